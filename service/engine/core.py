@@ -1,0 +1,192 @@
+"""What every game engine shares: violations, outcomes, the memo protocol and the game protocol.
+
+The engine is pure: no Flask, marshmallow, redis or I/O anywhere under ``service.engine``.
+Pointers in violations are JSON pointers into the *request body*: a state problem points under
+``/state``, a move problem under ``/move``.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable dotted code, a human message, the rule it cites and where it happened."""
+
+    code: str
+    message: str
+    rule: str
+    pointer: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message, "rule": self.rule, "pointer": self.pointer}
+
+
+class RulesError(Exception):
+    """Raised when a request is well-formed but the rules refuse it outright (e.g. a player count)."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        super().__init__("; ".join(v.message for v in violations))
+        self.violations = tuple(violations)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while a move was applied (a scoring, a reveal, the end of the game)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to 'apply this move': either legal with a new state and events, or the violations."""
+
+    legal: bool
+    violations: tuple[Violation, ...] = ()
+    state: Any = None
+    events: tuple[Event, ...] = ()
+
+    @classmethod
+    def illegal(cls, violations: Iterable[Violation]) -> "Outcome":
+        return cls(legal=False, violations=tuple(violations))
+
+
+@dataclass(frozen=True)
+class RuleCode:
+    code: str
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A rule reading the service had to choose where the rules are silent (DESIGN.md section 9)."""
+
+    name: str
+    default: Any
+    provenance: str  # "seed" | "public source" | "assumption"
+    text: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    designers: tuple[str, ...]
+    publisher: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    move_types: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    information: str = "imperfect"  # hidden hands, money or orders
+    chance: str = "explicit"  # draws are reveal moves or seeded orders in the state
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "designers": list(self.designers),
+            "publisher": self.publisher,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "rules_version": self.rules_version,
+            "move_types": list(self.move_types),
+            "variants": list(self.variants),
+            "information": self.information,
+            "chance": self.chance,
+        }
+
+
+class Memo(Protocol):
+    """Content-addressed memoisation of pure evaluations (DESIGN.md section 6).
+
+    ``kind`` names the evaluation (``newyork.longest_street``); ``material`` is JSON-ready data (dicts,
+    lists, str, int, bool, None; no floats) that fully determines the value; ``compute`` makes the value
+    from nothing else. Values must be JSON-ready. ``check`` tells a sound value from a corrupt one; a
+    cached value it rejects is ignored and recomputed.
+    """
+
+    def get_or_compute(
+        self, kind: str, material: Any, compute: Callable[[], Any], check: Callable[[Any], bool] | None = None
+    ) -> Any: ...
+
+    def get_or_compute_many(
+        self,
+        kind: str,
+        materials: Sequence[Any],
+        compute: Callable[[Any], Any],
+        check: Callable[[Any], bool] | None = None,
+    ) -> list[Any]: ...
+
+
+class NullMemo:
+    """Computes every time; what the engine uses when nobody passes a memo."""
+
+    def get_or_compute(self, kind, material, compute, check=None):
+        return compute()
+
+    def get_or_compute_many(self, kind, materials, compute, check=None):
+        return [compute(m) for m in materials]
+
+
+NULL_MEMO = NullMemo()
+
+
+class Game(Protocol):
+    """What the HTTP layer calls. ``State`` and ``Move`` are each game's own (frozen) types."""
+
+    info: GameInfo
+
+    def describe(self) -> dict[str, Any]:
+        """Catalogues, scoring tables, option defaults, ``rule_codes`` and ``readings`` (JSON-ready)."""
+
+    def rule_codes(self) -> Sequence[RuleCode]: ...
+
+    def readings(self) -> Sequence[Reading]: ...
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> Any:
+        """A complete starting state; raises RulesError when the rules refuse (player count...)."""
+
+    def validate(self, state: Any) -> list[Violation]: ...
+
+    def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]: ...
+
+    def apply(self, state: Any, move: Any, memo: Memo = NULL_MEMO) -> Outcome: ...
+
+    def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+        """The breakdown, JSON-ready, with ``violations`` for what is inconsistent beside the scores."""
+
+    def standings(self, state: Any) -> dict[str, int]:
+        """Each player's points (or money) as the state stands now."""
+
+    def view(self, state: Any, player: str) -> Any: ...
+
+    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+        """An SVG document."""
+
+
+GAME_IDS = ("newyork", "chinatown", "skyline3000", "fifthavenue")
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+def load_game(game_id: str) -> Any:
+    """The game's engine object (``GAME`` in ``service.engine.<id>``), or None while it is not built yet."""
+    if game_id not in GAME_IDS:
+        raise UnknownGame(game_id)
+    module = importlib.import_module(f"service.engine.{game_id}")
+    return getattr(module, "GAME", None)
+
+
+def load_info(game_id: str) -> GameInfo:
+    if game_id not in GAME_IDS:
+        raise UnknownGame(game_id)
+    return importlib.import_module(f"service.engine.{game_id}").INFO

@@ -1,0 +1,13 @@
+"""Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
+from ..core import GameInfo
+
+INFO = GameInfo(
+    id="skyline3000",
+    name="Skyline 3000",
+    designers=("Alan R. Moon", "Aaron Weissblum"),
+    publisher="Z-Man Games 2009",
+    min_players=2,
+    max_players=4,
+    rules_version="skyline3000-0",
+)
+GAME = None  # the engine is not built yet: the rules endpoints answer 501

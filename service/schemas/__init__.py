@@ -1,0 +1,1 @@
+"""marshmallow schemas: wire JSON <-> engine objects. One module per game, plus ``common``."""

@@ -1,0 +1,2 @@
+"""Wire schemas for chinatown (not built yet)."""
+WIRE = None

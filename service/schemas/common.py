@@ -1,0 +1,57 @@
+"""What every game's wire module provides, and the fields the request envelopes share."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+PLAYER_ID = validate.Length(min=1, max=32)
+
+
+class PlayerId(fields.String):
+    """A client-chosen player id: 1 to 32 characters."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(validate=PLAYER_ID, **kwargs)
+
+
+class StrictInteger(fields.Integer):
+    """An integer that refuses floats, booleans and numeric strings: money and counts are JSON integers."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+@dataclass(frozen=True)
+class GameWire:
+    """A game's marshmallow schemas. Each loads into the engine's own objects and dumps them back.
+
+    - ``state``: a full state (``load`` -> engine state; ``dump`` engine state -> JSON).
+    - ``score_state``: the partial state ``score`` and ``render`` accept (DESIGN.md section 4); a full
+      state must load through it too.
+    - ``move``: one move (``load`` -> engine move; ``dump`` engine move -> JSON).
+    - ``options``: setup options (``load`` -> dict of engine options with defaults filled in).
+    - ``score_extra``: the fields beside ``state`` in a score request (``scoring`` and any more);
+      ``load`` -> the engine's ``scoring`` argument.
+    """
+
+    state: type[Schema]
+    score_state: type[Schema]
+    move: type[Schema]
+    options: type[Schema]
+    score_extra: type[Schema]
+
+
+def load_wire(game_id: str) -> GameWire | None:
+    module = importlib.import_module(f"service.schemas.{game_id}")
+    return getattr(module, "WIRE", None)
+
+
+__all__ = ["GameWire", "PlayerId", "StrictInteger", "ValidationError", "fields", "load_wire"]

@@ -1,0 +1,2 @@
+"""Wire schemas for fifthavenue (not built yet)."""
+WIRE = None

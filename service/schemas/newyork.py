@@ -1,0 +1,2 @@
+"""Wire schemas for newyork (not built yet)."""
+WIRE = None

@@ -1,0 +1,2 @@
+"""Wire schemas for skyline3000 (not built yet)."""
+WIRE = None
