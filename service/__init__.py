@@ -1,0 +1,27 @@
+"""City games rules service: ``create_app`` builds the Flask application."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask
+
+from .config import Settings, settings_from_env
+
+
+def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
+    """The application. ``config`` is a Settings, or overrides applied to the environment's settings."""
+    from . import api
+    from .cache import build_memo
+
+    settings = config if isinstance(config, Settings) else settings_from_env().with_overrides(config)
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.config["SETTINGS"] = settings
+    app.json.sort_keys = False
+    app.url_map.strict_slashes = True
+    app.extensions["memo"] = build_memo(settings)
+    api.register(app)
+    return app
+
+
+__all__ = ["create_app", "Settings"]

@@ -1,0 +1,39 @@
+"""JSON answers: versions on every body, a strong ETag, 304 for a matching If-None-Match on GET."""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from flask import Response, request
+
+from ..version import SERVICE_VERSION
+
+
+def etag_of(body: bytes) -> str:
+    return '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+
+
+def json_answer(payload: dict[str, Any], rules_version: str | None = None, status: int = 200,
+                mimetype: str = "application/json") -> Response:
+    if rules_version is not None:
+        payload["rules_version"] = rules_version
+    payload["service_version"] = SERVICE_VERSION
+    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+    return bytes_answer(body, mimetype, status)
+
+
+def bytes_answer(body: bytes, mimetype: str, status: int = 200) -> Response:
+    tag = etag_of(body)
+    if request.method in ("GET", "HEAD") and tag in _if_none_match():
+        response = Response(status=304)
+        response.headers["ETag"] = tag
+        return response
+    response = Response(body, status=status, mimetype=mimetype)
+    response.headers["ETag"] = tag
+    return response
+
+
+def _if_none_match() -> set[str]:
+    header = request.headers.get("If-None-Match", "")
+    return {part.strip() for part in header.split(",") if part.strip()}

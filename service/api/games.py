@@ -1,0 +1,229 @@
+"""The game routes: generic over ``<game>``, each game's schemas and engine plugged in by id."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from flask import Blueprint, current_app
+from marshmallow import ValidationError
+
+from ..cache.keys import canonical_json
+from ..engine.core import GAME_IDS, GameInfo, RulesError, load_game, load_info
+from ..engine.random import SEED_MAX
+from ..engine.replay import replay
+from ..schemas.common import GameWire, load_wire
+from ..schemas.envelopes import Envelopes, build_envelopes
+from ..schemas.errors import error_pointers
+from .answers import bytes_answer, json_answer
+from .body import json_body
+from .problems import ApiProblem
+
+bp = Blueprint("games", __name__)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One game as the HTTP layer sees it: its info, engine, wire schemas and request envelopes."""
+
+    info: GameInfo
+    game: Any
+    wire: GameWire | None
+    envelopes: Envelopes | None
+
+    @property
+    def available(self) -> bool:
+        return self.game is not None and self.envelopes is not None
+
+
+def bind_games() -> dict[str, Binding]:
+    bindings = {}
+    for game_id in GAME_IDS:
+        info, game, wire = load_info(game_id), load_game(game_id), load_wire(game_id)
+        if game is not None:
+            info = game.info
+        envelopes = build_envelopes(wire, info) if wire is not None and game is not None else None
+        bindings[game_id] = Binding(info, game, wire, envelopes)
+    return bindings
+
+
+def _binding(game_id: str, need_engine: bool = True) -> Binding:
+    binding = current_app.extensions["games"].get(game_id)
+    if binding is None:
+        raise ApiProblem(404, f"There is no game {game_id!r}; the games are {', '.join(GAME_IDS)}.",
+                         slug="unknown-game")
+    if need_engine and not binding.available:
+        raise ApiProblem(501, f"The {binding.info.name} rules engine is not built yet.")
+    return binding
+
+
+def _load(schema, data: Any, prefix: str = "") -> Any:
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        errors = error_pointers(exc.messages, prefix)
+        raise ApiProblem(422, f"{len(errors)} field(s) do not fit the schema.", errors) from None
+
+
+def _memo(binding: Binding):
+    return current_app.extensions["memo"].bound(binding.info.rules_version)
+
+
+def _dump_state(binding: Binding, state: Any) -> Any:
+    return binding.wire.state().dump(state)
+
+
+def _violations(violations) -> list[dict[str, str]]:
+    return [v.to_dict() for v in violations]
+
+
+def _derived_seed(body: dict[str, Any]) -> int:
+    material = canonical_json({"players": body.get("players"), "options": body.get("options", {})})
+    return int.from_bytes(hashlib.blake2b(material.encode(), digest_size=8).digest(), "big") & SEED_MAX
+
+
+def _setup_state(binding: Binding, request_data: dict[str, Any], raw: dict[str, Any], prefix: str = ""):
+    seed = request_data.get("seed")
+    if seed is None:
+        seed = _derived_seed(raw)
+    options = request_data.get("options")
+    if options is None:
+        options = binding.envelopes.options.load({})
+    try:
+        return binding.game.setup(request_data["players"], seed, options), seed
+    except RulesError as exc:
+        errors = [{"pointer": prefix + v.pointer, "message": v.message} for v in exc.violations]
+        raise ApiProblem(422, "The rules refuse this setup.", errors, slug="setup-refused") from None
+
+
+# --- routes -----------------------------------------------------------------------------------
+
+@bp.get("/v1/games")
+def list_games():
+    games = [
+        {**b.info.to_dict(), "available": b.available} for b in current_app.extensions["games"].values()
+    ]
+    return json_answer({"games": games})
+
+
+@bp.get("/v1/games/<game_id>")
+def describe_game(game_id: str):
+    binding = _binding(game_id, need_engine=False)
+    if not binding.available:
+        details: dict[str, Any] = {"rule_codes": [], "readings": []}
+    else:
+        details = binding.game.describe()
+    payload = {"game": {**binding.info.to_dict(), "available": binding.available}, **details}
+    return json_answer(payload, binding.info.rules_version)
+
+
+def game_route(op: str) -> Callable:
+    def register(view: Callable) -> Callable:
+        def endpoint(game_id: str):
+            binding = _binding(game_id)
+            return view(binding, json_body())
+
+        endpoint.__name__ = f"{op.replace('-', '_')}"
+        bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])
+        return view
+
+    return register
+
+
+@game_route("setup")
+def setup(binding: Binding, body: dict[str, Any]):
+    data = _load(binding.envelopes.setup, body)
+    state, seed = _setup_state(binding, data, body)
+    return json_answer({"state": _dump_state(binding, state), "seed": seed}, binding.info.rules_version)
+
+
+@game_route("validate")
+def validate_state(binding: Binding, body: dict[str, Any]):
+    state = _load(binding.envelopes.state, body)["state"]
+    violations = binding.game.validate(state)
+    return json_answer({"valid": not violations, "violations": _violations(violations)},
+                       binding.info.rules_version)
+
+
+@game_route("legal-moves")
+def legal_moves(binding: Binding, body: dict[str, Any]):
+    data = _load(binding.envelopes.legal_moves, body)
+    moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
+    dumped = binding.wire.move(many=True).dump(moves)
+    return json_answer({"moves": dumped, "count": len(dumped)}, binding.info.rules_version)
+
+
+@game_route("moves")
+def apply_move(binding: Binding, body: dict[str, Any]):
+    data = _load(binding.envelopes.move, body)
+    outcome = binding.game.apply(data["state"], data["move"], _memo(binding))
+    after = outcome.state if outcome.legal else data["state"]
+    return json_answer(
+        {
+            "legal": outcome.legal,
+            "violations": _violations(outcome.violations),
+            "state": _dump_state(binding, outcome.state) if outcome.legal else None,
+            "events": [e.to_dict() for e in outcome.events],
+            "scores": binding.game.standings(after),
+        },
+        binding.info.rules_version,
+    )
+
+
+@game_route("replay")
+def replay_log(binding: Binding, body: dict[str, Any]):
+    data = _load(binding.envelopes.replay, body)
+    if "setup" in data:
+        start, _seed = _setup_state(binding, data["setup"], body.get("setup", {}), "/setup")
+    else:
+        start = data["state"]
+    result = replay(binding.game, start, data["moves"], _memo(binding))
+    first_illegal = None
+    if result.first_illegal_index is not None:
+        first_illegal = {"index": result.first_illegal_index, "violations": _violations(result.first_illegal)}
+    scorings = [{**event.to_dict(), "index": index} for index, event in result.events
+                if "scor" in event.kind]
+    return json_answer(
+        {
+            "valid": result.valid,
+            "first_illegal": first_illegal,
+            "state": _dump_state(binding, result.state),
+            "scores": binding.game.standings(result.state),
+            "scorings": scorings,
+        },
+        binding.info.rules_version,
+    )
+
+
+@game_route("score")
+def score(binding: Binding, body: dict[str, Any]):
+    errors: list[dict[str, str]] = []
+    state = scoring = None
+    try:
+        state = binding.envelopes.score_state.load({"state": body.get("state")} if "state" in body else {})["state"]
+    except ValidationError as exc:
+        errors += error_pointers(exc.messages)
+    try:
+        scoring = binding.envelopes.score_extra.load({k: v for k, v in body.items() if k != "state"})
+    except ValidationError as exc:
+        errors += error_pointers(exc.messages)
+    if errors:
+        raise ApiProblem(422, f"{len(errors)} field(s) do not fit the schema.", errors)
+    result = binding.game.score(state, scoring, _memo(binding))
+    return json_answer(dict(result), binding.info.rules_version)
+
+
+@game_route("view")
+def view(binding: Binding, body: dict[str, Any]):
+    data = _load(binding.envelopes.view, body)
+    seen = binding.game.view(data["state"], data["player"])
+    return json_answer({"state": _dump_state(binding, seen)}, binding.info.rules_version)
+
+
+@game_route("render")
+def render(binding: Binding, body: dict[str, Any]):
+    data = _load(binding.envelopes.render, body)
+    svg = binding.game.render(data["state"], data.get("player"), _memo(binding))
+    response = bytes_answer(svg.encode(), "image/svg+xml")
+    response.headers["X-Rules-Version"] = binding.info.rules_version
+    return response

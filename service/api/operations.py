@@ -1,0 +1,76 @@
+"""Operational routes: liveness, readiness, metrics, the contract and its documentation page."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from flask import Blueprint, Response, current_app
+from flask_swagger_ui import get_swaggerui_blueprint
+
+from ..cache.stores import RedisStore
+from ..metrics import render_metrics
+from ..version import SERVICE_VERSION
+from .answers import bytes_answer
+
+bp = Blueprint("operations", __name__)
+HEALTH_JSON = "application/health+json"
+CONTRACT = Path(__file__).with_name("openapi.yaml")
+
+docs_bp = get_swaggerui_blueprint(
+    "/docs", "/openapi.json", config={"app_name": "City games rules service"}, blueprint_name="docs"
+)
+
+
+@lru_cache(maxsize=1)
+def contract_texts() -> tuple[bytes, bytes]:
+    text = CONTRACT.read_text(encoding="utf-8")
+    as_json = json.dumps(yaml.safe_load(text), separators=(",", ":"), ensure_ascii=False)
+    return text.encode(), as_json.encode()
+
+
+def _health(status: str, checks: dict | None = None) -> Response:
+    payload = {"status": status, "service_version": SERVICE_VERSION}
+    if checks:
+        payload["checks"] = checks
+    return Response(json.dumps(payload), mimetype=HEALTH_JSON)
+
+
+@bp.get("/healthz")
+def healthz():
+    return _health("pass")
+
+
+@bp.get("/readyz")
+def readyz():
+    memo = current_app.extensions["memo"]
+    checks = {"cache": {"status": "pass", "backend": memo.backend}}
+    status = "pass"
+    for store in memo.stores:
+        if isinstance(store, RedisStore):
+            if store.ping():
+                checks["redis"] = {"status": "pass"}
+            else:
+                status = "warn"
+                detail = "Redis does not answer; computing without it"
+                if store.breaker_open:
+                    detail += " (circuit breaker open)"
+                checks["redis"] = {"status": "fail", "detail": detail}
+    return _health(status, checks)
+
+
+@bp.get("/metrics")
+def metrics():
+    body, content_type = render_metrics()
+    return Response(body, content_type=content_type)
+
+
+@bp.get("/openapi.yaml")
+def contract_yaml():
+    return bytes_answer(contract_texts()[0], "application/yaml")
+
+
+@bp.get("/openapi.json")
+def contract_json():
+    return bytes_answer(contract_texts()[1], "application/json")

@@ -1,0 +1,93 @@
+"""Settings from environment variables (DESIGN.md section 8), validated once at start."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, Mapping
+from urllib.parse import urlparse
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("json", "text")
+
+
+class ConfigError(ValueError):
+    """A setting has a value the service cannot run with; the message names the variable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str | None = None
+    cache_ttl_seconds: int = 6 * 3600
+    cache_max_entries: int = 50_000
+    max_body_bytes: int = 1024 * 1024
+    log_level: str = "INFO"
+    log_format: str = "json"
+    port: int = 8080
+    workers: int = 2
+    redis_timeout_ms: int = 50
+    breaker_fail_max: int = 3
+    breaker_reset_seconds: int = 10
+
+    def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Settings":
+        known = {f.name for f in fields(self)}
+        unknown = set(overrides or {}) - known
+        if unknown:
+            raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))}")
+        return replace(self, **dict(overrides or {}))
+
+
+def _int_in(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw.strip())
+        except ValueError:
+            raise ConfigError(f"{name} must be a whole number, got {raw!r}") from None
+        if not low <= value <= high:
+            raise ConfigError(f"{name} must be between {low} and {high}, got {value}")
+        return value
+
+    return parse
+
+
+def _choice(name: str, choices: tuple[str, ...], upper: bool) -> Callable[[str], str]:
+    def parse(raw: str) -> str:
+        value = raw.strip().upper() if upper else raw.strip().lower()
+        if value not in choices:
+            raise ConfigError(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+        return value
+
+    return parse
+
+
+def _redis_url(raw: str) -> str | None:
+    value = raw.strip()
+    if not value:
+        return None
+    parsed = urlparse(value)
+    if parsed.scheme not in ("redis", "rediss", "unix") or not (parsed.hostname or parsed.path):
+        raise ConfigError(f"REDIS_URL must be a redis://, rediss:// or unix:// URL, got {raw!r}")
+    return value
+
+
+PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "REDIS_URL": ("redis_url", _redis_url),
+    "CACHE_TTL_SECONDS": ("cache_ttl_seconds", _int_in("CACHE_TTL_SECONDS", 1, 30 * 24 * 3600)),
+    "CACHE_MAX_ENTRIES": ("cache_max_entries", _int_in("CACHE_MAX_ENTRIES", 1, 10_000_000)),
+    "MAX_BODY_BYTES": ("max_body_bytes", _int_in("MAX_BODY_BYTES", 1024, 64 * 1024 * 1024)),
+    "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
+    "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
+    "PORT": ("port", _int_in("PORT", 1, 65535)),
+    "WORKERS": ("workers", _int_in("WORKERS", 1, 64)),
+    "REDIS_TIMEOUT_MS": ("redis_timeout_ms", _int_in("REDIS_TIMEOUT_MS", 1, 5000)),
+}
+
+
+def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
+    """Read every variable of PARSERS; raise ConfigError naming the first bad one."""
+    environ = os.environ if environ is None else environ
+    values = {}
+    for variable, (attribute, parse) in PARSERS.items():
+        raw = environ.get(variable)
+        if raw is not None and (raw.strip() or variable == "REDIS_URL"):
+            values[attribute] = parse(raw)
+    return Settings(**values)

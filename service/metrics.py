@@ -1,0 +1,39 @@
+"""Prometheus metrics shared by the HTTP edge and the cache.
+
+Under gunicorn the deploy config sets PROMETHEUS_MULTIPROC_DIR, which switches prometheus_client to its
+multiprocess mode so that /metrics sums every worker.
+"""
+from __future__ import annotations
+
+import os
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import multiprocess
+
+REQUESTS = Counter(
+    "citygames_http_requests_total", "HTTP requests answered", ["route", "method", "status"]
+)
+LATENCY = Histogram(
+    "citygames_http_request_duration_seconds",
+    "Time to answer an HTTP request",
+    ["route", "method"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+)
+CACHE = Counter(
+    "citygames_cache_lookups_total",
+    "Memo lookups by evaluation kind, tier and result (hit, miss, corrupt, error, skipped)",
+    ["kind", "tier", "result"],
+)
+CACHE_WRITE_ERRORS = Counter(
+    "citygames_cache_write_errors_total", "Memo writes that failed or were dropped", ["tier"]
+)
+
+
+def render_metrics() -> tuple[bytes, str]:
+    from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY
+
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST

@@ -1,0 +1,86 @@
+"""The request envelopes every game shares (setup, state, move, replay, view, render), built around a
+game's own wire schemas so that errors point into the whole request body."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from ..engine.core import GameInfo
+from ..engine.random import SEED_MAX, SEED_MIN
+from .common import GameWire, PlayerId, StrictInteger
+
+MAX_REPLAY_MOVES = 5000
+
+
+def _unique(values: list[str]) -> None:
+    if len(set(values)) != len(values):
+        raise ValidationError("Player ids must be unique.")
+
+
+@dataclass(frozen=True)
+class Envelopes:
+    setup: Schema
+    state: Schema
+    legal_moves: Schema
+    move: Schema
+    replay: Schema
+    score_state: Schema
+    score_extra: Schema
+    view: Schema
+    render: Schema
+    options: Schema
+
+
+def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
+    setup_cls = Schema.from_dict(
+        {
+            "players": fields.List(
+                PlayerId(),
+                required=True,
+                validate=[validate.Length(min=info.min_players, max=info.max_players), _unique],
+            ),
+            "seed": StrictInteger(validate=validate.Range(min=SEED_MIN, max=SEED_MAX)),
+            "options": fields.Nested(wire.options),
+        },
+        name=f"{info.id}SetupRequest",
+    )
+    state_cls = Schema.from_dict({"state": fields.Nested(wire.state, required=True)})
+    move_types = list(info.move_types) or None
+    legal_cls = Schema.from_dict(
+        {
+            "state": fields.Nested(wire.state, required=True),
+            "player": PlayerId(),
+            "type": fields.String(validate=validate.OneOf(move_types) if move_types else None),
+        }
+    )
+    move_cls = Schema.from_dict(
+        {"state": fields.Nested(wire.state, required=True), "move": fields.Nested(wire.move, required=True)}
+    )
+
+    class ReplayRequest(Schema):
+        setup = fields.Nested(setup_cls)
+        state = fields.Nested(wire.state)
+        moves = fields.List(fields.Nested(wire.move), required=True,
+                            validate=validate.Length(max=MAX_REPLAY_MOVES))
+
+        @validates_schema
+        def _one_start(self, data, **kwargs):
+            if ("setup" in data) == ("state" in data):
+                raise ValidationError("Give exactly one of `setup` and `state`.")
+
+    score_state_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True)})
+    view_cls = Schema.from_dict({"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)})
+    render_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()})
+    return Envelopes(
+        setup=setup_cls(),
+        state=state_cls(),
+        legal_moves=legal_cls(),
+        move=move_cls(),
+        replay=ReplayRequest(),
+        score_state=score_state_cls(),
+        score_extra=wire.score_extra(),
+        view=view_cls(),
+        render=render_cls(),
+        options=wire.options(),
+    )
