@@ -1,5 +1,6 @@
 """Chinatown (Karsten Hartwig, Filosofia / Z-Man 2008)."""
 from ..core import GameInfo
+from .state import MOVE_TYPES
 
 INFO = GameInfo(
     id="chinatown",
@@ -8,6 +9,11 @@ INFO = GameInfo(
     publisher="Filosofia / Z-Man Games 2008",
     min_players=3,
     max_players=5,
-    rules_version="chinatown-0",
+    rules_version="chinatown-1",
+    move_types=MOVE_TYPES,
+    variants=("digital", "table", "rotate_first_player"),
 )
-GAME = None  # the engine is not built yet: the rules endpoints answer 501
+
+from .game import ChinatownGame  # noqa: E402
+
+GAME = ChinatownGame(INFO)

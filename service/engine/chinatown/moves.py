@@ -1,0 +1,374 @@
+"""Legal moves and apply, sharing one set of checks (``move_violations``)."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations
+from typing import Iterator
+
+from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
+from .codes import violation
+from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept
+from .flow import (
+    add_tiles,
+    after_deal_reveal,
+    after_draw_reveal,
+    end_trading,
+    end_turn,
+    keep,
+    next_undone,
+)
+from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer
+from .validate import validate
+
+REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when there are at most this many
+
+
+# ---- checks shared by legal_moves and apply --------------------------------------------------------
+
+
+def violations(state: State, move: Move) -> list[Violation]:
+    """Every rule the move breaks in this state (the state's own problems first)."""
+    problems = validate(state)
+    if problems:
+        return problems
+    return move_violations(state, move)
+
+
+def move_violations(state: State, move: Move) -> list[Violation]:
+    """The move's problems in a state already known to be consistent."""
+    if state.phase == "end":
+        return [violation("chinatown.move.game_over", "The game is over.", "/move/type")]
+    if state.player(move.player) is None:
+        return [violation("chinatown.move.unknown_player", f"{move.player!r} is not in this game.", "/move/player")]
+    if isinstance(move, Reveal):
+        return reveal_violations(state, move)
+    if state.pending is not None:
+        return [violation("chinatown.move.reveal_pending", f"A {state.pending.kind} is pending: reveal it first.", "/move/type")]
+    checks = {
+        Keep: keep_violations,
+        Trade: trade_violations,
+        EndTrading: end_trading_violations,
+        Place: place_violations,
+        EndTurn: end_turn_violations,
+    }
+    return checks[type(move)](state, move)
+
+
+def phase_violation(state: State, phase: str) -> list[Violation]:
+    if state.phase == phase:
+        return []
+    return [violation("chinatown.move.wrong_phase", f"This move belongs to the {phase} phase; the game is in the {state.phase} phase.", "/move/type")]
+
+
+def keep_violations(state: State, move: Keep) -> list[Violation]:
+    out = phase_violation(state, "keep")
+    if out:
+        return out
+    if move.player in state.done:
+        return [violation("chinatown.keep.already_kept", f"{move.player} has already chosen this year's cards.", "/move/player")]
+    hand = state.player(move.player).hand or ()
+    want = cards_kept(len(state.players), state.round)
+    if len(move.lots) != want:
+        out.append(violation("chinatown.keep.count", f"Keep exactly {want} cards this year, not {len(move.lots)}.", "/move/lots"))
+    seen: set[int] = set()
+    for i, lot in enumerate(move.lots):
+        if lot in seen:
+            out.append(violation("chinatown.keep.duplicate", f"Card {lot} is listed twice.", f"/move/lots/{i}"))
+        elif lot not in hand:
+            out.append(violation("chinatown.keep.not_in_hand", f"Card {lot} is not in {move.player}'s hand.", f"/move/lots/{i}"))
+        seen.add(lot)
+    return out
+
+
+def deck_contents(state: State) -> set[int]:
+    """The cards that can be in the deck: neither claimed nor in a hand (public knowledge)."""
+    taken = {lot for lot, _ in state.board.items()}
+    for p in state.players:
+        taken.update(p.hand or ())
+    return set(LOTS) - taken
+
+
+def bag_contents(state: State) -> Counter[str]:
+    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
+    left = Counter(TILE_COUNTS)
+    for p in state.players:
+        for shop, count in p.tiles:
+            left[shop] -= count
+    for _, cell in state.board.items():
+        if cell.shop is not None:
+            left[cell.shop] -= 1
+    return left
+
+
+def reveal_violations(state: State, move: Reveal) -> list[Violation]:
+    pending = state.pending
+    if pending is None:
+        return [violation("chinatown.reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
+    out = []
+    if move.player != pending.player:
+        out.append(violation("chinatown.reveal.wrong_player", f"The pending {pending.kind} is {pending.player}'s.", "/move/player"))
+    if pending.kind == "deal":
+        if move.tiles is not None or move.lots is None:
+            field = "tiles" if move.tiles is not None else "lots"
+            return out + [violation("chinatown.reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", f"/move/{field}")]
+        return out + deal_reveal_violations(state, move.lots, pending.count)
+    if move.lots is not None or move.tiles is None:
+        field = "lots" if move.lots is not None else "tiles"
+        return out + [violation("chinatown.reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", f"/move/{field}")]
+    return out + draw_reveal_violations(state, move.tiles, pending.count)
+
+
+def deal_reveal_violations(state: State, lots: tuple[int, ...], count: int) -> list[Violation]:
+    out = []
+    if len(lots) != count:
+        out.append(violation("chinatown.reveal.count", f"The deal is {count} cards, not {len(lots)}.", "/move/lots"))
+    deck = deck_contents(state)
+    seen: set[int] = set()
+    for i, lot in enumerate(lots):
+        if lot in seen:
+            out.append(violation("chinatown.reveal.duplicate", f"Card {lot} is listed twice.", f"/move/lots/{i}"))
+        elif lot not in deck:
+            out.append(violation("chinatown.reveal.lot_unavailable", f"Card {lot} cannot be in the deck: that lot is claimed or its card is held.", f"/move/lots/{i}"))
+        seen.add(lot)
+    return out
+
+
+def draw_reveal_violations(state: State, tiles: tuple[str, ...], count: int) -> list[Violation]:
+    out = []
+    if len(tiles) != count:
+        out.append(violation("chinatown.reveal.count", f"The draw is {count} tiles, not {len(tiles)}.", "/move/tiles"))
+    left = bag_contents(state)
+    used: Counter[str] = Counter()
+    for i, shop in enumerate(tiles):
+        used[shop] += 1
+        if used[shop] > left[shop]:
+            out.append(violation("chinatown.reveal.tile_unavailable", f"The bag cannot hold {used[shop]} {shop} tiles.", f"/move/tiles/{i}"))
+    return out
+
+
+def trade_violations(state: State, move: Trade) -> list[Violation]:
+    out = phase_violation(state, "trade")
+    if out:
+        return out
+    parties = {t.giver for t in move.transfers} | {t.receiver for t in move.transfers}
+    if move.player not in parties:
+        out.append(violation("chinatown.trade.not_party", f"{move.player} gives and receives nothing in this trade.", "/move/player"))
+    lots_seen: set[int] = set()
+    tiles_given: dict[str, Counter[str]] = {}
+    money_given: dict[str, int] = {}
+    for i, t in enumerate(move.transfers):
+        out += transfer_violations(state, t, i, lots_seen)
+        tiles_given.setdefault(t.giver, Counter()).update(t.tiles)
+        money_given[t.giver] = money_given.get(t.giver, 0) + t.money
+    out += supply_violations(state, move, tiles_given, money_given)
+    return out
+
+
+def transfer_violations(state: State, t: Transfer, i: int, lots_seen: set[int]) -> list[Violation]:
+    out = []
+    base = f"/move/transfers/{i}"
+    for role, pid in (("from", t.giver), ("to", t.receiver)):
+        if state.player(pid) is None:
+            out.append(violation("chinatown.trade.unknown_party", f"{pid!r} is not in this game.", f"{base}/{role}"))
+    if t.giver == t.receiver:
+        out.append(violation("chinatown.trade.self", "A transfer cannot go from a player to the same player.", f"{base}/to"))
+    if not t.lots and not t.tiles and not t.money:
+        out.append(violation("chinatown.trade.empty", "This transfer gives nothing.", base))
+    if t.money % MONEY_UNIT:
+        out.append(violation("chinatown.trade.money_denomination", f"${t.money} is not a multiple of $10,000.", f"{base}/money"))
+    for j, lot in enumerate(t.lots):
+        cell = state.board.get(lot)
+        if lot in lots_seen:
+            out.append(violation("chinatown.trade.lot_twice", f"Lot {lot} changes hands twice in this trade.", f"{base}/lots/{j}"))
+        elif cell is None or cell.owner != t.giver:
+            out.append(violation("chinatown.trade.lot_not_owned", f"{t.giver} does not own lot {lot}.", f"{base}/lots/{j}"))
+        lots_seen.add(lot)
+    return out
+
+
+def supply_violations(state: State, move: Trade, tiles_given: dict, money_given: dict) -> list[Violation]:
+    out = []
+    for i, t in enumerate(move.transfers):
+        giver = state.player(t.giver)
+        if giver is None:
+            continue
+        if t.tiles and any(giver.tile_count(shop) < n for shop, n in tiles_given[t.giver].items()):
+            out.append(violation("chinatown.trade.tiles_short", f"{t.giver} does not hold all the tiles given in this trade.", f"/move/transfers/{i}/tiles"))
+        if t.money and money_given[t.giver] > (giver.money or 0):
+            out.append(violation("chinatown.trade.money_short", f"{t.giver} cannot give ${money_given[t.giver]} in this trade.", f"/move/transfers/{i}/money"))
+    return out
+
+
+def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
+    out = phase_violation(state, "trade")
+    if not out and move.player in state.done:
+        out.append(violation("chinatown.trade.already_ended", f"{move.player} has already agreed to end trading.", "/move/player"))
+    return out
+
+
+def turn_violation(state: State, pid: str) -> list[Violation]:
+    turn = next_undone(state)
+    if pid == turn:
+        return []
+    return [violation("chinatown.move.not_your_turn", f"It is {turn}'s turn to place.", "/move/player")]
+
+
+def place_violations(state: State, move: Place) -> list[Violation]:
+    out = phase_violation(state, "place") or turn_violation(state, move.player)
+    if out:
+        return out
+    cell = state.board.get(move.lot)
+    if cell is None or cell.owner != move.player:
+        out.append(violation("chinatown.placement.lot_not_owned", f"{move.player} does not own lot {move.lot}.", "/move/lot"))
+    elif cell.shop is not None:
+        out.append(violation("chinatown.placement.lot_occupied", f"Lot {move.lot} already has a shop.", "/move/lot"))
+    if state.player(move.player).tile_count(move.shop) < 1:
+        out.append(violation("chinatown.placement.tile_not_held", f"{move.player} holds no {move.shop} tile.", "/move/shop"))
+    return out
+
+
+def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
+    return phase_violation(state, "place") or turn_violation(state, move.player)
+
+
+# ---- legal moves ------------------------------------------------------------------------------------
+
+
+def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
+    """Every legal move now, optionally of one player or type. Trades are never listed (there are too
+    many possible deals; any proposed one is validated), and reveals only when there are at most
+    ``REVEAL_LIST_LIMIT`` possible ones."""
+    if validate(state) or state.phase == "end":
+        return []
+    moves = []
+    for move in candidates(state):
+        if player is not None and move.player != player:
+            continue
+        if move_type is not None and move.type != move_type:
+            continue
+        if not move_violations(state, move):
+            moves.append(move)
+    return moves
+
+
+def candidates(state: State) -> Iterator[Move]:
+    if state.pending is not None:
+        yield from reveal_candidates(state)
+    elif state.phase == "keep":
+        yield from keep_candidates(state)
+    elif state.phase == "trade":
+        yield from (EndTrading(pid) for pid in state.ids if pid not in state.done)
+    elif state.phase == "place":
+        yield from place_candidates(state)
+
+
+def keep_candidates(state: State) -> Iterator[Move]:
+    want = cards_kept(len(state.players), state.round)
+    for p in state.players:
+        if p.id not in state.done:
+            for lots in combinations(sorted(p.hand or ()), want):
+                yield Keep(p.id, lots)
+
+
+def place_candidates(state: State) -> Iterator[Move]:
+    pid = next_undone(state)
+    player = state.player(pid)
+    empty = [lot for lot, cell in state.board.items() if cell.owner == pid and cell.shop is None]
+    for lot in sorted(empty):
+        for shop, _ in player.tiles:
+            yield Place(pid, lot, shop)
+    yield EndTurn(pid)
+
+
+def reveal_candidates(state: State) -> Iterator[Move]:
+    pending = state.pending
+    if pending.kind == "deal":
+        options = list(_limited(combinations(sorted(deck_contents(state)), pending.count)))
+        if len(options) <= REVEAL_LIST_LIMIT:
+            yield from (Reveal(pending.player, lots=lots) for lots in options)
+        return
+    options = list(_limited(multisets(bag_contents(state), pending.count)))
+    if len(options) <= REVEAL_LIST_LIMIT:
+        yield from (Reveal(pending.player, tiles=tiles) for tiles in options)
+
+
+def _limited(items: Iterator) -> Iterator:
+    for i, item in enumerate(items):
+        if i > REVEAL_LIST_LIMIT:
+            return
+        yield item
+
+
+def multisets(left: Counter[str], count: int, start: int = 0) -> Iterator[tuple[str, ...]]:
+    """Every multiset of ``count`` tiles the bag can give, as sorted tuples in type order."""
+    if count == 0:
+        yield ()
+        return
+    for index in range(start, len(SHOP_TYPES)):
+        shop = SHOP_TYPES[index]
+        if left[shop] <= 0:
+            continue
+        left[shop] -= 1
+        for rest in multisets(left, count - 1, index):
+            yield (shop,) + rest
+        left[shop] += 1
+
+
+# ---- apply ------------------------------------------------------------------------------------------
+
+
+def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
+    problems = violations(state, move)
+    if problems:
+        return Outcome.illegal(problems)
+    events: list[Event] = []
+    new_state = transition(state, move, events, memo)
+    return Outcome(legal=True, state=new_state, events=tuple(events))
+
+
+def transition(state: State, move: Move, events: list[Event], memo: Memo) -> State:
+    if isinstance(move, Reveal):
+        if state.pending.kind == "deal":
+            return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
+        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, events)
+    if isinstance(move, Keep):
+        return keep(state, move.player, move.lots, events)
+    if isinstance(move, Trade):
+        return trade(state, move, events)
+    if isinstance(move, EndTrading):
+        return end_trading(state, move.player, events)
+    if isinstance(move, Place):
+        return place(state, move, events)
+    return end_turn(state, move.player, events, memo)
+
+
+def trade(state: State, move: Trade, events: list[Event]) -> State:
+    """Lots change owner (a built lot keeps its tile), tiles and money change hands; the votes to end
+    trading start over."""
+    for t in move.transfers:
+        changes = {lot: Lot(t.receiver, state.board.get(lot).shop) for lot in t.lots}
+        state = replace(state, board=state.board.with_lots(changes))
+        state = add_tiles(add_tiles(state, t.giver, t.tiles, -1), t.receiver, t.tiles)
+        if t.money:
+            state = _move_money(state, t.giver, t.receiver, t.money)
+    events.append(Event("trade", {"parties": sorted({t.giver for t in move.transfers} | {t.receiver for t in move.transfers})}))
+    return replace(state, done=())
+
+
+def _move_money(state: State, giver: str, receiver: str, amount: int) -> State:
+    players = []
+    for p in state.players:
+        if p.id == giver:
+            p = replace(p, money=p.money - amount)
+        elif p.id == receiver:
+            p = replace(p, money=p.money + amount)
+        players.append(p)
+    return replace(state, players=tuple(players))
+
+
+def place(state: State, move: Place, events: list[Event]) -> State:
+    state = replace(state, board=state.board.with_lots({move.lot: Lot(move.player, move.shop)}))
+    state = add_tiles(state, move.player, (move.shop,), -1)
+    events.append(Event("tile_placed", {"player": move.player, "lot": move.lot, "shop": move.shop}))
+    return state

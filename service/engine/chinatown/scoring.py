@@ -1,0 +1,120 @@
+"""Shops and income (seed phase 5, table 2; DESIGN.md section 9 reading on oversized groups).
+
+A shop is a maximal orthogonally connected group of same-type tiles with one owner. A group larger than
+the type's complete size splits into complete shops of full size and one remainder.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..core import NULL_MEMO, Memo
+from .board import bfs_order, components, is_connected
+from .data import SHOP_SIZES, SHOP_TYPES, shop_income
+
+MEMO_KIND = "chinatown.shops"
+
+Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
+
+
+def layout_of(board: Mapping[int, Any]) -> Layout:
+    """The owner/shop layout of a board (lot -> object with ``owner`` and ``shop``)."""
+    return tuple(
+        (lot, cell.owner, cell.shop) for lot, cell in sorted(board.items()) if cell.shop is not None
+    )
+
+
+def split_group(group: list[int], size: int) -> list[list[int]]:
+    """Cut a connected group into pieces of ``size`` tiles plus one remainder, keeping pieces connected
+    where a simple search finds such a cut (the income depends only on the piece sizes)."""
+    remaining = set(group)
+    pieces: list[list[int]] = []
+    while len(remaining) > size:
+        pieces.append(_cut_piece(remaining, size))
+        remaining -= set(pieces[-1])
+    pieces.append(sorted(remaining))
+    return pieces
+
+
+def _cut_piece(remaining: set[int], size: int) -> list[int]:
+    fallback: list[int] | None = None
+    for start in sorted(remaining):
+        piece = bfs_order(start, remaining)[:size]
+        if len(piece) < size:
+            continue
+        if fallback is None:
+            fallback = piece
+        if is_connected(remaining - set(piece)):
+            return sorted(piece)
+    if fallback is None:  # the remaining lots are not one group: take the smallest lots
+        fallback = sorted(remaining)[:size]
+    return sorted(fallback)
+
+
+def compute_shops(layout: Iterable[tuple[int, str, str]]) -> list[dict[str, Any]]:
+    """Every shop of the layout, ordered by owner, type and first lot; JSON-ready."""
+    by_key: dict[tuple[str, str], set[int]] = {}
+    for lot, owner, shop in layout:
+        by_key.setdefault((owner, shop), set()).add(lot)
+    shops: list[dict[str, Any]] = []
+    for (owner, shop), lots in sorted(by_key.items()):
+        size = SHOP_SIZES[shop]
+        for group in components(lots):
+            for piece in split_group(group, size):
+                shops.append(_shop(owner, shop, piece, size))
+    return shops
+
+
+def _shop(owner: str, shop: str, lots: list[int], size: int) -> dict[str, Any]:
+    return {
+        "owner": owner,
+        "type": shop,
+        "lots": lots,
+        "size": len(lots),
+        "complete": len(lots) == size,
+        "income": shop_income(len(lots), size),
+    }
+
+
+def shops_are_sound(value: Any) -> bool:
+    """The memo check: a list of well-formed shop dicts."""
+    if not isinstance(value, list):
+        return False
+    return all(_shop_is_sound(item) for item in value)
+
+
+def _shop_is_sound(item: Any) -> bool:
+    if not isinstance(item, dict) or set(item) != {"owner", "type", "lots", "size", "complete", "income"}:
+        return False
+    lots = item["lots"]
+    return (
+        isinstance(item["owner"], str)
+        and item["type"] in SHOP_TYPES
+        and isinstance(lots, list)
+        and all(isinstance(lot, int) and not isinstance(lot, bool) for lot in lots)
+        and item["size"] == len(lots) > 0
+        and item["complete"] is (len(lots) == SHOP_SIZES[item["type"]])
+        and isinstance(item["income"], int)
+        and item["income"] == shop_income(len(lots), SHOP_SIZES[item["type"]])
+    )
+
+
+def shops_of(board: Mapping[int, Any], memo: Memo = NULL_MEMO) -> list[dict[str, Any]]:
+    """The shops of a board through the memo, keyed by its owner/shop layout."""
+    layout = layout_of(board)
+    material = [list(entry) for entry in layout]
+    return memo.get_or_compute(MEMO_KIND, material, lambda: compute_shops(layout), shops_are_sound)
+
+
+def income_by_owner(shops: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for shop in shops:
+        totals[shop["owner"]] = totals.get(shop["owner"], 0) + shop["income"]
+    return totals
+
+
+def tiles_on_board(board: Mapping[int, Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for cell in board.values():
+        if cell.shop is not None:
+            counts[cell.owner] = counts.get(cell.owner, 0) + 1
+    return counts

@@ -1,0 +1,148 @@
+"""Shared helpers for the Chinatown tests: building boards, states and random playouts."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations
+
+from service.engine.chinatown import GAME
+from service.engine.chinatown.data import LOTS, SHOP_TYPES, START_MONEY, TILE_COUNTS
+from service.engine.chinatown.moves import bag_contents, deck_contents
+from service.engine.chinatown.state import Board, Lot, Partial, Reveal, Trade, Transfer, State
+
+
+def board(layout: dict[int, tuple[str, str | None]]) -> Board:
+    return Board.of({lot: Lot(owner, shop) for lot, (owner, shop) in layout.items()})
+
+
+def partial(layout: dict[int, tuple[str, str | None]]) -> Partial:
+    return Partial(board(layout))
+
+
+class CountingMemo:
+    """A memo that stores values in a dict and counts computations."""
+
+    def __init__(self):
+        self.store: dict = {}
+        self.computed = 0
+
+    def get_or_compute(self, kind, material, compute, check=None):
+        import json
+
+        key = (kind, json.dumps(material, sort_keys=True))
+        if key in self.store and (check is None or check(self.store[key])):
+            return self.store[key]
+        self.computed += 1
+        value = compute()
+        self.store[key] = value
+        return value
+
+    def get_or_compute_many(self, kind, materials, compute, check=None):
+        return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
+
+
+def conservation(state: State, incomes: int, n: int) -> None:
+    """Lots, tiles and money add up after any move."""
+    owned = [lot for lot, _ in state.board.items()]
+    hands = [lot for p in state.players for lot in (p.hand or ())]
+    assert len(set(owned) | set(hands)) == len(owned) + len(hands)
+    if state.deck is not None:
+        assert sorted(owned + hands + list(state.deck)) == list(LOTS)
+    placed = Counter(cell.shop for _, cell in state.board.items() if cell.shop)
+    held = Counter()
+    for p in state.players:
+        held.update(dict(p.tiles))
+    bag = Counter(state.bag or ())
+    for shop in SHOP_TYPES:
+        total = placed[shop] + held[shop] + bag[shop]
+        if state.bag is not None:
+            assert total == TILE_COUNTS[shop]
+        else:
+            assert total <= TILE_COUNTS[shop]
+    assert sum(p.money for p in state.players) == n * START_MONEY + incomes
+    assert all(p.money >= 0 for p in state.players)
+
+
+def random_reveal(state: State, rng: random.Random) -> Reveal:
+    pending = state.pending
+    if pending.kind == "deal":
+        lots = rng.sample(sorted(deck_contents(state)), pending.count)
+        return Reveal(pending.player, lots=tuple(lots))
+    bag = [shop for shop, n in sorted(bag_contents(state).items()) for _ in range(n)]
+    return Reveal(pending.player, tiles=tuple(rng.sample(bag, pending.count)))
+
+
+def random_trade(state: State, rng: random.Random) -> Trade | None:
+    """A random deal that every party can honour (two or three parties)."""
+    ids = list(state.ids)
+    parties = rng.sample(ids, rng.choice([2, 2, 3]))
+    transfers = []
+    for i, giver in enumerate(parties):
+        receiver = parties[(i + 1) % len(parties)]
+        p = state.player(giver)
+        lots = [lot for lot, cell in state.board.items() if cell.owner == giver]
+        give_lots = tuple(rng.sample(sorted(lots), min(len(lots), rng.choice([0, 1, 2]))))
+        tiles = [shop for shop, n in p.tiles for _ in range(n)]
+        give_tiles = tuple(rng.sample(tiles, min(len(tiles), rng.choice([0, 1]))))
+        money = rng.choice([0, 10000, 20000]) if p.money >= 20000 else 0
+        if give_lots or give_tiles or money:
+            transfers.append(Transfer(giver, receiver, give_lots, give_tiles, money))
+    if not transfers:
+        return None
+    return Trade(transfers[0].giver, tuple(transfers))
+
+
+def unlisted_moves(state: State, rng: random.Random, listed) -> list:
+    """A few moves near the listed ones that are not listed (wrong player, wrong lot or tile...)."""
+    from service.engine.chinatown.state import EndTrading, EndTurn, Keep, Place
+
+    listed = set(listed)
+    out = []
+    for pid in state.ids:
+        out += [EndTurn(pid), EndTrading(pid)]
+        out.append(Place(pid, rng.choice(LOTS), rng.choice(SHOP_TYPES)))
+        hand = state.player(pid).hand or ()
+        if len(hand) >= 2:
+            out.append(Keep(pid, tuple(sorted(rng.sample(sorted(hand), 2)))))
+        out.append(Keep(pid, (rng.choice(LOTS),)))
+    if state.pending is not None:
+        out.append(Reveal(state.pending.player, lots=(rng.choice(LOTS),)))
+        out.append(Reveal(state.pending.player, tiles=(rng.choice(SHOP_TYPES),) * 2))
+    return [m for m in out if m not in listed]
+
+
+def play_game(players, seed: int, options=None, check_every=True, trade_rate=0.15):
+    """Play one complete game choosing among the legal moves at random; returns the end state and the
+    incomes paid. Checks conservation, that listed moves are accepted and unlisted ones refused."""
+    rng = random.Random(seed)
+    state = GAME.setup(players, seed, options or {})
+    incomes = 0
+    n = len(players)
+    steps = 0
+    while state.phase != "end":
+        steps += 1
+        assert steps < 5000
+        listed = GAME.legal_moves(state)
+        if state.pending is not None and not listed:
+            move = random_reveal(state, rng)
+        elif state.phase == "trade" and rng.random() < trade_rate:
+            move = random_trade(state, rng) or rng.choice(listed)
+        else:
+            assert listed, (state.phase, state.round)
+            move = rng.choice(listed)
+        if check_every and listed:
+            for other in rng.sample(listed, min(2, len(listed))):
+                assert GAME.apply(state, other).legal, other
+            for other in rng.sample(unlisted_moves(state, rng, listed), 3):
+                if not isinstance(other, Trade):
+                    assert not GAME.apply(state, other).legal, other
+        outcome = GAME.apply(state, move)
+        assert outcome.legal, (move, outcome.violations)
+        for event in outcome.events:
+            if event.kind == "income":
+                incomes += sum(event.data["income"].values())
+        state = outcome.state
+        conservation(state, incomes, n)
+        assert GAME.validate(state) == [], GAME.validate(state)
+    return state, incomes
