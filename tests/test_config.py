@@ -1,0 +1,49 @@
+"""Configuration from the environment: defaults, and a bad value named at start."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from service.config import ConfigError, Settings, settings_from_env
+
+
+def test_defaults_without_any_variable():
+    settings = settings_from_env({})
+    assert settings == Settings()
+    assert settings.redis_url is None and settings.max_body_bytes == 1024 * 1024 and settings.port == 8080
+
+
+def test_every_variable_is_read():
+    settings = settings_from_env({
+        "REDIS_URL": "redis://cache:6379/2", "CACHE_TTL_SECONDS": "60", "CACHE_MAX_ENTRIES": "10",
+        "MAX_BODY_BYTES": "2048", "LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "PORT": "9000", "WORKERS": "3",
+    })
+    assert settings.redis_url == "redis://cache:6379/2"
+    assert (settings.cache_ttl_seconds, settings.cache_max_entries, settings.max_body_bytes) == (60, 10, 2048)
+    assert (settings.log_level, settings.log_format, settings.port, settings.workers) == ("DEBUG", "text", 9000, 3)
+
+
+@pytest.mark.parametrize("variable, value", [
+    ("REDIS_URL", "http://cache"), ("CACHE_TTL_SECONDS", "0"), ("CACHE_MAX_ENTRIES", "lots"),
+    ("MAX_BODY_BYTES", "12"), ("LOG_LEVEL", "LOUD"), ("LOG_FORMAT", "xml"), ("PORT", "70000"),
+    ("WORKERS", "-1"), ("REDIS_TIMEOUT_MS", "1.5"),
+])
+def test_a_bad_value_names_its_variable(variable, value):
+    with pytest.raises(ConfigError, match=variable):
+        settings_from_env({variable: value})
+
+
+def test_the_command_line_stops_on_a_bad_value_naming_it():
+    env = dict(os.environ, WORKERS="many")
+    done = subprocess.run([sys.executable, "-m", "service", "check-config"], env=env, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "WORKERS" in done.stderr
+
+
+def test_gunicorn_config_stops_on_a_bad_value_naming_it():
+    env = dict(os.environ, PORT="eighty")
+    done = subprocess.run([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "--check-config"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert "PORT" in done.stderr
