@@ -8,6 +8,14 @@ INFO = GameInfo(
     publisher="Queen Games 2010",
     min_players=2,
     max_players=6,
-    rules_version="newyork-0",
+    rules_version="newyork-1",
+    move_types=(
+        "take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn",
+        "place", "reserve", "give_dummy", "reveal",
+    ),
+    variants=("two_player_dummy",),
 )
-GAME = None  # the engine is not built yet: the rules endpoints answer 501
+
+from .game import NewYork  # noqa: E402
+
+GAME = NewYork(INFO)

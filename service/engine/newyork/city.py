@@ -1,0 +1,356 @@
+"""City geometry: the five building rules, removal and swap, legal cells, holes and the longest street.
+
+A city is a grid ``{(x, y): streets}`` with the start tile (no streets) at (0, 0); x grows east, y grows
+south; ``streets`` holds the edges n, e, s, w that carry a street.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from ..core import Violation
+from .codes import violation
+from .state import Placed, Tile
+
+DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
+ORIGIN = (0, 0)
+
+Grid = Mapping[tuple[int, int], str]
+
+
+def grid_of(city: Iterable[Placed]) -> dict[tuple[int, int], str]:
+    grid = {(p.x, p.y): p.tile.streets for p in city}
+    grid[ORIGIN] = ""
+    return grid
+
+
+def neighbours(x: int, y: int):
+    for edge, (dx, dy) in DELTA.items():
+        yield edge, (x + dx, y + dy)
+
+
+def mismatched_edges(grid: Grid, x: int, y: int, streets: str) -> list[tuple[str, tuple[int, int]]]:
+    """Edges of a tile at (x, y) whose street does not match the neighbour's touching edge."""
+    out = []
+    for edge, cell in neighbours(x, y):
+        other = grid.get(cell)
+        if other is not None and (edge in streets) != (OPPOSITE[edge] in other):
+            out.append((edge, cell))
+    return out
+
+
+def walkable(grid: Grid, cell: tuple[int, int], edge: str) -> tuple[int, int] | None:
+    """The neighbour reached on foot across ``edge`` (both touching edges open), or None."""
+    dx, dy = DELTA[edge]
+    other_cell = (cell[0] + dx, cell[1] + dy)
+    other = grid.get(other_cell)
+    if other is None or edge in grid[cell] or OPPOSITE[edge] in other:
+        return None
+    return other_cell
+
+
+def reachable(grid: Grid) -> set[tuple[int, int]]:
+    """Cells reachable on foot from the start tile."""
+    if ORIGIN not in grid:
+        return set()
+    seen = {ORIGIN}
+    todo = [ORIGIN]
+    while todo:
+        cell = todo.pop()
+        for edge in DELTA:
+            nxt = walkable(grid, cell, edge)
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def bounds(cells: Iterable[tuple[int, int]]) -> tuple[int, int, int, int]:
+    xs, ys = zip(*cells)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def escapes(occupied, start: tuple[int, int], box: tuple[int, int, int, int]) -> tuple[bool, set]:
+    """Whether the empty cell ``start`` reaches beyond ``box`` by 4-neighbour steps over empty cells."""
+    x0, y0, x1, y1 = box
+    seen = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        if x < x0 or x > x1 or y < y0 or y > y1:
+            return True, seen
+        for _, cell in neighbours(x, y):
+            if cell not in occupied and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return False, seen
+
+
+def holes(occupied) -> list[set[tuple[int, int]]]:
+    """The enclosed empty regions of a city (each a set of cells), by the 4-neighbour flood fill."""
+    if not occupied:
+        return []
+    box = bounds(occupied)
+    x0, y0, x1, y1 = box
+    out, seen = [], set()
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            cell = (x, y)
+            if cell in occupied or cell in seen:
+                continue
+            free, region = escapes(occupied, cell, box)
+            seen |= region
+            if not free:
+                out.append(region)
+    return out
+
+
+class CityIndex:
+    """One city prepared for many questions (legal cells for many tiles share the work)."""
+
+    def __init__(self, city: Iterable[Placed]):
+        self.grid = grid_of(city)
+        self.reach = reachable(self.grid)
+        self._closes: dict[tuple[int, int], bool] = {}
+
+    def closes_hole(self, x: int, y: int) -> bool:
+        """Whether building on the empty cell (x, y) encloses an empty cell that was free before."""
+        key = (x, y)
+        if key not in self._closes:
+            after = set(self.grid) | {key}
+            box_after = bounds(after)
+            box_before = bounds(self.grid)
+            result = False
+            for _, cell in neighbours(x, y):
+                if cell in after:
+                    continue
+                if not escapes(after, cell, box_after)[0] and escapes(self.grid, cell, box_before)[0]:
+                    result = True
+                    break
+            self._closes[key] = result
+        return self._closes[key]
+
+    def frontier(self) -> list[tuple[int, int]]:
+        """Empty cells sharing an edge with the city, in a stable order."""
+        cells = set()
+        for x, y in self.grid:
+            for _, cell in neighbours(x, y):
+                if cell not in self.grid:
+                    cells.add(cell)
+        return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def placement_violations(
+    index: CityIndex, tile: Tile, x: int, y: int, pointer: str = "/move", rotation: int = 0
+) -> list[Violation]:
+    """Every building rule a tile placed at (x, y) would break (an empty list when it is legal)."""
+    out: list[Violation] = []
+    where = f"({x},{y})"
+    if rotation:
+        out.append(violation("newyork.placement.orientation",
+                             f"Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
+                             f"{pointer}/rotation"))
+    if (x, y) in index.grid:
+        what = "the start tile" if (x, y) == ORIGIN else "another tile"
+        out.append(violation("newyork.placement.occupied", f"The cell {where} already holds {what}.", f"{pointer}/x"))
+        return out
+    touching = [cell for _, cell in neighbours(x, y) if cell in index.grid]
+    if not touching:
+        out.append(violation("newyork.placement.no_contact",
+                             f"A tile at {where} would share no edge with the city.", f"{pointer}/x"))
+    for edge, cell in mismatched_edges(index.grid, x, y, tile.streets):
+        mine = "has a street" if edge in tile.streets else "has none"
+        theirs = "none" if edge in tile.streets else "one"
+        out.append(violation("newyork.placement.street_mismatch",
+                             f"The tile's {edge} edge {mine} but the tile at ({cell[0]},{cell[1]}) has "
+                             f"{theirs} on its {OPPOSITE[edge]} edge.", f"{pointer}/x"))
+    if not _walk_in(index, tile, x, y):
+        out.append(violation("newyork.placement.unreachable",
+                             f"A tile at {where} could not be reached on foot from the start tile without "
+                             "crossing a street.", f"{pointer}/x"))
+    if touching and index.closes_hole(x, y):
+        out.append(violation("newyork.placement.hole",
+                             f"A tile at {where} would enclose an empty cell.", f"{pointer}/x"))
+    return out
+
+
+def _walk_in(index: CityIndex, tile: Tile, x: int, y: int) -> bool:
+    for edge, cell in neighbours(x, y):
+        if cell in index.reach and edge not in tile.streets and OPPOSITE[edge] not in index.grid[cell]:
+            return True
+    return False
+
+
+def legal_cells(index: CityIndex, tile: Tile) -> list[tuple[int, int]]:
+    """Every cell where ``tile`` may be built (the same checks as ``placement_violations``)."""
+    return [cell for cell in index.frontier() if not placement_violations(index, tile, cell[0], cell[1])]
+
+
+def removal_violations(index: CityIndex, x: int, y: int, pointer: str = "/move") -> list[Violation]:
+    """Why the city tile at (x, y) cannot go to the reserve (empty when it can)."""
+    if (x, y) == ORIGIN:
+        return [violation("newyork.rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
+    if (x, y) not in index.grid:
+        return [violation("newyork.rebuild.no_tile", f"There is no city tile at ({x},{y}).", f"{pointer}/x")]
+    out = []
+    after = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
+    cut = (set(after) & index.reach) - reachable(after)
+    if cut:
+        cells = ", ".join(f"({a},{b})" for a, b in sorted(cut))
+        out.append(violation("newyork.placement.unreachable",
+                             f"Removing the tile at ({x},{y}) would cut off {cells} from the start tile.",
+                             f"{pointer}/x"))
+    if not escapes(after, (x, y), bounds(after))[0]:
+        out.append(violation("newyork.placement.hole",
+                             f"Removing the tile at ({x},{y}) would leave an enclosed empty cell.", f"{pointer}/x"))
+    return out
+
+
+def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str = "/move",
+                    rotation: int = 0) -> list[Violation]:
+    """Why a reserve tile cannot take the place of the city tile at (x, y) (empty when it can)."""
+    out = []
+    if rotation:
+        out.append(violation("newyork.placement.orientation",
+                             f"Tiles cannot be rotated (rotation {rotation}).", f"{pointer}/rotation"))
+    if (x, y) == ORIGIN:
+        return out + [violation("newyork.rebuild.start_tile", "The start tile can never be swapped.", f"{pointer}/x")]
+    if (x, y) not in index.grid:
+        return out + [violation("newyork.rebuild.no_tile", f"There is no city tile at ({x},{y}).", f"{pointer}/x")]
+    rest = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
+    for edge, cell in mismatched_edges(rest, x, y, tile.streets):
+        out.append(violation("newyork.placement.street_mismatch",
+                             f"The tile's {edge} edge does not match the tile at ({cell[0]},{cell[1]}).",
+                             f"{pointer}/x"))
+    after = dict(rest)
+    after[(x, y)] = tile.streets
+    lost = (set(after) & index.reach) - reachable(after)
+    if lost:
+        out.append(violation("newyork.placement.unreachable",
+                             f"After the swap some tiles could not be reached on foot from the start tile.",
+                             f"{pointer}/x"))
+    return out
+
+
+def city_violations(city: tuple[Placed, ...], pointer: str) -> tuple[list[Violation], set[tuple[int, int]]]:
+    """Every building rule a whole city breaks, and the cells to flag in a picture."""
+    out: list[Violation] = []
+    flagged: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], int] = {ORIGIN: -1}
+    for i, placed in enumerate(city):
+        cell = (placed.x, placed.y)
+        if cell in seen:
+            what = "the start tile" if cell == ORIGIN else "another tile"
+            out.append(violation("newyork.placement.occupied",
+                                 f"The cell ({placed.x},{placed.y}) already holds {what}.", f"{pointer}/{i}"))
+            flagged.add(cell)
+        else:
+            seen[cell] = i
+    grid = grid_of(city)
+    reach = reachable(grid)
+    for cell, i in seen.items():
+        if i < 0:
+            continue
+        x, y = cell
+        here = f"{pointer}/{i}"
+        if not any(c in grid for _, c in neighbours(x, y)):
+            out.append(violation("newyork.placement.no_contact", f"The tile at ({x},{y}) shares no edge with the city.", here))
+            flagged.add(cell)
+        for edge, other in mismatched_edges(grid, x, y, grid[cell]):
+            if edge in ("e", "s") or other == ORIGIN:
+                out.append(violation("newyork.placement.street_mismatch",
+                                     f"The {edge} edge of the tile at ({x},{y}) does not match the tile at "
+                                     f"({other[0]},{other[1]}).", here))
+                flagged.add(cell)
+        if cell not in reach:
+            out.append(violation("newyork.placement.unreachable",
+                                 f"The tile at ({x},{y}) cannot be reached on foot from the start tile.", here))
+            flagged.add(cell)
+    for region in holes(set(grid)):
+        cells = ", ".join(f"({a},{b})" for a, b in sorted(region, key=lambda c: (c[1], c[0])))
+        out.append(violation("newyork.placement.hole", f"The city encloses the empty cell(s) {cells}.", pointer))
+        for a, b in region:
+            flagged |= {c for _, c in neighbours(a, b) if c in grid}
+    return out, flagged
+
+
+# --- the longest street -------------------------------------------------------------------------
+
+# A side of cell (x, y) as a directed unit edge between lattice points, clockwise on screen (y down).
+_SIDE_ENDS = {
+    "n": ((0, 0), (1, 0)),
+    "e": ((1, 0), (1, 1)),
+    "s": ((1, 1), (0, 1)),
+    "w": ((0, 1), (0, 0)),
+}
+
+
+def street_material(grid: Grid) -> list[list]:
+    """The canonical street layout (what the longest street depends on): sorted [x, y, streets]."""
+    return sorted([x, y, s] for (x, y), s in grid.items() if (x, y) != ORIGIN)
+
+
+def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
+    """The outline of the city as closed cycles of (x, y, side) edges facing an empty cell.
+
+    At a corner where two tiles touch only diagonally the outline turns around the same tile.
+    """
+    starts: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+    edges = []
+    for (x, y) in sorted(grid, key=lambda c: (c[1], c[0])):
+        for side in "nesw":
+            dx, dy = DELTA[side]
+            if (x + dx, y + dy) in grid:
+                continue
+            (sx, sy), _ = _SIDE_ENDS[side]
+            edge = (x, y, side)
+            edges.append(edge)
+            starts.setdefault((x + sx, y + sy), []).append(edge)
+    cycles, seen = [], set()
+    for first in edges:
+        if first in seen:
+            continue
+        cycle, edge = [], first
+        while edge not in seen:
+            seen.add(edge)
+            cycle.append(edge)
+            x, y, side = edge
+            ex, ey = _SIDE_ENDS[side][1]
+            options = starts[(x + ex, y + ey)]
+            same = [e for e in options if (e[0], e[1]) == (x, y)]
+            edge = same[0] if same and len(options) > 1 else options[0]
+        cycles.append(cycle)
+    return cycles
+
+
+def longest_street(grid: Grid) -> dict:
+    """The longest continuous street along the outline: {"length": n, "edges": [[x, y, side], ...]}."""
+    best: list[tuple[int, int, str]] = []
+    for cycle in outline_cycles(grid):
+        flags = [side in grid[(x, y)] for x, y, side in cycle]
+        if all(flags):
+            run = cycle
+        else:
+            k = flags.index(False)
+            order = cycle[k + 1:] + cycle[: k + 1]
+            run, current = [], []
+            for edge in order:
+                if edge[2] in grid[(edge[0], edge[1])]:
+                    current.append(edge)
+                    if len(current) > len(run):
+                        run = list(current)
+                else:
+                    current = []
+        if len(run) > len(best):
+            best = run
+    return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}
+
+
+def street_value_ok(value) -> bool:
+    return (
+        isinstance(value, dict)
+        and type(value.get("length")) is int
+        and isinstance(value.get("edges"), list)
+        and len(value["edges"]) == value["length"]
+        and all(isinstance(e, list) and len(e) == 3 for e in value["edges"])
+    )

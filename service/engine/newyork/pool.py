@@ -1,0 +1,70 @@
+"""What is where: every tile and money card the state shows, and what must still be hidden."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator
+
+from .data import COPIES, COPIES_TWO_PLAYERS, TILE_IDS, money_cards
+from .state import Card, State, Tile
+
+
+def copies(state: State) -> int:
+    return COPIES_TWO_PLAYERS if len(state.players) == 2 else COPIES
+
+
+def visible_tiles(state: State) -> Iterator[tuple[Tile, str]]:
+    """Every tile outside the bag, with a pointer to where it lies."""
+    for bank_index, tile in enumerate(state.market):
+        if tile is not None:
+            yield tile, f"/state/market/{bank_index}"
+    for i, player in enumerate(state.players):
+        for j, placed in enumerate(player.city):
+            yield placed.tile, f"/state/players/{i}/city/{j}"
+        for j, tile in enumerate(player.reserve):
+            yield tile, f"/state/players/{i}/reserve/{j}"
+        for j, tile in enumerate(player.to_place):
+            yield tile, f"/state/players/{i}/to_place/{j}"
+    if state.dummy is not None and state.dummy.tiles is not None:
+        for j, tile in enumerate(state.dummy.tiles):
+            yield tile, f"/state/dummy/tiles/{j}"
+
+
+def unseen_tile_ids(state: State) -> list[int]:
+    """Catalogue ids in the bag: the bag itself when known, else every id not seen elsewhere."""
+    if state.bag is not None:
+        return [t.id for t in state.bag if t.id is not None]
+    seen = {t.id for t, _ in visible_tiles(state)}
+    return [i for i in TILE_IDS if i not in seen]
+
+
+def visible_money(state: State) -> Counter:
+    counts: Counter = Counter()
+    for player in state.players:
+        counts.update(player.money or ())
+    counts.update(c for c in state.money_market if c is not None)
+    counts.update(state.discard)
+    return counts
+
+
+def unseen_money(state: State) -> Counter:
+    """Money cards that may be in the deck: the deck when known, else every card not seen elsewhere."""
+    if state.money_deck is not None:
+        return Counter(e for e in state.money_deck if isinstance(e, Card))
+    full = Counter(Card(b, v) for b, v in money_cards(copies(state)))
+    full.subtract(visible_money(state))
+    return +full
+
+
+def unseen_scoring_cards(state: State) -> list[str]:
+    """Scoring cards still in the deck (A until the first scoring, B until the second)."""
+    return [card for card, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
+
+
+def deck_size(state: State) -> int:
+    if state.money_deck is not None:
+        return len(state.money_deck)
+    return sum(unseen_money(state).values()) + len(unseen_scoring_cards(state))
+
+
+def bag_size(state: State) -> int:
+    return len(unseen_tile_ids(state))

@@ -1,0 +1,127 @@
+"""New York's engine state: frozen dataclasses and tuples only; ``apply`` builds new ones."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple, Union
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A building tile. ``id`` is the catalogue id (1..54) or None for an inline tile of a score request.
+
+    ``kind`` is a New York type (or ``start`` for Times Square); ``streets`` holds the edges with a
+    street, in the order n, e, s, w (e.g. ``"ns"``).
+    """
+
+    id: int | None
+    kind: str
+    streets: str
+    cost: int | None = None
+
+
+START = Tile(None, "start", "", 0)
+
+
+class Card(NamedTuple):
+    bank: str
+    value: int
+
+
+DeckEntry = Union[Card, str]  # a money card, or the scoring card "A" / "B"
+
+
+@dataclass(frozen=True)
+class Placed:
+    x: int
+    y: int
+    tile: Tile
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    city: tuple[Placed, ...] = ()
+    reserve: tuple[Tile, ...] = ()
+    money: tuple[Card, ...] | None = ()  # None: hidden from the viewer
+    points: int = 0
+    to_place: tuple[Tile, ...] = ()  # bought (or awarded at the end) and not yet placed
+
+
+@dataclass(frozen=True)
+class Dummy:
+    """The 2-player game's imaginary third player: its tiles (full state) or only its counts (scoring)."""
+
+    tiles: tuple[Tile, ...] | None = None
+    counts: tuple[tuple[str, int], ...] | None = None
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What must be revealed at a real table before play goes on.
+
+    kind: ``money_card`` (slot 0..3 of the money market), ``market_tile`` (slot = a bank),
+    ``dummy_tile`` (slot None).
+    """
+
+    kind: str
+    slot: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Options:
+    type_tiers: tuple[tuple[str, int], ...] = (("museum", 1), ("station", 3), ("theater", 2))
+    allow_surplus_cards: bool = False
+    extra_action_optional: bool = True
+    youngest: str | None = None  # optional: the youngest player, the seed's last start-player tie-break
+
+
+PHASES = ("actions", "placement", "refill", "final_placement", "over")
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options = field(default_factory=Options)
+    players: tuple[Player, ...] = ()
+    current: int | None = None
+    phase: str = "actions"
+    market: tuple[Tile | None, ...] = (None, None, None, None)  # by bank, in market order
+    money_market: tuple[Card | None, ...] = (None, None, None, None)
+    bag: tuple[Tile, ...] | None = None
+    money_deck: tuple[DeckEntry, ...] | None = None
+    discard: tuple[Card, ...] = ()
+    scorings_done: int = 0
+    dummy: Dummy | None = None
+    dummy_owed: int = 0
+    pending: Pending | None = None
+    shuffle_seed: int | None = None
+    winners: tuple[str, ...] | None = None
+    partial: bool = False  # loaded from a scoring-only body: no turn checks
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move. ``type`` picks which of the other fields matter (see moves.MOVE_TYPES)."""
+
+    type: str
+    player: str
+    slots: tuple[int, ...] = ()  # take_money
+    slot: str | None = None  # buy: a bank
+    cards: tuple[Card, ...] = ()  # buy
+    tile: int | None = None  # place / reserve / give_dummy / rebuild_place / rebuild_swap / reveal
+    x: int | None = None
+    y: int | None = None
+    rotation: int = 0
+    card: DeckEntry | None = None  # reveal of a money (or scoring) card
+
+
+def with_player(state: State, index: int, player: Player) -> State:
+    players = list(state.players)
+    players[index] = player
+    return replace(state, players=tuple(players))
+
+
+def player_index(state: State, player_id: str) -> int | None:
+    for i, p in enumerate(state.players):
+        if p.id == player_id:
+            return i
+    return None
