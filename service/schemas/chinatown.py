@@ -1,2 +1,355 @@
-"""Wire schemas for chinatown (not built yet)."""
-WIRE = None
+"""Wire schemas for Chinatown: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+
+A board is ``{"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}`` (claimed lots only;
+``shop`` absent or null on an empty lot). Money is in dollars (integers). A full state also loads
+through ``ScoreStateSchema``, which otherwise takes the partial scoring input (``board`` and optional
+``players``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
+
+from ..engine.chinatown.data import LOT_COUNT, SHOP_TYPES
+from ..engine.chinatown.state import (
+    CHANCE_MODES,
+    MOVE_TYPES,
+    PHASES,
+    Board,
+    EndTrading,
+    EndTurn,
+    Keep,
+    Lot,
+    Options,
+    Partial,
+    Pending,
+    Place,
+    Player,
+    Reveal,
+    State,
+    Trade,
+    Transfer,
+    tiles_tuple,
+)
+from .common import GameWire, PlayerId, StrictInteger
+
+GAME_ID = "chinatown"
+LOT_KEYS = [str(lot) for lot in range(1, LOT_COUNT + 1)]
+MAX_PLAYERS_ON_WIRE = 8
+MONEY_BOUND = 10**12
+SEED_BOUND = 2**63 - 1
+
+
+def LotNumber(**kwargs: Any) -> StrictInteger:
+    return StrictInteger(validate=validate.Range(min=1, max=LOT_COUNT), **kwargs)
+
+
+def ShopType(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(SHOP_TYPES), **kwargs)
+
+
+def LotList(**kwargs: Any) -> fields.List:
+    return fields.List(LotNumber(), validate=validate.Length(max=LOT_COUNT), **kwargs)
+
+
+def TileList(**kwargs: Any) -> fields.List:
+    return fields.List(ShopType(), validate=validate.Length(max=90), **kwargs)
+
+
+def Money(**kwargs: Any) -> StrictInteger:
+    return StrictInteger(validate=validate.Range(min=-MONEY_BOUND, max=MONEY_BOUND), **kwargs)
+
+
+# ---- parts -------------------------------------------------------------------------------------------
+
+
+class OptionsSchema(Schema):
+    rotate_first_player = fields.Boolean(load_default=False)
+    chance = fields.String(validate=validate.OneOf(CHANCE_MODES), load_default="digital")
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        if isinstance(obj, Options):
+            return {"rotate_first_player": obj.rotate_first_player, "chance": obj.chance}
+        return {"rotate_first_player": False, "chance": "digital", **obj}
+
+
+class LotSchema(Schema):
+    owner = PlayerId(required=True)
+    shop = ShopType(allow_none=True, load_default=None)
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return Lot(data["owner"], data["shop"])
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return {"owner": obj.owner, **({"shop": obj.shop} if obj.shop is not None else {})}
+
+
+def BoardField(**kwargs: Any) -> fields.Dict:
+    return fields.Dict(
+        keys=fields.String(validate=validate.OneOf(LOT_KEYS)), values=fields.Nested(LotSchema), **kwargs
+    )
+
+
+def TilesField(**kwargs: Any) -> fields.Dict:
+    return fields.Dict(
+        keys=fields.String(validate=validate.OneOf(SHOP_TYPES)),
+        values=StrictInteger(validate=validate.Range(min=0, max=90)),
+        **kwargs,
+    )
+
+
+class PlayerSchema(Schema):
+    id = PlayerId(required=True)
+    money = Money(required=True, allow_none=True)
+    hand = LotList(allow_none=True, load_default=list)
+    tiles = TilesField(load_default=dict)
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        hand = list(obj.hand) if obj.hand is not None else None
+        return {"id": obj.id, "money": obj.money, "hand": hand, "tiles": dict(obj.tiles)}
+
+
+class ScorePlayerSchema(Schema):
+    """A player in a scoring input: only the id is needed."""
+
+    id = PlayerId(required=True)
+    money = Money(allow_none=True, load_default=None)
+    hand = LotList(allow_none=True, load_default=list)
+    tiles = TilesField(load_default=dict)
+
+
+class PendingSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(("deal", "draw")))
+    player = PlayerId(required=True)
+    count = StrictInteger(required=True, validate=validate.Range(min=0, max=10))
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return Pending(data["kind"], data["player"], data["count"])
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return {"kind": obj.kind, "player": obj.player, "count": obj.count}
+
+
+# ---- the state ---------------------------------------------------------------------------------------
+
+
+class StateFields(Schema):
+    game = fields.String(required=True, validate=validate.OneOf([GAME_ID]))
+    options = fields.Nested(OptionsSchema, load_default=dict)
+    round = StrictInteger(required=True, validate=validate.Range(min=1, max=6))
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    first_player = PlayerId(required=True)
+    done = fields.List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
+    board = BoardField(required=True)
+    deck = LotList(allow_none=True, load_default=None)
+    bag = TileList(allow_none=True, load_default=None)
+    shuffle_seed = StrictInteger(allow_none=True, load_default=None, validate=validate.Range(min=0, max=SEED_BOUND))
+    pending = fields.Nested(PendingSchema, allow_none=True, load_default=None)
+
+
+def build_board(raw: dict) -> Board:
+    return Board.of({int(lot): cell for lot, cell in raw.items()})
+
+
+def build_player(raw: dict) -> Player:
+    hand = tuple(raw["hand"]) if raw.get("hand") is not None else None
+    return Player(raw["id"], raw.get("money"), hand, tiles_tuple(raw.get("tiles") or {}))
+
+
+def build_state(data: dict) -> State:
+    options = data.get("options") or {}
+    return State(
+        options=Options(options.get("rotate_first_player", False), options.get("chance", "digital")),
+        players=tuple(build_player(p) for p in data["players"]),
+        round=data["round"],
+        phase=data["phase"],
+        first_player=data["first_player"],
+        done=tuple(data.get("done") or ()),
+        board=build_board(data["board"]),
+        deck=tuple(data["deck"]) if data.get("deck") is not None else None,
+        bag=tuple(data["bag"]) if data.get("bag") is not None else None,
+        shuffle_seed=data.get("shuffle_seed"),
+        pending=data.get("pending"),
+    )
+
+
+def state_to_wire(state: State) -> dict:
+    return {
+        "game": GAME_ID,
+        "options": state.options,
+        "players": list(state.players),
+        "round": state.round,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "done": list(state.done),
+        "board": {str(lot): cell for lot, cell in state.board.cells},
+        "deck": list(state.deck) if state.deck is not None else None,
+        "bag": list(state.bag) if state.bag is not None else None,
+        "shuffle_seed": state.shuffle_seed,
+        "pending": state.pending,
+    }
+
+
+class StateSchema(StateFields):
+    players = fields.List(
+        fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE)
+    )
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return build_state(data)
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return state_to_wire(obj)
+
+
+FULL_STATE_KEYS = ("round", "phase", "first_player")
+
+
+class ScoreStateSchema(StateFields):
+    """The scoring input: ``board`` (required) and optionally ``players``; a full state also loads."""
+
+    game = fields.String(validate=validate.OneOf([GAME_ID]))
+    round = StrictInteger(validate=validate.Range(min=1, max=6))
+    phase = fields.String(validate=validate.OneOf(PHASES))
+    first_player = PlayerId()
+    players = fields.List(
+        fields.Nested(ScorePlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE)
+    )
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        if all(key in data for key in FULL_STATE_KEYS) and "players" in data:
+            return build_state(data)
+        players = data.get("players")
+        ids = tuple(p["id"] for p in players) if players is not None else None
+        money = tuple((p["id"], p.get("money")) for p in players) if players is not None else None
+        if money is not None and all(m is None for _, m in money):
+            money = None
+        return Partial(build_board(data["board"]), ids, money)
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        if isinstance(obj, State):
+            return state_to_wire(obj)
+        out: dict[str, Any] = {"board": {str(lot): cell for lot, cell in obj.board.cells}}
+        if obj.player_ids is not None:
+            money = dict(obj.money or ())
+            out["players"] = [{"id": pid, "money": money.get(pid)} for pid in obj.player_ids]
+        return out
+
+
+# ---- moves -------------------------------------------------------------------------------------------
+
+
+class TransferSchema(Schema):
+    giver = PlayerId(required=True, data_key="from")
+    receiver = PlayerId(required=True, data_key="to")
+    lots = LotList(load_default=list)
+    tiles = TileList(load_default=list)
+    money = StrictInteger(load_default=0, validate=validate.Range(min=0, max=MONEY_BOUND))
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return Transfer(data["giver"], data["receiver"], tuple(data["lots"]), tuple(data["tiles"]), data["money"])
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return {"giver": obj.giver, "receiver": obj.receiver, "lots": list(obj.lots), "tiles": list(obj.tiles), "money": obj.money}
+
+
+MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    # type: (required fields, optional fields) besides type and player
+    "reveal": (set(), {"lots", "tiles"}),
+    "keep": ({"lots"}, set()),
+    "trade": ({"transfers"}, set()),
+    "end_trading": (set(), set()),
+    "place": ({"lot", "shop"}, set()),
+    "end_turn": (set(), set()),
+}
+
+
+class MoveSchema(Schema):
+    """One move; ``type`` chooses which of the other fields belong to it."""
+
+    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
+    player = PlayerId(required=True)
+    lots = LotList()
+    tiles = TileList()
+    transfers = fields.List(fields.Nested(TransferSchema), validate=validate.Length(min=1, max=20))
+    lot = LotNumber()
+    shop = ShopType()
+
+    @validates_schema(skip_on_field_errors=False)
+    def _fields_of_type(self, data, **kwargs):
+        kind = data.get("type")
+        if kind not in MOVE_FIELDS:
+            return
+        required, optional = MOVE_FIELDS[kind]
+        errors: dict[str, list[str]] = {}
+        for name in ("lots", "tiles", "transfers", "lot", "shop"):
+            if name in data and name not in required | optional:
+                errors[name] = [f"A {kind} move has no field {name!r}."]
+        for name in required:
+            if name not in data:
+                errors[name] = ["Missing data for required field."]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        kind, player = data["type"], data["player"]
+        if kind == "reveal":
+            lots = tuple(data["lots"]) if "lots" in data else None
+            tiles = tuple(data["tiles"]) if "tiles" in data else None
+            return Reveal(player, lots, tiles)
+        if kind == "keep":
+            return Keep(player, tuple(data["lots"]))
+        if kind == "trade":
+            return Trade(player, tuple(data["transfers"]))
+        if kind == "place":
+            return Place(player, data["lot"], data["shop"])
+        if kind == "end_trading":
+            return EndTrading(player)
+        return EndTurn(player)
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        out: dict[str, Any] = {"type": obj.type, "player": obj.player}
+        if isinstance(obj, Reveal):
+            if obj.lots is not None:
+                out["lots"] = list(obj.lots)
+            if obj.tiles is not None:
+                out["tiles"] = list(obj.tiles)
+        elif isinstance(obj, Keep):
+            out["lots"] = list(obj.lots)
+        elif isinstance(obj, Trade):
+            out["transfers"] = list(obj.transfers)
+        elif isinstance(obj, Place):
+            out.update(lot=obj.lot, shop=obj.shop)
+        return out
+
+
+class ScoreExtraSchema(Schema):
+    scoring = fields.String(validate=validate.OneOf(("income", "final")), load_default="income")
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return data["scoring"]
+
+
+WIRE = GameWire(
+    state=StateSchema,
+    score_state=ScoreStateSchema,
+    move=MoveSchema,
+    options=OptionsSchema,
+    score_extra=ScoreExtraSchema,
+)

@@ -59,7 +59,6 @@ class ChinatownGame:
 
     def describe(self) -> dict[str, Any]:
         return {
-            "game": self.info.to_dict(),
             "board": {
                 "lots": {str(lot): {"block": block_of(lot), "adjacent": list(adj)} for lot, adj in ADJACENT.items()},
                 "blocks": {str(b): list(lots) for b, lots in BLOCKS.items()},
