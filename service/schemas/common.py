@@ -18,7 +18,10 @@ class PlayerId(fields.String):
 
 
 class StrictInteger(fields.Integer):
-    """An integer that refuses floats, booleans and numeric strings: money and counts are JSON integers."""
+    """A JSON integer: refuses booleans, numeric strings and fractions.
+
+    As in JSON Schema, a number with a zero fraction (``3.0``) is an integer; it loads as ``3``.
+    """
 
     def __init__(self, **kwargs: Any):
         super().__init__(strict=True, **kwargs)
@@ -26,6 +29,8 @@ class StrictInteger(fields.Integer):
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool):
             raise self.make_error("invalid")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
 

@@ -127,3 +127,10 @@ def test_an_engine_defect_is_a_500_problem_without_insides(app):
     response = app.test_client().post("/v1/games/fake/validate", json={"state": STATE})
     body = assert_problem(response, 500)
     assert "ZeroDivision" not in json.dumps(body)
+
+
+def test_integral_numbers_are_integers_as_in_json_schema(client):
+    response = client.post("/v1/games/fake/validate", json={"state": dict(STATE, total=3.0)})
+    assert response.status_code == 200
+    body = assert_problem(client.post("/v1/games/fake/validate", json={"state": dict(STATE, total=3.5)}), 422)
+    assert body["errors"][0]["pointer"] == "/state/total"
