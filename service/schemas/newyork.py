@@ -1,2 +1,410 @@
-"""Wire schemas for newyork (not built yet)."""
-WIRE = None
+"""Wire schemas for New York: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+
+A city is a list of ``{"x", "y", "tile"}`` (the start tile at (0,0) is never listed); a tile is a
+catalogue id (1..54) or, in a score request, an inline ``{"type", "streets"}``. Money cards are
+``{"bank", "value"}``; the money deck also holds the scoring cards as ``{"scoring": "A"}``. Hidden
+orders (``bag``, ``money_deck``, ``shuffle_seed``) are null at a real table. ``ScoreStateSchema`` takes
+the partial scoring input (players with ids and cities, and the dummy) and every full state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
+
+from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TIERED_TYPES, TYPES, catalogue, tiers_are_valid
+from ..engine.newyork.moves import MOVE_TYPES
+from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile)
+from ..engine.random import SEED_MAX
+from .common import GameWire, PlayerId, StrictInteger
+
+GAME_ID = "newyork"
+COORD = validate.Range(min=-64, max=64)
+POINTS = validate.Range(min=0, max=100000)
+PENDING_KINDS = ("money_card", "market_tile", "dummy_tile")
+SCORING_CARDS = ("A", "B")
+
+
+# ---- leaves ------------------------------------------------------------------------------------------
+
+
+class CardSchema(Schema):
+    bank = fields.String(required=True, validate=validate.OneOf(BANKS))
+    value = StrictInteger(required=True, validate=validate.Range(min=1, max=9))
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return {"bank": obj.bank, "value": obj.value} if isinstance(obj, Card) else obj
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return Card(data["bank"], data["value"])
+
+
+class ScoringCardSchema(Schema):
+    scoring = fields.String(required=True, validate=validate.OneOf(SCORING_CARDS))
+
+
+class DeckEntryField(fields.Field):
+    """A money card ``{"bank", "value"}`` or a scoring card ``{"scoring": "A"}``."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return {"scoring": value}
+        return {"bank": value.bank, "value": value.value}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict):
+            raise ValidationError("A card is an object: {bank, value} or {scoring}.")
+        if "scoring" in value:
+            return ScoringCardSchema().load(value)["scoring"]
+        return CardSchema().load(value)
+
+
+class InlineTileSchema(Schema):
+    type = fields.String(required=True, validate=validate.OneOf(TYPES))
+    streets = fields.List(fields.String(validate=validate.OneOf(EDGES)), required=True,
+                          validate=validate.Length(max=4))
+
+    @validates_schema
+    def _distinct(self, data, **kwargs):
+        if len(set(data.get("streets", []))) != len(data.get("streets", [])):
+            raise ValidationError("An edge is named twice.", "streets")
+
+
+class TileField(fields.Field):
+    """A catalogue id (1..54) or an inline ``{"type", "streets"}``; loads an int or an inline Tile."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        if isinstance(value, Tile) and value.id is None:
+            return {"type": value.kind, "streets": list(value.streets)}
+        return value.id if isinstance(value, Tile) else value
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 1 <= value <= TILE_COUNT:
+                raise ValidationError(f"A catalogue tile id is 1..{TILE_COUNT}.")
+            return value
+        if isinstance(value, dict):
+            inline = InlineTileSchema().load(value)
+            streets = "".join(e for e in EDGES if e in inline["streets"])
+            return Tile(None, inline["type"], streets)
+        raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")
+
+
+def TileList(**kwargs: Any) -> fields.List:
+    return fields.List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
+
+
+class TypeTiersSchema(Schema):
+    museum = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
+    theater = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
+    station = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
+
+    @validates_schema
+    def _permutation(self, data, **kwargs):
+        if len(data) == 3 and not tiers_are_valid(data):
+            raise ValidationError("museum, theater and station take the tiers 1, 2 and 3 once each.")
+
+
+class OptionsSchema(Schema):
+    type_tiers = fields.Nested(TypeTiersSchema, load_default=None)
+    allow_surplus_cards = fields.Boolean(load_default=False)
+    extra_action_optional = fields.Boolean(load_default=True)
+    youngest = PlayerId(allow_none=True, load_default=None)
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        if isinstance(obj, Options):
+            return {"type_tiers": dict(obj.type_tiers), "allow_surplus_cards": obj.allow_surplus_cards,
+                    "extra_action_optional": obj.extra_action_optional, "youngest": obj.youngest}
+        return obj
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        base = Options()
+        tiers = data.get("type_tiers")
+        return Options(
+            type_tiers=tuple(sorted(tiers.items())) if tiers else base.type_tiers,
+            allow_surplus_cards=data["allow_surplus_cards"],
+            extra_action_optional=data["extra_action_optional"],
+            youngest=data["youngest"],
+        )
+
+
+class PlacedSchema(Schema):
+    x = StrictInteger(required=True, validate=COORD)
+    y = StrictInteger(required=True, validate=COORD)
+    tile = TileField(required=True)
+
+
+def _player_fields(full: bool) -> dict[str, Any]:
+    opt = {"required": True} if full else {}
+    return {
+        "id": PlayerId(required=True),
+        "city": fields.List(fields.Nested(PlacedSchema), validate=validate.Length(max=TILE_COUNT),
+                            **({"required": True} if full else {"load_default": list})),
+        "reserve": TileList(**opt),
+        "money": fields.List(fields.Nested(CardSchema), allow_none=True, validate=validate.Length(max=108), **opt),
+        "points": StrictInteger(validate=POINTS, **opt),
+        "to_place": TileList(**opt),
+    }
+
+
+class DummySchema(Schema):
+    tiles = TileList(allow_none=True)
+    buildings = fields.Dict(keys=fields.String(validate=validate.OneOf(TYPES)),
+                            values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)))
+
+
+class MarketSchema(Schema):
+    blue = TileField(allow_none=True, required=True)
+    green = TileField(allow_none=True, required=True)
+    yellow = TileField(allow_none=True, required=True)
+    red = TileField(allow_none=True, required=True)
+
+
+class PendingSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(PENDING_KINDS))
+    slot = fields.Raw(allow_none=True, load_default=None)
+
+    @validates_schema
+    def _slot_fits(self, data, **kwargs):
+        kind, slot = data.get("kind"), data.get("slot")
+        if kind == "money_card" and not (type(slot) is int and 0 <= slot <= 3):
+            raise ValidationError("A money card reveal names money slot 0..3.", "slot")
+        if kind == "market_tile" and slot not in BANKS:
+            raise ValidationError(f"A market tile reveal names a bank: {', '.join(BANKS)}.", "slot")
+        if kind == "dummy_tile" and slot is not None:
+            raise ValidationError("A dummy tile reveal names no slot.", "slot")
+
+
+FULL_KEYS = ("current", "phase", "market", "money_market", "bag", "money_deck", "discard", "scorings_done",
+             "dummy_owed", "pending", "shuffle_seed", "winners")
+
+
+def _state_fields(full: bool) -> dict[str, Any]:
+    opt = {"required": True} if full else {}
+    return {
+        "game": fields.String(validate=validate.Equal(GAME_ID), **opt),
+        "options": fields.Nested(OptionsSchema, load_default=dict),
+        "players": fields.List(fields.Nested(Schema.from_dict(_player_fields(full), name="NewYorkPlayer"
+                                                              + ("" if full else "Score"))),
+                               required=True, validate=validate.Length(min=1, max=6)),
+        "current": PlayerId(allow_none=True, **opt),
+        "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
+        "market": fields.Nested(MarketSchema, **opt),
+        "money_market": fields.List(fields.Nested(CardSchema, allow_none=True), validate=validate.Length(equal=4),
+                                    **opt),
+        "bag": TileList(allow_none=True, **opt),
+        "money_deck": fields.List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
+        "discard": fields.List(fields.Nested(CardSchema), validate=validate.Length(max=108), **opt),
+        "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
+        "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
+        "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
+        "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
+        "shuffle_seed": StrictInteger(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), **opt),
+        "winners": fields.List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
+    }
+
+
+class _StateBase(Schema):
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return state_to_wire(obj) if isinstance(obj, State) else obj
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return state_from_wire(data)
+
+
+StateSchema = type("NewYorkState", (_StateBase,), _state_fields(True))
+ScoreStateSchema = type("NewYorkScoreState", (_StateBase,), _state_fields(False))
+
+
+def state_to_wire(state: State) -> dict[str, Any]:
+    current = state.players[state.current].id if state.current is not None and 0 <= state.current < len(
+        state.players) else None
+    dummy = None
+    if state.dummy is not None:
+        counts = dict.fromkeys(TYPES, 0)
+        if state.dummy.tiles is not None:
+            for tile in state.dummy.tiles:
+                counts[tile.kind] = counts.get(tile.kind, 0) + 1
+        else:
+            counts.update(dict(state.dummy.counts or ()))
+        dummy = {"tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
+                 "buildings": {k: v for k, v in counts.items() if k in TYPES}}
+    return {
+        "game": GAME_ID,
+        "options": state.options,
+        "players": [
+            {"id": p.id, "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city], "reserve": list(p.reserve),
+             "money": list(p.money) if p.money is not None else None, "points": p.points,
+             "to_place": list(p.to_place)}
+            for p in state.players
+        ],
+        "current": current,
+        "phase": state.phase,
+        "market": dict(zip(BANKS, state.market)),
+        "money_market": list(state.money_market),
+        "bag": list(state.bag) if state.bag is not None else None,
+        "money_deck": list(state.money_deck) if state.money_deck is not None else None,
+        "discard": list(state.discard),
+        "scorings_done": state.scorings_done,
+        "dummy": dummy,
+        "dummy_owed": state.dummy_owed,
+        "pending": {"kind": state.pending.kind, "slot": state.pending.slot} if state.pending else None,
+        "shuffle_seed": state.shuffle_seed,
+        "winners": list(state.winners) if state.winners is not None else None,
+    }
+
+
+def state_from_wire(data: dict[str, Any]) -> State:
+    options: Options = data.get("options") or Options()
+    if isinstance(options, dict):
+        options = OptionsSchema().load(options)
+    tiles = catalogue(options.type_tiers)
+
+    def tile(value):
+        return tiles[value] if isinstance(value, int) else value
+
+    def tile_list(values):
+        return None if values is None else tuple(tile(v) for v in values)
+
+    players = tuple(
+        Player(
+            id=p["id"],
+            city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
+            reserve=tile_list(p.get("reserve", ())),
+            money=None if p.get("money", ()) is None else tuple(sorted(p.get("money", ()))),
+            points=p.get("points", 0),
+            to_place=tile_list(p.get("to_place", ())),
+        )
+        for p in data["players"]
+    )
+    ids = [p.id for p in players]
+    current = data.get("current")
+    market = data.get("market") or {}
+    dummy = None
+    if data.get("dummy") is not None:
+        d = data["dummy"]
+        counts = d.get("buildings")
+        dummy_tiles = tile_list(d.get("tiles"))
+        if counts is not None and dummy_tiles is not None:
+            derived = {k: sum(1 for t in dummy_tiles if t.kind == k) for k in TYPES}
+            if all(counts.get(k, 0) == derived[k] for k in TYPES):
+                counts = None  # the counts only repeat the tiles
+        dummy = Dummy(tiles=dummy_tiles, counts=tuple(sorted(counts.items())) if counts is not None else None)
+    pending = data.get("pending")
+    partial = any(key not in data for key in FULL_KEYS) or "game" not in data
+    return State(
+        options=options,
+        players=players,
+        current=ids.index(current) if current in ids else None,
+        phase=data.get("phase", "actions"),
+        market=tuple(tile(market.get(b)) if market.get(b) is not None else None for b in BANKS),
+        money_market=tuple(data.get("money_market") or (None,) * 4),
+        bag=tile_list(data.get("bag")),
+        money_deck=tuple(data["money_deck"]) if data.get("money_deck") is not None else None,
+        discard=tuple(data.get("discard", ())),
+        scorings_done=data.get("scorings_done", 0),
+        dummy=dummy,
+        dummy_owed=data.get("dummy_owed", 0),
+        pending=Pending(pending["kind"], pending["slot"]) if pending else None,
+        shuffle_seed=data.get("shuffle_seed"),
+        winners=tuple(data["winners"]) if data.get("winners") is not None else None,
+        partial=partial,
+    )
+
+
+# ---- moves -------------------------------------------------------------------------------------------
+
+MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # type: (required, optional)
+    "take_money": (("slots",), ()),
+    "buy": (("slot", "cards"), ()),
+    "rebuild_place": (("tile", "x", "y"), ("rotation",)),
+    "rebuild_remove": (("x", "y"), ()),
+    "rebuild_swap": (("tile", "x", "y"), ("rotation",)),
+    "end_turn": ((), ()),
+    "place": (("tile", "x", "y"), ("rotation",)),
+    "reserve": (("tile",), ()),
+    "give_dummy": (("tile",), ()),
+    "reveal": ((), ("tile", "card")),
+}
+
+
+class MoveSchema(Schema):
+    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
+    player = PlayerId(required=True)
+    slots = fields.List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))
+    slot = fields.String(validate=validate.OneOf(BANKS))
+    cards = fields.List(fields.Nested(CardSchema), validate=validate.Length(min=1, max=40))
+    tile = StrictInteger(validate=validate.Range(min=1, max=TILE_COUNT))
+    x = StrictInteger(validate=COORD)
+    y = StrictInteger(validate=COORD)
+    rotation = StrictInteger(validate=validate.OneOf([0, 90, 180, 270]))
+    card = DeckEntryField()
+
+    @validates_schema
+    def _fields_fit_type(self, data, **kwargs):
+        kind = data.get("type")
+        if kind not in MOVE_FIELDS:
+            return
+        required, optional = MOVE_FIELDS[kind]
+        errors: dict[str, list[str]] = {}
+        for name in required:
+            if name not in data:
+                errors[name] = [f"Missing data for required field (a {kind} move needs it)."]
+        for name in data:
+            if name not in ("type", "player") + required + optional:
+                errors[name] = [f"Unknown field for a {kind} move."]
+        if kind == "reveal" and ("tile" in data) == ("card" in data):
+            errors["tile"] = ["A reveal carries exactly one of `tile` and `card`."]
+        if errors:
+            raise ValidationError(errors)
+
+    @pre_dump
+    def _from_engine(self, move, **kwargs):
+        if not isinstance(move, Move):
+            return move
+        required, optional = MOVE_FIELDS[move.type]
+        out: dict[str, Any] = {"type": move.type, "player": move.player}
+        for name in required + optional:
+            value = getattr(move, name)
+            if name == "rotation" and not value:
+                continue
+            if value is None:
+                continue
+            out[name] = list(value) if name in ("slots", "cards") else value
+        return out
+
+    @post_load
+    def _to_engine(self, data, **kwargs):
+        return Move(
+            type=data["type"], player=data["player"], slots=tuple(data.get("slots", ())), slot=data.get("slot"),
+            cards=tuple(data.get("cards", ())), tile=data.get("tile"), x=data.get("x"), y=data.get("y"),
+            rotation=data.get("rotation", 0), card=data.get("card"),
+        )
+
+
+class ScoreExtraSchema(Schema):
+    scoring = fields.String(validate=validate.OneOf(["A", "B", "final"]), load_default="final")
+
+    @post_load
+    def _scoring(self, data, **kwargs):
+        return data["scoring"]
+
+
+WIRE = GameWire(
+    state=StateSchema,
+    score_state=ScoreStateSchema,
+    move=MoveSchema,
+    options=OptionsSchema,
+    score_extra=ScoreExtraSchema,
+)
