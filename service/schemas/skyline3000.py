@@ -1,2 +1,450 @@
-"""Wire schemas for skyline3000 (not built yet)."""
-WIRE = None
+"""Wire schemas for Skyline 3000: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+
+The city is ``{"blocks": {"yellow-1": {"buildings": [{"owner": "purple", "floors": 3, "roof": "arched"}],
+"greens": 1, "billboards": ["green"], "large": "spaceport"}}}``; a full state adds the players (hand,
+factory, pieces, points), the phase markers, the auction house, the card piles and ``pending``. Hidden
+parts are ``null`` with their sizes public: a hand (``hand_size``), a draw pile (``draw_size``), a
+sealed bid. A full state also loads through ``ScoreStateSchema``, which otherwise takes the partial
+scoring input (``blocks``, any subset, and optional ``players``/``options``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
+
+from ..engine.skyline3000 import data
+from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
+from ..engine.skyline3000.state import (Auction, Award, Block, BlockSpec, Building, FactoryBuilding, Move, Options,
+                                        Pending, Pile, Player, ScoreInput, State, default_board, default_cards,
+                                        make_cards)
+from .common import GameWire, PlayerId, StrictInteger
+
+GAME_ID = "skyline3000"
+MAX_PLAYERS_ON_WIRE = 8
+CARDS_TOTAL = sum(data.DECK_SIZES.values())
+POINTS_BOUND = 10_000
+SEED_BOUND = 2**63 - 1
+
+
+def Count(maximum: int, **kwargs: Any) -> StrictInteger:
+    return StrictInteger(validate=validate.Range(min=0, max=maximum), **kwargs)
+
+
+def CardId(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=24), **kwargs)
+
+
+def CardList(**kwargs: Any) -> fields.List:
+    return fields.List(CardId(), validate=validate.Length(max=CARDS_TOTAL), **kwargs)
+
+
+# ---- options ------------------------------------------------------------------------------------------
+class BlockSpecSchema(Schema):
+    small_platforms = StrictInteger(required=True, validate=validate.Range(min=1, max=12))
+    starting_greens = Count(4, load_default=0)
+
+
+class BoardSchema(Schema):
+    blocks = fields.Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
+                         values=fields.Nested(BlockSpecSchema), required=True)
+
+    @validates_schema
+    def _sane(self, value, **kwargs):
+        blocks = value.get("blocks", {})
+        missing = [b for b in data.BLOCK_IDS if b not in blocks]
+        if missing:
+            raise ValidationError(f"Every block needs its platforms; missing {', '.join(missing)}.", "blocks")
+        errors = []
+        for b, spec in blocks.items():
+            if spec["starting_greens"] > spec["small_platforms"]:
+                errors.append(f"{b}: more starting greens than small platforms.")
+        total = sum(spec["starting_greens"] for spec in blocks.values())
+        if total != data.STARTING_GREENS_TOTAL:
+            errors.append(f"The board has {data.STARTING_GREENS_TOTAL} starting greens, not {total}.")
+        for d, ids in data.DISTRICT_BLOCKS.items():
+            n = sum(blocks[b]["starting_greens"] for b in ids)
+            if not 1 <= n <= 2:
+                errors.append(f"The {d} district starts with 1 or 2 greens, not {n}.")
+        if errors:
+            raise ValidationError(errors, "blocks")
+
+
+class ContractSpecSchema(Schema):
+    value = Count(99, required=True)
+    district = fields.String(required=True, validate=validate.OneOf(data.DISTRICTS))
+
+
+class CardsSchema(Schema):
+    roof = fields.List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["roof"]))
+    floor = fields.List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["floor"]))
+    contract = fields.List(fields.Nested(ContractSpecSchema), required=True,
+                           validate=validate.Length(equal=data.DECK_SIZES["contract"]))
+
+
+class OptionsSchema(Schema):
+    board = fields.Nested(BoardSchema)
+    cards = fields.Nested(CardsSchema)
+    billboard_replacement_cost = Count(10, load_default=data.DEFAULT_BILLBOARD_REPLACEMENT_COST)
+    first_tie_rest = fields.String(validate=validate.OneOf(data.FIRST_TIE_REST), load_default="no_second")
+    final_tiebreak = fields.String(validate=validate.OneOf(data.FINAL_TIEBREAKS), load_default="highest_card")
+    billboards_per_player = StrictInteger(validate=validate.Range(min=1, max=10),
+                                          load_default=data.DEFAULT_BILLBOARDS_PER_PLAYER)
+    roofs_per_shape = StrictInteger(validate=validate.Range(min=2, max=10), load_default=data.DEFAULT_ROOFS_PER_SHAPE)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Options:
+        board = default_board()
+        if "board" in d:
+            blocks = d["board"]["blocks"]
+            board = tuple(BlockSpec(b, data.BLOCK_DISTRICT[b], blocks[b]["small_platforms"], blocks[b]["starting_greens"])
+                          for b in data.BLOCK_IDS)
+        cards = default_cards()
+        if "cards" in d:
+            c = d["cards"]
+            cards = make_cards(c["roof"], c["floor"], [(x["value"], x["district"]) for x in c["contract"]])
+        return Options(board=board, cards=cards, billboard_replacement_cost=d["billboard_replacement_cost"],
+                       first_tie_rest=d["first_tie_rest"], final_tiebreak=d["final_tiebreak"],
+                       billboards_per_player=d["billboards_per_player"], roofs_per_shape=d["roofs_per_shape"])
+
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        return options_to_json(obj if isinstance(obj, Options) else OptionsSchema().load(obj or {}))
+
+
+def options_to_json(o: Options) -> dict[str, Any]:
+    return {
+        "board": {"blocks": {b.id: {"small_platforms": b.small_platforms, "starting_greens": b.starting_greens}
+                             for b in o.board}},
+        "cards": {
+            "roof": [c.value for c in o.cards if c.deck == "roof"],
+            "floor": [c.value for c in o.cards if c.deck == "floor"],
+            "contract": [{"value": c.value, "district": c.district} for c in o.cards if c.deck == "contract"],
+        },
+        "billboard_replacement_cost": o.billboard_replacement_cost,
+        "first_tie_rest": o.first_tie_rest,
+        "final_tiebreak": o.final_tiebreak,
+        "billboards_per_player": o.billboards_per_player,
+        "roofs_per_shape": o.roofs_per_shape,
+    }
+
+
+# ---- the city -----------------------------------------------------------------------------------------
+class BuildingSchema(Schema):
+    owner = PlayerId(required=True)
+    floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
+    roof = fields.String(required=True, validate=validate.OneOf(data.ROOFS))
+
+
+class BlockSchema(Schema):
+    buildings = fields.List(fields.Nested(BuildingSchema), load_default=list, validate=validate.Length(max=12))
+    greens = Count(data.GREENS_TOTAL, load_default=0)
+    billboards = fields.List(PlayerId(), load_default=list, validate=validate.Length(max=40))
+    large = fields.String(validate=validate.OneOf(data.LARGE_TILES), allow_none=True, load_default=None)
+
+
+def Blocks(**kwargs: Any) -> fields.Dict:
+    return fields.Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)), values=fields.Nested(BlockSchema),
+                       **kwargs)
+
+
+# ---- players, piles, phase parts -----------------------------------------------------------------------
+class FactoryBuildingSchema(Schema):
+    floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
+    roof = fields.String(validate=validate.OneOf(data.ROOFS), allow_none=True, load_default=None)
+
+
+class RoofsSchema(Schema):
+    arched = Count(10, required=True)
+    peaked = Count(10, required=True)
+
+
+class PlayerSchema(Schema):
+    id = PlayerId(required=True)
+    points = StrictInteger(required=True, validate=validate.Range(min=-POINTS_BOUND, max=POINTS_BOUND))
+    hand = CardList(allow_none=True, required=True)
+    hand_size = Count(CARDS_TOTAL, required=True)
+    factory = fields.List(fields.Nested(FactoryBuildingSchema), required=True, validate=validate.Length(max=45))
+    roofs = fields.Nested(RoofsSchema, required=True)
+    billboards = Count(10, required=True)
+    billboards_retired = Count(10, load_default=0)
+    passed = fields.Boolean(load_default=False)
+
+
+class PileSchema(Schema):
+    draw = CardList(allow_none=True, required=True)
+    draw_size = Count(CARDS_TOTAL, required=True)
+    discard = CardList(load_default=list)
+
+
+class PilesSchema(Schema):
+    roof = fields.Nested(PileSchema, required=True)
+    floor = fields.Nested(PileSchema, required=True)
+    contract = fields.Nested(PileSchema, required=True)
+
+
+class AuctionSchema(Schema):
+    stack = StrictInteger(required=True, validate=validate.Range(min=1, max=data.AUCTION_STACKS))
+    sealed = fields.Dict(keys=PlayerId(), values=CardList(allow_none=True), load_default=dict,
+                         validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
+
+
+class AwardSchema(Schema):
+    player = PlayerId(required=True)
+    tile = fields.String(required=True, validate=validate.OneOf(data.TILES))
+
+
+class PendingSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["draw"]))
+    player = PlayerId(required=True)
+    pile = fields.String(required=True, validate=validate.OneOf(data.DECKS))
+
+
+def _state_fields(full: bool) -> dict[str, fields.Field]:
+    req = {"required": True} if full else {}
+    return {
+        "game": fields.String(validate=validate.Equal(GAME_ID), **req),
+        "options": fields.Nested(OptionsSchema),
+        "players": fields.List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
+        "round": StrictInteger(validate=validate.Range(min=1, max=data.ROUNDS), **req),
+        "phase": fields.String(validate=validate.OneOf(data.PHASES), **req),
+        "key": PlayerId(**req),
+        "turn": PlayerId(allow_none=True, load_default=None),
+        "blocks": Blocks(required=True),
+        "floors": Count(data.FLOORS_TOTAL, **req),
+        "auction_house": fields.List(fields.List(fields.String(validate=validate.OneOf(data.TILES)),
+                                                 validate=validate.Length(max=8)),
+                                     validate=validate.Length(equal=data.AUCTION_STACKS), **req),
+        "removed_developments": fields.List(fields.String(validate=validate.OneOf(data.TILES)),
+                                            validate=validate.Length(max=16), load_default=list),
+        "auction": fields.Nested(AuctionSchema, allow_none=True, load_default=None),
+        "award": fields.Nested(AwardSchema, allow_none=True, load_default=None),
+        "draws_left": fields.Dict(keys=PlayerId(), values=Count(40), load_default=dict,
+                                  validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)),
+        "piles": fields.Nested(PilesSchema, **req),
+        "seed": StrictInteger(validate=validate.Range(min=0, max=SEED_BOUND), allow_none=True, load_default=None),
+        "shuffles": Count(10**6, load_default=0),
+        "pending": fields.Nested(PendingSchema, allow_none=True, load_default=None),
+    }
+
+
+FULL_STATE_KEYS = ("game", "players", "round", "phase", "key", "blocks", "floors", "auction_house", "piles")
+
+
+def _blocks_from_json(blocks: dict[str, Any], all_blocks: bool) -> tuple[tuple[str, Block], ...]:
+    ids = data.BLOCK_IDS if all_blocks else tuple(b for b in data.BLOCK_IDS if b in blocks)
+    out = []
+    for b in ids:
+        raw = blocks.get(b, {"buildings": [], "greens": 0, "billboards": [], "large": None})
+        out.append((b, Block(
+            buildings=tuple(Building(x["owner"], x["floors"], x["roof"]) for x in raw["buildings"]),
+            greens=raw["greens"], billboards=tuple(raw["billboards"]), large=raw["large"])))
+    return tuple(out)
+
+
+def _player_from_json(p: dict[str, Any]) -> Player:
+    return Player(
+        id=p["id"], points=p["points"], hand=tuple(p["hand"]) if p["hand"] is not None else None,
+        hand_size=p["hand_size"], factory=tuple(FactoryBuilding(b["floors"], b["roof"]) for b in p["factory"]),
+        arched=p["roofs"]["arched"], peaked=p["roofs"]["peaked"], billboards=p["billboards"],
+        billboards_retired=p["billboards_retired"], passed=p["passed"])
+
+
+def state_from_json(d: dict[str, Any]) -> State:
+    options = d.get("options") or OptionsSchema().load({})
+    piles = tuple((deck, Pile(draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
+                              draw_size=d["piles"][deck]["draw_size"], discard=tuple(d["piles"][deck]["discard"])))
+                  for deck in data.DECKS)
+    auction = None
+    if d.get("auction") is not None:
+        a = d["auction"]
+        sealed = tuple((pid, tuple(bid) if bid is not None else None) for pid, bid in a["sealed"].items())
+        auction = Auction(stack=a["stack"], sealed=sealed)
+    award = Award(d["award"]["player"], d["award"]["tile"]) if d.get("award") else None
+    pending = Pending(d["pending"]["kind"], d["pending"]["player"], d["pending"]["pile"]) if d.get("pending") else None
+    return State(
+        options=options, players=tuple(_player_from_json(p) for p in d["players"]), round=d["round"],
+        phase=d["phase"], key=d["key"], turn=d.get("turn"), blocks=_blocks_from_json(d["blocks"], True),
+        floors=d["floors"], auction_house=tuple(tuple(s) for s in d["auction_house"]),
+        removed_developments=tuple(d.get("removed_developments", ())), auction=auction, award=award,
+        draws_left=tuple(d.get("draws_left", {}).items()), piles=piles, seed=d.get("seed"),
+        shuffles=d.get("shuffles", 0), pending=pending)
+
+
+def block_to_json(block: Block) -> dict[str, Any]:
+    return {"buildings": [{"owner": b.owner, "floors": b.floors, "roof": b.roof} for b in block.buildings],
+            "greens": block.greens, "billboards": list(block.billboards), "large": block.large}
+
+
+def player_to_json(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "points": p.points, "hand": list(p.hand) if p.hand is not None else None,
+            "hand_size": p.hand_size, "factory": [{"floors": b.floors, "roof": b.roof} for b in p.factory],
+            "roofs": {"arched": p.arched, "peaked": p.peaked}, "billboards": p.billboards,
+            "billboards_retired": p.billboards_retired, "passed": p.passed}
+
+
+def state_to_json(s: State) -> dict[str, Any]:
+    return {
+        "game": GAME_ID,
+        "options": s.options,
+        "players": [player_to_json(p) for p in s.players],
+        "round": s.round,
+        "phase": s.phase,
+        "key": s.key,
+        "turn": s.turn,
+        "blocks": {b: block_to_json(blk) for b, blk in s.blocks},
+        "floors": s.floors,
+        "auction_house": [list(x) for x in s.auction_house],
+        "removed_developments": list(s.removed_developments),
+        "auction": None if s.auction is None else {
+            "stack": s.auction.stack,
+            "sealed": {pid: (list(b) if b is not None else None) for pid, b in s.auction.sealed}},
+        "award": None if s.award is None else {"player": s.award.player, "tile": s.award.tile},
+        "draws_left": dict(s.draws_left),
+        "piles": {d: {"draw": list(p.draw) if p.draw is not None else None, "draw_size": p.draw_size,
+                      "discard": list(p.discard)} for d, p in s.piles},
+        "seed": s.seed,
+        "shuffles": s.shuffles,
+        "pending": None if s.pending is None else {"kind": s.pending.kind, "player": s.pending.player,
+                                                   "pile": s.pending.pile},
+    }
+
+
+class _StateBase(Schema):
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        if isinstance(obj, ScoreInput):
+            if obj.state is not None:
+                return state_to_json(obj.state)
+            out = {"game": GAME_ID, "options": obj.options, "blocks": {b: block_to_json(x) for b, x in obj.blocks}}
+            if obj.players is not None:
+                out["players"] = [player_to_json(p) for p in obj.players]
+            return out
+        return state_to_json(obj) if isinstance(obj, State) else obj
+
+
+class StateSchema(_StateBase):
+    class Meta:
+        include = _state_fields(True)
+
+    @validates_schema
+    def _all_blocks(self, d, **kwargs):
+        missing = [b for b in data.BLOCK_IDS if b not in d.get("blocks", {})]
+        if missing:
+            raise ValidationError(f"A full state lists every block; missing {', '.join(missing)}.", "blocks")
+
+    @post_load
+    def _build(self, d, **kwargs) -> State:
+        return state_from_json(d)
+
+
+class ScoreStateSchema(_StateBase):
+    """The partial scoring input: ``blocks`` (any subset) and, optionally, the other parts of a state."""
+
+    class Meta:
+        include = _state_fields(False)
+
+    @post_load
+    def _build(self, d, **kwargs) -> ScoreInput:
+        options = d.get("options") or OptionsSchema().load({})
+        if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
+            state = state_from_json(d)
+            return ScoreInput(options=state.options, blocks=state.blocks, players=state.players, phase=state.phase,
+                              round=state.round, state=state)
+        players = tuple(_player_from_json(p) for p in d["players"]) if "players" in d else None
+        return ScoreInput(options=options, blocks=_blocks_from_json(d["blocks"], False), players=players,
+                          phase=d.get("phase"), round=d.get("round"))
+
+
+# ---- moves --------------------------------------------------------------------------------------------
+MOVE_FIELDS = {
+    "floor": ({"card"}, {"building"}),
+    "roof": ({"card", "building", "roof"}, set()),
+    "contract": ({"card", "building", "block"}, {"target"}),
+    "billboard": ({"block"}, {"target"}),
+    "discard": ({"card"}, set()),
+    "pass": (set(), set()),
+    "bid": ({"cards"}, set()),
+    "bids": ({"piles"}, set()),
+    "develop": ({"block"}, set()),
+    "draw": ({"pile"}, set()),
+    "reveal": ({"card"}, set()),
+}
+OPTIONAL_FIELDS = ("card", "building", "roof", "block", "target", "cards", "piles", "pile")
+
+
+class MoveSchema(Schema):
+    """One move; ``type`` chooses which other fields belong (others are refused)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
+    player = PlayerId(required=True)
+    card = CardId()
+    building = StrictInteger(validate=validate.Range(min=0, max=44), allow_none=True)
+    roof = fields.String(validate=validate.OneOf(data.ROOFS))
+    block = fields.String(validate=validate.Length(min=1, max=24))
+    target = fields.String(validate=validate.OneOf(TARGETS))
+    cards = CardList()
+    piles = fields.Dict(keys=PlayerId(), values=CardList(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
+    pile = fields.String(validate=validate.OneOf(data.DECKS))
+
+    @validates_schema
+    def _fields_of_type(self, d, **kwargs):
+        kind = d.get("type")
+        if kind not in MOVE_FIELDS:
+            return
+        required, optional = MOVE_FIELDS[kind]
+        errors: dict[str, list[str]] = {}
+        for name in required:
+            if name not in d:
+                errors[name] = [f"A {kind} move needs `{name}`."]
+        for name in OPTIONAL_FIELDS:
+            if name in d and name not in required and name not in optional:
+                errors[name] = [f"A {kind} move has no `{name}`."]
+        if kind != "floor" and d.get("building", 0) is None:
+            errors["building"] = ["Field may not be null."]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Move:
+        kind = d["type"]
+        target = d.get("target", "empty") if kind in ("contract", "billboard") else None
+        return Move(
+            type=kind, player=d["player"], card=d.get("card"), building=d.get("building"), roof=d.get("roof"),
+            block=d.get("block"), target=target,
+            cards=tuple(d["cards"]) if "cards" in d else None,
+            piles=tuple((pid, tuple(b)) for pid, b in d["piles"].items()) if "piles" in d else None,
+            pile=d.get("pile"))
+
+    @pre_dump
+    def _from_engine(self, m, **kwargs):
+        if not isinstance(m, Move):
+            return m
+        out: dict[str, Any] = {"type": m.type, "player": m.player}
+        required, optional = MOVE_FIELDS.get(m.type, (set(), set()))
+        for name in OPTIONAL_FIELDS:
+            if name not in required and name not in optional:
+                continue
+            value = getattr(m, name)
+            if name == "target" and value is None:
+                value = "empty"
+            if value is None and name not in required:
+                continue
+            if name == "cards":
+                value = list(value)
+            elif name == "piles":
+                value = {pid: list(b) for pid, b in value}
+            out[name] = value
+        return out
+
+
+class ScoreExtraSchema(Schema):
+    scoring = fields.String(validate=validate.OneOf(["round", "final"]), load_default="round")
+
+    @post_load
+    def _build(self, d, **kwargs) -> str:
+        return d["scoring"]
+
+
+WIRE = GameWire(state=StateSchema, score_state=ScoreStateSchema, move=MoveSchema, options=OptionsSchema,
+                score_extra=ScoreExtraSchema)

@@ -8,6 +8,12 @@ INFO = GameInfo(
     publisher="Z-Man Games 2009",
     min_players=2,
     max_players=4,
-    rules_version="skyline3000-0",
+    rules_version="skyline3000-1",
+    move_types=("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw",
+                "reveal"),
+    variants=(),
 )
-GAME = None  # the engine is not built yet: the rules endpoints answer 501
+
+from .game import Skyline3000  # noqa: E402
+
+GAME = Skyline3000(INFO)

@@ -1,0 +1,137 @@
+"""Where the cards are: known places (hands, draw piles, discards) and the unknown pool.
+
+At a real table or in a view, some hands and draw piles are ``None`` with a public size. A card that is
+in no known place is *unknown*: it lies in a hidden hand or a hidden draw pile of its deck. The pool must
+fill the hidden places exactly, and each hidden draw pile only with cards of its own deck.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Iterable, Optional
+
+from ..random import Rng
+from . import data
+from .state import Pile, Player, State
+
+
+def known_places(state: State) -> dict[str, list[str]]:
+    """card id -> every known place naming it (more than one place is an inconsistency)."""
+    places: dict[str, list[str]] = {}
+    for i, p in enumerate(state.players):
+        for j, c in enumerate(p.hand or ()):
+            places.setdefault(c, []).append(f"/state/players/{i}/hand/{j}")
+    for deck, pile in state.piles:
+        for j, c in enumerate(pile.draw or ()):
+            places.setdefault(c, []).append(f"/state/piles/{deck}/draw/{j}")
+        for j, c in enumerate(pile.discard):
+            places.setdefault(c, []).append(f"/state/piles/{deck}/discard/{j}")
+    return places
+
+
+def unknown_cards(state: State) -> list[str]:
+    """Cards in no known place, in catalogue order."""
+    known = set()
+    for p in state.players:
+        known.update(p.hand or ())
+    for _, pile in state.piles:
+        known.update(pile.draw or ())
+        known.update(pile.discard)
+    return [c.id for c in state.options.cards if c.id not in known]
+
+
+def hidden_draw_sizes(state: State) -> dict[str, int]:
+    return {deck: pile.draw_size for deck, pile in state.piles if pile.draw is None}
+
+
+def hidden_hand_can_hold(state: State, player: Player, cards: Iterable[str]) -> bool:
+    """Could a hidden hand hold all these cards, given what is known elsewhere?"""
+    wanted = list(cards)
+    if len(wanted) != len(set(wanted)) or len(wanted) > player.hand_size:
+        return False
+    pool = unknown_cards(state)
+    pool_set = set(pool)
+    if not all(c in pool_set for c in wanted):
+        return False
+    per_deck = Counter(state.options.card(c).deck for c in pool)
+    used = Counter(state.options.card(c).deck for c in wanted)
+    for deck, size in hidden_draw_sizes(state).items():
+        if per_deck[deck] - used[deck] < size:
+            return False
+    return True
+
+
+def holds(state: State, player: Player, cards: Iterable[str]) -> bool:
+    wanted = list(cards)
+    if player.hand is None:
+        return hidden_hand_can_hold(state, player, wanted)
+    return all(c in player.hand for c in wanted) and len(set(wanted)) == len(wanted)
+
+
+def remove_from_hand(player: Player, cards: Iterable[str]) -> Player:
+    taken = list(cards)
+    if player.hand is None:
+        return replace(player, hand_size=player.hand_size - len(taken))
+    hand = tuple(c for c in player.hand if c not in set(taken))
+    return replace(player, hand=hand, hand_size=len(hand))
+
+
+def add_to_hand(player: Player, card: str) -> Player:
+    if player.hand is None:
+        return replace(player, hand_size=player.hand_size + 1)
+    return replace(player, hand=player.hand + (card,), hand_size=player.hand_size + 1)
+
+
+def discard(state: State, cards: Iterable[str]) -> State:
+    """Played or bid cards go face down on their own deck's discard pile."""
+    for c in cards:
+        card = state.options.card(c)
+        pile = state.pile(card.deck)
+        state = state.with_pile(card.deck, replace(pile, discard=pile.discard + (c,)))
+    return state
+
+
+def available(pile: Pile) -> int:
+    return pile.draw_size + len(pile.discard)
+
+
+def cards_to_draw(state: State) -> int:
+    return sum(available(p) for _, p in state.piles)
+
+
+def reshuffle_seed(seed: int, shuffles: int) -> int:
+    return (seed * 1_000_003 + shuffles + 1) % (2**63)
+
+
+def reshuffle(state: State, deck: str) -> State:
+    """An empty draw pile takes its shuffled discards (digital: the pinned shuffle; table: unknown order)."""
+    pile = state.pile(deck)
+    if state.seed is not None and pile.draw is not None:
+        order = Rng(reshuffle_seed(state.seed, state.shuffles)).shuffled(list(pile.discard))
+        new = Pile(draw=tuple(order), draw_size=len(order), discard=())
+    else:
+        new = Pile(draw=None, draw_size=len(pile.discard), discard=())
+    return replace(state.with_pile(deck, new), shuffles=state.shuffles + 1)
+
+
+def take_top(state: State, deck: str) -> tuple[State, Optional[str]]:
+    """Take the top card of a known draw pile (None when the order is hidden: a reveal is needed)."""
+    pile = state.pile(deck)
+    if pile.draw is None or not pile.draw:
+        return state, None
+    card = pile.draw[0]
+    return state.with_pile(deck, Pile(draw=pile.draw[1:], draw_size=len(pile.draw) - 1, discard=pile.discard)), card
+
+
+def hand_values(state: State, player: Player) -> Optional[list[int]]:
+    if player.hand is None:
+        return None
+    return [state.options.card(c).value for c in player.hand if state.options.card(c)]
+
+
+def deck_of(state: State, card: str) -> Optional[str]:
+    spec = state.options.card(card)
+    return spec.deck if spec else None
+
+
+__all__ = ["data"]

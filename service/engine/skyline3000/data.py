@@ -1,0 +1,74 @@
+"""Skyline 3000 tables: districts, blocks, the default board, the card decks and the piece counts.
+
+Sources (rules/skyline3000.md and the seed 002_539f5d8454d05cb8.txt): 3 districts x 3 blocks, one large
+platform per block, 90 floors, 20 billboards and 20 + 20 roofs in 4 colours, 14 roof, 24 floor and 24
+contract cards, 12 greens (4 start on the board, 4 + 4 in the auction house), 2 spaceports on 2
+megamarkets. The default board and the card values are assumptions (DESIGN.md section 9).
+"""
+from __future__ import annotations
+
+DISTRICTS = ("red", "yellow", "blue")
+BLOCK_IDS = tuple(f"{d}-{i}" for d in DISTRICTS for i in (1, 2, 3))
+BLOCK_DISTRICT = {b: b.rsplit("-", 1)[0] for b in BLOCK_IDS}
+DISTRICT_BLOCKS = {d: tuple(b for b in BLOCK_IDS if BLOCK_DISTRICT[b] == d) for d in DISTRICTS}
+
+ROOFS = ("arched", "peaked")
+DECKS = ("roof", "floor", "contract")
+DECK_SIZES = {"roof": 14, "floor": 24, "contract": 24}
+TILES = ("green", "spaceport", "megamarket")
+LARGE_TILES = ("spaceport", "megamarket")
+
+PHASES = ("construction", "auction", "develop", "draw", "over")
+ROUNDS = 4
+
+FLOORS_TOTAL = 90
+START_POINTS = 5
+GREENS_TOTAL = 12
+SPACEPORTS_TOTAL = 2
+MEGAMARKETS_TOTAL = 2
+TILE_TOTALS = {"green": GREENS_TOTAL, "spaceport": SPACEPORTS_TOTAL, "megamarket": MEGAMARKETS_TOTAL}
+START_HAND = {"roof": 2, "floor": 2, "contract": 4}
+# The factory's four starting buildings (floors, roof) (seed: Kezdés).
+START_BUILDINGS = ((1, "arched"), (1, "peaked"), (2, "arched"), (2, "peaked"))
+FLOORS_PER_CARD = 2
+DRAW_PER_ROUND = 6
+SPACEPORT_BONUS = {"first": 2, "second": 1}
+FIRST_BASE = 2
+MEGAMARKET_FACTOR = 2
+AUCTION_STACKS = 3
+AUCTION_HOUSE = (
+    ("green", "green", "green", "green"),
+    ("green", "green", "green", "green"),
+    ("spaceport", "spaceport", "megamarket", "megamarket"),
+)  # each stack top first
+
+# Default board (DESIGN.md section 9): small platforms per block and the 4 starting greens.
+DEFAULT_SMALL_PLATFORMS = {
+    "red-1": 3, "red-2": 3, "red-3": 3,
+    "yellow-1": 3, "yellow-2": 3, "yellow-3": 2,
+    "blue-1": 3, "blue-2": 3, "blue-3": 2,
+}
+DEFAULT_STARTING_GREENS = {"red-1": 1, "red-3": 1, "yellow-2": 1, "blue-2": 1}
+STARTING_GREENS_TOTAL = 4
+
+# Default card values (DESIGN.md section 9): every deck valued 1-8 spread evenly; contract cards spread
+# evenly over the three districts (the first 8 red, the next 8 yellow, the last 8 blue).
+DEFAULT_ROOF_VALUES = tuple(i % 8 + 1 for i in range(DECK_SIZES["roof"]))
+DEFAULT_FLOOR_VALUES = tuple(i % 8 + 1 for i in range(DECK_SIZES["floor"]))
+DEFAULT_CONTRACTS = tuple((i % 8 + 1, DISTRICTS[i // 8]) for i in range(DECK_SIZES["contract"]))
+
+# Pieces of one colour (assumption: 20 of each over 4 colours).
+DEFAULT_BILLBOARDS_PER_PLAYER = 5
+DEFAULT_ROOFS_PER_SHAPE = 5
+
+DEFAULT_BILLBOARD_REPLACEMENT_COST = 1
+FIRST_TIE_REST = ("no_second", "second")
+FINAL_TIEBREAKS = ("highest_card", "highest_total")
+
+BID_LIST_LIMIT = 6  # legal-moves lists every bid subset only when a hand holds at most this many cards
+BIDS_LIST_LIMIT = 64  # ... and the combined table move only when the product of subsets is at most this
+
+
+def card_id(deck: str, index: int) -> str:
+    """Card ids: ``roof-1`` .. ``roof-14``, ``floor-1`` .. ``floor-24``, ``contract-1`` .. ``contract-24``."""
+    return f"{deck}-{index}"

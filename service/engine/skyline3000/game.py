@@ -1,0 +1,181 @@
+"""The Skyline 3000 engine object the HTTP layer calls (``GAME``)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Optional, Sequence
+
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Violation
+from ..random import Rng
+from . import data, flow, moves, rules, scoring, validate
+from .state import (Block, FactoryBuilding, Move, Options, Pile, Player, ScoreInput, State,
+                    default_options)
+
+
+def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = None) -> State:
+    """Deal 2 roof, 2 floor, 4 contract cards each from the shuffled decks; the four starting buildings;
+    score 5; the starting greens; the auction house; a random Key holder.
+
+    The pinned draws, in order: the roof deck shuffled, the floor deck, the contract deck, then the Key
+    holder as ``below(len(players))``.
+    """
+    options = options or default_options()
+    ids = list(players)
+    problems = []
+    if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
+        problems.append(rules.violation("state.player_count", f"Skyline 3000 is for 2 to 4 players, not {len(ids)}.",
+                                        "/players"))
+    if len(set(ids)) != len(ids):
+        problems.append(rules.violation("state.duplicate_player", pointer="/players"))
+    if problems:
+        raise RulesError(problems)
+    rng = Rng(seed)
+    decks = {d: rng.shuffled([c.id for c in options.cards if c.deck == d]) for d in data.DECKS}
+    key = ids[rng.below(len(ids))]
+    hands: dict[str, list[str]] = {p: [] for p in ids}
+    for deck in data.DECKS:
+        for p in ids:
+            for _ in range(data.START_HAND[deck]):
+                if decks[deck]:
+                    hands[p].append(decks[deck].pop(0))
+    factory = tuple(FactoryBuilding(f, r) for f, r in data.START_BUILDINGS)
+    used = {r: sum(1 for _, rr in data.START_BUILDINGS if rr == r) for r in data.ROOFS}
+    start_floors = sum(f for f, _ in data.START_BUILDINGS)
+    player_objs = tuple(
+        Player(id=p, points=data.START_POINTS, hand=tuple(hands[p]), hand_size=len(hands[p]), factory=factory,
+               arched=options.roofs_per_shape - used["arched"], peaked=options.roofs_per_shape - used["peaked"],
+               billboards=options.billboards_per_player)
+        for p in ids
+    )
+    blocks = tuple((spec.id, Block(greens=spec.starting_greens)) for spec in options.board)
+    piles = tuple((d, Pile(draw=tuple(decks[d]), draw_size=len(decks[d]))) for d in data.DECKS)
+    return State(options=options, players=player_objs, round=1, phase="construction", key=key, turn=key,
+                 blocks=blocks, floors=data.FLOORS_TOTAL - start_floors * len(ids),
+                 auction_house=data.AUCTION_HOUSE, piles=piles, seed=seed)
+
+
+def view_state(state: State, player: Optional[str]) -> State:
+    """What ``player`` may see: others' hands and sealed bids hidden (sizes public), every hidden order gone."""
+    players = tuple(p if p.id == player else replace(p, hand=None) for p in state.players)
+    piles = tuple((d, replace(p, draw=None)) for d, p in state.piles)
+    auction = state.auction
+    if auction is not None:
+        auction = replace(auction, sealed=tuple((pid, bid if pid == player else None) for pid, bid in auction.sealed))
+    return replace(state, players=players, piles=piles, auction=auction, seed=None)
+
+
+def as_score_input(state: Any) -> ScoreInput:
+    if isinstance(state, ScoreInput):
+        return state
+    return ScoreInput(options=state.options, blocks=state.blocks, players=state.players, phase=state.phase,
+                      round=state.round, state=state)
+
+
+def score(state: Any, scoring_kind: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    """Every block's placings and points, each player's round total and spaceport bonus; with players known,
+    their standings, and the winners once the game is over (or with ``scoring: final``)."""
+    inp = as_score_input(state)
+    kind = scoring_kind or "round"
+    players = {p.id for p in inp.players} if inp.players is not None else None
+    problems: list[Violation] = []
+    if inp.state is not None:
+        problems = validate.validate(inp.state)
+    else:
+        problems = validate.block_violations(inp.options, inp.blocks, players)
+    result = scoring.score_blocks(inp.blocks, inp.options, memo)
+    if players is not None:
+        for pid in players:
+            result["players"].setdefault(pid, {"blocks": {}, "total": 0, "spaceport_bonus": 0})
+    out: dict[str, Any] = {
+        "scoring": kind,
+        "blocks": result["blocks"],
+        "players": result["players"],
+        "totals": {pid: v["total"] for pid, v in result["players"].items()},
+        "spaceport_bonus": {pid: v["spaceport_bonus"] for pid, v in result["players"].items()},
+    }
+    if inp.players is not None:
+        out["standings"] = {p.id: p.points for p in inp.players}
+        if kind == "final" or inp.phase == "over":
+            out["winners"] = flow.winners(inp)
+    out["violations"] = [v.to_dict() for v in problems]
+    return out
+
+
+class Skyline3000:
+    def __init__(self, info: GameInfo):
+        self.info = info
+
+    # -- metadata --------------------------------------------------------------------------------
+    def rule_codes(self):
+        return rules.rule_codes()
+
+    def readings(self):
+        return rules.readings()
+
+    def describe(self) -> dict[str, Any]:
+        opts = default_options()
+        return {
+            "board": {
+                "districts": list(data.DISTRICTS),
+                "blocks": [{"id": b.id, "district": b.district, "small_platforms": b.small_platforms,
+                            "starting_greens": b.starting_greens, "large_platforms": 1} for b in opts.board],
+            },
+            "cards": [{"id": c.id, "deck": c.deck, "value": c.value, **({"district": c.district} if c.district else {})}
+                      for c in opts.cards],
+            "components": {"floors": data.FLOORS_TOTAL, "greens": data.GREENS_TOTAL,
+                           "spaceports": data.SPACEPORTS_TOTAL, "megamarkets": data.MEGAMARKETS_TOTAL,
+                           "auction_house": [list(s) for s in data.AUCTION_HOUSE],
+                           "starting_buildings": [{"floors": f, "roof": r} for f, r in data.START_BUILDINGS],
+                           "start_points": data.START_POINTS, "start_hand": dict(data.START_HAND)},
+            "scoring": {"first": "2 + greens + billboards", "second": "greens + billboards",
+                        "megamarket_factor": data.MEGAMARKET_FACTOR,
+                        "spaceport_bonus": dict(data.SPACEPORT_BONUS), "draw_per_round": data.DRAW_PER_ROUND},
+            "options": {
+                "board": "the default board above (blocks -> small_platforms, starting_greens)",
+                "cards": "the default card values above",
+                "billboard_replacement_cost": opts.billboard_replacement_cost,
+                "first_tie_rest": opts.first_tie_rest,
+                "final_tiebreak": opts.final_tiebreak,
+                "billboards_per_player": opts.billboards_per_player,
+                "roofs_per_shape": opts.roofs_per_shape,
+            },
+            "legal_moves": {
+                "bid": f"every subset of the hand when it holds at most {data.BID_LIST_LIMIT} cards; otherwise a sample "
+                       "(no card, each single card, the whole hand): any other pile is checked when proposed",
+                "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
+                        f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
+            },
+            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.rule_codes()],
+            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
+                         for r in rules.readings()],
+        }
+
+    # -- the game --------------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | Options | None = None) -> State:
+        if options is not None and not isinstance(options, Options):
+            options = default_options(**dict(options)) if options else None
+        return setup_state(players, seed, options)
+
+    def validate(self, state: State) -> list[Violation]:
+        return validate.validate(state)
+
+    def legal_moves(self, state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
+        return moves.legal_moves(state, player, move_type)
+
+    def apply(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
+        return moves.apply(state, move, memo)
+
+    def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+        return score(state, scoring, memo)
+
+    def standings(self, state: Any) -> dict[str, int]:
+        return {p.id: p.points for p in (state.players or ())}
+
+    def view(self, state: State, player: str) -> State:
+        return view_state(state, player)
+
+    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+        from .render import render_svg
+
+        if isinstance(state, State) and player is not None:
+            state = view_state(state, player)
+        return render_svg(as_score_input(state), memo)

@@ -1,0 +1,531 @@
+"""Moves: one set of checks (``violations``) shared by ``apply`` and ``legal_moves``."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations, product
+from typing import Iterable, Optional
+
+from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
+from . import board, cards, data, flow
+from .rules import violation
+from .state import Block, Building, FactoryBuilding, Move, Pending, Player, State
+
+PHASE_MOVES = {
+    "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
+    "auction": ("bid", "bids"),
+    "develop": ("develop",),
+    "draw": ("draw", "reveal"),
+    "over": (),
+}
+MOVE_TYPES = ("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw", "reveal")
+TARGETS = ("empty", "billboard", "large", "green")
+
+
+def _esc(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+# =============================================================================================
+# the checks
+# =============================================================================================
+def violations(state: State, move: Move) -> list[Violation]:
+    player = state.player(move.player)
+    if player is None:
+        return [violation("turn.unknown_player", f"{move.player!r} is not a player of this game.", "/move/player")]
+    if state.phase == "over":
+        return [violation("turn.game_over", pointer="/move/type")]
+    if state.pending is not None and move.type != "reveal":
+        return [violation("turn.reveal_pending", pointer="/move/type")]
+    if move.type == "reveal":
+        return _reveal(state, player, move)
+    if move.type not in PHASE_MOVES.get(state.phase, ()):
+        return [violation("turn.wrong_phase", f"A {move.type} move does not belong to the {state.phase} phase.",
+                          "/move/type")]
+    return CHECKS[move.type](state, player, move)
+
+
+def _turn(state: State, player: Player) -> list[Violation]:
+    if state.phase == "construction" and player.passed:
+        return [violation("turn.already_passed", f"{player.id} has passed this construction phase.", "/move/player")]
+    if state.turn != player.id:
+        return [violation("turn.not_your_turn", f"It is {state.turn}'s turn, not {player.id}'s.", "/move/player")]
+    return []
+
+
+def _card(state: State, player: Player, card_id: Optional[str], deck: Optional[str], pointer: str) -> list[Violation]:
+    spec = state.options.card(card_id) if card_id is not None else None
+    if spec is None:
+        return [violation("card.unknown", f"No card {card_id!r} in this game.", pointer)]
+    out = []
+    if deck is not None and spec.deck != deck:
+        out.append(violation("card.wrong_deck", f"{card_id} is a {spec.deck} card; this action needs a {deck} card.", pointer))
+    if not cards.holds(state, player, [card_id]):
+        out.append(violation("card.not_in_hand", f"{card_id} is not in {player.id}'s hand.", pointer))
+    return out
+
+
+def _factory_building(player: Player, index: Optional[int]) -> Optional[FactoryBuilding]:
+    if index is None or index < 0 or index >= len(player.factory):
+        return None
+    return player.factory[index]
+
+
+def _floor(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(state, player) + _card(state, player, move.card, "floor", "/move/card")
+    if state.floors < data.FLOORS_PER_CARD:
+        out.append(violation("factory.no_floors", f"Only {state.floors} floors are left in the supply.", "/move/card"))
+    if move.building is not None:
+        building = _factory_building(player, move.building)
+        if building is None:
+            out.append(violation("factory.unknown_building", f"{player.id} has no building {move.building}.", "/move/building"))
+        elif building.roof is not None:
+            out.append(violation("factory.building_finished", f"Building {move.building} already has a roof.", "/move/building"))
+    return out
+
+
+def _roof(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(state, player) + _card(state, player, move.card, "roof", "/move/card")
+    building = _factory_building(player, move.building)
+    if building is None:
+        out.append(violation("factory.unknown_building", f"{player.id} has no building {move.building}.", "/move/building"))
+    elif building.roof is not None:
+        out.append(violation("factory.building_finished", f"Building {move.building} already has a roof.", "/move/building"))
+    if move.roof not in data.ROOFS or player.roofs_left(move.roof) <= 0:
+        out.append(violation("factory.no_roof_piece", f"{player.id} has no {move.roof} roof piece left.", "/move/roof"))
+    return out
+
+
+def _contract(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(state, player) + _card(state, player, move.card, "contract", "/move/card")
+    building = _factory_building(player, move.building)
+    if building is None:
+        out.append(violation("factory.unknown_building", f"{player.id} has no building {move.building}.", "/move/building"))
+    elif building.roof is None:
+        out.append(violation("factory.building_unfinished", f"Building {move.building} has no roof yet.", "/move/building"))
+    block = state.block(move.block) if move.block else None
+    if block is None or state.options.block(move.block) is None:
+        out.append(violation("placement.unknown_block", f"No block {move.block!r}.", "/move/block"))
+        return out
+    spec = state.options.card(move.card)
+    district = data.BLOCK_DISTRICT[move.block]
+    if spec is not None and spec.deck == "contract" and spec.district != district:
+        out.append(violation("placement.wrong_district",
+                             f"{move.card} names the {spec.district} district; block {move.block} is in {district}.",
+                             "/move/block"))
+    target = move.target or "empty"
+    out += board.target_violations(state.options, move.block, block, target, player.id, True, "/move/target")
+    if building is not None and building.roof is not None and target in ("empty", "billboard"):
+        out += board.shape_violations(state.block, move.block, building.roof, "/move/building")
+        out += board.height_violations(block, move.block, building.floors, "/move/building")
+    return out
+
+
+def _billboard(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(state, player)
+    if player.billboards <= 0:
+        out.append(violation("billboard.none_left", f"{player.id} has no billboard left.", "/move/player"))
+    block = state.block(move.block) if move.block else None
+    if block is None or state.options.block(move.block) is None:
+        out.append(violation("placement.unknown_block", f"No block {move.block!r}.", "/move/block"))
+        return out
+    out += board.target_violations(state.options, move.block, block, move.target or "empty", player.id, False,
+                                   "/move/target")
+    return out
+
+
+def _discard(state: State, player: Player, move: Move) -> list[Violation]:
+    return _turn(state, player) + _card(state, player, move.card, None, "/move/card")
+
+
+def _pass(state: State, player: Player, move: Move) -> list[Violation]:
+    return _turn(state, player)
+
+
+def _lot(state: State) -> list[Violation]:
+    auction = state.auction
+    if auction is None or not (1 <= auction.stack <= len(state.auction_house)) or not state.auction_house[auction.stack - 1]:
+        return [violation("auction.no_lot", pointer="/state/auction")]
+    return []
+
+
+def _bid_cards(state: State, player: Player, bid: Iterable[str], pointer: str, seen: set) -> list[Violation]:
+    out = []
+    bid = list(bid)
+    for i, c in enumerate(bid):
+        if state.options.card(c) is None:
+            out.append(violation("card.unknown", f"No card {c!r} in this game.", f"{pointer}/{i}"))
+            continue
+        if c in seen:
+            out.append(violation("auction.duplicate_card", f"{c} is bid twice.", f"{pointer}/{i}"))
+            continue
+        seen.add(c)
+        if player.hand is not None and c not in player.hand:
+            out.append(violation("auction.card_not_in_hand", f"{c} is not in {player.id}'s hand.", f"{pointer}/{i}"))
+    if player.hand is None and not out and not cards.hidden_hand_can_hold(state, player, bid):
+        out.append(violation("auction.card_not_in_hand", f"{player.id}'s hand cannot hold these cards.", pointer))
+    return out
+
+
+def _bid(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _lot(state)
+    laid, _ = state.auction.sealed_of(player.id) if state.auction else (False, None)
+    if laid:
+        out.append(violation("auction.already_bid", f"{player.id} has already bid in this auction.", "/move/player"))
+    out += _bid_cards(state, player, move.cards or (), "/move/cards", set())
+    return out
+
+
+def _bids(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _lot(state)
+    if state.auction and state.auction.sealed:
+        out.append(violation("auction.sealed_bids_laid", pointer="/move/type"))
+    if player.id != state.key:
+        out.append(violation("auction.not_reporter", f"{state.key} holds the Key and reports the piles.", "/move/player"))
+    piles = dict(move.piles or ())
+    for p in state.players:
+        if p.id not in piles:
+            out.append(violation("auction.missing_pile", f"The pile of {p.id} is missing.", "/move/piles"))
+    seen: set = set()
+    for pid, bid in move.piles or ():
+        owner = state.player(pid)
+        pointer = f"/move/piles/{_esc(pid)}"
+        if owner is None:
+            out.append(violation("auction.unknown_pile", f"{pid!r} is not a player of this game.", pointer))
+            continue
+        out += _bid_cards(state, owner, bid, pointer, seen)
+    return out
+
+
+def _develop(state: State, player: Player, move: Move) -> list[Violation]:
+    out = []
+    award = state.award
+    if award is None or award.player != player.id:
+        out.append(violation("develop.not_winner",
+                             f"The development belongs to {award.player if award else 'nobody'}.", "/move/player"))
+    block = state.block(move.block) if move.block else None
+    if block is None or state.options.block(move.block) is None:
+        out.append(violation("placement.unknown_block", f"No block {move.block!r}.", "/move/block"))
+        return out
+    if award is not None:
+        if award.tile == "green" and board.free_platforms(state.options, move.block, block) <= 0:
+            out.append(violation("develop.no_empty_platform", f"Block {move.block} has no empty small platform.", "/move/block"))
+        if award.tile in data.LARGE_TILES and block.large is not None:
+            out.append(violation("develop.large_taken", f"Block {move.block} already holds a {block.large}.", "/move/block"))
+    return out
+
+
+def _draw(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(state, player)
+    if state.draws_of(player.id) <= 0:
+        out.append(violation("draw.no_draws_left", f"{player.id} has no draws left.", "/move/player"))
+    if move.pile not in data.DECKS:
+        out.append(violation("draw.unknown_pile", f"No pile {move.pile!r}.", "/move/pile"))
+    elif cards.available(state.pile(move.pile)) <= 0:
+        out.append(violation("draw.pile_empty", f"The {move.pile} pile and its discards are empty.", "/move/pile"))
+    return out
+
+
+def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
+    pending = state.pending
+    if pending is None:
+        return [violation("reveal.not_pending", pointer="/move/type")]
+    out = []
+    if pending.player != player.id:
+        out.append(violation("reveal.wrong_player", f"The pending draw is {pending.player}'s.", "/move/player"))
+    spec = state.options.card(move.card) if move.card else None
+    if spec is None:
+        out.append(violation("card.unknown", f"No card {move.card!r} in this game.", "/move/card"))
+        return out
+    if spec.deck != pending.pile:
+        out.append(violation("reveal.wrong_pile", f"{move.card} is not a {pending.pile} card.", "/move/card"))
+    elif move.card not in set(cards.unknown_cards(state)) or state.pile(pending.pile).draw_size <= 0:
+        out.append(violation("reveal.card_unavailable", f"{move.card} cannot be in the {pending.pile} pile.", "/move/card"))
+    return out
+
+
+CHECKS = {
+    "floor": _floor, "roof": _roof, "contract": _contract, "billboard": _billboard, "discard": _discard,
+    "pass": _pass, "bid": _bid, "bids": _bids, "develop": _develop, "draw": _draw,
+}
+
+
+# =============================================================================================
+# applying a legal move
+# =============================================================================================
+def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
+    found = violations(state, move)
+    if found:
+        return Outcome.illegal(found)
+    new, events = EFFECTS[move.type](state, state.player(move.player), move, memo)
+    return Outcome(legal=True, state=new, events=tuple(events))
+
+
+def _play_card(state: State, player: Player, card: str) -> State:
+    state = state.with_player(cards.remove_from_hand(player, [card]))
+    return cards.discard(state, [card])
+
+
+def _do_floor(state, player, move, memo):
+    state = _play_card(state, player, move.card)
+    player = state.player(player.id)
+    factory = list(player.factory)
+    if move.building is None:
+        factory.append(FactoryBuilding(data.FLOORS_PER_CARD))
+        index = len(factory) - 1
+    else:
+        index = move.building
+        factory[index] = replace(factory[index], floors=factory[index].floors + data.FLOORS_PER_CARD)
+    state = replace(state.with_player(replace(player, factory=tuple(factory))), floors=state.floors - data.FLOORS_PER_CARD)
+    return _next_turn(state, move, [Event("floors_built", {"player": player.id, "card": move.card, "building": index,
+                                                            "floors": factory[index].floors})], memo)
+
+
+def _do_roof(state, player, move, memo):
+    state = _play_card(state, player, move.card)
+    player = state.player(player.id)
+    factory = list(player.factory)
+    factory[move.building] = replace(factory[move.building], roof=move.roof)
+    left = {"arched": player.arched, "peaked": player.peaked}
+    left[move.roof] -= 1
+    state = state.with_player(replace(player, factory=tuple(factory), **left))
+    return _next_turn(state, move, [Event("roof_built", {"player": player.id, "card": move.card, "building": move.building,
+                                                         "roof": move.roof})], memo)
+
+
+def _do_contract(state, player, move, memo):
+    state = _play_card(state, player, move.card)
+    player = state.player(player.id)
+    built = player.factory[move.building]
+    factory = player.factory[:move.building] + player.factory[move.building + 1:]
+    block = state.block(move.block)
+    billboards = block.billboards
+    points = player.points
+    retired = player.billboards_retired
+    if (move.target or "empty") == "billboard":
+        i = billboards.index(player.id)
+        billboards = billboards[:i] + billboards[i + 1:]
+        points -= state.options.billboard_replacement_cost
+        retired += 1
+    block = replace(block, buildings=block.buildings + (Building(player.id, built.floors, built.roof),), billboards=billboards)
+    state = state.with_block(move.block, block)
+    state = state.with_player(replace(player, factory=factory, points=points, billboards_retired=retired))
+    return _next_turn(state, move, [Event("building_placed", {"player": player.id, "card": move.card, "block": move.block,
+                                                              "floors": built.floors, "roof": built.roof,
+                                                              "on_billboard": (move.target or "empty") == "billboard"})], memo)
+
+
+def _do_billboard(state, player, move, memo):
+    block = state.block(move.block)
+    state = state.with_block(move.block, replace(block, billboards=block.billboards + (player.id,)))
+    state = state.with_player(replace(player, billboards=player.billboards - 1, points=player.points - 1))
+    return _next_turn(state, move, [Event("billboard_placed", {"player": player.id, "block": move.block})], memo)
+
+
+def _do_discard(state, player, move, memo):
+    state = _play_card(state, player, move.card)
+    return _next_turn(state, move, [Event("card_played", {"player": player.id, "card": move.card, "action": None})], memo)
+
+
+def _do_pass(state, player, move, memo):
+    state = state.with_player(replace(player, passed=True))
+    return _next_turn(state, move, [Event("passed", {"player": player.id})], memo)
+
+
+def _next_turn(state, move, events, memo):
+    state, more = flow.after_construction_action(state, move.player, memo)
+    return state, events + more
+
+
+def _do_bid(state, player, move, memo):
+    sealed = state.auction.sealed + ((player.id, tuple(move.cards or ())),)
+    order = {pid: i for i, pid in enumerate(state.player_ids())}
+    sealed = tuple(sorted(sealed, key=lambda item: order.get(item[0], 99)))
+    state = replace(state, auction=replace(state.auction, sealed=sealed))
+    events = [Event("bid_laid", {"player": player.id})]
+    if len(sealed) < len(state.players):
+        return state, events
+    bids = dict(sealed)
+    if any(b is None for b in bids.values()):  # a view's hidden bid: cannot settle (validate says so)
+        return state, events
+    new, more = flow.resolve_auction(state, bids, memo)
+    return new, events + more
+
+
+def _do_bids(state, player, move, memo):
+    return flow.resolve_auction(state, {pid: tuple(b) for pid, b in move.piles}, memo)
+
+
+def _do_develop(state, player, move, memo):
+    tile = state.award.tile
+    block = state.block(move.block)
+    if tile == "green":
+        block = replace(block, greens=block.greens + 1)
+    else:
+        block = replace(block, large=tile)
+    state = state.with_block(move.block, block)
+    events = [Event("development_placed", {"player": player.id, "tile": tile, "block": move.block})]
+    state, more = flow.after_development(state, memo)
+    return state, events + more
+
+
+def _do_draw(state, player, move, memo):
+    events = []
+    pile = state.pile(move.pile)
+    if pile.draw_size == 0:
+        state = cards.reshuffle(state, move.pile)
+        events.append(Event("reshuffled", {"pile": move.pile}))
+    state, card = cards.take_top(state, move.pile)
+    if card is None:
+        state = replace(state, pending=Pending("draw", player.id, move.pile))
+        return state, events + [Event("reveal_needed", {"player": player.id, "pile": move.pile})]
+    return _drawn(state, player.id, move.pile, card, events)
+
+
+def _do_reveal(state, player, move, memo):
+    pile = state.pile(state.pending.pile)
+    state = state.with_pile(state.pending.pile, replace(pile, draw_size=pile.draw_size - 1))
+    return _drawn(replace(state, pending=None), player.id, state.pending.pile, move.card, [])
+
+
+def _drawn(state, pid, deck, card, events):
+    state = state.with_player(cards.add_to_hand(state.player(pid), card))
+    state = flow.use_draw(state, pid)
+    events = events + [Event("card_drawn", {"player": pid, "pile": deck, "card": card})]
+    state, more = flow.advance_draw(state, pid)
+    return state, events + more
+
+
+EFFECTS = {
+    "floor": _do_floor, "roof": _do_roof, "contract": _do_contract, "billboard": _do_billboard,
+    "discard": _do_discard, "pass": _do_pass, "bid": _do_bid, "bids": _do_bids, "develop": _do_develop,
+    "draw": _do_draw, "reveal": _do_reveal,
+}
+
+
+# =============================================================================================
+# listing the legal moves
+# =============================================================================================
+def legal_moves(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
+    out = []
+    for move in candidates(state, player):
+        if move_type is not None and move.type != move_type:
+            continue
+        if player is not None and move.player != player:
+            continue
+        if not violations(state, move):
+            out.append(move)
+    return out
+
+
+def candidates(state: State, player: Optional[str]) -> list[Move]:
+    if state.phase == "over":
+        return []
+    if state.pending is not None:
+        return _reveal_candidates(state)
+    maker = CANDIDATES.get(state.phase)
+    return maker(state, player) if maker else []
+
+
+def _hand_candidates(state: State, p: Player) -> list[str]:
+    if p.hand is not None:
+        return list(p.hand)
+    if p.hand_size <= 0:
+        return []
+    return cards.unknown_cards(state)
+
+
+def _construction_candidates(state: State, player: Optional[str]) -> list[Move]:
+    p = state.player(state.turn) if state.turn else None
+    if p is None or (player is not None and player != p.id):
+        return []
+    pid = p.id
+    out: list[Move] = [Move("pass", pid)]
+    unfinished = [i for i, b in enumerate(p.factory) if b.roof is None]
+    finished = [i for i, b in enumerate(p.factory) if b.roof is not None]
+    for c in _hand_candidates(state, p):
+        spec = state.options.card(c)
+        if spec is None:
+            continue
+        out.append(Move("discard", pid, card=c))
+        if spec.deck == "floor":
+            out.append(Move("floor", pid, card=c))
+            out += [Move("floor", pid, card=c, building=i) for i in unfinished]
+        elif spec.deck == "roof":
+            out += [Move("roof", pid, card=c, building=i, roof=r) for i in unfinished for r in data.ROOFS]
+        else:
+            for i in finished:
+                for b in data.DISTRICT_BLOCKS.get(spec.district, ()):
+                    out.append(Move("contract", pid, card=c, building=i, block=b, target="empty"))
+                    if pid in state.block(b).billboards:
+                        out.append(Move("contract", pid, card=c, building=i, block=b, target="billboard"))
+    if p.billboards > 0:
+        out += [Move("billboard", pid, block=b, target="empty") for b, _ in state.blocks]
+    return out
+
+
+def bid_subsets(hand: list[str]) -> list[tuple[str, ...]]:
+    """Every subset when the hand is small; otherwise a sample: none, each single card, the whole hand."""
+    if len(hand) <= data.BID_LIST_LIMIT:
+        return [combo for k in range(len(hand) + 1) for combo in combinations(hand, k)]
+    return [()] + [(c,) for c in hand] + [tuple(hand)]
+
+
+def _auction_candidates(state: State, player: Optional[str]) -> list[Move]:
+    out: list[Move] = []
+    hands = {}
+    for p in state.players:
+        hands[p.id] = bid_subsets(list(p.hand)) if p.hand is not None else [()]
+        laid, _ = state.auction.sealed_of(p.id) if state.auction else (False, None)
+        if laid or (player is not None and player != p.id):
+            continue
+        out += [Move("bid", p.id, cards=b) for b in hands[p.id]]
+    if state.auction is not None and not state.auction.sealed:
+        reporter = state.key
+        if player is None or player == reporter:
+            sizes = 1
+            for options in hands.values():
+                sizes *= len(options)
+            if sizes <= data.BIDS_LIST_LIMIT:
+                ids = [p.id for p in state.players]
+                for combo in product(*(hands[i] for i in ids)):
+                    if _disjoint(combo):
+                        out.append(Move("bids", reporter, piles=tuple(zip(ids, combo))))
+            else:
+                out.append(Move("bids", reporter, piles=tuple((p.id, ()) for p in state.players)))
+    return out
+
+
+def _disjoint(bids) -> bool:
+    seen = set()
+    for b in bids:
+        for c in b:
+            if c in seen:
+                return False
+            seen.add(c)
+    return True
+
+
+def _develop_candidates(state: State, player: Optional[str]) -> list[Move]:
+    if state.award is None:
+        return []
+    return [Move("develop", state.award.player, block=b) for b, _ in state.blocks]
+
+
+def _draw_candidates(state: State, player: Optional[str]) -> list[Move]:
+    if state.turn is None:
+        return []
+    return [Move("draw", state.turn, pile=d) for d in data.DECKS]
+
+
+def _reveal_candidates(state: State) -> list[Move]:
+    pending = state.pending
+    return [Move("reveal", pending.player, card=c) for c in cards.unknown_cards(state)
+            if state.options.card(c).deck == pending.pile]
+
+
+CANDIDATES = {
+    "construction": _construction_candidates,
+    "auction": _auction_candidates,
+    "develop": _develop_candidates,
+    "draw": _draw_candidates,
+}

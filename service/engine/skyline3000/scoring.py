@@ -1,0 +1,145 @@
+"""Block scoring (Phase 3): placings by floors with the three tie rules, points, the spaceport bonus."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from ..core import NULL_MEMO, Memo
+from . import data
+from .state import Block, Options
+
+PLACINGS_KIND = "skyline3000.block_placings"
+
+
+def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:
+    return {"buildings": sorted([b.owner, b.floors] for b in block.buildings), "rest": first_tie_rest}
+
+
+def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
+    """First and second places of one block from its (owner, floors) list."""
+    totals: dict[str, int] = {}
+    tallest: dict[str, int] = {}
+    for owner, floors in material["buildings"]:
+        totals[owner] = totals.get(owner, 0) + floors
+        tallest[owner] = max(tallest.get(owner, 0), floors)
+    if not totals:
+        return {"first": [], "second": []}
+    top = max(totals.values())
+    tied = sorted(p for p, t in totals.items() if t == top)
+    if len(tied) == 1:
+        rest = [t for t in totals.values() if t < top]
+        runner = max(rest, default=None)
+        second = sorted(p for p, t in totals.items() if t == runner) if runner is not None else []
+        return {"first": tied, "second": second}
+    high = max(tallest[p] for p in tied)
+    first = [p for p in tied if tallest[p] == high]
+    others = [p for p in tied if tallest[p] < high]
+    if len(first) == 1:
+        return {"first": first, "second": others}  # tie rule 1: the other tied players take second
+    if material.get("rest") == "second":
+        return {"first": first, "second": others}
+    return {"first": first, "second": []}  # tie rule 2: all first, nobody second
+
+
+def placings_check(material: dict[str, Any]):
+    owners = {owner for owner, _ in material["buildings"]}
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict) or set(value) != {"first", "second"}:
+            return False
+        first, second = value["first"], value["second"]
+        if not all(isinstance(x, list) and all(isinstance(p, str) and p in owners for p in x) for x in (first, second)):
+            return False
+        if set(first) & set(second) or (owners and not first):
+            return False
+        return True
+
+    return check
+
+
+def block_points(block: Block, places: dict[str, list[str]]) -> dict[str, int]:
+    bonus = block.greens + len(block.billboards)
+    factor = data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1
+    points: dict[str, int] = {}
+    for p in places["first"]:
+        points[p] = (data.FIRST_BASE + bonus) * factor
+    for p in places["second"]:
+        points[p] = bonus * factor
+    return points
+
+
+def all_placings(blocks: Iterable[tuple[str, Block]], options: Options, memo: Memo = NULL_MEMO) -> dict[str, dict]:
+    """Every block's placings through the memo (one batch for the whole city)."""
+    items = list(blocks)
+    materials = [placings_material(block, options.first_tie_rest) for _, block in items]
+    try:
+        values = memo.get_or_compute_many(PLACINGS_KIND, materials, compute_placings, _combined_check(materials))
+    except Exception:  # a broken memo never breaks scoring
+        values = [compute_placings(m) for m in materials]
+    out = {}
+    for (block_id, _), material, value in zip(items, materials, values):
+        if not placings_check(material)(value):
+            value = compute_placings(material)
+        out[block_id] = value
+    return out
+
+
+def _combined_check(materials: list[dict[str, Any]]):
+    """A check for ``get_or_compute_many``: well-formed placings (owners are re-checked per block after)."""
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict) or set(value) != {"first", "second"}:
+            return False
+        return all(isinstance(x, list) and all(isinstance(p, str) for p in x) for x in value.values())
+
+    return check
+
+
+def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    """Every block's floors, tallest, placings and points; every player's points and spaceport bonus."""
+    items = list(blocks)
+    places = all_placings(items, options, memo)
+    out_blocks: dict[str, Any] = {}
+    players: dict[str, dict[str, Any]] = {}
+    for block_id, block in items:
+        floors: dict[str, int] = {}
+        high: dict[str, int] = {}
+        for b in block.buildings:
+            floors[b.owner] = floors.get(b.owner, 0) + b.floors
+            high[b.owner] = max(high.get(b.owner, 0), b.floors)
+        pl = places[block_id]
+        points = block_points(block, pl)
+        out_blocks[block_id] = {
+            "district": data.BLOCK_DISTRICT.get(block_id, ""),
+            "floors": floors,
+            "tallest": high,
+            "greens": block.greens,
+            "billboards": len(block.billboards),
+            "large": block.large,
+            "multiplier": data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1,
+            "first": list(pl["first"]),
+            "second": list(pl["second"]),
+            "points": points,
+        }
+        for owner in list(floors) + list(block.billboards):
+            _player_entry(players, owner)
+        for owner, pts in points.items():
+            entry = _player_entry(players, owner)
+            entry["blocks"][block_id] = pts
+            entry["total"] += pts
+        if block.large == "spaceport":
+            for p in pl["first"]:
+                _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
+            for p in pl["second"]:
+                _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
+    return {"blocks": out_blocks, "players": players}
+
+
+def _player_entry(players: dict[str, dict[str, Any]], pid: str) -> dict[str, Any]:
+    if pid not in players:
+        players[pid] = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
+    return players[pid]
+
+
+def hand_tiebreak(values: Optional[list[int]], rule: str) -> int:
+    if not values:
+        return 0
+    return sum(values) if rule == "highest_total" else max(values)

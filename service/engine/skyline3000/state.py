@@ -1,0 +1,260 @@
+"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``dataclasses.replace``."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from . import data
+
+
+@dataclass(frozen=True)
+class BlockSpec:
+    id: str
+    district: str
+    small_platforms: int
+    starting_greens: int
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck: str
+    value: int
+    district: Optional[str] = None  # contract cards only
+
+
+@dataclass(frozen=True)
+class Options:
+    board: tuple[BlockSpec, ...]
+    cards: tuple[Card, ...]
+    billboard_replacement_cost: int = data.DEFAULT_BILLBOARD_REPLACEMENT_COST
+    first_tie_rest: str = "no_second"
+    final_tiebreak: str = "highest_card"
+    billboards_per_player: int = data.DEFAULT_BILLBOARDS_PER_PLAYER
+    roofs_per_shape: int = data.DEFAULT_ROOFS_PER_SHAPE
+    _cards_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _blocks_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_cards_by_id", {c.id: c for c in self.cards})
+        object.__setattr__(self, "_blocks_by_id", {b.id: b for b in self.board})
+
+    def block(self, block_id: str) -> Optional[BlockSpec]:
+        return self._blocks_by_id.get(block_id)
+
+    def card(self, card_id: str) -> Optional[Card]:
+        return self._cards_by_id.get(card_id)
+
+
+def default_board() -> tuple[BlockSpec, ...]:
+    return tuple(
+        BlockSpec(b, data.BLOCK_DISTRICT[b], data.DEFAULT_SMALL_PLATFORMS[b], data.DEFAULT_STARTING_GREENS.get(b, 0))
+        for b in data.BLOCK_IDS
+    )
+
+
+def make_cards(roof_values, floor_values, contracts) -> tuple[Card, ...]:
+    cards = [Card(data.card_id("roof", i + 1), "roof", v) for i, v in enumerate(roof_values)]
+    cards += [Card(data.card_id("floor", i + 1), "floor", v) for i, v in enumerate(floor_values)]
+    cards += [Card(data.card_id("contract", i + 1), "contract", v, d) for i, (v, d) in enumerate(contracts)]
+    return tuple(cards)
+
+
+def default_cards() -> tuple[Card, ...]:
+    return make_cards(data.DEFAULT_ROOF_VALUES, data.DEFAULT_FLOOR_VALUES, data.DEFAULT_CONTRACTS)
+
+
+def default_options(**overrides) -> Options:
+    values = {"board": default_board(), "cards": default_cards()}
+    values.update(overrides)
+    return Options(**values)
+
+
+@dataclass(frozen=True)
+class FactoryBuilding:
+    floors: int
+    roof: Optional[str] = None  # None: unfinished
+
+
+@dataclass(frozen=True)
+class Building:
+    owner: str
+    floors: int
+    roof: str
+
+
+@dataclass(frozen=True)
+class Block:
+    buildings: tuple[Building, ...] = ()
+    greens: int = 0
+    billboards: tuple[str, ...] = ()  # owners
+    large: Optional[str] = None  # spaceport | megamarket | None
+
+    def used_platforms(self) -> int:
+        return len(self.buildings) + self.greens + len(self.billboards)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    points: int = data.START_POINTS
+    hand: Optional[tuple[str, ...]] = ()  # None: hidden (the size stays public)
+    hand_size: int = 0
+    factory: tuple[FactoryBuilding, ...] = ()
+    arched: int = 0  # roof pieces left
+    peaked: int = 0
+    billboards: int = 0  # billboards left
+    billboards_retired: int = 0  # billboards removed from the game by a building placed on them
+    passed: bool = False
+
+    def roofs_left(self, shape: str) -> int:
+        return self.arched if shape == "arched" else self.peaked
+
+
+@dataclass(frozen=True)
+class Pile:
+    draw: Optional[tuple[str, ...]] = ()  # top first; None: unknown order (a real table, or a view)
+    draw_size: int = 0
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Auction:
+    stack: int  # 1..3
+    sealed: tuple[tuple[str, Optional[tuple[str, ...]]], ...] = ()  # (player, bid cards | None hidden)
+
+    def sealed_of(self, player: str):
+        for pid, bid in self.sealed:
+            if pid == player:
+                return True, bid
+        return False, None
+
+
+@dataclass(frozen=True)
+class Award:
+    player: str
+    tile: str
+
+
+@dataclass(frozen=True)
+class Pending:
+    kind: str  # "draw"
+    player: str
+    pile: str
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    players: tuple[Player, ...]
+    round: int
+    phase: str
+    key: str
+    turn: Optional[str]
+    blocks: tuple[tuple[str, Block], ...]
+    floors: int  # floors left in the shared supply
+    auction_house: tuple[tuple[str, ...], ...]
+    removed_developments: tuple[str, ...] = ()
+    auction: Optional[Auction] = None
+    award: Optional[Award] = None
+    draws_left: tuple[tuple[str, int], ...] = ()
+    piles: tuple[tuple[str, Pile], ...] = ()
+    seed: Optional[int] = None
+    shuffles: int = 0
+    pending: Optional[Pending] = None
+
+    # -- lookups -----------------------------------------------------------------------------
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    def player(self, pid: str) -> Optional[Player]:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        return None
+
+    def player_index(self, pid: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.id == pid:
+                return i
+        return -1
+
+    def block(self, block_id: str) -> Optional[Block]:
+        for bid, block in self.blocks:
+            if bid == block_id:
+                return block
+        return None
+
+    def pile(self, deck: str) -> Pile:
+        for name, pile in self.piles:
+            if name == deck:
+                return pile
+        return Pile()
+
+    def draws_of(self, pid: str) -> int:
+        for name, n in self.draws_left:
+            if name == pid:
+                return n
+        return 0
+
+    # -- functional updates --------------------------------------------------------------------
+    def with_player(self, new: Player) -> "State":
+        return replace(self, players=tuple(new if p.id == new.id else p for p in self.players))
+
+    def with_block(self, block_id: str, new: Block) -> "State":
+        return replace(self, blocks=tuple((b, new if b == block_id else blk) for b, blk in self.blocks))
+
+    def with_pile(self, deck: str, new: Pile) -> "State":
+        piles = dict(self.piles)
+        piles[deck] = new
+        return replace(self, piles=tuple((d, piles[d]) for d in data.DECKS if d in piles))
+
+    def next_player(self, pid: str) -> str:
+        """The player on the left (clockwise; the players list is the seating order)."""
+        i = self.player_index(pid)
+        return self.players[(i + 1) % len(self.players)].id
+
+    def clockwise_from(self, pid: str) -> tuple[str, ...]:
+        """Every player id, starting with ``pid`` and going clockwise."""
+        i = max(self.player_index(pid), 0)
+        ids = self.player_ids()
+        return ids[i:] + ids[:i]
+
+
+@dataclass(frozen=True)
+class ScoreInput:
+    """What ``score`` and ``render`` take: the blocks (any subset) and, when known, the players."""
+
+    options: Options
+    blocks: tuple[tuple[str, Block], ...]
+    players: Optional[tuple[Player, ...]] = None
+    phase: Optional[str] = None
+    round: Optional[int] = None
+    state: Optional[State] = None  # the full state when one was sent
+
+    def block(self, block_id: str) -> Optional[Block]:
+        for bid, block in self.blocks:
+            if bid == block_id:
+                return block
+        return None
+
+
+@dataclass(frozen=True)
+class Move:
+    type: str
+    player: str
+    card: Optional[str] = None
+    building: Optional[int] = None
+    roof: Optional[str] = None
+    block: Optional[str] = None
+    target: Optional[str] = None  # where on the block: empty | billboard | large | green
+    cards: Optional[tuple[str, ...]] = None  # a sealed bid (cards above STOP)
+    piles: Optional[tuple[tuple[str, tuple[str, ...]], ...]] = None  # every player's bid (table)
+    pile: Optional[str] = None  # a deck to draw from
+
+
+__all__ = [
+    "Auction", "Award", "Block", "BlockSpec", "Building", "Card", "FactoryBuilding", "Move", "Options",
+    "Pending", "Pile", "Player", "ScoreInput", "State", "default_board", "default_cards", "default_options",
+    "make_cards", "field", "replace",
+]
