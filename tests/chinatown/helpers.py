@@ -146,3 +146,76 @@ def play_game(players, seed: int, options=None, check_every=True, trade_rate=0.1
         conservation(state, incomes, n)
         assert GAME.validate(state) == [], GAME.validate(state)
     return state, incomes
+
+
+# ---- hand-built consistent states --------------------------------------------------------------
+
+FILLER_TYPES = tuple(reversed(SHOP_TYPES))
+
+
+def make_state(
+    phase: str = "place",
+    round_no: int = 1,
+    players=("anna", "bob", "chang"),
+    board_layout=None,
+    tiles=None,
+    money=None,
+    done=(),
+    hands=None,
+    first_player=None,
+    options=None,
+    pending=None,
+):
+    """A table-mode state (deck and bag unknown) that passes validation: claimed lots and tiles in
+    play are topped up with filler (empty lots round robin; filler tile types into supplies)."""
+    from service.engine.chinatown.flow import drawn_so_far, expected_pending, kept_so_far
+    from service.engine.chinatown.state import Options, Player, tiles_tuple
+
+    board_layout = dict(board_layout or {})
+    tiles = {pid: dict((tiles or {}).get(pid, {})) for pid in players}
+    hands = hands or {}
+    base = State(
+        options=Options(**(options or {"rotate_first_player": False, "chance": "table"})),
+        players=tuple(Player(pid, (money or {}).get(pid, START_MONEY), tuple(hands.get(pid, ())), ()) for pid in players),
+        round=round_no,
+        phase=phase,
+        first_player=first_player or players[0],
+        done=tuple(done),
+        board=board({}),
+        deck=None,
+        bag=None,
+        shuffle_seed=None,
+    )
+    want_lots = kept_so_far(base)
+    free = [lot for lot in reversed(LOTS) if lot not in board_layout and all(lot not in h for h in hands.values())]
+    i = 0
+    while len(board_layout) < want_lots:
+        board_layout[free.pop(0)] = (players[i % len(players)], None)
+        i += 1
+    in_play = sum(1 for _, shop in board_layout.values() if shop) + sum(sum(t.values()) for t in tiles.values())
+    want_tiles = drawn_so_far(base)
+    used = Counter(shop for _, shop in board_layout.values() if shop)
+    for t in tiles.values():
+        used.update(t)
+    i = 0
+    while in_play < want_tiles:
+        shop = next(s for s in FILLER_TYPES if used[s] < TILE_COUNTS[s])
+        pid = players[i % len(players)]
+        tiles[pid][shop] = tiles[pid].get(shop, 0) + 1
+        used[shop] += 1
+        in_play += 1
+        i += 1
+    state = replace(
+        base,
+        board=board(board_layout),
+        players=tuple(replace(p, tiles=tiles_tuple(tiles[p.id])) for p in base.players),
+    )
+    state = replace(state, pending=pending if pending is not None else expected_pending(state))
+    problems = GAME.validate(state)
+    assert problems == [], problems
+    return state
+
+
+def codes(outcome_or_list) -> list[str]:
+    items = outcome_or_list.violations if hasattr(outcome_or_list, "violations") else outcome_or_list
+    return [v.code for v in items]
