@@ -1,0 +1,34 @@
+"""The service as the benchmark serves it: the real app plus the JSON-echo floor route, and the memo
+chosen by BENCH_MEMO (none = always compute, memory, redis = Redis only, tiered = memory then Redis)."""
+from __future__ import annotations
+
+import json
+import os
+
+from flask import Response, request
+
+from service.cache.memo import Memo
+from service.cache.stores import MemoryStore, RedisStore
+from service.wsgi import app, _settings
+
+
+def _memo(kind: str) -> Memo:
+    memory = MemoryStore(_settings.cache_max_entries, _settings.cache_ttl_seconds)
+    redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+    if kind == "none":
+        return Memo([])
+    if kind == "memory":
+        return Memo([memory])
+    if kind == "redis":
+        return Memo([RedisStore(redis_url, _settings.cache_ttl_seconds)])
+    return Memo([memory, RedisStore(redis_url, _settings.cache_ttl_seconds)])
+
+
+app.extensions["memo"] = _memo(os.environ.get("BENCH_MEMO", "memory"))
+
+
+@app.post("/bench/echo")
+def echo():
+    """The floor: parse the body and serialise it again, nothing else."""
+    body = json.loads(request.get_data())
+    return Response(json.dumps(body, separators=(",", ":")), mimetype="application/json")

@@ -1,0 +1,128 @@
+"""HTTP benchmark: the JSON-echo floor and real endpoints, side by side in one run (DESIGN.md section 11).
+
+    .venv/bin/python bench/http_bench.py                      # every bench/requests/*.json
+    .venv/bin/python bench/http_bench.py --memo none --seconds 5 bench/requests/newyork-*.json
+
+Each request file is {"path": "/v1/games/...", "body": {...}} or a bare body whose name starts with the
+game id (then the path is /v1/games/<game>/score). For each, the floor is the echo route answering the
+same body on the same gunicorn configuration; the ratio is the endpoint's requests/s over the floor's.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(port: int, workers: int, memo: str) -> subprocess.Popen:
+    env = dict(os.environ, PORT=str(port), WORKERS=str(workers), LOG_LEVEL="WARNING",
+               PROMETHEUS_MULTIPROC_DIR=tempfile.mkdtemp(prefix="bench-metrics-"), BENCH_MEMO=memo)
+    env["PYTHONPATH"] = f"{ROOT}:{ROOT / 'bench'}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "bench_app:app"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    for _ in range(300):
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            connection.getresponse().read()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def load(port: int, path: str, body: bytes, seconds: float, connections: int) -> dict:
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def worker() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        mine: list[float] = []
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()
+            connection.request("POST", path, body, {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            mine.append(time.perf_counter() - started)
+            if response.status != 200:
+                with lock:
+                    errors[0] += 1
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=worker) for _ in range(connections)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {
+        "rps": len(latencies) / elapsed,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+        "requests": len(latencies),
+        "non_200": errors[0],
+    }
+
+
+def read_case(path: Path) -> tuple[str, str, bytes]:
+    data = json.loads(path.read_text())
+    if "path" in data and "body" in data:
+        return path.stem, data["path"], json.dumps(data["body"]).encode()
+    game = path.stem.split("-")[0]
+    return path.stem, f"/v1/games/{game}/score", json.dumps(data).encode()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("requests", nargs="*", type=Path)
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--memo", choices=["none", "memory", "redis", "tiered"], default="memory")
+    args = parser.parse_args()
+    files = args.requests or sorted((ROOT / "bench" / "requests").glob("*.json"))
+    port = free_port()
+    server = start_server(port, args.workers, args.memo)
+    try:
+        print(f"memo={args.memo} workers={args.workers} connections={args.connections} seconds={args.seconds}")
+        print(f"{'case':<34}{'body KiB':>9}{'floor rps':>11}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}")
+        for file in files:
+            name, path, body = read_case(file)
+            load(port, path, body, 0.5, 1)  # warm up (and warm the memo)
+            floor = load(port, "/bench/echo", body, args.seconds, args.connections)
+            result = load(port, path, body, args.seconds, args.connections)
+            flag = "" if result["non_200"] == 0 else f"  ({result['non_200']} non-200 answers!)"
+            print(f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
+                  f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{result['rps'] / floor['rps']:>8.2f}{flag}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
