@@ -1,0 +1,133 @@
+"""Chance at a real table and hidden information (issue 4, item 5)."""
+import random
+from dataclasses import replace
+
+from service.engine.chinatown import GAME
+from service.engine.chinatown.moves import REVEAL_LIST_LIMIT, bag_contents, deck_contents
+from service.engine.chinatown.state import EndTurn, Keep, Pending, Reveal
+
+from .helpers import codes, make_state, random_reveal
+
+
+def table_setup():
+    return GAME.setup(["anna", "bob", "chang"], 1, {"chance": "table"})
+
+
+def test_table_setup_has_no_orders_and_a_pending_deal():
+    state = table_setup()
+    assert state.deck is None and state.bag is None and state.shuffle_seed is None
+    assert state.phase == "deal" and state.pending == Pending("deal", "anna", 7)
+
+
+def test_reveal_of_a_deal_goes_to_the_next_player_then_keep():
+    state = table_setup()
+    for i, pid in enumerate(("anna", "bob", "chang")):
+        out = GAME.apply(state, Reveal(pid, lots=tuple(range(1 + 7 * i, 8 + 7 * i))))
+        assert out.legal, out.violations
+        state = out.state
+    assert state.phase == "keep" and state.pending is None
+    assert state.player("bob").hand == tuple(range(8, 15))
+
+
+def test_reveal_must_be_possible_a_claimed_or_held_card_is_refused():
+    state = GAME.apply(table_setup(), Reveal("anna", lots=(1, 2, 3, 4, 5, 6, 7))).state
+    out = GAME.apply(state, Reveal("bob", lots=(7, 8, 9, 10, 11, 12, 12)))
+    assert codes(out) == ["chinatown.reveal.lot_unavailable", "chinatown.reveal.duplicate"]
+    assert [v.pointer for v in out.violations] == ["/move/lots/0", "/move/lots/6"]
+
+
+def test_reveal_count_player_and_kind_are_checked():
+    state = table_setup()
+    assert codes(GAME.apply(state, Reveal("anna", lots=(1, 2)))) == ["chinatown.reveal.count"]
+    assert codes(GAME.apply(state, Reveal("bob", lots=tuple(range(1, 8))))) == ["chinatown.reveal.wrong_player"]
+    assert codes(GAME.apply(state, Reveal("anna", tiles=("photo",) * 7))) == ["chinatown.reveal.wrong_kind"]
+
+
+def test_reveal_without_a_pending_draw_is_refused():
+    assert codes(GAME.apply(make_state("trade"), Reveal("anna", lots=(1,)))) == ["chinatown.reveal.not_pending"]
+
+
+def test_other_moves_wait_for_the_pending_reveal():
+    assert codes(GAME.apply(table_setup(), Keep("anna", (1, 2, 3, 4, 5)))) == ["chinatown.move.reveal_pending"]
+
+
+def draw_state():
+    return make_state("draw", players=("anna", "bob", "chang"))
+
+
+def test_tile_draw_reveal_must_fit_the_bag():
+    state = draw_state()
+    assert state.pending == Pending("draw", "anna", 7)
+    left = bag_contents(state)
+    too_many = ("photo",) * (left["photo"] + 1) + ("seafood",) * (6 - left["photo"])
+    out = GAME.apply(state, Reveal("anna", tiles=too_many))
+    assert codes(out) == ["chinatown.reveal.tile_unavailable"]
+    assert "bag" in out.violations[0].message
+    ok = GAME.apply(state, Reveal("anna", tiles=("photo", "photo", "seafood", "seafood", "jewelry", "florist", "dim_sum")))
+    assert ok.legal and ok.state.pending == Pending("draw", "bob", 7)
+    assert ok.state.player("anna").tile_count("photo") == 2
+
+
+def test_after_the_last_draw_trading_starts():
+    state = draw_state()
+    rng = random.Random(3)
+    for _ in range(3):
+        state = GAME.apply(state, random_reveal(state, rng)).state
+    assert state.phase == "trade" and state.pending is None
+
+
+def test_legal_moves_list_possible_reveals_when_few():
+    state = make_state("draw", round_no=6, players=("a", "b", "c", "d", "e"))
+    moves = GAME.legal_moves(state)
+    assert 0 < len(moves) <= REVEAL_LIST_LIMIT
+    assert all(m.type == "reveal" and len(m.tiles) == 2 for m in moves)
+    assert all(GAME.apply(state, m).legal for m in moves)
+    assert len(set(moves)) == len(moves)
+
+
+def test_legal_moves_do_not_list_reveals_when_too_many():
+    assert GAME.legal_moves(table_setup()) == []  # C(85, 7) possible deals: validated, not listed
+
+
+def test_deck_contents_are_the_unclaimed_unheld_cards():
+    state = make_state("trade")
+    claimed = {lot for lot, _ in state.board.items()}
+    assert deck_contents(state) == set(range(1, 86)) - claimed
+
+
+def test_digital_play_deals_from_the_state_orders():
+    state = GAME.setup(["anna", "bob", "chang"], 11, {})
+    assert state.pending is None and state.phase == "keep"
+    assert len(state.deck) == 64
+
+
+def test_view_hides_other_players_money_hands_and_orders():
+    state = GAME.setup(["anna", "bob", "chang"], 11, {})
+    seen = GAME.view(state, "anna")
+    assert seen.player("anna") == state.player("anna")
+    assert seen.player("bob").money is None and seen.player("bob").hand is None
+    assert seen.deck is None and seen.bag is None and seen.shuffle_seed is None
+    assert seen.board == state.board
+    assert "chinatown.state.hidden" in codes(GAME.validate(seen))
+
+
+def test_view_keeps_public_tiles():
+    state = make_state("trade", tiles={"bob": {"photo": 2}})
+    assert GAME.view(state, "anna").player("bob").tiles == state.player("bob").tiles
+
+
+def test_messages_never_name_hidden_orders():
+    state = GAME.setup(["anna", "bob", "chang"], 11, {})
+    bad = GAME.apply(state, Keep("anna", (state.deck[0],) * 5))
+    for v in bad.violations:
+        assert str(state.deck[1]) not in v.message
+
+
+def test_digital_reshuffle_uses_the_state_seed_only():
+    a = GAME.setup(["anna", "bob", "chang"], 11, {})
+    for p in a.players:
+        a = GAME.apply(a, Keep(p.id, tuple(sorted(p.hand)[:5]))).state
+    b = GAME.setup(["anna", "bob", "chang"], 11, {})
+    for p in b.players:
+        b = GAME.apply(b, Keep(p.id, tuple(sorted(p.hand)[:5]))).state
+    assert a == b and a.shuffle_seed != GAME.setup(["anna", "bob", "chang"], 11, {}).shuffle_seed
