@@ -16,7 +16,18 @@ from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TIERED_TYPES, TYPES,
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile)
 from ..engine.random import SEED_MAX
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, PlayerId
+from .common import StrictInteger as _CommonStrictInteger
+
+
+class StrictInteger(_CommonStrictInteger):
+    """The shared strict integer, also refusing integral floats such as ``2.0`` (money is JSON integers)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, float):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
 
 GAME_ID = "newyork"
 COORD = validate.Range(min=-64, max=64)

@@ -1,0 +1,101 @@
+"""Wire schemas: the partial score format, round trips, moves dispatched on type, options."""
+import json
+import random
+
+import pytest
+from marshmallow import ValidationError
+
+from service.engine.newyork import GAME
+from service.schemas.newyork import WIRE
+
+
+def _rt(data):
+    return json.loads(json.dumps(data))
+
+
+def test_partial_score_format_takes_catalogue_ids_and_inline_tiles():
+    body = {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41},
+                                                {"x": 0, "y": 1, "tile": {"type": "park", "streets": ["n", "e"]}}]}],
+            "dummy": {"buildings": {"park": 2}}}
+    state = WIRE.score_state().load(body)
+    assert state.partial
+    result = GAME.score(state, WIRE.score_extra().load({"scoring": "final"}))
+    anna = result["players"][0]
+    assert anna["buildings"]["park"]["count"] == 2  # tile 41 is a park (Alhambra garden)
+    assert result["dummy"]["buildings"]["park"]["count"] == 2
+    # the inline park's north street meets the start tile's open south edge
+    assert "newyork.placement.street_mismatch" in [v["code"] for v in result["violations"]]
+
+
+def test_score_extra_defaults_to_final_and_refuses_unknown():
+    assert WIRE.score_extra().load({}) == "final"
+    with pytest.raises(ValidationError):
+        WIRE.score_extra().load({"scoring": "C"})
+
+
+def test_full_state_loads_through_score_state():
+    s = GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))
+    data = _rt(WIRE.state().dump(s))
+    assert WIRE.score_state().load(data) == s
+
+
+def test_state_round_trip_setup_and_playout():
+    for n in (2, 4, 6):
+        s = GAME.setup([f"p{i}" for i in range(n)], n, WIRE.options().load({}))
+        r = random.Random(n)
+        for _ in range(120):
+            assert WIRE.state().load(_rt(WIRE.state().dump(s))) == s
+            moves = GAME.legal_moves(s)
+            if not moves:
+                break
+            m = r.choice(moves)
+            assert WIRE.move().load(_rt(WIRE.move().dump(m))) == m
+            s = GAME.apply(s, m).state
+
+
+def test_dump_spells_out_options():
+    s = GAME.setup(["a", "b"], 1, WIRE.options().load({}))
+    opts = WIRE.state().dump(s)["options"]
+    assert opts == {"type_tiers": {"museum": 1, "theater": 2, "station": 3}, "allow_surplus_cards": False,
+                    "extra_action_optional": True, "youngest": None}
+
+
+def test_options_type_tiers_must_be_a_permutation():
+    with pytest.raises(ValidationError):
+        WIRE.options().load({"type_tiers": {"museum": 1, "theater": 1, "station": 3}})
+    opts = WIRE.options().load({"type_tiers": {"museum": 3, "theater": 1, "station": 2}})
+    assert dict(opts.type_tiers) == {"museum": 3, "theater": 1, "station": 2}
+
+
+def test_move_unknown_type_points_at_type():
+    with pytest.raises(ValidationError) as err:
+        WIRE.move().load({"type": "fly", "player": "a"})
+    assert "type" in err.value.messages
+
+
+def test_move_fields_must_fit_the_type():
+    with pytest.raises(ValidationError) as err:
+        WIRE.move().load({"type": "take_money", "player": "a", "slots": [0], "tile": 3})
+    assert "tile" in err.value.messages
+    with pytest.raises(ValidationError) as err:
+        WIRE.move().load({"type": "buy", "player": "a", "slot": "blue"})
+    assert "cards" in err.value.messages
+    with pytest.raises(ValidationError):
+        WIRE.move().load({"type": "reveal", "player": "a", "tile": 3, "card": {"scoring": "A"}})
+
+
+def test_money_is_strict_integers():
+    with pytest.raises(ValidationError):
+        WIRE.move().load({"type": "buy", "player": "a", "slot": "blue", "cards": [{"bank": "blue", "value": 2.0}]})
+    with pytest.raises(ValidationError):
+        WIRE.move().load({"type": "buy", "player": "a", "slot": "blue", "cards": [{"bank": "blue", "value": True}]})
+
+
+def test_unknown_fields_are_refused():
+    with pytest.raises(ValidationError):
+        WIRE.score_state().load({"players": [{"id": "a", "city": [], "colour": "red"}]})
+
+
+def test_tile_ids_are_bounded():
+    with pytest.raises(ValidationError):
+        WIRE.score_state().load({"players": [{"id": "a", "city": [{"x": 1, "y": 0, "tile": 55}]}]})
