@@ -1,0 +1,175 @@
+"""Shared helpers for the Skyline 3000 tests: states, cities, a counting memo and random playouts."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from service.engine.skyline3000 import GAME, data
+from service.engine.skyline3000.state import Block, Building, FactoryBuilding, Move, ScoreInput, default_options
+
+PLAYERS3 = ("anna", "bob", "cleo")
+
+
+def city(spec: dict, options=None) -> ScoreInput:
+    """``{"yellow-1": {"buildings": [("purple", 3, "arched")], "greens": 1, "billboards": ["green"], "large": ...}}``"""
+    blocks = []
+    for block_id in data.BLOCK_IDS:
+        if block_id in spec:
+            s = spec[block_id]
+            blocks.append((block_id, Block(
+                buildings=tuple(Building(o, f, r) for o, f, r in s.get("buildings", ())),
+                greens=s.get("greens", 0), billboards=tuple(s.get("billboards", ())), large=s.get("large"))))
+    return ScoreInput(options=options or default_options(), blocks=tuple(blocks))
+
+
+def start(players=PLAYERS3, seed=1, **options):
+    """A setup state with the Key (and the turn) on the first player."""
+    state = GAME.setup(list(players), seed, default_options(**options) if options else None)
+    return replace(state, key=players[0], turn=players[0])
+
+
+def with_player(state, pid, **changes):
+    p = state.player(pid)
+    if "hand" in changes and changes["hand"] is not None and "hand_size" not in changes:
+        changes["hand_size"] = len(changes["hand"])
+    return state.with_player(replace(p, **changes))
+
+
+def give_hand(state, pid, cards):
+    """Move the named cards into pid's hand (from wherever they are), keeping every card in one place."""
+    cards = tuple(cards)
+    players = []
+    for p in state.players:
+        hand = tuple(c for c in p.hand if c not in cards)
+        if p.id == pid:
+            hand = hand + cards
+        players.append(replace(p, hand=hand, hand_size=len(hand)))
+    # any card taken away from other hands goes back into its draw pile; cards taken from piles leave them
+    state = replace(state, players=tuple(players))
+    in_hands = {c for p in state.players for c in p.hand}
+    piles = []
+    for deck, pile in state.piles:
+        draw = tuple(c for c in pile.draw if c not in in_hands)
+        discard = tuple(c for c in pile.discard if c not in in_hands)
+        piles.append((deck, replace(pile, draw=draw, draw_size=len(draw), discard=discard)))
+    state = replace(state, piles=tuple(piles))
+    known = in_hands | {c for _, p in state.piles for c in p.draw + p.discard}
+    for c in state.options.cards:
+        if c.id not in known:
+            pile = state.pile(c.deck)
+            state = state.with_pile(c.deck, replace(pile, draw=pile.draw + (c.id,), draw_size=pile.draw_size + 1))
+    return state
+
+
+def put(state, block_id, buildings=(), greens=None, billboards=None, large=None):
+    """Put pieces on a block, taking floors from the supply and roofs from the owners' stock."""
+    old = state.block(block_id)
+    blds = tuple(Building(o, f, r) for o, f, r in buildings)
+    state = replace(state, floors=state.floors - sum(b.floors for b in blds))
+    for b in blds:
+        p = state.player(b.owner)
+        state = state.with_player(replace(p, **{b.roof: p.roofs_left(b.roof) - 1}))
+    bbs = tuple(billboards or ())
+    for o in bbs:
+        p = state.player(o)
+        state = state.with_player(replace(p, billboards=p.billboards - 1))
+    return state.with_block(block_id, replace(old, buildings=old.buildings + blds,
+                                               greens=old.greens if greens is None else greens,
+                                               billboards=old.billboards + bbs,
+                                               large=old.large if large is None else large))
+
+
+def mv(kind, player, **fields):
+    if kind in ("contract", "billboard") and "target" not in fields:
+        fields["target"] = "empty"
+    if "cards" in fields:
+        fields["cards"] = tuple(fields["cards"])
+    if "piles" in fields:
+        fields["piles"] = tuple((p, tuple(c)) for p, c in fields["piles"].items())
+    return Move(kind, player, **fields)
+
+
+def codes(outcome_or_list):
+    vs = outcome_or_list.violations if hasattr(outcome_or_list, "violations") else outcome_or_list
+    return sorted(v.code.split(".", 1)[1] for v in vs)
+
+
+class CountingMemo:
+    """A memo that stores values in a dict and counts computations."""
+
+    def __init__(self):
+        self.store: dict = {}
+        self.computed = 0
+
+    def _key(self, kind, material):
+        import json
+        return kind + json.dumps(material, sort_keys=True)
+
+    def get_or_compute(self, kind, material, compute, check=None):
+        key = self._key(kind, material)
+        if key in self.store and (check is None or check(self.store[key])):
+            return self.store[key]
+        self.computed += 1
+        value = compute()
+        self.store[key] = value
+        return value
+
+    def get_or_compute_many(self, kind, materials, compute, check=None):
+        return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
+
+
+# ---- conservation ------------------------------------------------------------------------------
+def piece_counts(state):
+    floors = state.floors + sum(b.floors for _, blk in state.blocks for b in blk.buildings) \
+        + sum(b.floors for p in state.players for b in p.factory)
+    roofs = {}
+    billboards = {}
+    for p in state.players:
+        for shape in data.ROOFS:
+            roofs[(p.id, shape)] = p.roofs_left(shape) + sum(1 for b in p.factory if b.roof == shape) + sum(
+                1 for _, blk in state.blocks for b in blk.buildings if b.owner == p.id and b.roof == shape)
+        billboards[p.id] = p.billboards + p.billboards_retired + sum(
+            1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
+    cards = Counter()
+    for p in state.players:
+        cards.update(p.hand)
+    for _, pile in state.piles:
+        cards.update(pile.draw)
+        cards.update(pile.discard)
+    tiles = Counter(t for s in state.auction_house for t in s) + Counter(state.removed_developments)
+    tiles["green"] += sum(blk.greens for _, blk in state.blocks)
+    tiles.update(blk.large for _, blk in state.blocks if blk.large)
+    if state.award:
+        tiles[state.award.tile] += 1
+    return floors, roofs, billboards, cards, tiles
+
+
+def assert_conserved(state):
+    floors, roofs, billboards, cards, tiles = piece_counts(state)
+    opts = state.options
+    assert floors == data.FLOORS_TOTAL
+    assert all(n == opts.roofs_per_shape for n in roofs.values()), roofs
+    assert all(n == opts.billboards_per_player for n in billboards.values()), billboards
+    assert sorted(cards) == sorted(c.id for c in opts.cards) and set(cards.values()) == {1}
+    assert dict(tiles) == data.TILE_TOTALS
+
+
+def play(players, seed, pass_bias=0.2, check=None):
+    """One random game through legal_moves and apply; ``check(state, moves, move)`` runs after each listing."""
+    rnd = random.Random(seed)
+    state = GAME.setup(list(players), seed)
+    steps = 0
+    while state.phase != "over":
+        moves = GAME.legal_moves(state)
+        assert moves, (state.phase, state.turn)
+        passes = [m for m in moves if m.type == "pass"]
+        move = passes[0] if passes and rnd.random() < pass_bias else rnd.choice(moves)
+        if check:
+            check(state, moves, move, rnd)
+        outcome = GAME.apply(state, move)
+        assert outcome.legal, (move, outcome.violations)
+        state = outcome.state
+        steps += 1
+        assert steps < 5000
+    return state, steps

@@ -1,0 +1,155 @@
+"""Phase 3 block scoring: placings by floors, the three tie rules, megamarkets, the seed's yellow example."""
+from __future__ import annotations
+
+import pytest
+
+from service.engine.skyline3000 import GAME
+from service.engine.skyline3000.scoring import PLACINGS_KIND
+from service.engine.skyline3000.state import BlockSpec, default_board, default_options
+
+from .helpers import CountingMemo, city
+
+# A board whose yellow blocks are big enough for the seed's example (10 small platforms each).
+BIG_YELLOW = default_options(board=tuple(
+    BlockSpec(b.id, b.district, 10 if b.district == "yellow" else b.small_platforms,
+              b.starting_greens if b.district != "yellow" else 0)
+    for b in default_board()))
+
+# The seed's worked example (Phase 3, "Példa"): the yellow district, blocks A, B, C.
+YELLOW = {
+    "yellow-1": {"buildings": [("purple", 1, "arched"), ("purple", 2, "arched"), ("green", 2, "arched")],
+                 "greens": 1, "billboards": ["orange"], "large": "spaceport"},
+    "yellow-2": {"buildings": [("white", 2, "peaked"), ("white", 3, "peaked"), ("green", 1, "peaked"),
+                               ("green", 2, "peaked"), ("green", 2, "peaked"), ("orange", 1, "peaked"),
+                               ("orange", 2, "peaked")],
+                 "greens": 2, "large": "megamarket"},
+    "yellow-3": {"buildings": [("orange", 2, "arched"), ("green", 1, "arched"), ("white", 1, "arched"),
+                               ("purple", 1, "arched")],
+                 "billboards": ["white"]},
+}
+
+
+def scored(spec, options=None):
+    return GAME.score(city(spec, options or BIG_YELLOW))
+
+
+def test_seed_example_block_a_first_and_second_with_green_and_billboard():
+    result = scored({"yellow-1": YELLOW["yellow-1"]})
+    block = result["blocks"]["yellow-1"]
+    assert block["floors"] == {"purple": 3, "green": 2}
+    assert block["first"] == ["purple"] and block["second"] == ["green"]
+    assert block["points"] == {"purple": 4, "green": 2}  # 2 + 1 green + 1 billboard; 1 + 1
+
+
+def test_seed_example_block_b_tallest_building_breaks_the_tie_megamarket_doubles():
+    result = scored({"yellow-2": YELLOW["yellow-2"]})
+    block = result["blocks"]["yellow-2"]
+    assert block["floors"] == {"white": 5, "green": 5, "orange": 3}
+    assert block["first"] == ["white"] and block["second"] == ["green"]
+    assert block["points"] == {"white": 8, "green": 4}  # (2 + 2) x 2; 2 x 2; orange nothing
+
+
+def test_seed_example_block_c_tied_seconds_all_take_second():
+    result = scored({"yellow-3": YELLOW["yellow-3"]})
+    block = result["blocks"]["yellow-3"]
+    assert block["first"] == ["orange"]
+    assert sorted(block["second"]) == ["green", "purple", "white"]
+    assert block["points"] == {"orange": 3, "green": 1, "white": 1, "purple": 1}
+
+
+def test_seed_example_yellow_district_totals():
+    result = scored(YELLOW)
+    assert result["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
+    assert result["violations"] == []
+
+
+def test_seed_example_spaceport_bonus_first_two_second_one():
+    result = scored(YELLOW)
+    assert result["spaceport_bonus"] == {"purple": 2, "green": 1, "white": 0, "orange": 0}
+
+
+def test_tie_on_floors_and_tallest_all_first_nobody_second():
+    spec = {"red-2": {"buildings": [("a", 1, "arched"), ("a", 2, "arched"), ("b", 1, "arched"), ("b", 2, "arched"),
+                                    ("c", 1, "arched")]}}
+    block = scored(spec)["blocks"]["red-2"]
+    assert sorted(block["first"]) == ["a", "b"] and block["second"] == []
+    assert block["points"] == {"a": 2, "b": 2}
+
+
+def test_only_one_player_in_block_takes_first_nobody_second():
+    block = scored({"red-2": {"buildings": [("a", 1, "arched")], "billboards": ["b"]}})["blocks"]["red-2"]
+    assert block["first"] == ["a"] and block["second"] == [] and block["points"] == {"a": 3}
+
+
+def test_block_without_buildings_has_no_placings():
+    block = scored({"red-2": {"greens": 2, "billboards": ["a"]}})["blocks"]["red-2"]
+    assert block["first"] == [] and block["second"] == [] and block["points"] == {}
+
+
+def test_only_floors_count_not_buildings():
+    spec = {"red-2": {"buildings": [("a", 1, "arched"), ("a", 1, "arched"), ("a", 1, "arched"), ("b", 2, "arched"),
+                                    ("b", 2, "arched")]}}
+    block = scored(spec)["blocks"]["red-2"]
+    assert block["first"] == ["b"] and block["second"] == ["a"]
+
+
+def test_megamarket_doubles_first_and_second():
+    spec = {"red-2": {"buildings": [("a", 1, "arched"), ("a", 2, "arched"), ("b", 1, "arched")], "greens": 1,
+                      "billboards": ["c"], "large": "megamarket"}}
+    assert scored(spec)["blocks"]["red-2"]["points"] == {"a": 8, "b": 4}
+
+
+def test_spaceport_does_not_change_points():
+    base = {"buildings": [("a", 1, "arched"), ("b", 1, "arched"), ("b", 2, "arched")], "greens": 1}
+    plain = scored({"red-2": base})["blocks"]["red-2"]["points"]
+    port = scored({"red-2": {**base, "large": "spaceport"}})["blocks"]["red-2"]["points"]
+    assert plain == port == {"b": 3, "a": 1}
+
+
+TIE_REST = {"red-2": {"buildings": [("a", 3, "arched"), ("a", 2, "arched"), ("b", 3, "arched"), ("b", 2, "arched"),
+                                    ("c", 2, "arched"), ("c", 2, "arched"), ("c", 1, "arched")]}}
+
+
+def test_reading_first_tie_rest():
+    big = default_options(board=tuple(BlockSpec(b.id, b.district, 9 if b.id == "red-2" else b.small_platforms,
+                                                b.starting_greens) for b in default_board()))
+    literal = scored(TIE_REST, big)["blocks"]["red-2"]
+    assert sorted(literal["first"]) == ["a", "b"] and literal["second"] == []
+    other = scored(TIE_REST, default_options(board=big.board, first_tie_rest="second"))["blocks"]["red-2"]
+    assert sorted(other["first"]) == ["a", "b"] and other["second"] == ["c"]
+
+
+def test_block_placings_go_through_the_memo():
+    memo = CountingMemo()
+    first = GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    computed = memo.computed
+    assert computed == 3
+    second = GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    assert memo.computed == computed and first == second
+    assert all(key.startswith(PLACINGS_KIND) for key in memo.store)
+
+
+def test_corrupt_cached_placings_are_recomputed():
+    memo = CountingMemo()
+    GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    for key in memo.store:
+        memo.store[key] = {"first": "nonsense"}
+    again = GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    assert again["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
+    assert memo.computed == 6
+
+
+def test_partial_city_violations_are_listed_beside_the_scores():
+    spec = {"red-2": {"buildings": [("a", 2, "arched"), ("b", 1, "peaked")]}}
+    result = GAME.score(city(spec))
+    found = {v["code"] for v in result["violations"]}
+    assert {"skyline3000.state.block_roofs"} <= found
+    assert result["blocks"]["red-2"]["first"] == ["a"]
+
+
+@pytest.mark.parametrize("heights,ok", [([1], True), ([2], False), ([1, 1, 2, 3], True), ([1, 3], False), ([], True)])
+def test_block_heights_must_follow_the_height_rule(heights, ok):
+    spec = {"red-2": {"buildings": [("a", h, "arched") for h in heights]}}
+    big = default_options(board=tuple(BlockSpec(b.id, b.district, 9, b.starting_greens) for b in default_board()))
+    found = {v["code"] for v in GAME.score(city(spec, big))["violations"]}
+    assert ("skyline3000.state.block_heights" not in found) == ok
