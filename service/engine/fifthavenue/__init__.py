@@ -1,5 +1,6 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
 from ..core import GameInfo
+from .data import MOVE_TYPES
 
 INFO = GameInfo(
     id="fifthavenue",
@@ -8,6 +9,10 @@ INFO = GameInfo(
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version="fifthavenue-0",
+    rules_version="fifthavenue-1",
+    move_types=MOVE_TYPES,
+    variants=("two-player-dummy",),
 )
-GAME = None  # the engine is not built yet: the rules endpoints answer 501
+from .game import FifthAvenue  # noqa: E402
+
+GAME = FifthAvenue(INFO)

@@ -1,0 +1,143 @@
+"""Every rule code with its text and rule, and the readings the service chose (DESIGN.md section 9)."""
+from __future__ import annotations
+
+from ..core import Reading, RuleCode
+from . import data as D
+
+_G = D.GAME_ID
+
+_CODES = [
+    ("turn.game_over", "The game is over: no move is possible.", "end"),
+    ("turn.unknown_player", "The player is not in this game.", "turn"),
+    ("turn.not_your_turn", "It is another player's move.", "turn"),
+    ("turn.wrong_phase", "This move type is not possible in the current phase or auction stage.", "turn"),
+    ("turn.unknown_move", "Unknown move type.", "turn"),
+    ("chance.pending_reveal", "A reveal must come first.", "chance"),
+    ("chance.nothing_pending", "Nothing is waiting to be revealed.", "chance"),
+    ("board.unknown_district", "No such district.", "board"),
+    ("board.unknown_plot", "No such plot.", "board"),
+    ("board.district_stopped", "The district is under a building stop.", "stop"),
+    ("board.one_plot_per_district", "A player owns at most one plot per district.", "one_plot"),
+    ("start.plot_occupied", "A starting skyscraper goes on an empty plot.", "setup"),
+    ("action_a.general_empty", "No skyscraper is left in the general supply.", "action_a"),
+    ("action_b.no_current_set", "The supply row is empty.", "action_b"),
+    ("action_b.business_not_in_set", "The business is not in the current set.", "action_b"),
+    ("action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.", "action_b"),
+    ("action_b.plot_full", "A plot holds at most 2 businesses.", "plot"),
+    ("commissioner.unknown", "No such commissioner.", "action3"),
+    ("commissioner.not_a_step", "The commissioner cannot reach that place in one step.", "action3"),
+    ("action_d.no_commissioner", "Only a district where a commissioner stands may be valued.", "action_d"),
+    ("cards.same_colour", "The two cards come from two different stacks.", "action2"),
+    ("cards.stack_empty", "The stack is empty.", "action2"),
+    ("cards.wrong_count", "Take two coloured cards (fewer only when fewer stacks hold cards).", "action2"),
+    ("park.colour_unknown", "No such colour.", "park"),
+    ("auction.no_cards", "A bid lays at least one card.", "auction"),
+    ("auction.card_not_in_hand", "The card is not in the hand.", "auction"),
+    ("auction.colour_changed", "Raises use the bid's colour or black cards.", "bid_colour"),
+    ("auction.colour_missing", "A first bid names its colour.", "bid_colour"),
+    ("auction.colour_not_allowed", "That colour may not be bid here.", "bid_colour"),
+    ("auction.no_coloured_card", "A first bid holds a card of its colour.", "auction"),
+    ("auction.foreign_colour_card", "A bid holds cards of its colour and black cards only.", "auction"),
+    ("auction.not_higher", "A bid must be higher than the current high bid.", "auction"),
+    ("auction.no_supply", "A bidder needs a skyscraper in his supply (except for a building stop).", "auction"),
+    ("build.count_not_allowed", "The winner may not build that many skyscrapers.", "build"),
+    ("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "stop"),
+    ("reveal.wrong_fields", "The reveal does not carry what is pending.", "chance"),
+    ("reveal.wrong_count", "The reveal carries the wrong number of items.", "chance"),
+    ("reveal.wrong_sequence", "The dummy's draw stops at the first repeated value.", "dummy"),
+    ("reveal.impossible_card", "That card cannot still be in its deck.", "conservation"),
+    ("reveal.impossible_tile", "That business cannot be where it is revealed from.", "conservation"),
+    ("state.bad_plot_ring", "The plot ring lists the five colours once each.", "board"),
+    ("state.bad_commissioner_graph", "The commissioners' graph is unusable.", "board"),
+    ("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", "plot"),
+    ("state.plot_overfull", "A plot holds at most 2 businesses.", "plot"),
+    ("state.empty_skyscrapers", "A skyscraper entry counts at least 1.", "plot"),
+    ("state.stopped_not_empty", "A stopped district holds no pieces.", "stop"),
+    ("state.two_plots_in_district", "A player owns at most one plot per district.", "one_plot"),
+    ("state.park_owner_twice", "A player appears once below Central Park.", "board"),
+    ("state.player_count", "2 to 4 players.", "setup"),
+    ("state.duplicate_player", "Player ids differ.", "setup"),
+    ("state.dummy", "The dummy exists exactly in the 2-player game.", "dummy"),
+    ("state.unknown_owner", "Skyscrapers belong to a player in the game.", "board"),
+    ("state.hand_size", "hand_size equals the cards in hand.", "conservation"),
+    ("state.no_turn", "A game state has its turn.", "turn"),
+    ("state.turn_player", "The turn's player is in the game.", "turn"),
+    ("state.start_queue", "The starting placements are consistent.", "setup"),
+    ("state.auction_phase", "An auction is in progress exactly in the auction phase.", "auction"),
+    ("state.turn_action", "The turn records its first action.", "turn"),
+    ("state.result", "A finished game, and only that, has a result.", "end"),
+    ("state.commissioner_at", "A commissioner stands on a known place.", "action3"),
+    ("state.markers", "Markers lie once each on live districts, at most 3.", "action3"),
+    ("state.auction", "The auction's commissioner, trigger and resume are known.", "auction"),
+    ("state.auction_site", "Auctions are held in live districts and Central Park.", "auction"),
+    ("state.auction_order", "The bidding order lists every bidder once.", "auction"),
+    ("state.auction_to_act", "The bidder to act is active.", "auction"),
+    ("state.auction_passed", "Passed bidders are bidders.", "auction"),
+    ("state.auction_stage", "The auction stage fits the auction.", "auction"),
+    ("state.auction_full", "The full flag fits the district.", "stop"),
+    ("state.auction_bid", "Bids are well-formed.", "auction"),
+    ("state.pending", "The pending reveal fits the state.", "chance"),
+    ("state.supply_row", "The supply row is consistent.", "action_b"),
+    ("state.stack", "The colour stacks are consistent.", "conservation"),
+    ("state.black_deck", "The black deck is consistent.", "conservation"),
+    ("state.skyscrapers", "Each colour accounts for 18 skyscrapers.", "conservation"),
+    ("state.businesses", "36 businesses, 9 of each type.", "conservation"),
+    ("state.businesses_placed", "The count of businesses placed fits the supply row and plots.", "action_b"),
+    ("state.park_businesses", "Central Park holds one business per emptied set.", "action_b"),
+    ("state.cards", "60 coloured and 50 black cards.", "conservation"),
+    ("score.unknown_district", "No such district.", "board"),
+    ("score.stopped_district", "A stopped district has no valuation.", "stop"),
+    ("score.declarer_missing", "A building-stop scoring needs the declarer.", "stop"),
+    ("score.stop_not_full", "A building stop needs every plot occupied.", "stop"),
+    ("score.park_tiles_missing", "Central Park needs the revealed tiles.", "end"),
+    ("score.park_tiles_not_there", "The revealed tiles are not below Central Park.", "end"),
+]
+
+RULE_CODES = tuple(RuleCode(f"{_G}.{code}", text, D.RULES[rule]) for code, text, rule in _CODES)
+
+READINGS = (
+    Reading("plot_ring", list(D.DEFAULT_PLOT_RING), "public source",
+            "The 5 plots of a district form a ring (S2: 'each lot adjacent to two others') in the colour order "
+            "violet, brown, gray, green, orange; option board.plot_ring."),
+    Reading("commissioner_graph", {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}, "assumption",
+            "The commissioners' directed graph from City Hall to Central Park (consistent with RGG fig.04); "
+            "option board.commissioner_graph. Stopped districts are skipped to their successors."),
+    Reading("special_scorings", [{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
+            "assumption", "After the 3rd, 6th, 9th business placed: 4, 6, 8 points for skyscrapers in at least 3, 4, "
+            "5 districts; the 3rd is an assumption (RGG-p13 cut off). Option special_scorings."),
+    Reading("valuation_black_cards", 1, "seed",
+            "After action D the player takes 1 black card (seed: 'of één zwarte kaart (na keuze D)'); the English "
+            "rules say 2. Every player without a skyscraper in the valued district takes 1 more. Option "
+            "valuation_black_cards (1 or 2)."),
+    Reading("bid_requires_supply", True, "seed",
+            "A player needs at least 1 skyscraper in his supply to open a bid (seed's strategy note: a player "
+            "with few skyscrapers 'cannot take part in all auctions'), except in a full district, where a "
+            "building stop is possible. Option bid_requires_supply."),
+    Reading("start_player", "first listed", "assumption",
+            "The first listed player is the youngest: places the first starting skyscraper (then "
+            "counter-clockwise, the last player twice, back clockwise) and takes the first turn."),
+    Reading("auction_order", "path order", "assumption",
+            "District auctions are held in the order the commissioner's markers were laid, then Central Park; "
+            "the markers go back to City Hall when the auctions start."),
+    Reading("build_count", "maximum", "assumption",
+            "The winner builds as many skyscrapers as the highest card allows and his supply holds; only when "
+            "adding to his own plot in a full district may he build fewer (RGG-p10) or declare a stop."),
+    Reading("empty_deck", "no reshuffle", "assumption",
+            "Discarded cards leave the game; an empty colour stack cannot be taken from (fewer than 2 cards "
+            "when fewer than 2 stacks hold cards) and an empty black deck gives no more cards."),
+    Reading("dummy_bidder", "own plot, else first empty plot in ring order", "assumption",
+            "With 2 players the dummy 'alea' (18 skyscrapers, all in its general supply) bids third in district "
+            "auctions only: black cards drawn until a value repeats (RGG-p5), held while highest; it bids for its "
+            "own plot there, else the first empty plot in ring order, else not at all; it never declares a stop, "
+            "scores no points and its cards go to the bottom of the black deck after the auction."),
+    Reading("park_tiles_fewer", "all of them", "assumption",
+            "When 3 or fewer businesses lie below Central Park at the end, all are revealed; with none, each "
+            "skyscraper there scores 1 (the table's 0 types)."),
+    Reading("second_stop_ends", "at once", "public source",
+            "The 2nd building stop ends the game once resolved (RGG-p7): the remaining auctions are not held."),
+    Reading("tie_break", "most cards, then shared", "public source",
+            "Ties go to the most cards left in hand (RGG-p7); a tie that stays is shared."),
+    Reading("real_table_supply_row", "unknown sets revealed when current", "assumption",
+            "At a real table a set of the supply row may be null (not yet typed in); it is revealed as it "
+            "becomes the current set. The 9 businesses in the box stay unseen."),
+)

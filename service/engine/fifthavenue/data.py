@@ -1,0 +1,149 @@
+"""Fifth Avenue's catalogues and tables (rules/fifthavenue.md; seed 003; DESIGN.md sections 4 and 9)."""
+from __future__ import annotations
+
+GAME_ID = "fifthavenue"
+
+#: The seven districts, in the board's reading order (DESIGN.md section 4).
+DISTRICTS = (
+    "34th-st-west",
+    "34th-st-east",
+    "times-square",
+    "42nd-st-west",
+    "fifth-avenue",
+    "52nd-st-west",
+    "52nd-st-east",
+)
+DISTRICT_NAMES = {
+    "34th-st-west": "34th St West",
+    "34th-st-east": "34th St East",
+    "times-square": "Times Square",
+    "42nd-st-west": "42nd St West",
+    "fifth-avenue": "Fifth Avenue",
+    "52nd-st-west": "52nd St West",
+    "52nd-st-east": "52nd St East",
+}
+CENTRAL_PARK = "central-park"
+CITY_HALL = "city-hall"
+SITES = DISTRICTS + (CENTRAL_PARK,)
+LOCATIONS = (CITY_HALL,) + DISTRICTS + (CENTRAL_PARK,)
+
+COLOURS = ("violet", "brown", "gray", "green", "orange")
+BLACK = "black"
+CARD_COLOURS = COLOURS + (BLACK,)
+VALUES = (4, 5, 6)
+BUSINESSES = ("boutique", "jeweler", "gallery", "perfumery")
+BUSINESSES_PER_TYPE = 9
+BUSINESS_TOTAL = BUSINESSES_PER_TYPE * len(BUSINESSES)  # 36
+
+#: Cards per value: coloured per colour, and the black jokers [S1].
+COLOURED_CARDS = {4: 5, 5: 4, 6: 3}
+BLACK_CARDS = {4: 20, 5: 16, 6: 14}
+COLOURED_PER_COLOUR = sum(COLOURED_CARDS.values())  # 12
+BLACK_TOTAL = sum(BLACK_CARDS.values())  # 50
+
+#: Supply row: 8 sets alternating 3 and 2 [RGG-p12] [S10].
+SET_SIZES = (3, 2, 3, 2, 3, 2, 3, 2)
+START_BUSINESSES = len(DISTRICTS)  # one per district
+BOX_BUSINESSES = BUSINESS_TOTAL - START_BUSINESSES - sum(SET_SIZES)  # 9 back to the box
+
+SKYSCRAPERS_PER_PLAYER = 18
+START_PLOTS = 2  # skyscrapers placed on plots at the start
+START_SUPPLY = 3  # skyscrapers in the personal supply at the start
+SCORE_MARKER = 1  # one skyscraper serves as score marker
+START_GENERAL = SKYSCRAPERS_PER_PLAYER - SCORE_MARKER - START_PLOTS - START_SUPPLY  # 12
+ACTION_A_SKYSCRAPERS = 3
+
+COMMISSIONERS = ("white", "beige")
+MARKERS_PER_COMMISSIONER = 3
+
+#: Points per skyscraper by the number of distinct business types adjacent to its plot.
+VALUE_TABLE = (1, 2, 3, 5, 8)
+
+#: Skyscrapers a winner may build by the highest card of the winning bid.
+BUILD_LIMIT = {6: 1, 5: 2, 4: 3}
+
+MAX_BUSINESSES_PER_PLOT = 2
+BUSINESSES_ENDING_GAME = 12
+STOPS_ENDING_GAME = 2
+PARK_TILES_REVEALED = 3
+
+DUMMY_ID = "alea"
+
+#: DESIGN.md section 9: plot ring and commissioners' graph, the `board` option.
+DEFAULT_PLOT_RING = COLOURS
+DEFAULT_COMMISSIONER_GRAPH = {
+    CITY_HALL: ("34th-st-west", "34th-st-east"),
+    "34th-st-west": ("42nd-st-west", "times-square"),
+    "34th-st-east": ("times-square", "fifth-avenue"),
+    "times-square": ("52nd-st-west", "52nd-st-east"),
+    "42nd-st-west": ("52nd-st-west",),
+    "fifth-avenue": ("52nd-st-east",),
+    "52nd-st-west": (CENTRAL_PARK,),
+    "52nd-st-east": (CENTRAL_PARK,),
+}
+#: Special scorings: after the n-th business placed, points to each player with a skyscraper in at least
+#: `districts` districts. The 3rd is an assumption (DESIGN.md section 9).
+DEFAULT_SPECIAL_SCORINGS = ((3, 4, 3), (6, 6, 4), (9, 8, 5))
+
+PHASES = ("start", "action1", "action2", "action3", "auction", "over")
+ACTIONS = ("A", "B", "C", "D")
+
+PENDING_KINDS = ("stack_top", "black_cards", "supply_set", "dummy_bid", "central_park_tiles")
+
+MOVE_TYPES = (
+    "place_start",
+    "take_skyscrapers",
+    "place_business",
+    "black_and_move",
+    "value_district",
+    "take_cards",
+    "move_commissioner",
+    "name_park_colour",
+    "bid",
+    "pass",
+    "build",
+    "building_stop",
+    "reveal",
+)
+
+
+def card(colour: str, value: int) -> str:
+    return f"{colour}-{value}"
+
+
+def card_parts(text: str) -> tuple[str, int]:
+    colour, _, value = text.rpartition("-")
+    return colour, int(value)
+
+
+ALL_CARDS = tuple(card(c, v) for c in CARD_COLOURS for v in VALUES)
+
+
+def card_total(colour: str, value: int) -> int:
+    return BLACK_CARDS[value] if colour == BLACK else COLOURED_CARDS[value]
+
+
+RULES = {
+    "board": "Board: 7 districts of 5 plots (rules/fifthavenue.md 'Board'; seed 'begin')",
+    "plot": "A plot holds up to 2 businesses or any number of one player's skyscrapers (seed 'begin')",
+    "one_plot": "A player owns at most one plot per district (seed 'begin'; RGG-p11)",
+    "setup": "Setup (rules/fifthavenue.md 'Setup'; RGG-p4; S6)",
+    "turn": "Turn: three actions in order (rules/fifthavenue.md 'Turn'; seed 'verloop')",
+    "action_a": "Action A: 3 skyscrapers to your supply (seed 'ad A')",
+    "action_b": "Action B: a business from the current set (seed 'ad B'; RGG-p12)",
+    "action_c": "Action C: a black card and a commissioner move (seed 'ad C')",
+    "action_d": "Action D: value a district holding a commissioner (seed 'ad D'; RGG-p8)",
+    "action2": "Second action: 2 coloured cards of 2 colours, or black cards after D (seed 'verloop')",
+    "action3": "Third action: move one commissioner one step (rules/fifthavenue.md 'Turn'; RGG-p9)",
+    "auction": "Auctions (seed 'Veiling'; RGG-p9, p11)",
+    "bid_colour": "Which colour a player may bid (seed 'Veiling'; RGG-p11)",
+    "build": "The winner builds 1, 2 or 3 skyscrapers by the highest card (seed 'Veiling')",
+    "stop": "Building stop (seed 'Veiling'; RGG-p10)",
+    "park": "Central Park auction (seed 'Veiling', last paragraph)",
+    "dummy": "Two players: the dummy bidder Alea (RGG-p5)",
+    "valuation": "District valuation 1/2/3/5/8 (rules/fifthavenue.md 'District valuation')",
+    "special": "Special scorings after the 3rd, 6th, 9th business (RGG-p13; DESIGN.md 9)",
+    "end": "Game end and final valuation (RGG-p7)",
+    "chance": "Chance at a real table: pending and reveal (DESIGN.md section 5)",
+    "conservation": "Piece and card conservation (rules/fifthavenue.md 'Components')",
+}

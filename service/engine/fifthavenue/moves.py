@@ -1,0 +1,191 @@
+"""``legal_moves`` and ``apply``: both go through ``rules.violations`` (the one set of checks)."""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, product
+
+from ..core import NULL_MEMO, Event, Memo, Outcome
+from . import board as B
+from . import data as D
+from . import flow as F
+from . import rules as R
+from .reveal import possible_reveals
+from .state import Move, State, from_plain, to_plain
+from .validate import validate
+
+
+# ------------------------------------------------------------------ apply
+
+
+def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
+    problems = validate(state)
+    if problems:
+        return Outcome.illegal(problems)
+    problems = R.violations(state, move)
+    if problems:
+        return Outcome.illegal(problems)
+    w = to_plain(state)
+    ev: list[Event] = []
+    EFFECTS[move.type](w, move, ev, memo)
+    F.advance(w, ev, memo)
+    return Outcome(legal=True, state=from_plain(w), events=tuple(ev))
+
+
+def _reveal(w, m: Move, ev, memo) -> None:
+    pend = w["pending"]
+    w["pending"] = None
+    kind = pend["kind"]
+    if kind == "stack_top":
+        for colour, value in m.tops:
+            w["stacks"][colour]["top"] = value
+    elif kind == "black_cards":
+        for pid, values in m.drawn:
+            for value in values:
+                F.give_card(w, pid, D.card(D.BLACK, value))
+                w["black_deck"]["count"] -= 1
+            ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
+    elif kind == "supply_set":
+        w["supply_row"][pend["index"]] = sorted(m.tiles)
+    elif kind == "dummy_bid":
+        w["auction"]["dummy_bid"] = list(m.bid)
+        w["black_deck"]["count"] -= len(m.bid)
+    elif kind == "central_park_tiles":
+        F.finish_final(w, list(m.tiles), ev)
+    ev.append(Event("revealed", {"kind": kind}))
+
+
+EFFECTS = {
+    "place_start": lambda w, m, ev, memo: F.place_start(w, m.player, m.district, m.plot, ev),
+    "take_skyscrapers": lambda w, m, ev, memo: F.take_skyscrapers(w, m.player, ev),
+    "place_business": lambda w, m, ev, memo: F.place_business(w, m.player, m.district, m.plot, m.business, ev, memo),
+    "black_and_move": lambda w, m, ev, memo: F.black_and_move(w, m.player, m.commissioner, m.to, ev),
+    "value_district": lambda w, m, ev, memo: F.value_district(w, m.player, m.district, ev, memo),
+    "take_cards": lambda w, m, ev, memo: F.take_cards(w, m.player, list(m.colours), ev),
+    "move_commissioner": lambda w, m, ev, memo: F.third_action(w, m.player, m.commissioner, m.to, ev),
+    "name_park_colour": lambda w, m, ev, memo: F.name_park_colour(w, m.colour, ev),
+    "bid": lambda w, m, ev, memo: F.bid(w, m.player, m.colour, list(m.cards), ev, memo),
+    "pass": lambda w, m, ev, memo: F.pass_(w, m.player, ev, memo),
+    "build": lambda w, m, ev, memo: F.resolve_build(w, m.player, m.count, ev, memo),
+    "building_stop": lambda w, m, ev, memo: F.resolve_stop(w, m.player, ev, memo),
+    "reveal": _reveal,
+}
+
+
+# ------------------------------------------------------------------ legal moves (by construction)
+
+
+def _start(state: State, who: str) -> list[Move]:
+    out = []
+    for d in state.districts:
+        if d.stopped or B.owned_plot(d, who) is not None:
+            continue
+        out += [Move("place_start", who, district=d.id, plot=p.colour) for p in d.plots if B.is_empty(p)]
+    return out
+
+
+def _action1(state: State, who: str) -> list[Move]:
+    p = R.player(state, who)
+    out: list[Move] = []
+    if p.general > 0:
+        out.append(Move("take_skyscrapers", who))
+    index = R.current_set(state)
+    if index is not None and state.supply_row[index]:
+        for business in sorted(set(state.supply_row[index])):
+            for d in state.districts:
+                if d.stopped:
+                    continue
+                for plot in d.plots:
+                    if plot.skyscrapers is None and len(plot.businesses) < D.MAX_BUSINESSES_PER_PLOT:
+                        out.append(Move("place_business", who, district=d.id, plot=plot.colour, business=business))
+    for name, _ in state.commissioners:
+        out += [Move("black_and_move", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name)]
+    out += [Move("value_district", who, district=d) for d in R.valuable_districts(state)]
+    return out
+
+
+def _action2(state: State, who: str) -> list[Move]:
+    stacks = R.nonempty_stacks(state)
+    k = min(2, len(stacks))
+    return [Move("take_cards", who, colours=tuple(c)) for c in combinations(stacks, k)]
+
+
+def _action3(state: State, who: str) -> list[Move]:
+    out = []
+    for name, _ in state.commissioners:
+        out += [Move("move_commissioner", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name)]
+    return out
+
+
+def _sub_multisets(cards: list[str]) -> list[tuple[str, ...]]:
+    """Every sub-multiset of ``cards`` (including the empty one), as sorted tuples."""
+    counts = sorted(Counter(cards).items())
+    out = []
+    for picks in product(*(range(n + 1) for _, n in counts)):
+        out.append(tuple(sorted(c for (c, _), k in zip(counts, picks) for _ in range(k))))
+    return out
+
+
+def _bids(state: State, who: str) -> list[Move]:
+    a = state.auction
+    p = R.player(state, who)
+    if p.hand is None:
+        return []
+    mine = R.bid_of(a, who)
+    if mine is None and not R.may_bid(state, who):
+        return []
+    if mine is not None:
+        colours = (mine.colour,)
+    elif a.site == D.CENTRAL_PARK:
+        colours = (a.park_colour,)
+    else:
+        colours = R.allowed_colours(state, a.site, who)
+    need = R.high_bid(a) - (sum(R.card_value(c) for c in mine.cards) if mine else 0)
+    blacks = _sub_multisets([c for c in p.hand if R.card_colour(c) == D.BLACK])
+    out = []
+    for colour in colours:
+        for own in _sub_multisets([c for c in p.hand if R.card_colour(c) == colour]):
+            if mine is None and not own:
+                continue
+            for black in blacks:
+                cards = own + black
+                if cards and sum(R.card_value(c) for c in cards) > need:
+                    out.append(Move("bid", who, colour=colour, cards=tuple(sorted(cards))))
+    return out
+
+
+def _auction(state: State, who: str) -> list[Move]:
+    a = state.auction
+    if a.stage == "park_colour":
+        return [Move("name_park_colour", who, colour=c) for c in D.COLOURS]
+    if a.stage == "resolve":
+        out = [Move("build", who, count=n) for n in R.build_counts(state)]
+        if a.full and a.site != D.CENTRAL_PARK:
+            out.append(Move("building_stop", who))
+        return out
+    return [Move("pass", who)] + _bids(state, who)
+
+
+PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "action3": _action3,
+               "auction": _auction}
+
+
+def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
+    if validate(state):
+        return []
+    if state.turn is None or state.turn.phase == "over":
+        return []
+    who = R.acting(state)
+    if who is None or R.player(state, who) is None or (player is not None and player != who):
+        return []
+    if state.pending is not None:
+        moves = possible_reveals(state)
+    else:
+        moves = PHASE_MOVES[state.turn.phase](state, who)
+    if move_type is not None:
+        moves = [m for m in moves if m.type == move_type]
+    return moves
+
+
+def move_types_now(state: State) -> list[str]:
+    """The types of the legal moves (cheaper than listing them all in an auction)."""
+    return sorted({m.type for m in legal_moves(state)})

@@ -1,0 +1,253 @@
+"""Valuations: a district (1/2/3/5/8 per skyscraper), a building stop, the special scorings, Central Park
+and the final valuation; and ``score`` over the partial format of DESIGN.md section 4."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import NULL_MEMO, Memo, Violation
+from . import board as B
+from . import data as D
+from .state import District, Options, State
+
+KIND_DISTRICT = "fifthavenue.district_valuation"
+ROW_KEYS = {"owner": str, "plot": str, "count": int, "types": int, "per_skyscraper": int, "points": int}
+
+
+def per_skyscraper(types: int) -> int:
+    return D.VALUE_TABLE[max(0, min(types, len(D.VALUE_TABLE) - 1))]
+
+
+def district_material(options: Options, d: District) -> dict[str, Any]:
+    return {
+        "ring": list(options.plot_ring),
+        "plots": {
+            p.colour: {
+                "businesses": sorted(p.businesses),
+                "skyscrapers": None if p.skyscrapers is None else [p.skyscrapers.owner, p.skyscrapers.count],
+            }
+            for p in d.plots
+        },
+    }
+
+
+def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per skyscraper plot: its owner, the distinct adjacent business types and the points.
+    Works on the memo material alone (the ring order and the plots), so the material fixes the value."""
+    ring = material["ring"]
+    plots = material["plots"]
+    rows = []
+    for colour, plot in plots.items():
+        sky = plot["skyscrapers"]
+        if sky is None or sky[1] <= 0:
+            continue
+        types: set[str] = set()
+        if colour in ring:
+            i = ring.index(colour)
+            for other in {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}:
+                types.update((plots.get(other) or {}).get("businesses") or ())
+        each = per_skyscraper(len(types))
+        rows.append({"owner": sky[0], "plot": colour, "count": sky[1], "types": len(types),
+                     "per_skyscraper": each, "points": each * sky[1]})
+    return sorted(rows, key=lambda r: (r["owner"], r["plot"]))
+
+
+def rows_ok(value: Any) -> bool:
+    if not isinstance(value, list):
+        return False
+    for row in value:
+        if not isinstance(row, dict) or set(row) != set(ROW_KEYS):
+            return False
+        for key, typ in ROW_KEYS.items():
+            if not isinstance(row[key], typ) or isinstance(row[key], bool):
+                return False
+        if row["points"] != row["per_skyscraper"] * row["count"]:
+            return False
+    return True
+
+
+def value_district(options: Options, d: District, memo: Memo = NULL_MEMO) -> list[dict[str, Any]]:
+    material = district_material(options, d)
+    return memo.get_or_compute(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
+
+
+def value_districts(options: Options, districts: list[District], memo: Memo = NULL_MEMO) -> list[list[dict]]:
+    materials = [district_material(options, d) for d in districts]
+    return memo.get_or_compute_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
+
+
+def points_by_owner(rows: list[dict[str, Any]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r in rows:
+        out[r["owner"]] = out.get(r["owner"], 0) + r["points"]
+    return out
+
+
+def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
+    """Declarer: 1 point per skyscraper in the district (every colour); everyone else: half the normal
+    valuation rounded down (RGG-p10; seed 'Veiling')."""
+    normal = points_by_owner(rows)
+    out = {owner: pts // 2 for owner, pts in normal.items() if owner != declarer}
+    out[declarer] = sum(r["count"] for r in rows)
+    return out
+
+
+def park_points(skyscrapers: dict[str, int], tiles: list[str]) -> tuple[int, int, dict[str, int]]:
+    types = len(set(tiles))
+    each = per_skyscraper(types)
+    return types, each, {owner: n * each for owner, n in skyscrapers.items()}
+
+
+def districts_with_skyscrapers(state: State, player: str) -> int:
+    return sum(1 for d in state.districts if not d.stopped and B.owned_plot(d, player) is not None)
+
+
+def special_scoring(state: State, placed: int) -> dict[str, int]:
+    """After the n-th business placed: points to each player with skyscrapers in enough districts."""
+    for after, points, need in state.options.special_scorings:
+        if after == placed:
+            return {
+                p.id: points for p in state.players if districts_with_skyscrapers(state, p.id) >= need
+            }
+    return {}
+
+
+def park_skyscrapers(state: State) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for s in state.park.skyscrapers:
+        out[s.owner] = out.get(s.owner, 0) + s.count
+    return out
+
+
+def winners(points: dict[str, int], cards: dict[str, int]) -> list[str]:
+    """Most points; a tie goes to the most cards left in hand; a tie that stays is shared."""
+    if not points:
+        return []
+    best = max(points.values())
+    tied = [p for p, v in points.items() if v == best]
+    most = max(cards.get(p, 0) for p in tied)
+    return sorted(p for p in tied if cards.get(p, 0) == most)
+
+
+# ------------------------------------------------------------------ score(): the partial format
+
+
+def _players(state: State) -> list[str]:
+    ids = [p.id for p in state.players]
+    for d in state.districts:
+        for p in d.plots:
+            if p.skyscrapers is not None and p.skyscrapers.owner not in ids:
+                ids.append(p.skyscrapers.owner)
+    for s in state.park.skyscrapers:
+        if s.owner not in ids:
+            ids.append(s.owner)
+    dummy = state.dummy.id if state.dummy is not None else None
+    return [i for i in ids if i != dummy] if state.players else ids
+
+
+def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    from .validate import board_violations  # local: validate imports scoring
+
+    scoring = scoring or {"scoring": "final"}
+    kind = scoring.get("scoring") or "final"
+    violations = [v.to_dict() for v in board_violations(state, "/state")]
+    players = _players(state)
+    points_before = {p.id: p.points for p in state.players}
+    out: dict[str, Any] = {"scoring": kind}
+    if kind.startswith("district:") or kind.startswith("building_stop:"):
+        did = kind.split(":", 1)[1]
+        d = B.district(state, did)
+        if d is None:
+            violations.append(Violation("fifthavenue.score.unknown_district", f"No district {did!r}.",
+                                        D.RULES["board"], "/scoring").to_dict())
+            rows: list[dict] = []
+        else:
+            if d.stopped:
+                violations.append(Violation("fifthavenue.score.stopped_district",
+                                            f"District {did!r} is under a building stop and has no valuation.",
+                                            D.RULES["stop"], "/scoring").to_dict())
+            rows = value_district(state.options, d, memo)
+        if kind.startswith("district:"):
+            gained = points_by_owner(rows)
+        else:
+            declarer = scoring.get("declarer")
+            if not declarer:
+                violations.append(Violation("fifthavenue.score.declarer_missing",
+                                            "A building-stop scoring needs the declarer.", D.RULES["stop"],
+                                            "/declarer").to_dict())
+                gained = {o: v // 2 for o, v in points_by_owner(rows).items()}
+            else:
+                if declarer not in players:
+                    players.append(declarer)
+                if d is not None and not B.is_full(d):
+                    violations.append(Violation("fifthavenue.score.stop_not_full",
+                                                "A building stop needs every plot of the district occupied.",
+                                                D.RULES["stop"], "/scoring").to_dict())
+                gained = stop_points(rows, declarer)
+            out["declarer"] = declarer
+        out["district"] = did
+        out["plots"] = rows
+        out["players"] = [
+            {"id": p, "points": gained.get(p, 0), "points_before": points_before.get(p, 0),
+             "total": points_before.get(p, 0) + gained.get(p, 0)}
+            for p in players
+        ]
+    else:
+        out.update(final_breakdown(state, scoring.get("central_park_tiles"), players, memo, violations))
+    out["totals"] = {p["id"]: p["total"] for p in out["players"]}
+    out["violations"] = violations
+    return out
+
+
+def final_breakdown(state: State, tiles: list[str] | None, players: list[str], memo: Memo,
+                    violations: list[dict]) -> dict[str, Any]:
+    live = [d for d in state.districts if not d.stopped]
+    all_rows = value_districts(state.options, live, memo)
+    per_district = {}
+    gained = {p: 0 for p in players}
+    for d, rows in zip(live, all_rows):
+        per_district[d.id] = {"plots": rows, "points": points_by_owner(rows)}
+        for owner, pts in points_by_owner(rows).items():
+            if owner in gained:
+                gained[owner] += pts
+    if tiles is None and len(state.park.businesses) <= D.PARK_TILES_REVEALED:
+        tiles = list(state.park.businesses)
+    park: dict[str, Any]
+    if tiles is None:
+        park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
+        violations.append(Violation("fifthavenue.score.park_tiles_missing",
+                                    "Central Park needs the three tiles revealed (central_park_tiles).",
+                                    D.RULES["end"], "/central_park_tiles").to_dict())
+    else:
+        types, each, pts = park_points(park_skyscrapers(state), list(tiles))
+        park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
+        for owner, p in pts.items():
+            if owner in gained:
+                gained[owner] += p
+        if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
+            violations.append(Violation("fifthavenue.score.park_tiles_not_there",
+                                        "The revealed tiles are not among the businesses below Central Park.",
+                                        D.RULES["end"], "/central_park_tiles").to_dict())
+    before = {p.id: p.points for p in state.players}
+    cards = {p.id: p.hand_size for p in state.players}
+    totals = {p: before.get(p, 0) + gained.get(p, 0) for p in players}
+    return {
+        "districts": per_district,
+        "central_park": park,
+        "players": [
+            {"id": p, "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
+             "central_park": park["points"].get(p, 0), "points": gained.get(p, 0),
+             "points_before": before.get(p, 0), "total": totals[p], "cards_in_hand": cards.get(p, 0)}
+            for p in players
+        ],
+        "winners": winners(totals, cards),
+    }
+
+
+def _not_within(part: list[str], whole: list[str]) -> bool:
+    rest = list(whole)
+    for t in part:
+        if t in rest:
+            rest.remove(t)
+        else:
+            return True
+    return False

@@ -1,0 +1,74 @@
+"""Setup (rules/fifthavenue.md 'Setup'; RGG-p4; S6): every random draw through the pinned ``Rng``."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core import RulesError, Violation
+from ..random import Rng
+from . import data as D
+from .state import (BlackDeck, District, Dummy, Park, Player, Plot, Stack, State, Turn, options_from_plain)
+
+
+def start_colours(rng: Rng) -> list[str]:
+    """Seven plot colours for the starting businesses: every colour at least once, none more than twice."""
+    extra = rng.shuffled(D.COLOURS)[:2]
+    return rng.shuffled(list(D.COLOURS) + extra)
+
+
+def start_order(players: Sequence[str]) -> tuple[str, ...]:
+    """The starting placement (S6): from the youngest (the first listed) counter-clockwise, one each;
+    the last places his second at once; then the others clockwise back to the youngest."""
+    n = len(players)
+    first = [players[0]] + [players[(-i) % n] for i in range(1, n)]
+    return tuple(first + list(reversed(first)))
+
+
+def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
+    players = list(players)
+    if len(set(players)) != len(players):
+        raise RulesError([Violation("fifthavenue.setup.duplicate_player", "Player ids must differ.",
+                                    D.RULES["setup"], "/players")])
+    if not 2 <= len(players) <= 4:
+        raise RulesError([Violation("fifthavenue.setup.player_count", "Fifth Avenue takes 2 to 4 players.",
+                                    D.RULES["setup"], "/players")])
+    if len(players) == 2 and D.DUMMY_ID in players:
+        raise RulesError([Violation("fifthavenue.setup.dummy_id_taken",
+                                    f"With 2 players the dummy bidder is called {D.DUMMY_ID!r}; choose another id.",
+                                    D.RULES["dummy"], "/players")])
+    opts = options_from_plain(dict(options or {}))
+    rng = Rng(seed)
+    tiles = rng.shuffled([b for b in D.BUSINESSES for _ in range(D.BUSINESSES_PER_TYPE)])
+    colours = start_colours(rng)
+    districts = []
+    for i, did in enumerate(D.DISTRICTS):
+        districts.append(District(did, tuple(
+            Plot(c, (tiles[i],) if c == colours[i] else ()) for c in D.COLOURS)))
+    pos = len(D.DISTRICTS)
+    row = []
+    for size in D.SET_SIZES:
+        row.append(tuple(sorted(tiles[pos:pos + size])))
+        pos += size
+    stacks = {}
+    for c in D.COLOURS:
+        stacks[c] = rng.shuffled([v for v in D.VALUES for _ in range(D.COLOURED_CARDS[v])])
+    black = rng.shuffled([v for v in D.VALUES for _ in range(D.BLACK_CARDS[v])])
+    hands = {}
+    for p in players:
+        hand = [D.card(c, stacks[c].pop(0)) for c in D.COLOURS]
+        hand += [D.card(D.BLACK, black.pop(0)) for _ in range(4)]
+        hands[p] = tuple(sorted(hand))
+    park_order = tuple(rng.shuffled(list(range(len(D.SET_SIZES)))))
+    order = start_order(players)
+    return State(
+        options=opts,
+        players=tuple(Player(p, 0, D.START_SUPPLY, D.START_GENERAL, hands[p], len(hands[p])) for p in players),
+        districts=tuple(districts),
+        park=Park(),
+        dummy=Dummy() if len(players) == 2 else None,
+        supply_row=tuple(row),
+        box=D.BOX_BUSINESSES,
+        stacks=tuple((c, Stack(s[0], tuple(s[1:]), len(s))) for c, s in stacks.items()),
+        black_deck=BlackDeck(tuple(black), len(black)),
+        turn=Turn(order[0], "start", None, order),
+        park_order=park_order,
+    )
