@@ -1,0 +1,193 @@
+"""An SVG picture of the board: blocks, lot numbers, owners' colours, shop tiles, and every shop
+outlined with its income; lots named by a state violation are flagged with a red cross."""
+from __future__ import annotations
+
+import re
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from ..core import NULL_MEMO, Memo
+from .board import BLOCK_GRIDS, POSITIONS
+from .data import SHOP_NAMES, SHOP_SIZES, year_of
+from .state import Partial, State
+
+CELL = 56
+GAP = 36
+MARGIN = 24
+HEADER = 56
+# Block origins in cells-and-gaps: blocks 1-4 along Canal St at the top, 5 bottom centre-left, 6 bottom right.
+BLOCK_ORIGINS = {1: (0, 0), 2: (1, 0), 3: (2, 0), 4: (3, 0), 5: (1, 1), 6: (3, 1)}
+OWNER_COLOURS = ("#d62728", "#e6c229", "#2ca02c", "#f4f4f4", "#333333", "#1f77b4", "#9467bd", "#8c564b")
+SHOP_COLOURS = {
+    "photo": "#7fb3d5", "seafood": "#48c9b0", "tea_house": "#a3e4d7", "jewelry": "#f7dc6f",
+    "florist": "#f1948a", "tropical_fish": "#5dade2", "dim_sum": "#f0b27a", "laundry": "#d7dbdd",
+    "take_out": "#e59866", "antiques": "#a04000", "factory": "#7b7d7d", "restaurant": "#c0392b",
+}
+SHOP_LABELS = {
+    "photo": "PHO", "seafood": "SEA", "tea_house": "TEA", "jewelry": "JEW", "florist": "FLO",
+    "tropical_fish": "FSH", "dim_sum": "DIM", "laundry": "LAU", "take_out": "TAK", "antiques": "ANT",
+    "factory": "FAC", "restaurant": "RES",
+}
+FLAGGED_LOT = re.compile(r"^/state/board/(\d+)")
+
+
+def block_origin(block: int) -> tuple[int, int]:
+    col_slot, row_slot = BLOCK_ORIGINS[block]
+    x = MARGIN + col_slot * (4 * CELL + GAP)
+    y = MARGIN + HEADER + row_slot * (5 * CELL + GAP)
+    return x, y
+
+
+def lot_box(lot: int) -> tuple[int, int]:
+    block, row, col = POSITIONS[lot]
+    x, y = block_origin(block)
+    return x + col * CELL, y + row * CELL
+
+
+def owner_colours(ids: list[str]) -> dict[str, str]:
+    return {pid: OWNER_COLOURS[i % len(OWNER_COLOURS)] for i, pid in enumerate(ids)}
+
+
+def money_text(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    from .game import score
+
+    result = score(state, "income", memo)
+    ids = list(result["players"])
+    colours = owner_colours(ids)
+    flagged = flagged_lots(result["violations"])
+    width = MARGIN * 2 + 4 * (4 * CELL) + 3 * GAP
+    height = MARGIN * 2 + HEADER + 2 * 5 * CELL + GAP + 40 + 22 * max(1, len(ids))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        'font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#e9e4d8"/>',
+        header(state),
+    ]
+    parts += blocks_svg()
+    parts += lots_svg(state, colours, flagged)
+    parts += shops_svg(result["shops"])
+    parts += legend_svg(state, result, colours, player, MARGIN + HEADER + 2 * 5 * CELL + GAP + 30)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def header(state: State | Partial) -> str:
+    if isinstance(state, State):
+        text = f"Chinatown - {year_of(state.round)} (round {state.round}), phase: {state.phase}"
+    else:
+        text = "Chinatown - board"
+    return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">{escape(text)}</text>'
+
+
+def blocks_svg() -> list[str]:
+    out = []
+    for block, grid in sorted(BLOCK_GRIDS.items()):
+        x, y = block_origin(block)
+        out.append(f'<g class="block" id="block-{block}">')
+        for row, cells in enumerate(grid):
+            for col, lot in enumerate(cells):
+                if lot:
+                    out.append(f'<rect x="{x + col * CELL}" y="{y + row * CELL}" width="{CELL}" height="{CELL}" '
+                               'fill="#fbf8f0" stroke="#9c9486" stroke-width="1"/>')
+        out.append(f'<text x="{x}" y="{y - 6}" font-size="11" fill="#6b6357">Block {block}</text>')
+        out.append("</g>")
+    return out
+
+
+def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int]) -> list[str]:
+    out = []
+    cells = dict(state.board.items())
+    for lot in sorted(POSITIONS):
+        x, y = lot_box(lot)
+        cell = cells.get(lot)
+        out.append(f'<g class="lot" id="lot-{lot}">')
+        if cell is not None:
+            colour = colours.get(cell.owner, "#ff00ff")
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="{colour}" '
+                       f'fill-opacity="0.45"><title>{escape(f"lot {lot}: {cell.owner}")}</title></rect>')
+            if cell.shop is not None:
+                out.append(shop_tile(x, y, cell.shop))
+            out.append(f'<circle cx="{x + CELL - 10}" cy="{y + 10}" r="6" fill="{colour}" stroke="#000" stroke-width="0.8"/>')
+        out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#222">{lot}</text>')
+        if lot in flagged:
+            out.append(f'<path class="flag" d="M{x + 4} {y + 4} L{x + CELL - 4} {y + CELL - 4} M{x + CELL - 4} {y + 4} '
+                       f'L{x + 4} {y + CELL - 4}" stroke="#ff0000" stroke-width="3"/>')
+        out.append("</g>")
+    return out
+
+
+def shop_tile(x: int, y: int, shop: str) -> str:
+    name = f"{SHOP_NAMES[shop]} ({SHOP_SIZES[shop]})"
+    return (
+        f'<rect x="{x + 10}" y="{y + 18}" width="{CELL - 20}" height="{CELL - 26}" rx="4" fill="{SHOP_COLOURS[shop]}" '
+        f'stroke="#333" stroke-width="0.8"><title>{escape(name)}</title></rect>'
+        f'<text x="{x + CELL // 2}" y="{y + 38}" font-size="11" text-anchor="middle" font-weight="bold">'
+        f'{SHOP_LABELS[shop]}{SHOP_SIZES[shop]}</text>'
+    )
+
+
+def shops_svg(shops: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for shop in shops:
+        lots = set(shop["lots"])
+        stroke = "#b8860b" if shop["complete"] else "#1b2631"
+        segments = outline_segments(lots)
+        path = " ".join(f"M{x1} {y1} L{x2} {y2}" for x1, y1, x2, y2 in segments)
+        out.append(f'<g class="shop" data-type="{shop["type"]}" data-income="{shop["income"]}">')
+        out.append(f'<path d="{path}" stroke="{stroke}" stroke-width="4" fill="none" stroke-linecap="square"/>')
+        x, y = lot_box(min(lots))
+        label = f"{money_text(shop['income'])}"
+        out.append(f'<rect x="{x + 4}" y="{y + CELL - 17}" width="{CELL - 8}" height="14" rx="3" fill="#fff" '
+                   f'fill-opacity="0.85" stroke="{stroke}"/>')
+        out.append(f'<text x="{x + CELL // 2}" y="{y + CELL - 6}" font-size="10" text-anchor="middle">{escape(label)}</text>')
+        out.append("</g>")
+    return out
+
+
+def outline_segments(lots: set[int]) -> list[tuple[int, int, int, int]]:
+    """The outer edges of a set of lots: each side whose neighbouring cell is not in the set."""
+    at = {POSITIONS[lot]: lot for lot in lots}
+    segments = []
+    for (block, row, col), lot in at.items():
+        x, y = lot_box(lot)
+        sides = {
+            (row - 1, col): (x, y, x + CELL, y),
+            (row + 1, col): (x, y + CELL, x + CELL, y + CELL),
+            (row, col - 1): (x, y, x, y + CELL),
+            (row, col + 1): (x + CELL, y, x + CELL, y + CELL),
+        }
+        for (r, c), seg in sides.items():
+            if (block, r, c) not in at:
+                segments.append(seg)
+    return segments
+
+
+def legend_svg(state, result, colours, viewer, top) -> list[str]:
+    money_visible = isinstance(state, State)
+    out = [f'<text x="{MARGIN}" y="{top}" font-size="14" font-weight="bold">Players (income this year)</text>']
+    for i, (pid, entry) in enumerate(result["players"].items()):
+        y = top + 20 + 22 * i
+        text = f"{pid}: income {money_text(entry['income'])}, {entry['tiles_on_board']} tiles on the board, {entry['lots']} lots"
+        money = entry.get("money")
+        if money_visible and money is not None and (viewer is None or viewer == pid):
+            text += f", money {money_text(money)}"
+        out.append(f'<rect x="{MARGIN}" y="{y - 12}" width="14" height="14" fill={quoteattr(colours[pid])} stroke="#000"/>')
+        out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13">{escape(text)}</text>')
+    if result["violations"]:
+        y = top + 20 + 22 * len(result["players"])
+        out.append(f'<text x="{MARGIN}" y="{y}" font-size="13" fill="#c00">'
+                   f'{len(result["violations"])} inconsistencies: flagged lots are crossed in red</text>')
+    return out
+
+
+def flagged_lots(violations: list[dict[str, str]]) -> set[int]:
+    out = set()
+    for v in violations:
+        match = FLAGGED_LOT.match(v.get("pointer", ""))
+        if match:
+            out.add(int(match.group(1)))
+    return out
