@@ -36,14 +36,15 @@ def with_player(state, pid, **changes):
     return state.with_player(replace(p, **changes))
 
 
-def give_hand(state, pid, cards):
-    """Move the named cards into pid's hand (from wherever they are), keeping every card in one place."""
+def give_hand(state, pid, cards, exact=False):
+    """Move the named cards into pid's hand (from wherever they are), keeping every card in one place;
+    ``exact``: the hand holds only these cards (the others go back to their draw piles)."""
     cards = tuple(cards)
     players = []
     for p in state.players:
         hand = tuple(c for c in p.hand if c not in cards)
         if p.id == pid:
-            hand = hand + cards
+            hand = cards if exact else hand + cards
         players.append(replace(p, hand=hand, hand_size=len(hand)))
     # any card taken away from other hands goes back into its draw pile; cards taken from piles leave them
     state = replace(state, players=tuple(players))

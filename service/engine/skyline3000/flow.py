@@ -107,7 +107,8 @@ def score_round(state: State, memo: Memo = NULL_MEMO) -> tuple[State, list[Event
                   for p in state.players)
     state = replace(state, phase="draw", auction=None, award=None, draws_left=draws, turn=state.key)
     events.append(Event("draw_phase", {"draws": dict(draws)}))
-    return advance_draw(state, state.key)
+    state, more = advance_draw(state, state.key)
+    return state, events + more
 
 
 # -- card draw ----------------------------------------------------------------------------------

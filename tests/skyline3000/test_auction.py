@@ -1,0 +1,193 @@
+"""Phase 2: sealed STOP-pile auctions, ties, zero bids, placing developments; then scoring starts."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from service.engine.skyline3000 import GAME, data
+
+from .helpers import assert_conserved, codes, give_hand, mv, put, start
+
+SEATS = ("orange", "purple", "green")
+
+
+def auction_state(hands, players=SEATS, key=None):
+    state = start(players)
+    for pid in players:
+        state = GAME.apply(state, mv("pass", pid)).state
+    for pid, cards in hands.items():
+        state = give_hand(state, pid, cards, exact=True)
+    if key:
+        state = replace(state, key=key)
+    assert state.phase == "auction"
+    return state
+
+
+def value(state, card):
+    return state.options.card(card).value
+
+
+def test_seed_example_purple_wins_with_2_and_5_against_6():
+    # default values: roof-n is worth n for n <= 8
+    state = auction_state({"orange": ["roof-6", "roof-1"], "purple": ["roof-2", "roof-5", "roof-8"], "green": ["roof-3"]})
+    out = GAME.apply(state, mv("bids", state.key, piles={"orange": ["roof-6"], "purple": ["roof-2", "roof-5"],
+                                                        "green": []}))
+    assert out.legal, out.violations
+    report = next(e for e in out.events if e.kind == "auction").data
+    assert report["winner"] == "purple" and report["bids"] == {"orange": 6, "purple": 7, "green": 0}
+    s = out.state
+    assert s.player("purple").hand == ("roof-8",)  # the 5 and the 2 are discarded
+    assert set(s.pile("roof").discard) >= {"roof-2", "roof-5"}
+    assert s.player("orange").hand == ("roof-6", "roof-1")  # the others take their cards back
+    assert s.phase == "develop" and s.award.player == "purple" and s.award.tile == "green"
+    assert_conserved(s)
+
+
+def test_sealed_single_bids_settle_when_the_last_pile_is_laid():
+    state = auction_state({"orange": ["roof-6"], "purple": ["roof-2", "roof-5"], "green": ["roof-3"]})
+    state = GAME.apply(state, mv("bid", "orange", cards=["roof-6"])).state
+    assert state.phase == "auction" and state.auction.sealed_of("orange") == (True, ("roof-6",))
+    assert codes(GAME.apply(state, mv("bid", "orange", cards=[]))) == ["auction.already_bid"]
+    state = GAME.apply(state, mv("bid", "green", cards=[])).state
+    out = GAME.apply(state, mv("bid", "purple", cards=["roof-2", "roof-5"]))
+    assert out.state.award.player == "purple"
+
+
+def test_view_hides_other_players_sealed_bids():
+    state = auction_state({"orange": ["roof-6"]})
+    state = GAME.apply(state, mv("bid", "orange", cards=["roof-6"])).state
+    seen = GAME.view(state, "purple")
+    assert seen.auction.sealed == (("orange", None),)
+    assert GAME.view(state, "orange").auction.sealed == (("orange", ("roof-6",)),)
+
+
+def test_auction_tie_highest_single_card_wins():
+    state = auction_state({"orange": ["roof-4", "floor-4"], "purple": ["roof-8"], "green": []})
+    out = GAME.apply(state, mv("bids", state.key, piles={"orange": ["roof-4", "floor-4"], "purple": ["roof-8"],
+                                                        "green": []}))
+    assert out.state.award.player == "purple"
+
+
+def test_auction_tie_key_holder_or_nearest_clockwise():
+    hands = {"orange": ["roof-8"], "purple": ["floor-8"], "green": ["contract-8"]}
+    state = auction_state(hands, key="purple")
+    piles = {"orange": ["roof-8"], "purple": [], "green": ["contract-8"]}
+    out = GAME.apply(state, mv("bids", "purple", piles=piles))
+    assert out.state.award.player == "green"  # clockwise from purple: purple (0), green, orange
+    state = auction_state(hands, key="green")
+    out = GAME.apply(state, mv("bids", "green", piles={"orange": ["roof-8"], "purple": ["floor-8"], "green": []}))
+    assert out.state.award.player == "orange"  # from green: green, orange, purple
+    state = auction_state(hands, key="orange")
+    out = GAME.apply(state, mv("bids", "orange", piles={"orange": ["roof-8"], "purple": ["floor-8"],
+                                                       "green": ["contract-8"]}))
+    assert out.state.award.player == "orange"  # the Key holder himself
+
+
+def test_all_zero_bids_remove_the_development():
+    state = auction_state({})
+    out = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS}))
+    assert out.legal and out.state.removed_developments == ("green",)
+    assert out.state.phase == "auction" and out.state.auction.stack == 2
+    assert_conserved(out.state)
+
+
+def test_bid_card_not_in_hand_is_refused():
+    state = auction_state({"orange": ["roof-6"], "purple": ["roof-2"]})
+    out = GAME.apply(state, mv("bid", "orange", cards=["roof-6", "roof-2"]))
+    assert codes(out) == ["auction.card_not_in_hand"] and out.violations[0].pointer == "/move/cards/1"
+
+
+def test_bid_duplicate_card_is_refused():
+    state = auction_state({"orange": ["roof-6"]})
+    assert codes(GAME.apply(state, mv("bid", "orange", cards=["roof-6", "roof-6"]))) == ["auction.duplicate_card"]
+
+
+def test_table_auction_move_needs_every_pile_from_the_key_holder():
+    state = auction_state({"orange": ["roof-6"]}, key="orange")
+    out = GAME.apply(state, mv("bids", "purple", piles={"orange": ["roof-6"], "zed": []}))
+    assert codes(out) == ["auction.missing_pile", "auction.missing_pile", "auction.not_reporter", "auction.unknown_pile"]
+
+
+def test_table_auction_move_after_sealed_bids_is_refused():
+    state = auction_state({"orange": ["roof-6"]}, key="orange")
+    state = GAME.apply(state, mv("bid", "purple", cards=[])).state
+    assert codes(GAME.apply(state, mv("bids", "orange", piles={p: [] for p in SEATS}))) == ["auction.sealed_bids_laid"]
+
+
+def won(tile_stack=1, winner="purple"):
+    state = auction_state({winner: ["roof-8"]})
+    for stack in range(1, tile_stack):
+        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS})).state
+    out = GAME.apply(state, mv("bids", state.key, piles={p: (["roof-8"] if p == winner else []) for p in SEATS}))
+    return out.state
+
+
+def test_green_goes_on_an_empty_small_platform():
+    state = won()
+    out = GAME.apply(state, mv("develop", "purple", block="red-2"))
+    assert out.legal and out.state.block("red-2").greens == 1 and out.state.auction.stack == 2
+    full = put(state, "blue-3", greens=2)
+    assert codes(GAME.apply(full, mv("develop", "purple", block="blue-3"))) == ["develop.no_empty_platform"]
+
+
+def test_only_the_winner_places_the_development():
+    assert codes(GAME.apply(won(), mv("develop", "orange", block="red-2"))) == ["develop.not_winner"]
+
+
+def test_spaceport_goes_on_a_free_large_platform():
+    state = won(tile_stack=3)
+    assert state.award.tile == "spaceport"
+    out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
+    assert out.legal and out.state.block("yellow-1").large == "spaceport"
+    taken = put(state, "yellow-1", large="megamarket")
+    taken = replace(taken, removed_developments=())
+    assert codes(GAME.apply(taken, mv("develop", "purple", block="yellow-1"))) == ["develop.large_taken"]
+
+
+def test_megamarkets_are_sold_in_rounds_3_and_4():
+    house = data.AUCTION_HOUSE
+    assert house[2][:2] == ("spaceport", "spaceport") and house[2][2:] == ("megamarket", "megamarket")
+
+
+def test_after_the_third_auction_every_block_is_scored_and_the_draw_begins():
+    state = won(tile_stack=3)
+    state = put(state, "yellow-1", [("purple", 1, "arched")])
+    before = state.player("purple").points
+    out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
+    s = out.state
+    kinds = [e.kind for e in out.events]
+    assert "scoring" in kinds and s.phase == "draw"
+    assert s.player("purple").points == before + 2  # first alone in yellow-1, nothing else there
+    assert s.draws_of("purple") == 8 and s.draws_of("orange") == 6  # +2 for first in a spaceport block
+    assert s.turn == s.key
+
+
+def test_reading_development_without_place():
+    state = auction_state({"purple": ["roof-8"]})
+    for block_id, _ in state.blocks:
+        spec = state.options.block(block_id)
+        state = put(state, block_id, greens=spec.small_platforms)
+    state = replace(state, auction_house=((),) * 0 + (("green",) * 4, ("green",) * 4, state.auction_house[2]))
+    out = GAME.apply(state, mv("bids", state.key, piles={"orange": [], "purple": ["roof-8"], "green": []}))
+    assert out.legal and out.state.removed_developments == ("green",) and out.state.phase == "auction"
+
+
+def test_bid_legal_moves_list_every_subset_of_a_small_hand():
+    state = auction_state({"orange": ["roof-1", "roof-2", "roof-3"]})
+    state = give_hand(state, "orange", ["roof-1", "roof-2", "roof-3"])
+    orange = state.player("orange")
+    listed = {m.cards for m in GAME.legal_moves(state, "orange", "bid")}
+    expected = {c for k in range(len(orange.hand) + 1) for c in combinations(orange.hand, k)}
+    assert listed == expected
+
+
+def test_bid_legal_moves_sample_a_large_hand_and_any_pile_is_checked():
+    hand = [f"floor-{i}" for i in range(1, 11)]
+    state = auction_state({"orange": hand})
+    orange = state.player("orange")
+    assert len(orange.hand) > data.BID_LIST_LIMIT
+    listed = GAME.legal_moves(state, "orange", "bid")
+    assert len(listed) == len(orange.hand) + 2
+    odd = tuple(orange.hand[1:4])
+    assert odd not in {m.cards for m in listed}
+    assert GAME.apply(state, mv("bid", "orange", cards=odd)).legal

@@ -1,0 +1,164 @@
+"""Phase 4 (card draw), reshuffles, the Key, the end of the game, chance at a real table and views."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from service.engine.random import Rng
+from service.engine.skyline3000 import GAME
+from service.engine.skyline3000.cards import reshuffle_seed, unknown_cards
+from service.engine.skyline3000.state import Pending, Pile
+
+from .helpers import PLAYERS3, assert_conserved, codes, give_hand, mv, start, with_player
+
+
+def to_draw(state):
+    for pid in state.clockwise_from(state.turn):
+        state = GAME.apply(state, mv("pass", pid)).state
+    for _ in range(3):
+        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in state.player_ids()})).state
+    return state
+
+
+def test_draw_phase_six_cards_each_key_holder_first():
+    state = to_draw(start())
+    assert state.phase == "draw" and state.turn == "anna" and dict(state.draws_left) == {p: 6 for p in PLAYERS3}
+    top = state.pile("floor").draw[0]
+    out = GAME.apply(state, mv("draw", "anna", pile="floor"))
+    assert out.legal and out.state.player("anna").hand[-1] == top and out.state.draws_of("anna") == 5
+    assert codes(GAME.apply(out.state, mv("draw", "bob", pile="floor"))) == ["turn.not_your_turn"]
+    s = out.state
+    for _ in range(5):
+        s = GAME.apply(s, mv("draw", "anna", pile="contract")).state
+    assert s.turn == "bob" and s.player("anna").hand_size == state.player("anna").hand_size + 6
+    assert_conserved(s)
+
+
+def test_key_passes_left_after_the_draw_and_a_new_round_begins():
+    s = to_draw(start())
+    for pid in PLAYERS3:
+        for _ in range(6):
+            s = GAME.apply(s, mv("draw", pid, pile="floor" if s.pile("floor").draw_size else "contract")).state
+    assert s.phase == "construction" and s.round == 2 and s.key == "bob" and s.turn == "bob"
+    assert not any(p.passed for p in s.players)
+
+
+def test_empty_pile_is_reshuffled_from_its_discards():
+    s = to_draw(start())
+    roof = s.pile("roof")
+    s = s.with_pile("roof", Pile(draw=(), draw_size=0, discard=roof.draw + roof.discard))
+    out = GAME.apply(s, mv("draw", "anna", pile="roof"))
+    assert out.legal and "reshuffled" in [e.kind for e in out.events]
+    assert_conserved(out.state)
+
+
+def test_reading_reshuffle_seed():
+    s = to_draw(start())
+    roof = s.pile("roof")
+    discards = roof.draw + roof.discard
+    s = s.with_pile("roof", Pile(draw=(), draw_size=0, discard=discards))
+    expected = Rng(reshuffle_seed(s.seed, s.shuffles)).shuffled(list(discards))
+    out = GAME.apply(s, mv("draw", "anna", pile="roof")).state
+    assert out.player("anna").hand[-1] == expected[0] and out.pile("roof").draw == tuple(expected[1:])
+
+
+def test_drawing_from_an_exhausted_pile_is_refused():
+    s = to_draw(start())
+    roof = s.pile("roof")
+    s = give_hand(s, "anna", roof.draw + roof.discard)
+    assert codes(GAME.apply(s, mv("draw", "anna", pile="roof"))) == ["draw.pile_empty"]
+
+
+def test_reading_draw_when_cards_run_out():
+    s = to_draw(start())
+    everything = tuple(c for _, p in s.piles for c in p.draw + p.discard)
+    s = give_hand(s, "bob", everything)
+    s = with_player(s, "anna", hand=s.player("anna").hand)
+    out = GAME.apply(s, mv("draw", "anna", pile="roof"))
+    assert not out.legal
+    from service.engine.skyline3000 import flow
+    state, events = flow.advance_draw(s, "anna")
+    assert state.phase == "construction" and events[0].kind == "draws_lost"
+
+
+def test_no_draw_after_round_4_and_the_game_ends():
+    s = replace(start(), round=4)
+    s = to_draw(s)
+    assert s.phase == "over" and s.turn is None
+    assert codes(GAME.apply(s, mv("pass", "anna"))) == ["turn.game_over"]
+    assert GAME.legal_moves(s) == []
+    assert "winners" in GAME.score(s)
+
+
+def test_reading_final_tiebreak():
+    s = replace(start(), round=4)
+    s = give_hand(give_hand(s, "anna", ["roof-8"], exact=True), "bob", ["roof-5", "roof-6"], exact=True)
+    s = give_hand(s, "cleo", ["roof-1"], exact=True)
+    s = replace(s, players=tuple(replace(p, points=10) for p in s.players))
+    s = to_draw(s)
+    assert s.phase == "over"
+    assert GAME.score(s)["winners"] == ["anna"]  # highest single card: 8
+    total = replace(s, options=replace(s.options, final_tiebreak="highest_total"))
+    assert GAME.score(total)["winners"] == ["bob"]  # 5 + 6 = 11
+
+
+def table(state):
+    """The same state at a real table: every draw order unknown."""
+    return replace(state, piles=tuple((d, replace(p, draw=None)) for d, p in state.piles), seed=None)
+
+
+def test_table_draw_asks_for_a_reveal_checked_against_what_remains():
+    s = table(to_draw(start()))
+    assert GAME.validate(s) == []
+    out = GAME.apply(s, mv("draw", "anna", pile="roof"))
+    assert out.legal and out.state.pending == Pending("draw", "anna", "roof")
+    p = out.state
+    assert codes(GAME.apply(p, mv("draw", "anna", pile="roof"))) == ["turn.reveal_pending"]
+    in_bobs_hand = next(c for c in p.player("bob").hand if c.startswith("roof"))
+    assert codes(GAME.apply(p, mv("reveal", "anna", card=in_bobs_hand))) == ["reveal.card_unavailable"]
+    assert codes(GAME.apply(p, mv("reveal", "anna", card="floor-1"))) == ["reveal.wrong_pile"]
+    free = next(c for c in unknown_cards(p) if c.startswith("roof-"))
+    assert codes(GAME.apply(p, mv("reveal", "bob", card=free))) == ["reveal.wrong_player"]
+    listed = {m.card for m in GAME.legal_moves(p)}
+    assert listed == {c for c in unknown_cards(p) if c.startswith("roof-")}
+    done = GAME.apply(p, mv("reveal", "anna", card=free))
+    assert done.legal and done.state.pending is None and free in done.state.player("anna").hand
+    assert done.state.pile("roof").draw_size == p.pile("roof").draw_size - 1
+    assert GAME.validate(done.state) == []
+
+
+def test_reveal_without_pending_is_refused():
+    assert codes(GAME.apply(start(), mv("reveal", "anna", card="roof-1"))) == ["reveal.not_pending"]
+
+
+def test_hidden_hand_may_play_a_card_that_can_still_be_in_it():
+    s = table(start())
+    s = with_player(s, "anna", hand=None, hand_size=s.player("anna").hand_size)
+    assert GAME.validate(s) == []
+    anna_card = start().player("anna").hand[0]
+    bobs = s.player("bob").hand[0]
+    assert GAME.apply(s, mv("discard", "anna", card=anna_card)).legal
+    assert codes(GAME.apply(s, mv("discard", "anna", card=bobs))) == ["card.not_in_hand"]
+
+
+def test_view_hides_other_hands_but_not_their_sizes():
+    s = start()
+    seen = GAME.view(s, "bob")
+    assert seen.player("bob").hand == s.player("bob").hand
+    assert seen.player("anna").hand is None and seen.player("anna").hand_size == s.player("anna").hand_size
+    assert all(p.draw is None and p.draw_size == s.pile(d).draw_size for d, p in seen.piles)
+    assert seen.seed is None
+    assert GAME.validate(seen) == []
+    assert GAME.legal_moves(seen)  # a view is still a playable state
+
+
+def test_validate_reports_card_conservation():
+    s = start()
+    s = with_player(s, "anna", hand=s.player("anna").hand + (s.player("bob").hand[0],))
+    assert "state.cards" in codes(GAME.validate(s))
+
+
+def test_validate_reports_piece_conservation():
+    s = replace(start(), floors=10)
+    s = with_player(s, "bob", billboards=4)
+    s = with_player(s, "cleo", arched=5)
+    assert {"state.floors", "state.billboards", "state.roofs"} <= set(codes(GAME.validate(s)))
