@@ -48,9 +48,10 @@ def start(n: int = 3, seed: int = 1, **options) -> State:
 
 
 def mv(type_: str, player: str, **kw) -> Move:
-    for key in ("slots", "cards"):
-        if key in kw:
-            kw[key] = tuple(kw[key])
+    if "slots" in kw:
+        kw["slots"] = tuple(kw["slots"])
+    if "cards" in kw:
+        kw["cards"] = tuple(Card(*c) for c in kw["cards"])
     return Move(type_, player, **kw)
 
 

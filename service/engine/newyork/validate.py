@@ -106,6 +106,8 @@ def money_violations(state: State) -> list[Violation]:
     if deck is not None:
         scoring = [e for e in deck if isinstance(e, str)]
         expected = [c for c, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
+        if state.scorings_done == 3:  # the game may end before A or B came up
+            expected = scoring if scoring in (["A", "B"], ["B"]) else []
         if scoring != expected:
             out.append(violation("newyork.state.scoring_cards",
                                  f"After {state.scorings_done} scoring(s) the deck must hold {expected or 'no scoring card'} "
