@@ -1,2 +1,421 @@
-"""Wire schemas for fifthavenue (not built yet)."""
-WIRE = None
+"""Wire schemas for Fifth Avenue: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+
+The board is ``{"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red",
+"count": 3}}, "gray": {"businesses": ["boutique", "gallery"]}}}, "central-park": {"skyscrapers":
+[{"owner": "red", "count": 2}], "businesses": ["jeweler"]}}}``: that alone (any subset of districts and
+plots) is the partial scoring input. A full state adds the players (points, supply, general supply,
+hand and ``hand_size``), the dummy bidder (2 players), the supply row, the box, what building stops
+removed, the colour stacks, the black deck, the discard pile, the commissioners, the turn, the auction
+and ``pending``. Hidden parts are ``null`` at a real table: a hand, the cards below a stack's top, the
+black deck's order, Central Park's draw order, a set of the supply row not yet typed in.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
+
+from ..engine.fifthavenue import data as D
+from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
+                                        options_from_plain, to_plain)
+from .common import GameWire, PlayerId, StrictInteger
+
+MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
+CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
+POINTS_BOUND = 10_000
+
+
+def Count(maximum: int, **kwargs: Any) -> StrictInteger:
+    return StrictInteger(validate=validate.Range(min=0, max=maximum), **kwargs)
+
+
+def Strict(**kwargs: Any) -> fields.Boolean:
+    return fields.Boolean(truthy={True}, falsy={False}, **kwargs)
+
+
+def Card(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(D.ALL_CARDS), **kwargs)
+
+
+def CardValue(**kwargs: Any) -> StrictInteger:
+    return StrictInteger(validate=validate.OneOf(D.VALUES), **kwargs)
+
+
+def Business(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(D.BUSINESSES), **kwargs)
+
+
+def Colour(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(D.COLOURS), **kwargs)
+
+
+# ---- options ------------------------------------------------------------------------------------------
+class BoardSchema(Schema):
+    plot_ring = fields.List(Colour(), validate=validate.Length(equal=len(D.COLOURS)),
+                            load_default=lambda: list(D.DEFAULT_PLOT_RING))
+    commissioner_graph = fields.Dict(
+        keys=fields.String(validate=validate.OneOf((D.CITY_HALL,) + D.DISTRICTS)),
+        values=fields.List(fields.String(validate=validate.OneOf(D.DISTRICTS + (D.CENTRAL_PARK,))),
+                           validate=validate.Length(min=1, max=len(D.SITES))),
+        load_default=lambda: {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()},
+    )
+
+
+class SpecialScoringSchema(Schema):
+    after = StrictInteger(required=True, validate=validate.Range(min=1, max=D.BUSINESSES_ENDING_GAME))
+    points = Count(100, required=True)
+    districts = Count(len(D.DISTRICTS), required=True)
+
+
+class OptionsSchema(Schema):
+    """Setup options; every rule reading of DESIGN.md section 9 is one, with its default."""
+
+    board = fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({}))
+    valuation_black_cards = StrictInteger(validate=validate.OneOf([1, 2]), load_default=1)
+    special_scorings = fields.List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
+                                   load_default=lambda: [{"after": a, "points": p, "districts": d}
+                                                         for a, p, d in D.DEFAULT_SPECIAL_SCORINGS])
+    bid_requires_supply = Strict(load_default=True)
+
+    @post_load
+    def _plain(self, d, **kwargs) -> dict[str, Any]:
+        return options_to_plain(options_from_plain(d))
+
+
+# ---- the board ----------------------------------------------------------------------------------------
+class SkyscrapersSchema(Schema):
+    owner = PlayerId(required=True)
+    count = StrictInteger(required=True, validate=validate.Range(min=1, max=D.SKYSCRAPERS_PER_PLAYER))
+
+
+class PlotSchema(Schema):
+    businesses = fields.List(Business(), validate=validate.Length(max=4), load_default=list)
+    skyscrapers = fields.Nested(SkyscrapersSchema, allow_none=True, load_default=None)
+
+
+class DistrictSchema(Schema):
+    plots = fields.Dict(keys=Colour(), values=fields.Nested(PlotSchema), load_default=dict)
+    stopped = Strict(load_default=False)
+
+
+class ParkSchema(Schema):
+    skyscrapers = fields.List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
+                              load_default=list)
+    businesses = fields.List(Business(), validate=validate.Length(max=len(D.SET_SIZES)), load_default=list)
+
+
+class DistrictsField(fields.Field):
+    """``{district id: district}`` plus ``central-park`` (the building area below the park)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict):
+            raise ValidationError("Not a valid mapping type.")
+        out, errors = {}, {}
+        for key, item in value.items():
+            if key not in D.SITES:
+                errors[key] = [f"Unknown district; one of {', '.join(D.SITES)}."]
+                continue
+            schema = ParkSchema() if key == D.CENTRAL_PARK else DistrictSchema()
+            try:
+                out[key] = schema.load(item)
+            except ValidationError as err:
+                errors[key] = err.messages
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        return {k: (ParkSchema() if k == D.CENTRAL_PARK else DistrictSchema()).dump(v) for k, v in value.items()}
+
+
+# ---- the rest of a full state -------------------------------------------------------------------------
+class PlayerSchema(Schema):
+    id = PlayerId(required=True)
+    points = Count(POINTS_BOUND, load_default=0)
+    supply = Count(D.SKYSCRAPERS_PER_PLAYER, load_default=0)
+    general = Count(D.SKYSCRAPERS_PER_PLAYER, load_default=0)
+    hand = fields.List(Card(), validate=validate.Length(max=CARDS_TOTAL), allow_none=True, load_default=list)
+    hand_size = Count(CARDS_TOTAL)
+
+
+class DummySchema(Schema):
+    id = PlayerId(required=True)
+    general = Count(D.SKYSCRAPERS_PER_PLAYER, required=True)
+
+
+class RemovedSchema(Schema):
+    businesses = fields.List(Business(), validate=validate.Length(max=D.BUSINESS_TOTAL), load_default=list)
+    skyscrapers = fields.List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
+                              load_default=list)
+
+
+class StackSchema(Schema):
+    top = CardValue(allow_none=True, required=True)
+    below = fields.List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True,
+                        required=True)
+    count = Count(D.COLOURED_PER_COLOUR, required=True)
+
+
+class BlackDeckSchema(Schema):
+    cards = fields.List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
+    count = Count(D.BLACK_TOTAL, required=True)
+
+
+class CommissionerSchema(Schema):
+    at = fields.String(required=True, validate=validate.OneOf(D.LOCATIONS))
+    markers = fields.List(fields.String(validate=validate.OneOf(D.DISTRICTS)),
+                          validate=validate.Length(max=len(D.DISTRICTS)), load_default=list)
+
+
+class TurnSchema(Schema):
+    player = PlayerId(required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(D.PHASES))
+    action = fields.String(validate=validate.OneOf(D.ACTIONS), allow_none=True, load_default=None)
+    start_queue = fields.List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
+
+
+class BidSchema(Schema):
+    player = PlayerId(required=True)
+    colour = Colour(required=True)
+    cards = fields.List(Card(), required=True, validate=validate.Length(min=1, max=CARDS_TOTAL))
+
+
+class AuctionSchema(Schema):
+    commissioner = fields.String(required=True, validate=validate.OneOf(D.COMMISSIONERS))
+    trigger = PlayerId(required=True)
+    resume = fields.String(required=True, validate=validate.OneOf(["action2", "next_turn"]))
+    site = fields.String(required=True, validate=validate.OneOf(D.SITES))
+    queue = fields.List(fields.String(validate=validate.OneOf(D.SITES)), validate=validate.Length(max=len(D.SITES)),
+                        load_default=list)
+    stage = fields.String(required=True, validate=validate.OneOf(["park_colour", "bidding", "resolve"]))
+    order = fields.List(PlayerId(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
+    to_act = PlayerId(allow_none=True, required=True)
+    full = Strict(load_default=False)
+    park_colour = Colour(allow_none=True, load_default=None)
+    bids = fields.List(fields.Nested(BidSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
+    passed = fields.List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
+    dummy_bid = fields.List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True,
+                            load_default=None)
+    winner = PlayerId(allow_none=True, load_default=None)
+
+
+class DrawSchema(Schema):
+    player = PlayerId(required=True)
+    count = StrictInteger(required=True, validate=validate.Range(min=1, max=4))
+
+
+PENDING_FIELDS = {"stack_top": {"colours"}, "black_cards": {"draws"}, "supply_set": {"index", "count"},
+                  "dummy_bid": set(), "central_park_tiles": {"count"}}
+
+
+class PendingSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(D.PENDING_KINDS))
+    colours = fields.List(Colour(), validate=validate.Length(min=1, max=2))
+    draws = fields.List(fields.Nested(DrawSchema), validate=validate.Length(min=1, max=4))
+    index = Count(len(D.SET_SIZES) - 1)
+    count = Count(D.PARK_TILES_REVEALED)
+
+    @validates_schema
+    def _fields_of_kind(self, d, **kwargs):
+        want = PENDING_FIELDS.get(d.get("kind"))
+        if want is None:
+            return
+        errors = {}
+        for name in ("colours", "draws", "index", "count"):
+            if name in want and name not in d:
+                errors[name] = [f"A {d['kind']} reveal needs `{name}`."]
+            if name not in want and name in d:
+                errors[name] = [f"A {d['kind']} reveal has no `{name}`."]
+        if errors:
+            raise ValidationError(errors)
+
+
+class ResultSchema(Schema):
+    winners = fields.List(PlayerId(), required=True, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
+    central_park_tiles = fields.List(Business(), required=True, validate=validate.Length(max=D.PARK_TILES_REVEALED))
+
+
+def _state_fields(full: bool) -> dict[str, fields.Field]:
+    req = {"required": True} if full else {}
+    return {
+        "game": fields.String(validate=validate.Equal(D.GAME_ID), **({"required": True} if full else {})),
+        "options": fields.Nested(OptionsSchema, load_default=lambda: OptionsSchema().load({})),
+        "players": fields.List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
+        "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
+        "districts": DistrictsField(required=True),
+        "supply_row": fields.List(fields.List(Business(), validate=validate.Length(max=3), allow_none=True),
+                                  validate=validate.Length(max=len(D.SET_SIZES)), **req),
+        "box": Count(D.BUSINESS_TOTAL, **req),
+        "removed": fields.Nested(RemovedSchema, **req),
+        "stacks": fields.Dict(keys=Colour(), values=fields.Nested(StackSchema), **req),
+        "black_deck": fields.Nested(BlackDeckSchema, **req),
+        "discard": fields.List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
+        "commissioners": fields.Dict(keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
+                                     values=fields.Nested(CommissionerSchema), **req),
+        "businesses_placed": Count(len(D.SET_SIZES) * 3, **req),
+        "turn": fields.Nested(TurnSchema, allow_none=True, **req),
+        "auction": fields.Nested(AuctionSchema, allow_none=True, **req),
+        "park_order": fields.List(Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)),
+                                  allow_none=True, **req),
+        "result": fields.Nested(ResultSchema, allow_none=True, **req),
+        "pending": fields.Nested(PendingSchema, allow_none=True, **req),
+    }
+
+
+FULL_STATE_KEYS = tuple(k for k in _state_fields(True) if k not in ("options",))
+
+
+def _dump_state(obj):
+    return to_plain(obj) if isinstance(obj, State) else obj
+
+
+class _StateBase(Schema):
+    @pre_dump
+    def _from_engine(self, obj, **kwargs):
+        if isinstance(obj, State) and obj.partial:
+            plain = to_plain(obj)
+            out = {"game": D.GAME_ID, "options": plain["options"], "districts": plain["districts"]}
+            if obj.players:
+                out["players"] = plain["players"]
+            return out
+        return _dump_state(obj)
+
+
+class StateSchema(_StateBase):
+    class Meta:
+        include = _state_fields(True)
+
+    @validates_schema
+    def _whole_board(self, d, **kwargs):
+        districts = d.get("districts") or {}
+        missing = [s for s in D.SITES if s not in districts]
+        if missing:
+            raise ValidationError(f"A full state lists every district and central-park; missing {', '.join(missing)}.",
+                                  "districts")
+        errors = {}
+        for did in D.DISTRICTS:
+            gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
+            if gone:
+                errors[did] = {"plots": [f"A full state lists every plot; missing {', '.join(gone)}."]}
+        if errors:
+            raise ValidationError({"districts": errors})
+
+    @post_load
+    def _build(self, d, **kwargs) -> State:
+        return from_plain(d)
+
+
+class ScoreStateSchema(_StateBase):
+    """The partial scoring input: ``districts`` (any subset), and optionally any other part of a state."""
+
+    class Meta:
+        include = _state_fields(False)
+
+    @post_load
+    def _build(self, d, **kwargs) -> State:
+        full = all(k in d for k in FULL_STATE_KEYS) and all(s in d["districts"] for s in D.SITES)
+        return from_plain(d, partial=not full)
+
+
+# ---- moves --------------------------------------------------------------------------------------------
+MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "place_start": ({"district", "plot"}, set()),
+    "take_skyscrapers": (set(), set()),
+    "place_business": ({"district", "plot", "business"}, set()),
+    "black_and_move": ({"commissioner", "to"}, set()),
+    "value_district": ({"district"}, set()),
+    "take_cards": ({"colours"}, set()),
+    "move_commissioner": ({"commissioner", "to"}, set()),
+    "name_park_colour": ({"colour"}, set()),
+    "bid": ({"cards"}, {"colour"}),
+    "pass": (set(), set()),
+    "build": ({"count"}, set()),
+    "building_stop": (set(), set()),
+    "reveal": (set(), {"tops", "drawn", "tiles", "bid"}),
+}
+OPTIONAL_FIELDS = ("district", "plot", "business", "commissioner", "to", "colours", "colour", "cards", "count",
+                   "tops", "drawn", "tiles", "bid")
+
+
+class MoveSchema(Schema):
+    """One move; ``type`` chooses which other fields belong (others are refused)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(D.MOVE_TYPES))
+    player = PlayerId(required=True)
+    district = fields.String(validate=validate.OneOf(D.DISTRICTS))
+    plot = Colour()
+    business = Business()
+    commissioner = fields.String(validate=validate.OneOf(D.COMMISSIONERS))
+    to = fields.String(validate=validate.OneOf(D.LOCATIONS))
+    colours = fields.List(Colour(), validate=validate.Length(max=2))
+    colour = Colour()
+    cards = fields.List(Card(), validate=validate.Length(max=CARDS_TOTAL))
+    count = Count(3)
+    tops = fields.Dict(keys=Colour(), values=CardValue(), validate=validate.Length(min=1, max=2))
+    drawn = fields.Dict(keys=PlayerId(), values=fields.List(CardValue(), validate=validate.Length(max=4)),
+                        validate=validate.Length(min=1, max=4))
+    tiles = fields.List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
+    bid = fields.List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1))
+
+    @validates_schema
+    def _fields_of_type(self, d, **kwargs):
+        kind = d.get("type")
+        if kind not in MOVE_FIELDS:
+            return
+        required, optional = MOVE_FIELDS[kind]
+        errors: dict[str, list[str]] = {}
+        for name in required:
+            if name not in d:
+                errors[name] = [f"A {kind} move needs `{name}`."]
+        for name in OPTIONAL_FIELDS:
+            if name in d and name not in required and name not in optional:
+                errors[name] = [f"A {kind} move has no `{name}`."]
+        if kind == "reveal" and sum(1 for n in optional if n in d) != 1:
+            errors["type"] = ["A reveal carries exactly one of `tops`, `drawn`, `tiles`, `bid`."]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Move:
+        return move_from_plain(d)
+
+    @pre_dump
+    def _from_engine(self, m, **kwargs):
+        return move_to_plain(m) if isinstance(m, Move) else m
+
+
+# ---- score request ------------------------------------------------------------------------------------
+SCORING = re.compile(r"^(final|(district|building_stop):(%s))$" % "|".join(re.escape(d) for d in D.DISTRICTS))
+
+
+class ScoreExtraSchema(Schema):
+    scoring = fields.String(validate=validate.Regexp(SCORING, error="One of `final`, `district:<id>`, "
+                                                                   "`building_stop:<id>` with a district id."),
+                            load_default="final")
+    declarer = PlayerId()
+    central_park_tiles = fields.List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
+
+    @validates_schema
+    def _extras(self, d, **kwargs):
+        scoring = d.get("scoring", "final")
+        errors = {}
+        if "declarer" in d and not scoring.startswith("building_stop:"):
+            errors["declarer"] = ["Only a building_stop scoring has a declarer."]
+        if scoring.startswith("building_stop:") and "declarer" not in d:
+            errors["declarer"] = ["A building_stop scoring needs the declarer."]
+        if "central_park_tiles" in d and scoring != "final":
+            errors["central_park_tiles"] = ["Only the final scoring reveals Central Park's tiles."]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _build(self, d, **kwargs) -> dict[str, Any]:
+        return {"scoring": d.get("scoring", "final"), "declarer": d.get("declarer"),
+                "central_park_tiles": d.get("central_park_tiles")}
+
+
+WIRE = GameWire(state=StateSchema, score_state=ScoreStateSchema, move=MoveSchema, options=OptionsSchema,
+                score_extra=ScoreExtraSchema)

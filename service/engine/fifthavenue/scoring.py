@@ -229,7 +229,8 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
                                         D.RULES["end"], "/central_park_tiles").to_dict())
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
-    totals = {p: before.get(p, 0) + gained.get(p, 0) for p in players}
+    applied = state.result is not None  # a finished game's points already hold the final valuation
+    totals = {p: before.get(p, 0) + (0 if applied else gained.get(p, 0)) for p in players}
     return {
         "districts": per_district,
         "central_park": park,
@@ -240,6 +241,7 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
             for p in players
         ],
         "winners": winners(totals, cards),
+        "already_applied": applied,
     }
 
 
