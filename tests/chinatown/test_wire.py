@@ -1,0 +1,199 @@
+"""Wire schemas (service/schemas/chinatown.py) and the HTTP routes for Chinatown."""
+import json
+import random
+
+import pytest
+from marshmallow import ValidationError
+
+from service.engine.chinatown import GAME
+from service.engine.chinatown.state import Partial, State
+from service.schemas.chinatown import WIRE
+
+from .helpers import play_game
+
+PARTIAL = {"board": {"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}}
+
+
+def states_along_a_game(seed, n=4, options=None):
+    """Setup and a sample of states from one digital game."""
+    rng = random.Random(seed)
+    state = GAME.setup([f"p{i}" for i in range(n)], seed, options or {})
+    out = [state]
+    while state.phase != "end":
+        moves = GAME.legal_moves(state)
+        if not moves:
+            from .helpers import random_reveal
+            move = random_reveal(state, rng)
+        else:
+            move = rng.choice(moves)
+        state = GAME.apply(state, move).state
+        if rng.random() < 0.1:
+            out.append(state)
+    return out + [state]
+
+
+@pytest.mark.parametrize("seed,options", [(1, {}), (2, {"chance": "table"}), (3, {"rotate_first_player": True})])
+def test_round_trip_of_setup_and_playout_states(seed, options):
+    for state in states_along_a_game(seed, 3 + seed % 3, options):
+        dumped = WIRE.state().dump(state)
+        json.dumps(dumped)  # JSON-ready
+        assert WIRE.state().load(dumped) == state
+        assert WIRE.score_state().load(dumped) == state  # a full state is a scoring input too
+
+
+def test_dump_spells_out_the_options():
+    dumped = WIRE.state().dump(GAME.setup(["a", "b", "c"], 1, {}))
+    assert dumped["options"] == {"rotate_first_player": False, "chance": "digital"}
+    loaded = WIRE.state().load({**dumped, "options": {}})
+    assert WIRE.state().dump(loaded)["options"] == {"rotate_first_player": False, "chance": "digital"}
+
+
+def test_partial_board_format_of_design_section_4():
+    partial = WIRE.score_state().load(PARTIAL)
+    assert isinstance(partial, Partial)
+    result = GAME.score(partial)
+    assert result["players"]["anna"]["income"] == 10000  # dollars, not thousands
+    assert result["shops"] == [{"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}]
+
+
+def test_partial_board_with_players_and_money():
+    partial = WIRE.score_state().load({**PARTIAL, "players": [{"id": "anna", "money": 120000}, {"id": "bob"}]})
+    result = GAME.score(partial, "final")
+    assert result["players"]["anna"]["money"] == 120000
+    assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]
+
+
+@pytest.mark.parametrize("body,pointer", [
+    ({"board": {"86": {"owner": "anna"}}}, "board"),
+    ({"board": {"12": {"owner": "anna", "shop": "bakery"}}}, "board"),
+    ({"board": {"12": {"owner": ""}}}, "board"),
+    ({"board": {"12": {"owner": "anna", "colour": "red"}}}, "board"),
+    ({}, "board"),
+    ({**PARTIAL, "players": [{"id": "anna", "money": 1.5}]}, "players"),
+    ({**PARTIAL, "players": [{"id": "anna", "money": True}]}, "players"),
+    ({**PARTIAL, "game": "newyork"}, "game"),
+])
+def test_schema_refuses_malformed_scoring_inputs(body, pointer):
+    with pytest.raises(ValidationError) as err:
+        WIRE.score_state().load(body)
+    assert pointer in err.value.messages
+
+
+def test_state_unknown_fields_are_refused():
+    dumped = WIRE.state().dump(GAME.setup(["a", "b", "c"], 1, {}))
+    with pytest.raises(ValidationError) as err:
+        WIRE.state().load({**dumped, "extra": 1})
+    assert "extra" in err.value.messages
+
+
+@pytest.mark.parametrize("move", [
+    {"type": "keep", "player": "a", "lots": [1, 2, 3]},
+    {"type": "reveal", "player": "a", "lots": [1, 2]},
+    {"type": "reveal", "player": "a", "tiles": ["photo", "seafood"]},
+    {"type": "trade", "player": "a", "transfers": [{"from": "a", "to": "b", "lots": [12], "tiles": ["photo"], "money": 10000}]},
+    {"type": "end_trading", "player": "a"},
+    {"type": "place", "player": "a", "lot": 12, "shop": "photo"},
+    {"type": "end_turn", "player": "a"},
+])
+def test_every_move_type_round_trips(move):
+    loaded = WIRE.move().load(move)
+    dumped = WIRE.move().dump(loaded)
+    assert WIRE.move().load(dumped) == loaded
+    assert dumped["type"] == move["type"]
+
+
+@pytest.mark.parametrize("move,field", [
+    ({"type": "bogus", "player": "a"}, "type"),
+    ({"type": "place", "player": "a", "lot": 12}, "shop"),
+    ({"type": "place", "player": "a", "lot": 12, "shop": "photo", "lots": [1]}, "lots"),
+    ({"type": "keep", "player": "a"}, "lots"),
+    ({"type": "end_turn", "player": "a", "lot": 3}, "lot"),
+    ({"type": "trade", "player": "a", "transfers": []}, "transfers"),
+    ({"type": "trade", "player": "a", "transfers": [{"from": "a", "to": "b", "money": -10000}]}, "transfers"),
+    ({"type": "place", "player": "a", "lot": 12.5, "shop": "photo"}, "lot"),
+    ({"type": "place", "player": "a", "lot": True, "shop": "photo"}, "lot"),
+])
+def test_move_schema_dispatches_on_type(move, field):
+    with pytest.raises(ValidationError) as err:
+        WIRE.move().load(move)
+    assert field in err.value.messages
+
+
+def test_options_take_defaults():
+    assert WIRE.options().load({}) == {"rotate_first_player": False, "chance": "digital"}
+    with pytest.raises(ValidationError):
+        WIRE.options().load({"chance": "dice"})
+
+
+def test_score_extra_gives_the_scoring():
+    assert WIRE.score_extra().load({}) == "income"
+    assert WIRE.score_extra().load({"scoring": "final"}) == "final"
+
+
+# ---- through HTTP ----------------------------------------------------------------------------------
+
+
+def test_http_setup_moves_legal_moves_view_render(client):
+    r = client.post("/v1/games/chinatown/setup", json={"players": ["anna", "bob", "chang"], "seed": 5})
+    assert r.status_code == 200
+    state = r.json["state"]
+    assert state["phase"] == "keep" and state["players"][0]["money"] == 50000
+    r = client.post("/v1/games/chinatown/legal-moves", json={"state": state, "player": "bob"})
+    assert r.status_code == 200 and r.json["count"] == 21  # C(7, 5)
+    move = r.json["moves"][0]
+    r = client.post("/v1/games/chinatown/moves", json={"state": state, "move": move})
+    assert r.status_code == 200 and r.json["legal"] and r.json["scores"] == {"anna": 50000, "bob": 50000, "chang": 50000}
+    r = client.post("/v1/games/chinatown/moves", json={"state": state, "move": {**move, "lots": move["lots"][:2]}})
+    assert r.status_code == 200 and not r.json["legal"]
+    assert r.json["violations"][0]["code"] == "chinatown.keep.count"
+    r = client.post("/v1/games/chinatown/view", json={"state": state, "player": "anna"})
+    assert r.json["state"]["players"][1]["money"] is None and r.json["state"]["deck"] is None
+    r = client.post("/v1/games/chinatown/render", json={"state": state})
+    assert r.status_code == 200 and r.data.startswith(b"<svg")
+
+
+def test_http_score_partial_board(client):
+    r = client.post("/v1/games/chinatown/score", json={"state": PARTIAL})
+    assert r.status_code == 200
+    assert r.json["players"]["anna"]["income"] == 10000
+
+
+def test_http_unknown_move_type_points_at_move_type(client):
+    state = client.post("/v1/games/chinatown/setup", json={"players": ["a", "b", "c"]}).json["state"]
+    r = client.post("/v1/games/chinatown/moves", json={"state": state, "move": {"type": "fly", "player": "a"}})
+    assert r.status_code == 422
+    assert [e["pointer"] for e in r.json["errors"]] == ["/move/type"]
+
+
+def test_http_describe_lists_rule_codes_and_readings(client):
+    r = client.get("/v1/games/chinatown")
+    assert r.status_code == 200
+    codes = {c["code"] for c in r.json["rule_codes"]}
+    assert {c.code for c in GAME.rule_codes()} == codes
+    assert {x["name"] for x in r.json["readings"]} >= {"rotate_first_player", "oversized_group_split", "player_count"}
+    assert r.json["rules_version"] == "chinatown-1"
+
+
+def test_http_replay_of_a_logged_game(client):
+    rng = random.Random(4)
+    state = GAME.setup(["a", "b", "c"], 4, {})
+    moves = []
+    while state.phase != "end" and len(moves) < 60:
+        move = rng.choice(GAME.legal_moves(state))
+        moves.append(WIRE.move().dump(move))
+        state = GAME.apply(state, move).state
+    r = client.post("/v1/games/chinatown/replay", json={"setup": {"players": ["a", "b", "c"], "seed": 4}, "moves": moves})
+    assert r.status_code == 200 and r.json["valid"]
+    assert r.json["state"] == WIRE.state().dump(state)
+
+
+def test_bench_request_is_a_round_six_five_player_score(client):
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "requests" / "chinatown-income-5p-round6.json"
+    body = json.loads(path.read_text())
+    state = WIRE.state().load(body["state"])
+    assert isinstance(state, State) and state.round == 6 and len(state.players) == 5
+    assert GAME.validate(state) == []
+    r = client.post("/v1/games/chinatown/score", json=body)
+    assert r.status_code == 200 and r.json["violations"] == []
