@@ -134,9 +134,9 @@ def piece_counts(state):
             1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
     cards = Counter()
     for p in state.players:
-        cards.update(p.hand)
+        cards.update(p.hand or ())
     for _, pile in state.piles:
-        cards.update(pile.draw)
+        cards.update(pile.draw or ())
         cards.update(pile.discard)
     tiles = Counter(t for s in state.auction_house for t in s) + Counter(state.removed_developments)
     tiles["green"] += sum(blk.greens for _, blk in state.blocks)
@@ -152,14 +152,18 @@ def assert_conserved(state):
     assert floors == data.FLOORS_TOTAL
     assert all(n == opts.roofs_per_shape for n in roofs.values()), roofs
     assert all(n == opts.billboards_per_player for n in billboards.values()), billboards
-    assert sorted(cards) == sorted(c.id for c in opts.cards) and set(cards.values()) == {1}
+    hidden = sum(p.draw_size for _, p in state.piles if p.draw is None)
+    assert set(cards.values()) <= {1} and len(cards) + hidden == len(opts.cards)
     assert dict(tiles) == data.TILE_TOTALS
 
 
-def play(players, seed, pass_bias=0.2, check=None):
-    """One random game through legal_moves and apply; ``check(state, moves, move)`` runs after each listing."""
+def play(players, seed, pass_bias=0.2, check=None, table=False):
+    """One random game through legal_moves and apply; ``check(state, moves, move)`` runs after each listing.
+    ``table``: every draw order is unknown (a real table), so draws become reveals."""
     rnd = random.Random(seed)
     state = GAME.setup(list(players), seed)
+    if table:
+        state = replace(state, piles=tuple((d, replace(p, draw=None)) for d, p in state.piles), seed=None)
     steps = 0
     while state.phase != "over":
         moves = GAME.legal_moves(state)

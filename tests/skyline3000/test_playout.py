@@ -1,0 +1,116 @@
+"""200 seeded random games for 2, 3 and 4 players through legal_moves and apply: conservation of floors,
+roofs, billboards, developments and cards after every move; listed moves are accepted; a sample of
+unlisted moves is refused; states round-trip through the wire schemas."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from service.engine.skyline3000 import GAME, data
+from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS
+from service.engine.skyline3000.state import Move
+from service.schemas.skyline3000 import WIRE
+
+from .helpers import assert_conserved, play
+
+GAMES = {2: 67, 3: 67, 4: 66}
+
+
+def random_move(state, rnd):
+    kinds = PHASE_MOVES.get(state.phase, ()) or ("pass",)
+    kind = rnd.choice(kinds + ("reveal",))
+    player = rnd.choice(state.player_ids())
+    all_cards = [c.id for c in state.options.cards]
+    p = state.player(player)
+    pool = list(p.hand) + rnd.sample(all_cards, 2)
+    return Move(
+        kind, player,
+        card=rnd.choice(pool) if kind in ("floor", "roof", "contract", "discard", "reveal") else None,
+        building=(rnd.randrange(-1, 7) if kind != "floor" else rnd.choice([None, rnd.randrange(0, 7)]))
+        if kind in ("floor", "roof", "contract") else None,
+        roof=rnd.choice(data.ROOFS) if kind == "roof" else None,
+        block=rnd.choice(data.BLOCK_IDS) if kind in ("contract", "billboard", "develop") else None,
+        target=rnd.choice(TARGETS) if kind in ("contract", "billboard") else None,
+        cards=tuple(rnd.sample(pool, rnd.randrange(0, 3))) if kind == "bid" else None,
+        piles=tuple((q, ()) for q in state.player_ids()) if kind == "bids" else None,
+        pile=rnd.choice(data.DECKS) if kind == "draw" else None,
+    )
+
+
+def complete_listing(state, move):
+    """Is legal_moves exhaustive for this move's type here? (bids are sampled for big hands)"""
+    if move.type == "bid":
+        return len(state.player(move.player).hand) <= data.BID_LIST_LIMIT
+    return move.type != "bids"
+
+
+def canonical(move):
+    """A bid is the set of cards above STOP: their order in the pile does not matter."""
+    if move.cards is not None:
+        return replace(move, cards=tuple(sorted(move.cards)))
+    return move
+
+
+def checker(stats):
+    def check(state, moves, chosen, rnd):
+        assert GAME.validate(state) == []
+        assert_conserved(state)
+        stats["steps"] += 1
+        sample = moves if stats["steps"] % 15 == 0 else rnd.sample(moves, min(2, len(moves)))
+        for move in sample:
+            assert GAME.apply(state, move).legal, move
+        listed = {canonical(m) for m in moves}
+        for _ in range(2):
+            move = random_move(state, rnd)
+            if canonical(move) not in listed and complete_listing(state, move):
+                assert not GAME.apply(state, move).legal, move
+                stats["refused"] += 1
+    return check
+
+
+@pytest.mark.parametrize("players", sorted(GAMES))
+def test_random_playouts_conserve_everything(players):
+    stats = {"steps": 0, "refused": 0}
+    ids = [f"p{i}" for i in range(players)]
+    for seed in range(GAMES[players]):
+        state, steps = play(ids, 1000 * players + seed, check=checker(stats))
+        assert state.phase == "over" and state.round == 4
+        assert_conserved(state)
+        assert GAME.validate(state) == []
+        result = GAME.score(state)
+        assert result["violations"] == [] and set(result["winners"]) <= set(ids)
+    assert stats["refused"] > 100
+
+
+def test_random_playouts_at_a_real_table_reveal_every_draw():
+    stats = {"steps": 0, "refused": 0}
+    reveals = 0
+    for seed in range(12):
+        players = [f"p{i}" for i in range(2 + seed % 3)]
+
+        def check(state, moves, chosen, rnd):
+            nonlocal reveals
+            checker(stats)(state, moves, chosen, rnd)
+            if state.pending is not None:
+                reveals += 1
+                assert moves and all(m.type == "reveal" for m in moves)
+
+        state, _ = play(players, 77 + seed, check=check, table=True)
+        assert state.phase == "over" and GAME.validate(state) == []
+    assert reveals > 100
+
+
+def test_playout_states_round_trip_through_the_wire():
+    schema = WIRE.state()
+    moves = WIRE.move()
+    rnd = random.Random(5)
+    for players in (2, 3, 4):
+        state = GAME.setup([f"p{i}" for i in range(players)], players)
+        while state.phase != "over":
+            assert schema.load(schema.dump(state)) == state
+            listed = GAME.legal_moves(state)
+            assert moves.load(moves.dump(listed, many=True), many=True) == listed
+            state = GAME.apply(state, rnd.choice(listed)).state
+        assert schema.load(schema.dump(state)) == state
