@@ -172,7 +172,26 @@ def _bid(state: State, player: Player, move: Move) -> list[Violation]:
     if laid:
         out.append(violation("auction.already_bid", f"{player.id} has already bid in this auction.", "/move/player"))
     out += _bid_cards(state, player, move.cards or (), "/move/cards", set())
+    if state.auction is not None and not laid and len(state.auction.sealed) + 1 >= len(state.players):
+        out += _sealed_sound(state, set(move.cards or ()))
     return out
+
+
+def _sealed_sound(state: State, own: set) -> list[Violation]:
+    """The last pile settles the auction: every pile laid before must be known and sound."""
+    seen = set(own)
+    for pid, bid in state.auction.sealed:
+        owner = state.player(pid)
+        pointer = f"/state/auction/sealed/{_esc(pid)}"
+        if owner is None:
+            return [violation("state.unknown_player", f"{pid!r} laid a pile but is not a player.", pointer)]
+        if bid is None:
+            return [violation("state.hidden_information", f"{pid}'s pile is hidden; the auction cannot be settled.",
+                              pointer)]
+        if any(state.options.card(c) is None or c in seen for c in bid) or not cards.holds(state, owner, bid):
+            return [violation("state.cards", f"{pid}'s pile holds cards he cannot have.", pointer)]
+        seen.update(bid)
+    return []
 
 
 def _bids(state: State, player: Player, move: Move) -> list[Violation]:

@@ -1,0 +1,163 @@
+"""Random schema-valid states and moves never raise: they give violations, illegal moves, empty lists."""
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marshmallow import ValidationError
+
+from service.engine.skyline3000 import GAME, data
+from service.schemas.skyline3000 import WIRE
+
+from .helpers import CountingMemo, play
+
+SCHEMA = WIRE.state()
+SCORE = WIRE.score_state()
+MOVE = WIRE.move()
+PLAYERS = ["p0", "p1", "p2"]
+OWNERS = PLAYERS + ["zed"]
+CARDS = ["roof-1", "roof-14", "floor-3", "floor-24", "contract-1", "contract-24", "bogus"]
+
+
+def _bases():
+    states = [GAME.setup(PLAYERS, 3)]
+    rnd = random.Random(3)
+    s = states[0]
+    while s.phase != "over":
+        s = GAME.apply(s, rnd.choice(GAME.legal_moves(s))).state
+        if rnd.random() < 0.03:
+            states.append(s)
+    states.append(s)
+    states.append(GAME.view(states[1], "p1"))
+    return [SCHEMA.dump(x) for x in states]
+
+
+BASES = _bases()
+
+buildings = st.lists(st.fixed_dictionaries({"owner": st.sampled_from(OWNERS), "floors": st.integers(1, 7),
+                                            "roof": st.sampled_from(data.ROOFS)}), max_size=5)
+block = st.fixed_dictionaries({"buildings": buildings, "greens": st.integers(0, 4),
+                               "billboards": st.lists(st.sampled_from(OWNERS), max_size=3),
+                               "large": st.sampled_from([None, "spaceport", "megamarket"])})
+card_list = st.lists(st.sampled_from(CARDS), max_size=5)
+MUTATIONS = {
+    "phase": st.sampled_from(data.PHASES),
+    "round": st.integers(1, 4),
+    "key": st.sampled_from(OWNERS),
+    "turn": st.sampled_from(OWNERS + [None]),
+    "floors": st.integers(0, 90),
+    "auction": st.one_of(st.none(), st.fixed_dictionaries({
+        "stack": st.integers(1, 3),
+        "sealed": st.dictionaries(st.sampled_from(OWNERS), st.one_of(st.none(), card_list), max_size=3)})),
+    "award": st.one_of(st.none(), st.fixed_dictionaries({"player": st.sampled_from(OWNERS),
+                                                         "tile": st.sampled_from(data.TILES)})),
+    "draws_left": st.dictionaries(st.sampled_from(OWNERS), st.integers(0, 9), max_size=3),
+    "pending": st.one_of(st.none(), st.fixed_dictionaries({"kind": st.just("draw"), "player": st.sampled_from(OWNERS),
+                                                           "pile": st.sampled_from(data.DECKS)})),
+    "auction_house": st.lists(st.lists(st.sampled_from(data.TILES), max_size=4), min_size=3, max_size=3),
+    "removed_developments": st.lists(st.sampled_from(data.TILES), max_size=4),
+}
+player_mutation = st.fixed_dictionaries({}, optional={
+    "points": st.integers(-50, 50), "hand": st.one_of(st.none(), card_list), "hand_size": st.integers(0, 12),
+    "factory": st.lists(st.fixed_dictionaries({"floors": st.integers(1, 8),
+                                               "roof": st.sampled_from([None, "arched", "peaked"])}), max_size=6),
+    "billboards": st.integers(0, 6), "passed": st.booleans(),
+    "roofs": st.fixed_dictionaries({"arched": st.integers(0, 6), "peaked": st.integers(0, 6)}),
+})
+pile_mutation = st.fixed_dictionaries({"draw": st.one_of(st.none(), card_list), "draw_size": st.integers(0, 30),
+                                       "discard": card_list})
+move = st.fixed_dictionaries({"type": st.sampled_from(["floor", "roof", "contract", "billboard", "discard", "pass",
+                                                       "bid", "develop", "draw", "reveal", "bids"]),
+                              "player": st.sampled_from(OWNERS)})
+
+
+@st.composite
+def states(draw):
+    state = copy.deepcopy(draw(st.sampled_from(BASES)))
+    for key in draw(st.lists(st.sampled_from(sorted(MUTATIONS)), max_size=4)):
+        state[key] = draw(MUTATIONS[key])
+    for _ in range(draw(st.integers(0, 2))):
+        i = draw(st.integers(0, len(state["players"]) - 1))
+        state["players"][i].update(draw(player_mutation))
+    for _ in range(draw(st.integers(0, 3))):
+        state["blocks"][draw(st.sampled_from(data.BLOCK_IDS))] = draw(block)
+    if draw(st.booleans()):
+        state["piles"][draw(st.sampled_from(data.DECKS))] = draw(pile_mutation)
+    return state
+
+
+@st.composite
+def moves(draw):
+    m = dict(draw(move))
+    kind = m["type"]
+    if kind in ("floor", "roof", "contract", "discard", "reveal"):
+        m["card"] = draw(st.sampled_from(CARDS))
+    if kind in ("roof", "contract"):
+        m["building"] = draw(st.integers(0, 7))
+    if kind == "roof":
+        m["roof"] = draw(st.sampled_from(data.ROOFS))
+    if kind in ("contract", "billboard", "develop"):
+        m["block"] = draw(st.sampled_from(list(data.BLOCK_IDS) + ["nowhere"]))
+    if kind in ("contract", "billboard"):
+        m["target"] = draw(st.sampled_from(["empty", "billboard", "large", "green"]))
+    if kind == "bid":
+        m["cards"] = draw(card_list)
+    if kind == "bids":
+        m["piles"] = draw(st.dictionaries(st.sampled_from(OWNERS), card_list, max_size=4))
+    if kind == "draw":
+        m["pile"] = draw(st.sampled_from(data.DECKS))
+    return m
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(), moves())
+def test_schema_valid_states_and_moves_never_raise(raw_state, raw_move):
+    try:
+        state = SCHEMA.load(raw_state)
+    except ValidationError:
+        return
+    move = MOVE.load(raw_move)
+    memo = CountingMemo()
+    GAME.validate(state)
+    listed = GAME.legal_moves(state)
+    MOVE.dump(listed, many=True)
+    outcome = GAME.apply(state, move, memo)
+    if outcome.legal:
+        SCHEMA.dump(outcome.state)
+    for m in listed[:3]:
+        GAME.apply(state, m, memo)
+    GAME.score(state, "final", memo)
+    GAME.standings(state)
+    for pid in OWNERS:
+        SCHEMA.dump(GAME.view(state, pid))
+    assert GAME.render(state, None, memo).startswith("<svg")
+    GAME.score(SCORE.load(raw_state), None, memo)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(data.BLOCK_IDS), block, max_size=9))
+def test_partial_cities_score_and_render_without_raising(blocks):
+    inp = SCORE.load({"blocks": blocks})
+    result = GAME.score(inp)
+    assert set(result["blocks"]) == set(blocks)
+    assert GAME.render(inp).endswith("</svg>")
+
+
+def test_playouts_from_view_states_do_not_raise():
+    state, _ = play(PLAYERS, 9)
+    assert GAME.validate(state) == []
+
+
+def test_last_bid_with_an_impossible_earlier_pile_is_refused_not_raised():
+    raw = copy.deepcopy(BASES[0])
+    for pid in PLAYERS:
+        raw["players"][PLAYERS.index(pid)]["passed"] = True
+    raw.update(phase="auction", turn=None, auction={"stack": 1, "sealed": {"p0": ["bogus"], "p1": None}})
+    state = SCHEMA.load(raw)
+    out = GAME.apply(state, MOVE.load({"type": "bid", "player": "p2", "cards": []}))
+    assert not out.legal and {v.code for v in out.violations} == {"skyline3000.state.cards"}
+    raw["auction"]["sealed"]["p0"] = []
+    out = GAME.apply(SCHEMA.load(raw), MOVE.load({"type": "bid", "player": "p2", "cards": []}))
+    assert {v.code for v in out.violations} == {"skyline3000.state.hidden_information"}
