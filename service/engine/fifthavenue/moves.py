@@ -172,7 +172,7 @@ PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "actio
 def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
     if validate(state):
         return []
-    if state.turn is None or state.turn.phase == "over":
+    if state.turn is None or (state.turn.phase == "over" and state.pending is None):
         return []
     who = R.acting(state)
     if who is None or R.player(state, who) is None or (player is not None and player != who):
@@ -184,8 +184,3 @@ def legal_moves(state: State, player: str | None = None, move_type: str | None =
     if move_type is not None:
         moves = [m for m in moves if m.type == move_type]
     return moves
-
-
-def move_types_now(state: State) -> list[str]:
-    """The types of the legal moves (cheaper than listing them all in an auction)."""
-    return sorted({m.type for m in legal_moves(state)})

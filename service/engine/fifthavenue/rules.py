@@ -161,7 +161,7 @@ STAGE_OF = {"name_park_colour": "park_colour", "bid": "bidding", "pass": "biddin
 
 def common(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
-    if state.turn is None or state.turn.phase == "over":
+    if state.turn is None or (state.turn.phase == "over" and state.pending is None):
         return [v("turn.game_over", "The game is over (or the state has no turn): no move is possible.", "end",
                   "/move/type")]
     if player(state, move.player) is None:

@@ -1,0 +1,199 @@
+"""Board geometry (plot ring, commissioners' graph) and the district valuation 1/2/3/5/8."""
+from __future__ import annotations
+
+import pytest
+
+from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue import board as B
+from service.engine.fifthavenue import data as D
+from service.engine.fifthavenue import scoring as S
+from service.engine.fifthavenue.state import Options
+from service.schemas.fifthavenue import WIRE
+
+from .helpers import biz, clear_board, edit, sky, started
+
+
+def score(body: dict, **extra):
+    state = WIRE.score_state().load(body)
+    return GAME.score(state, WIRE.score_extra().load(extra))
+
+
+def district(plots: dict) -> dict:
+    return {"districts": {"times-square": {"plots": plots}}}
+
+
+def test_reading_plot_ring_each_plot_touches_its_two_ring_neighbours():
+    o = Options()
+    assert B.neighbours(o, "violet") == ("brown", "orange")
+    assert B.neighbours(o, "gray") == ("brown", "green")
+    assert B.neighbours(o, "orange") == ("green", "violet")
+
+
+def test_plot_ring_comes_from_the_board_option():
+    o = Options(plot_ring=("violet", "gray", "brown", "orange", "green"))
+    assert B.neighbours(o, "violet") == ("gray", "green")
+    body = district({"violet": {"skyscrapers": {"owner": "red", "count": 1}},
+                     "gray": {"businesses": ["boutique"]}, "brown": {"businesses": ["gallery"]}})
+    default = score(body, scoring="district:times-square")
+    body["options"] = {"board": {"plot_ring": ["violet", "gray", "brown", "orange", "green"]}}
+    custom = score(body, scoring="district:times-square")
+    assert default["totals"] == {"red": 2}  # only brown (gallery) touches violet on the default ring
+    assert custom["totals"] == {"red": 2}  # only gray (boutique) touches violet on the custom ring
+    assert custom["plots"][0]["types"] == 1
+
+
+@pytest.mark.parametrize("types,points", [((), 1), (("boutique",), 2), (("boutique", "gallery"), 3),
+                                          (("boutique", "gallery", "jeweler"), 5),
+                                          (("boutique", "gallery", "jeweler", "perfumery"), 8)])
+def test_valuation_by_distinct_adjacent_business_types(types, points):
+    left, right = list(types[:2]), list(types[2:])
+    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 1}}}
+    if left:
+        plots["brown"] = {"businesses": left}
+    if right:
+        plots["green"] = {"businesses": right}
+    assert score(district(plots), scoring="district:times-square")["totals"] == {"red": points}
+
+
+def test_valuation_counts_each_type_once_and_multiplies_by_skyscrapers():
+    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 3}},
+             "brown": {"businesses": ["boutique", "boutique"]}, "green": {"businesses": ["boutique"]},
+             "orange": {"businesses": ["gallery", "jeweler"]}}  # orange does not touch gray
+    out = score(district(plots), scoring="district:times-square")
+    assert out["plots"] == [{"owner": "red", "plot": "gray", "count": 3, "types": 1, "per_skyscraper": 2,
+                             "points": 6}]
+
+
+def test_building_stop_example_of_the_english_rules():
+    """RGG-p10: 4 skyscrapers in the district; Red declares and gets 4; Yellow's normal 5 becomes 2;
+    Blue's normal 6 becomes 3."""
+    plots = {"violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
+             "orange": {"businesses": ["boutique", "jeweler"]}, "brown": {"businesses": ["gallery"]},
+             "gray": {"skyscrapers": {"owner": "blue", "count": 3}}, "green": {"businesses": ["gallery"]}}
+    normal = score(district(plots), scoring="district:times-square")
+    assert normal["totals"] == {"yellow": 5, "blue": 6}
+    stop = score(district(plots), scoring="building_stop:times-square", declarer="red")
+    assert stop["totals"] == {"yellow": 2, "blue": 3, "red": 4}
+    assert stop["violations"] == []
+
+
+def test_building_stop_scoring_needs_a_full_district():
+    plots = {"violet": {"skyscrapers": {"owner": "yellow", "count": 1}}}
+    out = score(district(plots), scoring="building_stop:times-square", declarer="red")
+    assert "fifthavenue.score.stop_not_full" in {v["code"] for v in out["violations"]}
+
+
+def test_final_scoring_values_every_district_and_central_park_by_the_revealed_tiles():
+    body = {"districts": {
+        "times-square": {"plots": {"gray": {"skyscrapers": {"owner": "red", "count": 2}},
+                                   "brown": {"businesses": ["boutique"]}}},
+        "fifth-avenue": {"plots": {"violet": {"skyscrapers": {"owner": "blue", "count": 1}}}},
+        "central-park": {"skyscrapers": [{"owner": "red", "count": 2}, {"owner": "blue", "count": 1}],
+                         "businesses": ["boutique", "gallery", "gallery", "jeweler"]}}}
+    out = score(body, scoring="final", central_park_tiles=["gallery", "gallery", "jeweler"])
+    assert out["central_park"]["per_skyscraper"] == 3  # 2 types
+    assert out["totals"] == {"red": 2 * 2 + 2 * 3, "blue": 1 + 3}
+    three = score(body, scoring="final", central_park_tiles=["boutique", "gallery", "jeweler"])
+    assert three["totals"]["blue"] == 1 + 5
+
+
+def test_final_scoring_refuses_tiles_not_below_central_park():
+    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 1}],
+                                           "businesses": ["boutique", "boutique", "gallery", "gallery"]}}}
+    out = score(body, scoring="final", central_park_tiles=["jeweler", "gallery", "gallery"])
+    assert "fifthavenue.score.park_tiles_not_there" in {v["code"] for v in out["violations"]}
+
+
+def test_reading_park_tiles_fewer_reveals_all_and_none_scores_one():
+    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 2}], "businesses": []}}}
+    assert score(body, scoring="final")["totals"] == {"red": 2}
+    body["districts"]["central-park"]["businesses"] = ["boutique", "gallery"]
+    assert score(body, scoring="final")["totals"] == {"red": 6}
+
+
+def test_reading_commissioner_graph_default_steps():
+    o = Options()
+    none = frozenset()
+    assert B.steps(o, none, D.CITY_HALL) == ("34th-st-west", "34th-st-east")
+    assert B.steps(o, none, "34th-st-west") == ("42nd-st-west", "times-square")
+    assert B.steps(o, none, "34th-st-east") == ("times-square", "fifth-avenue")
+    assert B.steps(o, none, "times-square") == ("52nd-st-west", "52nd-st-east")
+    assert B.steps(o, none, "fifth-avenue") == ("52nd-st-east",)
+    assert B.steps(o, none, "52nd-st-west") == (D.CENTRAL_PARK,)
+    assert B.steps(o, none, D.CENTRAL_PARK) == (D.CITY_HALL,)
+
+
+def test_commissioner_skips_stopped_districts():
+    """RGG fig.04: with 52nd St West stopped, white at 42nd St West may go on to Central Park."""
+    o = Options()
+    assert B.steps(o, frozenset({"52nd-st-west"}), "42nd-st-west") == (D.CENTRAL_PARK,)
+    assert B.steps(o, frozenset({"times-square"}), "34th-st-west") == ("42nd-st-west", "52nd-st-west", "52nd-st-east")
+
+
+def test_commissioner_graph_comes_from_the_board_option():
+    graph = {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}
+    graph["city-hall"] = ["34th-st-west"]
+    graph["34th-st-west"] = ["34th-st-east"]
+    graph["34th-st-east"] = ["42nd-st-west", "times-square", "fifth-avenue"]
+    s = GAME.setup(["red", "yellow", "blue"], 1, WIRE.options().load({"board": {"commissioner_graph": graph}}))
+    assert s.options.graph["city-hall"] == ("34th-st-west",)
+    assert not GAME.validate(s)
+
+
+def test_unusable_commissioner_graph_is_a_state_violation():
+    graph = {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}
+    graph["52nd-st-west"] = ["42nd-st-west"]  # a cycle 42W -> 52W -> 42W, no way to the park
+    s = GAME.setup(["red", "yellow", "blue"], 1, WIRE.options().load({"board": {"commissioner_graph": graph}}))
+    assert "fifthavenue.state.bad_commissioner_graph" in {v.code for v in GAME.validate(s)}
+    assert GAME.legal_moves(s) == []
+
+
+def test_a_player_owns_at_most_one_plot_per_district():
+    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 1}},
+             "violet": {"skyscrapers": {"owner": "red", "count": 1}}}
+    out = score(district(plots), scoring="district:times-square")
+    assert "fifthavenue.state.two_plots_in_district" in {v["code"] for v in out["violations"]}
+
+
+def test_a_plot_holds_businesses_or_skyscrapers_not_both():
+    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 1}, "businesses": ["boutique"]}}
+    out = score(district(plots), scoring="district:times-square")
+    assert "fifthavenue.state.plot_mixed" in {v["code"] for v in out["violations"]}
+
+
+def test_district_valuation_goes_through_the_memo():
+    class Counting:
+        def __init__(self):
+            self.store, self.computed = {}, 0
+
+        def get_or_compute(self, kind, material, compute, check=None):
+            import json
+            key = (kind, json.dumps(material, sort_keys=True))
+            if key in self.store and (check is None or check(self.store[key])):
+                return self.store[key]
+            self.computed += 1
+            self.store[key] = compute()
+            return self.store[key]
+
+        def get_or_compute_many(self, kind, materials, compute, check=None):
+            return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
+
+    memo = Counting()
+    state = edit(started(3), lambda w: (clear_board(w), sky(w, "times-square", "gray", "red", 2),
+                                        biz(w, "times-square", "brown", "boutique")))
+    first = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
+    assert memo.computed == 2  # six empty districts share one material
+    second = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
+    assert memo.computed == 2 and first == second
+    assert first["totals"]["red"] == 4
+    # a corrupt cached entry is detected by the check and recomputed
+    key = next(iter(memo.store))
+    memo.store[key] = [{"owner": "red"}]
+    assert GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo) == first
+    assert memo.computed == 3
+
+
+def test_rows_check_refuses_malformed_values():
+    assert S.rows_ok([])
+    assert not S.rows_ok({"a": 1})
+    assert not S.rows_ok([{"owner": "r", "plot": "gray", "count": 2, "types": 1, "per_skyscraper": 2, "points": 5}])
