@@ -1,0 +1,230 @@
+"""Setup and the turn's three actions."""
+from __future__ import annotations
+
+from collections import Counter
+
+from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue import data as D
+from service.engine.fifthavenue.rules import current_set
+from service.engine.fifthavenue.setup import start_order
+from service.engine.fifthavenue.state import Move
+
+from .helpers import (PLAYERS, biz, clear_board, edit, ok, player, refused, set_turn, sky, started)
+
+
+def test_setup_puts_one_business_per_district_each_colour_once_or_twice():
+    for seed in range(30):
+        s = GAME.setup(PLAYERS[3], seed, {})
+        colours = Counter()
+        for d in s.districts:
+            holding = [p for p in d.plots if p.businesses]
+            assert len(holding) == 1 and len(holding[0].businesses) == 1
+            colours[holding[0].colour] += 1
+        assert set(colours) == set(D.COLOURS) and max(colours.values()) <= 2
+
+
+def test_setup_supply_row_hands_and_skyscrapers():
+    s = GAME.setup(PLAYERS[4], 7, {})
+    assert [len(t) for t in s.supply_row] == [3, 2, 3, 2, 3, 2, 3, 2]
+    assert s.box == 9
+    for p in s.players:
+        colours = Counter(D.card_parts(c)[0] for c in p.hand)
+        assert colours == Counter({**{c: 1 for c in D.COLOURS}, "black": 4})
+        assert (p.supply, p.general, p.points) == (3, 12, 0)
+    assert all(k.at == D.CITY_HALL and not k.markers for _, k in s.commissioners)
+    assert s.dummy is None and GAME.setup(PLAYERS[2], 7, {}).dummy is not None
+
+
+def test_setup_is_deterministic_by_seed():
+    assert GAME.setup(PLAYERS[3], 42, {}) == GAME.setup(PLAYERS[3], 42, {})
+    assert GAME.setup(PLAYERS[3], 42, {}) != GAME.setup(PLAYERS[3], 43, {})
+
+
+def test_reading_start_player_placement_order():
+    assert start_order(["a", "b", "c", "d"]) == ("a", "d", "c", "b", "b", "c", "d", "a")
+    s = GAME.setup(["a", "b", "c"], 1, {})
+    assert s.turn.player == "a" and s.turn.phase == "start"
+    while s.turn.phase == "start":
+        s = ok(s, GAME.legal_moves(s)[0])
+    assert s.turn.player == "a" and s.turn.phase == "action1"
+    for p in s.players:
+        owned = [d.id for d in s.districts for q in d.plots if q.skyscrapers and q.skyscrapers.owner == p.id]
+        assert len(owned) == 2 and len(set(owned)) == 2
+
+
+def test_start_placement_needs_an_empty_plot_in_a_new_district():
+    s = GAME.setup(["a", "b", "c"], 1, {})
+    d = s.districts[0]
+    busy = next(p.colour for p in d.plots if p.businesses)
+    assert "fifthavenue.start.plot_occupied" in refused(s, Move("place_start", "a", district=d.id, plot=busy))
+    free = next(p.colour for p in d.plots if not p.businesses)
+    s = ok(s, Move("place_start", "a", district=d.id, plot=free))
+    # the 'a' player's second placement comes at the end; try it out of turn too
+    assert "fifthavenue.turn.not_your_turn" in refused(s, Move("place_start", "a", district=d.id, plot=free))
+
+
+def test_action_a_takes_three_skyscrapers_from_the_general_supply():
+    s = started(3)
+    s = ok(s, Move("take_skyscrapers", "red"))
+    red = s.players[0]
+    assert (red.supply, red.general) == (6, 9)
+    assert s.turn.phase == "action2" and s.turn.action == "A"
+
+
+def test_action_b_business_from_the_current_set_and_last_tile_to_central_park():
+    s = started(3)
+    first = s.supply_row[0]
+    assert len(first) == 3
+    target = next((d.id, p.colour) for d in s.districts for p in d.plots if not p.businesses and not p.skyscrapers)
+    wrong = next(b for b in D.BUSINESSES if b not in first)  # a 3-set lacks at least one type
+    assert "fifthavenue.action_b.business_not_in_set" in refused(
+            s, Move("place_business", "red", district=target[0], plot=target[1], business=wrong))
+    s = ok(s, Move("place_business", "red", district=target[0], plot=target[1], business=first[0]))
+    assert len(s.supply_row[0]) == 2 and s.park.businesses == () and s.businesses_placed == 1
+    s = ok(s, GAME.legal_moves(s)[0])  # take cards
+    s = ok(s, GAME.legal_moves(s)[0])  # move a commissioner
+    b = s.supply_row[0][0]
+    s = ok(s, Move("place_business", "yellow", district=target[0], plot=target[1], business=b))
+    assert s.supply_row[0] == () and len(s.park.businesses) == 1  # the set's last tile went below the park
+    plot = next(p for d in s.districts if d.id == target[0] for p in d.plots if p.colour == target[1])
+    assert len(plot.businesses) == 2
+    assert current_set(s) == 1  # the next set is now the current one
+
+
+def test_action_b_refuses_plots_with_skyscrapers_or_two_businesses():
+    s = started(3)
+    s = edit(s, lambda w: (biz(w, "times-square", "gray", "boutique", "gallery"),
+                           sky(w, "times-square", "violet", "blue", 1) if not any(
+                               p["skyscrapers"] and p["skyscrapers"]["owner"] == "blue"
+                               for p in w["districts"]["times-square"]["plots"].values()) else None))
+    b = s.supply_row[0][0]
+    assert "fifthavenue.action_b.plot_full" in refused(
+        s, Move("place_business", "red", district="times-square", plot="gray", business=b))
+    owned = next(p.colour for d in s.districts if d.id == "times-square" for p in d.plots if p.skyscrapers)
+    assert "fifthavenue.action_b.plot_has_skyscrapers" in refused(
+        s, Move("place_business", "red", district="times-square", plot=owned, business=b))
+
+
+def test_action_c_takes_a_black_card_and_moves_a_commissioner():
+    s = started(3)
+    before = s.players[0].hand_size
+    s = ok(s, Move("black_and_move", "red", commissioner="white", to="34th-st-east"))
+    assert s.players[0].hand_size == before + 1
+    assert dict(s.commissioners)["white"].at == "34th-st-east"
+    assert s.turn.phase == "action2" and s.turn.action == "C"
+
+
+def test_action_d_only_where_a_commissioner_stands():
+    s = started(3)
+    assert GAME.legal_moves(s, move_type="value_district") == []  # both in City Hall
+    assert "fifthavenue.action_d.no_commissioner" in refused(s, Move("value_district", "red", district="times-square"))
+    s = edit(s, lambda w: w["commissioners"]["white"].update(at="times-square"))
+    assert [m.district for m in GAME.legal_moves(s, move_type="value_district")] == ["times-square"]
+    s = edit(s, lambda w: w["commissioners"]["beige"].update(at="fifth-avenue"))
+    assert {m.district for m in GAME.legal_moves(s, move_type="value_district")} == {"times-square", "fifth-avenue"}
+    s = edit(s, lambda w: w["commissioners"]["beige"].update(at="central-park"))
+    assert [m.district for m in GAME.legal_moves(s, move_type="value_district")] == ["times-square"]
+
+
+def _valued(options=None):
+    s = started(3, options=options)
+
+    def change(w):
+        clear_board(w)
+        sky(w, "times-square", "gray", "red", 2)
+        sky(w, "fifth-avenue", "gray", "yellow", 1)
+        sky(w, "times-square", "violet", "yellow", 1)
+        biz(w, "times-square", "brown", "boutique")
+        biz(w, "times-square", "green", "gallery")
+        w["commissioners"]["white"]["at"] = "times-square"
+
+    return edit(s, change)
+
+
+def test_reading_valuation_black_cards_one_by_the_seed_plus_one_without_skyscraper():
+    s = _valued()
+    hands = {p.id: p.hand_size for p in s.players}
+    s = ok(s, Move("value_district", "red", district="times-square"))
+    points = {p.id: p.points for p in s.players}
+    assert points == {"red": 2 * 3, "yellow": 1 * 2, "blue": 0}
+    gained = {p.id: p.hand_size - hands[p.id] for p in s.players}
+    assert gained == {"red": 1, "yellow": 0, "blue": 1}
+    assert s.turn.phase == "action3"  # the second action after D is done at once
+
+
+def test_valuation_black_cards_option_two_as_the_english_rules():
+    s = _valued({"valuation_black_cards": 2})
+    hands = {p.id: p.hand_size for p in s.players}
+    s = edit(s, lambda w: set_turn(w, "blue"))
+    s = ok(s, Move("value_district", "blue", district="times-square"))
+    gained = {p.id: p.hand_size - hands[p.id] for p in s.players}
+    assert gained == {"red": 0, "yellow": 0, "blue": 3}  # RGG: the scorer without a skyscraper takes 3
+
+
+def test_second_action_two_cards_of_two_colours():
+    s = ok(started(3), Move("take_skyscrapers", "red"))
+    assert "fifthavenue.cards.same_colour" in refused(s, Move("take_cards", "red", colours=("gray", "gray")))
+    assert "fifthavenue.cards.wrong_count" in refused(s, Move("take_cards", "red", colours=("gray",)))
+    tops = dict(s.stacks)
+    s2 = ok(s, Move("take_cards", "red", colours=("gray", "green")))
+    hand = Counter(s2.players[0].hand) - Counter(s.players[0].hand)
+    assert hand == Counter({f"gray-{tops['gray'].top}": 1, f"green-{tops['green'].top}": 1})
+    assert dict(s2.stacks)["gray"].count == tops["gray"].count - 1
+    assert len(GAME.legal_moves(s, move_type="take_cards")) == 10
+
+
+def test_reading_empty_deck_fewer_stacks_fewer_cards():
+    s = ok(started(3), Move("take_skyscrapers", "red"))
+
+    def drain(w):
+        for c in ("violet", "brown", "gray", "green"):
+            st = w["stacks"][c]
+            w["discard"] = sorted(w["discard"] + [D.card(c, v) for v in [st["top"]] + st["below"]])
+            st.update(top=None, below=[], count=0)
+
+    s = edit(s, drain)
+    assert [m.colours for m in GAME.legal_moves(s)] == [("orange",)]
+    assert "fifthavenue.cards.stack_empty" in refused(s, Move("take_cards", "red", colours=("orange", "gray")))
+
+
+def test_third_action_leaves_a_marker_and_returns_from_central_park_to_start_auctions():
+    s = started(3)
+    s = ok(s, Move("take_skyscrapers", "red"))
+    s = ok(s, GAME.legal_moves(s)[0])
+    s = ok(s, Move("move_commissioner", "red", commissioner="white", to="34th-st-west"))
+    assert s.turn.player == "yellow"
+    s = edit(s, lambda w: w["commissioners"]["white"].update(at="42nd-st-west", markers=["34th-st-west"]))
+    assert "fifthavenue.commissioner.not_a_step" in refused(
+        s, Move("black_and_move", "yellow", commissioner="white", to="times-square"))
+    s = ok(s, Move("black_and_move", "yellow", commissioner="white", to="52nd-st-west"))
+    assert dict(s.commissioners)["white"].markers == ("34th-st-west", "42nd-st-west")
+    s = ok(s, GAME.legal_moves(s)[0])
+    s = ok(s, Move("move_commissioner", "yellow", commissioner="white", to="central-park"))
+    assert dict(s.commissioners)["white"].markers == ("34th-st-west", "42nd-st-west", "52nd-st-west")
+    s = ok(s, Move("take_skyscrapers", "blue"))
+    s = ok(s, GAME.legal_moves(s)[0])
+    s = ok(s, Move("move_commissioner", "blue", commissioner="white", to="city-hall"))
+    assert s.turn.phase == "auction" and s.auction.site == "34th-st-west"
+    assert s.auction.queue == ("42nd-st-west", "52nd-st-west", "central-park")
+    assert s.auction.order == ("blue", "red", "yellow") and s.auction.to_act == "blue"
+    assert dict(s.commissioners)["white"] == type(dict(s.commissioners)["white"])(D.CITY_HALL, ())
+
+
+def test_a_commissioner_leaving_a_stopped_district_leaves_no_marker():
+    s = started(3)
+
+    def change(w):
+        clear_board(w)
+        w["districts"]["times-square"]["stopped"] = True
+        w["commissioners"]["beige"]["at"] = "times-square"
+
+    s = edit(s, change)
+    s = ok(s, Move("black_and_move", "red", commissioner="beige", to="52nd-st-east"))
+    assert dict(s.commissioners)["beige"].markers == ()
+
+
+def test_wrong_player_and_wrong_phase_are_refused():
+    s = started(3)
+    assert "fifthavenue.turn.not_your_turn" in refused(s, Move("take_skyscrapers", "yellow"))
+    assert "fifthavenue.turn.wrong_phase" in refused(s, Move("take_cards", "red", colours=("gray", "green")))
+    assert "fifthavenue.turn.unknown_player" in refused(s, Move("take_skyscrapers", "nobody"))
