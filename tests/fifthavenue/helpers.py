@@ -122,3 +122,10 @@ def random_game(n: int, seed: int, on_move: Callable | None = None, max_moves: i
         if on_move is not None:
             on_move(before, move, s, moves, rnd)
     raise AssertionError("the game did not end")
+
+
+def supply(w: dict, pid: str, n: int) -> None:
+    """Set a player's personal supply to ``n``, moving skyscrapers from or to his general supply."""
+    p = player(w, pid)
+    p["general"] += p["supply"] - n
+    p["supply"] = n
