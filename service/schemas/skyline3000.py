@@ -27,6 +27,15 @@ POINTS_BOUND = 10_000
 SEED_BOUND = 2**63 - 1
 
 
+class StrictBoolean(fields.Boolean):
+    """true or false only (no 0/1, no strings)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
     return StrictInteger(validate=validate.Range(min=0, max=maximum), **kwargs)
 
@@ -40,34 +49,29 @@ def CardList(**kwargs: Any) -> fields.List:
 
 
 # ---- options ------------------------------------------------------------------------------------------
-class BlockSpecSchema(Schema):
-    small_platforms = StrictInteger(required=True, validate=validate.Range(min=1, max=12))
-    starting_greens = Count(4, load_default=0)
+SmallPlatformsSchema = Schema.from_dict(
+    {b: StrictInteger(required=True, validate=validate.Range(min=1, max=12)) for b in data.BLOCK_IDS},
+    name="SmallPlatformsSchema")
+
+StartingGreensSchema = Schema.from_dict(
+    {d: fields.List(fields.String(validate=validate.OneOf(data.DISTRICT_BLOCKS[d])), required=True,
+                    validate=validate.Length(min=1, max=2)) for d in data.DISTRICTS},
+    name="StartingGreensSchema")
 
 
 class BoardSchema(Schema):
-    blocks = fields.Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
-                         values=fields.Nested(BlockSpecSchema), required=True)
+    """``small_platforms`` per block (at least 1) and the blocks of the 4 starting greens, by district (1 or 2
+    each, 4 in all; a block named twice starts with 2)."""
+
+    small_platforms = fields.Nested(SmallPlatformsSchema, required=True)
+    starting_greens = fields.Nested(StartingGreensSchema, required=True)
 
     @validates_schema
-    def _sane(self, value, **kwargs):
-        blocks = value.get("blocks", {})
-        missing = [b for b in data.BLOCK_IDS if b not in blocks]
-        if missing:
-            raise ValidationError(f"Every block needs its platforms; missing {', '.join(missing)}.", "blocks")
-        errors = []
-        for b, spec in blocks.items():
-            if spec["starting_greens"] > spec["small_platforms"]:
-                errors.append(f"{b}: more starting greens than small platforms.")
-        total = sum(spec["starting_greens"] for spec in blocks.values())
+    def _four_greens(self, value, **kwargs):
+        total = sum(len(v) for v in value["starting_greens"].values())
         if total != data.STARTING_GREENS_TOTAL:
-            errors.append(f"The board has {data.STARTING_GREENS_TOTAL} starting greens, not {total}.")
-        for d, ids in data.DISTRICT_BLOCKS.items():
-            n = sum(blocks[b]["starting_greens"] for b in ids)
-            if not 1 <= n <= 2:
-                errors.append(f"The {d} district starts with 1 or 2 greens, not {n}.")
-        if errors:
-            raise ValidationError(errors, "blocks")
+            raise ValidationError(f"The board has {data.STARTING_GREENS_TOTAL} starting greens, not {total}.",
+                                  "starting_greens")
 
 
 class ContractSpecSchema(Schema):
@@ -96,9 +100,9 @@ class OptionsSchema(Schema):
     def _build(self, d, **kwargs) -> Options:
         board = default_board()
         if "board" in d:
-            blocks = d["board"]["blocks"]
-            board = tuple(BlockSpec(b, data.BLOCK_DISTRICT[b], blocks[b]["small_platforms"], blocks[b]["starting_greens"])
-                          for b in data.BLOCK_IDS)
+            small = d["board"]["small_platforms"]
+            greens = [b for blocks in d["board"]["starting_greens"].values() for b in blocks]
+            board = tuple(BlockSpec(b, data.BLOCK_DISTRICT[b], small[b], greens.count(b)) for b in data.BLOCK_IDS)
         cards = default_cards()
         if "cards" in d:
             c = d["cards"]
@@ -114,8 +118,9 @@ class OptionsSchema(Schema):
 
 def options_to_json(o: Options) -> dict[str, Any]:
     return {
-        "board": {"blocks": {b.id: {"small_platforms": b.small_platforms, "starting_greens": b.starting_greens}
-                             for b in o.board}},
+        "board": {"small_platforms": {b.id: b.small_platforms for b in o.board},
+                  "starting_greens": {d: [b.id for b in o.board if b.district == d for _ in range(b.starting_greens)]
+                                      for d in data.DISTRICTS}},
         "cards": {
             "roof": [c.value for c in o.cards if c.deck == "roof"],
             "floor": [c.value for c in o.cards if c.deck == "floor"],
@@ -168,7 +173,7 @@ class PlayerSchema(Schema):
     roofs = fields.Nested(RoofsSchema, required=True)
     billboards = Count(10, required=True)
     billboards_retired = Count(10, load_default=0)
-    passed = fields.Boolean(load_default=False)
+    passed = StrictBoolean(load_default=False)
 
 
 class PileSchema(Schema):
