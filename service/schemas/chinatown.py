@@ -32,7 +32,27 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, PlayerId
+from .common import StrictInteger as _CommonStrictInteger
+
+
+
+class StrictInteger(_CommonStrictInteger):
+    """The shared strict integer (no booleans, no fractions). An integral float such as ``2.0`` is an
+    integer in JSON Schema (so in the contract) and loads as the int ``2``."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return int(super()._deserialize(value, attr, data, **kwargs))
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only (no "yes", 1 or "true")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
 
 GAME_ID = "chinatown"
 LOT_KEYS = [str(lot) for lot in range(1, LOT_COUNT + 1)]
@@ -65,7 +85,7 @@ def Money(**kwargs: Any) -> StrictInteger:
 
 
 class OptionsSchema(Schema):
-    rotate_first_player = fields.Boolean(load_default=False)
+    rotate_first_player = StrictBoolean(load_default=False)
     chance = fields.String(validate=validate.OneOf(CHANCE_MODES), load_default="digital")
 
     @pre_dump

@@ -119,10 +119,16 @@ def test_move_schema_dispatches_on_type(move, field):
     assert field in err.value.messages
 
 
+def test_integral_floats_load_as_integers_like_json_schema_integers():
+    move = WIRE.move().load({"type": "place", "player": "a", "lot": 12.0, "shop": "photo"})
+    assert move.lot == 12 and type(move.lot) is int
+
+
 def test_options_take_defaults():
     assert WIRE.options().load({}) == {"rotate_first_player": False, "chance": "digital"}
-    with pytest.raises(ValidationError):
-        WIRE.options().load({"chance": "dice"})
+    for bad in ({"chance": "dice"}, {"rotate_first_player": "yes"}, {"rotate_first_player": 1}, {"x": 1}):
+        with pytest.raises(ValidationError):
+            WIRE.options().load(bad)
 
 
 def test_score_extra_gives_the_scoring():
