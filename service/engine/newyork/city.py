@@ -5,6 +5,7 @@ south; ``streets`` holds the edges n, e, s, w that carry a street.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ..core import Violation
@@ -112,6 +113,8 @@ class CityIndex:
         self.grid = grid_of(city)
         self.reach = reachable(self.grid)
         self._closes: dict[tuple[int, int], bool] = {}
+        self._info: dict[tuple[int, int], tuple] = {}
+        self._frontier: list[tuple[int, int]] | None = None
 
     def closes_hole(self, x: int, y: int) -> bool:
         """Whether building on the empty cell (x, y) encloses an empty cell that was free before."""
@@ -130,14 +133,36 @@ class CityIndex:
             self._closes[key] = result
         return self._closes[key]
 
+    def cell_info(self, x: int, y: int):
+        """For an empty cell: the touching tiles (edge, cell, whether their facing edge has a street),
+        the edges through which a reachable neighbour could be entered on foot, and whether building
+        there encloses a hole."""
+        key = (x, y)
+        info = self._info.get(key)
+        if info is None:
+            touching, walk = [], []
+            for edge, cell in neighbours(x, y):
+                other = self.grid.get(cell)
+                if other is None:
+                    continue
+                theirs = OPPOSITE[edge] in other
+                touching.append((edge, cell, theirs))
+                if cell in self.reach and not theirs:
+                    walk.append(edge)
+            info = (tuple(touching), tuple(walk), bool(touching) and self.closes_hole(x, y))
+            self._info[key] = info
+        return info
+
     def frontier(self) -> list[tuple[int, int]]:
         """Empty cells sharing an edge with the city, in a stable order."""
-        cells = set()
-        for x, y in self.grid:
-            for _, cell in neighbours(x, y):
-                if cell not in self.grid:
-                    cells.add(cell)
-        return sorted(cells, key=lambda c: (c[1], c[0]))
+        if self._frontier is None:
+            cells = set()
+            for x, y in self.grid:
+                for _, cell in neighbours(x, y):
+                    if cell not in self.grid:
+                        cells.add(cell)
+            self._frontier = sorted(cells, key=lambda c: (c[1], c[0]))
+        return self._frontier
 
 
 def placement_violations(
@@ -154,31 +179,26 @@ def placement_violations(
         what = "the start tile" if (x, y) == ORIGIN else "another tile"
         out.append(violation("newyork.placement.occupied", f"The cell {where} already holds {what}.", f"{pointer}/x"))
         return out
-    touching = [cell for _, cell in neighbours(x, y) if cell in index.grid]
+    touching, walk_edges, closes = index.cell_info(x, y)
+    streets = tile.streets
     if not touching:
         out.append(violation("newyork.placement.no_contact",
                              f"A tile at {where} would share no edge with the city.", f"{pointer}/x"))
-    for edge, cell in mismatched_edges(index.grid, x, y, tile.streets):
-        mine = "has a street" if edge in tile.streets else "has none"
-        theirs = "none" if edge in tile.streets else "one"
-        out.append(violation("newyork.placement.street_mismatch",
-                             f"The tile's {edge} edge {mine} but the tile at ({cell[0]},{cell[1]}) has "
-                             f"{theirs} on its {OPPOSITE[edge]} edge.", f"{pointer}/x"))
-    if not _walk_in(index, tile, x, y):
+    for edge, cell, theirs in touching:
+        if (edge in streets) != theirs:
+            mine = "has a street" if edge in streets else "has none"
+            other = "none" if edge in streets else "one"
+            out.append(violation("newyork.placement.street_mismatch",
+                                 f"The tile's {edge} edge {mine} but the tile at ({cell[0]},{cell[1]}) has "
+                                 f"{other} on its {OPPOSITE[edge]} edge.", f"{pointer}/x"))
+    if not any(edge not in streets for edge in walk_edges):
         out.append(violation("newyork.placement.unreachable",
                              f"A tile at {where} could not be reached on foot from the start tile without "
                              "crossing a street.", f"{pointer}/x"))
-    if touching and index.closes_hole(x, y):
+    if closes:
         out.append(violation("newyork.placement.hole",
                              f"A tile at {where} would enclose an empty cell.", f"{pointer}/x"))
     return out
-
-
-def _walk_in(index: CityIndex, tile: Tile, x: int, y: int) -> bool:
-    for edge, cell in neighbours(x, y):
-        if cell in index.reach and edge not in tile.streets and OPPOSITE[edge] not in index.grid[cell]:
-            return True
-    return False
 
 
 def legal_cells(index: CityIndex, tile: Tile) -> list[tuple[int, int]]:
@@ -222,6 +242,10 @@ def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str =
         out.append(violation("newyork.placement.street_mismatch",
                              f"The tile's {edge} edge does not match the tile at ({cell[0]},{cell[1]}).",
                              f"{pointer}/x"))
+    before = index.grid[(x, y)]
+    same_walks = all((edge in tile.streets) == (edge in before) for edge, cell in neighbours(x, y) if cell in rest)
+    if same_walks:
+        return out  # every touching edge is as before: nobody's way on foot changes
     after = dict(rest)
     after[(x, y)] = tile.streets
     lost = (set(after) & index.reach) - reachable(after)
@@ -234,6 +258,12 @@ def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str =
 
 def city_violations(city: tuple[Placed, ...], pointer: str) -> tuple[list[Violation], set[tuple[int, int]]]:
     """Every building rule a whole city breaks, and the cells to flag in a picture."""
+    found, flagged = _city_violations(tuple(city), pointer)
+    return list(found), set(flagged)
+
+
+@lru_cache(maxsize=4096)
+def _city_violations(city: tuple[Placed, ...], pointer: str):
     out: list[Violation] = []
     flagged: set[tuple[int, int]] = set()
     seen: dict[tuple[int, int], int] = {ORIGIN: -1}
@@ -271,7 +301,7 @@ def city_violations(city: tuple[Placed, ...], pointer: str) -> tuple[list[Violat
         out.append(violation("newyork.placement.hole", f"The city encloses the empty cell(s) {cells}.", pointer))
         for a, b in region:
             flagged |= {c for _, c in neighbours(a, b) if c in grid}
-    return out, flagged
+    return tuple(out), frozenset(flagged)
 
 
 # --- the longest street -------------------------------------------------------------------------

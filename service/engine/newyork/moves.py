@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Callable
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
-from .city import CityIndex, legal_cells, placement_violations, removal_violations, swap_violations
+from .city import CityIndex, legal_cells, neighbours, placement_violations, removal_violations, swap_violations
 from .codes import violation
 from .data import BANKS, TAKE_LIMIT, catalogue
 from .pool import unseen_money, unseen_scoring_cards, unseen_tile_ids
@@ -352,7 +352,7 @@ def legal_moves(state: State, player: str | None = None, move_type: str | None =
         return []
     cache: dict = {}
     out = []
-    for candidate in candidates(state):
+    for candidate in candidates(state, cache):
         if player is not None and candidate.player != player:
             continue
         if move_type is not None and candidate.type != move_type:
@@ -362,21 +362,22 @@ def legal_moves(state: State, player: str | None = None, move_type: str | None =
     return out
 
 
-def candidates(state: State):
+def candidates(state: State, cache: dict):
+    """Moves worth checking (a superset of the legal ones; ``violations`` decides)."""
     if state.pending is not None:
         yield from _reveal_candidates(state)
         return
     if state.phase == "final_placement":
         for who, p in enumerate(state.players):
-            yield from _placement_candidates(state, who, final=True)
+            yield from _placement_candidates(state, who, True, cache)
         return
     if state.current is None:
         return
     who = state.current
     if state.phase == "placement":
-        yield from _placement_candidates(state, who, final=False)
+        yield from _placement_candidates(state, who, False, cache)
     elif state.phase == "actions":
-        yield from _action_candidates(state, who)
+        yield from _action_candidates(state, who, cache)
 
 
 def _reveal_candidates(state: State):
@@ -400,9 +401,9 @@ def _distinct(tiles):
             yield tile
 
 
-def _placement_candidates(state: State, who: int, final: bool):
+def _placement_candidates(state: State, who: int, final: bool, cache: dict):
     p = state.players[who]
-    index = CityIndex(p.city)
+    index = _index(state, who, cache)
     for tile in _distinct(p.to_place):
         for x, y in legal_cells(index, tile):
             yield Move("place", p.id, tile=tile.id, x=x, y=y)
@@ -411,7 +412,7 @@ def _placement_candidates(state: State, who: int, final: bool):
             yield Move("give_dummy", p.id, tile=tile.id)
 
 
-def _action_candidates(state: State, who: int):
+def _action_candidates(state: State, who: int, cache: dict):
     p = state.players[who]
     filled = [i for i, c in enumerate(state.money_market) if c is not None]
     for size in range(1, len(filled) + 1):
@@ -424,15 +425,18 @@ def _action_candidates(state: State, who: int):
         hand = [c for c in p.money or () if c.bank == bank]
         for payment in payments(hand, tile.cost or 0, state.options.allow_surplus_cards):
             yield Move("buy", p.id, slot=bank, cards=payment)
-    index = CityIndex(p.city)
-    cells = None
-    for tile in _distinct(p.reserve):
+    index = _index(state, who, cache)
+    reserve = list(_distinct(p.reserve))
+    for tile in reserve:
         for x, y in legal_cells(index, tile):
             yield Move("rebuild_place", p.id, tile=tile.id, x=x, y=y)
     for placed in p.city:
         yield Move("rebuild_remove", p.id, x=placed.x, y=placed.y)
-        for tile in _distinct(p.reserve):
-            yield Move("rebuild_swap", p.id, tile=tile.id, x=placed.x, y=placed.y)
+        touching = [e for e, cell in neighbours(placed.x, placed.y) if cell in index.grid]
+        for tile in reserve:
+            # a swap keeps every touching edge as it was (else an edge cannot match): skip the rest
+            if all((e in tile.streets) == (e in placed.tile.streets) for e in touching):
+                yield Move("rebuild_swap", p.id, tile=tile.id, x=placed.x, y=placed.y)
     yield Move("end_turn", p.id)
 
 
