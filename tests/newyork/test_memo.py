@@ -1,0 +1,61 @@
+"""Longest street and the majority table go through the memo; the second identical evaluation is a hit."""
+from service.engine.newyork import GAME
+from service.engine.newyork.scoring import MAJORITY_KIND, STREET_KIND
+
+from .helpers import city, partial_state
+
+
+class CountingMemo:
+    def __init__(self):
+        self.store = {}
+        self.computed = []
+        self.hits = 0
+
+    def _key(self, kind, material):
+        import json
+        return kind + json.dumps(material, sort_keys=True)
+
+    def get_or_compute(self, kind, material, compute, check=None):
+        key = self._key(kind, material)
+        if key in self.store and (check is None or check(self.store[key])):
+            self.hits += 1
+            return self.store[key]
+        value = compute()
+        self.computed.append(kind)
+        self.store[key] = value
+        return value
+
+    def get_or_compute_many(self, kind, materials, compute, check=None):
+        return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
+
+
+def _state():
+    return partial_state({"a": city((1, 0, "park", "ne")), "b": city((0, 1, "church", "s"))})
+
+
+def test_memo_second_identical_score_is_a_hit():
+    memo = CountingMemo()
+    first = GAME.score(_state(), "final", memo)
+    computed = list(memo.computed)
+    assert sorted(set(computed)) == sorted({STREET_KIND, MAJORITY_KIND})
+    second = GAME.score(_state(), "final", memo)
+    assert memo.computed == computed  # nothing recomputed
+    assert memo.hits == len(computed)
+    assert first == second
+
+
+def test_memo_street_key_is_the_street_layout_not_the_player():
+    memo = CountingMemo()
+    GAME.score(partial_state({"a": city((1, 0, "park", "ne")), "b": city()}), "A", memo)
+    before = memo.computed.count(STREET_KIND)
+    GAME.score(partial_state({"zed": city((1, 0, "church", "ne")), "b": city()}), "A", memo)
+    assert memo.computed.count(STREET_KIND) == before  # same streets, another type and player: a hit
+
+
+def test_memo_corrupt_entry_is_detected_and_recomputed():
+    memo = CountingMemo()
+    good = GAME.score(_state(), "final", memo)
+    for key in memo.store:
+        memo.store[key] = {"length": "long"} if key.startswith(STREET_KIND) else [["bad"]]
+    again = GAME.score(_state(), "final", memo)
+    assert again == good
