@@ -140,7 +140,7 @@ def play_game(players, seed: int, options=None, check_every=True, trade_rate=0.1
         outcome = GAME.apply(state, move)
         assert outcome.legal, (move, outcome.violations)
         for event in outcome.events:
-            if event.kind == "income":
+            if event.kind == "income_scoring":
                 incomes += sum(event.data["income"].values())
         state = outcome.state
         conservation(state, incomes, n)

@@ -293,7 +293,7 @@ def test_income_after_the_last_placement_turn_and_the_year_advances():
         out = GAME.apply(state, EndTurn(pid))
         events += out.events
         state = out.state
-    income = next(e for e in events if e.kind == "income")
+    income = next(e for e in events if e.kind == "income_scoring")
     assert income.data["year"] == 1965
     assert income.data["income"]["anna"] == 10000  # a single photo on 13
     assert state.player("anna").money == 60000
@@ -369,3 +369,30 @@ def test_deal_order_reading_digital_deal_gives_blocks_from_the_first_player():
 
 def test_moves_of_unknown_players_are_refused():
     assert codes(GAME.apply(place_state(), EndTurn("zed"))) == ["chinatown.move.unknown_player"]
+
+
+def test_tiles_per_round_reading_round_one_draws_the_dealt_number_later_the_kept_number():
+    # a table game: the pending draw names the count; 4 players draw 6 in 1965 and 3 afterwards
+    state = make_state("draw", players=("a", "b", "c", "d"))
+    assert state.pending.count == 6
+    assert make_state("draw", round_no=2, players=("a", "b", "c", "d")).pending.count == 3
+    assert make_state("draw", round_no=4, players=("a", "b", "c", "d", "e")).pending.count == 2
+
+
+def test_replay_reports_each_year_income_as_a_scoring(client):
+    import random
+
+    from service.schemas.chinatown import WIRE
+
+    rng = random.Random(8)
+    state = GAME.setup(["a", "b", "c"], 8, {})
+    moves = []
+    while state.phase != "end":
+        move = rng.choice(GAME.legal_moves(state))
+        moves.append(WIRE.move().dump(move))
+        state = GAME.apply(state, move).state
+    r = client.post("/v1/games/chinatown/replay", json={"setup": {"players": ["a", "b", "c"], "seed": 8}, "moves": moves})
+    assert r.status_code == 200 and r.json["valid"]
+    scorings = r.json["scorings"]
+    assert [s["year"] for s in scorings] == [1965, 1966, 1967, 1968, 1969, 1970]
+    assert r.json["scores"] == {p.id: p.money for p in state.players}

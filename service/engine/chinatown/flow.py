@@ -232,7 +232,7 @@ def pay_income(state: State, events: list[Event], memo: Memo) -> State:
     income = income_by_owner(shops_of(state.board.as_dict(), memo))
     paid = {p.id: income.get(p.id, 0) for p in state.players}
     players = tuple(replace(p, money=(p.money or 0) + paid[p.id]) for p in state.players)
-    events.append(Event("income", {"round": state.round, "year": year_of(state.round), "income": paid}))
+    events.append(Event("income_scoring", {"round": state.round, "year": year_of(state.round), "income": paid}))
     return replace(state, players=players)
 
 
