@@ -111,12 +111,16 @@ def card(colour: str, value: int) -> str:
     return f"{colour}-{value}"
 
 
-def card_parts(text: str) -> tuple[str, int]:
-    colour, _, value = text.rpartition("-")
-    return colour, int(value)
-
-
 ALL_CARDS = tuple(card(c, v) for c in CARD_COLOURS for v in VALUES)
+_PARTS = {card(c, v): (c, v) for c in CARD_COLOURS for v in VALUES}
+
+
+def card_parts(text: str) -> tuple[str, int]:
+    known = _PARTS.get(text)
+    if known is not None:
+        return known
+    colour, _, value = text.rpartition("-")
+    return colour, int(value) if value.isdigit() else 0
 
 
 def card_total(colour: str, value: int) -> int:

@@ -10,17 +10,18 @@ from . import data as D
 from . import flow as F
 from . import rules as R
 from .reveal import possible_reveals
-from .state import Move, State, from_plain, to_plain
-from .validate import validate
+from .state import Move, State, canonical, from_plain, to_plain
+from .validate import checked
 
 
 # ------------------------------------------------------------------ apply
 
 
 def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    problems = validate(state)
+    problems = checked(state)
     if problems:
         return Outcome.illegal(problems)
+    move = canonical(move)
     problems = R.violations(state, move)
     if problems:
         return Outcome.illegal(problems)
@@ -170,7 +171,7 @@ PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "actio
 
 
 def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-    if validate(state):
+    if checked(state):
         return []
     if state.turn is None or (state.turn.phase == "over" and state.pending is None):
         return []

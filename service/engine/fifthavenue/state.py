@@ -231,20 +231,30 @@ def district_to_plain(d: District) -> dict[str, Any]:
     }
 
 
+_PLOTS: dict[tuple, Plot] = {}
+
+
+def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
+    """Plots are interned: the few distinct plots of a game are built once, which keeps ``apply`` fast."""
+    if not q:
+        key: tuple = (colour, (), None, 0)
+    else:
+        sky = q.get("skyscrapers")
+        key = (colour, tuple(q.get("businesses") or ()), None if sky is None else sky["owner"],
+               0 if sky is None else sky["count"])
+    plot = _PLOTS.get(key)
+    if plot is None:
+        plot = Plot(colour, key[1], None if key[2] is None else Skyscrapers(key[2], key[3]))
+        if len(_PLOTS) > 50_000:
+            _PLOTS.clear()
+        _PLOTS[key] = plot
+    return plot
+
+
 def district_from_plain(did: str, p: dict[str, Any] | None) -> District:
-    plots = (p or {}).get("plots") or {}
-    return District(
-        id=did,
-        plots=tuple(
-            Plot(
-                colour=c,
-                businesses=tuple((plots.get(c) or {}).get("businesses") or ()),
-                skyscrapers=_sky((plots.get(c) or {}).get("skyscrapers")),
-            )
-            for c in D.COLOURS
-        ),
-        stopped=bool((p or {}).get("stopped", False)),
-    )
+    p = p or {}
+    plots = p.get("plots") or {}
+    return District(did, tuple(plot_from_plain(c, plots.get(c)) for c in D.COLOURS), bool(p.get("stopped", False)))
 
 
 def park_to_plain(park: Park) -> dict[str, Any]:
@@ -453,11 +463,29 @@ def move_to_plain(m: Move) -> dict[str, Any]:
     return out
 
 
+def canonical(m: Move) -> Move:
+    """The same move with its unordered parts in one order: colours (the order of the colour stacks),
+    bid cards and revealed tiles sorted. A reveal's ``bid`` is a draw sequence and keeps its order."""
+    from dataclasses import replace
+
+    changes: dict[str, Any] = {}
+    if m.colours is not None:
+        rank = {c: i for i, c in enumerate(D.COLOURS)}
+        changes["colours"] = tuple(sorted(m.colours, key=lambda c: (rank.get(c, 99), c)))
+    if m.cards is not None:
+        changes["cards"] = tuple(sorted(m.cards))
+    if m.tiles is not None:
+        changes["tiles"] = tuple(sorted(m.tiles))
+    if m.drawn is not None:
+        changes["drawn"] = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
+    return replace(m, **changes) if changes else m
+
+
 def move_from_plain(p: dict[str, Any]) -> Move:
     def tup(name):
         return None if p.get(name) is None else tuple(p[name])
 
-    return Move(
+    return canonical(Move(
         type=p["type"],
         player=p["player"],
         district=p.get("district"),
@@ -473,4 +501,4 @@ def move_from_plain(p: dict[str, Any]) -> Move:
         drawn=None if p.get("drawn") is None else tuple(sorted((k, tuple(v)) for k, v in p["drawn"].items())),
         tiles=tup("tiles"),
         bid=tup("bid"),
-    )
+    ))

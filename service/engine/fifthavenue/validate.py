@@ -2,6 +2,7 @@
 skyscrapers and businesses. ``apply`` and ``legal_moves`` refuse a state with any violation."""
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 
 from ..core import Violation
@@ -388,3 +389,21 @@ def _cards(state: State) -> list[Violation]:
         if in_colour + count > full or (not hidden_hands and in_colour + count != full):
             out.append(_v("cards", f"The {colour} cards do not add up.", "conservation", "/state/players"))
     return out
+
+
+_CHECKED: dict[int, tuple[weakref.ref, tuple[Violation, ...]]] = {}
+_CHECKED_MAX = 512
+
+
+def checked(state: State) -> tuple[Violation, ...]:
+    """``validate`` remembered per state object (states are immutable): ``legal_moves`` and several
+    ``apply`` calls on one state check it once. A weak reference proves the id still names that object."""
+    key = id(state)
+    hit = _CHECKED.get(key)
+    if hit is not None and hit[0]() is state:
+        return hit[1]
+    result = tuple(validate(state))
+    if len(_CHECKED) >= _CHECKED_MAX:
+        _CHECKED.clear()
+    _CHECKED[key] = (weakref.ref(state), result)
+    return result

@@ -1,0 +1,101 @@
+"""200 seeded random games for 2, 3 and 4 players through legal_moves and apply, with conservation of
+cards, skyscrapers and businesses after every move, a sample of the listed moves accepted and a sample
+of unlisted moves refused; and a few whole games where every listed move of every step is accepted."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue import data as D
+from service.engine.fifthavenue.state import Move, canonical
+
+from .helpers import random_game
+
+GAMES = 200
+CHECK_ALL_UP_TO = 2
+
+
+def totals(s) -> tuple[dict[str, int], int, int]:
+    """Counted here independently of the engine's validate: skyscrapers per colour, businesses, cards."""
+    sky: dict[str, int] = {p.id: 1 + p.supply + p.general for p in s.players}
+    if s.dummy is not None:
+        sky[s.dummy.id] = s.dummy.general
+    for d in s.districts:
+        for p in d.plots:
+            if p.skyscrapers is not None:
+                sky[p.skyscrapers.owner] += p.skyscrapers.count
+    for x in s.park.skyscrapers + s.removed_skyscrapers:
+        sky[x.owner] += x.count
+    if s.turn.phase == "start":
+        for pid in s.turn.start_queue:
+            sky[pid] += 1
+    businesses = s.box + len(s.park.businesses) + len(s.removed_businesses)
+    businesses += sum(len(p.businesses) for d in s.districts for p in d.plots)
+    businesses += sum(len(t) for t in s.supply_row)
+    cards = sum(p.hand_size for p in s.players) + len(s.discard) + s.black_deck.count
+    cards += sum(st.count for _, st in s.stacks)
+    if s.auction is not None:
+        dummy = s.dummy.id if s.dummy else None
+        cards += sum(len(b.cards) for b in s.auction.bids if b.player != dummy) + len(s.auction.dummy_bid or ())
+    return sky, businesses, cards
+
+
+def unlisted(s, listed, rnd) -> list[Move]:
+    who = [p.id for p in s.players]
+    candidates = [
+        Move("take_skyscrapers", rnd.choice(who)),
+        Move("pass", rnd.choice(who)),
+        Move("place_business", rnd.choice(who), district=rnd.choice(D.DISTRICTS), plot=rnd.choice(D.COLOURS),
+             business=rnd.choice(D.BUSINESSES)),
+        Move("move_commissioner", rnd.choice(who), commissioner=rnd.choice(D.COMMISSIONERS),
+             to=rnd.choice(D.LOCATIONS)),
+        Move("value_district", rnd.choice(who), district=rnd.choice(D.DISTRICTS)),
+        Move("take_cards", rnd.choice(who), colours=tuple(rnd.sample(D.COLOURS, 2))),
+        Move("bid", rnd.choice(who), colour=rnd.choice(D.COLOURS), cards=(rnd.choice(D.ALL_CARDS),)),
+        Move("build", rnd.choice(who), count=rnd.randint(0, 3)),
+        Move("building_stop", rnd.choice(who)),
+        Move("name_park_colour", rnd.choice(who), colour=rnd.choice(D.COLOURS)),
+        Move("place_start", rnd.choice(who), district=rnd.choice(D.DISTRICTS), plot=rnd.choice(D.COLOURS)),
+        Move("reveal", rnd.choice(who), tiles=(rnd.choice(D.BUSINESSES),)),
+    ]
+    return [m for m in candidates if canonical(m) not in listed]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_conserve_pieces_and_agree_with_apply(players):
+    seeds = range(players, GAMES + 2, 3)  # 200 games over the three player counts
+    stats = {"moves": 0, "auctions": 0, "stops": 0}
+
+    def check(before, move, after, listed, rnd):
+        stats["moves"] += 1
+        listed = set(listed)
+        assert move in listed
+        sample = listed if len(listed) <= CHECK_ALL_UP_TO else rnd.sample(sorted(listed, key=repr), CHECK_ALL_UP_TO)
+        for m in sample:
+            assert GAME.apply(before, m).legal, m
+        for m in rnd.sample(unlisted(before, listed, rnd), 2):
+            assert not GAME.apply(before, m).legal, m
+        sky, businesses, cards = totals(after)
+        assert all(n == D.SKYSCRAPERS_PER_PLAYER for n in sky.values()), sky
+        assert businesses == D.BUSINESS_TOTAL
+        assert cards == D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
+        if after.auction is not None and before.auction is None:
+            stats["auctions"] += 1
+
+    for seed in seeds:
+        end = random_game(players, seed, check)
+        assert end.result is not None and end.result.winners
+        assert not GAME.validate(end)
+        stats["stops"] += sum(1 for d in end.districts if d.stopped)
+    assert stats["auctions"] > 0 and stats["stops"] > 0
+
+
+def test_every_listed_move_is_accepted_in_whole_games():
+    def check(before, move, after, listed, rnd):
+        for m in listed:
+            assert GAME.apply(before, m).legal, m
+
+    for players, seed in ((2, 1001), (3, 1002), (4, 1003)):
+        assert random_game(players, seed, check).result is not None
