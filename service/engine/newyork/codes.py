@@ -49,6 +49,7 @@ _CODES: dict[str, tuple[str, str]] = {
     "newyork.state.dummy": ("The dummy exists in the 2-player game only, and its counts must match its tiles.", f"Two players ({D} 4.8; {S})"),
     "newyork.state.pending": ("The pending reveal does not fit the state.", "DESIGN.md 5"),
     "newyork.state.options": ("type_tiers must give museum, theater and station the tiers 1, 2 and 3 once each.", "DESIGN.md 9 type_tiers"),
+    "newyork.state.hidden_money": ("Moves need every player's money; a view hides other players' money.", "DESIGN.md 5 (view)"),
     "newyork.state.negative": ("Points and counts cannot be negative.", "Scoring"),
 }
 

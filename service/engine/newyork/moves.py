@@ -32,6 +32,10 @@ def violations(state: State, move: Move, index_cache: dict | None = None) -> lis
         return [violation("newyork.turn.unknown_player", "That player is not in this game.", "/move/player")]
     if state.phase == "over":
         return [violation("newyork.turn.game_over", "The game is over.", "/move/type")]
+    if any(p.money is None for p in state.players):
+        return [violation("newyork.state.hidden_money",
+                          "Some player's money is hidden in this state (a view); play needs every hand.",
+                          "/state/players")]
     if state.pending is not None and move.type != "reveal":
         return [violation("newyork.turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
     turn = _turn_violations(state, move, who)
@@ -348,7 +352,7 @@ EFFECTS = {
 
 def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
     """Every legal move now (optionally of one player or one type): candidates kept by ``violations``."""
-    if state_violations(state) or state.phase == "over":
+    if state_violations(state) or state.phase == "over" or any(p.money is None for p in state.players):
         return []
     cache: dict = {}
     out = []
