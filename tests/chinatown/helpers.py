@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.data import LOTS, SHOP_TYPES, START_MONEY, TILE_COUNTS

@@ -1,10 +1,9 @@
 """Chance at a real table and hidden information (issue 4, item 5)."""
 import random
-from dataclasses import replace
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.moves import REVEAL_LIST_LIMIT, bag_contents, deck_contents
-from service.engine.chinatown.state import EndTurn, Keep, Pending, Reveal
+from service.engine.chinatown.state import Keep, Pending, Reveal
 
 from .helpers import codes, make_state, random_reveal
 

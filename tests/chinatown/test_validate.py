@@ -2,9 +2,9 @@
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.state import EndTurn, Lot, Pending, Player
+from service.engine.chinatown.state import EndTurn, Lot, Pending
 
-from .helpers import board, codes, make_state
+from .helpers import codes, make_state
 
 
 def with_board(state, changes):

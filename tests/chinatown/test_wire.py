@@ -9,7 +9,6 @@ from service.engine.chinatown import GAME
 from service.engine.chinatown.state import Partial, State
 from service.schemas.chinatown import WIRE
 
-from .helpers import play_game
 
 PARTIAL = {"board": {"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}}
 

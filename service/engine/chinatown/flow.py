@@ -6,7 +6,6 @@ from typing import Mapping, Sequence
 
 from ..core import NULL_MEMO, Event, Memo, RulesError
 from ..random import Rng
-from .board import BLOCK_OF  # noqa: F401  (board data loads with the flow)
 from .codes import violation
 from .data import (
     LOTS,

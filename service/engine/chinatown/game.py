@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
 from . import flow, moves, validate as validation
-from .board import ADJACENT, BLOCKS
+from .board import ADJACENT, BLOCK_OF, BLOCKS
 from .codes import RULE_CODES, violation
 from .data import (
     COMPLETE_INCOME,
@@ -21,7 +21,7 @@ from .data import (
     tiles_drawn,
 )
 from .scoring import income_by_owner, shops_of, tiles_on_board
-from .state import MOVE_TYPES, Partial, State
+from .state import Partial, State
 
 SCORINGS = ("income", "final")
 
@@ -60,7 +60,7 @@ class ChinatownGame:
     def describe(self) -> dict[str, Any]:
         return {
             "board": {
-                "lots": {str(lot): {"block": block_of(lot), "adjacent": list(adj)} for lot, adj in ADJACENT.items()},
+                "lots": {str(lot): {"block": BLOCK_OF[lot], "adjacent": list(adj)} for lot, adj in ADJACENT.items()},
                 "blocks": {str(b): list(lots) for b, lots in BLOCKS.items()},
             },
             "shops": [
@@ -121,12 +121,6 @@ class ChinatownGame:
         from .render import render
 
         return render(state, player, memo)
-
-
-def block_of(lot: int) -> int:
-    from .board import BLOCK_OF
-
-    return BLOCK_OF[lot]
 
 
 def score_parts(state: State | Partial) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
