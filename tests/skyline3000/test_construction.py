@@ -28,7 +28,7 @@ def test_setup_is_deterministic_for_a_seed():
     assert GAME.setup(list(PLAYERS3), 99) != GAME.setup(list(PLAYERS3), 100)
 
 
-def test_default_board_reading_25_platforms_and_starting_greens():
+def test_reading_board():
     state = GAME.setup(["a", "b"], 1)
     assert sum(state.options.block(b).small_platforms for b in data.BLOCK_IDS) == 25
     greens = {b: blk.greens for b, blk in state.blocks if blk.greens}
@@ -266,3 +266,21 @@ def test_a_move_of_another_phase_is_refused():
 
 def test_unknown_player_is_refused():
     assert codes(GAME.apply(start(), mv("pass", "zed"))) == ["turn.unknown_player"]
+
+
+def test_reading_cards():
+    state = GAME.setup(["a", "b"], 1)
+    by_deck = {d: sorted(c.value for c in state.options.cards if c.deck == d) for d in data.DECKS}
+    assert by_deck["floor"] == sorted(list(range(1, 9)) * 3) and by_deck["contract"] == by_deck["floor"]
+    assert by_deck["roof"] == sorted(list(range(1, 9)) + list(range(1, 7)))
+    districts = [c.district for c in state.options.cards if c.deck == "contract"]
+    assert all(districts.count(d) == 8 for d in data.DISTRICTS)
+
+
+def test_reading_pieces_per_player():
+    state = start(billboards_per_player=3, roofs_per_shape=4)
+    anna = state.player("anna")
+    assert anna.billboards == 3 and anna.arched == 2 and anna.peaked == 2
+    assert GAME.validate(state) == []
+    default = start().player("anna")
+    assert default.billboards == 5 and default.arched == 3 and default.peaked == 3

@@ -19,7 +19,6 @@ _CODES: dict[str, tuple[str, str]] = {
     "card.not_in_hand": ("The card is not in the player's hand.", f"{D} Cards"),
     "card.unknown": ("No such card in this game's decks.", f"{D} Cards"),
     "card.wrong_deck": ("The action needs a card of another deck.", f"{D} Phase 1 a), b), d)"),
-    "card.hand_hidden": ("The player's hand is hidden in this state.", "DESIGN.md section 5"),
     # factory
     "factory.no_floors": ("The floor supply has fewer than 2 floors.", f"{D} Phase 1 a) Floor card"),
     "factory.unknown_building": ("No such building in the player's factory.", f"{D} Phase 1"),
@@ -77,7 +76,6 @@ _CODES: dict[str, tuple[str, str]] = {
     "state.block_heights": ("The block's heights cannot come from the height rule (start at 1, climb by at most 1).", f"{D} Placement: height"),
     "state.large": ("A large platform holds something other than a spaceport or a megamarket.", f"{D} Board"),
     "state.unknown_block": ("No such block.", f"{D} Board"),
-    "state.factory": ("A factory building is impossible (floors below 1).", f"{D} Phase 1"),
     "state.pending": ("The pending reveal does not fit the state.", "DESIGN.md section 5"),
     "state.hidden_information": ("The state hides what the engine needs to go on (a hand or a sealed bid).", "DESIGN.md section 5"),
 }
