@@ -396,3 +396,20 @@ def test_replay_reports_each_year_income_as_a_scoring(client):
     scorings = r.json["scorings"]
     assert [s["year"] for s in scorings] == [1965, 1966, 1967, 1968, 1969, 1970]
     assert r.json["scores"] == {p.id: p.money for p in state.players}
+
+
+def test_ownership_markers_reading_no_cap_on_lots_per_player():
+    layout = {lot: ("anna", None) for lot in range(1, 32)}  # 31 lots, one more than a colour's markers
+    state = make_state("trade", round_no=6, board_layout=layout)
+    assert sum(1 for _, cell in state.board.items() if cell.owner == "anna") >= 31
+    assert GAME.validate(state) == []
+    out = GAME.apply(state, Trade("bob", (Transfer("bob", "anna", lots=(next(l for l, c in state.board.items() if c.owner == "bob"),)),)))
+    assert out.legal
+
+
+def test_every_reading_is_described_with_provenance():
+    described = GAME.describe()["readings"]
+    assert {r["provenance"] for r in described} <= {"seed", "public source", "assumption"}
+    assert {r["name"] for r in described} == {
+        "player_count", "money_unlimited", "rotate_first_player", "oversized_group_split", "tiles_per_round",
+        "end_trading_votes", "tie_break", "ownership_markers", "deal_order"}

@@ -40,6 +40,8 @@ READINGS: tuple[Reading, ...] = (
             "Trading ends when every player has sent end_trading; a trade made after some have voted starts the vote over."),
     Reading("tie_break", "tiles_on_board_then_shared", "seed",
             "The richest player wins; a tie goes to more shop tiles on the board; a tie that stays is shared."),
+    Reading("ownership_markers", "no_cap", "assumption",
+            "Each colour has 30 markers, but nothing caps the lots a player may own through trades: the engine sets no limit."),
     Reading("deal_order", "each_player_takes_a_block", "assumption",
             "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's shuffle_seed."),
 )
