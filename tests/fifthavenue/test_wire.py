@@ -1,0 +1,252 @@
+"""Wire schemas: round trips, the partial scoring format, refusals; and robustness: no schema-valid
+state or move makes the engine raise."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marshmallow import ValidationError
+
+from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue import data as D
+from service.schemas.fifthavenue import WIRE
+
+from .helpers import PLAYERS, random_game
+
+STATE, MOVE, SCORE_STATE, EXTRA, OPTIONS = WIRE.state(), WIRE.move(), WIRE.score_state(), WIRE.score_extra(), WIRE.options()
+
+
+def wire(obj, schema=STATE):
+    return json.loads(json.dumps(schema.dump(obj)))
+
+
+def _states():
+    out = []
+
+    def keep(before, move, after, listed, rnd):
+        if rnd.random() < 0.05:
+            out.append(after)
+
+    for n in (2, 3, 4):
+        out.append(GAME.setup(PLAYERS[n], n, {}))
+        out.append(random_game(n, 50 + n, keep))
+    return out
+
+
+SAMPLES = _states()
+
+
+def test_round_trip_of_setup_and_playout_states():
+    for s in SAMPLES:
+        assert STATE.load(wire(s)) == s
+        assert SCORE_STATE.load(wire(s)) == s  # a full state is also a scoring input
+        v = GAME.view(s, s.players[0].id)
+        assert STATE.load(wire(v)) == v
+
+
+def test_dump_spells_out_the_default_options():
+    body = wire(GAME.setup(PLAYERS[3], 1, OPTIONS.load({})))
+    assert body["options"] == {
+        "board": {"plot_ring": list(D.COLOURS),
+                  "commissioner_graph": {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}},
+        "valuation_black_cards": 1,
+        "special_scorings": [{"after": 3, "points": 4, "districts": 3}, {"after": 6, "points": 6, "districts": 4},
+                             {"after": 9, "points": 8, "districts": 5}],
+        "bid_requires_supply": True}
+
+
+def test_moves_round_trip():
+    for s in SAMPLES:
+        for m in GAME.legal_moves(s)[:40]:
+            assert MOVE.load(wire(m, MOVE)) == m
+
+
+def test_partial_format_of_design_section_4():
+    body = {"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 3}},
+                                                     "gray": {"businesses": ["boutique", "gallery"]}}}}}
+    state = SCORE_STATE.load(body)
+    assert state.partial
+    out = GAME.score(state, EXTRA.load({"scoring": "district:times-square"}))
+    assert out["totals"] == {"red": 3}  # gray does not touch violet on the ring
+    assert EXTRA.load({"scoring": "building_stop:fifth-avenue", "declarer": "red"})["declarer"] == "red"
+    assert EXTRA.load({"scoring": "final", "central_park_tiles": ["boutique", "gallery", "gallery"]})[
+        "central_park_tiles"] == ["boutique", "gallery", "gallery"]
+    assert EXTRA.load({})["scoring"] == "final"
+
+
+@pytest.mark.parametrize("extra,field", [({"scoring": "district:nowhere"}, "scoring"),
+                                         ({"scoring": "building_stop:times-square"}, "declarer"),
+                                         ({"scoring": "district:times-square", "declarer": "red"}, "declarer"),
+                                         ({"scoring": "district:times-square", "central_park_tiles": []},
+                                          "central_park_tiles"),
+                                         ({"scoring": "final", "central_park_tiles": ["a", "b"]}, "central_park_tiles")])
+def test_score_extras_are_refused_when_malformed(extra, field):
+    with pytest.raises(ValidationError) as err:
+        EXTRA.load(extra)
+    assert field in err.value.messages
+
+
+@pytest.mark.parametrize("move,field", [({"type": "fly", "player": "red"}, "type"),
+                                        ({"type": "bid", "player": "red"}, "cards"),
+                                        ({"type": "pass", "player": "red", "cards": ["gray-4"]}, "cards"),
+                                        ({"type": "build", "player": "red", "count": 2.0}, "count"),
+                                        ({"type": "build", "player": "red", "count": True}, "count"),
+                                        ({"type": "bid", "player": "red", "cards": ["pink-4"]}, "cards"),
+                                        ({"type": "reveal", "player": "red"}, "type"),
+                                        ({"type": "take_cards", "player": "", "colours": []}, "player")])
+def test_malformed_moves_are_schema_errors(move, field):
+    with pytest.raises(ValidationError) as err:
+        MOVE.load(move)
+    assert field in err.value.messages
+
+
+def test_full_state_needs_every_district_and_plot_and_refuses_unknown_fields():
+    body = wire(SAMPLES[0])
+    del body["districts"]["fifth-avenue"]
+    with pytest.raises(ValidationError):
+        STATE.load(body)
+    body = wire(SAMPLES[0])
+    body["surprise"] = 1
+    with pytest.raises(ValidationError):
+        STATE.load(body)
+    body = wire(SAMPLES[0])
+    body["districts"]["atlantis"] = {"plots": {}}
+    with pytest.raises(ValidationError) as err:
+        STATE.load(body)
+    assert "atlantis" in err.value.messages["districts"]
+
+
+# ---------------------------------------------------------------- robustness
+
+PLAYER_POOL = ["red", "yellow", "blue", "green", "alea", "x"]
+
+
+def _mutations():
+    ints = st.integers(min_value=0, max_value=20)
+    return st.lists(st.tuples(st.sampled_from(range(24)), ints, st.sampled_from(PLAYER_POOL),
+                              st.sampled_from(D.LOCATIONS), st.sampled_from(D.COLOURS)), min_size=1, max_size=4)
+
+
+def _mutate(body, muts):
+    for what, k, who, loc, colour in muts:
+        players = body["players"]
+        p = players[k % len(players)]
+        did = D.DISTRICTS[k % len(D.DISTRICTS)]
+        plot = body["districts"][did]["plots"][colour]
+        if what == 0:
+            p["supply"] = min(k, 18)
+        elif what == 1:
+            p["hand"] = None
+        elif what == 2:
+            p["hand_size"] = k
+        elif what == 3:
+            plot["skyscrapers"] = {"owner": who, "count": max(1, min(k, 18))}
+        elif what == 4:
+            plot["businesses"] = ["boutique"] * min(k % 5, 4)
+        elif what == 5:
+            body["turn"]["phase"] = D.PHASES[k % len(D.PHASES)]
+        elif what == 6:
+            body["turn"]["player"] = who
+        elif what == 7:
+            body["commissioners"]["white"]["at"] = loc
+        elif what == 8:
+            body["commissioners"]["beige"]["markers"] = [did, did][: 1 + k % 2]
+        elif what == 9:
+            body["pending"] = [{"kind": "stack_top", "colours": [colour]}, {"kind": "dummy_bid"},
+                               {"kind": "black_cards", "draws": [{"player": who, "count": 1 + k % 4}]},
+                               {"kind": "supply_set", "index": k % 8, "count": k % 4},
+                               {"kind": "central_park_tiles", "count": k % 4}][k % 5]
+        elif what == 10:
+            body["auction"] = {"commissioner": "white", "trigger": who, "resume": "next_turn",
+                               "site": ([*D.SITES])[k % 8], "queue": [], "stage": ["park_colour", "bidding", "resolve"][k % 3],
+                               "order": [x["id"] for x in players] + ([who] if k % 2 else []), "to_act": who,
+                               "full": bool(k % 2), "park_colour": colour if k % 3 else None,
+                               "bids": [{"player": who, "colour": colour, "cards": [f"{colour}-4"]}] if k % 4 else [],
+                               "passed": [], "dummy_bid": [4, 4] if k % 5 == 0 else None, "winner": who if k % 3 == 2 else None}
+        elif what == 11:
+            body["supply_row"][k % 8] = None
+        elif what == 12:
+            body["supply_row"][k % 8] = ["gallery"] * (k % 4)
+        elif what == 13:
+            body["stacks"][colour] = {"top": None, "below": None, "count": k % 13}
+        elif what == 14:
+            body["black_deck"] = {"cards": None, "count": min(k, 50)}
+        elif what == 15:
+            body["districts"][did]["stopped"] = bool(k % 2)
+        elif what == 16:
+            body["options"]["board"]["plot_ring"] = [colour] * 5
+        elif what == 17:
+            body["options"]["board"]["commissioner_graph"] = {"city-hall": [did], did: [did]}
+        elif what == 18:
+            body["park_order"] = [k % 8] * 3
+        elif what == 19:
+            body["result"] = {"winners": [who], "central_park_tiles": []}
+        elif what == 20:
+            body["dummy"] = None if body["dummy"] else {"id": who, "general": min(k, 18)}
+        elif what == 21:
+            body["turn"]["start_queue"] = [who] * (k % 3)
+        elif what == 22:
+            body["businesses_placed"] = k
+        else:
+            body["districts"][D.CENTRAL_PARK]["skyscrapers"] = [{"owner": who, "count": 1 + k % 3}] * (1 + k % 2)
+    return body
+
+
+MOVES = st.fixed_dictionaries(
+    {"type": st.sampled_from(D.MOVE_TYPES), "player": st.sampled_from(PLAYER_POOL)},
+    optional={"district": st.sampled_from(D.DISTRICTS), "plot": st.sampled_from(D.COLOURS),
+              "business": st.sampled_from(D.BUSINESSES), "commissioner": st.sampled_from(D.COMMISSIONERS),
+              "to": st.sampled_from(D.LOCATIONS), "colours": st.lists(st.sampled_from(D.COLOURS), max_size=2),
+              "colour": st.sampled_from(D.COLOURS), "cards": st.lists(st.sampled_from(D.ALL_CARDS), max_size=5),
+              "count": st.integers(0, 3), "tiles": st.lists(st.sampled_from(D.BUSINESSES), max_size=3),
+              "bid": st.lists(st.sampled_from(D.VALUES), max_size=4),
+              "tops": st.dictionaries(st.sampled_from(D.COLOURS), st.sampled_from(D.VALUES), min_size=1, max_size=2),
+              "drawn": st.dictionaries(st.sampled_from(PLAYER_POOL), st.lists(st.sampled_from(D.VALUES), max_size=3),
+                                       min_size=1, max_size=3)})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, 10_000), muts=_mutations(), move=MOVES)
+def test_no_schema_valid_state_or_move_makes_the_engine_raise(index, muts, move):
+    body = _mutate(wire(SAMPLES[index % len(SAMPLES)]), muts)
+    try:
+        state = STATE.load(body)
+    except ValidationError:
+        return
+    GAME.validate(state)
+    moves = GAME.legal_moves(state)
+    for m in moves[:3]:
+        assert GAME.apply(state, m).legal
+    try:
+        m = MOVE.load(move)
+    except ValidationError:
+        m = None
+    if m is not None:
+        GAME.apply(state, m)
+    GAME.score(state, {"scoring": "final", "declarer": None, "central_park_tiles": ["boutique"]})
+    GAME.score(state, {"scoring": "building_stop:times-square", "declarer": "red", "central_park_tiles": None})
+    GAME.view(state, "red")
+    GAME.render(state, "red")
+    GAME.render(SCORE_STATE.load(body), None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(districts=st.dictionaries(
+    st.sampled_from(D.DISTRICTS),
+    st.fixed_dictionaries({}, optional={"plots": st.dictionaries(st.sampled_from(D.COLOURS), st.fixed_dictionaries(
+        {}, optional={"businesses": st.lists(st.sampled_from(D.BUSINESSES), max_size=4),
+                      "skyscrapers": st.none() | st.fixed_dictionaries(
+                          {"owner": st.sampled_from(PLAYER_POOL), "count": st.integers(1, 18)})})),
+        "stopped": st.booleans()}), max_size=7),
+    scoring=st.sampled_from(["final"] + [f"district:{d}" for d in D.DISTRICTS] + [f"building_stop:{d}" for d in D.DISTRICTS]))
+def test_partial_scoring_inputs_never_raise(districts, scoring):
+    state = SCORE_STATE.load({"districts": districts})
+    extra = {"scoring": scoring}
+    if scoring.startswith("building_stop:"):
+        extra["declarer"] = "red"
+    out = GAME.score(state, EXTRA.load(extra))
+    assert set(out["totals"]) == {p["id"] for p in out["players"]}
+    GAME.render(state, None)
