@@ -255,3 +255,29 @@ def test_dummy_passes_when_its_draw_is_not_higher():
     s = ok(s, Move("pass", "yellow"))  # dummy draws 4, 4 = 8 < 9 and passes; red is alone
     assert s.auction.site == "central-park"
     assert plot_of(s, TS, "brown").skyscrapers.owner == "red"
+
+
+def test_small_hands_list_every_bid():
+    s = auction_at(hands={"red": ["violet-4", "violet-5", "black-4", "black-6"]})
+    bids = [m for m in GAME.legal_moves(s) if m.type == "bid"]
+    # colours violet..orange are all empty plots, but red only holds violet: 2 own picks (non-empty) x 4 black
+    own = [("violet-4",), ("violet-5",), ("violet-4", "violet-5")]
+    black = [(), ("black-4",), ("black-6",), ("black-4", "black-6")]
+    assert sorted(m.cards for m in bids) == sorted(tuple(sorted(o + b)) for o in own for b in black)
+
+
+def test_huge_hands_list_only_the_minimal_bids():
+    from service.engine.fifthavenue.moves import MAX_LISTED_BIDS
+
+    cards = [f"violet-{v}" for v in (4, 4, 4, 5, 5, 6)] + [f"black-{v}" for v in [4] * 8 + [5] * 7 + [6] * 7]
+    s = auction_at(hands={"red": cards, "yellow": ["violet-6", "black-6", "black-6"]}, trigger="yellow")
+    s = bid(s, "yellow", ["violet-6", "black-6", "black-6"], "violet")  # 18
+    s = ok(s, Move("pass", "blue"))
+    bids = [m for m in GAME.legal_moves(s) if m.type == "bid"]
+    assert 0 < len(bids) < MAX_LISTED_BIDS
+    for m in bids[::7]:
+        assert GAME.apply(s, m).legal
+    values = [sum(int(c.rsplit("-", 1)[1]) for c in m.cards) for m in bids]
+    assert all(18 < v <= 18 + 6 for v in values)
+    big = Move("bid", "red", colour="violet", cards=tuple(sorted(cards)))
+    assert big not in bids and GAME.apply(s, big).legal  # unlisted, yet legal when proposed

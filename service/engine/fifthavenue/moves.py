@@ -117,16 +117,31 @@ def _action3(state: State, who: str) -> list[Move]:
     return out
 
 
-def _sub_multisets(cards: list[str]) -> list[tuple[str, ...]]:
-    """Every sub-multiset of ``cards`` (including the empty one), as sorted tuples."""
-    counts = sorted(Counter(cards).items())
-    out = []
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        out.append(tuple(sorted(c for (c, _), k in zip(counts, picks) for _ in range(k))))
-    return out
+MAX_LISTED_BIDS = 2000
+
+
+def _value_counts(hand, colour: str) -> tuple[int, int, int]:
+    c = Counter(R.card_value(x) for x in hand if R.card_colour(x) == colour)
+    return c[4], c[5], c[6]
+
+
+def _choices(counts: tuple[int, int, int]) -> int:
+    return (counts[0] + 1) * (counts[1] + 1) * (counts[2] + 1)
+
+
+def _bid_cards(colour: str, own: tuple[int, int, int], black: tuple[int, int, int]) -> tuple[str, ...]:
+    cards = []
+    for value, k in zip(D.VALUES, own):
+        cards += [D.card(colour, value)] * k
+    for value, k in zip(D.VALUES, black):
+        cards += [D.card(D.BLACK, value)] * k
+    return tuple(sorted(cards))
 
 
 def _bids(state: State, who: str) -> list[Move]:
+    """Every bid (as a multiset of cards added) that is higher than the high bid. When a hand allows more
+    than MAX_LISTED_BIDS of them, only the minimal ones are listed: those where taking back the smallest
+    card would no longer be higher; every other bid is still checked when proposed."""
     a = state.auction
     p = R.player(state, who)
     if p.hand is None:
@@ -141,16 +156,31 @@ def _bids(state: State, who: str) -> list[Move]:
     else:
         colours = R.allowed_colours(state, a.site, who)
     need = R.high_bid(a) - (sum(R.card_value(c) for c in mine.cards) if mine else 0)
-    blacks = _sub_multisets([c for c in p.hand if R.card_colour(c) == D.BLACK])
+    black = _value_counts(p.hand, D.BLACK)
+    owns = {c: _value_counts(p.hand, c) for c in colours}
+    minimal = sum(_choices(o) for o in owns.values()) * _choices(black) > MAX_LISTED_BIDS
     out = []
     for colour in colours:
-        for own in _sub_multisets([c for c in p.hand if R.card_colour(c) == colour]):
-            if mine is None and not own:
+        own = owns[colour]
+        for k4, k5, k6 in product(range(own[0] + 1), range(own[1] + 1), range(own[2] + 1)):
+            if mine is None and k4 + k5 + k6 == 0:
                 continue
-            for black in blacks:
-                cards = own + black
-                if cards and sum(R.card_value(c) for c in cards) > need:
-                    out.append(Move("bid", who, colour=colour, cards=tuple(sorted(cards))))
+            for b5, b6 in product(range(black[1] + 1), range(black[2] + 1)):
+                base = 4 * k4 + 5 * (k5 + b5) + 6 * (k6 + b6)
+                low = max(0, (need - base) // 4 + 1)
+                high = black[0]
+                if minimal:
+                    high = min(high, (need + 6 - base) // 4)
+                for b4 in range(low, high + 1):
+                    total = base + 4 * b4
+                    if total <= need or k4 + k5 + k6 + b4 + b5 + b6 == 0:
+                        continue
+                    if minimal:
+                        smallest = next(v for v, n in zip(D.VALUES, (k4 + b4, k5 + b5, k6 + b6)) if n)
+                        if total - smallest > need:
+                            continue
+                    out.append(Move("bid", who, colour=colour,
+                                    cards=_bid_cards(colour, (k4, k5, k6), (b4, b5, b6))))
     return out
 
 
