@@ -14,7 +14,7 @@ from .state import Partial, State
 CELL = 56
 GAP = 36
 MARGIN = 24
-HEADER = 56
+HEADER = 72
 # Block origins in cells-and-gaps: blocks 1-4 along Canal St at the top, 5 bottom centre-left, 6 bottom right.
 BLOCK_ORIGINS = {1: (0, 0), 2: (1, 0), 3: (2, 0), 4: (3, 0), 5: (1, 1), 6: (3, 1)}
 OWNER_COLOURS = ("#d62728", "#e6c229", "#2ca02c", "#f4f4f4", "#333333", "#1f77b4", "#9467bd", "#8c564b")
@@ -76,11 +76,18 @@ def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_
 
 
 def header(state: State | Partial) -> str:
-    if isinstance(state, State):
-        text = f"Chinatown - {year_of(state.round)} (round {state.round}), phase: {state.phase}"
-    else:
-        text = "Chinatown - board"
-    return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">{escape(text)}</text>'
+    if not isinstance(state, State):
+        return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">Chinatown - board</text>'
+    title = f"Chinatown - {year_of(state.round)} (round {state.round}), phase: {state.phase}"
+    detail = f"first player: {state.first_player}"
+    if state.phase == "place":
+        from .flow import next_undone
+
+        detail += f"; placing: {next_undone(state)}"
+    if state.pending is not None:
+        detail += f"; to reveal: {state.pending.kind} of {state.pending.count} for {state.pending.player}"
+    return (f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">{escape(title)}</text>'
+            f'<text x="{MARGIN}" y="{MARGIN + 44}" font-size="13">{escape(detail)}</text>')
 
 
 def blocks_svg() -> list[str]:
@@ -175,6 +182,9 @@ def legend_svg(state, result, colours, viewer, top) -> list[str]:
         money = entry.get("money")
         if money_visible and money is not None and (viewer is None or viewer == pid):
             text += f", money {money_text(money)}"
+        held = state.player(pid).tiles if money_visible and state.player(pid) is not None else ()
+        if held:
+            text += "; unplaced: " + " ".join(f"{n}x{SHOP_LABELS[shop]}" for shop, n in held)
         out.append(f'<rect x="{MARGIN}" y="{y - 12}" width="14" height="14" fill={quoteattr(colours[pid])} stroke="#000"/>')
         out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13">{escape(text)}</text>')
     if result["violations"]:
