@@ -168,3 +168,22 @@ def test_score_flags_an_owner_not_listed(players):
     codes = [v["code"] for v in result["violations"]]
     assert codes == (["chinatown.score.unknown_owner"] if players else [])
     assert result["players"]["bob"]["income"] == 10000
+
+
+def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
+    from service.cache.memo import MemoryMemo
+
+    memo = MemoryMemo().bound("chinatown-1")
+    layout = {12: ("anna", "photo"), 13: ("anna", "photo"), 14: ("anna", "photo")}
+    calls = []
+    import service.engine.chinatown.scoring as scoring
+
+    original = scoring.compute_shops
+    try:
+        scoring.compute_shops = lambda lay: calls.append(1) or original(lay)
+        first = GAME.score(partial(layout), memo=memo)
+        second = GAME.score(partial(layout), memo=memo)
+    finally:
+        scoring.compute_shops = original
+    assert len(calls) == 1 and first == second
+    assert first["shops"][0]["income"] == 50000
