@@ -130,3 +130,18 @@ def test_digital_reshuffle_uses_the_state_seed_only():
     for p in b.players:
         b = GAME.apply(b, Keep(p.id, tuple(sorted(p.hand)[:5]))).state
     assert a == b and a.shuffle_seed != GAME.setup(["anna", "bob", "chang"], 11, {}).shuffle_seed
+
+
+def test_deck_at_the_table_with_a_digital_bag_mixes_both_ways():
+    state = replace_deck_none(GAME.setup(["anna", "bob", "chang"], 12, {}))
+    assert GAME.validate(state) == []
+    for p in state.players:
+        state = GAME.apply(state, Keep(p.id, tuple(sorted(p.hand)[:5]))).state
+    assert state.phase == "trade" and sum(n for _, n in state.player("anna").tiles) == 7  # drawn by the engine
+    assert state.deck is None
+
+
+def replace_deck_none(state):
+    from dataclasses import replace
+
+    return replace(state, deck=None, shuffle_seed=None)
