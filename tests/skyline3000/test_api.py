@@ -143,3 +143,10 @@ def test_bench_request_scores(client):
     body = json.loads((Path(__file__).parents[2] / "bench" / "requests" / "skyline3000-score-4p.json").read_text())
     r = client.post(f"{URL}/score", json=body)
     assert r.status_code == 200 and r.get_json()["violations"] == [] and r.get_json()["winners"]
+
+
+def test_render_flags_the_offending_buildings():
+    from .helpers import city
+    svg = GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "peaked")]}}))
+    assert svg.count("illegal-piece") == 1
+    assert GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "arched")]}})).count("illegal-piece") == 0

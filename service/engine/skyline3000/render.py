@@ -23,10 +23,14 @@ def _colours(inp: ScoreInput) -> dict[str, str]:
     return {pid: PALETTE[i % len(PALETTE)] for i, pid in enumerate(ids)}
 
 
-def _building(x: float, base: float, floors: int, roof: str, colour: str, label: str) -> list[str]:
+def _building(x: float, base: float, floors: int, roof: str, colour: str, label: str, bad: bool = False,
+              SLOT_W: float = SLOT_W) -> list[str]:
     h = min(floors, 12) * FLOOR_H
     top = base - h
-    out = [f'<g class="building"><title>{escape(label)}</title>']
+    out = [f'<g class="building{" illegal-piece" if bad else ""}"><title>{escape(label)}</title>']
+    if bad:
+        out.append(f'<rect x="{x + 2}" y="{top - 18}" width="{SLOT_W - 4}" height="{h + 20}" fill="none" '
+                   f'stroke="#ff0000" stroke-width="2" stroke-dasharray="4,2"/>')
     for f in range(min(floors, 12)):
         out.append(f'<rect x="{x + 6}" y="{base - (f + 1) * FLOOR_H}" width="{SLOT_W - 12}" height="{FLOOR_H - 1}" '
                    f'fill={quoteattr(colour)} stroke="#222" stroke-width="0.5"/>')
@@ -56,9 +60,13 @@ def _block(inp: ScoreInput, block_id: str, block: Block, x: float, y: float, col
     base = y + BLOCK_H - 40
     slot = 0
     capacity = spec.small_platforms if spec else 0
-    for b in block.buildings:
+    SLOT_W = min(globals()["SLOT_W"], (COL_W - 40) / max(capacity, block.used_platforms(), 1))
+    shape = block.buildings[0].roof if block.buildings else None
+    known = {p.id for p in inp.players} if inp.players is not None else None
+    for i, b in enumerate(block.buildings):
+        bad = b.roof != shape or i >= capacity or (known is not None and b.owner not in known)
         out += _building(x + 10 + slot * SLOT_W, base, b.floors, b.roof, colours.get(b.owner, "#999"),
-                         f"{b.owner}: {b.floors} floor(s), {b.roof} roof")
+                         f"{b.owner}: {b.floors} floor(s), {b.roof} roof" + (" (illegal)" if bad else ""), bad, SLOT_W)
         slot += 1
     for _ in range(block.greens):
         sx = x + 10 + slot * SLOT_W
