@@ -77,8 +77,20 @@ def _violations(violations) -> list[dict[str, str]]:
     return [v.to_dict() for v in violations]
 
 
+def _integral(value: Any) -> Any:
+    """The body's numbers as the schema loaded them: ``9.0`` is the integer 9."""
+    if isinstance(value, float):
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _integral(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_integral(item) for item in value]
+    return value
+
+
 def _derived_seed(body: dict[str, Any]) -> int:
-    material = canonical_json({"players": body.get("players"), "options": body.get("options", {})})
+    """A seed from the request itself, so a request without one still always gives the same game."""
+    material = canonical_json(_integral({"players": body.get("players"), "options": body.get("options", {})}))
     return int.from_bytes(hashlib.blake2b(material.encode(), digest_size=8).digest(), "big") & SEED_MAX
 
 

@@ -28,6 +28,10 @@ def test_setup_without_a_seed_derives_one_from_the_request(client):
     again = client.post("/v1/games/fake/setup", json={"players": ["ann", "bob"]}).get_json()
     other = client.post("/v1/games/fake/setup", json={"players": ["bob", "ann"]}).get_json()
     assert first["seed"] == again["seed"] != other["seed"]
+    with_floats = client.post("/v1/games/fake/setup", json={"players": ["ann", "bob"], "options": {"target": 10.0}})
+    with_ints = client.post("/v1/games/fake/setup", json={"players": ["ann", "bob"], "options": {"target": 10}})
+    assert with_floats.status_code == 200
+    assert with_floats.get_json()["seed"] == with_ints.get_json()["seed"]
 
 
 def test_a_legal_move_returns_the_new_state_events_and_scores(client):
