@@ -180,6 +180,7 @@ class PileSchema(Schema):
     draw = CardList(allow_none=True, required=True)
     draw_size = Count(CARDS_TOTAL, required=True)
     discard = CardList(load_default=list)
+    top = CardId(allow_none=True, load_default=None)
 
 
 class PilesSchema(Schema):
@@ -258,7 +259,8 @@ def _player_from_json(p: dict[str, Any]) -> Player:
 def state_from_json(d: dict[str, Any]) -> State:
     options = d.get("options") or OptionsSchema().load({})
     piles = tuple((deck, Pile(draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
-                              draw_size=d["piles"][deck]["draw_size"], discard=tuple(d["piles"][deck]["discard"])))
+                              draw_size=d["piles"][deck]["draw_size"], discard=tuple(d["piles"][deck]["discard"]),
+                              top=d["piles"][deck]["top"]))
                   for deck in data.DECKS)
     auction = None
     if d.get("auction") is not None:
@@ -307,7 +309,7 @@ def state_to_json(s: State) -> dict[str, Any]:
         "award": None if s.award is None else {"player": s.award.player, "tile": s.award.tile},
         "draws_left": dict(s.draws_left),
         "piles": {d: {"draw": list(p.draw) if p.draw is not None else None, "draw_size": p.draw_size,
-                      "discard": list(p.discard)} for d, p in s.piles},
+                      "discard": list(p.discard), "top": p.top} for d, p in s.piles},
         "seed": s.seed,
         "shuffles": s.shuffles,
         "pending": None if s.pending is None else {"kind": s.pending.kind, "player": s.pending.player,

@@ -102,8 +102,8 @@ def test_reading_final_tiebreak():
 
 
 def table(state):
-    """The same state at a real table: every draw order unknown."""
-    return replace(state, piles=tuple((d, replace(p, draw=None)) for d, p in state.piles), seed=None)
+    """The same state at a real table: every draw order unknown (the face-up tops too)."""
+    return replace(state, piles=tuple((d, replace(p, draw=None, top=None)) for d, p in state.piles), seed=None)
 
 
 def test_table_draw_asks_for_a_reveal_checked_against_what_remains():
@@ -162,3 +162,38 @@ def test_validate_reports_piece_conservation():
     s = with_player(s, "bob", billboards=4)
     s = with_player(s, "cleo", arched=5)
     assert {"state.floors", "state.billboards", "state.roofs"} <= set(codes(GAME.validate(s)))
+
+
+def test_a_known_face_up_top_is_drawn_without_a_reveal():
+    digital = to_draw(start())
+    s = replace(digital, piles=tuple((d, replace(p, draw=None)) for d, p in digital.piles), seed=None)
+    top = digital.pile("roof").draw[0]
+    assert s.pile("roof").top == top and GAME.validate(s) == []
+    out = GAME.apply(s, mv("draw", "anna", pile="roof"))
+    assert out.legal and out.state.pending is None and out.state.player("anna").hand[-1] == top
+    assert out.state.pile("roof").top is None  # the next card is not known to the engine
+    again = GAME.apply(out.state, mv("draw", "anna", pile="roof"))
+    assert again.state.pending == Pending("draw", "anna", "roof")
+
+
+def test_reveal_must_be_the_known_top_card():
+    digital = to_draw(start())
+    top = digital.pile("roof").draw[0]
+    s = replace(digital, piles=tuple((d, replace(p, draw=None)) for d, p in digital.piles), seed=None,
+                pending=Pending("draw", "anna", "roof"))
+    other = next(c for c in unknown_cards(s) if c.startswith("roof-"))
+    assert codes(GAME.apply(s, mv("reveal", "anna", card=other))) == ["reveal.not_top"]
+    assert [m.card for m in GAME.legal_moves(s)] == [top]
+    assert GAME.apply(s, mv("reveal", "anna", card=top)).legal
+
+
+def test_view_keeps_the_face_up_top_cards():
+    s = start()
+    seen = GAME.view(s, "bob")
+    assert all(seen.pile(d).top == s.pile(d).draw[0] for d in ("roof", "floor", "contract"))
+
+
+def test_validate_reports_an_impossible_top_card():
+    s = start()
+    s = s.with_pile("roof", replace(s.pile("roof"), draw=None, top="floor-1"))
+    assert "state.pile_top" in codes(GAME.validate(s))

@@ -22,6 +22,8 @@ def known_places(state: State) -> dict[str, list[str]]:
         for j, c in enumerate(p.hand or ()):
             places.setdefault(c, []).append(f"/state/players/{i}/hand/{j}")
     for deck, pile in state.piles:
+        if pile.draw is None and pile.top is not None:
+            places.setdefault(pile.top, []).append(f"/state/piles/{deck}/top")
         for j, c in enumerate(pile.draw or ()):
             places.setdefault(c, []).append(f"/state/piles/{deck}/draw/{j}")
         for j, c in enumerate(pile.discard):
@@ -37,11 +39,15 @@ def unknown_cards(state: State) -> list[str]:
     for _, pile in state.piles:
         known.update(pile.draw or ())
         known.update(pile.discard)
+        if pile.draw is None and pile.top is not None:
+            known.add(pile.top)
     return [c.id for c in state.options.cards if c.id not in known]
 
 
 def hidden_draw_sizes(state: State) -> dict[str, int]:
-    return {deck: pile.draw_size for deck, pile in state.piles if pile.draw is None}
+    """Cards of each hidden draw pile that are unknown (its face-up top, when known, is not)."""
+    return {deck: pile.draw_size - (1 if pile.top is not None else 0) for deck, pile in state.piles
+            if pile.draw is None}
 
 
 def hidden_hand_can_hold(state: State, player: Player, cards: Iterable[str]) -> bool:
@@ -115,8 +121,10 @@ def reshuffle(state: State, deck: str) -> State:
 
 
 def take_top(state: State, deck: str) -> tuple[State, Optional[str]]:
-    """Take the top card of a known draw pile (None when the order is hidden: a reveal is needed)."""
+    """Take the face-up top card (None when it is unknown: a reveal is needed)."""
     pile = state.pile(deck)
+    if pile.draw is None and pile.top is not None and pile.draw_size > 0:
+        return state.with_pile(deck, Pile(draw=None, draw_size=pile.draw_size - 1, discard=pile.discard)), pile.top
     if pile.draw is None or not pile.draw:
         return state, None
     card = pile.draw[0]

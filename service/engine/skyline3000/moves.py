@@ -255,9 +255,12 @@ def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
     if spec is None:
         out.append(violation("card.unknown", f"No card {move.card!r} in this game.", "/move/card"))
         return out
+    pile = state.pile(pending.pile)
     if spec.deck != pending.pile:
         out.append(violation("reveal.wrong_pile", f"{move.card} is not a {pending.pile} card.", "/move/card"))
-    elif move.card not in set(cards.unknown_cards(state)) or state.pile(pending.pile).draw_size <= 0:
+    elif pile.top is not None and move.card != pile.top:
+        out.append(violation("reveal.not_top", f"The face-up top of the {pending.pile} pile is {pile.top}.", "/move/card"))
+    elif (pile.top is None and move.card not in set(cards.unknown_cards(state))) or pile.draw_size <= 0:
         out.append(violation("reveal.card_unavailable", f"{move.card} cannot be in the {pending.pile} pile.", "/move/card"))
     return out
 
@@ -402,7 +405,7 @@ def _do_draw(state, player, move, memo):
 
 def _do_reveal(state, player, move, memo):
     pile = state.pile(state.pending.pile)
-    state = state.with_pile(state.pending.pile, replace(pile, draw_size=pile.draw_size - 1))
+    state = state.with_pile(state.pending.pile, replace(pile, draw_size=pile.draw_size - 1, top=None))
     return _drawn(replace(state, pending=None), player.id, state.pending.pile, move.card, [])
 
 
@@ -538,6 +541,9 @@ def _draw_candidates(state: State, player: Optional[str]) -> list[Move]:
 
 def _reveal_candidates(state: State) -> list[Move]:
     pending = state.pending
+    top = state.pile(pending.pile).top
+    if top is not None:
+        return [Move("reveal", pending.player, card=top)]
     return [Move("reveal", pending.player, card=c) for c in cards.unknown_cards(state)
             if state.options.card(c).deck == pending.pile]
 

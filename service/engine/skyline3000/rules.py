@@ -57,6 +57,8 @@ _CODES: dict[str, tuple[str, str]] = {
     "reveal.not_pending": ("No card is waiting to be revealed.", "DESIGN.md section 5"),
     "reveal.wrong_player": ("The pending draw belongs to another player.", "DESIGN.md section 5"),
     "reveal.wrong_pile": ("The revealed card does not belong to the pile drawn from.", "DESIGN.md section 5"),
+    "reveal.not_top": ("The drawn card is the pile's face-up top card, which is known.", f"{D} Phase 4: the piles lie face up"),
+    "state.pile_top": ("A hidden draw pile's face-up top card does not fit (wrong deck, known elsewhere, or an empty pile).", f"{D} Cards"),
     "reveal.card_unavailable": ("That card cannot still be in the pile (it is known to be elsewhere).", "DESIGN.md section 5: conservation"),
     # state consistency (validate)
     "state.unknown_player": ("A piece or marker names a player who is not in the game.", f"{D} Setup"),

@@ -116,6 +116,11 @@ class Pile:
     draw: Optional[tuple[str, ...]] = ()  # top first; None: unknown order (a real table, or a view)
     draw_size: int = 0
     discard: tuple[str, ...] = ()
+    top: Optional[str] = None  # the face-up top card (public); derived when the order is known
+
+    def __post_init__(self):
+        if self.draw is not None:
+            object.__setattr__(self, "top", self.draw[0] if self.draw else None)
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,10 @@ def _cards(state: State) -> list[Violation]:
         if pile.draw is not None and len(pile.draw) != pile.draw_size:
             out.append(violation("state.pile_size", f"The {deck} draw pile holds {len(pile.draw)} cards, "
                                  f"draw_size says {pile.draw_size}.", f"/state/piles/{deck}/draw_size"))
+        if pile.draw is None and pile.top is not None:
+            spec = state.options.card(pile.top)
+            if spec is None or spec.deck != deck or pile.draw_size <= 0:
+                out.append(violation("state.pile_top", pointer=f"/state/piles/{deck}/top"))
         for j, c in enumerate(tuple(pile.draw or ()) + pile.discard):
             spec = state.options.card(c)
             if spec is not None and spec.deck != deck:
