@@ -202,3 +202,26 @@ def test_bench_request_is_a_round_six_five_player_score(client):
     assert GAME.validate(state) == []
     r = client.post("/v1/games/chinatown/score", json=body)
     assert r.status_code == 200 and r.json["violations"] == []
+
+
+@pytest.mark.parametrize("change,pointer", [
+    (lambda s: s["board"].update({"86": {"owner": "p0"}}), "/state/board/86"),
+    (lambda s: s["board"].update({"12": {"owner": ""}}), "/state/board/12/owner"),
+    (lambda s: s["board"].update({"12": {"owner": "p0", "shop": "bakery"}}), "/state/board/12/shop"),
+    (lambda s: s["board"].update({"12": {"owner": "p0", "roof": 1}}), "/state/board/12/roof"),
+    (lambda s: s["board"].update({"12": {"shop": "photo"}}), "/state/board/12/owner"),
+    (lambda s: s["board"].update({"12": "p0"}), "/state/board/12"),
+    (lambda s: s["players"][0].update({"hand": [1, 2, 86]}), "/state/players/0/hand/2"),
+    (lambda s: s["players"][0].update({"hand": [1, True]}), "/state/players/0/hand/1"),
+    (lambda s: s["players"][0].update({"tiles": {"photo": 1.5}}), "/state/players/0/tiles/photo"),
+    (lambda s: s["players"][0].update({"tiles": {"bakery": 1}}), "/state/players/0/tiles/bakery"),
+    (lambda s: s.update({"bag": ["photo", "photo", "pizza"]}), "/state/bag/2"),
+    (lambda s: s.update({"deck": list(range(1, 86)) + [1]}), "/state/deck"),
+    (lambda s: s.update({"board": []}), "/state/board"),
+])
+def test_schema_errors_point_at_each_offending_item(client, change, pointer):
+    state = WIRE.state().dump(GAME.setup(["p0", "p1", "p2"], 1, {}))
+    change(state)
+    r = client.post("/v1/games/chinatown/validate", json={"state": state})
+    assert r.status_code == 422
+    assert [e["pointer"] for e in r.json["errors"]] == [pointer]
