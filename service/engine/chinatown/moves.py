@@ -81,16 +81,36 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     return out
 
 
+_LAST_CONTENTS: tuple = (None, None, None)  # (state, deck, bag) of the last state asked about
+
+
+def _contents(state: State) -> tuple[frozenset[int], dict[str, int]]:
+    global _LAST_CONTENTS
+    last_state, deck, bag = _LAST_CONTENTS
+    if last_state is not state:
+        deck, bag = frozenset(_deck_contents(state)), dict(_bag_contents(state))
+        _LAST_CONTENTS = (state, deck, bag)
+    return deck, bag
+
+
 def deck_contents(state: State) -> set[int]:
     """The cards that can be in the deck: neither claimed nor in a hand (public knowledge)."""
+    return set(_contents(state)[0])
+
+
+def bag_contents(state: State) -> Counter[str]:
+    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
+    return Counter(_contents(state)[1])
+
+
+def _deck_contents(state: State) -> set[int]:
     taken = {lot for lot, _ in state.board.items()}
     for p in state.players:
         taken.update(p.hand or ())
     return set(LOTS) - taken
 
 
-def bag_contents(state: State) -> Counter[str]:
-    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
+def _bag_contents(state: State) -> Counter[str]:
     left = Counter(TILE_COUNTS)
     for p in state.players:
         for shop, count in p.tiles:
