@@ -16,24 +16,32 @@ from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TIERED_TYPES, TYPES,
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile)
 from ..engine.random import SEED_MAX
-from .common import GameWire, PlayerId
-from .common import StrictInteger as _CommonStrictInteger
-
-
-class StrictInteger(_CommonStrictInteger):
-    """The shared strict integer, also refusing integral floats such as ``2.0`` (money is JSON integers)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, float):
-            raise self.make_error("invalid")
-        return super()._deserialize(value, attr, data, **kwargs)
-
+from .common import GameWire, PlayerId, StrictInteger
 
 GAME_ID = "newyork"
 COORD = validate.Range(min=-64, max=64)
-POINTS = validate.Range(min=0, max=100000)
+POINTS = validate.Range(min=0)
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile")
 SCORING_CARDS = ("A", "B")
+
+def _integral(value) -> int | None:
+    """An int, or an integral float such as 2.0 (JSON Schema counts it as an integer); else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only (marshmallow's Boolean also takes 1, "yes", "on"...)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 # ---- leaves ------------------------------------------------------------------------------------------
@@ -96,7 +104,8 @@ class TileField(fields.Field):
         return value.id if isinstance(value, Tile) else value
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, int) and not isinstance(value, bool):
+        if _integral(value) is not None:
+            value = _integral(value)
             if not 1 <= value <= TILE_COUNT:
                 raise ValidationError(f"A catalogue tile id is 1..{TILE_COUNT}.")
             return value
@@ -123,9 +132,9 @@ class TypeTiersSchema(Schema):
 
 
 class OptionsSchema(Schema):
-    type_tiers = fields.Nested(TypeTiersSchema, load_default=None)
-    allow_surplus_cards = fields.Boolean(load_default=False)
-    extra_action_optional = fields.Boolean(load_default=True)
+    type_tiers = fields.Nested(TypeTiersSchema, load_default=None, allow_none=False)
+    allow_surplus_cards = StrictBoolean(load_default=False)
+    extra_action_optional = StrictBoolean(load_default=True)
     youngest = PlayerId(allow_none=True, load_default=None)
 
     @pre_dump
@@ -186,7 +195,7 @@ class PendingSchema(Schema):
     @validates_schema
     def _slot_fits(self, data, **kwargs):
         kind, slot = data.get("kind"), data.get("slot")
-        if kind == "money_card" and not (type(slot) is int and 0 <= slot <= 3):
+        if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
             raise ValidationError("A money card reveal names money slot 0..3.", "slot")
         if kind == "market_tile" and slot not in BANKS:
             raise ValidationError(f"A market tile reveal names a bank: {', '.join(BANKS)}.", "slot")
@@ -230,6 +239,9 @@ class _StateBase(Schema):
 
     @post_load
     def _to_engine(self, data, **kwargs):
+        pending = data.get("pending")
+        if pending and pending.get("kind") == "money_card":
+            data["pending"] = {**pending, "slot": _integral(pending["slot"])}
         return state_from_wire(data)
 
 

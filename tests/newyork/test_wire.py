@@ -84,9 +84,12 @@ def test_move_fields_must_fit_the_type():
         WIRE.move().load({"type": "reveal", "player": "a", "tile": 3, "card": {"scoring": "A"}})
 
 
-def test_money_is_strict_integers():
+def test_money_is_integers():
+    # JSON Schema counts 2.0 as an integer; 2.5, true and "2" are refused
+    move = WIRE.move().load({"type": "buy", "player": "a", "slot": "blue", "cards": [{"bank": "blue", "value": 2.0}]})
+    assert move.cards[0].value == 2 and type(move.cards[0].value) is int
     with pytest.raises(ValidationError):
-        WIRE.move().load({"type": "buy", "player": "a", "slot": "blue", "cards": [{"bank": "blue", "value": 2.0}]})
+        WIRE.move().load({"type": "buy", "player": "a", "slot": "blue", "cards": [{"bank": "blue", "value": 2.5}]})
     with pytest.raises(ValidationError):
         WIRE.move().load({"type": "buy", "player": "a", "slot": "blue", "cards": [{"bank": "blue", "value": True}]})
 
