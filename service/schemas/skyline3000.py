@@ -95,6 +95,7 @@ class OptionsSchema(Schema):
     billboards_per_player = StrictInteger(validate=validate.Range(min=1, max=10),
                                           load_default=data.DEFAULT_BILLBOARDS_PER_PLAYER)
     roofs_per_shape = StrictInteger(validate=validate.Range(min=2, max=10), load_default=data.DEFAULT_ROOFS_PER_SHAPE)
+    chance = fields.String(validate=validate.OneOf(data.CHANCE_MODES), load_default="digital")
 
     @post_load
     def _build(self, d, **kwargs) -> Options:
@@ -109,7 +110,8 @@ class OptionsSchema(Schema):
             cards = make_cards(c["roof"], c["floor"], [(x["value"], x["district"]) for x in c["contract"]])
         return Options(board=board, cards=cards, billboard_replacement_cost=d["billboard_replacement_cost"],
                        first_tie_rest=d["first_tie_rest"], final_tiebreak=d["final_tiebreak"],
-                       billboards_per_player=d["billboards_per_player"], roofs_per_shape=d["roofs_per_shape"])
+                       billboards_per_player=d["billboards_per_player"], roofs_per_shape=d["roofs_per_shape"],
+                       chance=d["chance"])
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
@@ -131,6 +133,7 @@ def options_to_json(o: Options) -> dict[str, Any]:
         "final_tiebreak": o.final_tiebreak,
         "billboards_per_player": o.billboards_per_player,
         "roofs_per_shape": o.roofs_per_shape,
+        "chance": o.chance,
     }
 
 

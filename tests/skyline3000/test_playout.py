@@ -10,7 +10,7 @@ import pytest
 
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS
-from service.engine.skyline3000.state import Move
+from service.engine.skyline3000.state import Move, default_options
 from service.schemas.skyline3000 import WIRE
 
 from .helpers import assert_conserved, play
@@ -114,3 +114,26 @@ def test_playout_states_round_trip_through_the_wire():
             assert moves.load(moves.dump(listed, many=True), many=True) == listed
             state = GAME.apply(state, rnd.choice(listed)).state
         assert schema.load(schema.dump(state)) == state
+
+
+def test_games_set_up_for_a_real_table_play_through_with_hidden_hands():
+    for seed in range(4):
+        ids = [f"p{i}" for i in range(2 + seed % 3)]
+        state = GAME.setup(ids, seed, default_options(chance="table"))
+        assert all(p.hand is None and p.hand_size == 8 for p in state.players)
+        assert all(p.draw is None and p.top is None for _, p in state.piles) and state.seed is None
+        assert GAME.validate(state) == []
+        rnd = random.Random(seed)
+        steps = 0
+        while state.phase != "over":
+            moves = GAME.legal_moves(state)
+            assert moves
+            passes = [m for m in moves if m.type == "pass"]
+            move = passes[0] if passes and rnd.random() < 0.3 else rnd.choice(moves)
+            out = GAME.apply(state, move)
+            assert out.legal, (move, out.violations)
+            state = out.state
+            if steps % 10 == 0:
+                assert GAME.validate(state) == []
+            steps += 1
+        assert GAME.validate(state) == []

@@ -62,6 +62,7 @@ DEFAULT_BILLBOARDS_PER_PLAYER = 5
 DEFAULT_ROOFS_PER_SHAPE = 5
 
 DEFAULT_BILLBOARD_REPLACEMENT_COST = 1
+CHANCE_MODES = ("digital", "table")
 FIRST_TIE_REST = ("no_second", "second")
 FINAL_TIEBREAKS = ("highest_card", "highest_total")
 

@@ -48,9 +48,20 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
     )
     blocks = tuple((spec.id, Block(greens=spec.starting_greens)) for spec in options.board)
     piles = tuple((d, Pile(draw=tuple(decks[d]), draw_size=len(decks[d]))) for d in data.DECKS)
-    return State(options=options, players=player_objs, round=1, phase="construction", key=key, turn=key,
-                 blocks=blocks, floors=data.FLOORS_TOTAL - start_floors * len(ids),
-                 auction_house=data.AUCTION_HOUSE, piles=piles, seed=seed)
+    state = State(options=options, players=player_objs, round=1, phase="construction", key=key, turn=key,
+                  blocks=blocks, floors=data.FLOORS_TOTAL - start_floors * len(ids),
+                  auction_house=data.AUCTION_HOUSE, piles=piles, seed=seed)
+    if options.chance == "table":
+        return at_the_table(state)
+    return state
+
+
+def at_the_table(state: State) -> State:
+    """A real table: the deal and the pile orders happened at the table, so hands and piles are unknown
+    (sizes public) and every card the engine must know arrives as a played card or a ``reveal``."""
+    players = tuple(replace(p, hand=None) for p in state.players)
+    piles = tuple((d, replace(p, draw=None, top=None)) for d, p in state.piles)
+    return replace(state, players=players, piles=piles, seed=None)
 
 
 def view_state(state: State, player: Optional[str]) -> State:
@@ -137,6 +148,7 @@ class Skyline3000:
                 "final_tiebreak": opts.final_tiebreak,
                 "billboards_per_player": opts.billboards_per_player,
                 "roofs_per_shape": opts.roofs_per_shape,
+                "chance": opts.chance,
             },
             "legal_moves": {
                 "bid": f"every subset of the hand when it holds at most {data.BID_LIST_LIMIT} cards; otherwise a sample "

@@ -32,6 +32,7 @@ class Options:
     final_tiebreak: str = "highest_card"
     billboards_per_player: int = data.DEFAULT_BILLBOARDS_PER_PLAYER
     roofs_per_shape: int = data.DEFAULT_ROOFS_PER_SHAPE
+    chance: str = "digital"  # digital: the state holds the deck orders; table: hands and piles unknown
     _cards_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _blocks_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
 
