@@ -1,0 +1,77 @@
+"""New York through the HTTP routes (the lead's generic routes calling WIRE and GAME)."""
+import json
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "requests" / "newyork-score-6p-endgame.json"
+
+
+def post(client, op, body):
+    return client.post(f"/v1/games/newyork/{op}", json=body)
+
+
+def test_api_describe_lists_rule_codes_and_readings(client):
+    data = client.get("/v1/games/newyork").get_json()
+    codes = {c["code"] for c in data["rule_codes"]}
+    assert "newyork.placement.street_mismatch" in codes and "newyork.placement.hole" in codes
+    assert {r["name"] for r in data["readings"]} >= {"type_tiers", "longest_street", "holes"}
+    assert len(data["tiles"]) == 54
+
+
+def test_api_setup_moves_and_legal_moves(client):
+    setup = post(client, "setup", {"players": ["anna", "ben", "cleo"], "seed": 3})
+    assert setup.status_code == 200
+    state = setup.get_json()["state"]
+    assert state["options"]["type_tiers"] == {"museum": 1, "theater": 2, "station": 3}
+    listed = post(client, "legal-moves", {"state": state}).get_json()
+    assert listed["count"] == len(listed["moves"]) > 0
+    move = next(m for m in listed["moves"] if m["type"] == "take_money")
+    answer = post(client, "moves", {"state": state, "move": move}).get_json()
+    assert answer["legal"] is True and answer["state"]["current"] != state["current"]
+    bad = dict(move, player="nobody")
+    refused = post(client, "moves", {"state": state, "move": bad}).get_json()
+    assert refused["legal"] is False and refused["violations"][0]["code"] == "newyork.turn.unknown_player"
+
+
+def test_api_unknown_move_type_is_a_422_at_move_type(client):
+    state = post(client, "setup", {"players": ["a", "b"], "seed": 1}).get_json()["state"]
+    r = post(client, "moves", {"state": state, "move": {"type": "fly", "player": "a"}})
+    assert r.status_code == 422
+    assert any(e["pointer"] == "/move/type" for e in r.get_json()["errors"])
+
+
+def test_api_score_the_six_player_end_game_bench_body(client):
+    body = json.loads(BENCH.read_text())
+    r = post(client, "score", body)
+    assert r.status_code == 200
+    data = r.get_json()
+    assert len(data["players"]) == 6 and data["violations"] == []
+    assert data["scoring"] == "final"
+
+
+def test_api_score_partial_state(client):
+    body = {"state": {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41}]},
+                                  {"id": "ben", "city": []}]}, "scoring": "A"}
+    data = post(client, "score", body).get_json()
+    assert data["totals"] == {"anna": 5, "ben": 0}
+
+
+def test_api_view_and_render(client):
+    state = post(client, "setup", {"players": ["a", "b", "c"], "seed": 2}).get_json()["state"]
+    seen = post(client, "view", {"state": state, "player": "b"}).get_json()["state"]
+    assert seen["players"][0]["money"] is None and seen["players"][1]["money"] is not None
+    assert seen["bag"] is None and seen["money_deck"] is None
+    r = post(client, "render", {"state": state, "player": "a"})
+    assert r.status_code == 200 and r.mimetype == "image/svg+xml" and b"<svg" in r.data
+
+
+def test_api_replay_a_short_log(client):
+    setup = {"players": ["a", "b"], "seed": 11}
+    state = post(client, "setup", setup).get_json()["state"]
+    moves = []
+    for _ in range(6):
+        listed = post(client, "legal-moves", {"state": state}).get_json()["moves"]
+        move = listed[0]
+        moves.append(move)
+        state = post(client, "moves", {"state": state, "move": move}).get_json()["state"]
+    r = post(client, "replay", {"setup": setup, "moves": moves}).get_json()
+    assert r["valid"] is True and r["state"] == state

@@ -1,0 +1,68 @@
+"""Every rule reading of DESIGN.md section 9 has a test named after it (test_reading_<name>...)."""
+import inspect
+import pkgutil
+from dataclasses import replace
+import importlib
+
+import tests.newyork as package
+from service.engine.newyork import GAME
+from service.engine.newyork.data import BANKS, CATALOGUE
+from service.engine.newyork.state import Card
+
+from .helpers import current_id, mv, start
+from .table import give_money, put_market
+
+
+def test_reading_banks_in_market_order_blue_first_red_last():
+    assert BANKS[0] == "blue" and BANKS[-1] == "red" and len(BANKS) == 4
+    s = start(3)
+    assert GAME.describe()["banks"] == list(BANKS)
+    # the market is filled from the first bank to the last: the first four tiles of the shuffled bag
+    assert [t is not None for t in s.market] == [True] * 4
+
+
+def test_reading_tiles_are_alhambras_54():
+    kinds = {}
+    for t in CATALOGUE:
+        kinds.setdefault(t.alhambra, []).append(t.cost)
+    assert {k: len(v) for k, v in kinds.items()} == {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9,
+                                                     "garden": 11, "tower": 11}
+    assert sum(len(t.streets) for t in CATALOGUE) == 80
+
+
+def test_reading_scoring_card_piles_keep_A_above_B():
+    for seed in range(30):
+        deck = list(start(4, seed).money_deck)
+        assert deck.index("A") < deck.index("B")
+        assert deck.index("A") >= len(deck) // 5 - 1
+
+
+def test_reading_leftover_tiles_go_to_the_one_richest_player_of_the_bank():
+    from .test_turns import _endgame, ok, BLUE_PARK
+    s, me, others = _endgame()
+    s = ok(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 7)])).state
+    st = ok(s, mv("reserve", current_id(s), tile=BLUE_PARK)).state
+    assert st.market[3] is not None  # red: nobody holds red money, so the tile stays
+
+
+def test_reading_money_reshuffle_is_pinned_by_the_hidden_seed():
+    from .test_turns import table
+    s = table()
+    cards = tuple(e for e in s.money_deck if isinstance(e, Card))
+    s = replace(s, money_deck=(), discard=cards, scorings_done=2)
+    a = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
+    b = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
+    assert a.money_deck == b.money_deck  # same seed, same order
+    other = GAME.apply(replace(s, shuffle_seed=s.shuffle_seed + 1), mv("take_money", current_id(s), slots=[0])).state
+    assert other.money_deck != a.money_deck
+    unknown = GAME.apply(replace(s, shuffle_seed=None), mv("take_money", current_id(s), slots=[0])).state
+    assert unknown.money_deck is None and unknown.pending.kind == "money_card"
+
+
+def test_every_reading_has_a_test_named_after_it():
+    names = set()
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"tests.newyork.{info.name}")
+        names |= {n for n, f in inspect.getmembers(module, inspect.isfunction) if n.startswith("test_reading_")}
+    for reading in GAME.readings():
+        assert any(n.startswith(f"test_reading_{reading.name}") for n in names), reading.name
