@@ -32,10 +32,7 @@ FLAGGED_LOT = re.compile(r"^/state/board/(\d+)")
 
 
 def block_origin(block: int) -> tuple[int, int]:
-    col_slot, row_slot = BLOCK_ORIGINS[block]
-    x = MARGIN + col_slot * (4 * CELL + GAP)
-    y = MARGIN + HEADER + row_slot * (5 * CELL + GAP)
-    return x, y
+    return block_origin_of_slot(*BLOCK_ORIGINS[block])
 
 
 def lot_box(lot: int) -> tuple[int, int]:
@@ -60,7 +57,7 @@ def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_
     colours = owner_colours(ids)
     flagged = flagged_lots(result["violations"])
     width = MARGIN * 2 + 4 * (4 * CELL) + 3 * GAP
-    height = MARGIN * 2 + HEADER + 2 * 5 * CELL + GAP + 40 + 22 * max(1, len(ids))
+    height = MARGIN * 2 + HEADER + 2 * 5 * CELL + GAP + 50 + 22 * (len(ids) + 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'font-family="sans-serif">',
@@ -70,7 +67,9 @@ def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_
     parts += blocks_svg()
     parts += lots_svg(state, colours, flagged)
     parts += shops_svg(result["shops"])
-    parts += legend_svg(state, result, colours, player, MARGIN + HEADER + 2 * 5 * CELL + GAP + 30)
+    legend_top = MARGIN + HEADER + 2 * 5 * CELL + GAP + 30
+    parts += legend_svg(state, result, colours, player, legend_top)
+    parts += shop_key_svg(*block_origin_of_slot(0, 1))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -191,6 +190,23 @@ def legend_svg(state, result, colours, viewer, top) -> list[str]:
         y = top + 20 + 22 * len(result["players"])
         out.append(f'<text x="{MARGIN}" y="{y}" font-size="13" fill="#c00">'
                    f'{len(result["violations"])} inconsistencies: flagged lots are crossed in red</text>')
+    return out
+
+
+def block_origin_of_slot(col_slot: int, row_slot: int) -> tuple[int, int]:
+    return MARGIN + col_slot * (4 * CELL + GAP), MARGIN + HEADER + row_slot * (5 * CELL + GAP)
+
+
+def shop_key_svg(left: int, top: int) -> list[str]:
+    """The twelve shop types with their labels and complete sizes (in the empty corner of the board)."""
+    out = [f'<text x="{left}" y="{top + 8}" font-size="14" font-weight="bold">Shops (complete size)</text>']
+    for i, shop in enumerate(SHOP_SIZES):
+        x = left
+        y = top + 28 + 19 * i
+        out.append(f'<rect x="{x}" y="{y - 11}" width="30" height="13" rx="2" fill="{SHOP_COLOURS[shop]}" stroke="#333" stroke-width="0.6"/>')
+        out.append(f'<text x="{x + 15}" y="{y}" font-size="9" text-anchor="middle" font-weight="bold">{SHOP_LABELS[shop]}{SHOP_SIZES[shop]}</text>')
+        out.append(f'<text x="{x + 36}" y="{y}" font-size="12">{escape(SHOP_NAMES[shop])}</text>')
+    out.append(f'<text x="{left}" y="{top + 28 + 19 * 12 + 2}" font-size="10">gold outline: complete; dark: incomplete</text>')
     return out
 
 
