@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from service.engine.skyline3000 import GAME, data
+from service.engine.skyline3000.state import default_options
 from service.schemas.skyline3000 import WIRE
 
 from .helpers import CountingMemo, play
@@ -31,6 +32,14 @@ def _bases():
             states.append(s)
     states.append(s)
     states.append(GAME.view(states[1], "p1"))
+    table = GAME.setup(PLAYERS, 4, default_options(chance="table"))
+    states.append(table)
+    for _ in range(40):
+        listed = GAME.legal_moves(table)
+        if not listed:
+            break
+        table = GAME.apply(table, rnd.choice(listed)).state
+    states.append(table)
     return [SCHEMA.dump(x) for x in states]
 
 
