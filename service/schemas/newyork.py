@@ -60,6 +60,38 @@ class CardSchema(Schema):
         return Card(data["bank"], data["value"])
 
 
+def _card(value) -> Card:
+    """A money card from its JSON object, checked by hand (a nested schema per card is slow)."""
+    if not isinstance(value, dict):
+        raise ValidationError("A money card is an object {bank, value}.")
+    errors: dict[str, list[str]] = {}
+    for key in value:
+        if key not in ("bank", "value"):
+            errors[key] = ["Unknown field."]
+    bank, number = value.get("bank"), _integral(value.get("value"))
+    if "bank" not in value:
+        errors["bank"] = ["Missing data for required field."]
+    elif bank not in BANKS:
+        errors["bank"] = [f"Must be one of: {', '.join(BANKS)}."]
+    if "value" not in value:
+        errors["value"] = ["Missing data for required field."]
+    elif number is None or not 1 <= number <= 9:
+        errors["value"] = ["A card value is an integer 1..9."]
+    if errors:
+        raise ValidationError(errors)
+    return Card(bank, number)
+
+
+class CardField(fields.Field):
+    """A money card ``{"bank", "value"}``."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else {"bank": value.bank, "value": value.value}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return _card(value)
+
+
 class ScoringCardSchema(Schema):
     scoring = fields.String(required=True, validate=validate.OneOf(SCORING_CARDS))
 
@@ -78,8 +110,11 @@ class DeckEntryField(fields.Field):
         if not isinstance(value, dict):
             raise ValidationError("A card is an object: {bank, value} or {scoring}.")
         if "scoring" in value:
-            return ScoringCardSchema().load(value)["scoring"]
-        return CardSchema().load(value)
+            return _SCORING_CARD.load(value)["scoring"]
+        return _card(value)
+
+
+_SCORING_CARD = ScoringCardSchema()
 
 
 class InlineTileSchema(Schema):
@@ -91,6 +126,9 @@ class InlineTileSchema(Schema):
     def _distinct(self, data, **kwargs):
         if len(set(data.get("streets", []))) != len(data.get("streets", [])):
             raise ValidationError("An edge is named twice.", "streets")
+
+
+_INLINE_TILE = InlineTileSchema()
 
 
 class TileField(fields.Field):
@@ -110,7 +148,7 @@ class TileField(fields.Field):
                 raise ValidationError(f"A catalogue tile id is 1..{TILE_COUNT}.")
             return value
         if isinstance(value, dict):
-            inline = InlineTileSchema().load(value)
+            inline = _INLINE_TILE.load(value)
             streets = "".join(e for e in EDGES if e in inline["streets"])
             return Tile(None, inline["type"], streets)
         raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")
@@ -156,20 +194,50 @@ class OptionsSchema(Schema):
         )
 
 
-class PlacedSchema(Schema):
-    x = StrictInteger(required=True, validate=COORD)
-    y = StrictInteger(required=True, validate=COORD)
-    tile = TileField(required=True)
+class PlacedField(fields.Field):
+    """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
+
+    _tile = TileField()
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict):
+            raise ValidationError("A city tile is an object {x, y, tile}.")
+        errors: dict[str, list[str]] = {}
+        out = {}
+        for key in value:
+            if key not in ("x", "y", "tile"):
+                errors[key] = ["Unknown field."]
+        for key in ("x", "y"):
+            number = _integral(value.get(key))
+            if key not in value:
+                errors[key] = ["Missing data for required field."]
+            elif number is None or not -64 <= number <= 64:
+                errors[key] = ["A coordinate is an integer -64..64."]
+            else:
+                out[key] = number
+        if "tile" not in value:
+            errors["tile"] = ["Missing data for required field."]
+        else:
+            try:
+                out["tile"] = self._tile._deserialize(value["tile"], "tile", value)
+            except ValidationError as err:
+                errors["tile"] = err.messages
+        if errors:
+            raise ValidationError(errors)
+        return out
 
 
 def _player_fields(full: bool) -> dict[str, Any]:
     opt = {"required": True} if full else {}
     return {
         "id": PlayerId(required=True),
-        "city": fields.List(fields.Nested(PlacedSchema), validate=validate.Length(max=TILE_COUNT),
+        "city": fields.List(PlacedField(), validate=validate.Length(max=TILE_COUNT),
                             **({"required": True} if full else {"load_default": list})),
         "reserve": TileList(**opt),
-        "money": fields.List(fields.Nested(CardSchema), allow_none=True, validate=validate.Length(max=108), **opt),
+        "money": fields.List(CardField(), allow_none=True, validate=validate.Length(max=108), **opt),
         "points": StrictInteger(validate=POINTS, **opt),
         "to_place": TileList(**opt),
     }
@@ -218,11 +286,11 @@ def _state_fields(full: bool) -> dict[str, Any]:
         "current": PlayerId(allow_none=True, **opt),
         "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
         "market": fields.Nested(MarketSchema, **opt),
-        "money_market": fields.List(fields.Nested(CardSchema, allow_none=True), validate=validate.Length(equal=4),
+        "money_market": fields.List(CardField(allow_none=True), validate=validate.Length(equal=4),
                                     **opt),
         "bag": TileList(allow_none=True, **opt),
         "money_deck": fields.List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
-        "discard": fields.List(fields.Nested(CardSchema), validate=validate.Length(max=108), **opt),
+        "discard": fields.List(CardField(), validate=validate.Length(max=108), **opt),
         "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
@@ -367,7 +435,7 @@ class MoveSchema(Schema):
     player = PlayerId(required=True)
     slots = fields.List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))
     slot = fields.String(validate=validate.OneOf(BANKS))
-    cards = fields.List(fields.Nested(CardSchema), validate=validate.Length(min=1, max=40))
+    cards = fields.List(CardField(), validate=validate.Length(min=1, max=40))
     tile = StrictInteger(validate=validate.Range(min=1, max=TILE_COUNT))
     x = StrictInteger(validate=COORD)
     y = StrictInteger(validate=COORD)

@@ -75,3 +75,13 @@ def test_api_replay_a_short_log(client):
         state = post(client, "moves", {"state": state, "move": move}).get_json()["state"]
     r = post(client, "replay", {"setup": setup, "moves": moves}).get_json()
     assert r["valid"] is True and r["state"] == state
+
+
+def test_api_schema_errors_point_into_cards_and_cities(client):
+    body = {"state": {"players": [{"id": "a", "money": [{"bank": "blue", "value": 12}],
+                                   "city": [{"x": 1, "y": 0, "tile": 99}]}]}}
+    r = post(client, "score", body)
+    assert r.status_code == 422
+    pointers = {e["pointer"] for e in r.get_json()["errors"]}
+    assert "/state/players/0/money/0/value" in pointers
+    assert "/state/players/0/city/0/tile" in pointers
