@@ -135,6 +135,8 @@ def phase_violations(state: State) -> list[Violation]:
         bad = "A finished game has had its final scoring and names its winners."
     elif phase != "over" and (state.winners is not None or state.scorings_done > 2):
         bad = "Only a finished game has winners or a final scoring."
+    elif state.winners is not None and not set(state.winners) <= {p.id for p in state.players}:
+        bad = "The winners must be players of the game."
     if bad:
         out.append(violation("newyork.state.phase", bad, "/state/phase"))
     out += pending_violations(state)

@@ -1,0 +1,79 @@
+"""validate: conservation of tiles and money, scoring cards, phase, pending, players, dummy."""
+from dataclasses import replace
+
+from service.engine.newyork import GAME
+from service.engine.newyork.state import Card, Dummy, Pending, Placed
+
+from .helpers import codes, set_player, start, tile
+
+
+def test_validate_a_tile_in_two_places():
+    s = start(3)
+    s = set_player(s, 0, reserve=(s.market[0],))
+    assert "newyork.state.tile_count" in codes(GAME.validate(s))
+
+
+def test_validate_a_missing_tile():
+    s = start(3)
+    s = replace(s, bag=s.bag[1:])
+    assert codes(GAME.validate(s)) == ["newyork.state.tile_count"]
+
+
+def test_validate_inline_tiles_belong_to_score_requests():
+    s = start(3)
+    s = set_player(s, 0, city=(Placed(1, 0, tile("park")),))
+    assert "newyork.state.unknown_tile" in codes(GAME.validate(s))
+
+
+def test_validate_money_is_conserved():
+    s = start(3)
+    extra = set_player(s, 0, money=s.players[0].money + (Card("blue", 1),) * 3)
+    assert "newyork.state.money_count" in codes(GAME.validate(extra))
+    fewer = replace(s, money_deck=s.money_deck[1:] if s.money_deck[0] not in ("A", "B") else s.money_deck[2:])
+    assert "newyork.state.money_count" in codes(GAME.validate(fewer))
+
+
+def test_validate_scoring_cards_in_the_deck():
+    s = start(3)
+    assert "newyork.state.scoring_cards" in codes(GAME.validate(replace(s, scorings_done=1)))
+    swapped = tuple("B" if e == "A" else "A" if e == "B" else e for e in s.money_deck)
+    assert "newyork.state.scoring_cards" in codes(GAME.validate(replace(s, money_deck=swapped)))
+
+
+def test_validate_phase_and_current():
+    s = start(3)
+    assert codes(GAME.validate(replace(s, phase="placement"))) == ["newyork.state.phase"]
+    assert codes(GAME.validate(replace(s, current=None))) == ["newyork.state.current"]
+    assert codes(GAME.validate(replace(s, phase="over"))) == ["newyork.state.phase"]
+
+
+def test_validate_pending_must_fit():
+    s = start(3)
+    assert "newyork.state.pending" in codes(GAME.validate(replace(s, pending=Pending("money_card", 0))))
+    refill = replace(s, phase="refill", pending=Pending("market_tile", "blue"))
+    assert "newyork.state.pending" in codes(GAME.validate(refill))  # the bag is known and the slot full
+
+
+def test_validate_players_and_dummy():
+    s = start(3)
+    assert codes(GAME.validate(replace(s, players=s.players[:1]))) == ["newyork.state.players"]
+    assert "newyork.state.dummy" in codes(GAME.validate(replace(s, dummy=Dummy(tiles=()))))
+    two = start(2)
+    assert "newyork.state.dummy" in codes(GAME.validate(replace(two, dummy=replace(two.dummy, counts=(("park", 9),)))))
+
+
+def test_validate_city_rules_point_into_the_state():
+    s = start(3)
+    bad = s.bag[0]
+    s = replace(s, bag=s.bag[1:])
+    s = set_player(s, 1, city=(Placed(3, 3, bad),))
+    found = GAME.validate(s)
+    assert "newyork.placement.no_contact" in codes(found)
+    assert any(v.pointer == "/state/players/1/city/0" for v in found)
+
+
+def test_apply_on_an_invalid_state_is_refused_with_its_violations():
+    s = replace(start(3), bag=start(3).bag[1:])
+    out = GAME.apply(s, GAME.legal_moves(start(3))[0])
+    assert not out.legal and codes(out.violations) == ["newyork.state.tile_count"]
+    assert GAME.legal_moves(s) == []
