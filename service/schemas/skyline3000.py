@@ -9,6 +9,7 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
@@ -44,8 +45,26 @@ def CardId(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=24), **kwargs)
 
 
-def CardList(**kwargs: Any) -> fields.List:
-    return fields.List(CardId(), validate=validate.Length(max=CARDS_TOTAL), **kwargs)
+class CardListField(fields.Field):
+    """A list of at most 62 card ids (strings of 1 to 24 characters), checked in one pass (hot path)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise ValidationError("Not a valid list.")
+        if len(value) > CARDS_TOTAL:
+            raise ValidationError(f"Longer than maximum length {CARDS_TOTAL}.")
+        errors = {i: ["Not a valid card id (a string of 1 to 24 characters)."] for i, c in enumerate(value)
+                  if not isinstance(c, str) or not 1 <= len(c) <= 24}
+        if errors:
+            raise ValidationError(errors)
+        return list(value)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else list(value)
+
+
+def CardList(**kwargs: Any) -> fields.Field:
+    return CardListField(**kwargs)
 
 
 # ---- options ------------------------------------------------------------------------------------------
@@ -116,6 +135,34 @@ class OptionsSchema(Schema):
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         return options_to_json(obj if isinstance(obj, Options) else OptionsSchema().load(obj or {}))
+
+
+class OptionsField(fields.Field):
+    """The options of a state, loaded through ``OptionsSchema`` once per distinct body (a small cache: most
+    requests carry the same options)."""
+
+    _cache: dict[str, Options] = {}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict):
+            raise ValidationError("Not a valid mapping type.")
+        try:
+            key = json.dumps(value, sort_keys=True)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None and key in self._cache:
+            return self._cache[key]
+        options = OptionsSchema().load(value)
+        if key is not None:
+            if len(self._cache) >= 256:
+                self._cache.clear()
+            self._cache[key] = options
+        return options
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        return options_to_json(value if isinstance(value, Options) else OptionsSchema().load(value))
 
 
 def options_to_json(o: Options) -> dict[str, Any]:
@@ -213,7 +260,7 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
     req = {"required": True} if full else {}
     return {
         "game": fields.String(validate=validate.Equal(GAME_ID), **req),
-        "options": fields.Nested(OptionsSchema),
+        "options": OptionsField(),
         "players": fields.List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
         "round": StrictInteger(validate=validate.Range(min=1, max=data.ROUNDS), **req),
         "phase": fields.String(validate=validate.OneOf(data.PHASES), **req),
