@@ -225,3 +225,20 @@ def test_schema_errors_point_at_each_offending_item(client, change, pointer):
     r = client.post("/v1/games/chinatown/validate", json={"state": state})
     assert r.status_code == 422
     assert [e["pointer"] for e in r.json["errors"]] == [pointer]
+
+
+@pytest.mark.parametrize("name,route", [
+    ("chinatown-legal-moves-5p-round4.json", "legal-moves"),
+    ("chinatown-moves-5p-round6-end.json", "moves"),
+])
+def test_bench_requests_are_answered(client, name, route):
+    from pathlib import Path
+
+    body = json.loads((Path(__file__).resolve().parents[2] / "bench" / "requests" / name).read_text())
+    r = client.post(f"/v1/games/chinatown/{route}", json=body)
+    assert r.status_code == 200
+    if route == "moves":
+        assert r.json["legal"] and r.json["state"]["phase"] == "end"
+        assert any(e["kind"] == "game_ended" for e in r.json["events"])
+    else:
+        assert r.json["count"] > 10
