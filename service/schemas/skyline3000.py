@@ -150,8 +150,9 @@ class OptionsField(fields.Field):
             key = json.dumps(value, sort_keys=True)
         except (TypeError, ValueError):
             key = None
-        if key is not None and key in self._cache:
-            return self._cache[key]
+        cached = self._cache.get(key) if key is not None else None
+        if cached is not None:
+            return cached
         options = OptionsSchema().load(value)
         if key is not None:
             if len(self._cache) >= 256:
