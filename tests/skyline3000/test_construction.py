@@ -284,3 +284,17 @@ def test_reading_pieces_per_player():
     assert GAME.validate(state) == []
     default = start().player("anna")
     assert default.billboards == 5 and default.arched == 3 and default.peaked == 3
+
+
+def test_setup_follows_the_documented_pinned_draws():
+    from service.engine.random import Rng
+    players = ["anna", "bob", "cleo"]
+    state = GAME.setup(players, 424242)
+    rng = Rng(424242)
+    decks = {d: rng.shuffled([c.id for c in state.options.cards if c.deck == d]) for d in data.DECKS}
+    assert state.key == players[rng.below(3)]
+    for deck, n in (("roof", 2), ("floor", 2), ("contract", 4)):
+        for i, pid in enumerate(players):
+            dealt = [c for c in state.player(pid).hand if c.startswith(deck)]
+            assert dealt == decks[deck][i * n:(i + 1) * n]
+        assert state.pile(deck).draw == tuple(decks[deck][3 * n:])
