@@ -19,29 +19,28 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
-from .common import GameWire, PlayerId
-from .common import StrictInteger as _SharedStrictInteger
+from .common import GameWire, PlayerId, StrictInteger
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
 CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
 POINTS_BOUND = 10_000
 
 
-class StrictInteger(_SharedStrictInteger):
-    """The shared strict integer, also refusing integral floats such as ``2.0``: counts are JSON integers."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, float):
-            raise self.make_error("invalid")
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
     return StrictInteger(validate=validate.Range(min=0, max=maximum), **kwargs)
 
 
+class StrictBoolean(fields.Boolean):
+    """true or false only (no 0/1, no strings)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 def Strict(**kwargs: Any) -> fields.Boolean:
-    return fields.Boolean(truthy={True}, falsy={False}, **kwargs)
+    return StrictBoolean(**kwargs)
 
 
 def Card(**kwargs: Any) -> fields.String:

@@ -92,7 +92,7 @@ def test_score_extras_are_refused_when_malformed(extra, field):
 @pytest.mark.parametrize("move,field", [({"type": "fly", "player": "red"}, "type"),
                                         ({"type": "bid", "player": "red"}, "cards"),
                                         ({"type": "pass", "player": "red", "cards": ["gray-4"]}, "cards"),
-                                        ({"type": "build", "player": "red", "count": 2.0}, "count"),
+                                        ({"type": "build", "player": "red", "count": 2.5}, "count"),
                                         ({"type": "build", "player": "red", "count": True}, "count"),
                                         ({"type": "bid", "player": "red", "cards": ["pink-4"]}, "cards"),
                                         ({"type": "reveal", "player": "red"}, "type"),
@@ -101,6 +101,12 @@ def test_malformed_moves_are_schema_errors(move, field):
     with pytest.raises(ValidationError) as err:
         MOVE.load(move)
     assert field in err.value.messages
+
+
+def test_integral_numbers_load_as_integers():
+    """JSON Schema counts 2.0 as an integer (the contract); it loads as the integer 2."""
+    move = MOVE.load({"type": "build", "player": "red", "count": 2.0})
+    assert move.count == 2 and type(move.count) is int
 
 
 def test_full_state_needs_every_district_and_plot_and_refuses_unknown_fields():

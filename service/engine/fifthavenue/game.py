@@ -20,7 +20,6 @@ class FifthAvenue:
 
     def describe(self) -> dict[str, Any]:
         return {
-            "game": self.info.to_dict(),
             "catalogues": {
                 "districts": [{"id": d, "name": D.DISTRICT_NAMES[d]} for d in D.DISTRICTS],
                 "central_park": D.CENTRAL_PARK,
