@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.state import Block, Building, FactoryBuilding, Move, ScoreInput, default_options
+from service.engine.skyline3000.state import Block, Building, Move, ScoreInput, default_options
 
 PLAYERS3 = ("anna", "bob", "cleo")
 

@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import Iterable, Optional
 
 from ..random import Rng
-from . import data
 from .state import Pile, Player, State
 
 
@@ -141,5 +140,3 @@ def deck_of(state: State, card: str) -> Optional[str]:
     spec = state.options.card(card)
     return spec.deck if spec else None
 
-
-__all__ = ["data"]

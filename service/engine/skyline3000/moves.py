@@ -8,7 +8,7 @@ from typing import Iterable, Optional
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
 from . import board, cards, data, flow
 from .rules import violation
-from .state import Block, Building, FactoryBuilding, Move, Pending, Player, State
+from .state import Building, FactoryBuilding, Move, Pending, Player, State
 
 PHASE_MOVES = {
     "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
