@@ -76,7 +76,7 @@ def test_black_cards_at_a_table_are_revealed_per_player():
     assert "black-6" in next(p for p in s.players if p.id == "yellow").hand
 
 
-def test_the_next_set_of_the_supply_row_is_revealed_when_it_becomes_current():
+def test_reading_real_table_supply_row_next_set_revealed_when_it_becomes_current():
     s = at_table(started(3))
     first = s.supply_row[0]
     assert s.supply_row[1] is None

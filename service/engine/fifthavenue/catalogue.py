@@ -66,6 +66,7 @@ _CODES = [
     ("state.auction_phase", "An auction is in progress exactly in the auction phase.", "auction"),
     ("state.turn_action", "The turn records its first action.", "turn"),
     ("state.result", "A finished game, and only that, has a result.", "end"),
+    ("state.park_order", "Central Park's draw order is an order of its 8 places.", "end"),
     ("state.commissioner_at", "A commissioner stands on a known place.", "action3"),
     ("state.markers", "Markers lie once each on live districts, at most 3.", "action3"),
     ("state.auction", "The auction's commissioner, trigger and resume are known.", "auction"),

@@ -132,6 +132,9 @@ def _turn(state: State) -> list[Violation]:
                       "/state/turn/action"))
     if (state.result is not None) != (t.phase == "over" and state.pending is None):
         out.append(_v("result", "A finished game, and only that, has a result.", "end", "/state/result"))
+    if state.park_order is not None and sorted(state.park_order) != list(range(len(D.SET_SIZES))):
+        out.append(_v("park_order", "Central Park's draw order is an order of the 8 places.", "end",
+                      "/state/park_order"))
     ring_ok = set(D.LOCATIONS)
     for name, k in state.commissioners:
         if k.at not in ring_ok:

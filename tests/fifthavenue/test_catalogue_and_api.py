@@ -1,0 +1,72 @@
+"""Rule codes and readings are complete; the engine through the HTTP routes."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from service.engine.fifthavenue import GAME, INFO
+from service.engine.fifthavenue import data as D
+
+ENGINE = Path(__file__).resolve().parents[2] / "service" / "engine" / "fifthavenue"
+
+
+def test_every_emitted_code_is_listed_with_its_text_and_rule():
+    listed = {r.code for r in GAME.rule_codes()}
+    emitted = set()
+    for path in ENGINE.glob("*.py"):
+        text = path.read_text()
+        emitted |= {f"fifthavenue.{c}" for c in re.findall(r'\bv\("([a-z_0-9]+\.[a-z_0-9]+)"', text)}
+        emitted |= {f"fifthavenue.state.{c}" for c in re.findall(r'_v\("([a-z_0-9]+)"', text)}
+        emitted |= set(re.findall(r'"(fifthavenue\.score\.[a-z_]+)"', text))
+    assert emitted and emitted <= listed, sorted(emitted - listed)
+    assert all(r.text and r.rule for r in GAME.rule_codes())
+
+
+def test_every_reading_has_a_test_named_after_it():
+    names = [r.name for r in GAME.readings()]
+    tests = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    for name in names:
+        assert f"def test_reading_{name}" in tests, name
+    described = GAME.describe()
+    assert [r["name"] for r in described["readings"]] == names
+    assert {r["provenance"] for r in described["readings"]} <= {"seed", "public source", "assumption"}
+
+
+def test_info_and_describe():
+    assert INFO.rules_version == "fifthavenue-1"
+    assert set(INFO.move_types) == set(D.MOVE_TYPES)
+    described = GAME.describe()
+    assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]
+    assert described["options"]["valuation_black_cards"] == 1
+
+
+def test_a_game_through_the_routes(client):
+    r = client.post("/v1/games/fifthavenue/setup", json={"players": ["anna", "bob"], "seed": 3})
+    assert r.status_code == 200
+    state = r.get_json()["state"]
+    assert state["dummy"] == {"id": "alea", "general": 18}
+    for _ in range(6):
+        moves = client.post("/v1/games/fifthavenue/legal-moves", json={"state": state}).get_json()["moves"]
+        answer = client.post("/v1/games/fifthavenue/moves", json={"state": state, "move": moves[0]}).get_json()
+        assert answer["legal"], answer
+        state = answer["state"]
+    wrong = client.post("/v1/games/fifthavenue/moves",
+                        json={"state": state, "move": {"type": "take_cards", "player": "bob", "colours": ["gray"]}})
+    body = wrong.get_json()
+    assert wrong.status_code == 200 and body["legal"] is False
+    assert {v["code"] for v in body["violations"]} >= {"fifthavenue.turn.wrong_phase"}
+    view = client.post("/v1/games/fifthavenue/view", json={"state": state, "player": "anna"}).get_json()["state"]
+    assert view["players"][1]["hand"] is None and view["black_deck"]["cards"] is None
+    svg = client.post("/v1/games/fifthavenue/render", json={"state": state})
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+
+
+def test_score_route_takes_the_partial_format(client):
+    body = {"state": {"districts": {"times-square": {"plots": {
+        "violet": {"skyscrapers": {"owner": "yellow", "count": 1}}, "orange": {"businesses": ["boutique", "jeweler"]},
+        "brown": {"businesses": ["gallery"]}, "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
+        "green": {"businesses": ["gallery"]}}}}}, "scoring": "building_stop:times-square", "declarer": "red"}
+    answer = client.post("/v1/games/fifthavenue/score", json=body).get_json()
+    assert answer["totals"] == {"yellow": 2, "blue": 3, "red": 4}
+    bad = client.post("/v1/games/fifthavenue/score", json={"state": {"districts": {}}, "scoring": "district:nowhere"})
+    assert bad.status_code == 422
