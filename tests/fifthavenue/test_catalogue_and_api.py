@@ -70,3 +70,18 @@ def test_score_route_takes_the_partial_format(client):
     assert answer["totals"] == {"yellow": 2, "blue": 3, "red": 4}
     bad = client.post("/v1/games/fifthavenue/score", json={"state": {"districts": {}}, "scoring": "district:nowhere"})
     assert bad.status_code == 422
+
+
+def test_replay_of_a_whole_game_lists_its_scorings(client):
+    from service.schemas.fifthavenue import WIRE
+
+    from .helpers import random_game
+
+    log = []
+    end = random_game(3, 77, lambda before, move, after, listed, rnd: log.append(WIRE.move().dump(move)))
+    body = {"setup": {"players": ["red", "yellow", "blue"], "seed": 77}, "moves": log}
+    answer = client.post("/v1/games/fifthavenue/replay", json=body).get_json()
+    assert answer["valid"] and answer["first_illegal"] is None
+    assert answer["scores"] == {p.id: p.points for p in end.players}
+    kinds = {s["kind"] for s in answer["scorings"]}
+    assert {"final_district_scored", "central_park_scored"} <= kinds

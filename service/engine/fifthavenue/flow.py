@@ -207,7 +207,7 @@ def value_district(w: W, pid: str, did: str, ev: list[Event], memo: Memo) -> Non
     r = rows(w, did, memo)
     gained = S.points_by_owner(r)
     add_points(w, gained)
-    ev.append(Event("district_valued", {"district": did, "points": {k: v for k, v in gained.items()
+    ev.append(Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items()
                                                                    if not is_dummy(w, k)}}))
     w["turn"].update(phase="action3", action="D")
     requests = [(pid, w["options"]["valuation_black_cards"])]
@@ -445,7 +445,7 @@ def declare_stop(w: W, did: str, declarer: str, ev: list[Event], memo: Memo) -> 
     for k in w["commissioners"].values():
         if did in k["markers"]:
             k["markers"].remove(did)
-    ev.append(Event("building_stop", {"district": did, "declarer": declarer, "points": gained}))
+    ev.append(Event("building_stop_scored", {"district": did, "declarer": declarer, "points": gained}))
 
 
 def stops(w: W) -> int:
@@ -538,7 +538,7 @@ def end_game(w: W, ev: list[Event], memo: Memo) -> None:
         if not w["districts"][did]["stopped"]:
             gained = {k: v for k, v in S.points_by_owner(rows(w, did, memo)).items() if not is_dummy(w, k)}
             add_points(w, gained)
-            ev.append(Event("final_district_valued", {"district": did, "points": gained}))
+            ev.append(Event("final_district_scored", {"district": did, "points": gained}))
     park = w["districts"][D.CENTRAL_PARK]["businesses"]
     if len(park) <= D.PARK_TILES_REVEALED:
         finish_final(w, list(park), ev)
@@ -560,5 +560,5 @@ def finish_final(w: W, tiles: list[str], ev: list[Event]) -> None:
     cards = {p["id"]: p["hand_size"] for p in w["players"]}
     won = S.winners(points, cards)
     w["result"] = {"winners": won, "central_park_tiles": sorted(tiles)}
-    ev.append(Event("central_park_valued", {"tiles": sorted(tiles), "types": types, "points": gained}))
+    ev.append(Event("central_park_scored", {"tiles": sorted(tiles), "types": types, "points": gained}))
     ev.append(Event("game_ended", {"winners": won, "points": points}))
