@@ -125,7 +125,7 @@ class DistrictsField(fields.Field):
             if key not in D.SITES:
                 errors[key] = [f"Unknown district; one of {', '.join(D.SITES)}."]
                 continue
-            schema = ParkSchema() if key == D.CENTRAL_PARK else DistrictSchema()
+            schema = _PARK if key == D.CENTRAL_PARK else _DISTRICT
             try:
                 out[key] = schema.load(item)
             except ValidationError as err:
@@ -137,7 +137,11 @@ class DistrictsField(fields.Field):
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return {k: (ParkSchema() if k == D.CENTRAL_PARK else DistrictSchema()).dump(v) for k, v in value.items()}
+        return {k: (_PARK if k == D.CENTRAL_PARK else _DISTRICT).dump(v) for k, v in value.items()}
+
+
+_PARK = ParkSchema()
+_DISTRICT = DistrictSchema()
 
 
 # ---- the rest of a full state -------------------------------------------------------------------------
