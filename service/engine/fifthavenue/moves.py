@@ -141,7 +141,8 @@ def _bid_cards(colour: str, own: tuple[int, int, int], black: tuple[int, int, in
 def _bids(state: State, who: str) -> list[Move]:
     """Every bid (as a multiset of cards added) that is higher than the high bid. When a hand allows more
     than MAX_LISTED_BIDS of them, only the minimal ones are listed: those where taking back the smallest
-    card would no longer be higher; every other bid is still checked when proposed."""
+    card would no longer be higher (and never more than MAX_LISTED_BIDS); every other bid is still
+    checked when proposed."""
     a = state.auction
     p = R.player(state, who)
     if p.hand is None:
@@ -181,6 +182,8 @@ def _bids(state: State, who: str) -> list[Move]:
                             continue
                     out.append(Move("bid", who, colour=colour,
                                     cards=_bid_cards(colour, (k4, k5, k6), (b4, b5, b6))))
+                    if len(out) >= MAX_LISTED_BIDS:
+                        return out  # a bound on the answer for absurd hands; the rest are checked when proposed
     return out
 
 
