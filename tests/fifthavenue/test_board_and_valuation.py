@@ -197,3 +197,15 @@ def test_rows_check_refuses_malformed_values():
     assert S.rows_ok([])
     assert not S.rows_ok({"a": 1})
     assert not S.rows_ok([{"owner": "r", "plot": "gray", "count": 2, "types": 1, "per_skyscraper": 2, "points": 5}])
+
+
+def test_final_scoring_of_a_digital_state_draws_central_park_by_its_hidden_order():
+    from .helpers import random_game
+
+    keep = []
+    random_game(3, 21, lambda b, m, a, listed, rnd: keep.append(a) if len(a.park.businesses) > 3 and not keep else None)
+    s = keep[0]
+    out = GAME.score(s, {"scoring": "final", "declarer": None, "central_park_tiles": None})
+    park = list(s.park.businesses)
+    assert out["central_park"]["tiles"] == [park[i] for i in s.park_order if i < len(park)][:3]
+    assert "fifthavenue.score.park_tiles_missing" not in {v["code"] for v in out["violations"]}

@@ -209,8 +209,11 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
         for owner, pts in points_by_owner(rows).items():
             if owner in gained:
                 gained[owner] += pts
-    if tiles is None and len(state.park.businesses) <= D.PARK_TILES_REVEALED:
-        tiles = list(state.park.businesses)
+    park_tiles = list(state.park.businesses)
+    if tiles is None and len(park_tiles) <= D.PARK_TILES_REVEALED:
+        tiles = park_tiles
+    elif tiles is None and state.park_order is not None:  # the digital draw the game's end would make
+        tiles = [park_tiles[i] for i in state.park_order if 0 <= i < len(park_tiles)][: D.PARK_TILES_REVEALED]
     park: dict[str, Any]
     if tiles is None:
         park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
