@@ -6,7 +6,7 @@ from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue import scoring as S
 from service.engine.fifthavenue.state import Move
 
-from .helpers import clear_board, edit, ok, set_turn, sky, started
+from .helpers import clear_board, edit, set_turn, sky, started
 
 
 def _placed(s, n_before: int, districts_by_player: dict[str, int]):
