@@ -38,3 +38,9 @@ def test_render_escapes_player_ids():
 def test_render_unknown_player_does_not_raise():
     ET.fromstring(GAME.render(start(3), "nobody"))
     ET.fromstring(GAME.render(start(3)))
+
+
+def test_render_marks_the_majorities():
+    s = partial_state({"anna": city((1, 0, "park", "")), "ben": city()})
+    svg = GAME.render(s, "anna")
+    assert "park: 1 - rank 1, 20 pts" in svg

@@ -7,12 +7,12 @@ from xml.sax.saxutils import escape, quoteattr
 from ..core import NULL_MEMO, Memo
 from .city import ORIGIN, city_violations, grid_of
 from .data import TYPES
-from .scoring import streets, type_counts
+from .scoring import scoring_points, streets
 from .state import State
 
 CELL = 60
 MARGIN = 30
-PANEL = 200
+PANEL = 240
 COLOURS = {
     "skyscraper": "#8e6bbf", "park": "#5cad5c", "church": "#e8e4da", "theater": "#d0574f",
     "museum": "#5b8fd1", "station": "#a8784a", "start": "#f2c744",
@@ -72,7 +72,8 @@ def render_city(state: State, player: str | None = None, memo: Memo = NULL_MEMO)
                      f'fill="none" stroke="{ILLEGAL}" stroke-width="3" stroke-dasharray="6 3"/>'
                      f'<line x1="{left + 8}" y1="{top + 8}" x2="{left + CELL - 8}" y2="{top + CELL - 8}" '
                      f'stroke="{ILLEGAL}" stroke-width="2"/></g>')
-    parts.append(_panel(width - PANEL + 10, p.id, type_counts(p), longest["length"], p.points, found))
+    final = next(row for row in scoring_points(state, "final", memo)["players"] if row["id"] == p.id)
+    parts.append(_panel(width - PANEL + 10, p.id, final["buildings"], longest["length"], p.points, found))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -82,14 +83,17 @@ def _line(left, top, a, b, c, d, colour, width, cls):
             f'y2="{top + d * CELL}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>')
 
 
-def _panel(x, pid, counts, length, points, found):
+def _panel(x, pid, buildings, length, points, found):
     rows = [f'<text x="{x}" y="{MARGIN}" font-weight="bold">{escape(pid)}</text>',
+            f'<text x="{x}" y="{MARGIN + 140}" font-size="9">majorities as the final scoring would count them</text>',
             f'<text x="{x}" y="{MARGIN + 16}">points: {points}</text>',
             f'<text x="{x}" y="{MARGIN + 32}" fill="{LONGEST}">longest street: {length}</text>']
     for k, kind in enumerate(TYPES):
         y = MARGIN + 52 + k * 16
+        b = buildings[kind]
+        place = f" - rank {b['rank']}, {b['points']} pts" if b["rank"] else ""
         rows.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}"/>'
-                    f'<text x="{x + 18}" y="{y}">{kind}: {counts[kind]}</text>')
+                    f'<text class="majority" x="{x + 18}" y="{y}">{kind}: {b["count"]}{place}</text>')
     if found:
         rows.append(f'<text x="{x}" y="{MARGIN + 160}" fill="{ILLEGAL}">{len(found)} building rule(s) broken</text>')
         for k, v in enumerate(found[:4]):
