@@ -101,3 +101,15 @@ def test_messages_never_leak_hidden_contents():
         out = GAME.apply(st, mv(m, current_id(st), card=Card("blue", 4)))
         for v in out.violations:
             assert "deck holds" not in v.message
+
+
+def test_real_table_dummy_tiles_are_revealed_after_scoring_A():
+    s = at_table(table(2))
+    st = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
+    st = GAME.apply(st, mv("reveal", current_id(st), card="A")).state
+    assert st.pending.kind == "dummy_tile" and st.dummy_owed == 6
+    listed = GAME.legal_moves(st)
+    assert {m.tile for m in listed} == set(unseen_tile_ids(st))
+    for _ in range(6):
+        st = GAME.apply(st, mv("reveal", current_id(st), tile=unseen_tile_ids(st)[0])).state
+    assert len(st.dummy.tiles) == 12 and st.pending.kind == "money_card"
