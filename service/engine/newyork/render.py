@@ -55,8 +55,10 @@ def render_city(state: State, player: str | None = None, memo: Memo = NULL_MEMO)
         parts.append(f'<g class={quoteattr("tile " + kind)} data-x="{x}" data-y="{y}">'
                      f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{COLOURS.get(kind, "#ccc")}" '
                      f'stroke="#999" stroke-width="1"/>'
-                     f'<text x="{left + CELL / 2}" y="{top + CELL / 2 + 4}" text-anchor="middle">'
-                     f"{escape(label + tid)}</text></g>")
+                     f'<text x="{left + CELL / 2}" y="{top + CELL / 2 - 2}" text-anchor="middle" font-size="9">'
+                     f"{escape(label)}</text>"
+                     f'<text x="{left + CELL / 2}" y="{top + CELL / 2 + 10}" text-anchor="middle" font-size="9">'
+                     f"{escape(tid.strip())}</text></g>")
     for (x, y), street_edges in sorted(grid.items()):
         left, top = at(x, y)
         for side in street_edges:
