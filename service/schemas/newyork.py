@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TIERED_TYPES, TYPES, catalogue, tiers_are_valid
+from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, catalogue, tiers_are_valid
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile)
 from ..engine.random import SEED_MAX

@@ -1,6 +1,6 @@
 """The five building rules, removal and swap, legal cells, holes and the longest street."""
 from service.engine.newyork.city import (
-    CityIndex, city_violations, grid_of, holes, legal_cells, longest_street, outline_cycles,
+    city_violations, grid_of, holes, legal_cells, longest_street, outline_cycles,
     placement_violations, removal_violations, swap_violations,
 )
 

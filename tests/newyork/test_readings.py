@@ -10,7 +10,6 @@ from service.engine.newyork.data import BANKS, CATALOGUE
 from service.engine.newyork.state import Card
 
 from .helpers import current_id, mv, start
-from .table import give_money, put_market
 
 
 def test_reading_banks_in_market_order_blue_first_red_last():

@@ -3,8 +3,7 @@ from dataclasses import replace
 
 from service.engine.newyork import GAME
 from service.engine.newyork.data import BANKS
-from service.engine.newyork.pool import visible_money
-from service.engine.newyork.state import Card, Options, Placed
+from service.engine.newyork.state import Card, Placed
 
 from .helpers import codes, current_id, mv, set_player, start
 from .table import deck_top, give_money, put_market, set_money_market, take_from_bag, tile

@@ -8,7 +8,7 @@ from ..core import Event, NULL_MEMO, Memo, RulesError
 from ..random import Rng
 from .codes import violation
 from .data import (BANKS, DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, TILE_IDS, catalogue, money_cards)
-from .pool import bag_size, unseen_money, unseen_scoring_cards, unseen_tile_ids
+from .pool import bag_size, unseen_money, unseen_scoring_cards
 from .scoring import scoring_points
 from .state import Card, Dummy, Options, Pending, Player, State, Tile
 
