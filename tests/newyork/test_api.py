@@ -85,3 +85,25 @@ def test_api_schema_errors_point_into_cards_and_cities(client):
     pointers = {e["pointer"] for e in r.get_json()["errors"]}
     assert "/state/players/0/money/0/value" in pointers
     assert "/state/players/0/city/0/tile" in pointers
+
+
+def test_api_a_whole_game_through_the_routes(client):
+    import random
+    r = random.Random(5)
+    state = post(client, "setup", {"players": ["anna", "ben", "cleo"], "seed": 21}).get_json()["state"]
+    weights = {"buy": 12, "place": 6, "take_money": 4}
+    for _ in range(2000):
+        moves = post(client, "legal-moves", {"state": state}).get_json()["moves"]
+        if not moves:
+            break
+        kinds = sorted({m["type"] for m in moves})
+        kind = r.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
+        move = r.choice([m for m in moves if m["type"] == kind])
+        answer = post(client, "moves", {"state": state, "move": move})
+        assert answer.status_code == 200
+        data = answer.get_json()
+        assert data["legal"], data["violations"]
+        state = data["state"]
+    assert state["phase"] == "over" and state["winners"]
+    checked = post(client, "validate", {"state": state}).get_json()
+    assert checked["valid"] is True and checked["violations"] == []
