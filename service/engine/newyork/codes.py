@@ -50,7 +50,6 @@ _CODES: dict[str, tuple[str, str]] = {
     "newyork.state.pending": ("The pending reveal does not fit the state.", "DESIGN.md 5"),
     "newyork.state.options": ("type_tiers must give museum, theater and station the tiers 1, 2 and 3 once each.", "DESIGN.md 9 type_tiers"),
     "newyork.state.hidden_money": ("Moves need every player's money; a view hides other players' money.", "DESIGN.md 5 (view)"),
-    "newyork.state.negative": ("Points and counts cannot be negative.", "Scoring"),
 }
 
 
