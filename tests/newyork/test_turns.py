@@ -212,11 +212,20 @@ def test_placement_to_the_dummy_only_with_two_players():
     assert len(out.state.dummy.tiles) == before + 1
 
 
+def test_every_broken_rule_is_reported_not_only_the_first():
+    s = table()
+    other = s.players[(s.current + 1) % 3].id
+    assert refused(s, mv("take_money", other, slots=[0, 3])) == ["newyork.turn.not_your_turn",
+                                                                 "newyork.money.over_five"]
+
+
 def test_turn_order_and_phase_are_enforced():
     s = table()
     other = s.players[(s.current + 1) % 3].id
     assert refused(s, mv("take_money", other, slots=[0])) == ["newyork.turn.not_your_turn"]
-    assert refused(s, mv("reserve", current_id(s), tile=1)) == ["newyork.turn.wrong_phase"]
+    # every broken rule: the phase, and tile 1 was not bought
+    assert refused(s, mv("reserve", current_id(s), tile=1)) == ["newyork.turn.wrong_phase",
+                                                                 "newyork.placement.not_to_place"]
     assert refused(s, mv("take_money", "nobody", slots=[0])) == ["newyork.turn.unknown_player"]
     b = _bought()
     assert refused(b, mv("take_money", current_id(b), slots=[0])) == ["newyork.turn.wrong_phase"]

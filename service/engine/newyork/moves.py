@@ -37,11 +37,13 @@ def violations(state: State, move: Move, index_cache: dict | None = None) -> lis
                           "Some player's money is hidden in this state (a view); play needs every hand.",
                           "/state/players")]
     if state.pending is not None and move.type != "reveal":
-        return [violation("newyork.turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
-    turn = _turn_violations(state, move, who)
-    if turn:
+        turn = [violation("newyork.turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
+    else:
+        turn = _turn_violations(state, move, who)
+    if move.type == "reveal" and state.pending is None:
         return turn
-    return CHECKS[move.type](state, move, who, index_cache if index_cache is not None else {})
+    # the move's own checks too: every broken rule is reported, not only the first
+    return turn + CHECKS[move.type](state, move, who, index_cache if index_cache is not None else {})
 
 
 def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
