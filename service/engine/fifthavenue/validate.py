@@ -157,8 +157,9 @@ def _auction(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     dummy = state.dummy.id if state.dummy is not None else None
     where = "/state/auction"
-    if a.commissioner not in D.COMMISSIONERS or a.trigger not in ids or a.resume not in ("action2", "next_turn"):
-        out.append(_v("auction", "The auction's commissioner, trigger or resume is unknown.", "auction", where))
+    if (a.commissioner not in D.COMMISSIONERS or a.trigger not in ids or a.trigger != state.turn.player
+            or a.resume not in ("action2", "next_turn")):
+        out.append(_v("auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", "auction", where))
     site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and (site is None or site.stopped):
         out.append(_v("auction_site", f"No auction can be held at {a.site!r}.", "auction", f"{where}/site"))
