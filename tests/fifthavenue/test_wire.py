@@ -256,3 +256,26 @@ def test_partial_scoring_inputs_never_raise(districts, scoring):
     out = GAME.score(state, EXTRA.load(extra))
     assert set(out["totals"]) == {p["id"] for p in out["players"]}
     GAME.render(state, None)
+
+
+LIVE = [s for s in SAMPLES if not (s.turn.phase == "over" and s.pending is None)]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, 10_000), move=MOVES)
+def test_a_random_move_is_accepted_exactly_when_legal_moves_lists_it(index, move):
+    from service.engine.fifthavenue.state import canonical
+
+    state = LIVE[index % len(LIVE)]
+    try:
+        m = MOVE.load(move)
+    except ValidationError:
+        return
+    out = GAME.apply(state, m)
+    listed = GAME.legal_moves(state)
+    if len(listed) < 2000:  # below the bid-listing bound every accepted move is listed
+        assert out.legal == (canonical(m) in listed), (m, [v.code for v in out.violations])
+    if out.legal:
+        assert not GAME.validate(out.state)
+    else:
+        assert out.violations and all(v.code.startswith("fifthavenue.") for v in out.violations)
