@@ -145,3 +145,13 @@ def test_a_random_game_at_a_real_table_finishes_with_reveals():
         assert not GAME.validate(s)
     assert s.result is not None
     assert {"stack_top", "black_cards", "supply_set"} <= set(kinds)
+
+
+def test_a_bid_from_a_hidden_hand_is_refused_and_not_listed():
+    from .test_auctions import auction_at
+
+    s = auction_at(hands={"red": ["violet-4"]})
+    hidden = GAME.view(s, "yellow")
+    assert "fifthavenue.auction.hand_hidden" in refused(hidden, Move("bid", "red", colour="violet", cards=("violet-4",)))
+    assert GAME.legal_moves(hidden) == [Move("pass", "red")]
+    assert ok(s, Move("bid", "red", colour="violet", cards=("violet-4",)))

@@ -33,6 +33,7 @@ _CODES = [
     ("park.colour_unknown", "No such colour.", "park"),
     ("auction.no_cards", "A bid lays at least one card.", "auction"),
     ("auction.card_not_in_hand", "The card is not in the hand.", "auction"),
+    ("auction.hand_hidden", "A bid from a hand the state hides cannot be checked.", "auction"),
     ("auction.colour_changed", "Raises use the bid's colour or black cards.", "bid_colour"),
     ("auction.colour_missing", "A first bid names its colour.", "bid_colour"),
     ("auction.colour_not_allowed", "That colour may not be bid here.", "bid_colour"),

@@ -289,9 +289,8 @@ def check_park_colour(state: State, move: Move) -> list[Violation]:
 def hand_problems(p: Player, cards: list[str]) -> list[Violation]:
     out = []
     if p.hand is None:
-        if p.hand_size < len(cards):
-            out.append(v("auction.card_not_in_hand", "You do not hold that many cards.", "auction", "/move/cards"))
-        return out
+        return [v("auction.hand_hidden", "This state hides the bidder's hand, so a bid cannot be checked; "
+                                         "send the state with the hand.", "auction", "/move/cards")]
     have = Counter(p.hand)
     for i, c in enumerate(cards):
         if have[c] <= 0:
