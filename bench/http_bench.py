@@ -3,8 +3,8 @@
     .venv/bin/python bench/http_bench.py                      # every bench/requests/*.json
     .venv/bin/python bench/http_bench.py --memo none --seconds 5 bench/requests/newyork-*.json
 
-Each request file is {"path": "/v1/games/...", "body": {...}} or a bare body whose name starts with the
-game id (then the path is /v1/games/<game>/score). For each, the floor is the echo route answering the
+Each request file is {"path": "/v1/games/...", "body": {...}}, or a bare body named <game>-<route>-...
+(posted to /v1/games/<game>/<route>; a name with no route in it is a score request). For each, the floor is the echo route answering the
 same body on the same gunicorn configuration; the ratio is the endpoint's requests/s over the floor's.
 """
 from __future__ import annotations
@@ -89,12 +89,17 @@ def load(port: int, path: str, body: bytes, seconds: float, connections: int) ->
     }
 
 
+ROUTES = ("legal-moves", "moves", "validate", "replay", "view", "render", "setup", "score")
+
+
 def read_case(path: Path) -> tuple[str, str, bytes]:
+    """``{"path", "body"}``, or a bare body named ``<game>-<route>-...`` (any other name: score)."""
     data = json.loads(path.read_text())
     if "path" in data and "body" in data:
         return path.stem, data["path"], json.dumps(data["body"]).encode()
-    game = path.stem.split("-")[0]
-    return path.stem, f"/v1/games/{game}/score", json.dumps(data).encode()
+    game, _, rest = path.stem.partition("-")
+    route = next((r for r in ROUTES if rest.startswith(r + "-") or rest == r), "score")
+    return path.stem, f"/v1/games/{game}/{route}", json.dumps(data).encode()
 
 
 def main() -> None:

@@ -14,13 +14,17 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def json_body() -> dict[str, Any]:
+def raw_json_body() -> bytes:
+    """The body's bytes, once it is known to be JSON by its media type and within the size limit."""
     if not _is_json(request.mimetype):
         raise ApiProblem(415, "Send the body as application/json.")
     try:
-        raw = request.get_data(cache=False)
+        return request.get_data(cache=False)
     except RequestEntityTooLarge:
         raise ApiProblem(413, f"The body is over the limit of {request.max_content_length} bytes.") from None
+
+
+def parse_json_object(raw: bytes) -> dict[str, Any]:
     try:
         data = json.loads(raw, parse_constant=_refuse_constant)
     except RecursionError:

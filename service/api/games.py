@@ -16,7 +16,8 @@ from ..schemas.common import GameWire, load_wire
 from ..schemas.envelopes import Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
 from .answers import bytes_answer, json_answer
-from .body import json_body
+from .answer_cache import cached_answer
+from .body import parse_json_object, raw_json_body
 from .problems import ApiProblem
 
 bp = Blueprint("games", __name__)
@@ -133,7 +134,9 @@ def game_route(op: str) -> Callable:
     def register(view: Callable) -> Callable:
         def endpoint(game_id: str):
             binding = _binding(game_id)
-            return view(binding, json_body())
+            raw = raw_json_body()
+            return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
+                                 lambda: view(binding, parse_json_object(raw)))
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
         bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])

@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 from ..config import Settings
 from ..metrics import CACHE
 from .keys import memo_key
+from .policy import IN_PROCESS_ONLY
 from .stores import MemoryStore, RedisStore, Store, StoreUnavailable
 
 _MISSING = object()
@@ -20,16 +21,23 @@ _MISSING = object()
 class Memo:
     """``engine.core.Memo`` over ``stores`` (first = fastest). Bind it to a game with ``bound``."""
 
-    def __init__(self, stores: Sequence[Store], rules_version: str = ""):
+    def __init__(self, stores: Sequence[Store], rules_version: str = "",
+                 in_process_only: frozenset[str] = frozenset()):
         self.stores = tuple(stores)
         self.rules_version = rules_version
+        self.in_process_only = in_process_only
 
     @property
     def backend(self) -> str:
         return "+".join(store.name for store in self.stores) or "none"
 
     def bound(self, rules_version: str) -> "Memo":
-        return Memo(self.stores, rules_version)
+        return Memo(self.stores, rules_version, self.in_process_only)
+
+    def _stores_for(self, kind: str) -> tuple[Store, ...]:
+        if kind in self.in_process_only:
+            return tuple(store for store in self.stores if isinstance(store, MemoryStore))
+        return self.stores
 
     def get_or_compute(self, kind, material, compute, check=None):
         return self.get_or_compute_many(kind, [material], lambda _m: compute(), check)[0]
@@ -44,7 +52,7 @@ class Memo:
         keys = [memo_key(kind, self.rules_version, m) for m in materials]
         values: dict[str, Any] = {}
         missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked (to backfill)
-        for store in self.stores:
+        for store in self._stores_for(kind):
             wanted = [k for k in dict.fromkeys(keys) if k not in values]
             if not wanted:
                 break
@@ -101,16 +109,17 @@ class RedisMemo(Memo):
 
 
 class TieredMemo(Memo):
-    """Memory first, then Redis, then compute; what is computed or found in Redis is written through."""
+    """Memory first, then Redis, then compute; what is computed or found in Redis is written through.
+    Kinds in ``in_process_only`` never go to Redis (cheaper to compute than a round trip)."""
 
-    def __init__(self, memory: MemoryStore, redis_store: RedisStore):
-        super().__init__([memory, redis_store])
+    def __init__(self, memory: MemoryStore, redis_store: RedisStore, in_process_only: frozenset[str] = frozenset()):
+        super().__init__([memory, redis_store], in_process_only=in_process_only)
 
 
 def build_memo(settings: Settings) -> Memo:
     memory = MemoryStore(settings.cache_max_entries, settings.cache_ttl_seconds)
     if not settings.redis_url:
-        return Memo([memory])
+        return Memo([memory], in_process_only=IN_PROCESS_ONLY)
     redis_store = RedisStore(
         settings.redis_url,
         settings.cache_ttl_seconds,
@@ -118,4 +127,4 @@ def build_memo(settings: Settings) -> Memo:
         breaker_fail_max=settings.breaker_fail_max,
         breaker_reset_seconds=settings.breaker_reset_seconds,
     )
-    return TieredMemo(memory, redis_store)
+    return TieredMemo(memory, redis_store, IN_PROCESS_ONLY)

@@ -1,4 +1,6 @@
 """The generic game routes, driven through the fake game: answers, versions, ETags, determinism."""
+import json
+
 import pytest
 
 from . import fakegame
@@ -115,9 +117,10 @@ def test_the_second_identical_evaluation_through_a_route_is_a_memo_hit(app, clie
         labels = {"kind": "fake.sum", "tier": "memory", "result": "hit"}
         return REGISTRY.get_sample_value("citygames_cache_lookups_total", labels) or 0
 
-    move = {"type": "add", "player": "ann", "amount": 1}
+    body = {"state": STATE, "move": {"type": "add", "player": "ann", "amount": 1}}
     before = hits()
-    client.post("/v1/games/fake/moves", json={"state": STATE, "move": move})
+    client.post("/v1/games/fake/moves", json=body)
     assert hits() == before
-    client.post("/v1/games/fake/moves", json={"state": STATE, "move": move})
+    # The same request spelled with other whitespace: a new answer, but the same evaluation.
+    client.post("/v1/games/fake/moves", data=json.dumps(body, indent=2), content_type="application/json")
     assert hits() == before + 1

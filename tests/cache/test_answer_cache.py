@@ -1,0 +1,112 @@
+"""Whole answers memoised by the request's bytes; cheap evaluations kept in process only."""
+import json
+from pathlib import Path
+
+import redis
+from prometheus_client import REGISTRY
+
+from service import create_app
+from service.cache.keys import memo_key
+from service.cache.memo import Memo
+from service.cache.policy import IN_PROCESS_ONLY
+from service.cache.stores import MemoryStore
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "requests"
+SCORE = json.loads((BENCH / "newyork-score-6p-endgame.json").read_text())
+
+
+def lookups(kind, tier, result):
+    labels = {"kind": kind, "tier": tier, "result": result}
+    return REGISTRY.get_sample_value("citygames_cache_lookups_total", labels) or 0
+
+
+def test_a_repeated_request_is_answered_from_the_cache_byte_for_byte(client):
+    first = client.post("/v1/games/newyork/score", json=SCORE)
+    hits = lookups("answer.newyork.score", "memory", "hit")
+    again = client.post("/v1/games/newyork/score", json=SCORE)
+    assert first.status_code == again.status_code == 200
+    assert again.data == first.data and again.headers["ETag"] == first.headers["ETag"]
+    assert lookups("answer.newyork.score", "memory", "hit") == hits + 1
+
+
+def test_refusals_are_not_remembered(app, client):
+    store = app.extensions["memo"].stores[0]
+    before = len(store)
+    for _ in range(2):
+        assert client.post("/v1/games/newyork/score", json={"state": {"players": "x"}}).status_code == 422
+    assert len(store) == before
+
+
+def test_a_corrupt_cached_answer_is_ignored_and_overwritten(app, client):
+    first = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
+    store = app.extensions["memo"].stores[0]
+    key = next(k for k in store._cache if k.startswith("cg:answer.chinatown.score:"))
+    store.put({key: json.dumps({"body": 5, "mimetype": "text/html", "headers": {}})})
+    again = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
+    assert again.data == first.data
+    assert json.loads(store.fetch([key])[key])["body"] == first.get_data(as_text=True)
+
+
+def test_svg_answers_keep_their_type_and_headers_from_the_cache(client):
+    body = {"state": SCORE["state"], "player": SCORE["state"]["players"][0]["id"]}
+    first = client.post("/v1/games/newyork/render", json=body)
+    again = client.post("/v1/games/newyork/render", json=body)
+    assert again.mimetype == "image/svg+xml" and again.data == first.data
+    assert again.headers["X-Rules-Version"] == first.headers["X-Rules-Version"]
+
+
+def test_an_answer_computed_by_one_replica_is_a_hit_for_another_sharing_redis(redis_url):
+    one, two = create_app({"redis_url": redis_url}), create_app({"redis_url": redis_url})
+    first = one.test_client().post("/v1/games/newyork/score", json=SCORE)
+    one.extensions["memo"].stores[1].flush()
+    hits = lookups("answer.newyork.score", "redis", "hit")
+    second = two.test_client().post("/v1/games/newyork/score", json=SCORE)
+    assert second.data == first.data
+    assert lookups("answer.newyork.score", "redis", "hit") == hits + 1
+
+
+def test_with_redis_down_a_game_request_still_succeeds():
+    app = create_app({"redis_url": "redis://127.0.0.1:1/0"})
+    errors = lookups("answer.newyork.score", "redis", "error")
+    response = app.test_client().post("/v1/games/newyork/score", json=SCORE)
+    assert response.status_code == 200 and response.get_json()["players"]
+    assert lookups("answer.newyork.score", "redis", "error") == errors + 1
+
+
+def test_garbage_in_redis_for_an_answer_is_recomputed(redis_url):
+    app = create_app({"redis_url": redis_url})
+    first = app.test_client().post("/v1/games/chinatown/score", json={"state": {"board": {}}})
+    app.extensions["memo"].stores[1].flush()
+    raw = redis.Redis.from_url(redis_url)
+    (key,) = [k for k in raw.keys("cg:answer.chinatown.score:*")]
+    raw.set(key, b"\x00garbage")
+    fresh = create_app({"redis_url": redis_url})
+    again = fresh.test_client().post("/v1/games/chinatown/score", json={"state": {"board": {}}})
+    assert again.data == first.data
+    fresh.extensions["memo"].stores[1].flush()
+    assert json.loads(raw.get(key))["body"] == first.get_data(as_text=True)
+
+
+def test_cheap_evaluations_never_touch_redis():
+    class Refusing:
+        name = "redis"
+
+        def fetch(self, keys):
+            raise AssertionError("an in-process-only kind asked Redis")
+
+        def put(self, items):
+            raise AssertionError("an in-process-only kind wrote to Redis")
+
+    memory = MemoryStore(10, 60)
+    memo = Memo([memory, Refusing()], "v1", in_process_only=IN_PROCESS_ONLY)
+    for kind in IN_PROCESS_ONLY:
+        assert memo.get_or_compute(kind, 1, lambda: 2) == 2
+        assert memo.get_or_compute(kind, 1, lambda: 3) == 2
+    assert memory.fetch([memo_key("chinatown.shops", "v1", 1)])
+
+
+def test_every_in_process_only_kind_is_one_an_engine_uses():
+    engine = Path(__file__).resolve().parents[2] / "service" / "engine"
+    source = "\n".join(p.read_text() for p in engine.rglob("*.py"))
+    for kind in IN_PROCESS_ONLY:
+        assert f'"{kind}"' in source, kind
