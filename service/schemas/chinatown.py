@@ -32,26 +32,7 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
-from .common import GameWire, PlayerId
-from .common import StrictInteger as _CommonStrictInteger
-
-
-
-class StrictInteger(_CommonStrictInteger):
-    """The shared strict integer (no booleans, no fractions). An integral float such as ``2.0`` is an
-    integer in JSON Schema (so in the contract) and loads as the int ``2``."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        return int(super()._deserialize(value, attr, data, **kwargs))
-
-
-class StrictBoolean(fields.Boolean):
-    """JSON true or false only (no "yes", 1 or "true")."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
+from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
 
 GAME_ID = "chinatown"

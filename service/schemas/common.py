@@ -34,6 +34,15 @@ class StrictInteger(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only (marshmallow's Boolean also takes 1, "yes", "on"...)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 @dataclass(frozen=True)
 class GameWire:
     """A game's marshmallow schemas. Each loads into the engine's own objects and dumps them back.
@@ -59,4 +68,4 @@ def load_wire(game_id: str) -> GameWire | None:
     return getattr(module, "WIRE", None)
 
 
-__all__ = ["GameWire", "PlayerId", "StrictInteger", "ValidationError", "fields", "load_wire"]
+__all__ = ["GameWire", "PlayerId", "StrictBoolean", "StrictInteger", "ValidationError", "fields", "load_wire"]

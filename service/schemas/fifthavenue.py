@@ -19,7 +19,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
 CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
@@ -28,15 +28,6 @@ POINTS_BOUND = 10_000
 
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
     return StrictInteger(validate=validate.Range(min=0, max=maximum), **kwargs)
-
-
-class StrictBoolean(fields.Boolean):
-    """true or false only (no 0/1, no strings)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise self.make_error("invalid")
-        return value
 
 
 def Strict(**kwargs: Any) -> fields.Boolean:

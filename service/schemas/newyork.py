@@ -16,13 +16,14 @@ from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, catalogue, ti
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile)
 from ..engine.random import SEED_MAX
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
 GAME_ID = "newyork"
 COORD = validate.Range(min=-64, max=64)
 POINTS = validate.Range(min=0)
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile")
 SCORING_CARDS = ("A", "B")
+
 
 def _integral(value) -> int | None:
     """An int, or an integral float such as 2.0 (JSON Schema counts it as an integer); else None."""
@@ -33,15 +34,6 @@ def _integral(value) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return None
-
-
-class StrictBoolean(fields.Boolean):
-    """JSON true or false only (marshmallow's Boolean also takes 1, "yes", "on"...)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
 
 
 # ---- leaves ------------------------------------------------------------------------------------------

@@ -19,22 +19,13 @@ from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
 from ..engine.skyline3000.state import (Auction, Award, Block, BlockSpec, Building, FactoryBuilding, Move, Options,
                                         Pending, Pile, Player, ScoreInput, State, default_board, default_cards,
                                         make_cards)
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
 GAME_ID = "skyline3000"
 MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000
 SEED_BOUND = 2**63 - 1
-
-
-class StrictBoolean(fields.Boolean):
-    """true or false only (no 0/1, no strings)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise self.make_error("invalid")
-        return value
 
 
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
