@@ -24,21 +24,21 @@ def _colours(inp: ScoreInput) -> dict[str, str]:
 
 
 def _building(x: float, base: float, floors: int, roof: str, colour: str, label: str, bad: bool = False,
-              SLOT_W: float = SLOT_W) -> list[str]:
+              slot_w: float = SLOT_W) -> list[str]:
     h = min(floors, 12) * FLOOR_H
     top = base - h
     out = [f'<g class="building{" illegal-piece" if bad else ""}"><title>{escape(label)}</title>']
     if bad:
-        out.append(f'<rect x="{x + 2}" y="{top - 18}" width="{SLOT_W - 4}" height="{h + 20}" fill="none" '
+        out.append(f'<rect x="{x + 2}" y="{top - 18}" width="{slot_w - 4}" height="{h + 20}" fill="none" '
                    f'stroke="#ff0000" stroke-width="2" stroke-dasharray="4,2"/>')
     for f in range(min(floors, 12)):
-        out.append(f'<rect x="{x + 6}" y="{base - (f + 1) * FLOOR_H}" width="{SLOT_W - 12}" height="{FLOOR_H - 1}" '
+        out.append(f'<rect x="{x + 6}" y="{base - (f + 1) * FLOOR_H}" width="{slot_w - 12}" height="{FLOOR_H - 1}" '
                    f'fill={quoteattr(colour)} stroke="#222" stroke-width="0.5"/>')
     if roof == "peaked":
-        out.append(f'<path d="M{x + 6},{top} L{x + SLOT_W / 2},{top - 14} L{x + SLOT_W - 6},{top} Z" fill="#444"/>')
+        out.append(f'<path d="M{x + 6},{top} L{x + slot_w / 2},{top - 14} L{x + slot_w - 6},{top} Z" fill="#444"/>')
     else:
-        out.append(f'<path d="M{x + 6},{top} A{(SLOT_W - 12) / 2},12 0 0,1 {x + SLOT_W - 6},{top} Z" fill="#444"/>')
-    out.append(f'<text x="{x + SLOT_W / 2}" y="{base + 12}" font-size="10" text-anchor="middle">{floors}</text></g>')
+        out.append(f'<path d="M{x + 6},{top} A{(slot_w - 12) / 2},12 0 0,1 {x + slot_w - 6},{top} Z" fill="#444"/>')
+    out.append(f'<text x="{x + slot_w / 2}" y="{base + 12}" font-size="10" text-anchor="middle">{floors}</text></g>')
     return out
 
 
@@ -60,29 +60,29 @@ def _block(inp: ScoreInput, block_id: str, block: Block, x: float, y: float, col
     base = y + BLOCK_H - 40
     slot = 0
     capacity = spec.small_platforms if spec else 0
-    SLOT_W = min(globals()["SLOT_W"], (COL_W - 40) / max(capacity, block.used_platforms(), 1))
+    slot_w = min(SLOT_W, (COL_W - 40) / max(capacity, block.used_platforms(), 1))
     shape = block.buildings[0].roof if block.buildings else None
     known = {p.id for p in inp.players} if inp.players is not None else None
     for i, b in enumerate(block.buildings):
         bad = b.roof != shape or i >= capacity or (known is not None and b.owner not in known)
-        out += _building(x + 10 + slot * SLOT_W, base, b.floors, b.roof, colours.get(b.owner, "#999"),
-                         f"{b.owner}: {b.floors} floor(s), {b.roof} roof" + (" (illegal)" if bad else ""), bad, SLOT_W)
+        out += _building(x + 10 + slot * slot_w, base, b.floors, b.roof, colours.get(b.owner, "#999"),
+                         f"{b.owner}: {b.floors} floor(s), {b.roof} roof" + (" (illegal)" if bad else ""), bad, slot_w)
         slot += 1
     for _ in range(block.greens):
-        sx = x + 10 + slot * SLOT_W
-        out.append(f'<rect class="green" x="{sx + 6}" y="{base - 30}" width="{SLOT_W - 12}" height="30" fill="#4caf50">'
+        sx = x + 10 + slot * slot_w
+        out.append(f'<rect class="green" x="{sx + 6}" y="{base - 30}" width="{slot_w - 12}" height="30" fill="#4caf50">'
                    f'<title>Greenspace</title></rect>')
         slot += 1
     for owner in block.billboards:
-        sx = x + 10 + slot * SLOT_W
+        sx = x + 10 + slot * slot_w
         out.append(f'<g class="billboard"><title>{escape("billboard of " + owner)}</title>'
-                   f'<rect x="{sx + 10}" y="{base - 28}" width="{SLOT_W - 20}" height="18" fill={quoteattr(colours.get(owner, "#999"))} '
-                   f'stroke="#000"/><line x1="{sx + SLOT_W / 2}" y1="{base - 10}" x2="{sx + SLOT_W / 2}" y2="{base}" '
+                   f'<rect x="{sx + 10}" y="{base - 28}" width="{slot_w - 20}" height="18" fill={quoteattr(colours.get(owner, "#999"))} '
+                   f'stroke="#000"/><line x1="{sx + slot_w / 2}" y1="{base - 10}" x2="{sx + slot_w / 2}" y2="{base}" '
                    f'stroke="#000"/></g>')
         slot += 1
     while slot < capacity:
-        sx = x + 10 + slot * SLOT_W
-        out.append(f'<rect class="empty" x="{sx + 4}" y="{base - 4}" width="{SLOT_W - 8}" height="6" fill="none" '
+        sx = x + 10 + slot * slot_w
+        out.append(f'<rect class="empty" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
                    f'stroke="#999" stroke-dasharray="3,2"/>')
         slot += 1
     cx, cy = x + COL_W - 50, y + 70
