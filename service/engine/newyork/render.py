@@ -87,7 +87,7 @@ def _line(left, top, a, b, c, d, colour, width, cls):
 
 def _panel(x, pid, buildings, length, points, found):
     rows = [f'<text x="{x}" y="{MARGIN}" font-weight="bold">{escape(pid)}</text>',
-            f'<text x="{x}" y="{MARGIN + 140}" font-size="9">majorities as the final scoring would count them</text>',
+            f'<text x="{x}" y="{MARGIN + 150}" font-size="9">majorities as the final scoring would count them</text>',
             f'<text x="{x}" y="{MARGIN + 16}">points: {points}</text>',
             f'<text x="{x}" y="{MARGIN + 32}" fill="{LONGEST}">longest street: {length}</text>']
     for k, kind in enumerate(TYPES):
@@ -97,9 +97,9 @@ def _panel(x, pid, buildings, length, points, found):
         rows.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}"/>'
                     f'<text class="majority" x="{x + 18}" y="{y}">{kind}: {b["count"]}{place}</text>')
     if found:
-        rows.append(f'<text x="{x}" y="{MARGIN + 160}" fill="{ILLEGAL}">{len(found)} building rule(s) broken</text>')
+        rows.append(f'<text x="{x}" y="{MARGIN + 170}" fill="{ILLEGAL}">{len(found)} building rule(s) broken</text>')
         for k, v in enumerate(found[:4]):
-            rows.append(f'<text x="{x}" y="{MARGIN + 176 + 14 * k}" fill="{ILLEGAL}" font-size="9">'
+            rows.append(f'<text x="{x}" y="{MARGIN + 186 + 14 * k}" fill="{ILLEGAL}" font-size="9">'
                         f"{escape(v.code)}</text>")
     return "".join(rows)
 
