@@ -1,4 +1,5 @@
 """Never raise on input that passes the schema: random schema-valid states and moves (hypothesis)."""
+import xml.etree.ElementTree as ET
 import json
 import random
 
@@ -56,18 +57,21 @@ moves = st.fixed_dictionaries(
 
 
 def exercise(state, move=None):
-    GAME.validate(state)
-    GAME.score(state, "final")
-    GAME.score(state, "A")
-    GAME.render(state, state.players[0].id)
-    GAME.standings(state)
+    """Every entry point answers, and answers consistently: listed moves are accepted, an illegal
+    outcome says why, scores name every player, the picture is well-formed XML."""
+    assert all(v.code.startswith("newyork.") for v in GAME.validate(state))
+    for scoring in ("final", "A"):
+        assert {p["id"] for p in GAME.score(state, scoring)["players"]} == {p.id for p in state.players}
+    ET.fromstring(GAME.render(state, state.players[0].id))
+    assert set(GAME.standings(state)) <= {p.id for p in state.players}
     if not state.partial:
         listed = GAME.legal_moves(state)
         for m in listed[:5]:
-            GAME.apply(state, m)
+            assert GAME.apply(state, m).legal, m
         GAME.view(state, state.players[0].id)
     if move is not None:
-        GAME.apply(state, move)
+        outcome = GAME.apply(state, move)
+        assert outcome.legal or outcome.violations
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
