@@ -58,12 +58,15 @@ def _binding(game_id: str, need_engine: bool = True) -> Binding:
     return binding
 
 
+def _schema_problem(errors: list[dict[str, str]]) -> ApiProblem:
+    return ApiProblem(422, f"{len(errors)} field(s) do not fit the schema.", errors)
+
+
 def _load(schema, data: Any, prefix: str = "") -> Any:
     try:
         return schema.load(data)
     except ValidationError as exc:
-        errors = error_pointers(exc.messages, prefix)
-        raise ApiProblem(422, f"{len(errors)} field(s) do not fit the schema.", errors) from None
+        raise _schema_problem(error_pointers(exc.messages, prefix)) from None
 
 
 def _memo(binding: Binding):
@@ -71,7 +74,7 @@ def _memo(binding: Binding):
 
 
 def _dump_state(binding: Binding, state: Any) -> Any:
-    return binding.wire.state().dump(state)
+    return binding.envelopes.state_out.dump(state)
 
 
 def _violations(violations) -> list[dict[str, str]]:
@@ -164,7 +167,7 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
     moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
-    dumped = binding.wire.move(many=True).dump(moves)
+    dumped = binding.envelopes.moves_out.dump(moves)
     return json_answer({"moves": dumped, "count": len(dumped)}, binding.info.rules_version)
 
 
@@ -223,7 +226,7 @@ def score(binding: Binding, body: dict[str, Any]):
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
     if errors:
-        raise ApiProblem(422, f"{len(errors)} field(s) do not fit the schema.", errors)
+        raise _schema_problem(errors)
     result = binding.game.score(state, scoring, _memo(binding))
     return json_answer(dict(result), binding.info.rules_version)
 

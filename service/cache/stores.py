@@ -6,7 +6,7 @@ import os
 import queue
 import threading
 import time
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Mapping, Protocol, Sequence
 
 import pybreaker
 import redis
@@ -169,7 +169,3 @@ class RedisStore:
         except Exception as exc:
             CACHE_WRITE_ERRORS.labels(tier=self.name).inc()
             log.debug("redis memo write failed: %s", type(exc).__name__)
-
-
-def describe_stores(stores: Iterable[Store]) -> str:
-    return "+".join(store.name for store in stores)

@@ -30,6 +30,8 @@ class Envelopes:
     view: Schema
     render: Schema
     options: Schema
+    state_out: Schema
+    moves_out: Schema
 
 
 def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
@@ -83,4 +85,6 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         view=view_cls(),
         render=render_cls(),
         options=wire.options(),
+        state_out=wire.state(),
+        moves_out=wire.move(many=True),
     )
