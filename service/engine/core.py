@@ -13,12 +13,18 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: a stable dotted code, a human message, the rule it cites and where it happened."""
+    """One broken rule: a stable dotted code, a human message, the rule it cites and where it happened.
+
+    ``template`` and ``params`` are the English message before formatting, so that the edge can render
+    the same violation in another language; they do not take part in equality.
+    """
 
     code: str
     message: str
     rule: str
     pointer: str = ""
+    template: str = field(default="", compare=False)
+    params: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message, "rule": self.rule, "pointer": self.pointer}

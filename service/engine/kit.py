@@ -1,0 +1,257 @@
+"""The engine kit: what every game stands on.
+
+- ``RuleBook``: a game's rule codes, each declared once with its text and the rule it cites. The game's
+  id is a parameter, so a re-skin of a game is a new book over the same suffixes, not a copy of the code.
+  Violations are built only through a book, so a violation always cites its code's own rule, and carry
+  their English message template and parameters so the edge can render them in another language.
+- ``OptionSpec`` and ``OptionBook``: each option declared once (name, kind, default, choices or range,
+  provenance, text). The game's resolved options, its readings, ``describe`` and the wire schema's options
+  fields are all derived from the specs.
+- ``Engine``: the base every game's engine derives from. ``apply`` is always: check the state, then the
+  move's checks, then its effects. ``legal_moves`` is always: the candidates, filtered by the same move
+  checks. A game supplies those four parts and nothing else of the flow.
+- ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
+- ``pointer``: JSON pointers (RFC 6901), escaped once here.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from string import Formatter
+from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+
+from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
+
+PROVENANCES = ("seed", "public source", "assumption")
+
+
+def pointer(*tokens: Any) -> str:
+    """A JSON pointer from its reference tokens: ``pointer("state", "players", 0, "id")``."""
+    return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The ``{name}`` fields a message template uses."""
+    return frozenset(name for _, name, _, _ in Formatter().parse(template) if name)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule code: its suffix within the game (``turn.not_your_turn``), what it means, and its citation."""
+
+    suffix: str
+    text: str
+    cite: str
+
+
+class RuleBook:
+    """A game's rule codes. ``violation`` is the only way a game makes a Violation."""
+
+    def __init__(self, game: str, rules: Mapping[str, tuple[str, str]]):
+        self.game = game
+        self._rules = {suffix: Rule(suffix, text, cite) for suffix, (text, cite) in rules.items()}
+
+    def code(self, suffix: str) -> str:
+        if suffix not in self._rules:
+            raise KeyError(f"{self.game} has no rule code {suffix!r}")
+        return f"{self.game}.{suffix}"
+
+    def cite(self, suffix: str) -> str:
+        return self._rules[suffix].cite
+
+    def violation(self, suffix: str, message: str | None = None, pointer: str = "", **params: Any) -> Violation:
+        """A broken rule. ``message`` is an English template whose ``{name}`` fields come from ``params``
+        (it defaults to the code's own text); the edge may render the template in another language."""
+        rule = self._rules.get(suffix)
+        if rule is None:
+            raise KeyError(f"{self.game} has no rule code {suffix!r}")
+        template = rule.text if message is None else message
+        missing = placeholders(template) - params.keys()
+        if missing:
+            raise KeyError(f"message for {suffix} lacks {sorted(missing)}")
+        return Violation(f"{self.game}.{suffix}", template.format(**params), rule.cite, pointer,
+                         template=template, params=tuple(sorted(params.items())))
+
+    def rule_codes(self) -> list[RuleCode]:
+        return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite) for r in self._rules.values()]
+
+    @property
+    def codes(self) -> frozenset[str]:
+        return frozenset(f"{self.game}.{s}" for s in self._rules)
+
+    def material(self) -> dict[str, list[str]]:
+        return {s: [r.text, r.cite] for s, r in self._rules.items()}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game, declared once.
+
+    ``kind`` is ``bool``, ``int``, ``choice`` (one of ``choices``) or ``value`` (a structured value the game
+    checks itself, e.g. a board layout; the wire schema supplies its field). An option with
+    ``reading=False`` is a plain setting, not a rule reading, and is not listed among the readings.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    provenance: str
+    text: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    reading: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("bool", "int", "choice", "value"):
+            raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
+        if self.provenance not in PROVENANCES:
+            raise ValueError(f"option {self.name}: unknown provenance {self.provenance!r}")
+        if self.kind == "choice" and self.default not in self.choices:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not among its choices")
+
+    def accepts(self, value: Any) -> bool:
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "int":
+            return (isinstance(value, int) and not isinstance(value, bool)
+                    and (self.minimum is None or value >= self.minimum)
+                    and (self.maximum is None or value <= self.maximum))
+        if self.kind == "choice":
+            return value in self.choices
+        return True
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default,
+                               "provenance": self.provenance, "text": self.text}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+class OptionBook:
+    """A game's options: defaults, resolution of a partial options object, readings and description."""
+
+    def __init__(self, specs: Sequence[OptionSpec]):
+        names = [s.name for s in specs]
+        if len(set(names)) != len(names):
+            raise ValueError("an option is declared twice")
+        self.specs = tuple(specs)
+        self._by_name = {s.name: s for s in specs}
+
+    def __iter__(self):
+        return iter(self.specs)
+
+    def __getitem__(self, name: str) -> OptionSpec:
+        return self._by_name[name]
+
+    def defaults(self) -> dict[str, Any]:
+        return {s.name: s.default for s in self.specs}
+
+    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option, given values over defaults. Unknown names and unacceptable values raise
+        ValueError: the wire schema refuses them before the engine sees them."""
+        given = dict(given or {})
+        unknown = given.keys() - self._by_name.keys()
+        if unknown:
+            raise ValueError(f"unknown options {sorted(unknown)}")
+        for name, value in given.items():
+            if not self._by_name[name].accepts(value):
+                raise ValueError(f"option {name}: {value!r} is not accepted")
+        return {**self.defaults(), **given}
+
+    def readings(self, extra: Iterable[Reading] = ()) -> list[Reading]:
+        """The readings that are options, then the game's readings that are not (fixed by the rules text)."""
+        return [Reading(s.name, s.default, s.provenance, s.text) for s in self.specs if s.reading] + list(extra)
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [s.describe() for s in self.specs]
+
+
+T = TypeVar("T")
+
+
+class StateMemo(Generic[T]):
+    """The kit's one per-state cache: a value computed from a state, kept for the last few states.
+
+    Keyed by identity (states are immutable), holding the state itself so an id is never reused while
+    its entry lives. Bounded to ``size`` entries and guarded by a lock, so it is safe under threads and
+    costs at most ``size`` states' worth of memory. It exists because one request checks the same state
+    several times (``apply`` then ``score``; every candidate in ``legal_moves``).
+    """
+
+    def __init__(self, size: int = 4):
+        self._size = size
+        self._entries: OrderedDict[int, tuple[Any, T]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, state: Any, compute: Callable[[Any], T]) -> T:
+        key = id(state)
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None and hit[0] is state:
+                self._entries.move_to_end(key)
+                return hit[1]
+        value = compute(state)
+        with self._lock:
+            self._entries[key] = (state, value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return value
+
+
+class Engine:
+    """The base of every game's engine. A game supplies:
+
+    - ``state_violations(state)``: what is inconsistent in a state (``validate``);
+    - ``move_violations(state, move)``: every rule the move breaks in a consistent state;
+    - ``effects(state, move, memo)``: the Outcome of a move that broke no rule;
+    - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them.
+    """
+
+    info: GameInfo
+    book: RuleBook
+
+    def __init__(self) -> None:
+        self._checked: StateMemo[tuple[Violation, ...]] = StateMemo()
+
+    # -- supplied by the game -------------------------------------------------------------------------
+    def state_violations(self, state: Any) -> list[Violation]:
+        raise NotImplementedError
+
+    def move_violations(self, state: Any, move: Any) -> list[Violation]:
+        raise NotImplementedError
+
+    def effects(self, state: Any, move: Any, memo: Memo) -> Outcome:
+        raise NotImplementedError
+
+    def candidates(self, state: Any, player: str | None, move_type: str | None) -> Iterable[Any]:
+        raise NotImplementedError
+
+    # -- the flow, the same for every game ------------------------------------------------------------
+    def validate(self, state: Any) -> list[Violation]:
+        return list(self._checked.get(state, lambda s: tuple(self.state_violations(s))))
+
+    def apply(self, state: Any, move: Any, memo: Memo = NULL_MEMO) -> Outcome:
+        broken = self.validate(state)
+        if broken:
+            return Outcome.illegal(broken)
+        broken = self.move_violations(state, move)
+        if broken:
+            return Outcome.illegal(broken)
+        return self.effects(state, move, memo)
+
+    def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]:
+        if self.validate(state):
+            return []
+        return [m for m in self.candidates(state, player, move_type) if not self.move_violations(state, m)]
+
+    def rule_codes(self) -> Sequence[RuleCode]:
+        return self.book.rule_codes()
+

@@ -1,0 +1,172 @@
+"""The engine kit: rule books, option books, the per-state memo and the engine flow."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import pytest
+
+from service.engine.core import GameInfo, Outcome
+from service.engine.kit import Engine, OptionBook, OptionSpec, RuleBook, StateMemo, placeholders, pointer
+
+BOOK = RuleBook("toy", {
+    "turn.not_your_turn": ("Only the player to move may act.", "Toy rules 2.1"),
+    "move.too_big": ("At most {limit} steps.", "Toy rules 3.4"),
+    "state.negative": ("Counters are never negative.", "Toy rules 1.2"),
+})
+
+
+def test_pointer_escapes_tilde_and_slash():
+    assert pointer("state", "blocks", "a/b~c", 0) == "/state/blocks/a~1b~0c/0"
+    assert pointer() == ""
+
+
+def test_a_violation_cites_its_codes_own_rule_and_keeps_its_template():
+    v = BOOK.violation("move.too_big", "At most {limit} steps, not {steps}.", "/move/steps", limit=3, steps=5)
+    assert (v.code, v.message, v.rule, v.pointer) == ("toy.move.too_big", "At most 3 steps, not 5.",
+                                                      "Toy rules 3.4", "/move/steps")
+    assert v.template == "At most {limit} steps, not {steps}."
+    assert dict(v.params) == {"limit": 3, "steps": 5}
+    assert v.to_dict() == {"code": "toy.move.too_big", "message": "At most 3 steps, not 5.",
+                           "rule": "Toy rules 3.4", "pointer": "/move/steps"}
+
+
+def test_a_violation_defaults_to_the_codes_text():
+    assert BOOK.violation("state.negative").message == "Counters are never negative."
+
+
+def test_unknown_codes_and_missing_parameters_are_programming_errors():
+    with pytest.raises(KeyError):
+        BOOK.violation("move.unknown")
+    with pytest.raises(KeyError):
+        BOOK.violation("move.too_big", "At most {limit} steps.")
+
+
+def test_the_game_id_is_a_parameter_so_a_reskin_reuses_the_rules():
+    reskin = RuleBook("alhambra", {s: tuple(t) for s, t in BOOK.material().items()})
+    assert reskin.violation("state.negative").code == "alhambra.state.negative"
+    assert {c.code for c in reskin.rule_codes()} == {c.replace("toy.", "alhambra.") for c in BOOK.codes}
+
+
+def test_placeholders_lists_the_fields():
+    assert placeholders("It is not {player}'s turn: the game awaits {awaited}.") == {"player", "awaited"}
+
+
+OPTIONS = OptionBook([
+    OptionSpec("black_cards", "int", 2, "public source", "Action D draws this many black cards.", minimum=1, maximum=3),
+    OptionSpec("reshuffle", "choice", "discards", "assumption", "What an empty deck does.",
+               choices=("discards", "none")),
+    OptionSpec("seed_shown", "bool", False, "assumption", "A setting, not a reading.", reading=False),
+])
+
+
+def test_options_resolve_over_defaults_and_refuse_what_the_spec_refuses():
+    assert OPTIONS.resolve({"black_cards": 1}) == {"black_cards": 1, "reshuffle": "discards", "seed_shown": False}
+    for bad in ({"black_cards": 4}, {"black_cards": True}, {"reshuffle": "never"}, {"colour": "red"}):
+        with pytest.raises(ValueError):
+            OPTIONS.resolve(bad)
+
+
+def test_readings_and_description_come_from_the_same_specs():
+    assert [r.name for r in OPTIONS.readings()] == ["black_cards", "reshuffle"]
+    described = {d["name"]: d for d in OPTIONS.describe()}
+    assert described["black_cards"] == {"name": "black_cards", "type": "int", "default": 2, "minimum": 1,
+                                        "maximum": 3, "provenance": "public source",
+                                        "text": "Action D draws this many black cards."}
+    assert described["reshuffle"]["choices"] == ["discards", "none"]
+
+
+def test_a_spec_must_be_coherent():
+    with pytest.raises(ValueError):
+        OptionSpec("x", "choice", "c", "assumption", "t", choices=("a", "b"))
+    with pytest.raises(ValueError):
+        OptionSpec("x", "bool", True, "hearsay", "t")
+
+
+def test_the_state_memo_computes_once_per_live_state_and_stays_bounded():
+    calls = []
+    memo: StateMemo[int] = StateMemo(size=2)
+    states = [object() for _ in range(3)]
+    for s in states + states[-1:]:
+        memo.get(s, lambda s: calls.append(s) or len(calls))
+    assert calls == states
+    assert len(memo._entries) == 2
+    memo.get(states[0], lambda s: calls.append(s) or 0)
+    assert calls == states + [states[0]]
+
+
+def test_the_state_memo_is_safe_under_threads():
+    memo: StateMemo[int] = StateMemo(size=4)
+    states = [object() for _ in range(8)]
+    errors = []
+
+    def worker(k):
+        for i in range(300):
+            s = states[(i + k) % 8]
+            if memo.get(s, id) != id(s):
+                errors.append(i)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and len(memo._entries) <= 4
+
+
+@dataclass(frozen=True)
+class Toy:
+    to_move: str
+    counter: int
+
+
+@dataclass(frozen=True)
+class Step:
+    player: str
+    steps: int
+
+
+class ToyEngine(Engine):
+    info = GameInfo("toy", "Toy", ("nobody",), "none", 2, 2, "toy-1")
+    book = BOOK
+
+    def __init__(self):
+        super().__init__()
+        self.state_checks = 0
+
+    def state_violations(self, state):
+        self.state_checks += 1
+        return [BOOK.violation("state.negative", pointer="/state/counter")] if state.counter < 0 else []
+
+    def move_violations(self, state, move):
+        out = []
+        if move.player != state.to_move:
+            out.append(BOOK.violation("turn.not_your_turn", pointer="/move/player"))
+        if move.steps > 3:
+            out.append(BOOK.violation("move.too_big", pointer="/move/steps", limit=3))
+        return out
+
+    def effects(self, state, move, memo):
+        return Outcome(True, state=Toy("b" if state.to_move == "a" else "a", state.counter + move.steps))
+
+    def candidates(self, state, player, move_type):
+        return [Step(p, n) for p in ("a", "b") if player in (None, p) for n in range(1, 6)]
+
+
+def test_apply_checks_the_state_then_the_move_then_applies():
+    game = ToyEngine()
+    bad_state = game.apply(Toy("a", -1), Step("a", 1))
+    assert not bad_state.legal and [v.code for v in bad_state.violations] == ["toy.state.negative"]
+    bad_move = game.apply(Toy("a", 0), Step("b", 5))
+    assert [v.code for v in bad_move.violations] == ["toy.turn.not_your_turn", "toy.move.too_big"]
+    assert game.apply(Toy("a", 0), Step("a", 2)).state == Toy("b", 2)
+
+
+def test_legal_moves_are_the_candidates_the_move_checks_pass_and_nothing_in_a_broken_state():
+    game = ToyEngine()
+    state = Toy("a", 0)
+    assert game.legal_moves(state) == [Step("a", n) for n in (1, 2, 3)]
+    assert game.state_checks == 1
+    assert game.legal_moves(Toy("a", -1)) == []
+    for move in game.candidates(state, None, None):
+        assert game.apply(state, move).legal == (move in game.legal_moves(state))
