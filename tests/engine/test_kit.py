@@ -170,3 +170,17 @@ def test_legal_moves_are_the_candidates_the_move_checks_pass_and_nothing_in_a_br
     assert game.legal_moves(Toy("a", -1)) == []
     for move in game.candidates(state, None, None):
         assert game.apply(state, move).legal == (move in game.legal_moves(state))
+
+
+def test_the_wire_options_schema_is_derived_from_the_specs():
+    from marshmallow import ValidationError, fields
+
+    from service.schemas.options import options_schema
+
+    book = OptionBook(list(OPTIONS) + [OptionSpec("board", "value", {"size": 3}, "assumption", "The board.")])
+    schema = options_schema("ToyOptions", book, {"board": fields.Dict(load_default=lambda: {"size": 3})})()
+    assert schema.load({}) == {"black_cards": 2, "reshuffle": "discards", "seed_shown": False, "board": {"size": 3}}
+    assert schema.load({"black_cards": 1, "board": {"size": 4}})["board"] == {"size": 4}
+    for bad in ({"black_cards": 0}, {"black_cards": "2"}, {"reshuffle": "never"}, {"seed_shown": 1}):
+        with pytest.raises(ValidationError):
+            schema.load(bad)

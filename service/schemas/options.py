@@ -1,0 +1,38 @@
+"""Options fields derived from a game's option specs (``service.engine.kit.OptionBook``).
+
+A game declares each option once, in its engine; its wire schema gets the matching marshmallow field
+from here, so the default, the choices and the range are never written twice. A ``value`` option (a
+board layout, a tier table) has a structure only the game knows: its schema passes that field in.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from marshmallow import Schema, fields, validate
+
+from ..engine.kit import OptionBook, OptionSpec
+from .common import StrictBoolean, StrictInteger
+
+
+def option_field(spec: OptionSpec) -> fields.Field:
+    if spec.kind == "bool":
+        return StrictBoolean(load_default=spec.default, metadata={"description": spec.text})
+    if spec.kind == "int":
+        return StrictInteger(load_default=spec.default, validate=validate.Range(spec.minimum, spec.maximum),
+                             metadata={"description": spec.text})
+    if spec.kind == "choice":
+        return fields.Raw(load_default=spec.default, validate=validate.OneOf(spec.choices),
+                          metadata={"description": spec.text})
+    raise ValueError(f"option {spec.name} is a structured value: its schema must supply the field")
+
+
+def options_schema(name: str, book: OptionBook, structured: Mapping[str, fields.Field] | None = None,
+                   base: type[Schema] = Schema) -> type[Schema]:
+    """A Schema class with one field per option; ``structured`` supplies the ``value`` options' fields."""
+    structured = dict(structured or {})
+    declared: dict[str, Any] = {}
+    for spec in book:
+        declared[spec.name] = structured.pop(spec.name) if spec.kind == "value" else option_field(spec)
+    if structured:
+        raise ValueError(f"fields for options that are not declared: {sorted(structured)}")
+    return base.from_dict(declared, name=name)
