@@ -98,3 +98,12 @@ def test_the_worker_memory_levels_off_under_many_distinct_large_answers():
     assert report["answered"] > 80 * 1000 * 1000
     assert report["entries"] < 16 * MiB // 70_000
     assert last - first < 8 * MiB, report
+
+
+def test_the_cache_bytes_are_in_the_metrics():
+    app = create_app({"redis_url": None, "cache_max_bytes": 2 * MiB})
+    client = app.test_client()
+    client.post("/v1/games/chinatown/render", data=render_bodies(1)[0], content_type="application/json")
+    metrics = client.get("/metrics").get_data(as_text=True)
+    (line,) = [l for l in metrics.splitlines() if l.startswith('citygames_cache_bytes{tier="memory"}')]
+    assert float(line.split()[-1]) == app.extensions["memo"].stores[0].bytes > 70_000

@@ -35,6 +35,20 @@ def slow_store(proxy, db, **options):
     return RedisStore(f"{proxy.url}/{db}", 60, secret=SECRET.encode(), **options)
 
 
+def score_bodies(count):
+    """Distinct cheap requests: every one is a miss in memory, so every one would ask Redis."""
+    return [json.dumps({"state": {"board": {}}}) + " " * i for i in range(count)]
+
+
+def post_all(client, bodies):
+    return [client.post("/v1/games/chinatown/score", data=b, content_type="application/json").status_code
+            for b in bodies]
+
+
+def ready(client):
+    return client.get("/readyz").get_json(force=True)
+
+
 def test_a_redis_slower_than_the_work_it_saves_is_bypassed_then_used_again(redis_url):
     upstream = urlparse(redis_url)
     with DelayProxy(upstream.port, delay=0.040, lifetime=50) as proxy:
@@ -60,6 +74,22 @@ def test_a_redis_slower_than_the_work_it_saves_is_bypassed_then_used_again(redis
         assert store.flush() and store.fetch(["cg:t.slowredis:v1:back"]) == {"cg:t.slowredis:v1:back": "1"}
 
 
+def test_readyz_says_redis_is_slow_while_it_is_bypassed_and_pass_after(redis_url):
+    upstream = urlparse(redis_url)
+    with DelayProxy(upstream.port, delay=0.040, lifetime=50) as proxy:
+        app = create_app(with_redis(f"{proxy.url}{upstream.path}", redis_timeout_ms=500, breaker_reset_seconds=RESET))
+        client = app.test_client()
+        assert set(post_all(client, score_bodies(12))) == {200}
+        body = ready(client)
+        assert body["status"] == "warn"
+        assert body["checks"]["redis"]["status"] == "warn" and body["checks"]["redis"]["reason"] == "slow"
+        metrics = client.get("/metrics").get_data(as_text=True)
+        assert 'citygames_cache_breaker_trips_total{reason="slow",tier="redis"}' in metrics
+        proxy.delay = 0.0
+        assert eventually(lambda: ready(client)["status"] == "pass")
+        assert ready(client)["checks"]["redis"] == {"status": "pass"}
+
+
 def test_a_slow_probe_keeps_redis_bypassed(redis_url):
     upstream = urlparse(redis_url)
     with DelayProxy(upstream.port, delay=0.040, lifetime=50) as proxy:
@@ -76,20 +106,6 @@ def test_a_slow_probe_keeps_redis_bypassed(redis_url):
 
         assert eventually(probed_and_reopened)  # after the pause a request probed, and it was slow
         assert store.breaker.state == OPEN and store.breaker.reason == SLOW
-
-
-def score_bodies(count):
-    """Distinct cheap requests: every one is a miss in memory, so every one would ask Redis."""
-    return [json.dumps({"state": {"board": {}}}) + " " * i for i in range(count)]
-
-
-def post_all(client, bodies):
-    return [client.post("/v1/games/chinatown/score", data=b, content_type="application/json").status_code
-            for b in bodies]
-
-
-def ready(client):
-    return client.get("/readyz").get_json(force=True)
 
 
 @pytest.fixture
