@@ -79,6 +79,8 @@ class DelayProxy:
                     client.close()
                     continue
                 self._sockets += [client, upstream]
+            for sock in (client, upstream):  # no Nagle: its 40 ms stalls would be mistaken for a slow Redis
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             for source, target, delayed in ((client, upstream, True), (upstream, client, False)):
                 threading.Thread(target=self._pump, args=(source, target, delayed), daemon=True).start()
 

@@ -34,7 +34,7 @@ class Ticket:
 
 
 class Breaker:
-    def __init__(self, fail_max: int = 3, reset_seconds: float = 10.0, slow_ms: float = 3.0,
+    def __init__(self, fail_max: int = 3, reset_seconds: float = 10.0, slow_ms: float = 10.0,
                  window: int = 20, min_samples: int = 8, clock: Callable[[], float] = time.monotonic,
                  on_trip: Callable[[str], None] | None = None):
         self.fail_max = fail_max

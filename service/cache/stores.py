@@ -26,6 +26,31 @@ log = logging.getLogger("service.cache")
 ENTRY_OVERHEAD = 320
 # A value larger than this share of the budget is not kept: one entry never evicts much of the rest.
 LARGEST_SHARE = 16
+# Redis connections per worker process, and so the most Redis calls it makes at once.
+MAX_CONNECTIONS = 16
+
+
+_connecting = threading.local()  # per thread (per greenlet under gevent): seconds spent opening connections
+
+
+class _TimesItsConnects:
+    """Mixed into the pool's connection class: a call that had to open a connection first (the TCP
+    handshake and redis-py's own greeting, several round trips) is not a slow read."""
+
+    def connect(self) -> None:
+        if getattr(self, "_sock", None) is not None:
+            return super().connect()
+        started = time.perf_counter()
+        try:
+            super().connect()
+        finally:
+            _connecting.seconds = getattr(_connecting, "seconds", 0.0) + time.perf_counter() - started
+
+
+def _timing_connects(pool: redis.ConnectionPool) -> redis.ConnectionPool:
+    base = pool.connection_class
+    pool.connection_class = type(f"Timed{base.__name__}", (_TimesItsConnects, base), {})
+    return pool
 
 
 class StoreUnavailable(Exception):
@@ -130,23 +155,24 @@ class RedisStore:
         timeout_ms: int = 50,
         breaker_fail_max: int = 3,
         breaker_reset_seconds: float = 10,
-        slow_ms: float = 3,
+        slow_ms: float = 10,
         max_pending_bytes: int = 8 * 1024 * 1024,
     ):
         if not secret:
             raise ValueError("a RedisStore needs a secret to seal and verify values")
         timeout = timeout_ms / 1000
-        pool = redis.BlockingConnectionPool.from_url(
+        pool = _timing_connects(redis.BlockingConnectionPool.from_url(
             url,
-            max_connections=16,
+            max_connections=MAX_CONNECTIONS,
             timeout=timeout,
             socket_timeout=timeout,
             socket_connect_timeout=timeout,
             health_check_interval=30,
             retry=Retry(NoBackoff(), 0),
-        )
+        ))
         self._client = redis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
         self._secret = secret
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._ttl = ttl_seconds
         self.breaker = Breaker(breaker_fail_max, breaker_reset_seconds, slow_ms,
                                on_trip=self._tripped)
@@ -161,19 +187,34 @@ class RedisStore:
         CACHE_BREAKER_TRIPS.labels(tier=self.name, reason=reason).inc()
         log.warning("redis bypassed", extra={"reason": reason})
 
-    def _guarded(self, call: Callable[..., Any], *args: Any, probe_allowed: bool = True, timed: bool = True) -> Any:
-        """``call`` through the breaker, timed; any error (or an open breaker) is StoreUnavailable."""
-        ticket = self.breaker.admit(probe_allowed)
-        if ticket is None:
-            raise StoreSkipped(f"circuit breaker open ({self.breaker.reason})")
-        started = time.monotonic()
+    def _guarded(self, call: Callable[..., Any], *args: Any, probe_allowed: bool = True, timed: bool = True,
+                 wait: float = 0.0) -> Any:
+        """``call`` through the breaker, timed; any error (or an open breaker) is StoreUnavailable.
+
+        At most ``MAX_CONNECTIONS`` calls at once: a request that finds them all busy (many greenlets
+        under gevent) skips Redis rather than waiting, which is no fault of Redis's. The time charged to
+        Redis is the wall time of the call less the CPU this OS thread spent meanwhile (under gevent
+        the other greenlets computing while this one waits are not Redis's slowness) and less the time
+        spent opening a new connection.
+        """
+        if not self._slots.acquire(timeout=wait) if wait else not self._slots.acquire(blocking=False):
+            raise StoreSkipped("every Redis connection is busy")
         try:
-            result = call(*args)
-        except BaseException as exc:
-            self.breaker.failed(ticket, exc)
-            raise StoreUnavailable(type(exc).__name__) from exc
-        self.breaker.succeeded(ticket, time.monotonic() - started, timed)
-        return result
+            ticket = self.breaker.admit(probe_allowed)
+            if ticket is None:
+                raise StoreSkipped(f"circuit breaker open ({self.breaker.reason})")
+            _connecting.seconds = 0.0
+            started, cpu = time.perf_counter(), time.thread_time()
+            try:
+                result = call(*args)
+            except BaseException as exc:
+                self.breaker.failed(ticket, exc)
+                raise StoreUnavailable(type(exc).__name__) from exc
+            waited = (time.perf_counter() - started) - (time.thread_time() - cpu) - _connecting.seconds
+            self.breaker.succeeded(ticket, max(waited, 0.0), timed)
+            return result
+        finally:
+            self._slots.release()
 
     # reads ---------------------------------------------------------------------------------
     def fetch(self, keys: Sequence[str]) -> dict[str, str | Rejected]:
@@ -261,7 +302,7 @@ class RedisStore:
         try:
             # Writes never probe an open breaker (only reads decide it is healthy again), and their
             # duration says nothing about a read's, so they are not timed.
-            self._guarded(pipeline_set, probe_allowed=False, timed=False)
+            self._guarded(pipeline_set, probe_allowed=False, timed=False, wait=1.0)
         except StoreUnavailable as exc:
             CACHE_WRITE_ERRORS.labels(tier=self.name).inc()
             log.debug("redis memo write failed: %s", exc)
