@@ -107,3 +107,31 @@ def test_the_cache_bytes_are_in_the_metrics():
     metrics = client.get("/metrics").get_data(as_text=True)
     (line,) = [l for l in metrics.splitlines() if l.startswith('citygames_cache_bytes{tier="memory"}')]
     assert float(line.split()[-1]) == app.extensions["memo"].stores[0].bytes > 70_000
+
+
+def test_the_queue_of_redis_writes_is_bounded_in_bytes_too(redis_url):
+    """While Redis is slow to take writes, what waits for it stays under its share; the rest is
+    dropped and counted (a write is only ever an optimisation)."""
+    from urllib.parse import urlparse
+
+    from prometheus_client import REGISTRY
+
+    from service.cache.stores import RedisStore
+    from tests.faults import DelayProxy
+
+    from .support import SECRET
+
+    def dropped():
+        return REGISTRY.get_sample_value("citygames_cache_write_errors_total", {"tier": "redis"}) or 0
+
+    upstream = urlparse(redis_url)
+    with DelayProxy(upstream.port, delay=0.3, lifetime=30) as proxy:
+        store = RedisStore(f"{proxy.url}{upstream.path}", 60, secret=SECRET.encode(), timeout_ms=3000,
+                           max_pending_bytes=100_000)
+        before = dropped()
+        for i in range(10):
+            store.put({f"cg:t.queue:v1:{i}": "v" * 30_000})
+            assert store._pending_bytes <= 100_000
+        assert dropped() - before >= 6
+        assert store.flush(timeout=10)
+        assert store._pending_bytes == 0
