@@ -13,15 +13,17 @@ from service.wsgi import app, _settings
 
 
 def _memo(kind: str) -> Memo:
-    memory = MemoryStore(_settings.cache_max_entries, _settings.cache_ttl_seconds)
+    memory = MemoryStore(_settings.cache_max_entries, _settings.cache_ttl_seconds, _settings.cache_max_bytes)
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+    secret = (_settings.cache_hmac_secret or "bench-only-secret-not-for-deploys").encode()
+    options = {"secret": secret, "timeout_ms": _settings.redis_timeout_ms, "slow_ms": _settings.redis_slow_ms}
     if kind == "none":
         return Memo([])
     if kind == "memory":
         return Memo([memory])
     if kind == "redis":
-        return Memo([RedisStore(redis_url, _settings.cache_ttl_seconds)])
-    return Memo([memory, RedisStore(redis_url, _settings.cache_ttl_seconds)])
+        return Memo([RedisStore(redis_url, _settings.cache_ttl_seconds, **options)])
+    return Memo([memory, RedisStore(redis_url, _settings.cache_ttl_seconds, **options)])
 
 
 app.extensions["memo"] = _memo(os.environ.get("BENCH_MEMO", "memory"))

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .config import ConfigError, settings_from_env
+from .config import ConfigError, describe, settings_from_env
 
 
 def _settings():
@@ -35,7 +35,7 @@ def serve() -> None:
 def check_config() -> None:
     """Validate the environment variables and print the settings in force."""
     settings = _settings()
-    for name, value in vars(settings).items():
+    for name, value in describe(settings).items():
         click.echo(f"{name}={value}")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client import multiprocess
 
 REQUESTS = Counter(
@@ -23,6 +23,22 @@ CACHE = Counter(
     "citygames_cache_lookups_total",
     "Memo lookups by evaluation kind, tier and result (hit, miss, corrupt, error, skipped)",
     ["kind", "tier", "result"],
+)
+CACHE_REJECTED = Counter(
+    "citygames_cache_rejected_total",
+    "Cached values refused and recomputed, by reason (mac, undecodable, shape, content_type)",
+    ["kind", "tier", "reason"],
+)
+CACHE_BYTES = Gauge(
+    "citygames_cache_bytes",
+    "Bytes charged for the entries of the in-process cache (summed over live workers)",
+    ["tier"],
+    multiprocess_mode="livesum",
+)
+CACHE_BREAKER_TRIPS = Counter(
+    "citygames_cache_breaker_trips_total",
+    "Times the circuit breaker started bypassing a store, by reason (slow, down)",
+    ["tier", "reason"],
 )
 CACHE_WRITE_ERRORS = Counter(
     "citygames_cache_write_errors_total", "Memo writes that failed or were dropped", ["tier"]

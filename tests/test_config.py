@@ -27,11 +27,30 @@ def test_every_variable_is_read():
 @pytest.mark.parametrize("variable, value", [
     ("REDIS_URL", "http://cache"), ("CACHE_TTL_SECONDS", "0"), ("CACHE_MAX_ENTRIES", "lots"),
     ("MAX_BODY_BYTES", "12"), ("LOG_LEVEL", "LOUD"), ("LOG_FORMAT", "xml"), ("PORT", "70000"),
-    ("WORKERS", "-1"), ("REDIS_TIMEOUT_MS", "1.5"),
+    ("WORKERS", "-1"), ("REDIS_TIMEOUT_MS", "1.5"), ("CACHE_MAX_BYTES", "1000"), ("CACHE_MAX_BYTES", "64MiB"),
+    ("CACHE_HMAC_SECRET", "short"), ("REDIS_SLOW_MS", "0"),
 ])
 def test_a_bad_value_names_its_variable(variable, value):
     with pytest.raises(ConfigError, match=variable):
         settings_from_env({variable: value})
+
+
+def test_the_cache_settings_are_read():
+    settings = settings_from_env({"CACHE_MAX_BYTES": "2097152", "CACHE_HMAC_SECRET": " s3cret-s3cret-s3cret ",
+                                  "REDIS_SLOW_MS": "7"})
+    assert (settings.cache_max_bytes, settings.cache_hmac_secret, settings.redis_slow_ms) == (
+        2 * 1024 * 1024, "s3cret-s3cret-s3cret", 7)
+    assert settings_from_env({"CACHE_HMAC_SECRET": ""}).cache_hmac_secret is None
+    assert "s3cret" not in repr(settings)
+
+
+def test_check_config_shows_neither_the_secret_nor_a_redis_password():
+    env = dict(os.environ, CACHE_HMAC_SECRET="s3cret-s3cret-s3cret", REDIS_URL="redis://:hunter2hunter2@cache:6379/0")
+    done = subprocess.run([sys.executable, "-m", "service", "check-config"], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "s3cret" not in done.stdout and "hunter2" not in done.stdout
+    assert "cache_hmac_secret=(set, 20 characters)" in done.stdout
+    assert "redis_url=redis://:***@cache:6379/0" in done.stdout
 
 
 def test_the_command_line_stops_on_a_bad_value_naming_it():

@@ -4,6 +4,10 @@ Every game route is a pure function of its body (DESIGN.md section 2: identical 
 byte-identical answers), so a repeated request can skip parsing, the rules and serialisation. This is
 the one evaluation on the request path that costs more than a Redis round trip (bench/memo_costs.py),
 so it is the one shared through Redis; only 200 answers are kept, and none over MAX_ANSWER_BYTES.
+
+A cached answer is exactly ``{"body": text, "mimetype": one of MIMETYPES}``: no headers, no status. The
+app rebuilds every header itself (ETag from the body, X-Rules-Version on pictures), so nothing read
+from a cache can set a cookie, change the content type to HTML, or break the response.
 """
 from __future__ import annotations
 
@@ -12,9 +16,12 @@ from typing import Any, Callable
 
 from flask import Response
 
+from ..cache.memo import CorruptValue
 from ..version import SERVICE_VERSION
+from .answers import bytes_answer, svg_answer
 
 MAX_ANSWER_BYTES = 256 * 1024
+# Only 200 answers are cached: the game routes answer JSON, and render answers SVG.
 MIMETYPES = ("application/json", "image/svg+xml")
 
 
@@ -26,8 +33,11 @@ class _Uncacheable(Exception):
 
 
 def _sound(value: Any) -> bool:
-    return (isinstance(value, dict) and isinstance(value.get("body"), str)
-            and value.get("mimetype") in MIMETYPES and isinstance(value.get("headers"), dict))
+    if not (isinstance(value, dict) and set(value) == {"body", "mimetype"} and isinstance(value["body"], str)):
+        return False
+    if value["mimetype"] not in MIMETYPES:
+        raise CorruptValue("content_type")
+    return True
 
 
 def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
@@ -39,16 +49,15 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
         response = answer()
         if response.status_code != 200 or (response.content_length or 0) > MAX_ANSWER_BYTES:
             raise _Uncacheable(response)
-        headers = {k: v for k, v in response.headers.items() if k.startswith("X-")}
-        return {"body": response.get_data(as_text=True), "mimetype": response.mimetype, "headers": headers}
+        if response.mimetype not in MIMETYPES:
+            raise _Uncacheable(response)
+        return {"body": response.get_data(as_text=True), "mimetype": response.mimetype}
 
     bound = memo.bound(f"{rules_version}+{SERVICE_VERSION}")
     try:
         value = bound.get_or_compute(f"answer.{game_id}.{op}", material, compute, _sound)
     except _Uncacheable as skipped:
         return skipped.response
-    from .answers import bytes_answer
-
-    response = bytes_answer(value["body"].encode(), value["mimetype"])
-    response.headers.update(value["headers"])
-    return response
+    if value["mimetype"] == "image/svg+xml":
+        return svg_answer(value["body"].encode(), rules_version)
+    return bytes_answer(value["body"].encode(), value["mimetype"])

@@ -34,6 +34,12 @@ def bytes_answer(body: bytes, mimetype: str, status: int = 200) -> Response:
     return response
 
 
+def svg_answer(svg: bytes, rules_version: str) -> Response:
+    response = bytes_answer(svg, "image/svg+xml")
+    response.headers["X-Rules-Version"] = rules_version
+    return response
+
+
 def _if_none_match() -> set[str]:
     header = request.headers.get("If-None-Match", "")
     return {part.strip() for part in header.split(",") if part.strip()}

@@ -15,7 +15,7 @@ from ..engine.replay import replay
 from ..schemas.common import GameWire, load_wire
 from ..schemas.envelopes import Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
-from .answers import bytes_answer, json_answer
+from .answers import json_answer, svg_answer
 from .answer_cache import cached_answer
 from .body import parse_json_object, raw_json_body
 from .problems import ApiProblem
@@ -242,6 +242,4 @@ def view(binding: Binding, body: dict[str, Any]):
 def render(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.render, body)
     svg = binding.game.render(data["state"], data.get("player"), _memo(binding))
-    response = bytes_answer(svg.encode(), "image/svg+xml")
-    response.headers["X-Rules-Version"] = binding.info.rules_version
-    return response
+    return svg_answer(svg.encode(), binding.info.rules_version)

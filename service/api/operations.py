@@ -44,19 +44,16 @@ def healthz():
 
 @bp.get("/readyz")
 def readyz():
+    """Ready while the service can answer; the cache is optional, so a cache problem is ``warn``."""
     memo = current_app.extensions["memo"]
-    checks = {"cache": {"status": "pass", "backend": memo.backend}}
-    status = "pass"
+    cache = {"status": "pass", "backend": memo.backend}
+    if memo.notes:
+        cache = {**cache, "status": "warn", "detail": " ".join(memo.notes)}
+    checks = {"cache": cache}
     for store in memo.stores:
         if isinstance(store, RedisStore):
-            if store.ping():
-                checks["redis"] = {"status": "pass"}
-            else:
-                status = "warn"
-                detail = "Redis does not answer; computing without it"
-                if store.breaker_open:
-                    detail += " (circuit breaker open)"
-                checks["redis"] = {"status": "fail", "detail": detail}
+            checks["redis"] = store.health()
+    status = "pass" if all(check["status"] == "pass" for check in checks.values()) else "warn"
     return _health(status, checks)
 
 

@@ -1,38 +1,52 @@
 """Memoisation over an ordered list of stores: ask each in turn, compute what none has, write back.
 
 Values are kept as JSON text, so a hit is always a fresh object (the engine cannot corrupt a cached
-value by mutating it) and every read is re-validated: undecodable text, or a value the caller's
-``check`` rejects, counts as corrupt and is recomputed and overwritten.
+value by mutating it) and every read is re-validated: a value Redis could not verify (``seal``),
+undecodable text, or a value the caller's ``check`` rejects is counted by reason, recomputed and
+overwritten; only values computed here or verified and checked are ever copied into memory.
 """
 from __future__ import annotations
 
 import json
+import logging
+import time
 from typing import Any, Callable, Sequence
 
 from ..config import Settings
-from ..metrics import CACHE
+from ..metrics import CACHE, CACHE_REJECTED
 from .keys import memo_key
 from .policy import IN_PROCESS_ONLY
-from .stores import MemoryStore, RedisStore, Store, StoreUnavailable
+from .seal import Rejected
+from .stores import MemoryStore, RedisStore, Store, StoreSkipped, StoreUnavailable
 
-_MISSING = object()
+log = logging.getLogger("service.cache")
+
+
+class CorruptValue(Exception):
+    """Raised by a ``check`` to refuse a value with a reason more precise than ``shape``."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Memo:
-    """``engine.core.Memo`` over ``stores`` (first = fastest). Bind it to a game with ``bound``."""
+    """``engine.core.Memo`` over ``stores`` (first = fastest). Bind it to a game with ``bound``.
+    ``notes`` says what was configured but is not in use (for /readyz)."""
 
     def __init__(self, stores: Sequence[Store], rules_version: str = "",
-                 in_process_only: frozenset[str] = frozenset()):
+                 in_process_only: frozenset[str] = frozenset(), notes: tuple[str, ...] = ()):
         self.stores = tuple(stores)
         self.rules_version = rules_version
         self.in_process_only = in_process_only
+        self.notes = notes
 
     @property
     def backend(self) -> str:
         return "+".join(store.name for store in self.stores) or "none"
 
     def bound(self, rules_version: str) -> "Memo":
-        return Memo(self.stores, rules_version, self.in_process_only)
+        return Memo(self.stores, rules_version, self.in_process_only, self.notes)
 
     def _stores_for(self, kind: str) -> tuple[Store, ...]:
         if kind in self.in_process_only:
@@ -50,81 +64,130 @@ class Memo:
         check: Callable[[Any], bool] | None = None,
     ) -> list[Any]:
         keys = [memo_key(kind, self.rules_version, m) for m in materials]
+        stores = self._stores_for(kind)
         values: dict[str, Any] = {}
-        missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked (to backfill)
-        for store in self._stores_for(kind):
+        missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked or held bad (to overwrite)
+        for store in stores:
             wanted = [k for k in dict.fromkeys(keys) if k not in values]
             if not wanted:
                 break
             found = self._fetch(store, kind, wanted)
             for key in wanted:
-                value = self._decode(found.get(key), check) if key in found else _MISSING
-                if value is _MISSING:
-                    CACHE.labels(kind=kind, tier=store.name, result="corrupt" if key in found else "miss").inc()
-                    missing_in.setdefault(store.name, []).append(key)
-                else:
+                value = self._decode(found[key], check) if key in found else None
+                if key in found and not isinstance(value, Rejected):
                     CACHE.labels(kind=kind, tier=store.name, result="hit").inc()
                     values[key] = value
-        for key, material in zip(keys, materials):
-            if key not in values:
-                values[key] = compute(material)
-        self._write_back(missing_in, values)
+                    continue
+                if isinstance(value, Rejected):
+                    CACHE.labels(kind=kind, tier=store.name, result="corrupt").inc()
+                    CACHE_REJECTED.labels(kind=kind, tier=store.name, reason=value.reason).inc()
+                elif found is not _UNAVAILABLE:
+                    CACHE.labels(kind=kind, tier=store.name, result="miss").inc()
+                missing_in.setdefault(store.name, []).append(key)
+        computed = self._compute_missing(keys, materials, values, compute)
+        self._report_saving(stores, computed)
+        self._write_back(stores, missing_in, values)
         return [values[key] for key in keys]
 
-    def _fetch(self, store: Store, kind: str, keys: list[str]) -> dict[str, str]:
-        try:
-            return store.fetch(keys)
-        except StoreUnavailable:
-            CACHE.labels(kind=kind, tier=store.name, result="error").inc(len(keys))
-            return {}
+    @staticmethod
+    def _compute_missing(keys, materials, values, compute) -> list[float]:
+        durations = []
+        for key, material in zip(keys, materials):
+            if key not in values:
+                started = time.perf_counter()
+                values[key] = compute(material)
+                durations.append(time.perf_counter() - started)
+        return durations
 
     @staticmethod
-    def _decode(text: str | None, check: Callable[[Any], bool] | None) -> Any:
+    def _report_saving(stores: Sequence[Store], durations: list[float]) -> None:
+        """Tell Redis what a hit would have saved, so that its breaker can tell "slower than the work"."""
+        if durations:
+            for store in stores:
+                if isinstance(store, RedisStore):
+                    store.note_saving(sum(durations) / len(durations))
+
+    def _fetch(self, store: Store, kind: str, keys: list[str]):
+        try:
+            return store.fetch(keys)
+        except StoreUnavailable as exc:
+            result = "skipped" if isinstance(exc, StoreSkipped) else "error"
+            CACHE.labels(kind=kind, tier=store.name, result=result).inc(len(keys))
+            return _UNAVAILABLE
+
+    @staticmethod
+    def _decode(text: str | Rejected, check: Callable[[Any], bool] | None) -> Any:
+        if isinstance(text, Rejected):
+            return text
         try:
             value = json.loads(text)
         except (TypeError, ValueError):
-            return _MISSING
+            return Rejected("undecodable")
         try:
             if check is not None and not check(value):
-                return _MISSING
+                return Rejected("shape")
+        except CorruptValue as refused:
+            return Rejected(refused.reason)
         except Exception:  # a check that trips over a malformed value has rejected it
-            return _MISSING
+            return Rejected("shape")
         return value
 
-    def _write_back(self, missing_in: dict[str, list[str]], values: dict[str, Any]) -> None:
-        for store in self.stores:
+    @staticmethod
+    def _write_back(stores: Sequence[Store], missing_in: dict[str, list[str]], values: dict[str, Any]) -> None:
+        for store in stores:
             keys = missing_in.get(store.name)
             if keys:
                 store.put({key: json.dumps(values[key], separators=(",", ":")) for key in keys})
 
 
+class _Unavailable(dict):
+    """The empty answer of a store that could not be asked (counted as error/skipped, not as misses)."""
+
+
+_UNAVAILABLE = _Unavailable()
+
+
 class MemoryMemo(Memo):
-    def __init__(self, max_entries: int = 50_000, ttl_seconds: int = 6 * 3600):
-        super().__init__([MemoryStore(max_entries, ttl_seconds)])
+    def __init__(self, max_entries: int = 50_000, ttl_seconds: int = 6 * 3600, max_bytes: int = 64 * 1024 * 1024):
+        super().__init__([MemoryStore(max_entries, ttl_seconds, max_bytes)])
 
 
 class RedisMemo(Memo):
-    def __init__(self, url: str, ttl_seconds: int = 6 * 3600, timeout_ms: int = 50, **breaker: int):
-        super().__init__([RedisStore(url, ttl_seconds, timeout_ms, **breaker)])
+    def __init__(self, url: str, secret: bytes, ttl_seconds: int = 6 * 3600, **options: Any):
+        super().__init__([RedisStore(url, ttl_seconds, secret=secret, **options)])
 
 
 class TieredMemo(Memo):
-    """Memory first, then Redis, then compute; what is computed or found in Redis is written through.
-    Kinds in ``in_process_only`` never go to Redis (cheaper to compute than a round trip)."""
+    """Memory first, then Redis, then compute; what is computed or found (verified) in Redis is written
+    through. Kinds in ``in_process_only`` never go to Redis (cheaper to compute than a round trip)."""
 
     def __init__(self, memory: MemoryStore, redis_store: RedisStore, in_process_only: frozenset[str] = frozenset()):
         super().__init__([memory, redis_store], in_process_only=in_process_only)
 
 
+# Of CACHE_MAX_BYTES, the share that may wait in the Redis write queue; the LRU gets the rest.
+WRITE_QUEUE_SHARE = 8
+NO_SECRET = ("REDIS_URL is set but CACHE_HMAC_SECRET is not: Redis is neither read nor written "
+             "(its values could not be verified); the in-process cache alone is in use")
+
+
 def build_memo(settings: Settings) -> Memo:
-    memory = MemoryStore(settings.cache_max_entries, settings.cache_ttl_seconds)
-    if not settings.redis_url:
-        return Memo([memory], in_process_only=IN_PROCESS_ONLY)
+    use_redis = bool(settings.redis_url and settings.cache_hmac_secret)
+    queue_bytes = settings.cache_max_bytes // WRITE_QUEUE_SHARE if use_redis else 0
+    memory = MemoryStore(settings.cache_max_entries, settings.cache_ttl_seconds, settings.cache_max_bytes - queue_bytes)
+    if not use_redis:
+        notes = (NO_SECRET,) if settings.redis_url else ()
+        if notes:
+            log.warning(NO_SECRET)
+        return Memo([memory], in_process_only=IN_PROCESS_ONLY, notes=notes)
     redis_store = RedisStore(
         settings.redis_url,
         settings.cache_ttl_seconds,
-        settings.redis_timeout_ms,
+        secret=settings.cache_hmac_secret.encode(),
+        timeout_ms=settings.redis_timeout_ms,
         breaker_fail_max=settings.breaker_fail_max,
         breaker_reset_seconds=settings.breaker_reset_seconds,
+        slow_ms=settings.redis_slow_ms,
+        max_pending_bytes=queue_bytes,
     )
     return TieredMemo(memory, redis_store, IN_PROCESS_ONLY)

@@ -5,6 +5,26 @@ process only. ``bench/memo_costs.py`` measures each kind on the benchmark states
 per-evaluation kind of the four engines costs 0.02-0.13 ms for a whole request's worth, so all of them
 stay in process, and what Redis shares between replicas is whole answers (``answer.*``), which cost
 milliseconds to recompute. Rerun the measurement when an engine changes.
+
+Every cache in a worker process, and the most it can hold (CACHE_MAX_BYTES bounds the first two; the
+engines' own caches are bounded by entries and listed here so the budget leaves room for them):
+
+- the memo's in-process LRU (``stores.MemoryStore``; whole answers and per-game evaluations): at most
+  CACHE_MAX_BYTES (7/8 of it when Redis is in use), every entry charged its key, its text and
+  ``ENTRY_OVERHEAD``; no entry over 1/16 of that; at most CACHE_MAX_ENTRIES entries.
+- the Redis write queue (``stores.RedisStore``, only with Redis): at most CACHE_MAX_BYTES / 8 of texts
+  waiting to be written; beyond that writes are dropped and counted.
+- New York ``city._city_violations`` (``lru_cache``, 4096 cities): a city's tiles and its violations,
+  about 0.5 KB per tile; an 8-tile city about 4 KB, so about 16 MB when full of end-game cities. Its
+  worst case grows with the largest city a body can hold (owned by the input-bounds work of issue 9).
+- New York ``data.catalogue`` (``lru_cache``, 16; only the 6 valid tier mappings reach it): 54 tiles
+  each, under 0.2 MB in all.
+- Fifth Avenue ``state._PLOTS`` (interned plots, cleared past 50,000): about 0.45 KB a plot (at most 4
+  businesses each), so at most about 22 MB; a real game has a few hundred.
+- Fifth Avenue ``validate._CHECKED`` (512 states' violations, cleared when full), Chinatown
+  ``validate._LAST`` and ``moves._LAST_CONTENTS`` (one state each): a request's worth each, at most
+  512 violation lists of one body.
+- ``api.operations.contract_texts`` (the contract as YAML and JSON): about 0.5 MB.
 """
 IN_PROCESS_ONLY = frozenset({
     "newyork.longest_street",

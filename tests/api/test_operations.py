@@ -20,7 +20,7 @@ def test_readyz_reports_the_in_process_cache(client):
 def test_readyz_with_redis_down_is_ready_but_degraded():
     from service import create_app
 
-    app = create_app({"redis_url": "redis://127.0.0.1:1/0"})
+    app = create_app({"redis_url": "redis://127.0.0.1:1/0", "cache_hmac_secret": "a-secret-of-sixteen-or-more"})
     response = app.test_client().get("/readyz")
     assert response.status_code == 200
     body = response.get_json(force=True)

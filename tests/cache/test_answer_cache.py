@@ -3,21 +3,17 @@ import json
 from pathlib import Path
 
 import redis
-from prometheus_client import REGISTRY
-
 from service import create_app
 from service.cache.keys import memo_key
 from service.cache.memo import Memo
 from service.cache.policy import IN_PROCESS_ONLY
+from service.cache.seal import unseal
 from service.cache.stores import MemoryStore
+
+from .support import SECRET, lookups, with_redis
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "requests"
 SCORE = json.loads((BENCH / "newyork-score-6p-endgame.json").read_text())
-
-
-def lookups(kind, tier, result):
-    labels = {"kind": kind, "tier": tier, "result": result}
-    return REGISTRY.get_sample_value("citygames_cache_lookups_total", labels) or 0
 
 
 def test_a_repeated_request_is_answered_from_the_cache_byte_for_byte(client):
@@ -40,7 +36,7 @@ def test_refusals_are_not_remembered(app, client):
 def test_a_corrupt_cached_answer_is_ignored_and_overwritten(app, client):
     first = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     store = app.extensions["memo"].stores[0]
-    key = next(k for k in store._cache if k.startswith("cg:answer.chinatown.score:"))
+    key = next(k for k in store.keys() if k.startswith("cg:answer.chinatown.score:"))
     store.put({key: json.dumps({"body": 5, "mimetype": "text/html", "headers": {}})})
     again = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     assert again.data == first.data
@@ -56,7 +52,7 @@ def test_svg_answers_keep_their_type_and_headers_from_the_cache(client):
 
 
 def test_an_answer_computed_by_one_replica_is_a_hit_for_another_sharing_redis(redis_url):
-    one, two = create_app({"redis_url": redis_url}), create_app({"redis_url": redis_url})
+    one, two = create_app(with_redis(redis_url)), create_app(with_redis(redis_url))
     first = one.test_client().post("/v1/games/newyork/score", json=SCORE)
     one.extensions["memo"].stores[1].flush()
     hits = lookups("answer.newyork.score", "redis", "hit")
@@ -66,7 +62,7 @@ def test_an_answer_computed_by_one_replica_is_a_hit_for_another_sharing_redis(re
 
 
 def test_with_redis_down_a_game_request_still_succeeds():
-    app = create_app({"redis_url": "redis://127.0.0.1:1/0"})
+    app = create_app(with_redis("redis://127.0.0.1:1/0"))
     errors = lookups("answer.newyork.score", "redis", "error")
     response = app.test_client().post("/v1/games/newyork/score", json=SCORE)
     assert response.status_code == 200 and response.get_json()["players"]
@@ -74,17 +70,17 @@ def test_with_redis_down_a_game_request_still_succeeds():
 
 
 def test_garbage_in_redis_for_an_answer_is_recomputed(redis_url):
-    app = create_app({"redis_url": redis_url})
+    app = create_app(with_redis(redis_url))
     first = app.test_client().post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     app.extensions["memo"].stores[1].flush()
     raw = redis.Redis.from_url(redis_url)
     (key,) = [k for k in raw.keys("cg:answer.chinatown.score:*")]
     raw.set(key, b"\x00garbage")
-    fresh = create_app({"redis_url": redis_url})
+    fresh = create_app(with_redis(redis_url))
     again = fresh.test_client().post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     assert again.data == first.data
     fresh.extensions["memo"].stores[1].flush()
-    assert json.loads(raw.get(key))["body"] == first.get_data(as_text=True)
+    assert json.loads(unseal(SECRET.encode(), key.decode(), raw.get(key)))["body"] == first.get_data(as_text=True)
 
 
 def test_cheap_evaluations_never_touch_redis():

@@ -1,0 +1,140 @@
+"""The cache can't be poisoned: what Redis holds is served only when it was sealed with our secret under
+that very key, and even then only as a body of a known type; the app builds every header itself. Each
+bad value is counted by reason, recomputed, overwritten in Redis, and never copied into memory.
+
+These run against the real Redis (REDIS_TEST_URL)."""
+import json
+from pathlib import Path
+
+import pytest
+import redis
+
+from service import create_app
+from service.cache.memo import NO_SECRET
+from service.cache.seal import _mac, seal, unseal
+
+from .support import SECRET, lookups, rejected, with_redis
+
+CHINATOWN = {"state": {"board": {}}}
+NEWYORK_KIND = "answer.newyork.score"
+NEWYORK = json.loads((Path(__file__).resolve().parents[2] / "bench/requests/newyork-score-6p-endgame.json").read_text())
+
+
+def compute_and_share(redis_url, path, body):
+    """The true answer, computed by one replica and written to Redis; and the Redis key it lives under."""
+    app = create_app(with_redis(redis_url))
+    answer = app.test_client().post(path, json=body)
+    app.extensions["memo"].stores[1].flush()
+    kind = "answer." + ".".join(path.split("/")[3:5])
+    (key,) = redis.Redis.from_url(redis_url).keys(f"cg:{kind}:*")
+    return answer, key.decode()
+
+
+def ask_a_fresh_replica(redis_url, path, body):
+    app = create_app(with_redis(redis_url))
+    response = app.test_client().post(path, json=body)
+    app.extensions["memo"].stores[1].flush()
+    return app, response
+
+
+def assert_recovered(app, raw, key, response, truth):
+    """The true answer was served with the app's own headers, Redis now holds it sealed, and memory
+    holds it too (never the bad value)."""
+    assert response.status_code == 200 and response.data == truth.data
+    assert response.mimetype == truth.mimetype and response.headers["ETag"] == truth.headers["ETag"]
+    assert "Set-Cookie" not in response.headers
+    assert json.loads(unseal(SECRET.encode(), key, raw.get(key)))["body"] == truth.get_data(as_text=True)
+    memory = app.extensions["memo"].stores[0]
+    assert json.loads(memory.fetch([key])[key])["body"] == truth.get_data(as_text=True)
+
+
+FORGED = {"body": "<script>alert(1)</script>", "mimetype": "text/html",
+          "headers": {"Set-Cookie": "session=stolen", "Content-Type": "text/html"}}
+
+
+@pytest.mark.parametrize("forge", [
+    pytest.param(lambda key: json.dumps(FORGED).encode(), id="unsigned"),
+    pytest.param(lambda key: seal(b"another-secret-altogether", key, json.dumps(FORGED)), id="other-secret"),
+    pytest.param(lambda key: b"h1:" + b"0" * 64 + b":" + json.dumps(FORGED).encode(), id="made-up-mac"),
+    pytest.param(lambda key: seal(SECRET.encode(), key, json.dumps(FORGED))[:-1] + b"}}", id="tampered"),
+])
+def test_a_value_not_sealed_with_our_secret_under_its_key_is_refused(redis_url, forge):
+    truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    raw = redis.Redis.from_url(redis_url)
+    raw.set(key, forge(key))
+    before = rejected("answer.chinatown.score", "redis", "mac")
+    app, response = ask_a_fresh_replica(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    assert rejected("answer.chinatown.score", "redis", "mac") == before + 1
+    assert_recovered(app, raw, key, response, truth)
+
+
+def test_an_answer_copied_under_another_games_key_is_refused(redis_url):
+    chinatown, chinatown_key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    truth = create_app({"redis_url": None}).test_client().post("/v1/games/newyork/score", json=NEWYORK)
+    newyork, newyork_key = compute_and_share(redis_url, "/v1/games/newyork/score", NEWYORK)
+    raw = redis.Redis.from_url(redis_url)
+    raw.set(newyork_key, raw.get(chinatown_key))  # a genuine, sealed answer, under the wrong key
+    before = rejected(NEWYORK_KIND, "redis", "mac")
+    app, response = ask_a_fresh_replica(redis_url, "/v1/games/newyork/score", NEWYORK)
+    assert rejected(NEWYORK_KIND, "redis", "mac") == before + 1
+    assert response.data != chinatown.data
+    assert_recovered(app, raw, newyork_key, response, truth)
+
+
+# A writer holding the secret (an older release, a bug) still cannot make the app send headers, a
+# status or a content type of its choosing.
+@pytest.mark.parametrize("value, reason", [
+    pytest.param({"body": "<script>alert(1)</script>", "mimetype": "text/html"}, "content_type", id="html"),
+    pytest.param({"body": "{}", "mimetype": "application/json", "headers": {"Set-Cookie": "session=stolen"}},
+                 "shape", id="set-cookie"),
+    pytest.param({"body": "{}", "mimetype": "application/json", "headers": {"X-Bad": "a\r\nb"}},
+                 "shape", id="invalid-header-value"),
+    pytest.param({"body": 5, "mimetype": "application/json"}, "shape", id="body-not-text"),
+    pytest.param(["a", "list"], "shape", id="not-an-object"),
+])
+def test_a_sealed_value_of_the_wrong_shape_or_type_is_refused(redis_url, value, reason):
+    truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    raw = redis.Redis.from_url(redis_url)
+    raw.set(key, seal(SECRET.encode(), key, json.dumps(value)))
+    before = rejected("answer.chinatown.score", "redis", reason)
+    for _ in range(2):  # the next replica reads the repaired value
+        app, response = ask_a_fresh_replica(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+        assert_recovered(app, raw, key, response, truth)
+    assert rejected("answer.chinatown.score", "redis", reason) == before + 1
+
+
+@pytest.mark.parametrize("payload", [b"\xff\xfe not utf-8", b"{not json"], ids=["not-utf8", "not-json"])
+def test_a_sealed_value_that_does_not_decode_is_refused(redis_url, payload):
+    truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    raw = redis.Redis.from_url(redis_url)
+    raw.set(key, b"h1:" + _mac(SECRET.encode(), key, payload) + b":" + payload)
+    before = rejected("answer.chinatown.score", "redis", "undecodable")
+    app, response = ask_a_fresh_replica(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    assert rejected("answer.chinatown.score", "redis", "undecodable") == before + 1
+    assert_recovered(app, raw, key, response, truth)
+
+
+def test_pictures_come_back_from_redis_with_the_apps_own_headers(redis_url):
+    body = {"state": NEWYORK["state"], "player": NEWYORK["state"]["players"][0]["id"]}
+    first, _key = compute_and_share(redis_url, "/v1/games/newyork/render", body)
+    hits = lookups("answer.newyork.render", "redis", "hit")
+    _app, again = ask_a_fresh_replica(redis_url, "/v1/games/newyork/render", body)
+    assert lookups("answer.newyork.render", "redis", "hit") == hits + 1
+    assert again.data == first.data and again.mimetype == "image/svg+xml"
+    assert again.headers["X-Rules-Version"] == first.headers["X-Rules-Version"]
+    assert again.headers["ETag"] == first.headers["ETag"]
+
+
+def test_without_a_secret_redis_is_neither_read_nor_written(redis_url):
+    truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
+    raw = redis.Redis.from_url(redis_url)
+    raw.set(key, json.dumps(FORGED))
+    app = create_app({"redis_url": redis_url, "cache_hmac_secret": None})
+    assert app.extensions["memo"].backend == "memory"
+    response = app.test_client().post("/v1/games/chinatown/score", json=CHINATOWN)
+    assert response.data == truth.data
+    app.test_client().post("/v1/games/newyork/score", json=NEWYORK)
+    assert raw.keys("cg:answer.newyork.*") == [] and json.loads(raw.get(key)) == FORGED
+    ready = app.test_client().get("/readyz").get_json(force=True)
+    assert ready["status"] == "warn"
+    assert ready["checks"]["cache"] == {"status": "warn", "backend": "memory", "detail": NO_SECRET}
