@@ -33,11 +33,11 @@ def test_every_reading_has_a_test_named_after_it():
 
 
 def test_info_and_describe():
-    assert INFO.rules_version == "fifthavenue-1"
+    assert INFO.rules_version == "fifthavenue-2"
     assert set(INFO.move_types) == set(D.MOVE_TYPES)
     described = GAME.describe()
     assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]
-    assert described["options"]["valuation_black_cards"] == 1
+    assert described["options"]["valuation_black_cards"] == 2
 
 
 def test_a_game_through_the_routes(client):

@@ -61,10 +61,10 @@ def test_black_cards_at_a_table_are_revealed_per_player():
 
     s = at_table(edit(started(3), change))
     s = ok(s, Move("value_district", "red", district="times-square"))
-    assert s.pending.kind == "black_cards" and s.pending.draws == (("red", 1), ("yellow", 1), ("blue", 1))
+    assert s.pending.kind == "black_cards" and s.pending.draws == (("red", 2), ("yellow", 1), ("blue", 1))
     assert "fifthavenue.reveal.wrong_count" in refused(
-        s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (4, 5)), ("yellow", (6,)))))
-    s = ok(s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (5,)), ("yellow", (6,)))))
+        s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (5,)), ("yellow", (6,)))))
+    s = ok(s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (4, 5)), ("yellow", (6,)))))
     assert "black-6" in next(p for p in s.players if p.id == "yellow").hand
 
 

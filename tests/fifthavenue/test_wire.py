@@ -52,10 +52,14 @@ def test_dump_spells_out_the_default_options():
     assert body["options"] == {
         "board": {"plot_ring": list(D.COLOURS),
                   "commissioner_graph": {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}},
-        "valuation_black_cards": 1,
+        "valuation_black_cards": 2,
         "special_scorings": [{"after": 3, "points": 4, "districts": 3}, {"after": 6, "points": 6, "districts": 4},
                              {"after": 9, "points": 8, "districts": 5}],
-        "bid_requires_supply": True}
+        "bid_requires_supply": True,
+        "black_deck_empty": "reshuffle",
+        "park_tiles_fewer": "count_revealed",
+        "dummy_plot": "ring_order",
+        "dummy_building_stop": False}
 
 
 def test_moves_round_trip():
