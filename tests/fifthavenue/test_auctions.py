@@ -395,3 +395,10 @@ def test_huge_hands_list_only_the_minimal_bids():
     assert all(18 < v <= 18 + 6 for v in values)
     big = Move("bid", "red", colour="violet", cards=tuple(sorted(cards)))
     assert big not in bids and GAME.apply(s, big).legal  # unlisted, yet legal when proposed
+
+
+def test_out_of_turn_in_an_auction_names_the_bidder_awaited():
+    s = auction_at(hands={"red": ["violet-4"], "yellow": ["violet-5"]})
+    out = GAME.apply(s, Move("pass", "yellow"))
+    assert [(v.code, v.message) for v in out.violations] == [
+        ("fifthavenue.turn.not_your_turn", "It is not yellow's turn: the game awaits red.")]

@@ -85,3 +85,47 @@ def test_replay_of_a_whole_game_lists_its_scorings(client):
     assert answer["scores"] == {p.id: p.points for p in end.players}
     kinds = {s["kind"] for s in answer["scorings"]}
     assert {"final_district_scored", "central_park_scored"} <= kinds
+
+
+def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
+    """One code, one rule: what moves, validate, score and setup emit cites the rule the catalogue lists."""
+    import random
+
+    from service.engine.core import RulesError
+    from service.engine.fifthavenue.state import Move, from_plain, to_plain
+
+    from .helpers import random_game
+    from .test_playout import unlisted
+
+    rule_of = {r.code: r.rule for r in GAME.rule_codes()}
+    seen: list = []
+
+    def collect(before, move, after, listed, rnd):
+        for m in unlisted(before, set(listed), rnd):
+            seen.extend(GAME.apply(before, m).violations)
+        seen.extend(GAME.apply(before, Move("take_skyscrapers", "nobody")).violations)
+
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        end = random_game(players, seed, collect)
+        w = to_plain(end)  # a broken copy of the end: every part of validate gets something to say
+        w["players"][0]["supply"] += 1
+        w["players"][1]["hand_size"] += 1
+        w["districts"]["times-square"]["stopped"] = True
+        w["commissioners"]["white"]["markers"] = ["times-square"] * 4
+        w["supply_row"][0] = ["boutique"]
+        w["park_order"] = [0]
+        seen.extend(GAME.validate(from_plain(w)))
+    for body in ({"scoring": "district:times-square"}, {"scoring": "building_stop:times-square"},
+                 {"scoring": "final"}, {"scoring": "final", "central_park_tiles": ["boutique"] * 3}):
+        state = from_plain({"districts": {"times-square": {"stopped": True}}}, partial=True)
+        seen.extend(v for v in (GAME.score(state, body)["violations"]))
+    for players in (["a"], ["a", "a"], ["alea", "b"]):
+        try:
+            GAME.setup(players, 1, {})
+        except RulesError as err:
+            seen.extend(err.violations)
+    seen = [v if isinstance(v, dict) else v.to_dict() for v in seen]
+    codes = {v["code"] for v in seen}
+    assert len(codes) >= 25, sorted(codes)  # moves, validate, score and setup all spoke
+    wrong = {(v["code"], v["rule"]) for v in seen if rule_of.get(v["code"]) != v["rule"]}
+    assert not wrong, sorted(wrong)
