@@ -233,7 +233,7 @@ def test_park_opening_the_opening_bid_sets_the_colour_and_no_stop():
     assert "fifthavenue.auction.foreign_colour_card" in refused(
         s, Move("bid", "yellow", colour="violet", cards=("violet-5", "green-5")))
     s = ok(s, Move("pass", "yellow"))
-    assert "fifthavenue.stop.not_possible" not in refused(s, Move("building_stop", "blue"))  # wrong stage first
+    assert "fifthavenue.turn.wrong_phase" in refused(s, Move("building_stop", "blue"))  # only a winner chooses
     s = ok(s, Move("pass", "blue"))
     assert s.auction is None and s.turn.player == "yellow" and s.turn.phase == "action1"
     assert dict((x.owner, x.count) for x in s.park.skyscrapers) == {"red": 1}

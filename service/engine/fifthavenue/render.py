@@ -124,8 +124,9 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
             out.append(_text(bx, by + 2, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
         if plot.skyscrapers is not None:
             owner = plot.skyscrapers.owner
-            out.append(f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" '
-                       f'fill={quoteattr(owners.get(owner, "#000"))} stroke="#000"><title>{escape(owner)}</title></rect>')
+            fill = quoteattr(owners.get(owner, "#000"))
+            out.append(f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
+                       f'stroke="#000"><title>{escape(owner)}</title></rect>')
             out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
             row = values.get(plot.colour)
             if row is not None:
@@ -157,7 +158,8 @@ def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool) -
         out.append(_text(cx, cy - 124, "revealed: " + ", ".join(state.result.central_park_tiles), 10))
     for i, s in enumerate(state.park.skyscrapers[:6]):
         y = cy + i * 26
-        out.append(f'<rect x="{cx - 84}" y="{y}" width="20" height="20" fill={quoteattr(owners.get(s.owner, "#000"))}/>')
+        fill = quoteattr(owners.get(s.owner, "#000"))
+        out.append(f'<rect x="{cx - 84}" y="{y}" width="20" height="20" fill={fill}/>')
         label = f"{s.count} x {s.owner}"
         out.append(_text(cx - 58, y + 15, _fit(label, 11, 150), 11, anchor="start", title=label))
     return out
@@ -343,7 +345,8 @@ def _players(state: State, player: str | None, owners: dict[str, str], y: float)
             out.append(_text(42 + CARD_STEP + 4, y + 18, f"x {p.hand_size} hidden", 10, anchor="start"))
             y += CARD_H + 8
     if state.dummy is not None:
-        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(state.dummy.id, "#000"))}/>')
+        fill = quoteattr(owners.get(state.dummy.id, "#000"))
+        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
         out.append(_text(42, y + 13, _fit(f"{state.dummy.id} (dummy bidder)", 12, 330), 12, anchor="start",
                          title=state.dummy.id))
         out.append(_text(400, y + 13, f"general {state.dummy.general}", 11, anchor="start"))

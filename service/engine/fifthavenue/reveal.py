@@ -79,10 +79,12 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
     if kind == "stack_top":
         tops = dict(move.tops or ())
         if move.tops is None or sorted(tops) != sorted(pend.colours):
-            return [v("reveal.wrong_fields", f"Reveal the new top card of {', '.join(pend.colours)} as 'tops'.", "/move/tops")]
+            return [v("reveal.wrong_fields", f"Reveal the new top card of {', '.join(pend.colours)} as 'tops'.",
+                      "/move/tops")]
         for c in pend.colours:
             if tops[c] not in card_pool(state, c):
-                out.append(v("reveal.impossible_card", f"No {c} card of that value can still be in its stack.", f"/move/tops/{c}"))
+                out.append(v("reveal.impossible_card", f"No {c} card of that value can still be in its stack.",
+                             f"/move/tops/{c}"))
     elif kind == "black_cards":
         drawn = dict(move.drawn or ())
         want = dict(pend.draws)
@@ -100,7 +102,8 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
     elif kind == "supply_set":
         tiles = list(move.tiles or ())
         if move.tiles is None or len(tiles) != pend.count:
-            return [v("reveal.wrong_count", f"Reveal the {pend.count} businesses of the current set as 'tiles'.", "/move/tiles")]
+            return [v("reveal.wrong_count", f"Reveal the {pend.count} businesses of the current set as 'tiles'.",
+                      "/move/tiles")]
         if not within(Counter(tiles), business_pool(state)):
             out.append(v("reveal.impossible_tile", "Those businesses cannot all still be unseen.",
                          "/move/tiles"))
@@ -114,7 +117,8 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
     elif kind == "central_park_tiles":
         tiles = list(move.tiles or ())
         if move.tiles is None or len(tiles) != pend.count:
-            return [v("reveal.wrong_count", f"Reveal {pend.count} businesses from below Central Park as 'tiles'.", "/move/tiles")]
+            return [v("reveal.wrong_count", f"Reveal {pend.count} businesses from below Central Park as 'tiles'.",
+                      "/move/tiles")]
         if not within(Counter(tiles), Counter(state.park.businesses)):
             out.append(v("reveal.impossible_tile", "Those businesses are not all below Central Park.", "/move/tiles"))
     return out

@@ -188,7 +188,8 @@ def common(state: State, move: Move) -> list[Violation]:
                                              f"{state.turn.phase!r}.", "/move/type"))
         elif move.type in STAGE_OF and (state.auction is None or state.auction.stage != STAGE_OF[move.type]):
             stage = state.auction.stage if state.auction else None
-            out.append(v("turn.wrong_phase", f"A {move.type!r} move is not possible at auction stage {stage!r}.", "/move/type"))
+            out.append(v("turn.wrong_phase", f"A {move.type!r} move is not possible at auction stage {stage!r}.",
+                         "/move/type"))
     who = acting(state)
     if who is not None and move.player != who and player(state, move.player) is not None:
         out.append(v("turn.not_your_turn", not_your_turn(move.player, [who]), "/move/player"))
@@ -236,7 +237,8 @@ def check_place_start(state: State, move: Move) -> list[Violation]:
 def check_take_skyscrapers(state: State, move: Move) -> list[Violation]:
     p = player(state, move.player)
     if p is not None and p.general <= 0:
-        return [v("action_a.general_empty", "No skyscraper of your colour is left in the general supply.", "/move/type")]
+        return [v("action_a.general_empty", "No skyscraper of your colour is left in the general supply.",
+                  "/move/type")]
     return []
 
 
@@ -255,7 +257,8 @@ def check_place_business(state: State, move: Move) -> list[Violation]:
     if p is None:
         return out + [v("board.unknown_plot", f"No plot {move.plot!r}.", "/move/plot")]
     if p.skyscrapers is not None:
-        out.append(v("action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.", "/move/plot"))
+        out.append(v("action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.",
+                     "/move/plot"))
     if len(p.businesses) >= D.MAX_BUSINESSES_PER_PLOT:
         out.append(v("action_b.plot_full", "A plot holds at most 2 businesses.", "/move/plot"))
     return out
@@ -275,7 +278,8 @@ def check_value_district(state: State, move: Move) -> list[Violation]:
     if bad:
         return bad
     if move.district not in valuable_districts(state):
-        return [v("action_d.no_commissioner", "Only a district where a commissioner stands may be valued.", "/move/district")]
+        return [v("action_d.no_commissioner", "Only a district where a commissioner stands may be valued.",
+                  "/move/district")]
     return []
 
 
@@ -321,7 +325,8 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     mine = bid_of(a, move.player)
     colour = mine.colour if mine is not None else move.colour
     if mine is not None and move.colour is not None and move.colour != mine.colour:
-        out.append(v("auction.colour_changed", f"Your bid is in {mine.colour}; raise with {mine.colour} or black.", "/move/colour"))
+        out.append(v("auction.colour_changed", f"Your bid is in {mine.colour}; raise with {mine.colour} or black.",
+                     "/move/colour"))
     if mine is None:
         if not may_bid(state, move.player):
             out.append(v("auction.no_supply", "You need a skyscraper in your supply to bid here.",
@@ -333,7 +338,8 @@ def check_bid(state: State, move: Move) -> list[Violation]:
                 out.append(v("auction.colour_not_allowed", f"In Central Park every first bid holds a "
                                                            f"{a.park_colour} card.", "/move/colour"))
         elif move.colour not in allowed_colours(state, a.site, move.player):
-            out.append(v("auction.colour_not_allowed", f"You may not bid {move.colour} in this district.", "/move/colour"))
+            out.append(v("auction.colour_not_allowed", f"You may not bid {move.colour} in this district.",
+                         "/move/colour"))
         if colour is not None and not any(card_colour(c) == colour for c in cards):
             out.append(v("auction.no_coloured_card", f"A first bid holds at least one {colour} card.",
                          "/move/cards"))
@@ -354,7 +360,8 @@ def check_pass(state: State, move: Move) -> list[Violation]:
 def check_build(state: State, move: Move) -> list[Violation]:
     allowed = build_counts(state)
     if move.count not in allowed:
-        return [v("build.count_not_allowed", f"You may build {', '.join(map(str, allowed)) or 'nothing'} here.", "/move/count")]
+        return [v("build.count_not_allowed", f"You may build {', '.join(map(str, allowed)) or 'nothing'} here.",
+                  "/move/count")]
     return []
 
 

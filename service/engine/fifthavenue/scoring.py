@@ -164,12 +164,14 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
         did = kind.split(":", 1)[1]
         d = B.district(state, did)
         if d is None:
-            violations.append(violation("fifthavenue.score.unknown_district", f"No district {did!r}.", "/scoring").to_dict())
+            violations.append(violation("fifthavenue.score.unknown_district", f"No district {did!r}.",
+                                        "/scoring").to_dict())
             rows: list[dict] = []
         else:
             if d.stopped:
                 violations.append(violation("fifthavenue.score.stopped_district",
-                                            f"District {did!r} is under a building stop and has no valuation.", "/scoring").to_dict())
+                                            f"District {did!r} is under a building stop and has no valuation.",
+                                            "/scoring").to_dict())
             rows = value_district(state.options, d, memo)
         if kind.startswith("district:"):
             gained = points_by_owner(rows)
@@ -185,7 +187,8 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
                     players.append(declarer)
                 if d is not None and not B.is_full(d):
                     violations.append(violation("fifthavenue.score.stop_not_full",
-                                                "A building stop needs every plot of the district occupied.", "/scoring").to_dict())
+                                                "A building stop needs every plot of the district occupied.",
+                                                "/scoring").to_dict())
                 gained = stop_points(rows, declarer)
             out["declarer"] = declarer
         out["district"] = did
@@ -222,7 +225,8 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
     if tiles is None:
         park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
         violations.append(violation("fifthavenue.score.park_tiles_missing",
-                                    "Central Park needs the three tiles revealed (central_park_tiles).", "/central_park_tiles").to_dict())
+                                    "Central Park needs the three tiles revealed (central_park_tiles).",
+                                    "/central_park_tiles").to_dict())
     else:
         types, each, pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
         park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
@@ -231,7 +235,8 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
                 gained[owner] += p
         if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
             violations.append(violation("fifthavenue.score.park_tiles_not_there",
-                                        "The revealed tiles are not among the businesses below Central Park.", "/central_park_tiles").to_dict())
+                                        "The revealed tiles are not among the businesses below Central Park.",
+                                        "/central_park_tiles").to_dict())
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation

@@ -29,10 +29,12 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
     if len(set(players)) != len(players):
         raise RulesError([violation("fifthavenue.setup.duplicate_player", "Player ids must differ.", "/players")])
     if not 2 <= len(players) <= 4:
-        raise RulesError([violation("fifthavenue.setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players")])
+        raise RulesError([violation("fifthavenue.setup.player_count", "Fifth Avenue takes 2 to 4 players.",
+                                    "/players")])
     if len(players) == 2 and D.DUMMY_ID in players:
         raise RulesError([violation("fifthavenue.setup.dummy_id_taken",
-                                    f"With 2 players the dummy bidder is called {D.DUMMY_ID!r}; choose another id.", "/players")])
+                                    f"With 2 players the dummy bidder is called {D.DUMMY_ID!r}; choose another id.",
+                                    "/players")])
     opts = options_from_plain(dict(options or {}))
     rng = Rng(seed)
     tiles = rng.shuffled([b for b in D.BUSINESSES for _ in range(D.BUSINESSES_PER_TYPE)])

@@ -118,7 +118,8 @@ def _turn(state: State) -> list[Violation]:
         out.append(_v("turn_player", f"{t.player!r} is not in this game.", "/state/turn/player"))
     if t.phase == "start":
         if not t.start_queue or t.start_queue[0] != t.player or any(q not in ids for q in t.start_queue):
-            out.append(_v("start_queue", "The starting placements left must begin with the turn's player.", "/state/turn/start_queue"))
+            out.append(_v("start_queue", "The starting placements left must begin with the turn's player.",
+                          "/state/turn/start_queue"))
     elif t.start_queue:
         out.append(_v("start_queue", "Starting placements are over outside the start phase.",
                       "/state/turn/start_queue"))
@@ -140,7 +141,8 @@ def _turn(state: State) -> list[Violation]:
         if k.at not in ring_ok:
             out.append(_v("commissioner_at", f"Unknown place {k.at!r}.", f"/state/commissioners/{name}/at"))
         if len(set(k.markers)) != len(k.markers) or len(k.markers) > D.MARKERS_PER_COMMISSIONER:
-            out.append(_v("markers", "Each district holds at most one marker of a commissioner (3 in all).", f"/state/commissioners/{name}/markers"))
+            out.append(_v("markers", "Each district holds at most one marker of a commissioner (3 in all).",
+                          f"/state/commissioners/{name}/markers"))
         for m in k.markers:
             d = B.district(state, m)
             if d is None or d.stopped:
@@ -169,7 +171,8 @@ def _auction(state: State) -> list[Violation]:
     if len(set(a.order)) != len(a.order) or set(a.order) != members:
         out.append(_v("auction_order", "The bidding order lists every bidder once.", f"{where}/order"))
     if a.to_act not in a.order or a.to_act in a.passed:
-        out.append(_v("auction_to_act", "The bidder to act must be in the auction and not have passed.", f"{where}/to_act"))
+        out.append(_v("auction_to_act", "The bidder to act must be in the auction and not have passed.",
+                      f"{where}/to_act"))
     if any(p not in a.order for p in a.passed) or len(set(a.passed)) != len(a.passed):
         out.append(_v("auction_passed", "Passed bidders must be bidders, once each.", f"{where}/passed"))
     if a.site != D.CENTRAL_PARK and a.park_colour is not None:
@@ -332,7 +335,8 @@ def _businesses(state: State) -> list[Violation]:
             out.append(_v("businesses", f"More than 9 {b} businesses are on the table.",
                           "/state/districts"))
     if sum(known.values()) + unknown != D.BUSINESS_TOTAL:
-        out.append(_v("businesses", f"The businesses number {sum(known.values()) + unknown}, not 36.", "/state/districts"))
+        out.append(_v("businesses", f"The businesses number {sum(known.values()) + unknown}, not 36.",
+                      "/state/districts"))
     # businesses placed: each emptied set gave size - 1 to the plots and 1 to Central Park
     placed = 0
     emptied = 0
