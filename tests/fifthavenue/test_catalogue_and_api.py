@@ -129,3 +129,24 @@ def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
     assert len(codes) >= 25, sorted(codes)  # moves, validate, score and setup all spoke
     wrong = {(v["code"], v["rule"]) for v in seen if rule_of.get(v["code"]) != v["rule"]}
     assert not wrong, sorted(wrong)
+
+
+def test_seed_readings_quote_the_seed_and_provenances_are_known():
+    """A reading whose provenance is the seed quotes the seed's own (Dutch) words; the quotation is found
+    verbatim in the seed text when the shared seeds sit beside the repository (../shared/seeds)."""
+    seed = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "003_c0c546b6279065a8.txt"
+    text = " ".join(seed.read_text().split()) if seed.exists() else None
+    by_provenance: dict[str, list[str]] = {}
+    for r in GAME.readings():
+        by_provenance.setdefault(r.provenance, []).append(r.name)
+        if r.provenance != "seed":
+            continue
+        quotes = re.findall(r"'([^']{12,})'", r.text)
+        assert quotes, r.name
+        if text is not None:
+            assert any(q in text for q in quotes), (r.name, quotes)
+    assert set(by_provenance) == {"seed", "public source", "assumption"}
+    for name in ("valuation_black_cards", "special_scorings", "build_count", "park_opening", "dummy_bidder"):
+        assert name in by_provenance["public source"]
+    for name in ("black_deck_empty", "park_tiles_fewer", "dummy_plot", "dummy_building_stop"):
+        assert name in by_provenance["assumption"]

@@ -127,7 +127,7 @@ READINGS = (
             "(na keuze D)'): option valuation_black_cards 1 plays it that way."),
     Reading("bid_requires_supply", True, "seed",
             "A player needs at least 1 skyscraper in his supply to open a bid, except in a full district, where a "
-            "building stop is possible. The seed's strategy note: 'Aangezien je medespeler slechts weinig "
+            "building stop is possible. The strategy note of the seed: 'Aangezien je medespeler slechts weinig "
             "wolkenkrabbers heeft, kan hij niet aan alle veilingen deelnemen' (a player with few skyscrapers "
             "cannot take part in all auctions). Option bid_requires_supply."),
     Reading("start_player", "first listed", "assumption",
