@@ -71,11 +71,10 @@ def hand_of(s, pid) -> tuple[str, ...]:
     return next((p.hand or () for p in s.players if p.id == pid), ())
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_playouts_conserve_pieces_and_agree_with_apply(players):
-    seeds = range(players, GAMES + 2, 3)  # 200 games over the three player counts
-    stats = {"moves": 0, "auctions": 0, "stops": 0, "fewer_built": 0, "park_openings": 0, "alea_in_park": 0,
-             "reshuffles": 0}
+def checker(stats: dict[str, int]):
+    """The per-move property: the move was listed, a sample of listed moves is accepted and of unlisted
+    moves (by the player to move) refused, pieces and cards are conserved; ``stats`` counts what the
+    games went through."""
 
     def check(before, move, after, listed, rnd):
         stats["moves"] += 1
@@ -108,8 +107,20 @@ def test_random_playouts_conserve_pieces_and_agree_with_apply(players):
         black = [sum(1 for c in x.discard if c.startswith("black-")) for x in (before, after)]
         stats["reshuffles"] += black[1] < black[0]  # only a reshuffle takes black cards off the discard pile
 
+    return check
+
+
+def new_stats() -> dict[str, int]:
+    return dict.fromkeys(("moves", "auctions", "stops", "fewer_built", "park_openings", "alea_in_park",
+                          "reshuffles"), 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_conserve_pieces_and_agree_with_apply(players):
+    seeds = range(players, GAMES + 2, 3)  # 200 games over the three player counts
+    stats = new_stats()
     for seed in seeds:
-        end = random_game(players, seed, check)
+        end = random_game(players, seed, checker(stats))
         assert end.result is not None and end.result.winners
         assert not GAME.validate(end)
         stats["stops"] += sum(1 for d in end.districts if d.stopped)
@@ -117,6 +128,20 @@ def test_random_playouts_conserve_pieces_and_agree_with_apply(players):
     assert stats["fewer_built"] > 0 and stats["park_openings"] > 0 and stats["reshuffles"] > 0, stats
     if players == 2:
         assert stats["alea_in_park"] > 0, stats
+
+
+OTHER_READINGS = {"valuation_black_cards": 1, "bid_requires_supply": False, "black_deck_empty": "no_draw",
+                  "park_tiles_fewer": "minimum_two", "dummy_plot": "most_types", "dummy_building_stop": True}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_with_every_other_reading(players):
+    stats = new_stats()
+    for seed in range(500 + players, 530, 3):
+        end = random_game(players, seed, checker(stats), options=OTHER_READINGS)
+        assert end.result is not None and not GAME.validate(end)
+        assert end.options.dummy_plot == "most_types"
+    assert stats["auctions"] > 0 and stats["reshuffles"] == 0, stats  # no_draw: the discards stay
 
 
 def test_every_listed_move_is_accepted_in_whole_games():
