@@ -72,11 +72,15 @@ class OptionsSchema(Schema):
     """Setup options; every rule reading of DESIGN.md section 9 is one, with its default."""
 
     board = fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({}))
-    valuation_black_cards = StrictInteger(validate=validate.OneOf([1, 2]), load_default=1)
+    valuation_black_cards = StrictInteger(validate=validate.OneOf([1, 2]), load_default=D.VALUATION_BLACK_CARDS)
     special_scorings = fields.List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
                                    load_default=lambda: [{"after": a, "points": p, "districts": d}
                                                          for a, p, d in D.DEFAULT_SPECIAL_SCORINGS])
     bid_requires_supply = Strict(load_default=True)
+    black_deck_empty = fields.String(validate=validate.OneOf(D.BLACK_DECK_EMPTY), load_default=D.BLACK_DECK_EMPTY[0])
+    park_tiles_fewer = fields.String(validate=validate.OneOf(D.PARK_TILES_FEWER), load_default=D.PARK_TILES_FEWER[0])
+    dummy_plot = fields.String(validate=validate.OneOf(D.DUMMY_PLOT), load_default=D.DUMMY_PLOT[0])
+    dummy_building_stop = Strict(load_default=False)
 
     @post_load
     def _plain(self, d, **kwargs) -> dict[str, Any]:
@@ -166,6 +170,8 @@ class StackSchema(Schema):
 class BlackDeckSchema(Schema):
     cards = fields.List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
     count = Count(D.BLACK_TOTAL, required=True)
+    shuffle_seed = StrictInteger(validate=validate.Range(min=0, max=D.SEED_SPAN - 1), allow_none=True,
+                                 load_default=None)
 
 
 class CommissionerSchema(Schema):
@@ -194,7 +200,7 @@ class AuctionSchema(Schema):
     site = fields.String(required=True, validate=validate.OneOf(D.SITES))
     queue = fields.List(fields.String(validate=validate.OneOf(D.SITES)), validate=validate.Length(max=len(D.SITES)),
                         load_default=list)
-    stage = fields.String(required=True, validate=validate.OneOf(["park_colour", "bidding", "resolve"]))
+    stage = fields.String(required=True, validate=validate.OneOf(["bidding", "resolve"]))
     order = fields.List(PlayerId(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
     to_act = PlayerId(allow_none=True, required=True)
     full = Strict(load_default=False)
@@ -333,7 +339,6 @@ MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "value_district": ({"district"}, set()),
     "take_cards": ({"colours"}, set()),
     "move_commissioner": ({"commissioner", "to"}, set()),
-    "name_park_colour": ({"colour"}, set()),
     "bid": ({"cards"}, {"colour"}),
     "pass": (set(), set()),
     "build": ({"count"}, set()),

@@ -107,9 +107,10 @@ def set_turn(w: dict, pid: str, phase: str = "action1", action: str | None = Non
     w["turn"] = {"player": pid, "phase": phase, "action": action, "start_queue": []}
 
 
-def random_game(n: int, seed: int, on_move: Callable | None = None, max_moves: int = 5000) -> State:
+def random_game(n: int, seed: int, on_move: Callable | None = None, max_moves: int = 5000,
+                options: dict | None = None) -> State:
     """A whole seeded game: each step picks a move type at random, then a move of that type."""
-    s = GAME.setup(PLAYERS[n], seed, {})
+    s = GAME.setup(PLAYERS[n], seed, options or {})
     rnd = random.Random(seed)
     for _ in range(max_moves):
         if s.turn.phase == "over" and s.pending is None:

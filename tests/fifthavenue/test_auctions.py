@@ -99,23 +99,54 @@ def test_raise_or_pass_for_good_and_the_last_bidder_wins():
     assert {"violet-5", "black-6"} <= set(s.discard)  # the winner discards his bid
 
 
-@pytest.mark.parametrize("cards,built", [(["violet-4", "black-4", "black-6"], 1), (["violet-4", "black-5"], 2),
+def won(s, who="red"):
+    """The other bidders pass in turn until ``who`` has won."""
+    while s.auction is not None and s.auction.stage == "bidding" and s.auction.to_act != who:
+        s = ok(s, Move("pass", s.auction.to_act))
+    return s
+
+
+@pytest.mark.parametrize("cards,limit", [(["violet-4", "black-4", "black-6"], 1), (["violet-4", "black-5"], 2),
                                          (["violet-4", "black-4"], 3)])
-def test_winner_builds_one_two_or_three_by_the_highest_card(cards, built):
+def test_build_count_winner_builds_any_number_from_one_to_the_limit_of_the_highest_card(cards, limit):
+    """Seed 'Veiling': a 6 in the bid allows 1, a 5 (no 6) 2, only 4s 3; RGG-p10: 'also, fewer than
+    allowed as normal'. The winner's build move carries the number; legal-moves lists each choice."""
     s = auction_at(hands={"red": cards}, extra=lambda w: supply(w, "red", 3))
-    s = bid(s, "red", cards, "violet")
-    s = ok(s, Move("pass", "yellow"))
-    s = ok(s, Move("pass", "blue"))
-    assert plot_of(s, TS, "violet").skyscrapers.count == built
-    assert next(p for p in s.players if p.id == "red").supply == 3 - built
+    s = won(bid(s, "red", cards, "violet"))
+    if limit == 1:  # one choice only: made at once
+        assert plot_of(s, TS, "violet").skyscrapers.count == 1 and s.auction.site == "central-park"
+        return
+    assert s.auction.stage == "resolve" and s.auction.to_act == "red"
+    assert GAME.legal_moves(s) == [Move("build", "red", count=n) for n in range(1, limit + 1)]
+    assert "fifthavenue.build.count_not_allowed" in refused(s, Move("build", "red", count=limit + 1))
+    assert "fifthavenue.build.count_not_allowed" in refused(s, Move("build", "red", count=0))
+    for n in range(1, limit + 1):
+        after = ok(s, Move("build", "red", count=n))
+        assert plot_of(after, TS, "violet").skyscrapers.count == n
+        assert next(p for p in after.players if p.id == "red").supply == 3 - n
+        assert {"violet-4"} <= set(after.discard) and after.auction.site == "central-park"
 
 
 def test_reading_build_count_is_capped_by_the_supply():
     s = auction_at(hands={"red": ["violet-4"]}, extra=lambda w: supply(w, "red", 1))
-    s = bid(s, "red", ["violet-4"], "violet")
-    s = ok(s, Move("pass", "yellow"))
-    s = ok(s, Move("pass", "blue"))
-    assert plot_of(s, TS, "violet").skyscrapers.count == 1
+    s = won(bid(s, "red", ["violet-4"], "violet"))
+    assert plot_of(s, TS, "violet").skyscrapers.count == 1  # 1 = min(limit 3, supply 1): no choice to ask
+
+
+def test_reading_build_count_fewer_keeps_skyscrapers_for_the_central_park_auction():
+    """The audit's case: red holds 3 skyscrapers and wins a district with a 4. Building 1 keeps 2 for
+    Central Park, whose winner too may build fewer than allowed."""
+    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1),
+                   hands={"red": ["gray-4", "green-5", "black-4"]}, extra=lambda w: supply(w, "red", 3))
+    s = won(bid(s, "red", ["gray-4"], "gray"))
+    s = ok(s, Move("build", "red", count=1))
+    assert plot_of(s, TS, "gray").skyscrapers.count == 2 and s.auction.site == "central-park"
+    s = bid(s, "red", ["green-5", "black-4"], "green")  # red may bid: 2 skyscrapers left in his supply
+    s = won(s)
+    assert GAME.legal_moves(s) == [Move("build", "red", count=1), Move("build", "red", count=2)]
+    s = ok(s, Move("build", "red", count=1))
+    assert dict((x.owner, x.count) for x in s.park.skyscrapers) == {"red": 1}
+    assert next(p for p in s.players if p.id == "red").supply == 1
 
 
 def test_reading_bid_requires_supply():
@@ -187,24 +218,51 @@ def test_reading_second_stop_ends_the_game_at_once():
     assert s.turn.phase == "over" and s.result is not None and s.auction is None
 
 
-def test_central_park_auction_trigger_names_the_colour_and_no_stop():
+def test_park_opening_the_opening_bid_sets_the_colour_and_no_stop():
+    """RGG-p10: a Central Park auction is opened by a bid; its coloured card sets the colour every first
+    bid must hold. Nobody names a colour without bidding, and no building stop is possible there."""
     s = auction_at(markers=(), hands={"red": ["green-4", "violet-6"], "yellow": ["violet-5", "green-5"]})
-    assert s.auction.site == "central-park" and s.auction.stage == "park_colour"
-    assert len(GAME.legal_moves(s)) == 5
-    s = ok(s, Move("name_park_colour", "red", colour="violet"))
-    assert "fifthavenue.auction.colour_not_allowed" in refused(s, Move("bid", "red", colour="green", cards=("green-4",)))
+    assert s.auction.site == "central-park" and s.auction.stage == "bidding" and s.auction.park_colour is None
+    opening = [m for m in GAME.legal_moves(s) if m.type == "bid"]
+    assert {m.colour for m in opening} == {"green", "violet"}  # any colour red holds a card of
+    assert {m.type for m in GAME.legal_moves(s)} == {"bid", "pass"}
     s = bid(s, "red", ["violet-6"], "violet")
+    assert s.auction.park_colour == "violet"
+    assert "fifthavenue.auction.colour_not_allowed" in refused(s, Move("bid", "yellow", colour="green",
+                                                                       cards=("green-5",)))
     assert "fifthavenue.auction.foreign_colour_card" in refused(
         s, Move("bid", "yellow", colour="violet", cards=("violet-5", "green-5")))
     s = ok(s, Move("pass", "yellow"))
+    assert "fifthavenue.turn.wrong_phase" in refused(s, Move("building_stop", "blue"))  # only a winner chooses
     s = ok(s, Move("pass", "blue"))
     assert s.auction is None and s.turn.player == "yellow" and s.turn.phase == "action1"
     assert dict((x.owner, x.count) for x in s.park.skyscrapers) == {"red": 1}
 
 
+def test_reading_park_opening_the_colour_stays_when_the_opener_passes():
+    s = auction_at(markers=(), hands={"red": ["green-4"], "yellow": ["green-5"], "blue": ["green-6"]})
+    s = bid(s, "red", ["green-4"], "green")
+    s = bid(s, "yellow", ["green-5"], "green")
+    s = ok(s, Move("pass", "blue"))
+    s = ok(s, Move("pass", "red"))  # the opener takes his cards back; green stays the colour
+    assert s.auction.park_colour == "green" and s.auction.stage == "resolve"
+    s = ok(s, Move("build", "yellow", count=1))
+    assert s.auction is None and dict((x.owner, x.count) for x in s.park.skyscrapers) == {"yellow": 1}
+
+
+def test_reading_park_opener_passes_the_next_bidder_opens():
+    s = auction_at(markers=(), hands={"red": ["green-4"], "yellow": ["orange-5"]})
+    s = ok(s, Move("pass", "red"))
+    assert s.auction.park_colour is None and s.auction.to_act == "yellow"
+    s = bid(s, "yellow", ["orange-5"], "orange")
+    assert s.auction.park_colour == "orange"
+    s = ok(s, Move("pass", "blue"))
+    s = ok(s, Move("build", "yellow", count=2))
+    assert dict((x.owner, x.count) for x in s.park.skyscrapers) == {"yellow": 2}
+
+
 def test_auctions_triggered_by_action_c_resume_at_the_second_action():
     s = auction_at(markers=(), via="c")
-    s = ok(s, Move("name_park_colour", "red", colour="violet"))
     for who in ("red", "yellow", "blue"):
         s = ok(s, Move("pass", who))
     assert s.turn.player == "red" and s.turn.phase == "action2" and s.turn.action == "C"
@@ -220,18 +278,21 @@ def test_reading_auction_order_follows_the_markers_then_central_park():
     assert s.auction.site == "central-park"
 
 
-def test_reading_dummy_bidder_bids_third_and_builds_on_the_first_empty_plot():
+def _dummy_draws(*values):
     def extra(w):
         deck = w["black_deck"]["cards"]
-        for value in (5, 6, 5):  # the dummy will draw 5, 6, 5: a repeat, total 16
+        for value in values:
             deck.remove(value)
-        deck[:0] = [5, 6, 5]
+        deck[:0] = list(values)
+    return extra
 
-    s = auction_at(n=2, hands={"red": ["brown-4", "black-5"], "yellow": []}, extra=extra)
+
+def test_reading_dummy_bidder_bids_third_and_builds_on_the_first_empty_plot():
+    s = auction_at(n=2, hands={"red": ["brown-4", "black-5"], "yellow": []}, extra=_dummy_draws(5, 6, 5))
     assert s.auction.order == ("red", "yellow", "alea")
     s = bid(s, "red", ["brown-4", "black-5"], "brown")
     count = s.black_deck.count
-    s = ok(s, Move("pass", "yellow"))  # the dummy acts at once: 16 beats 9
+    s = ok(s, Move("pass", "yellow"))  # the dummy acts at once: 5, 6, 5 = 16 beats 9
     assert s.auction.to_act == "red" and s.auction.dummy_bid == (5, 6, 5)
     assert s.black_deck.count == count - 3
     s = ok(s, Move("pass", "red"))
@@ -239,19 +300,73 @@ def test_reading_dummy_bidder_bids_third_and_builds_on_the_first_empty_plot():
     assert s.black_deck.cards[-3:] == (5, 6, 5)  # its cards go to the bottom of the black deck
     assert s.dummy.general == 17
     assert all(p.points == 0 for p in s.players)
-    assert s.auction.site == "central-park" and "alea" not in s.auction.order  # no dummy in the park
+    assert s.auction.site == "central-park" and s.auction.order == ("red", "yellow", "alea")
+
+
+def test_dummy_bids_in_central_park_and_nobody_builds_when_it_wins():
+    """RGG-p5: Alea bids in Central Park too; 'If Alea wins in Central Park, he does not build'; its
+    cards go under the black deck as after a district auction."""
+    s = auction_at(n=2, markers=(), hands={"red": ["green-4"], "yellow": []}, extra=_dummy_draws(6, 4, 6))
+    assert s.auction.site == "central-park" and s.auction.order == ("red", "yellow", "alea")
+    s = bid(s, "red", ["green-4"], "green")
+    s = ok(s, Move("pass", "yellow"))  # alea: 6, 4, 6 = 16 beats 4
+    assert s.auction.to_act == "red" and s.auction.bids[-1].player == "alea"
+    assert s.auction.bids[-1].colour == "green"
+    general = s.dummy.general
+    s = ok(s, Move("pass", "red"))
+    assert s.auction is None and s.park.skyscrapers == () and s.dummy.general == general
+    assert s.black_deck.cards[-3:] == (6, 4, 6)
+    assert "green-4" in next(p for p in s.players if p.id == "red").hand  # the passer takes his card back
+    assert not GAME.validate(s)
+
+
+def test_reading_dummy_park_opening_alea_does_not_open_central_park():
+    s = auction_at(n=2, markers=(), hands={"red": ["green-4"], "yellow": []})
+    count = s.black_deck.count
+    s = ok(s, Move("pass", "red"))
+    s = ok(s, Move("pass", "yellow"))  # nobody opened: alea passes too, drawing nothing
+    assert s.auction is None and s.park.skyscrapers == () and s.black_deck.count == count
+
+
+def test_reading_dummy_plot_ring_order_or_most_types():
+    def layout(w):
+        biz(w, TS, "gray", "boutique", "jeweler")  # brown and green touch gray
+
+    s = auction_at(n=2, layout=layout, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4))
+    s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
+    assert plot_of(s, TS, "violet").skyscrapers.owner == "alea"  # first empty plot in ring order
+    s = auction_at(n=2, layout=layout, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4),
+                   options={"dummy_plot": "most_types"})
+    s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
+    assert plot_of(s, TS, "brown").skyscrapers.owner == "alea"  # touches 2 types; ties go in ring order
+
+
+def _full_for_two(w):
+    sky(w, TS, "violet", "yellow", 1)
+    biz(w, TS, "orange", "boutique", "jeweler")
+    biz(w, TS, "brown", "gallery")
+    sky(w, TS, "gray", "red", 3)
+    biz(w, TS, "green", "gallery")
+
+
+def test_reading_dummy_building_stop():
+    s = auction_at(n=2, layout=_full_for_two, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4))
+    s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
+    assert not next(d for d in s.districts if d.id == TS).stopped  # alea passes in a full district
+    s = auction_at(n=2, layout=_full_for_two, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4),
+                   options={"dummy_building_stop": True})
+    before = {p.id: p.points for p in s.players}
+    s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
+    assert next(d for d in s.districts if d.id == TS).stopped
+    gained = {p.id: p.points - before[p.id] for p in s.players}
+    assert gained == {"red": 3, "yellow": 2}  # half of 3 x 2 and of 1 x 5, rounded down; alea scores nothing
 
 
 def test_dummy_passes_when_its_draw_is_not_higher():
-    def extra(w):
-        deck = w["black_deck"]["cards"]
-        for value in (4, 4):
-            deck.remove(value)
-        deck[:0] = [4, 4]
-
-    s = auction_at(n=2, hands={"red": ["brown-4", "black-5"], "yellow": []}, extra=extra)
+    s = auction_at(n=2, hands={"red": ["brown-4", "black-5"], "yellow": []}, extra=_dummy_draws(4, 4))
     s = bid(s, "red", ["brown-4", "black-5"], "brown")
     s = ok(s, Move("pass", "yellow"))  # dummy draws 4, 4 = 8 < 9 and passes; red is alone
+    s = ok(s, Move("build", "red", count=2))
     assert s.auction.site == "central-park"
     assert plot_of(s, TS, "brown").skyscrapers.owner == "red"
 
@@ -280,3 +395,10 @@ def test_huge_hands_list_only_the_minimal_bids():
     assert all(18 < v <= 18 + 6 for v in values)
     big = Move("bid", "red", colour="violet", cards=tuple(sorted(cards)))
     assert big not in bids and GAME.apply(s, big).legal  # unlisted, yet legal when proposed
+
+
+def test_out_of_turn_in_an_auction_names_the_bidder_awaited():
+    s = auction_at(hands={"red": ["violet-4"], "yellow": ["violet-5"]})
+    out = GAME.apply(s, Move("pass", "yellow"))
+    assert [(v.code, v.message) for v in out.violations] == [
+        ("fifthavenue.turn.not_your_turn", "It is not yellow's turn: the game awaits red.")]

@@ -109,6 +109,12 @@ def test_reading_park_tiles_fewer_reveals_all_and_none_scores_one():
     assert score(body, scoring="final")["totals"] == {"red": 2}
     body["districts"]["central-park"]["businesses"] = ["boutique", "gallery"]
     assert score(body, scoring="final")["totals"] == {"red": 6}
+    body["options"] = {"park_tiles_fewer": "minimum_two"}
+    assert score(body, scoring="final")["totals"] == {"red": 6}
+    body["districts"]["central-park"]["businesses"] = ["boutique"]
+    assert score(body, scoring="final")["totals"] == {"red": 4}
+    body["districts"]["central-park"]["businesses"] = []
+    assert score(body, scoring="final")["totals"] == {"red": 4}  # never below 2 per skyscraper
 
 
 def test_reading_commissioner_graph_default_steps():

@@ -33,11 +33,11 @@ def test_every_reading_has_a_test_named_after_it():
 
 
 def test_info_and_describe():
-    assert INFO.rules_version == "fifthavenue-1"
+    assert INFO.rules_version == "fifthavenue-2"
     assert set(INFO.move_types) == set(D.MOVE_TYPES)
     described = GAME.describe()
     assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]
-    assert described["options"]["valuation_black_cards"] == 1
+    assert described["options"]["valuation_black_cards"] == 2
 
 
 def test_a_game_through_the_routes(client):
@@ -85,3 +85,68 @@ def test_replay_of_a_whole_game_lists_its_scorings(client):
     assert answer["scores"] == {p.id: p.points for p in end.players}
     kinds = {s["kind"] for s in answer["scorings"]}
     assert {"final_district_scored", "central_park_scored"} <= kinds
+
+
+def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
+    """One code, one rule: what moves, validate, score and setup emit cites the rule the catalogue lists."""
+    import random
+
+    from service.engine.core import RulesError
+    from service.engine.fifthavenue.state import Move, from_plain, to_plain
+
+    from .helpers import random_game
+    from .test_playout import unlisted
+
+    rule_of = {r.code: r.rule for r in GAME.rule_codes()}
+    seen: list = []
+
+    def collect(before, move, after, listed, rnd):
+        for m in unlisted(before, set(listed), rnd):
+            seen.extend(GAME.apply(before, m).violations)
+        seen.extend(GAME.apply(before, Move("take_skyscrapers", "nobody")).violations)
+
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        end = random_game(players, seed, collect)
+        w = to_plain(end)  # a broken copy of the end: every part of validate gets something to say
+        w["players"][0]["supply"] += 1
+        w["players"][1]["hand_size"] += 1
+        w["districts"]["times-square"]["stopped"] = True
+        w["commissioners"]["white"]["markers"] = ["times-square"] * 4
+        w["supply_row"][0] = ["boutique"]
+        w["park_order"] = [0]
+        seen.extend(GAME.validate(from_plain(w)))
+    for body in ({"scoring": "district:times-square"}, {"scoring": "building_stop:times-square"},
+                 {"scoring": "final"}, {"scoring": "final", "central_park_tiles": ["boutique"] * 3}):
+        state = from_plain({"districts": {"times-square": {"stopped": True}}}, partial=True)
+        seen.extend(v for v in (GAME.score(state, body)["violations"]))
+    for players in (["a"], ["a", "a"], ["alea", "b"]):
+        try:
+            GAME.setup(players, 1, {})
+        except RulesError as err:
+            seen.extend(err.violations)
+    seen = [v if isinstance(v, dict) else v.to_dict() for v in seen]
+    codes = {v["code"] for v in seen}
+    assert len(codes) >= 25, sorted(codes)  # moves, validate, score and setup all spoke
+    wrong = {(v["code"], v["rule"]) for v in seen if rule_of.get(v["code"]) != v["rule"]}
+    assert not wrong, sorted(wrong)
+
+
+def test_seed_readings_quote_the_seed_and_provenances_are_known():
+    """A reading whose provenance is the seed quotes the seed's own (Dutch) words; the quotation is found
+    verbatim in the seed text when the shared seeds sit beside the repository (../shared/seeds)."""
+    seed = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "003_c0c546b6279065a8.txt"
+    text = " ".join(seed.read_text().split()) if seed.exists() else None
+    by_provenance: dict[str, list[str]] = {}
+    for r in GAME.readings():
+        by_provenance.setdefault(r.provenance, []).append(r.name)
+        if r.provenance != "seed":
+            continue
+        quotes = re.findall(r"'([^']{12,})'", r.text)
+        assert quotes, r.name
+        if text is not None:
+            assert any(q in text for q in quotes), (r.name, quotes)
+    assert set(by_provenance) == {"seed", "public source", "assumption"}
+    for name in ("valuation_black_cards", "special_scorings", "build_count", "park_opening", "dummy_bidder"):
+        assert name in by_provenance["public source"]
+    for name in ("black_deck_empty", "park_tiles_fewer", "dummy_plot", "dummy_building_stop"):
+        assert name in by_provenance["assumption"]

@@ -61,10 +61,10 @@ def test_black_cards_at_a_table_are_revealed_per_player():
 
     s = at_table(edit(started(3), change))
     s = ok(s, Move("value_district", "red", district="times-square"))
-    assert s.pending.kind == "black_cards" and s.pending.draws == (("red", 1), ("yellow", 1), ("blue", 1))
+    assert s.pending.kind == "black_cards" and s.pending.draws == (("red", 2), ("yellow", 1), ("blue", 1))
     assert "fifthavenue.reveal.wrong_count" in refused(
-        s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (4, 5)), ("yellow", (6,)))))
-    s = ok(s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (5,)), ("yellow", (6,)))))
+        s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (5,)), ("yellow", (6,)))))
+    s = ok(s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (4, 5)), ("yellow", (6,)))))
     assert "black-6" in next(p for p in s.players if p.id == "yellow").hand
 
 
@@ -126,6 +126,7 @@ def test_view_hides_other_hands_and_every_hidden_order():
     assert hands["yellow"] == s.players[1].hand and hands["red"] is None and hands["blue"] is None
     assert [p.hand_size for p in v.players] == [p.hand_size for p in s.players]
     assert all(st.below is None for _, st in v.stacks) and v.black_deck.cards is None and v.park_order is None
+    assert s.black_deck.shuffle_seed is not None and v.black_deck.shuffle_seed is None
     assert [st.top for _, st in v.stacks] == [st.top for _, st in s.stacks]  # the tops lie face up
     assert not GAME.validate(v)
 

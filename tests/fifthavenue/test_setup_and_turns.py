@@ -126,8 +126,8 @@ def test_action_d_only_where_a_commissioner_stands():
     assert [m.district for m in GAME.legal_moves(s, move_type="value_district")] == ["times-square"]
 
 
-def _valued(options=None):
-    s = started(3, options=options)
+def _valued(n=3, options=None, turn="red"):
+    s = started(n, options=options)
 
     def change(w):
         clear_board(w)
@@ -137,28 +137,47 @@ def _valued(options=None):
         biz(w, "times-square", "brown", "boutique")
         biz(w, "times-square", "green", "gallery")
         w["commissioners"]["white"]["at"] = "times-square"
+        set_turn(w, turn)
 
     return edit(s, change)
 
 
-def test_reading_valuation_black_cards_one_by_the_seed_plus_one_without_skyscraper():
+def _over_http(client, state, move):
+    from service.schemas.fifthavenue import WIRE
+
+    body = {"state": WIRE.state().dump(state), "move": WIRE.move().dump(move)}
+    answer = client.post("/v1/games/fifthavenue/moves", json=body).get_json()
+    assert answer["legal"], answer
+    return answer
+
+
+def test_action_d_scorer_takes_two_black_cards_plus_one_each_without_a_skyscraper_rgg_example(client):
+    """English rulebook p. 9: 'Blue scores this district. He takes 2 black cards plus a third black card,
+    as he has no skyscraper in this district. Green also takes 1 black card.' Played over HTTP: red and
+    yellow own skyscrapers in Times Square, blue (the scorer) and green none."""
+    from service.schemas.fifthavenue import WIRE
+
+    s = _valued(4, turn="blue")
+    score = client.post("/v1/games/fifthavenue/score", json={
+        "state": WIRE.state().dump(s), "scoring": "district:times-square"}).get_json()
+    assert score["totals"] == {"red": 2 * 3, "yellow": 1 * 2, "blue": 0, "green": 0}
+    answer = _over_http(client, s, Move("value_district", "blue", district="times-square"))
+    hands = {p["id"]: p["hand_size"] for p in answer["state"]["players"]}
+    assert {p.id: hands[p.id] - p.hand_size for p in s.players} == {"red": 0, "yellow": 0, "blue": 3, "green": 1}
+    assert {p["id"]: p["points"] for p in answer["state"]["players"]} == score["totals"]
+    drawn = {e["player"]: e["count"] for e in answer["events"] if e["kind"] == "black_cards_drawn"}
+    assert drawn == {"blue": 3, "green": 1}
+
+
+def test_reading_valuation_black_cards_two_by_default_one_as_the_dutch_summary():
     s = _valued()
     hands = {p.id: p.hand_size for p in s.players}
-    s = ok(s, Move("value_district", "red", district="times-square"))
-    points = {p.id: p.points for p in s.players}
-    assert points == {"red": 2 * 3, "yellow": 1 * 2, "blue": 0}
-    gained = {p.id: p.hand_size - hands[p.id] for p in s.players}
-    assert gained == {"red": 1, "yellow": 0, "blue": 1}
-    assert s.turn.phase == "action3"  # the second action after D is done at once
-
-
-def test_valuation_black_cards_option_two_as_the_english_rules():
-    s = _valued({"valuation_black_cards": 2})
-    hands = {p.id: p.hand_size for p in s.players}
-    s = edit(s, lambda w: set_turn(w, "blue"))
-    s = ok(s, Move("value_district", "blue", district="times-square"))
-    gained = {p.id: p.hand_size - hands[p.id] for p in s.players}
-    assert gained == {"red": 0, "yellow": 0, "blue": 3}  # RGG: the scorer without a skyscraper takes 3
+    s2 = ok(s, Move("value_district", "red", district="times-square"))
+    assert {p.id: p.points for p in s2.players} == {"red": 2 * 3, "yellow": 1 * 2, "blue": 0}
+    assert {p.id: p.hand_size - hands[p.id] for p in s2.players} == {"red": 2, "yellow": 0, "blue": 1}
+    assert s2.turn.phase == "action3"  # the second action after D is done at once
+    s1 = ok(_valued(options={"valuation_black_cards": 1}), Move("value_district", "red", district="times-square"))
+    assert {p.id: p.hand_size - hands[p.id] for p in s1.players} == {"red": 1, "yellow": 0, "blue": 1}
 
 
 def test_second_action_two_cards_of_two_colours():
@@ -226,5 +245,47 @@ def test_a_commissioner_leaving_a_stopped_district_leaves_no_marker():
 def test_wrong_player_and_wrong_phase_are_refused():
     s = started(3)
     assert "fifthavenue.turn.not_your_turn" in refused(s, Move("take_skyscrapers", "yellow"))
+    [wrong] = GAME.apply(s, Move("take_skyscrapers", "yellow")).violations
+    assert wrong.message == "It is not yellow's turn: the game awaits red."  # the wording of all four games
+    assert wrong.pointer == "/move/player"
     assert "fifthavenue.turn.wrong_phase" in refused(s, Move("take_cards", "red", colours=("gray", "green")))
     assert "fifthavenue.turn.unknown_player" in refused(s, Move("take_skyscrapers", "nobody"))
+
+
+def _black_deck_spent(w):
+    """Every black card left in the deck on the discard pile (the winners' bids in a long game)."""
+    deck = w["black_deck"]
+    w["discard"] = sorted(w["discard"] + [D.card(D.BLACK, v) for v in deck["cards"]])
+    deck.update(cards=[], count=0)
+
+
+def test_reading_black_deck_empty_reshuffles_the_discarded_black_cards():
+    from service.engine.random import Rng
+
+    s = edit(started(3), _black_deck_spent)
+    values = sorted(D.card_parts(c)[1] for c in s.discard if c.startswith("black-"))
+    out = GAME.apply(s, Move("black_and_move", "red", commissioner="white", to="34th-st-west"))
+    assert out.legal
+    rng = Rng(s.black_deck.shuffle_seed)
+    order = rng.shuffled(values)  # the pinned shuffle seeded by the deck's hidden seed
+    after = out.state
+    assert Counter(after.players[0].hand) - Counter(s.players[0].hand) == Counter({D.card(D.BLACK, order[0]): 1})
+    assert after.black_deck.cards == tuple(order[1:]) and after.black_deck.shuffle_seed == rng.below(D.SEED_SPAN)
+    assert not any(c.startswith("black-") for c in after.discard)
+    assert ("black_deck_reshuffled", {"cards": len(values)}) in [(e.kind, dict(e.data)) for e in out.events]
+    assert not GAME.validate(after)
+
+
+def test_reading_black_deck_empty_no_draw_option_and_a_real_table():
+    s = edit(started(3, options={"black_deck_empty": "no_draw"}), _black_deck_spent)
+    after = ok(s, Move("black_and_move", "red", commissioner="white", to="34th-st-west"))
+    assert after.players[0].hand_size == s.players[0].hand_size and after.black_deck.count == 0
+
+    s = edit(started(3), _black_deck_spent)
+    table = edit(s, lambda w: w["black_deck"].update(cards=None, shuffle_seed=None))
+    spent = sum(1 for c in table.discard if c.startswith("black-"))
+    after = ok(table, Move("black_and_move", "red", commissioner="white", to="34th-st-west"))
+    assert after.pending.kind == "black_cards" and after.pending.draws == (("red", 1),)
+    assert after.black_deck.count == spent and after.black_deck.cards is None
+    reveal = GAME.legal_moves(after)
+    assert {dict(m.drawn)["red"] for m in reveal} == {(4,), (5,), (6,)}

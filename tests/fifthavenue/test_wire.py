@@ -52,10 +52,14 @@ def test_dump_spells_out_the_default_options():
     assert body["options"] == {
         "board": {"plot_ring": list(D.COLOURS),
                   "commissioner_graph": {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}},
-        "valuation_black_cards": 1,
+        "valuation_black_cards": 2,
         "special_scorings": [{"after": 3, "points": 4, "districts": 3}, {"after": 6, "points": 6, "districts": 4},
                              {"after": 9, "points": 8, "districts": 5}],
-        "bid_requires_supply": True}
+        "bid_requires_supply": True,
+        "black_deck_empty": "reshuffle",
+        "park_tiles_fewer": "count_revealed",
+        "dummy_plot": "ring_order",
+        "dummy_building_stop": False}
 
 
 def test_moves_round_trip():
@@ -90,6 +94,8 @@ def test_score_extras_are_refused_when_malformed(extra, field):
 
 
 @pytest.mark.parametrize("move,field", [({"type": "fly", "player": "red"}, "type"),
+                                        # Central Park is opened by a bid: no colour is named on its own
+                                        ({"type": "name_park_colour", "player": "red", "colour": "gray"}, "type"),
                                         ({"type": "bid", "player": "red"}, "cards"),
                                         ({"type": "pass", "player": "red", "cards": ["gray-4"]}, "cards"),
                                         ({"type": "build", "player": "red", "count": 2.5}, "count"),
@@ -167,7 +173,7 @@ def _mutate(body, muts):
                                {"kind": "central_park_tiles", "count": k % 4}][k % 5]
         elif what == 10:
             body["auction"] = {"commissioner": "white", "trigger": who, "resume": "next_turn",
-                               "site": ([*D.SITES])[k % 8], "queue": [], "stage": ["park_colour", "bidding", "resolve"][k % 3],
+                               "site": ([*D.SITES])[k % 8], "queue": [], "stage": ["bidding", "resolve"][k % 2],
                                "order": [x["id"] for x in players] + ([who] if k % 2 else []), "to_act": who,
                                "full": bool(k % 2), "park_colour": colour if k % 3 else None,
                                "bids": [{"player": who, "colour": colour, "cards": [f"{colour}-4"]}] if k % 4 else [],

@@ -9,7 +9,7 @@ INFO = GameInfo(
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version="fifthavenue-1",
+    rules_version="fifthavenue-2",
     move_types=MOVE_TYPES,
     variants=("two-player-dummy",),
 )

@@ -1,7 +1,7 @@
 """Every rule code with its text and rule, and the readings the service chose (DESIGN.md section 9)."""
 from __future__ import annotations
 
-from ..core import Reading, RuleCode
+from ..core import Reading, RuleCode, Violation
 from . import data as D
 
 _G = D.GAME_ID
@@ -9,7 +9,7 @@ _G = D.GAME_ID
 _CODES = [
     ("turn.game_over", "The game is over: no move is possible.", "end"),
     ("turn.unknown_player", "The player is not in this game.", "turn"),
-    ("turn.not_your_turn", "It is another player's move.", "turn"),
+    ("turn.not_your_turn", "It is another player's turn.", "turn"),
     ("turn.wrong_phase", "This move type is not possible in the current phase or auction stage.", "turn"),
     ("turn.unknown_move", "Unknown move type.", "turn"),
     ("chance.pending_reveal", "A reveal must come first.", "chance"),
@@ -30,7 +30,6 @@ _CODES = [
     ("cards.same_colour", "The two cards come from two different stacks.", "action2"),
     ("cards.stack_empty", "The stack is empty.", "action2"),
     ("cards.wrong_count", "Take two coloured cards (fewer only when fewer stacks hold cards).", "action2"),
-    ("park.colour_unknown", "No such colour.", "park"),
     ("auction.no_cards", "A bid lays at least one card.", "auction"),
     ("auction.card_not_in_hand", "The card is not in the hand.", "auction"),
     ("auction.hand_hidden", "A bid from a hand the state hides cannot be checked.", "auction"),
@@ -41,8 +40,12 @@ _CODES = [
     ("auction.foreign_colour_card", "A bid holds cards of its colour and black cards only.", "auction"),
     ("auction.not_higher", "A bid must be higher than the current high bid.", "auction"),
     ("auction.no_supply", "A bidder needs a skyscraper in his supply (except for a building stop).", "auction"),
-    ("build.count_not_allowed", "The winner may not build that many skyscrapers.", "build"),
+    ("build.count_not_allowed", "The winner builds 1 up to his limit and his supply (0 with an empty supply).",
+     "build"),
     ("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "stop"),
+    ("setup.duplicate_player", "Player ids differ.", "setup"),
+    ("setup.player_count", "2 to 4 players.", "setup"),
+    ("setup.dummy_id_taken", "With 2 players the dummy bidder's id is taken by no player.", "dummy"),
     ("reveal.wrong_fields", "The reveal does not carry what is pending.", "chance"),
     ("reveal.wrong_count", "The reveal carries the wrong number of items.", "chance"),
     ("reveal.wrong_sequence", "The dummy's draw stops at the first repeated value.", "dummy"),
@@ -96,6 +99,13 @@ _CODES = [
 ]
 
 RULE_CODES = tuple(RuleCode(f"{_G}.{code}", text, D.RULES[rule]) for code, text, rule in _CODES)
+RULE_OF = {r.code: r.rule for r in RULE_CODES}
+
+
+def violation(code: str, message: str, pointer: str) -> Violation:
+    """A violation of the listed ``code``, citing the rule the catalogue lists for it (one source)."""
+    return Violation(code, message, RULE_OF[code], pointer)
+
 
 READINGS = (
     Reading("plot_ring", list(D.DEFAULT_PLOT_RING), "public source",
@@ -105,36 +115,69 @@ READINGS = (
             "The commissioners' directed graph from City Hall to Central Park (consistent with RGG fig.04); "
             "option board.commissioner_graph. Stopped districts are skipped to their successors."),
     Reading("special_scorings", [{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
-            "assumption", "After the 3rd, 6th, 9th business placed: 4, 6, 8 points for skyscrapers in at least 3, 4, "
-            "5 districts; the 3rd is an assumption (RGG-p13 cut off). Option special_scorings."),
-    Reading("valuation_black_cards", 1, "seed",
-            "After action D the player takes 1 black card (seed: 'of één zwarte kaart (na keuze D)'); the English "
-            "rules say 2. Every player without a skyscraper in the valued district takes 1 more. Option "
-            "valuation_black_cards (1 or 2)."),
+            "public source", "After the 3rd, 6th, 9th business placed: 4, 6, 8 points to each player with a "
+            "skyscraper in at least 3, 4, 5 districts (RGG-p13 for the 6th and 9th; a Dutch review for all three: "
+            "'de eerste keer 4 punten voor drie wijken, de tweede keer 6 punten voor vier wijken, en de derde keer "
+            "8 punten voor vijf wijken'). Option special_scorings."),
+    Reading("valuation_black_cards", D.VALUATION_BLACK_CARDS, "public source",
+            "After action D the scorer takes 2 black cards (English rulebook p. 9: 'take 2 black cards'; its "
+            "example: 'He takes 2 black cards plus a third black card, as he has no skyscraper in this district. "
+            "Green also takes 1 black card'; German reviews agree), and every player with no skyscraper in the "
+            "valued district, the scorer included, takes 1 more. The Dutch summary says one ('één zwarte kaart "
+            "(na keuze D)'): option valuation_black_cards 1 plays it that way."),
     Reading("bid_requires_supply", True, "seed",
-            "A player needs at least 1 skyscraper in his supply to open a bid (seed's strategy note: a player "
-            "with few skyscrapers 'cannot take part in all auctions'), except in a full district, where a "
-            "building stop is possible. Option bid_requires_supply."),
+            "A player needs at least 1 skyscraper in his supply to open a bid, except in a full district, where a "
+            "building stop is possible. The strategy note of the seed: 'Aangezien je medespeler slechts weinig "
+            "wolkenkrabbers heeft, kan hij niet aan alle veilingen deelnemen' (a player with few skyscrapers "
+            "cannot take part in all auctions). Option bid_requires_supply."),
     Reading("start_player", "first listed", "assumption",
             "The first listed player is the youngest: places the first starting skyscraper (then "
             "counter-clockwise, the last player twice, back clockwise) and takes the first turn."),
     Reading("auction_order", "path order", "assumption",
             "District auctions are held in the order the commissioner's markers were laid, then Central Park; "
             "the markers go back to City Hall when the auctions start."),
-    Reading("build_count", "maximum", "assumption",
-            "The winner builds as many skyscrapers as the highest card allows and his supply holds; only when "
-            "adding to his own plot in a full district may he build fewer (RGG-p10) or declare a stop."),
+    Reading("build_count", "1 up to the limit", "public source",
+            "In every auction, the Central Park one included, the winner builds any number from 1 up to the "
+            "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook p. 10: 'also, fewer "
+            "than allowed as normal'); the build move carries the number. With an empty supply he builds "
+            "nothing. In a district that was full he may declare a building stop instead, and must when he "
+            "owns no plot there. When he has one choice only it is made at once."),
+    Reading("park_opening", "the opening bid sets the colour", "public source",
+            "A Central Park auction is opened by a bid: the colour of its coloured card becomes the colour every "
+            "first bid there must hold (English rulebook p. 10); nobody names a colour without bidding."),
+    Reading("park_opener_passes", "next bidder opens", "assumption",
+            "The player who started the auctions bids first in Central Park too; if he passes, the first player "
+            "after him who bids opens the auction and sets the colour. If everybody passes, nobody builds there."),
     Reading("empty_deck", "no reshuffle", "assumption",
-            "Discarded cards leave the game; an empty colour stack cannot be taken from (fewer than 2 cards "
-            "when fewer than 2 stacks hold cards) and an empty black deck gives no more cards."),
-    Reading("dummy_bidder", "own plot, else first empty plot in ring order", "assumption",
-            "With 2 players the dummy 'alea' (18 skyscrapers, all in its general supply) bids third in district "
-            "auctions only: black cards drawn until a value repeats (RGG-p5), held while highest; it bids for its "
-            "own plot there, else the first empty plot in ring order, else not at all; it never declares a stop, "
-            "scores no points and its cards go to the bottom of the black deck after the auction."),
-    Reading("park_tiles_fewer", "all of them", "assumption",
-            "When 3 or fewer businesses lie below Central Park at the end, all are revealed; with none, each "
-            "skyscraper there scores 1 (the table's 0 types)."),
+            "An empty colour stack cannot be taken from (fewer than 2 cards when fewer than 2 stacks hold "
+            "cards); the discarded coloured cards are not shuffled back."),
+    Reading("black_deck_empty", D.BLACK_DECK_EMPTY[0], "assumption",
+            "When a black card must be drawn and the black deck is empty, the discarded black cards are shuffled "
+            "into a new deck (random games empty the deck in 10-60% of games, and a game without black cards "
+            "stalls its auctions). Digital play shuffles with the pinned shuffle seeded by the deck's hidden "
+            "shuffle_seed; at a real table the discards join the unseen deck as soon as a draw needs them and "
+            "the draw is revealed. Option black_deck_empty: reshuffle or no_draw (an empty deck gives nothing)."),
+    Reading("dummy_bidder", "third bidder, black cards until a repeat", "public source",
+            "With 2 players the dummy 'alea' (18 skyscrapers, all in its general supply) bids third in every "
+            "auction, Central Park included: black cards drawn until a value repeats, held while highest "
+            "(English rulebook p. 5). It builds its limit in a district; 'If Alea wins in Central Park, he does "
+            "not build'. It scores no points, and its cards go to the bottom of the black deck after the auction."),
+    Reading("dummy_plot", D.DUMMY_PLOT[0], "assumption",
+            "The plot Alea bids for: its own plot in the district, else the first empty plot in ring order "
+            "(ring_order); option dummy_plot most_types takes the empty plot touching the most business types "
+            "(ties in ring order)."),
+    Reading("dummy_building_stop", False, "assumption",
+            "Alea never bids for a building stop: in a full district where it owns no plot it passes. Option "
+            "dummy_building_stop true lets it bid for the first business plot in ring order and declare the "
+            "stop when it wins (it scores nothing; the others get half)."),
+    Reading("dummy_park_opening", "never opens", "assumption",
+            "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
+            "has opened and set the colour."),
+    Reading("park_tiles_fewer", D.PARK_TILES_FEWER[0], "assumption",
+            "When 3 or fewer businesses lie below Central Park at the end, all are revealed and their distinct "
+            "types count; with none, each skyscraper there scores 1 (the table's 0 types) (count_revealed). "
+            "Option park_tiles_fewer minimum_two never scores a park skyscraper below 2, the park's lowest "
+            "value in the rulebook."),
     Reading("second_stop_ends", "at once", "public source",
             "The 2nd building stop ends the game once resolved (RGG-p7): the remaining auctions are not held."),
     Reading("tie_break", "most cards, then shared", "public source",

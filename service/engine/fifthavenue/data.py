@@ -69,6 +69,14 @@ PARK_TILES_REVEALED = 3
 
 DUMMY_ID = "alea"
 
+#: Black cards after action D (RGG-p9), plus one for every player without a skyscraper in the district.
+VALUATION_BLACK_CARDS = 2
+#: Option values of the readings that are assumptions (catalogue.READINGS says why).
+BLACK_DECK_EMPTY = ("reshuffle", "no_draw")
+PARK_TILES_FEWER = ("count_revealed", "minimum_two")
+DUMMY_PLOT = ("ring_order", "most_types")
+SEED_SPAN = 2**62
+
 #: DESIGN.md section 9: plot ring and commissioners' graph, the `board` option.
 DEFAULT_PLOT_RING = COLOURS
 DEFAULT_COMMISSIONER_GRAPH = {
@@ -82,7 +90,7 @@ DEFAULT_COMMISSIONER_GRAPH = {
     "52nd-st-east": (CENTRAL_PARK,),
 }
 #: Special scorings: after the n-th business placed, points to each player with a skyscraper in at least
-#: `districts` districts. The 3rd is an assumption (DESIGN.md section 9).
+#: `districts` districts (RGG-p13; the 3rd from a Dutch review, DESIGN.md section 9).
 DEFAULT_SPECIAL_SCORINGS = ((3, 4, 3), (6, 6, 4), (9, 8, 5))
 
 PHASES = ("start", "action1", "action2", "action3", "auction", "over")
@@ -98,7 +106,6 @@ MOVE_TYPES = (
     "value_district",
     "take_cards",
     "move_commissioner",
-    "name_park_colour",
     "bid",
     "pass",
     "build",
@@ -137,14 +144,14 @@ RULES = {
     "action_b": "Action B: a business from the current set (seed 'ad B'; RGG-p12)",
     "action_c": "Action C: a black card and a commissioner move (seed 'ad C')",
     "action_d": "Action D: value a district holding a commissioner (seed 'ad D'; RGG-p8)",
-    "action2": "Second action: 2 coloured cards of 2 colours, or black cards after D (seed 'verloop')",
+    "action2": "Second action: 2 coloured cards of 2 colours, or 2 black cards after D (seed 'verloop'; RGG-p9)",
     "action3": "Third action: move one commissioner one step (rules/fifthavenue.md 'Turn'; RGG-p9)",
     "auction": "Auctions (seed 'Veiling'; RGG-p9, p11)",
     "bid_colour": "Which colour a player may bid (seed 'Veiling'; RGG-p11)",
-    "build": "The winner builds 1, 2 or 3 skyscrapers by the highest card (seed 'Veiling')",
+    "build": "The winner builds 1 up to 1, 2 or 3 skyscrapers by the highest card (seed 'Veiling'; RGG-p10)",
     "stop": "Building stop (seed 'Veiling'; RGG-p10)",
-    "park": "Central Park auction (seed 'Veiling', last paragraph)",
-    "dummy": "Two players: the dummy bidder Alea (RGG-p5)",
+    "park": "Central Park auction: opened by a bid whose card sets the colour (seed 'Veiling'; RGG-p10)",
+    "dummy": "Two players: the dummy bidder Alea, also in Central Park (RGG-p5)",
     "valuation": "District valuation 1/2/3/5/8 (rules/fifthavenue.md 'District valuation')",
     "special": "Special scorings after the 3rd, 6th, 9th business (RGG-p13; DESIGN.md 9)",
     "end": "Game end and final valuation (RGG-p7)",

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Event, Memo
+from ..random import Rng
 from . import data as D
+from . import rules as R
 from . import scoring as S
 
 W = dict[str, Any]
@@ -96,26 +98,61 @@ def set_pending(w: W, pending: W) -> None:
 # ------------------------------------------------------------------ drawing
 
 
-def draw_black(w: W, requests: list[tuple[str, int]], ev: list[Event]) -> None:
-    """Black cards for each (player, n) in order; an empty deck gives no more (reading `empty_deck`)."""
+def black_discards(w: W) -> list[int]:
+    return sorted(D.card_parts(c)[1] for c in w["discard"] if D.card_parts(c)[0] == D.BLACK)
+
+
+def refill_black(w: W, ev: list[Event], need: int = 1) -> None:
+    """Reading `black_deck_empty`: when the black deck cannot give what a draw needs, the discarded black
+    cards are shuffled into it (digital play: the pinned shuffle seeded by the deck's hidden
+    ``shuffle_seed``; without that seed, or at a real table, the deck's order becomes unknown)."""
     deck = w["black_deck"]
-    left = deck["count"]
-    draws = []
-    for pid, n in requests:
-        k = min(n, left)
-        left -= k
-        if k > 0:
-            draws.append((pid, k))
-    if not draws:
+    if w["options"]["black_deck_empty"] != "reshuffle" or deck["count"] >= need:
         return
+    values = black_discards(w)
+    if not values:
+        return
+    w["discard"] = [c for c in w["discard"] if D.card_parts(c)[0] != D.BLACK]
+    ev.append(Event("black_deck_reshuffled", {"cards": len(values)}))
+    if deck["cards"] is not None and deck.get("shuffle_seed") is not None:
+        rng = Rng(deck["shuffle_seed"])
+        deck["cards"] = deck["cards"] + rng.shuffled(values)
+        deck["shuffle_seed"] = rng.below(D.SEED_SPAN)
+    else:
+        deck["cards"] = None
+        deck["shuffle_seed"] = None
+    deck["count"] += len(values)
+
+
+def draw_black(w: W, requests: list[tuple[str, int]], ev: list[Event]) -> None:
+    """Black cards for each (player, n) in order; an empty deck is refilled from the discards (reading
+    `black_deck_empty`) or gives no more."""
+    deck = w["black_deck"]
+    if deck["cards"] is None or deck.get("shuffle_seed") is None:
+        refill_black(w, ev, sum(n for _, n in requests))
     if deck["cards"] is None:
-        set_pending(w, {"kind": "black_cards", "draws": [{"player": p, "count": k} for p, k in draws]})
+        left = deck["count"]
+        draws = []
+        for pid, n in requests:
+            k = min(n, left)
+            left -= k
+            if k > 0:
+                draws.append((pid, k))
+        if draws:
+            set_pending(w, {"kind": "black_cards", "draws": [{"player": p, "count": k} for p, k in draws]})
         return
-    for pid, k in draws:
-        for _ in range(k):
+    for pid, n in requests:
+        got = 0
+        for _ in range(n):
+            if deck["count"] == 0:
+                refill_black(w, ev)
+            if deck["count"] == 0:
+                break
             give_card(w, pid, D.card(D.BLACK, deck["cards"].pop(0)))
             deck["count"] -= 1
-        ev.append(Event("black_cards_drawn", {"player": pid, "count": k}))
+            got += 1
+        if got:
+            ev.append(Event("black_cards_drawn", {"player": pid, "count": got}))
 
 
 def take_top(w: W, colour: str, pid: str) -> bool:
@@ -272,12 +309,12 @@ def start_auctions(w: W, name: str, trigger: str, resume: str, ev: list[Event]) 
 def begin_site(w: W, site: str, queue: list[str]) -> None:
     a = w["auction"]
     order = clockwise_from(w, a["trigger"])
+    if w["dummy"] is not None:
+        order.insert(2, w["dummy"]["id"])  # the dummy always bids third, in Central Park too (RGG-p5)
     park = site == D.CENTRAL_PARK
-    if not park and w["dummy"] is not None:
-        order.insert(2, w["dummy"]["id"])  # the dummy always bids third (RGG-p5)
-    a.update(site=site, queue=list(queue), stage="park_colour" if park else "bidding", order=order,
-             to_act=a["trigger"], full=False if park else district_full(w, site), park_colour=None, bids=[],
-             passed=[], dummy_bid=None, winner=None)
+    a.update(site=site, queue=list(queue), stage="bidding", order=order, to_act=a["trigger"],
+             full=False if park else district_full(w, site), park_colour=None, bids=[], passed=[],
+             dummy_bid=None, winner=None)
 
 
 def bid_total(cards: list[str]) -> int:
@@ -295,13 +332,6 @@ def bid_of(a: W, pid: str) -> W | None:
     return None
 
 
-def name_park_colour(w: W, colour: str, ev: list[Event]) -> None:
-    a = w["auction"]
-    a["park_colour"] = colour
-    a["stage"] = "bidding"
-    ev.append(Event("park_colour_named", {"colour": colour}))
-
-
 def bid(w: W, pid: str, colour: str | None, cards: list[str], ev: list[Event], memo: Memo) -> None:
     a = w["auction"]
     mine = bid_of(a, pid)
@@ -309,6 +339,9 @@ def bid(w: W, pid: str, colour: str | None, cards: list[str], ev: list[Event], m
         take_cards_from_hand(w, pid, cards)
     if mine is None:
         a["bids"].append({"player": pid, "colour": colour, "cards": sorted(cards)})
+        if a["site"] == D.CENTRAL_PARK and a["park_colour"] is None:
+            a["park_colour"] = colour  # the opening card sets Central Park's colour (RGG-p10)
+            ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
     else:
         mine["cards"] = sorted(mine["cards"] + cards)
     ev.append(Event("bid", {"player": pid, "total": high(a)}))
@@ -375,6 +408,17 @@ def limit_of(cards: list[str]) -> int:
     return D.BUILD_LIMIT[max(D.card_parts(c)[1] for c in cards)]
 
 
+def options_of_winner(w: W, pid: str, bid_colour: str, limit: int) -> tuple[tuple[str, int], ...]:
+    a = w["auction"]
+    site = a["site"]
+    supply = pl(w, pid)["supply"]
+    if site == D.CENTRAL_PARK:
+        return R.winner_options(True, False, False, False, limit, supply)
+    own = own_colour(w, site, pid) is not None
+    target_empty = is_empty(w["districts"][site]["plots"][bid_colour])
+    return R.winner_options(False, own, target_empty, a["full"], limit, supply)
+
+
 def win(w: W, pid: str, ev: list[Event], memo: Memo) -> None:
     a = w["auction"]
     b = bid_of(a, pid)
@@ -383,33 +427,35 @@ def win(w: W, pid: str, ev: list[Event], memo: Memo) -> None:
     ev.append(Event("auction_won", {"site": site, "player": pid, "total": bid_total(b["cards"]), "limit": limit}))
     if is_dummy(w, pid):
         a["bids"] = []
-        build(w, site, pid, b["colour"], min(limit, w["dummy"]["general"]), ev)
+        if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (RGG-p5)
+            if is_empty(w["districts"][site]["plots"][b["colour"]]) or own_colour(w, site, pid) is not None:
+                build(w, site, pid, b["colour"], min(limit, w["dummy"]["general"]), ev)
+            else:
+                declare_stop(w, site, pid, ev, memo)
         site_end(w, ev, memo)
         return
-    supply = pl(w, pid)["supply"]
-    own = None if site == D.CENTRAL_PARK else own_colour(w, site, pid)
-    if own is not None and a["full"]:
+    choices = options_of_winner(w, pid, b["colour"], limit)
+    if len(choices) > 1:
         a.update(stage="resolve", winner=pid, to_act=pid, bids=[b])
         return
-    a["bids"] = []
-    w["discard"] = sorted(w["discard"] + b["cards"])
-    if site == D.CENTRAL_PARK:
-        build(w, site, pid, None, min(limit, supply), ev)
-    elif own is not None:
-        build(w, site, pid, own, min(limit, supply), ev)
-    elif is_empty(w["districts"][site]["plots"][b["colour"]]):
-        build(w, site, pid, b["colour"], min(limit, supply), ev)
+    kind, n = choices[0]
+    a["bids"] = [b]
+    if kind == "stop":
+        resolve_stop(w, pid, ev, memo)
     else:
-        declare_stop(w, site, pid, ev, memo)
-    site_end(w, ev, memo)
+        resolve_build(w, pid, n, ev, memo)
 
 
 def resolve_build(w: W, pid: str, n: int, ev: list[Event], memo: Memo) -> None:
+    """The winner builds ``n`` (1 up to his limit and supply; 0 when his supply is empty) on his plot,
+    on the empty plot of his bid's colour, or below Central Park."""
     a = w["auction"]
     b = a["bids"][0]
     a["bids"] = []
     w["discard"] = sorted(w["discard"] + b["cards"])
-    build(w, a["site"], pid, own_colour(w, a["site"], pid), n, ev)
+    site = a["site"]
+    colour = None if site == D.CENTRAL_PARK else (own_colour(w, site, pid) or b["colour"])
+    build(w, site, pid, colour, n, ev)
     site_end(w, ev, memo)
 
 
@@ -475,19 +521,33 @@ def site_end(w: W, ev: list[Event], memo: Memo) -> None:
         end_turn(w)
 
 
-def dummy_colour(w: W, did: str) -> str | None:
-    own = own_colour(w, did, w["dummy"]["id"])
+def dummy_colour(w: W, site: str) -> str | None:
+    """Readings `dummy_plot`, `dummy_building_stop`, `dummy_park_opening`: the colour Alea bids, or None."""
+    if site == D.CENTRAL_PARK:
+        return w["auction"]["park_colour"]
+    plots = w["districts"][site]["plots"]
+    own = own_colour(w, site, w["dummy"]["id"])
     if own is not None:
         return own
-    for colour in w["options"]["board"]["plot_ring"]:
-        if is_empty(w["districts"][did]["plots"][colour]):
-            return colour
+    ring = w["options"]["board"]["plot_ring"]
+    empty = [c for c in ring if is_empty(plots[c])]
+    if empty:
+        if w["options"]["dummy_plot"] == "most_types":
+            return max(empty, key=lambda c: (len(R.adjacent_types(ring, plots, c)), -ring.index(c)))
+        return empty[0]
+    if w["options"]["dummy_building_stop"]:
+        return next((c for c in ring if plots[c]["businesses"] and plots[c]["skyscrapers"] is None), None)
     return None
 
 
-def draw_dummy_bid(deck: W) -> list[int]:
+def draw_dummy_bid(w: W, ev: list[Event]) -> list[int]:
+    deck = w["black_deck"]
     drawn: list[int] = []
-    while deck["cards"]:
+    while True:
+        if deck["count"] == 0:
+            refill_black(w, ev)
+        if not deck["cards"]:
+            break
         value = deck["cards"].pop(0)
         deck["count"] -= 1
         drawn.append(value)
@@ -496,19 +556,29 @@ def draw_dummy_bid(deck: W) -> list[int]:
     return drawn
 
 
+def dummy_needs_supply(w: W, site: str, colour: str) -> bool:
+    """Alea builds (and so needs skyscrapers) in a district on its own or an empty plot."""
+    if site == D.CENTRAL_PARK:
+        return False
+    return own_colour(w, site, w["dummy"]["id"]) is not None or is_empty(w["districts"][site]["plots"][colour])
+
+
 def dummy_act(w: W, ev: list[Event], memo: Memo) -> None:
     a = w["auction"]
     me = w["dummy"]["id"]
     colour = dummy_colour(w, a["site"])
-    if bid_of(a, me) is not None or colour is None or w["dummy"]["general"] <= 0:
+    if (bid_of(a, me) is not None or colour is None
+            or (dummy_needs_supply(w, a["site"], colour) and w["dummy"]["general"] <= 0)):
         pass_(w, me, ev, memo)
         return
     if a["dummy_bid"] is None:
         deck = w["black_deck"]
-        if deck["cards"] is None and deck["count"] > 0:
-            set_pending(w, {"kind": "dummy_bid"})
-            return
-        a["dummy_bid"] = draw_dummy_bid(deck) if deck["cards"] is not None else []
+        if deck["cards"] is None:
+            refill_black(w, ev, len(D.VALUES) + 1)  # the longest draw a repeat allows
+            if deck["count"] > 0:
+                set_pending(w, {"kind": "dummy_bid"})
+                return
+        a["dummy_bid"] = draw_dummy_bid(w, ev) if deck["cards"] is not None else []
     cards = [D.card(D.BLACK, x) for x in a["dummy_bid"]]
     if cards and bid_total(cards) > high(a):
         bid(w, me, colour, cards, ev, memo)
@@ -554,7 +624,7 @@ def finish_final(w: W, tiles: list[str], ev: list[Event]) -> None:
     for e in w["districts"][D.CENTRAL_PARK]["skyscrapers"]:
         if not is_dummy(w, e["owner"]):
             sky[e["owner"]] = sky.get(e["owner"], 0) + e["count"]
-    types, each, gained = S.park_points(sky, tiles)
+    types, each, gained = S.park_points(sky, tiles, w["options"]["park_tiles_fewer"])
     add_points(w, gained)
     points = {p["id"]: p["points"] for p in w["players"]}
     cards = {p["id"]: p["hand_size"] for p in w["players"]}

@@ -73,11 +73,12 @@ class FifthAvenue:
 
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' hands become null (their size stays), every hidden order
-        (the stacks below their tops, the black deck, Central Park's draw order) becomes null."""
+        (the stacks below their tops, the black deck and its reshuffle seed, Central Park's draw order)
+        becomes null."""
         players = tuple(p if p.id == player else replace(p, hand=None) for p in state.players)
         stacks = tuple((c, Stack(st.top, None, st.count)) for c, st in state.stacks)
         return replace(state, players=players, stacks=stacks,
-                       black_deck=BlackDeck(None, state.black_deck.count), park_order=None)
+                       black_deck=BlackDeck(None, state.black_deck.count, None), park_order=None)
 
     def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
         from .render import render

@@ -63,7 +63,6 @@ EFFECTS = {
     "value_district": lambda w, m, ev, memo: F.value_district(w, m.player, m.district, ev, memo),
     "take_cards": lambda w, m, ev, memo: F.take_cards(w, m.player, list(m.colours), ev),
     "move_commissioner": lambda w, m, ev, memo: F.third_action(w, m.player, m.commissioner, m.to, ev),
-    "name_park_colour": lambda w, m, ev, memo: F.name_park_colour(w, m.colour, ev),
     "bid": lambda w, m, ev, memo: F.bid(w, m.player, m.colour, list(m.cards), ev, memo),
     "pass": lambda w, m, ev, memo: F.pass_(w, m.player, ev, memo),
     "build": lambda w, m, ev, memo: F.resolve_build(w, m.player, m.count, ev, memo),
@@ -138,6 +137,26 @@ def _bid_cards(colour: str, own: tuple[int, int, int], black: tuple[int, int, in
     return tuple(sorted(cards))
 
 
+def _bid_colours(state: State, who: str) -> tuple[str, ...]:
+    a = state.auction
+    mine = R.bid_of(a, who)
+    if mine is not None:
+        return (mine.colour,)
+    if a.site == D.CENTRAL_PARK:
+        return (a.park_colour,) if a.park_colour is not None else D.COLOURS  # the opening bid sets it
+    return R.allowed_colours(state, a.site, who)
+
+
+def only_minimal_bids_listed(state: State, who: str) -> bool:
+    """True when ``who``'s hand allows more than MAX_LISTED_BIDS bids, so that only the minimal ones are
+    listed."""
+    p = R.player(state, who)
+    if state.auction is None or p is None or p.hand is None:
+        return False
+    combos = sum(_choices(_value_counts(p.hand, c)) for c in _bid_colours(state, who))
+    return combos * _choices(_value_counts(p.hand, D.BLACK)) > MAX_LISTED_BIDS
+
+
 def _bids(state: State, who: str) -> list[Move]:
     """Every bid (as a multiset of cards added) that is higher than the high bid. When a hand allows more
     than MAX_LISTED_BIDS of them, only the minimal ones are listed: those where taking back the smallest
@@ -150,16 +169,11 @@ def _bids(state: State, who: str) -> list[Move]:
     mine = R.bid_of(a, who)
     if mine is None and not R.may_bid(state, who):
         return []
-    if mine is not None:
-        colours = (mine.colour,)
-    elif a.site == D.CENTRAL_PARK:
-        colours = (a.park_colour,)
-    else:
-        colours = R.allowed_colours(state, a.site, who)
+    colours = _bid_colours(state, who)
     need = R.high_bid(a) - (sum(R.card_value(c) for c in mine.cards) if mine else 0)
     black = _value_counts(p.hand, D.BLACK)
     owns = {c: _value_counts(p.hand, c) for c in colours}
-    minimal = sum(_choices(o) for o in owns.values()) * _choices(black) > MAX_LISTED_BIDS
+    minimal = only_minimal_bids_listed(state, who)
     out = []
     for colour in colours:
         own = owns[colour]
@@ -189,13 +203,9 @@ def _bids(state: State, who: str) -> list[Move]:
 
 def _auction(state: State, who: str) -> list[Move]:
     a = state.auction
-    if a.stage == "park_colour":
-        return [Move("name_park_colour", who, colour=c) for c in D.COLOURS]
     if a.stage == "resolve":
-        out = [Move("build", who, count=n) for n in R.build_counts(state)]
-        if a.full and a.site != D.CENTRAL_PARK:
-            out.append(Move("building_stop", who))
-        return out
+        return [Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
+                for kind, n in R.winner_choices(state)]
     return [Move("pass", who)] + _bids(state, who)
 
 

@@ -1,7 +1,9 @@
 """An SVG picture of the board: City Hall, the seven districts (each a ring of five plots with its
 businesses, skyscrapers and each skyscraper plot's current value), Central Park with its building area,
-the commissioners and their markers, the supply row and the players. Plots the state gets wrong are
-flagged with a red dashed outline; every client string is escaped."""
+the commissioners and their markers, the supply row, an auction in progress (what is at stake, the
+colours each bidder may use, every bid with its cards, who passed, whose bid it is) and the players (the
+viewer's whole hand). Plots the state gets wrong are flagged with a red dashed outline; every client
+string is escaped, and a long name is cut to its space with the whole name as the element's title."""
 from __future__ import annotations
 
 import math
@@ -9,35 +11,70 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
 from . import data as D
+from . import rules as R
 from . import scoring as S
-from .state import State
+from .state import Auction, State
 from .validate import board_violations
 
-WIDTH, HEIGHT = 1100, 780
+WIDTH = 1100
+TOP = 30  # room for the legend above the board
 PLOT_FILL = {"violet": "#8e5ea2", "brown": "#8b5a2b", "gray": "#9a9a9a", "green": "#4f9a4f", "orange": "#e8912d"}
+CARD_FILL = {**PLOT_FILL, D.BLACK: "#222222"}
+CARD_BACK = "#5b6fa8"
 PLAYER_FILL = ["#d62728", "#e5c100", "#1f77b4", "#2ca02c", "#555555", "#17becf"]
 BUSINESS_LETTER = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery": "P"}
 COMMISSIONER_FILL = {"white": "#ffffff", "beige": "#e8d8b0"}
+GLYPH_EM = 0.6  # the average glyph width the layout assumes (tests/svg_layout.py estimates the same)
 
 #: District centres: 3 columns of 2, 3 and 2 (S4), City Hall on the left, Central Park on the right.
 CENTRES = {
-    D.CITY_HALL: (70, 320),
-    "34th-st-west": (250, 210),
-    "34th-st-east": (250, 450),
-    "42nd-st-west": (480, 130),
-    "times-square": (480, 330),
-    "fifth-avenue": (480, 530),
-    "52nd-st-west": (710, 210),
-    "52nd-st-east": (710, 450),
-    D.CENTRAL_PARK: (930, 320),
+    D.CITY_HALL: (70, TOP + 330),
+    "34th-st-west": (250, TOP + 215),
+    "34th-st-east": (250, TOP + 470),
+    "42nd-st-west": (480, TOP + 110),
+    "times-square": (480, TOP + 345),
+    "fifth-avenue": (480, TOP + 580),
+    "52nd-st-west": (710, TOP + 215),
+    "52nd-st-east": (710, TOP + 470),
+    D.CENTRAL_PARK: (930, TOP + 340),
 }
 RING_RADIUS = 58
 PLOT_RADIUS = 27
+DISTRICT_RADIUS = RING_RADIUS + PLOT_RADIUS + 8
+BOARD_BOTTOM = TOP + 580 + DISTRICT_RADIUS + 20
+CARD_W, CARD_H, CARD_STEP = 20, 26, 23
 
 
-def _text(x: float, y: float, s: str, size: int = 12, anchor: str = "middle", fill: str = "#000", weight: str = "normal") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+def _text(x: float, y: float, s: str, size: int = 12, anchor: str = "middle", fill: str = "#000",
+          weight: str = "normal", title: str | None = None) -> str:
+    text = (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
             f'font-family="sans-serif" font-weight="{weight}">{escape(s)}</text>')
+    if title is None or title == s:
+        return text
+    return f"<g><title>{escape(title)}</title>{text}</g>"  # the whole string of a cut label
+
+
+def _width(s: str, size: int) -> float:
+    return len(s) * size * GLYPH_EM
+
+
+def _fit(s: str, size: int, width: float) -> str:
+    """``s`` cut with an ellipsis to fit ``width`` (the whole string goes in the element's title)."""
+    most = max(1, int(width / (size * GLYPH_EM)))
+    return s if len(s) <= most else s[: most - 1] + "…"
+
+
+def _wrap(words: list[str], size: int, width: float) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if line and _width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + ([line] if line else [])
 
 
 def _owners(state: State) -> dict[str, str]:
@@ -62,11 +99,12 @@ def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
     return cx + RING_RADIUS * math.cos(angle), cy + RING_RADIUS * math.sin(angle)
 
 
-def _district(state: State, d, owners: dict[str, str], bad: set[str], memo: Memo) -> list[str]:
+def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo) -> list[str]:
     out = []
     cx, cy = CENTRES[d.id]
-    out.append(f'<circle cx="{cx}" cy="{cy}" r="{RING_RADIUS + PLOT_RADIUS + 8}" fill="#f4f1e8" stroke="#777"/>')
-    out.append(_text(cx, cy - RING_RADIUS - PLOT_RADIUS - 14, D.DISTRICT_NAMES[d.id], 13, weight="bold"))
+    ring_stroke = 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#777"'
+    out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#f4f1e8" {ring_stroke}/>')
+    out.append(_text(cx, cy - DISTRICT_RADIUS - 6, D.DISTRICT_NAMES[d.id], 13, weight="bold"))
     ring = list(state.options.plot_ring) if sorted(state.options.plot_ring) == sorted(D.COLOURS) else list(D.COLOURS)
     for i, colour in enumerate(ring):  # the ring's edges: which plots touch
         x1, y1 = _plot_position(state.options, d.id, colour)
@@ -86,40 +124,50 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], memo: Memo
             out.append(_text(bx, by + 2, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
         if plot.skyscrapers is not None:
             owner = plot.skyscrapers.owner
-            out.append(f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" '
-                       f'fill={quoteattr(owners.get(owner, "#000"))} stroke="#000"><title>{escape(owner)}</title></rect>')
+            fill = quoteattr(owners.get(owner, "#000"))
+            out.append(f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
+                       f'stroke="#000"><title>{escape(owner)}</title></rect>')
             out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
             row = values.get(plot.colour)
             if row is not None:
                 out.append(_text(x, y + 20, f"{row['per_skyscraper']}x={row['points']}", 9, fill="#fff"))
     if d.stopped:
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{RING_RADIUS + PLOT_RADIUS + 8}" fill="#000" fill-opacity="0.45"/>')
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#000" fill-opacity="0.45"/>')
         out.append(_text(cx, cy + 6, "BUILDING STOP", 14, fill="#fff", weight="bold"))
     return out
 
 
-def _park(state: State, owners: dict[str, str], bad: set[str]) -> list[str]:
+def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool) -> list[str]:
     cx, cy = CENTRES[D.CENTRAL_PARK]
     flagged = any(p.startswith(f"/districts/{D.CENTRAL_PARK}") for p in bad)
-    stroke = 'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged else 'stroke="#333"'
+    stroke = ('stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged
+              else 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#333"')
     out = [f'<rect x="{cx - 100}" y="{cy - 200}" width="200" height="400" fill="#cfe8c4" {stroke}/>',
            _text(cx, cy - 178, "Central Park", 14, weight="bold"),
            _text(cx, cy - 20, "building area", 11)]
-    for i, s in enumerate(state.park.skyscrapers[:6]):
-        y = cy + i * 26
-        out.append(f'<rect x="{cx - 80}" y="{y}" width="20" height="20" fill={quoteattr(owners.get(s.owner, "#000"))}/>')
-        out.append(_text(cx - 52, y + 15, f"{s.owner}: {s.count}", 11, anchor="start"))
+    revealed = list(state.result.central_park_tiles) if state.result is not None else []
     for i, b in enumerate(state.park.businesses[:8]):
         x = cx - 84 + 22 * (i % 8)
-        out.append(f'<rect x="{x}" y="{cy - 160}" width="18" height="18" fill="#fff" stroke="#000"/>')
+        shown = b in revealed
+        if shown:
+            revealed.remove(b)
+        out.append(f'<rect x="{x}" y="{cy - 160}" width="18" height="18" fill="#fff" '
+                   f'stroke="{"#c0392b" if shown else "#000"}" stroke-width="{2 if shown else 1}"/>')
         out.append(_text(x + 9, cy - 147, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
+    if state.result is not None:
+        out.append(_text(cx, cy - 124, "revealed: " + ", ".join(state.result.central_park_tiles), 10))
+    for i, s in enumerate(state.park.skyscrapers[:6]):
+        y = cy + i * 26
+        fill = quoteattr(owners.get(s.owner, "#000"))
+        out.append(f'<rect x="{cx - 84}" y="{y}" width="20" height="20" fill={fill}/>')
+        label = f"{s.count} x {s.owner}"
+        out.append(_text(cx - 58, y + 15, _fit(label, 11, 150), 11, anchor="start", title=label))
     return out
 
 
 def _graph(state: State) -> list[str]:
     out = []
-    graph = state.options.graph
-    for node, targets in graph.items():
+    for node, targets in state.options.graph.items():
         for t in targets:
             if node in CENTRES and t in CENTRES:
                 (x1, y1), (x2, y2) = CENTRES[node], CENTRES[t]
@@ -139,61 +187,207 @@ def _commissioners(state: State) -> list[str]:
     for k, (name, c) in enumerate(state.commissioners):
         where = c.at if c.at in CENTRES else D.CITY_HALL
         x, y = CENTRES[where]
-        x += -14 + 28 * k
-        y += 10 if where == D.CITY_HALL else -RING_RADIUS - PLOT_RADIUS + 4
+        if where == D.CITY_HALL:
+            x, y = x - 14 + 28 * k, y + 10
+        elif where == D.CENTRAL_PARK:
+            x, y = x - 14 + 28 * k, y - 60
+        else:  # outside the district's circle, upper left, clear of the plots and the name
+            x, y = x - DISTRICT_RADIUS + 4 + 24 * k, y - DISTRICT_RADIUS + 14
         out.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{COMMISSIONER_FILL[name]}" stroke="#000" stroke-width="2">'
                    f'<title>{escape(name)} commissioner</title></circle>')
         for j, m in enumerate(c.markers):
             if m in CENTRES:
                 mx, my = CENTRES[m]
-                mx += RING_RADIUS + 4 - 14 * k
-                my += RING_RADIUS + 10 + j
-                out.append(f'<rect x="{mx}" y="{my}" width="10" height="10" fill="{COMMISSIONER_FILL[name]}" '
+                mx += DISTRICT_RADIUS - 22 - 16 * k
+                my += DISTRICT_RADIUS - 16
+                out.append(f'<rect x="{mx}" y="{my}" width="12" height="12" fill="{COMMISSIONER_FILL[name]}" '
                            f'stroke="#000"><title>{escape(name)} marker</title></rect>')
     return out
 
 
-def _supply_and_players(state: State, player: str | None, owners: dict[str, str]) -> list[str]:
-    out = [_text(20, 660, "Supply row", 13, anchor="start", weight="bold")]
+def _card(x: float, y: float, card: str | None) -> list[str]:
+    """One card: its colour and value, or its back when the viewer may not see it."""
+    if card is None:
+        return [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" fill="{CARD_BACK}" '
+                f'stroke="#223"><title>hidden card</title></rect>',
+                f'<rect x="{x + 4}" y="{y + 4}" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="2" fill="none" '
+                f'stroke="#aab6dd"/>']
+    colour, value = D.card_parts(card)
+    return [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" '
+            f'fill={quoteattr(CARD_FILL.get(colour, "#fff"))} stroke="#000"><title>{escape(card)}</title></rect>',
+            _text(x + CARD_W / 2, y + 18, str(value), 12, fill="#fff", weight="bold")]
+
+
+def _cards(x: float, y: float, cards: list[str | None], right: float) -> tuple[list[str], float]:
+    """Cards in rows from ``x`` up to ``right``; returns the parts and the y below the last row."""
+    out: list[str] = []
+    per_row = max(1, int((right - x) // CARD_STEP))
+    for i, card in enumerate(cards):
+        out += _card(x + CARD_STEP * (i % per_row), y + (CARD_H + 4) * (i // per_row), card)
+    rows = max(1, math.ceil(len(cards) / per_row))
+    return out, y + (CARD_H + 4) * rows
+
+
+def _supply_row(state: State, y: float) -> tuple[list[str], float]:
+    out = [_text(20, y + 18, "Supply row", 13, anchor="start", weight="bold")]
+    current = R.current_set(state)
     x = 110
     for i, tiles in enumerate(state.supply_row):
         size = D.SET_SIZES[i] if i < len(D.SET_SIZES) else 3
-        out.append(f'<rect x="{x - 4}" y="642" width="{size * 22 + 6}" height="28" fill="none" stroke="#666"/>')
-        for j in range(size):
-            label = "?" if tiles is None else (BUSINESS_LETTER.get(tiles[j], "?") if j < len(tiles) else "")
-            out.append(f'<rect x="{x + 22 * j}" y="646" width="18" height="18" fill="#fff" stroke="#aaa"/>')
-            out.append(_text(x + 22 * j + 9, 659, label, 10))
-        x += size * 22 + 16
-    y = 710
-    for i, p in enumerate(state.players):
-        px = 20 + 270 * i
-        out.append(f'<rect x="{px}" y="{y - 14}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}/>')
-        mark = " (to move)" if state.turn is not None and state.turn.player == p.id else ""
-        out.append(_text(px + 22, y, f"{p.id}{mark}: {p.points} pts", 12, anchor="start", weight="bold"))
-        out.append(_text(px + 22, y + 16, f"supply {p.supply}, general {p.general}, cards {p.hand_size}", 11,
-                         anchor="start"))
-        if player == p.id and p.hand:
-            out.append(_text(px + 22, y + 32, " ".join(p.hand)[:60], 9, anchor="start"))
+        width = size * 22 + 6
+        if tiles is not None and not tiles:  # emptied: an outline and the word, no tile boxes
+            out.append(f'<rect x="{x - 4}" y="{y}" width="{width}" height="28" fill="none" stroke="#bbb" '
+                       f'stroke-dasharray="3,3"/>')
+            out.append(_text(x - 4 + width / 2, y + 18, "empty", 9, fill="#999"))
+        else:
+            frame = 'stroke="#c0392b" stroke-width="2"' if i == current else 'stroke="#666"'
+            out.append(f'<rect x="{x - 4}" y="{y}" width="{width}" height="28" fill="none" {frame}/>')
+            for j in range(size):
+                tx = x + 22 * j
+                if tiles is None:  # not typed in yet at a real table
+                    out.append(f'<rect x="{tx}" y="{y + 4}" width="18" height="18" fill="#ddd" stroke="#aaa"/>')
+                    out.append(_text(tx + 9, y + 17, "?", 10))
+                elif j < len(tiles):
+                    out.append(f'<rect x="{tx}" y="{y + 4}" width="18" height="18" fill="#fff" stroke="#444"/>')
+                    out.append(_text(tx + 9, y + 17, BUSINESS_LETTER.get(tiles[j], "?"), 10, weight="bold"))
+        x += width + 10
+    if current is not None:
+        out.append(_text(x + 6, y + 18, "current set: red frame", 10, anchor="start", fill="#555"))
+    return out, y + 40
+
+
+def _site_name(site: str) -> str:
+    return "Central Park" if site == D.CENTRAL_PARK else D.DISTRICT_NAMES.get(site, site)
+
+
+def _auction(state: State, a: Auction, y: float) -> tuple[list[str], float]:
+    """The auction: what is at stake, the colours, every bidder's bid and cards, passes, whose bid it is."""
+    right = WIDTH - 20
+    out = [f'<rect x="10" y="{y}" width="{WIDTH - 20}" height="0" fill="#fff4e6" stroke="#c0392b" '
+           f'stroke-width="2"/>']
+    top = y
+    y += 20
+    then = ", then " + ", ".join(_site_name(s) for s in a.queue) if a.queue else ""
+    head = f"Auction: {_site_name(a.site)} ({a.commissioner} commissioner{then})"
+    out.append(_text(20, y, _fit(head, 14, right - 40), 14, anchor="start", weight="bold", title=head))
+    y += 18
+    if a.site == D.CENTRAL_PARK:
+        note = (f"Colour: {a.park_colour} (set by the opening bid); the winner builds below the park"
+                if a.park_colour else "Colour: not set yet - the opening bid's card sets it")
+    else:
+        note = ("Full district: the winner may declare a building stop" if a.full
+                else "The winner builds on his plot or on the empty plot of his colour")
+    out.append(_text(20, y, note, 11, anchor="start"))
+    y += 12
+    high = R.high_bid(a)
+    for pid in a.order:
+        y += 8
+        b = R.bid_of(a, pid)
+        mark = "▶ " if pid == a.to_act else ""
+        if pid in a.passed:
+            status = "passed"
+        elif b is not None:
+            total = sum(R.card_value(c) for c in b.cards)
+            status = f"{b.colour} bid {total}" + (" (high)" if total == high else "")
+        else:
+            status = "to bid" if pid == a.to_act else "no bid yet"
+        if a.stage == "resolve" and pid == a.winner:
+            status = f"won with {high}: " + " or ".join(f"build {n}" if k == "build" else "building stop"
+                                                         for k, n in R.winner_choices(state))
+        label = mark + pid
+        out.append(_text(20, y + 17, _fit(label, 12, 280), 12, anchor="start",
+                         weight="bold" if pid == a.to_act else "normal", title=label))
+        out.append(_text(330, y + 17, status, 11, anchor="start"))
+        colours = _allowed(state, a, pid)
+        if colours and pid not in a.passed and a.stage == "bidding":
+            out.append(_text(330, y + 30, "may bid: " + colours, 9, anchor="start", fill="#555"))
+        cards = list(b.cards) if b is not None else []
+        parts, bottom = _cards(520, y, cards, right)
+        out += parts
+        y = max(bottom, y + 34)
+    y += 6
+    out[0] = out[0].replace('height="0"', f'height="{y - top:.0f}"')
+    return out, y + 10
+
+
+def _allowed(state: State, a: Auction, pid: str) -> str:
+    if state.dummy is not None and pid == state.dummy.id:
+        return "black cards it draws"
+    mine = R.bid_of(a, pid)
+    if mine is not None:
+        return f"{mine.colour} or black"
+    if a.site == D.CENTRAL_PARK:
+        return a.park_colour or "any colour (opening)"
+    return ", ".join(R.allowed_colours(state, a.site, pid))
+
+
+def _players(state: State, player: str | None, owners: dict[str, str], y: float) -> tuple[list[str], float]:
+    out: list[str] = []
+    right = WIDTH - 20
+    acting = R.acting(state) if state.result is None else None
+    for p in state.players:
+        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
+                   f'<title>{escape(p.id)}</title></rect>')
+        label = ("▶ " if acting == p.id else "") + p.id
+        out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
+        stats = f"{p.points} points; supply {p.supply}, general {p.general}; {p.hand_size} cards in hand"
+        if acting == p.id:
+            stats += "; to move"
+        out.append(_text(400, y + 13, stats, 11, anchor="start"))
+        y += 22
+        if player == p.id and p.hand is not None and p.hand:
+            parts, y = _cards(42, y, sorted(p.hand, key=_hand_order), right)
+            out += parts
+            y += 4
+        elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
+            parts, _ = _cards(42, y, [None], right)
+            out += parts
+            out.append(_text(42 + CARD_STEP + 4, y + 18, f"x {p.hand_size} hidden", 10, anchor="start"))
+            y += CARD_H + 8
+    if state.dummy is not None:
+        fill = quoteattr(owners.get(state.dummy.id, "#000"))
+        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
+        out.append(_text(42, y + 13, _fit(f"{state.dummy.id} (dummy bidder)", 12, 330), 12, anchor="start",
+                         title=state.dummy.id))
+        out.append(_text(400, y + 13, f"general {state.dummy.general}", 11, anchor="start"))
+        y += 24
     if state.result is not None:
-        out.append(_text(WIDTH - 20, 770, "Winner: " + ", ".join(state.result.winners), 14, anchor="end",
-                         weight="bold"))
-    return out
+        lines = _wrap(["Winner:"] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
+                      14, right - 20)
+        for line in lines:
+            y += 18
+            out.append(_text(20, y, line, 14, anchor="start", weight="bold"))
+        y += 6
+    return out, y
+
+
+def _hand_order(card: str) -> tuple[int, int]:
+    colour, value = D.card_parts(card)
+    order = list(D.CARD_COLOURS)
+    return (order.index(colour) if colour in order else len(order), value)
 
 
 def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
     owners = _owners(state)
     bad = {v.pointer[len("/state"):] for v in board_violations(state, "/state")}
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-             f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">',
-             '<title>Fifth Avenue</title>',
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fbfaf5"/>']
-    parts += _graph(state)
+    stake = state.auction.site if state.auction is not None else None
+    board = _graph(state)
     for d in state.districts:
-        parts += _district(state, d, owners, bad, memo)
-    parts += _park(state, owners, bad)
-    parts += _commissioners(state)
-    parts.append(_text(WIDTH - 20, 16, "B boutique  J jeweler  G gallery  P perfumery; on a skyscraper plot: "
-                                       "points each x count", 10, anchor="end"))
-    parts += _supply_and_players(state, player, owners)
-    parts.append("</svg>")
-    return "\n".join(parts)
+        board += _district(state, d, owners, bad, d.id == stake, memo)
+    board += _park(state, owners, bad, stake == D.CENTRAL_PARK)
+    board += _commissioners(state)
+    board.append(_text(20, 18, "B boutique  J jeweler  G gallery  P perfumery; on a skyscraper plot: "
+                               "points each x count; red ring: the auction's site", 10, anchor="start"))
+    parts, y = _supply_row(state, BOARD_BOTTOM)
+    board += parts
+    if state.auction is not None:
+        parts, y = _auction(state, state.auction, y)
+        board += parts
+    parts, y = _players(state, player, owners, y + 4)
+    board += parts
+    height = int(y + 16)
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
+            '<title>Fifth Avenue</title>',
+            f'<rect width="{WIDTH}" height="{height}" fill="#fbfaf5"/>']
+    return "\n".join(head + board + ["</svg>"])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import NULL_MEMO, Memo, Violation
+from ..core import NULL_MEMO, Memo
 from . import board as B
 from . import data as D
+from .catalogue import violation
 from .state import District, Options, State
 
 KIND_DISTRICT = "fifthavenue.district_valuation"
@@ -91,9 +92,15 @@ def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
     return out
 
 
-def park_points(skyscrapers: dict[str, int], tiles: list[str]) -> tuple[int, int, dict[str, int]]:
+def park_points(skyscrapers: dict[str, int], tiles: list[str], fewer: str = D.PARK_TILES_FEWER[0]
+                ) -> tuple[int, int, dict[str, int]]:
+    """Each skyscraper below Central Park scores by the distinct types among the revealed tiles (RGG-p7).
+    Reading `park_tiles_fewer`: with fewer than 3 tiles there, ``count_revealed`` counts what is there
+    (none scores the table's 1); ``minimum_two`` never goes below 2, the park's lowest value."""
     types = len(set(tiles))
     each = per_skyscraper(types)
+    if fewer == "minimum_two":
+        each = max(each, D.VALUE_TABLE[1])
     return types, each, {owner: n * each for owner, n in skyscrapers.items()}
 
 
@@ -157,31 +164,31 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
         did = kind.split(":", 1)[1]
         d = B.district(state, did)
         if d is None:
-            violations.append(Violation("fifthavenue.score.unknown_district", f"No district {did!r}.",
-                                        D.RULES["board"], "/scoring").to_dict())
+            violations.append(violation("fifthavenue.score.unknown_district", f"No district {did!r}.",
+                                        "/scoring").to_dict())
             rows: list[dict] = []
         else:
             if d.stopped:
-                violations.append(Violation("fifthavenue.score.stopped_district",
+                violations.append(violation("fifthavenue.score.stopped_district",
                                             f"District {did!r} is under a building stop and has no valuation.",
-                                            D.RULES["stop"], "/scoring").to_dict())
+                                            "/scoring").to_dict())
             rows = value_district(state.options, d, memo)
         if kind.startswith("district:"):
             gained = points_by_owner(rows)
         else:
             declarer = scoring.get("declarer")
             if not declarer:
-                violations.append(Violation("fifthavenue.score.declarer_missing",
-                                            "A building-stop scoring needs the declarer.", D.RULES["stop"],
+                violations.append(violation("fifthavenue.score.declarer_missing",
+                                            "A building-stop scoring needs the declarer.",
                                             "/declarer").to_dict())
                 gained = {o: v // 2 for o, v in points_by_owner(rows).items()}
             else:
                 if declarer not in players:
                     players.append(declarer)
                 if d is not None and not B.is_full(d):
-                    violations.append(Violation("fifthavenue.score.stop_not_full",
+                    violations.append(violation("fifthavenue.score.stop_not_full",
                                                 "A building stop needs every plot of the district occupied.",
-                                                D.RULES["stop"], "/scoring").to_dict())
+                                                "/scoring").to_dict())
                 gained = stop_points(rows, declarer)
             out["declarer"] = declarer
         out["district"] = did
@@ -217,19 +224,19 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
     park: dict[str, Any]
     if tiles is None:
         park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
-        violations.append(Violation("fifthavenue.score.park_tiles_missing",
+        violations.append(violation("fifthavenue.score.park_tiles_missing",
                                     "Central Park needs the three tiles revealed (central_park_tiles).",
-                                    D.RULES["end"], "/central_park_tiles").to_dict())
+                                    "/central_park_tiles").to_dict())
     else:
-        types, each, pts = park_points(park_skyscrapers(state), list(tiles))
+        types, each, pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
         park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
         for owner, p in pts.items():
             if owner in gained:
                 gained[owner] += p
         if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
-            violations.append(Violation("fifthavenue.score.park_tiles_not_there",
+            violations.append(violation("fifthavenue.score.park_tiles_not_there",
                                         "The revealed tiles are not among the businesses below Central Park.",
-                                        D.RULES["end"], "/central_park_tiles").to_dict())
+                                        "/central_park_tiles").to_dict())
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation

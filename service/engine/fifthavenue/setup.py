@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import RulesError, Violation
+from ..core import RulesError
 from ..random import Rng
 from . import data as D
+from .catalogue import violation
 from .state import (BlackDeck, District, Dummy, Park, Player, Plot, Stack, State, Turn, options_from_plain)
 
 
@@ -26,15 +27,14 @@ def start_order(players: Sequence[str]) -> tuple[str, ...]:
 def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
     players = list(players)
     if len(set(players)) != len(players):
-        raise RulesError([Violation("fifthavenue.setup.duplicate_player", "Player ids must differ.",
-                                    D.RULES["setup"], "/players")])
+        raise RulesError([violation("fifthavenue.setup.duplicate_player", "Player ids must differ.", "/players")])
     if not 2 <= len(players) <= 4:
-        raise RulesError([Violation("fifthavenue.setup.player_count", "Fifth Avenue takes 2 to 4 players.",
-                                    D.RULES["setup"], "/players")])
+        raise RulesError([violation("fifthavenue.setup.player_count", "Fifth Avenue takes 2 to 4 players.",
+                                    "/players")])
     if len(players) == 2 and D.DUMMY_ID in players:
-        raise RulesError([Violation("fifthavenue.setup.dummy_id_taken",
+        raise RulesError([violation("fifthavenue.setup.dummy_id_taken",
                                     f"With 2 players the dummy bidder is called {D.DUMMY_ID!r}; choose another id.",
-                                    D.RULES["dummy"], "/players")])
+                                    "/players")])
     opts = options_from_plain(dict(options or {}))
     rng = Rng(seed)
     tiles = rng.shuffled([b for b in D.BUSINESSES for _ in range(D.BUSINESSES_PER_TYPE)])
@@ -58,6 +58,7 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
         hand += [D.card(D.BLACK, black.pop(0)) for _ in range(4)]
         hands[p] = tuple(sorted(hand))
     park_order = tuple(rng.shuffled(list(range(len(D.SET_SIZES)))))
+    shuffle_seed = rng.below(D.SEED_SPAN)
     order = start_order(players)
     return State(
         options=opts,
@@ -68,7 +69,7 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
         supply_row=tuple(row),
         box=D.BOX_BUSINESSES,
         stacks=tuple((c, Stack(s[0], tuple(s[1:]), len(s))) for c, s in stacks.items()),
-        black_deck=BlackDeck(tuple(black), len(black)),
+        black_deck=BlackDeck(tuple(black), len(black), shuffle_seed),
         turn=Turn(order[0], "start", None, order),
         park_order=park_order,
     )

@@ -16,9 +16,13 @@ from . import data as D
 class Options:
     plot_ring: tuple[str, ...] = D.DEFAULT_PLOT_RING
     commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(D.DEFAULT_COMMISSIONER_GRAPH.items())
-    valuation_black_cards: int = 1
+    valuation_black_cards: int = D.VALUATION_BLACK_CARDS
     special_scorings: tuple[tuple[int, int, int], ...] = D.DEFAULT_SPECIAL_SCORINGS
     bid_requires_supply: bool = True
+    black_deck_empty: str = D.BLACK_DECK_EMPTY[0]
+    park_tiles_fewer: str = D.PARK_TILES_FEWER[0]
+    dummy_plot: str = D.DUMMY_PLOT[0]
+    dummy_building_stop: bool = False
 
     @property
     def graph(self) -> dict[str, tuple[str, ...]]:
@@ -78,6 +82,7 @@ class Stack:
 class BlackDeck:
     cards: tuple[int, ...] | None
     count: int
+    shuffle_seed: int | None = None  # seeds the reshuffle of the discarded black cards (digital play)
 
 
 @dataclass(frozen=True)
@@ -108,7 +113,7 @@ class Auction:
     resume: str  # "action2" (triggered by action C) or "next_turn" (by the third action)
     site: str
     queue: tuple[str, ...]  # sites still to auction after this one
-    stage: str  # "park_colour" | "bidding" | "resolve"
+    stage: str  # "bidding" | "resolve" (the winner chooses how many to build, or a stop)
     order: tuple[str, ...]
     to_act: str | None
     full: bool = False
@@ -192,6 +197,10 @@ def options_to_plain(o: Options) -> dict[str, Any]:
         "valuation_black_cards": o.valuation_black_cards,
         "special_scorings": [{"after": a, "points": p, "districts": d} for a, p, d in o.special_scorings],
         "bid_requires_supply": o.bid_requires_supply,
+        "black_deck_empty": o.black_deck_empty,
+        "park_tiles_fewer": o.park_tiles_fewer,
+        "dummy_plot": o.dummy_plot,
+        "dummy_building_stop": o.dummy_building_stop,
     }
 
 
@@ -205,12 +214,16 @@ def options_from_plain(p: dict[str, Any] | None) -> Options:
             tuple((k, tuple(v)) for k, v in graph.items()) if graph is not None
             else tuple(D.DEFAULT_COMMISSIONER_GRAPH.items())
         ),
-        valuation_black_cards=p.get("valuation_black_cards", 1),
+        valuation_black_cards=p.get("valuation_black_cards", D.VALUATION_BLACK_CARDS),
         special_scorings=(
             tuple((s["after"], s["points"], s["districts"]) for s in p["special_scorings"])
             if p.get("special_scorings") is not None else D.DEFAULT_SPECIAL_SCORINGS
         ),
         bid_requires_supply=p.get("bid_requires_supply", True),
+        black_deck_empty=p.get("black_deck_empty", D.BLACK_DECK_EMPTY[0]),
+        park_tiles_fewer=p.get("park_tiles_fewer", D.PARK_TILES_FEWER[0]),
+        dummy_plot=p.get("dummy_plot", D.DUMMY_PLOT[0]),
+        dummy_building_stop=p.get("dummy_building_stop", False),
     )
 
 
@@ -371,6 +384,7 @@ def to_plain(s: State) -> dict[str, Any]:
         "black_deck": {
             "cards": None if s.black_deck.cards is None else list(s.black_deck.cards),
             "count": s.black_deck.count,
+            "shuffle_seed": s.black_deck.shuffle_seed,
         },
         "discard": list(s.discard),
         "commissioners": {c: {"at": k.at, "markers": list(k.markers)} for c, k in s.commissioners},
@@ -428,7 +442,7 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
             for c, st in ((c, stacks[c]) for c in D.COLOURS if c in stacks)
         ),
         black_deck=BlackDeck(None if black.get("cards", ()) is None else tuple(black.get("cards") or ()),
-                             black.get("count", 0)),
+                             black.get("count", 0), black.get("shuffle_seed")),
         discard=tuple(sorted(p.get("discard") or ())),
         commissioners=tuple(
             (c, Commissioner((comms.get(c) or {}).get("at", D.CITY_HALL), tuple((comms.get(c) or {}).get("markers") or ())))

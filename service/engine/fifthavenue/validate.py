@@ -8,13 +8,15 @@ from collections import Counter
 from ..core import Violation
 from . import board as B
 from . import data as D
+from .catalogue import violation
+from .rules import winner_choices
 from .state import State
 
 G = D.GAME_ID
 
 
-def _v(code: str, message: str, rule: str, pointer: str) -> Violation:
-    return Violation(f"{G}.state.{code}", message, D.RULES[rule], pointer)
+def _v(code: str, message: str, pointer: str) -> Violation:
+    return violation(f"{G}.state.{code}", message, pointer)
 
 
 def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
@@ -22,10 +24,10 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
     out: list[Violation] = []
     ring = state.options.plot_ring
     if sorted(ring) != sorted(D.COLOURS):
-        out.append(_v("bad_plot_ring", "The plot ring must list each of the 5 plot colours once.", "board",
+        out.append(_v("bad_plot_ring", "The plot ring must list each of the 5 plot colours once.",
                       f"{prefix}/options/board/plot_ring"))
     for problem in B.graph_problems(state.options):
-        out.append(_v("bad_commissioner_graph", f"Commissioners' graph: {problem}.", "board",
+        out.append(_v("bad_commissioner_graph", f"Commissioners' graph: {problem}.",
                       f"{prefix}/options/board/commissioner_graph"))
     for d in state.districts:
         owners: Counter = Counter()
@@ -33,24 +35,23 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
         for p in d.plots:
             here = f"{base}/plots/{p.colour}"
             if p.businesses and p.skyscrapers is not None:
-                out.append(_v("plot_mixed", "A plot holds businesses or skyscrapers, not both.", "plot", here))
+                out.append(_v("plot_mixed", "A plot holds businesses or skyscrapers, not both.", here))
             if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
-                out.append(_v("plot_overfull", "A plot holds at most 2 businesses.", "plot", f"{here}/businesses"))
+                out.append(_v("plot_overfull", "A plot holds at most 2 businesses.", f"{here}/businesses"))
             if p.skyscrapers is not None:
                 owners[p.skyscrapers.owner] += 1
                 if p.skyscrapers.count <= 0:
-                    out.append(_v("empty_skyscrapers", "A skyscraper entry counts at least 1.", "plot",
+                    out.append(_v("empty_skyscrapers", "A skyscraper entry counts at least 1.",
                                   f"{here}/skyscrapers/count"))
             if d.stopped and (p.businesses or p.skyscrapers is not None):
-                out.append(_v("stopped_not_empty", "A district under a building stop holds no pieces.", "stop", here))
+                out.append(_v("stopped_not_empty", "A district under a building stop holds no pieces.", here))
         for owner, n in owners.items():
             if n > 1:
-                out.append(_v("two_plots_in_district", f"{owner!r} owns {n} plots in {D.DISTRICT_NAMES[d.id]}.",
-                              "one_plot", base))
+                out.append(_v("two_plots_in_district", f"{owner!r} owns {n} plots in {D.DISTRICT_NAMES[d.id]}.", base))
     park_owners = Counter(s.owner for s in state.park.skyscrapers)
     for i, s in enumerate(state.park.skyscrapers):
         if park_owners[s.owner] > 1:
-            out.append(_v("park_owner_twice", f"{s.owner!r} is listed twice below Central Park.", "board",
+            out.append(_v("park_owner_twice", f"{s.owner!r} is listed twice below Central Park.",
                           f"{prefix}/districts/{D.CENTRAL_PARK}/skyscrapers/{i}"))
     return out
 
@@ -79,33 +80,33 @@ def _players(state: State) -> list[Violation]:
     out = []
     ids = [p.id for p in state.players]
     if not 2 <= len(ids) <= 4:
-        out.append(_v("player_count", "Fifth Avenue takes 2 to 4 players.", "setup", "/state/players"))
+        out.append(_v("player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
     if len(set(ids)) != len(ids):
-        out.append(_v("duplicate_player", "Player ids must differ.", "setup", "/state/players"))
+        out.append(_v("duplicate_player", "Player ids must differ.", "/state/players"))
     if (state.dummy is not None) != (len(ids) == 2):
-        out.append(_v("dummy", "Exactly the 2-player game has the dummy bidder.", "dummy", "/state/dummy"))
+        out.append(_v("dummy", "Exactly the 2-player game has the dummy bidder.", "/state/dummy"))
     if state.dummy is not None and state.dummy.id in ids:
-        out.append(_v("dummy", "The dummy's id is a player's id.", "dummy", "/state/dummy/id"))
+        out.append(_v("dummy", "The dummy's id is a player's id.", "/state/dummy/id"))
     known = set(ids) | ({state.dummy.id} if state.dummy else set())
     for d in state.districts:
         for p in d.plots:
             if p.skyscrapers is not None and p.skyscrapers.owner not in known:
-                out.append(_v("unknown_owner", f"{p.skyscrapers.owner!r} is not in this game.", "board",
+                out.append(_v("unknown_owner", f"{p.skyscrapers.owner!r} is not in this game.",
                               f"/state/districts/{d.id}/plots/{p.colour}/skyscrapers/owner"))
     for i, s in enumerate(state.park.skyscrapers):
         if s.owner not in known:
-            out.append(_v("unknown_owner", f"{s.owner!r} is not in this game.", "board",
+            out.append(_v("unknown_owner", f"{s.owner!r} is not in this game.",
                           f"/state/districts/{D.CENTRAL_PARK}/skyscrapers/{i}/owner"))
     for i, s in enumerate(state.removed_skyscrapers):
         if s.owner not in known:
-            out.append(_v("unknown_owner", f"{s.owner!r} is not in this game.", "stop",
+            out.append(_v("unknown_owner", f"{s.owner!r} is not in this game.",
                           f"/state/removed/skyscrapers/{i}/owner"))
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
-            out.append(_v("hand_size", "hand_size must equal the number of cards in hand.", "conservation",
+            out.append(_v("hand_size", "hand_size must equal the number of cards in hand.",
                           f"/state/players/{i}/hand_size"))
     if state.turn is None:
-        out.append(_v("no_turn", "A game state needs its turn.", "turn", "/state/turn"))
+        out.append(_v("no_turn", "A game state needs its turn.", "/state/turn"))
     return out
 
 
@@ -114,38 +115,38 @@ def _turn(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     out = []
     if t.player not in ids:
-        out.append(_v("turn_player", f"{t.player!r} is not in this game.", "turn", "/state/turn/player"))
+        out.append(_v("turn_player", f"{t.player!r} is not in this game.", "/state/turn/player"))
     if t.phase == "start":
         if not t.start_queue or t.start_queue[0] != t.player or any(q not in ids for q in t.start_queue):
             out.append(_v("start_queue", "The starting placements left must begin with the turn's player.",
-                          "setup", "/state/turn/start_queue"))
+                          "/state/turn/start_queue"))
     elif t.start_queue:
-        out.append(_v("start_queue", "Starting placements are over outside the start phase.", "setup",
+        out.append(_v("start_queue", "Starting placements are over outside the start phase.",
                       "/state/turn/start_queue"))
     if (state.auction is not None) != (t.phase == "auction"):
-        out.append(_v("auction_phase", "An auction is in progress exactly in the auction phase.", "auction",
+        out.append(_v("auction_phase", "An auction is in progress exactly in the auction phase.",
                       "/state/auction"))
     if t.phase in ("action2", "action3") and t.action not in D.ACTIONS:
-        out.append(_v("turn_action", "The turn must say which first action was taken.", "turn", "/state/turn/action"))
+        out.append(_v("turn_action", "The turn must say which first action was taken.", "/state/turn/action"))
     if t.phase == "action2" and t.action == "D":
-        out.append(_v("turn_action", "After action D the second action is done at once.", "action2",
+        out.append(_v("turn_action", "After action D the second action is done at once.",
                       "/state/turn/action"))
     if (state.result is not None) != (t.phase == "over" and state.pending is None):
-        out.append(_v("result", "A finished game, and only that, has a result.", "end", "/state/result"))
+        out.append(_v("result", "A finished game, and only that, has a result.", "/state/result"))
     if state.park_order is not None and sorted(state.park_order) != list(range(len(D.SET_SIZES))):
-        out.append(_v("park_order", "Central Park's draw order is an order of the 8 places.", "end",
+        out.append(_v("park_order", "Central Park's draw order is an order of the 8 places.",
                       "/state/park_order"))
     ring_ok = set(D.LOCATIONS)
     for name, k in state.commissioners:
         if k.at not in ring_ok:
-            out.append(_v("commissioner_at", f"Unknown place {k.at!r}.", "action3", f"/state/commissioners/{name}/at"))
+            out.append(_v("commissioner_at", f"Unknown place {k.at!r}.", f"/state/commissioners/{name}/at"))
         if len(set(k.markers)) != len(k.markers) or len(k.markers) > D.MARKERS_PER_COMMISSIONER:
             out.append(_v("markers", "Each district holds at most one marker of a commissioner (3 in all).",
-                          "action3", f"/state/commissioners/{name}/markers"))
+                          f"/state/commissioners/{name}/markers"))
         for m in k.markers:
             d = B.district(state, m)
             if d is None or d.stopped:
-                out.append(_v("markers", f"No marker can lie on {m!r}.", "stop", f"/state/commissioners/{name}/markers"))
+                out.append(_v("markers", f"No marker can lie on {m!r}.", f"/state/commissioners/{name}/markers"))
     return out
 
 
@@ -159,53 +160,52 @@ def _auction(state: State) -> list[Violation]:
     where = "/state/auction"
     if (a.commissioner not in D.COMMISSIONERS or a.trigger not in ids or a.trigger != state.turn.player
             or a.resume not in ("action2", "next_turn")):
-        out.append(_v("auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", "auction", where))
+        out.append(_v("auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where))
     site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and (site is None or site.stopped):
-        out.append(_v("auction_site", f"No auction can be held at {a.site!r}.", "auction", f"{where}/site"))
+        out.append(_v("auction_site", f"No auction can be held at {a.site!r}.", f"{where}/site"))
     for s in a.queue:
         if s not in D.SITES:
-            out.append(_v("auction_site", f"No auction can be held at {s!r}.", "auction", f"{where}/queue"))
-    members = set(ids) | ({dummy} if dummy and a.site != D.CENTRAL_PARK else set())
+            out.append(_v("auction_site", f"No auction can be held at {s!r}.", f"{where}/queue"))
+    members = set(ids) | ({dummy} if dummy else set())
     if len(set(a.order)) != len(a.order) or set(a.order) != members:
-        out.append(_v("auction_order", "The bidding order lists every bidder once.", "auction", f"{where}/order"))
+        out.append(_v("auction_order", "The bidding order lists every bidder once.", f"{where}/order"))
     if a.to_act not in a.order or a.to_act in a.passed:
         out.append(_v("auction_to_act", "The bidder to act must be in the auction and not have passed.",
-                      "auction", f"{where}/to_act"))
+                      f"{where}/to_act"))
     if any(p not in a.order for p in a.passed) or len(set(a.passed)) != len(a.passed):
-        out.append(_v("auction_passed", "Passed bidders must be bidders, once each.", "auction", f"{where}/passed"))
-    if a.stage == "park_colour" and (a.site != D.CENTRAL_PARK or a.to_act != a.trigger or a.bids):
-        out.append(_v("auction_stage", "Only the trigger names Central Park's colour, before any bid.", "park",
-                      f"{where}/stage"))
-    if a.stage == "bidding" and a.site == D.CENTRAL_PARK and a.park_colour is None:
-        out.append(_v("auction_stage", "Central Park's colour must be named before bidding.", "park",
+        out.append(_v("auction_passed", "Passed bidders must be bidders, once each.", f"{where}/passed"))
+    if a.site != D.CENTRAL_PARK and a.park_colour is not None:
+        out.append(_v("auction_stage", "Only Central Park's auction has a colour of its own.", f"{where}/park_colour"))
+    if a.site == D.CENTRAL_PARK and any(b.colour != a.park_colour for b in a.bids):
+        out.append(_v("auction_stage", "Central Park's colour is the opening bid's, and every bid there holds it.",
                       f"{where}/park_colour"))
     if a.site != D.CENTRAL_PARK and site is not None and a.full and not B.is_full(site):
-        out.append(_v("auction_full", "The district is not full.", "stop", f"{where}/full"))
+        out.append(_v("auction_full", "The district is not full.", f"{where}/full"))
     seen = set()
     for i, b in enumerate(a.bids):
         if b.player not in a.order or b.player in a.passed or b.player in seen or not b.cards:
-            out.append(_v("auction_bid", "A bid belongs to an active bidder, once, and holds cards.", "auction",
+            out.append(_v("auction_bid", "A bid belongs to an active bidder, once, and holds cards.",
                           f"{where}/bids/{i}"))
         seen.add(b.player)
         for c in b.cards:
             if D.card_parts(c)[0] not in (b.colour, D.BLACK):
-                out.append(_v("auction_bid", "A bid holds cards of its colour and black cards only.", "auction",
+                out.append(_v("auction_bid", "A bid holds cards of its colour and black cards only.",
                               f"{where}/bids/{i}/cards"))
         if b.player == dummy and Counter(b.cards) - Counter(D.card(D.BLACK, x) for x in a.dummy_bid or ()):
-            out.append(_v("auction_bid", "The dummy bids the black cards it drew.", "dummy", f"{where}/bids/{i}"))
+            out.append(_v("auction_bid", "The dummy bids the black cards it drew.", f"{where}/bids/{i}"))
     if a.dummy_bid is not None and dummy is None:
-        out.append(_v("auction_bid", "Only the 2-player game has a dummy.", "dummy", f"{where}/dummy_bid"))
+        out.append(_v("auction_bid", "Only the 2-player game has a dummy.", f"{where}/dummy_bid"))
     if a.stage == "resolve":
-        ok = (a.winner is not None and a.to_act == a.winner and len(a.bids) == 1 and a.bids[0].player == a.winner
-              and site is not None and B.owned_plot(site, a.winner) is not None and a.full)
+        ok = (a.winner is not None and a.winner != dummy and a.to_act == a.winner and len(a.bids) == 1
+              and a.bids[0].player == a.winner and len(winner_choices(state)) > 1)
         if not ok:
-            out.append(_v("auction_stage", "Only the winner with a plot in a full district chooses build or stop.",
-                          "stop", f"{where}/stage"))
+            out.append(_v("auction_stage", "Only a winner with more than one choice is asked how many to build.",
+                          f"{where}/stage"))
     elif a.winner is not None:
-        out.append(_v("auction_stage", "A winner is named only while he chooses.", "auction", f"{where}/winner"))
+        out.append(_v("auction_stage", "A winner is named only while he chooses.", f"{where}/winner"))
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:
-        out.append(_v("auction_to_act", "The dummy's turn is played at once, not left waiting.", "dummy",
+        out.append(_v("auction_to_act", "The dummy's turn is played at once, not left waiting.",
                       f"{where}/to_act"))
     return out
 
@@ -238,7 +238,7 @@ def _pending(state: State) -> list[Violation]:
     else:
         bad = True
     if bad:
-        return [_v("pending", f"The pending {p.kind!r} reveal does not fit the state.", "chance", where)]
+        return [_v("pending", f"The pending {p.kind!r} reveal does not fit the state.", where)]
     return []
 
 
@@ -246,7 +246,7 @@ def _supply_row(state: State) -> list[Violation]:
     out = []
     row = state.supply_row
     if len(row) != len(D.SET_SIZES):
-        return [_v("supply_row", "The supply row has 8 sets.", "action_b", "/state/supply_row")]
+        return [_v("supply_row", "The supply row has 8 sets.", "/state/supply_row")]
     current = None
     for i, tiles in enumerate(row):
         if tiles is None or tiles:
@@ -256,12 +256,12 @@ def _supply_row(state: State) -> list[Violation]:
         here = f"/state/supply_row/{i}"
         if tiles is None:
             if current is not None and i != current and i < current:
-                out.append(_v("supply_row", "An emptied set cannot be unknown.", "action_b", here))
+                out.append(_v("supply_row", "An emptied set cannot be unknown.", here))
             continue
         if len(tiles) > D.SET_SIZES[i] or len(tiles) == 1:
-            out.append(_v("supply_row", f"Set {i + 1} cannot hold {len(tiles)} businesses.", "action_b", here))
+            out.append(_v("supply_row", f"Set {i + 1} cannot hold {len(tiles)} businesses.", here))
         if current is not None and i > current and len(tiles) != D.SET_SIZES[i]:
-            out.append(_v("supply_row", "A set after the current one is still whole.", "action_b", here))
+            out.append(_v("supply_row", "A set after the current one is still whole.", here))
     return out
 
 
@@ -273,21 +273,21 @@ def _stacks(state: State) -> list[Violation]:
         here = f"/state/stacks/{c}"
         st = stacks.get(c)
         if st is None:
-            out.append(_v("stack", f"The {c} stack is missing.", "conservation", here))
+            out.append(_v("stack", f"The {c} stack is missing.", here))
             continue
         if st.count < 0 or st.count > D.COLOURED_PER_COLOUR:
-            out.append(_v("stack", "A stack holds 0 to 12 cards.", "conservation", f"{here}/count"))
+            out.append(_v("stack", "A stack holds 0 to 12 cards.", f"{here}/count"))
         if st.top is None and st.count > 0 and c not in waiting:
-            out.append(_v("stack", "A stack with cards shows its top card.", "conservation", f"{here}/top"))
+            out.append(_v("stack", "A stack with cards shows its top card.", f"{here}/top"))
         if st.top is not None and st.count <= 0:
-            out.append(_v("stack", "An empty stack shows no top card.", "conservation", f"{here}/top"))
+            out.append(_v("stack", "An empty stack shows no top card.", f"{here}/top"))
         if st.below is not None and st.top is not None and len(st.below) != st.count - 1:
-            out.append(_v("stack", "The cards below the top must number count - 1.", "conservation", f"{here}/below"))
+            out.append(_v("stack", "The cards below the top must number count - 1.", f"{here}/below"))
         if st.below is not None and st.top is None and (st.below or st.count):
-            out.append(_v("stack", "An empty stack has no cards below.", "conservation", f"{here}/below"))
+            out.append(_v("stack", "An empty stack has no cards below.", f"{here}/below"))
     deck = state.black_deck
     if deck.cards is not None and len(deck.cards) != deck.count:
-        out.append(_v("black_deck", "The black deck's cards must number its count.", "conservation",
+        out.append(_v("black_deck", "The black deck's cards must number its count.",
                       "/state/black_deck"))
     return out
 
@@ -307,12 +307,12 @@ def _skyscrapers(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         total = D.SCORE_MARKER + p.supply + p.general + placed[p.id] + to_place[p.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
-            out.append(_v("skyscrapers", f"{p.id!r} accounts for {total} skyscrapers, not 18.", "conservation",
+            out.append(_v("skyscrapers", f"{p.id!r} accounts for {total} skyscrapers, not 18.",
                           f"/state/players/{i}"))
     if state.dummy is not None:
         total = state.dummy.general + placed[state.dummy.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
-            out.append(_v("skyscrapers", f"The dummy accounts for {total} skyscrapers, not 18.", "conservation",
+            out.append(_v("skyscrapers", f"The dummy accounts for {total} skyscrapers, not 18.",
                           "/state/dummy"))
     return out
 
@@ -332,11 +332,11 @@ def _businesses(state: State) -> list[Violation]:
             known.update(tiles)
     for b in D.BUSINESSES:
         if known[b] > D.BUSINESSES_PER_TYPE:
-            out.append(_v("businesses", f"More than 9 {b} businesses are on the table.", "conservation",
+            out.append(_v("businesses", f"More than 9 {b} businesses are on the table.",
                           "/state/districts"))
     if sum(known.values()) + unknown != D.BUSINESS_TOTAL:
         out.append(_v("businesses", f"The businesses number {sum(known.values()) + unknown}, not 36.",
-                      "conservation", "/state/districts"))
+                      "/state/districts"))
     # businesses placed: each emptied set gave size - 1 to the plots and 1 to Central Park
     placed = 0
     emptied = 0
@@ -347,9 +347,9 @@ def _businesses(state: State) -> list[Violation]:
         emptied += 1 if not tiles else 0
     if placed != state.businesses_placed:
         out.append(_v("businesses_placed", f"The supply row shows {placed} businesses placed, not "
-                                           f"{state.businesses_placed}.", "action_b", "/state/businesses_placed"))
+                                           f"{state.businesses_placed}.", "/state/businesses_placed"))
     if len(state.park.businesses) != emptied:
-        out.append(_v("park_businesses", "Central Park holds one business per emptied set.", "action_b",
+        out.append(_v("park_businesses", "Central Park holds one business per emptied set.",
                       f"/state/districts/{D.CENTRAL_PARK}/businesses"))
     return out
 
@@ -372,7 +372,7 @@ def _cards(state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     grand = sum(outside.values()) + hidden_hands + state.black_deck.count + sum(st.count for st in stacks.values())
     if grand != D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL:
-        out.append(_v("cards", f"The cards number {grand}, not 110.", "conservation", "/state/players"))
+        out.append(_v("cards", f"The cards number {grand}, not 110.", "/state/players"))
     for colour in D.CARD_COLOURS:
         if colour == D.BLACK:
             deck = Counter(state.black_deck.cards or ())
@@ -388,10 +388,10 @@ def _cards(state: State) -> list[Violation]:
             n = outside[D.card(colour, value)] + deck[value]
             in_colour += outside[D.card(colour, value)]
             if n > D.card_total(colour, value) or (exact and not hidden_hands and n != D.card_total(colour, value)):
-                out.append(_v("cards", f"The {colour} {value}s do not add up.", "conservation", "/state/players"))
+                out.append(_v("cards", f"The {colour} {value}s do not add up.", "/state/players"))
         full = sum(D.card_total(colour, v) for v in D.VALUES)
         if in_colour + count > full or (not hidden_hands and in_colour + count != full):
-            out.append(_v("cards", f"The {colour} cards do not add up.", "conservation", "/state/players"))
+            out.append(_v("cards", f"The {colour} cards do not add up.", "/state/players"))
     return out
 
 
