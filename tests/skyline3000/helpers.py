@@ -29,6 +29,13 @@ def start(players=PLAYERS3, seed=1, **options):
     return replace(state, key=players[0], turn=players[0])
 
 
+def in_round(state, r):
+    """The construction phase of round r, every earlier auction's tile gone unsold (removed from the game)."""
+    house = tuple(stack[r - 1:] for stack in data.AUCTION_HOUSE)
+    sold = tuple(t for stack in data.AUCTION_HOUSE for t in stack[:r - 1])
+    return replace(state, round=r, auction_house=house, removed_developments=state.removed_developments + sold)
+
+
 def with_player(state, pid, **changes):
     p = state.player(pid)
     if "hand" in changes and changes["hand"] is not None and "hand_size" not in changes:

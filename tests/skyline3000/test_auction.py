@@ -5,7 +5,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.state import BlockSpec, default_board, default_options
+from service.engine.skyline3000.state import Award, BlockSpec, default_board, default_options
 
 from .helpers import assert_conserved, codes, give_hand, mv, put, start
 
@@ -128,7 +128,7 @@ def test_green_goes_on_an_empty_small_platform():
     state = won()
     out = GAME.apply(state, mv("develop", "purple", block="red-2"))
     assert out.legal and out.state.block("red-2").greens == 1 and out.state.auction.stack == 2
-    full = put(state, "blue-3", greens=3, billboards=["orange", "orange", "green", "green"])
+    full = put(state, "blue-3", billboards=["orange", "orange", "orange", "green", "green", "green", "purple"])
     assert GAME.validate(full) == []
     assert codes(GAME.apply(full, mv("develop", "purple", block="blue-3"))) == ["develop.no_empty_platform"]
 
@@ -142,9 +142,18 @@ def test_spaceport_goes_on_a_free_large_platform():
     assert state.award.tile == "spaceport"
     out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
     assert out.legal and out.state.block("yellow-1").large == "spaceport"
-    taken = put(state, "yellow-1", large="megamarket")
-    assert GAME.validate(taken) == []
-    assert codes(GAME.apply(taken, mv("develop", "purple", block="yellow-1"))) == ["develop.large_taken"]
+    state = out.state
+    while state.phase != "construction":  # round 1's draws, then round 2
+        state = GAME.apply(state, GAME.legal_moves(state)[0]).state
+    for pid in state.clockwise_from(state.key):
+        state = GAME.apply(state, mv("pass", pid)).state
+    for _ in range(2):
+        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS})).state
+    card = state.player("green").hand[0]
+    state = GAME.apply(state, mv("bids", state.key, piles={p: [card] if p == "green" else [] for p in SEATS})).state
+    assert state.round == 2 and state.award == Award("green", "spaceport")
+    assert codes(GAME.apply(state, mv("develop", "green", block="yellow-1"))) == ["develop.large_taken"]
+    assert GAME.apply(state, mv("develop", "green", block="yellow-2")).legal
 
 
 def test_megamarkets_are_sold_in_rounds_3_and_4():

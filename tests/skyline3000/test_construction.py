@@ -247,8 +247,8 @@ def test_placement_never_on_a_green():
 
 
 def test_placement_needs_an_empty_small_platform():
-    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")], greens=3,
-                billboards=["bob", "bob", "cleo"])
+    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")],
+                billboards=["bob", "bob", "bob", "cleo", "cleo", "cleo"])
     assert free_platforms(state.options, "red-2", state.block("red-2")) == 0 and GAME.validate(state) == []
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2"))) == [
         "placement.no_empty_platform"]

@@ -7,7 +7,7 @@ from service.engine.skyline3000 import GAME, flow
 from service.engine.skyline3000.rules import awaited_text
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 
-from .helpers import codes, give_hand, mv, put, start, with_player
+from .helpers import codes, give_hand, in_round, mv, put, start, with_player
 
 
 def test_unknown_card_is_refused():
@@ -162,3 +162,12 @@ def test_awaited_players_are_named_as_one_id_or_a_list():
     assert flow.awaited(state) == ("anna", "bob", "cleo")  # the auction: every pile still to be laid
     state = GAME.apply(state, mv("bid", "bob", cards=[])).state
     assert flow.awaited(state) == ("anna", "cleo")
+
+
+def test_validate_auction_house_fits_the_round_and_phase():
+    assert GAME.validate(in_round(start(), 3)) == []
+    assert codes(GAME.validate(replace(start(), round=2))) == ["state.auction_house"]  # round 1's lots unsold
+    early = put(start(), "yellow-2", large="megamarket")  # a megamarket is sold in round 3 at the earliest
+    assert codes(GAME.validate(early)) == ["state.auction_house"]
+    out = GAME.apply(early, mv("pass", "anna"))
+    assert codes(out) == ["state.auction_house"] and GAME.legal_moves(early) == []

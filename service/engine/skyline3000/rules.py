@@ -71,6 +71,8 @@ _CODES: dict[str, tuple[str, str]] = {
     "state.roofs": ("A player's roof pieces do not add up.", f"{D} Components"),
     "state.billboards": ("A player's billboards do not add up.", f"{D} Components"),
     "state.developments": ("Greens, spaceports and megamarkets do not add up.", f"{D} Components; Auction house"),
+    "state.auction_house": ("The auction house does not hold what the round has left: every round sells the top "
+                            "tile of stacks 1, 2 and 3 in turn.", f"{D} Board: Auction house; Phase 2"),
     "state.cards": ("The cards do not add up (each card in exactly one place).", f"{D} Cards"),
     "state.hand_size": ("A hand's size does not match its cards.", f"{D} Cards"),
     "state.pile_size": ("A draw pile's size does not match its cards.", f"{D} Cards"),
