@@ -76,8 +76,10 @@ class Report:
     heights: Counter = field(default_factory=Counter)
     tall_games: int = 0  # games where a building of 3 floors or more reached the board
     scores: list = field(default_factory=list)
+    fill: list = field(default_factory=list)  # share of the small platforms taken at the end
+    no_place: int = 0  # developments won but removed for want of a free place
 
-    def add(self, state) -> None:
+    def add(self, state, no_place: int = 0) -> None:
         buildings = [b for _, blk in state.blocks for b in blk.buildings]
         self.games += 1
         self.blocks_opened.append(sum(1 for _, blk in state.blocks if blk.buildings))
@@ -85,6 +87,9 @@ class Report:
         self.heights.update(b.floors for b in buildings)
         self.tall_games += any(b.floors >= 3 for b in buildings)
         self.scores.append(sorted((p.points for p in state.players), reverse=True))
+        capacity = sum(state.options.block(b).small_platforms for b, _ in state.blocks)
+        self.fill.append(sum(blk.used_platforms() for _, blk in state.blocks) / capacity)
+        self.no_place += no_place
 
     def lines(self, players: int) -> list[str]:
         n = max(self.games, 1)
@@ -96,10 +101,13 @@ class Report:
             f"  games with a building of 3+ floors on the board: {self.tall_games}",
             f"  height histogram: {dict(sorted(self.heights.items()))}",
             f"  final scores, best to worst, mean: {mean_scores}",
+            f"  small platforms taken at the end: mean {100 * sum(self.fill) / n:.0f}%, max {100 * max(self.fill):.0f}%",
+            f"  developments won but removed for want of a place: {self.no_place}",
         ]
 
 
-def playout(players: int, seed: int) -> object:
+def playout(players: int, seed: int, counts: Counter | None = None) -> object:
+    """One seeded game to its end; ``counts`` tallies the events by kind and reason."""
     rnd = random.Random(seed)
     state = GAME.setup([f"p{i}" for i in range(players)], seed)
     steps = 0
@@ -108,6 +116,8 @@ def playout(players: int, seed: int) -> object:
         out = GAME.apply(state, choose(state, moves, rnd))
         assert out.legal, out.violations
         state = out.state
+        if counts is not None:
+            counts.update(f"{e.kind}:{e.data.get('reason', '')}" for e in out.events)
         steps += 1
         assert steps < 3000
     return state
@@ -116,7 +126,9 @@ def playout(players: int, seed: int) -> object:
 def report(players: int, seeds) -> Report:
     result = Report()
     for seed in seeds:
-        result.add(playout(players, seed))
+        counts: Counter = Counter()
+        state = playout(players, seed, counts)
+        result.add(state, counts["development_removed:no free place for it"])
     return result
 
 

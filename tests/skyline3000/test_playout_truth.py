@@ -15,6 +15,7 @@ def test_building_minded_playouts_open_the_city_and_raise_tall_buildings():
     assert four.games == GAMES_4P
     assert four.tall_games > GAMES_4P // 2  # most games see a building of 3+ floors on the board
     assert sum(four.blocks_opened) / four.games >= 8  # at least 8 of the 9 blocks open on average
+    assert max(four.fill) < 0.9 and four.no_place == 0  # the board has room: no development thrown away
 
 
 def test_building_minded_playouts_with_two_and_three_players_report_the_same_numbers():
