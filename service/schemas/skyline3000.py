@@ -26,6 +26,7 @@ MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000
 SEED_BOUND = 2**63 - 1
+MAX_FACTORY = data.FLOORS_TOTAL  # buildings in one factory: every building has at least one of the 90 floors
 
 
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
@@ -211,7 +212,7 @@ class PlayerSchema(Schema):
     points = StrictInteger(required=True, validate=validate.Range(min=-POINTS_BOUND, max=POINTS_BOUND))
     hand = CardList(allow_none=True, required=True)
     hand_size = Count(CARDS_TOTAL, required=True)
-    factory = fields.List(fields.Nested(FactoryBuildingSchema), required=True, validate=validate.Length(max=45))
+    factory = fields.List(fields.Nested(FactoryBuildingSchema), required=True, validate=validate.Length(max=MAX_FACTORY))
     roofs = fields.Nested(RoofsSchema, required=True)
     billboards = Count(10, required=True)
     billboards_retired = Count(10, load_default=0)
@@ -407,7 +408,7 @@ class ScoreStateSchema(_StateBase):
 
 # ---- moves --------------------------------------------------------------------------------------------
 MOVE_FIELDS = {
-    "floor": ({"card"}, {"building"}),
+    "floor": ({"card", "buildings"}, set()),
     "roof": ({"card", "building", "roof"}, set()),
     "contract": ({"card", "building", "block"}, {"target"}),
     "billboard": ({"block"}, {"target"}),
@@ -419,7 +420,7 @@ MOVE_FIELDS = {
     "draw": ({"pile"}, set()),
     "reveal": ({"card"}, set()),
 }
-OPTIONAL_FIELDS = ("card", "building", "roof", "block", "target", "cards", "piles", "pile")
+OPTIONAL_FIELDS = ("card", "building", "buildings", "roof", "block", "target", "cards", "piles", "pile")
 
 
 class MoveSchema(Schema):
@@ -428,7 +429,9 @@ class MoveSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
     card = CardId()
-    building = StrictInteger(validate=validate.Range(min=0, max=44), allow_none=True)
+    building = StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY - 1))
+    buildings = fields.List(StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY + 1)),
+                            validate=validate.Length(min=1, max=4))
     roof = fields.String(validate=validate.OneOf(data.ROOFS))
     block = fields.String(validate=validate.Length(min=1, max=24))
     target = fields.String(validate=validate.OneOf(TARGETS))
@@ -449,8 +452,6 @@ class MoveSchema(Schema):
         for name in OPTIONAL_FIELDS:
             if name in d and name not in required and name not in optional:
                 errors[name] = [f"A {kind} move has no `{name}`."]
-        if kind != "floor" and d.get("building", 0) is None:
-            errors["building"] = ["Field may not be null."]
         if errors:
             raise ValidationError(errors)
 
@@ -460,7 +461,7 @@ class MoveSchema(Schema):
         target = d.get("target", "empty") if kind in ("contract", "billboard") else None
         return Move(
             type=kind, player=d["player"], card=d.get("card"), building=d.get("building"), roof=d.get("roof"),
-            block=d.get("block"), target=target,
+            buildings=tuple(d["buildings"]) if "buildings" in d else None, block=d.get("block"), target=target,
             cards=tuple(d["cards"]) if "cards" in d else None,
             piles=tuple((pid, tuple(b)) for pid, b in d["piles"].items()) if "piles" in d else None,
             pile=d.get("pile"))
@@ -479,7 +480,7 @@ class MoveSchema(Schema):
                 value = "empty"
             if value is None and name not in required:
                 continue
-            if name == "cards":
+            if name in ("cards", "buildings"):
                 value = list(value)
             elif name == "piles":
                 value = {pid: list(b) for pid, b in value}

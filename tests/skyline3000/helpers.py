@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.state import Block, Building, Move, ScoreInput, default_options
+from service.engine.skyline3000.state import Block, Building, FactoryBuilding, Move, ScoreInput, default_options
 
 PLAYERS3 = ("anna", "bob", "cleo")
 
@@ -27,6 +27,13 @@ def start(players=PLAYERS3, seed=1, **options):
     """A setup state with the Key (and the turn) on the first player."""
     state = GAME.setup(list(players), seed, default_options(**options) if options else None)
     return replace(state, key=players[0], turn=players[0])
+
+
+def in_round(state, r):
+    """The construction phase of round r, every earlier auction's tile gone unsold (removed from the game)."""
+    house = tuple(stack[r - 1:] for stack in data.AUCTION_HOUSE)
+    sold = tuple(t for stack in data.AUCTION_HOUSE for t in stack[:r - 1])
+    return replace(state, round=r, auction_house=house, removed_developments=state.removed_developments + sold)
 
 
 def with_player(state, pid, **changes):
@@ -63,9 +70,41 @@ def give_hand(state, pid, cards, exact=False):
     return state
 
 
+def build(state, pid, floors, roof=None):
+    """A building in pid's factory, its floors from the supply and its roof from pid's stock."""
+    p = state.player(pid)
+    changes = {"factory": p.factory + (FactoryBuilding(floors, roof),)}
+    if roof is not None:
+        changes[roof] = p.roofs_left(roof) - 1
+    return replace(state.with_player(replace(p, **changes)), floors=state.floors - floors)
+
+
+def drain_supply(state, left, pid="cleo"):
+    """Leave exactly ``left`` floors in the supply: the rest go into one unfinished building of pid's."""
+    return build(state, pid, state.floors - left)
+
+
+def _take_greens(state, n):
+    """Take n greens out of the auction house (stack 1, then stack 2) so that the tiles still add up."""
+    house = [list(s) for s in state.auction_house]
+    for stack in (0, 1):
+        while n > 0 and house[stack]:
+            house[stack].pop(0)
+            n -= 1
+    assert n == 0, "not enough greens in the auction house"
+    return replace(state, auction_house=tuple(tuple(s) for s in house))
+
+
 def put(state, block_id, buildings=(), greens=None, billboards=None, large=None):
-    """Put pieces on a block, taking floors from the supply and roofs from the owners' stock."""
+    """Put pieces on a block, taking floors from the supply, roofs from the owners' stock, greens and the
+    large tile from the auction house: every piece still adds up."""
     old = state.block(block_id)
+    if greens is not None and greens > old.greens:
+        state = _take_greens(state, greens - old.greens)
+    if large is not None and old.large is None:
+        house = [list(s) for s in state.auction_house]
+        house[2].remove(large)
+        state = replace(state, auction_house=tuple(tuple(s) for s in house))
     blds = tuple(Building(o, f, r) for o, f, r in buildings)
     state = replace(state, floors=state.floors - sum(b.floors for b in blds))
     for b in blds:

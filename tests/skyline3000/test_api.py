@@ -14,8 +14,8 @@ URL = "/v1/games/skyline3000"
 YELLOW_WIRE = {b: {"buildings": [{"owner": o, "floors": f, "roof": r} for o, f, r in spec["buildings"]],
                    "greens": spec.get("greens", 0), "billboards": spec.get("billboards", []),
                    "large": spec.get("large")} for b, spec in YELLOW.items()}
-BIG_YELLOW_OPTIONS = {"board": {
-    "small_platforms": {"red-1": 3, "red-2": 3, "red-3": 3, "yellow-1": 10, "yellow-2": 10, "yellow-3": 10,
+SMALL_BOARD_OPTIONS = {"board": {  # 25 small platforms in all, the default before the rules audit
+    "small_platforms": {"red-1": 3, "red-2": 3, "red-3": 3, "yellow-1": 3, "yellow-2": 3, "yellow-3": 2,
                         "blue-1": 3, "blue-2": 3, "blue-3": 2},
     "starting_greens": {"red": ["red-1", "red-3"], "yellow": ["yellow-2"], "blue": ["blue-2"]}}}
 
@@ -34,7 +34,7 @@ def test_setup_then_validate(client):
 
 
 def test_score_takes_the_partial_blocks_format(client):
-    r = client.post(f"{URL}/score", json={"state": {"blocks": YELLOW_WIRE, "options": BIG_YELLOW_OPTIONS}})
+    r = client.post(f"{URL}/score", json={"state": {"blocks": YELLOW_WIRE}})
     assert r.status_code == 200, r.get_json()
     body = r.get_json()
     assert body["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
@@ -42,8 +42,8 @@ def test_score_takes_the_partial_blocks_format(client):
     assert body["spaceport_bonus"]["purple"] == 2 and body["violations"] == []
 
 
-def test_score_lists_capacity_violations_beside_the_scores_on_the_default_board(client):
-    r = client.post(f"{URL}/score", json={"state": {"blocks": YELLOW_WIRE}})
+def test_score_lists_capacity_violations_beside_the_scores_on_a_smaller_board(client):
+    r = client.post(f"{URL}/score", json={"state": {"blocks": YELLOW_WIRE, "options": SMALL_BOARD_OPTIONS}})
     body = r.get_json()
     assert body["totals"]["white"] == 9
     assert {v["code"] for v in body["violations"]} == {"skyline3000.state.block_capacity"}
@@ -107,14 +107,14 @@ def test_render_flags_illegal_blocks(client):
 
 
 def test_board_option_is_sanity_checked(client):
-    bad = {"board": {"small_platforms": {**BIG_YELLOW_OPTIONS["board"]["small_platforms"], "red-1": 0},
+    bad = {"board": {"small_platforms": {**SMALL_BOARD_OPTIONS["board"]["small_platforms"], "red-1": 0},
                      "starting_greens": {"red": ["red-1"], "yellow": ["yellow-1"], "blue": ["blue-1"]}}}
     r = client.post(f"{URL}/setup", json={"players": ["a", "b"], "options": bad})
     assert r.status_code == 422
     pointers = {e["pointer"] for e in r.get_json()["errors"]}
     assert any("small_platforms" in p for p in pointers)
-    fine = setup(client, options=BIG_YELLOW_OPTIONS)
-    assert fine["options"]["board"]["small_platforms"]["yellow-1"] == 10
+    fine = setup(client, options=SMALL_BOARD_OPTIONS)
+    assert fine["options"]["board"]["small_platforms"]["yellow-1"] == 3
 
 
 def test_describe_lists_rule_codes_and_readings(client):
@@ -150,3 +150,15 @@ def test_render_flags_the_offending_buildings():
     svg = GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "peaked")]}}))
     assert svg.count("illegal-piece") == 1
     assert GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "arched")]}})).count("illegal-piece") == 0
+
+
+def test_every_seed_reading_quotes_the_seed_in_its_words():
+    hungarian = re.compile(r'"([^"]*[áéíóöőúüűÁÉÍÓÖŐÚÜŰ][^"]*)"')
+    for reading in GAME.readings():
+        if reading.provenance == "seed":
+            quotes = [q for q in hungarian.findall(reading.text) if len(q.split()) >= 5]
+            assert quotes, reading.name
+        assert reading.provenance in ("seed", "public source", "assumption"), reading.name
+    provenance = {r.name: r.provenance for r in GAME.readings()}
+    assert provenance["floor_card_split"] == "seed" and provenance["board"] == "assumption"
+    assert provenance["billboard_without_cards"] == "assumption"

@@ -5,14 +5,16 @@ from dataclasses import replace
 from itertools import combinations
 
 from service.engine.skyline3000 import GAME, data
+from service.engine.skyline3000.state import Award, BlockSpec, default_board, default_options
 
 from .helpers import assert_conserved, codes, give_hand, mv, put, start
 
 SEATS = ("orange", "purple", "green")
 
 
-def auction_state(hands, players=SEATS, key=None):
-    state = start(players)
+def auction_state(hands, players=SEATS, key=None, options=None):
+    state = start(players) if options is None else replace(GAME.setup(list(players), 1, options), key=players[0],
+                                                             turn=players[0])
     for pid in players:
         state = GAME.apply(state, mv("pass", pid)).state
     for pid, cards in hands.items():
@@ -126,7 +128,8 @@ def test_green_goes_on_an_empty_small_platform():
     state = won()
     out = GAME.apply(state, mv("develop", "purple", block="red-2"))
     assert out.legal and out.state.block("red-2").greens == 1 and out.state.auction.stack == 2
-    full = put(state, "blue-3", greens=2)
+    full = put(state, "blue-3", billboards=["orange", "orange", "orange", "green", "green", "green", "purple"])
+    assert GAME.validate(full) == []
     assert codes(GAME.apply(full, mv("develop", "purple", block="blue-3"))) == ["develop.no_empty_platform"]
 
 
@@ -139,9 +142,18 @@ def test_spaceport_goes_on_a_free_large_platform():
     assert state.award.tile == "spaceport"
     out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
     assert out.legal and out.state.block("yellow-1").large == "spaceport"
-    taken = put(state, "yellow-1", large="megamarket")
-    taken = replace(taken, removed_developments=())
-    assert codes(GAME.apply(taken, mv("develop", "purple", block="yellow-1"))) == ["develop.large_taken"]
+    state = out.state
+    while state.phase != "construction":  # round 1's draws, then round 2
+        state = GAME.apply(state, GAME.legal_moves(state)[0]).state
+    for pid in state.clockwise_from(state.key):
+        state = GAME.apply(state, mv("pass", pid)).state
+    for _ in range(2):
+        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS})).state
+    card = state.player("green").hand[0]
+    state = GAME.apply(state, mv("bids", state.key, piles={p: [card] if p == "green" else [] for p in SEATS})).state
+    assert state.round == 2 and state.award == Award("green", "spaceport")
+    assert codes(GAME.apply(state, mv("develop", "green", block="yellow-1"))) == ["develop.large_taken"]
+    assert GAME.apply(state, mv("develop", "green", block="yellow-2")).legal
 
 
 def test_megamarkets_are_sold_in_rounds_3_and_4():
@@ -163,13 +175,16 @@ def test_after_the_third_auction_every_block_is_scored_and_the_draw_begins():
 
 
 def test_reading_development_without_place():
-    state = auction_state({"purple": ["roof-8"]})
-    for block_id, _ in state.blocks:
-        spec = state.options.block(block_id)
-        state = put(state, block_id, greens=spec.small_platforms)
-    state = replace(state, auction_house=((),) * 0 + (("green",) * 4, ("green",) * 4, state.auction_house[2]))
+    # a board with one open small platform per block, each taken by a billboard: nowhere for a green
+    one_open = default_options(board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens)
+                                           for b in default_board()))
+    state = auction_state({"purple": ["roof-8"]}, options=one_open)
+    for i, block_id in enumerate(data.BLOCK_IDS):
+        state = put(state, block_id, billboards=[SEATS[i % 3]])
+    assert GAME.validate(state) == []
     out = GAME.apply(state, mv("bids", state.key, piles={"orange": [], "purple": ["roof-8"], "green": []}))
     assert out.legal and out.state.removed_developments == ("green",) and out.state.phase == "auction"
+    assert [e.data["reason"] for e in out.events if e.kind == "development_removed"] == ["no free place for it"]
 
 
 def test_bid_legal_moves_list_every_subset_of_a_small_hand():

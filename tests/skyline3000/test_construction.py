@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.state import FactoryBuilding
+from service.engine.skyline3000.board import free_platforms
+from service.engine.skyline3000.state import BlockSpec, FactoryBuilding, default_board, default_options
 
-from .helpers import PLAYERS3, assert_conserved, codes, give_hand, mv, put, start, with_player
+from .helpers import PLAYERS3, assert_conserved, build, codes, drain_supply, give_hand, mv, put, start, with_player
 
 
 def test_setup_deals_2_roof_2_floor_4_contract_cards_and_four_buildings():
@@ -30,43 +31,126 @@ def test_setup_is_deterministic_for_a_seed():
 
 def test_reading_board():
     state = GAME.setup(["a", "b"], 1)
-    assert sum(state.options.block(b).small_platforms for b in data.BLOCK_IDS) == 25
+    spec = {b: state.options.block(b).small_platforms for b in data.BLOCK_IDS}
+    assert spec == {"red-1": 8, "red-2": 7, "red-3": 8, "yellow-1": 7, "yellow-2": 8, "yellow-3": 7,
+                    "blue-1": 7, "blue-2": 8, "blue-3": 7}  # 7 open each, plus the starting green's platform
     greens = {b: blk.greens for b, blk in state.blocks if blk.greens}
     assert greens == {"red-1": 1, "red-3": 1, "yellow-2": 1, "blue-2": 1}
+    assert all(free_platforms(state.options, b, blk) == 7 for b, blk in state.blocks)
+    small = default_options(board=tuple(BlockSpec(b.id, b.district, 2 + b.starting_greens, b.starting_greens)
+                                        for b in default_board()))
+    other = GAME.setup(["a", "b"], 1, small)
+    assert all(free_platforms(other.options, b, blk) == 2 for b, blk in other.blocks)
 
 
-def test_floor_card_starts_a_new_building_with_two_floors():
+def test_reading_board_open_platforms():
+    state = GAME.setup(["a", "b"], 1)
+    for district, blocks in data.DISTRICT_BLOCKS.items():
+        assert sum(free_platforms(state.options, b, state.block(b)) for b in blocks) == 21, district
+
+
+def factory_of(state, pid="anna"):
+    return [(b.floors, b.roof) for b in state.player(pid).factory]
+
+
+STARTING = [(1, "arched"), (1, "peaked"), (2, "arched"), (2, "peaked")]
+
+
+def test_floor_card_both_floors_start_one_new_building():
     state = give_hand(start(), "anna", ["floor-1"])
-    out = GAME.apply(state, mv("floor", "anna", card="floor-1"))
-    assert out.legal
-    anna = out.state.player("anna")
-    assert anna.factory[-1] == FactoryBuilding(2, None) and "floor-1" not in anna.hand
+    out = GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=(4, 4)))
+    assert out.legal, out.violations
+    assert factory_of(out.state) == STARTING + [(2, None)] and "floor-1" not in out.state.player("anna").hand
     assert out.state.floors == state.floors - 2 and out.state.pile("floor").discard[-1] == "floor-1"
     assert out.state.turn == "bob"
     assert_conserved(out.state)
 
 
-def test_floor_card_raises_an_unfinished_building():
-    state = give_hand(start(), "anna", ["floor-1", "floor-2"])
-    state = GAME.apply(state, mv("floor", "anna", card="floor-1")).state
-    state = replace(state, turn="anna")
-    out = GAME.apply(state, mv("floor", "anna", card="floor-2", building=4))
-    assert out.legal and out.state.player("anna").factory[4].floors == 4
-
-
-def test_floor_card_on_finished_building_is_refused():
+def test_floor_card_splits_into_two_new_one_floor_buildings():
     state = give_hand(start(), "anna", ["floor-1"])
-    assert codes(GAME.apply(state, mv("floor", "anna", card="floor-1", building=0))) == ["factory.building_finished"]
+    out = GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=(4, 5)))
+    assert out.legal and factory_of(out.state) == STARTING + [(1, None), (1, None)]
+    assert out.state.floors == state.floors - 2
+    assert GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=(5, 4))).state == out.state  # any order
+
+
+def test_floor_card_raises_an_unfinished_building_by_two():
+    state = build(give_hand(start(), "anna", ["floor-2"]), "anna", 1)
+    out = GAME.apply(state, mv("floor", "anna", card="floor-2", buildings=(4, 4)))
+    assert out.legal and factory_of(out.state) == STARTING + [(3, None)]
+
+
+def test_floor_card_splits_between_an_unfinished_and_a_new_building():
+    state = build(give_hand(start(), "anna", ["floor-2"]), "anna", 2)
+    out = GAME.apply(state, mv("floor", "anna", card="floor-2", buildings=(4, 5)))
+    assert out.legal and factory_of(out.state) == STARTING + [(3, None), (1, None)]
+    assert_conserved(out.state)
+
+
+def test_floor_card_splits_between_two_unfinished_buildings():
+    state = build(build(give_hand(start(), "anna", ["floor-2"]), "anna", 2), "anna", 1)
+    out = GAME.apply(state, mv("floor", "anna", card="floor-2", buildings=(5, 4)))
+    assert out.legal and factory_of(out.state) == STARTING + [(3, None), (2, None)]
+
+
+def test_floor_card_on_a_finished_building_is_refused_and_it_never_changes():
+    state = build(give_hand(start(), "anna", ["floor-1"]), "anna", 2)
+    for targets in ((0, 0), (3, 4), (4, 1)):
+        out = GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=targets))
+        assert set(codes(out)) == {"factory.building_finished"}, targets
+        assert {v.pointer for v in out.violations} <= {"/move/buildings/0", "/move/buildings/1"}
+    assert not [m for m in GAME.legal_moves(state, "anna", "floor") if set(m.buildings) & {0, 1, 2, 3}]
+
+
+def test_floor_card_impossible_placement_has_its_own_code():
+    state = give_hand(start(), "anna", ["floor-1"])  # anna's factory: buildings 0 to 3, all finished
+    for targets in ((5, 5), (4, 6), (6, 6), (5,), (4, 4, 4), (-1, 4)):
+        out = GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=targets))
+        assert codes(out) == ["factory.floor_placement"], targets
+        assert out.violations[0].pointer == "/move/buildings"
+
+
+def test_legal_moves_list_every_distinct_floor_placement():
+    state = build(build(give_hand(start(), "anna", ["floor-1"], exact=True), "anna", 2), "anna", 1)
+    listed = [m.buildings for m in GAME.legal_moves(state, "anna", "floor")]
+    # unfinished 4 and 5, a new building is 6 and a second new one 7
+    assert sorted(listed) == [(4, 4), (4, 5), (4, 6), (5, 5), (5, 6), (6, 6), (6, 7)]
+    for targets in listed:
+        assert GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=targets)).legal
 
 
 def test_floor_card_needs_two_floors_in_supply():
-    state = replace(give_hand(start(), "anna", ["floor-1"]), floors=1)
-    assert "factory.no_floors" in codes(GAME.apply(state, mv("floor", "anna", card="floor-1")))
+    state = give_hand(start(), "anna", ["floor-1"], exact=True)
+    two = drain_supply(state, 2)
+    assert two.floors == 2 and GAME.validate(two) == []
+    out = GAME.apply(two, mv("floor", "anna", card="floor-1", buildings=(4, 5)))
+    assert out.legal and out.state.floors == 0
+    assert len(GAME.legal_moves(two, "anna", "floor")) == 2
+    one = drain_supply(state, 1)
+    assert one.floors == 1 and GAME.validate(one) == []
+    assert codes(GAME.apply(one, mv("floor", "anna", card="floor-1", buildings=(4, 4)))) == ["factory.no_floors"]
+    assert GAME.legal_moves(one, "anna", "floor") == []
+
+
+def test_reading_floor_card_split():
+    # the reproducer: a new 2-floor building, raised by one floor while a second one starts: heights
+    # 3 and 1 the old one-building reading could never make, and the 3-floor building goes to the board
+    state = give_hand(start(("anna", "bob")), "anna", ["floor-8", "floor-10", "roof-1", "contract-1"])
+    for move in (mv("floor", "anna", card="floor-8", buildings=(4, 4)), mv("pass", "bob"),
+                 mv("floor", "anna", card="floor-10", buildings=(4, 5)), mv("roof", "anna", card="roof-1", building=4,
+                                                                          roof="arched")):
+        out = GAME.apply(state, move)
+        assert out.legal, (move, out.violations)
+        state = out.state
+    assert factory_of(state) == STARTING + [(3, "arched"), (1, None)]
+    state = put(state, "red-2", [("bob", 1, "arched"), ("bob", 2, "arched")])
+    out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=4, block="red-2"))
+    assert out.legal, out.violations
+    assert [b.floors for b in out.state.block("red-2").buildings] == [1, 2, 3]
 
 
 def test_roof_card_finishes_a_building():
-    state = give_hand(start(), "anna", ["floor-1", "roof-1"])
-    state = replace(GAME.apply(state, mv("floor", "anna", card="floor-1")).state, turn="anna")
+    state = build(give_hand(start(), "anna", ["roof-1"]), "anna", 2)
     out = GAME.apply(state, mv("roof", "anna", card="roof-1", building=4, roof="peaked"))
     assert out.legal
     anna = out.state.player("anna")
@@ -74,20 +158,19 @@ def test_roof_card_finishes_a_building():
 
 
 def test_roof_card_needs_a_roof_piece():
-    state = give_hand(start(), "anna", ["floor-1", "roof-1"])
-    state = replace(GAME.apply(state, mv("floor", "anna", card="floor-1")).state, turn="anna")
-    state = with_player(state, "anna", peaked=0)
+    state = build(give_hand(start(roofs_per_shape=2), "anna", ["roof-1"]), "anna", 2)
+    assert state.player("anna").peaked == 0 and GAME.validate(state) == []
     assert codes(GAME.apply(state, mv("roof", "anna", card="roof-1", building=4, roof="peaked"))) == ["factory.no_roof_piece"]
 
 
 def test_wrong_deck_card_is_refused():
     state = give_hand(start(), "anna", ["contract-1"])
-    assert codes(GAME.apply(state, mv("floor", "anna", card="contract-1"))) == ["card.wrong_deck"]
+    assert codes(GAME.apply(state, mv("floor", "anna", card="contract-1", buildings=(4, 4)))) == ["card.wrong_deck"]
 
 
 def test_card_not_in_hand_is_refused():
     state = give_hand(start(), "bob", ["floor-1"])
-    assert codes(GAME.apply(state, mv("floor", "anna", card="floor-1"))) == ["card.not_in_hand"]
+    assert codes(GAME.apply(state, mv("floor", "anna", card="floor-1", buildings=(4, 4)))) == ["card.not_in_hand"]
 
 
 def test_contract_places_a_finished_building_in_the_cards_district():
@@ -106,8 +189,7 @@ def test_placement_wrong_district_is_refused():
 
 
 def test_placement_unfinished_building_is_refused():
-    state = give_hand(start(), "anna", ["contract-1"])
-    state = with_player(state, "anna", factory=state.player("anna").factory + (FactoryBuilding(2),))
+    state = build(give_hand(start(), "anna", ["contract-1"]), "anna", 2)
     assert "factory.building_unfinished" in codes(
         GAME.apply(state, mv("contract", "anna", card="contract-1", building=4, block="red-2")))
 
@@ -119,17 +201,20 @@ def test_placement_first_building_must_be_one_floor():
 
 
 def test_placement_height_equal_to_tallest_or_one_more():
-    # seed example: purple's 1-floor building, then green's 2, then white may place 2 or 3 floors
-    state = put(give_hand(start(), "anna", ["contract-1", "contract-2"]), "red-2",
-                [("bob", 1, "arched"), ("cleo", 2, "arched")])
-    ok = GAME.apply(state, mv("contract", "anna", card="contract-1", building=2, block="red-2"))
-    assert ok.legal
-    state = with_player(state, "anna", factory=state.player("anna").factory + (FactoryBuilding(4, "arched"),),
-                        arched=state.player("anna").arched - 1)
-    assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=4, block="red-2"))) == [
-        "placement.height"]
-    assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2"))) == [
-        "placement.height"]
+    # seed example: purple's 1-floor building, then green's 2, then white may place 2 or 3 floors (not 1 or 4)
+    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched"), ("cleo", 2, "arched")])
+    state = build(build(state, "anna", 3, "arched"), "anna", 4, "arched")  # anna's buildings 4 and 5
+    assert GAME.validate(state) == []
+    for building, floors in ((2, 2), (4, 3)):
+        out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=building, block="red-2"))
+        assert out.legal, (floors, out.violations)
+        assert out.state.block("red-2").buildings[-1].floors == floors
+    for building, floors in ((5, 4), (0, 1)):
+        out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=building, block="red-2"))
+        assert codes(out) == ["placement.height"], floors
+        assert f"not {floors}" in out.violations[0].message
+    listed = {m.building for m in GAME.legal_moves(state, "anna", "contract") if m.block == "red-2"}
+    assert listed == {2, 4}
 
 
 def test_placement_roof_shape_block_must_match():
@@ -162,7 +247,9 @@ def test_placement_never_on_a_green():
 
 
 def test_placement_needs_an_empty_small_platform():
-    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")], greens=2)
+    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")],
+                billboards=["bob", "bob", "bob", "cleo", "cleo", "cleo"])
+    assert free_platforms(state.options, "red-2", state.block("red-2")) == 0 and GAME.validate(state) == []
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2"))) == [
         "placement.no_empty_platform"]
 
@@ -196,8 +283,7 @@ def test_placement_on_someone_elses_billboard_is_refused():
 
 
 def test_every_violation_is_reported_not_just_the_first():
-    state = give_hand(start(), "anna", ["floor-1"])
-    state = with_player(state, "anna", factory=state.player("anna").factory + (FactoryBuilding(2),))
+    state = build(give_hand(start(), "anna", ["floor-1"]), "anna", 2)
     out = GAME.apply(state, mv("contract", "anna", card="floor-1", building=4, block="blue-1", target="large"))
     assert codes(out) == ["card.wrong_deck", "factory.building_unfinished", "placement.large_platform"]
     pointers = {v.pointer for v in out.violations}
@@ -229,14 +315,9 @@ def test_reading_negative_points():
     assert out.legal and out.state.player("anna").points == -1
 
 
-def test_reading_floor_card_one_building():
-    state = give_hand(start(), "anna", ["floor-1"])
-    out = GAME.apply(state, mv("floor", "anna", card="floor-1"))
-    assert [b.floors for b in out.state.player("anna").factory].count(2) == 3  # both floors in one new building
-
-
 def test_a_card_may_be_played_without_its_action():
-    state = with_player(give_hand(start(), "anna", ["roof-1"]), "anna", arched=0, peaked=0)
+    state = give_hand(start(roofs_per_shape=2), "anna", ["roof-1"])
+    assert state.player("anna").arched == state.player("anna").peaked == 0
     out = GAME.apply(state, mv("discard", "anna", card="roof-1"))
     assert out.legal and not out.state.player("anna").passed and out.state.pile("roof").discard == ("roof-1",)
 

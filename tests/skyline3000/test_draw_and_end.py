@@ -8,7 +8,7 @@ from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.cards import reshuffle_seed, unknown_cards
 from service.engine.skyline3000.state import Pending, Pile
 
-from .helpers import PLAYERS3, assert_conserved, codes, give_hand, mv, start, with_player
+from .helpers import PLAYERS3, assert_conserved, codes, give_hand, in_round, mv, start, with_player
 
 
 def to_draw(state):
@@ -81,7 +81,7 @@ def test_reading_draw_when_cards_run_out():
 
 
 def test_no_draw_after_round_4_and_the_game_ends():
-    s = replace(start(), round=4)
+    s = in_round(start(), 4)
     s = to_draw(s)
     assert s.phase == "over" and s.turn is None
     assert codes(GAME.apply(s, mv("pass", "anna"))) == ["turn.game_over"]
@@ -90,7 +90,7 @@ def test_no_draw_after_round_4_and_the_game_ends():
 
 
 def test_reading_final_tiebreak():
-    s = replace(start(), round=4)
+    s = in_round(start(), 4)
     s = give_hand(give_hand(s, "anna", ["roof-8"], exact=True), "bob", ["roof-5", "roof-6"], exact=True)
     s = give_hand(s, "cleo", ["roof-1"], exact=True)
     s = replace(s, players=tuple(replace(p, points=10) for p in s.players))

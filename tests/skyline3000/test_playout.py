@@ -1,35 +1,40 @@
-"""200 seeded random games for 2, 3 and 4 players through legal_moves and apply: conservation of floors,
+"""90 seeded random games for 2, 3 and 4 players through legal_moves and apply: conservation of floors,
 roofs, billboards, developments and cards after every move; listed moves are accepted; a sample of
 unlisted moves is refused; states round-trip through the wire schemas."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
-from service.engine.skyline3000 import GAME, data
+from service.engine.skyline3000 import GAME, data, flow
 from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS
 from service.engine.skyline3000.state import Move, default_options
 from service.schemas.skyline3000 import WIRE
 
 from .helpers import assert_conserved, play
 
-GAMES = {2: 67, 3: 67, 4: 66}
+GAMES = {2: 30, 3: 30, 4: 30}
 
 
 def random_move(state, rnd):
+    """A move of the player the game awaits (so a refusal tests a rule, not the turn), often an unlisted one."""
     kinds = PHASE_MOVES.get(state.phase, ()) or ("pass",)
     kind = rnd.choice(kinds + ("reveal",))
-    player = rnd.choice(state.player_ids())
+    awaited = flow.awaited(state) or state.player_ids()
+    player = state.key if kind == "bids" else rnd.choice(awaited)
     all_cards = [c.id for c in state.options.cards]
     p = state.player(player)
-    pool = list(p.hand) + rnd.sample(all_cards, 2)
+    pool = list(p.hand or ()) + rnd.sample(all_cards, 2)
+    n = len(p.factory)
     return Move(
         kind, player,
         card=rnd.choice(pool) if kind in ("floor", "roof", "contract", "discard", "reveal") else None,
-        building=(rnd.randrange(-1, 7) if kind != "floor" else rnd.choice([None, rnd.randrange(0, 7)]))
-        if kind in ("floor", "roof", "contract") else None,
+        building=rnd.randrange(0, n + 2) if kind in ("roof", "contract") else None,
+        buildings=tuple(rnd.randrange(max(n - 3, 0), n + 3) for _ in range(rnd.choice((2, 2, 2, 1, 3))))
+        if kind == "floor" else None,
         roof=rnd.choice(data.ROOFS) if kind == "roof" else None,
         block=rnd.choice(data.BLOCK_IDS) if kind in ("contract", "billboard", "develop") else None,
         target=rnd.choice(TARGETS) if kind in ("contract", "billboard") else None,
@@ -42,14 +47,18 @@ def random_move(state, rnd):
 def complete_listing(state, move):
     """Is legal_moves exhaustive for this move's type here? (bids are sampled for big hands)"""
     if move.type == "bid":
-        return len(state.player(move.player).hand) <= data.BID_LIST_LIMIT
+        hand = state.player(move.player).hand
+        return hand is not None and len(hand) <= data.BID_LIST_LIMIT
     return move.type != "bids"
 
 
 def canonical(move):
-    """A bid is the set of cards above STOP: their order in the pile does not matter."""
+    """A bid is the set of cards above STOP, a floor card's placement the multiset of its buildings: their
+    order does not matter."""
     if move.cards is not None:
         return replace(move, cards=tuple(sorted(move.cards)))
+    if move.buildings is not None:
+        return replace(move, buildings=tuple(sorted(move.buildings)))
     return move
 
 
@@ -58,21 +67,28 @@ def checker(stats):
         assert GAME.validate(state) == []
         assert_conserved(state)
         stats["steps"] += 1
-        sample = moves if stats["steps"] % 15 == 0 else rnd.sample(moves, min(2, len(moves)))
+        sample = moves if stats["steps"] % 25 == 0 else rnd.sample(moves, min(2, len(moves)))
         for move in sample:
             assert GAME.apply(state, move).legal, move
         listed = {canonical(m) for m in moves}
         for _ in range(2):
             move = random_move(state, rnd)
             if canonical(move) not in listed and complete_listing(state, move):
-                assert not GAME.apply(state, move).legal, move
+                out = GAME.apply(state, move)
+                assert not out.legal, move
                 stats["refused"] += 1
+                stats["turn_refusals"] += any(v.code.endswith("turn.not_your_turn") for v in out.violations)
+            elif canonical(move) in listed:
+                assert GAME.apply(state, move).legal, move
+        for move in moves:
+            if move.type == "floor":
+                stats["floor_placements"][len(set(move.buildings))] += 1
     return check
 
 
 @pytest.mark.parametrize("players", sorted(GAMES))
 def test_random_playouts_conserve_everything(players):
-    stats = {"steps": 0, "refused": 0}
+    stats = {"steps": 0, "refused": 0, "turn_refusals": 0, "floor_placements": Counter()}
     ids = [f"p{i}" for i in range(players)]
     for seed in range(GAMES[players]):
         state, steps = play(ids, 1000 * players + seed, check=checker(stats))
@@ -82,10 +98,12 @@ def test_random_playouts_conserve_everything(players):
         result = GAME.score(state)
         assert result["violations"] == [] and set(result["winners"]) <= set(ids)
     assert stats["refused"] > 100
+    assert stats["turn_refusals"] == 0  # every unlisted move was the awaited player's: refused by a rule
+    assert stats["floor_placements"][1] > 0 and stats["floor_placements"][2] > 0  # one building and two
 
 
 def test_random_playouts_at_a_real_table_reveal_every_draw():
-    stats = {"steps": 0, "refused": 0}
+    stats = {"steps": 0, "refused": 0, "turn_refusals": 0, "floor_placements": Counter()}
     reveals = 0
     for seed in range(12):
         players = [f"p{i}" for i in range(2 + seed % 3)]

@@ -105,6 +105,8 @@ def moves(draw):
         m["card"] = draw(st.sampled_from(CARDS))
     if kind in ("roof", "contract"):
         m["building"] = draw(st.integers(0, 7))
+    if kind == "floor":
+        m["buildings"] = draw(st.lists(st.integers(0, 9), min_size=1, max_size=4))
     if kind == "roof":
         m["roof"] = draw(st.sampled_from(data.ROOFS))
     if kind in ("contract", "billboard", "develop"):

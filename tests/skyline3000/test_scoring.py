@@ -5,32 +5,28 @@ import pytest
 
 from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.scoring import PLACINGS_KIND
-from service.engine.skyline3000.state import BlockSpec, default_board, default_options
+from service.engine.skyline3000.state import default_options
 
 from .helpers import CountingMemo, city
 
-# A board whose yellow blocks are big enough for the seed's example (10 small platforms each).
-BIG_YELLOW = default_options(board=tuple(
-    BlockSpec(b.id, b.district, 10 if b.district == "yellow" else b.small_platforms,
-              b.starting_greens if b.district != "yellow" else 0)
-    for b in default_board()))
-
-# The seed's worked example (Phase 3, "Példa"): the yellow district, blocks A, B, C.
+# The seed's worked example (Phase 3, "Példa"): the yellow district, blocks A, B, C, on the default board.
+# The seed gives each player's floors per block, not the buildings; these heights are ones the rules build
+# (test_seed_example_reached.py plays to them): A purple 1 + 2, green 2; B white 1 + 4, green 2 + 3,
+# orange 3 (White's tallest beats Green's in the 5-5 tie); C orange 2, the others 1 each.
 YELLOW = {
     "yellow-1": {"buildings": [("purple", 1, "arched"), ("purple", 2, "arched"), ("green", 2, "arched")],
-                 "greens": 1, "billboards": ["orange"], "large": "spaceport"},
-    "yellow-2": {"buildings": [("white", 2, "peaked"), ("white", 3, "peaked"), ("green", 1, "peaked"),
-                               ("green", 2, "peaked"), ("green", 2, "peaked"), ("orange", 1, "peaked"),
-                               ("orange", 2, "peaked")],
+                 "greens": 1, "billboards": ["white"], "large": "spaceport"},
+    "yellow-2": {"buildings": [("white", 1, "peaked"), ("green", 2, "peaked"), ("orange", 3, "peaked"),
+                               ("green", 3, "peaked"), ("white", 4, "peaked")],
                  "greens": 2, "large": "megamarket"},
-    "yellow-3": {"buildings": [("orange", 2, "arched"), ("green", 1, "arched"), ("white", 1, "arched"),
-                               ("purple", 1, "arched")],
-                 "billboards": ["white"]},
+    "yellow-3": {"buildings": [("purple", 1, "arched"), ("white", 1, "arched"), ("green", 1, "arched"),
+                               ("orange", 2, "arched")],
+                 "billboards": ["orange"]},
 }
 
 
 def scored(spec, options=None):
-    return GAME.score(city(spec, options or BIG_YELLOW))
+    return GAME.score(city(spec, options or default_options()))
 
 
 def test_seed_example_block_a_first_and_second_with_green_and_billboard():
@@ -45,6 +41,7 @@ def test_seed_example_block_b_tallest_building_breaks_the_tie_megamarket_doubles
     result = scored({"yellow-2": YELLOW["yellow-2"]})
     block = result["blocks"]["yellow-2"]
     assert block["floors"] == {"white": 5, "green": 5, "orange": 3}
+    assert block["tallest"]["white"] > block["tallest"]["green"]
     assert block["first"] == ["white"] and block["second"] == ["green"]
     assert block["points"] == {"white": 8, "green": 4}  # (2 + 2) x 2; 2 x 2; orange nothing
 
@@ -60,7 +57,15 @@ def test_seed_example_block_c_tied_seconds_all_take_second():
 def test_seed_example_yellow_district_totals():
     result = scored(YELLOW)
     assert result["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
-    assert result["violations"] == []
+    assert result["violations"] == []  # the default board holds it: 5, 7 and 5 pieces in blocks of 7, 8, 7
+
+
+def test_seed_example_fits_the_default_board_and_its_heights_can_be_built():
+    options = default_options()
+    for block_id, spec in YELLOW.items():
+        pieces = len(spec["buildings"]) + spec.get("greens", 0) + len(spec.get("billboards", ()))
+        assert pieces <= options.block(block_id).small_platforms
+    assert GAME.score(city(YELLOW, options))["violations"] == []
 
 
 def test_seed_example_spaceport_bonus_first_two_second_one():
@@ -111,30 +116,30 @@ TIE_REST = {"red-2": {"buildings": [("a", 3, "arched"), ("a", 2, "arched"), ("b"
 
 
 def test_reading_first_tie_rest():
-    big = default_options(board=tuple(BlockSpec(b.id, b.district, 9 if b.id == "red-2" else b.small_platforms,
-                                                b.starting_greens) for b in default_board()))
-    literal = scored(TIE_REST, big)["blocks"]["red-2"]
+    literal = scored(TIE_REST)
+    assert literal["violations"] == []  # 7 buildings on red-2's 7 small platforms
+    literal = literal["blocks"]["red-2"]
     assert sorted(literal["first"]) == ["a", "b"] and literal["second"] == []
-    other = scored(TIE_REST, default_options(board=big.board, first_tie_rest="second"))["blocks"]["red-2"]
+    other = scored(TIE_REST, default_options(first_tie_rest="second"))["blocks"]["red-2"]
     assert sorted(other["first"]) == ["a", "b"] and other["second"] == ["c"]
 
 
 def test_block_placings_go_through_the_memo():
     memo = CountingMemo()
-    first = GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    first = GAME.score(city(YELLOW, default_options()), None, memo)
     computed = memo.computed
     assert computed == 3
-    second = GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    second = GAME.score(city(YELLOW, default_options()), None, memo)
     assert memo.computed == computed and first == second
     assert all(key.startswith(PLACINGS_KIND) for key in memo.store)
 
 
 def test_corrupt_cached_placings_are_recomputed():
     memo = CountingMemo()
-    GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    GAME.score(city(YELLOW, default_options()), None, memo)
     for key in memo.store:
         memo.store[key] = {"first": "nonsense"}
-    again = GAME.score(city(YELLOW, BIG_YELLOW), None, memo)
+    again = GAME.score(city(YELLOW, default_options()), None, memo)
     assert again["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
     assert memo.computed == 6
 
@@ -150,6 +155,5 @@ def test_partial_city_violations_are_listed_beside_the_scores():
 @pytest.mark.parametrize("heights,ok", [([1], True), ([2], False), ([1, 1, 2, 3], True), ([1, 3], False), ([], True)])
 def test_block_heights_must_follow_the_height_rule(heights, ok):
     spec = {"red-2": {"buildings": [("a", h, "arched") for h in heights]}}
-    big = default_options(board=tuple(BlockSpec(b.id, b.district, 9, b.starting_greens) for b in default_board()))
-    found = {v["code"] for v in GAME.score(city(spec, big))["violations"]}
+    found = {v["code"] for v in GAME.score(city(spec))["violations"]}
     assert ("skyline3000.state.block_heights" not in found) == ok

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from service.engine.skyline3000 import GAME
+from service.engine.skyline3000 import GAME, flow
+from service.engine.skyline3000.rules import awaited_text
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 
-from .helpers import codes, give_hand, mv, put, start, with_player
+from .helpers import codes, give_hand, in_round, mv, put, start, with_player
 
 
 def test_unknown_card_is_refused():
@@ -33,7 +34,7 @@ def test_auction_without_a_lot_is_refused():
     assert "auction.no_lot" in codes(GAME.validate(state))
 
 
-def test_draw_without_draws_left_or_from_an_unknown_pile_is_refused():
+def test_draw_from_an_unknown_pile_is_refused_and_a_drawer_without_draws_is_no_state():
     state = start()
     for pid in ("anna", "bob", "cleo"):
         state = GAME.apply(state, mv("pass", pid)).state
@@ -41,8 +42,9 @@ def test_draw_without_draws_left_or_from_an_unknown_pile_is_refused():
         state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in state.player_ids()})).state
     assert state.phase == "draw"
     assert codes(GAME.apply(state, mv("draw", "anna", pile="coins"))) == ["draw.unknown_pile"]
-    none_left = replace(state, draws_left=tuple((p, 0 if p == "anna" else n) for p, n in state.draws_left))
-    assert "draw.no_draws_left" in codes(GAME.apply(none_left, mv("draw", "anna", pile="roof")))
+    none_left = replace(state, draws_left=tuple((p, 0 if p == state.turn else n) for p, n in state.draws_left))
+    assert codes(GAME.validate(none_left)) == ["state.phase"]
+    assert codes(GAME.apply(none_left, mv("draw", state.turn, pile="roof"))) == ["state.phase"]
 
 
 def test_validate_unknown_player_pieces():
@@ -106,8 +108,10 @@ def test_validate_phase_markers():
 
 
 def test_validate_block_capacity():
-    state = put(start(), "blue-3", billboards=["anna", "bob", "cleo"])
-    assert "state.block_capacity" in codes(GAME.validate(state))
+    state = put(start(), "blue-3", billboards=["anna", "bob", "cleo", "anna", "bob", "cleo", "anna"])
+    assert codes(GAME.validate(state)) == []  # 7 open small platforms, all taken
+    state = put(state, "blue-3", billboards=["bob"])
+    assert codes(GAME.validate(state)) == ["state.block_capacity"]
 
 
 def test_validate_hidden_information_in_a_complete_auction():
@@ -130,3 +134,40 @@ def test_a_pile_that_is_not_its_deck_is_flagged():
 def test_with_player_helper_keeps_sizes():
     state = with_player(start(), "anna", hand=())
     assert state.player("anna").hand_size == 0
+
+
+def test_a_state_validate_refuses_is_refused_by_apply_and_has_no_legal_moves():
+    state = replace(start(), floors=start().floors - 7)  # the supply off by 7
+    assert codes(GAME.validate(state)) == ["state.floors"]
+    out = GAME.apply(state, mv("pass", "anna"))
+    assert not out.legal and out.violations == tuple(GAME.validate(state))
+    assert GAME.legal_moves(state) == [] and GAME.legal_moves(state, "anna") == []
+    assert GAME.apply(start(), mv("pass", "anna")).legal and len(GAME.legal_moves(start())) > 0
+
+
+def test_not_your_turn_names_the_awaited_player():
+    out = GAME.apply(start(), mv("pass", "bob"))
+    assert codes(out) == ["turn.not_your_turn"]
+    assert out.violations[0].message == "It is not bob's turn: the game awaits anna."
+    assert out.violations[0].pointer == "/move/player"
+
+
+def test_awaited_players_are_named_as_one_id_or_a_list():
+    assert awaited_text(["ben"]) == "ben"
+    assert awaited_text(["ben", "carl"]) == "ben and carl"
+    assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
+    state = start()
+    for pid in ("anna", "bob", "cleo"):
+        state = GAME.apply(state, mv("pass", pid)).state
+    assert flow.awaited(state) == ("anna", "bob", "cleo")  # the auction: every pile still to be laid
+    state = GAME.apply(state, mv("bid", "bob", cards=[])).state
+    assert flow.awaited(state) == ("anna", "cleo")
+
+
+def test_validate_auction_house_fits_the_round_and_phase():
+    assert GAME.validate(in_round(start(), 3)) == []
+    assert codes(GAME.validate(replace(start(), round=2))) == ["state.auction_house"]  # round 1's lots unsold
+    early = put(start(), "yellow-2", large="megamarket")  # a megamarket is sold in round 3 at the earliest
+    assert codes(GAME.validate(early)) == ["state.auction_house"]
+    out = GAME.apply(early, mv("pass", "anna"))
+    assert codes(out) == ["state.auction_house"] and GAME.legal_moves(early) == []

@@ -8,7 +8,7 @@ INFO = GameInfo(
     publisher="Z-Man Games 2009",
     min_players=2,
     max_players=4,
-    rules_version="skyline3000-1",
+    rules_version="skyline3000-2",
     move_types=("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw",
                 "reveal"),
     variants=(),

@@ -42,13 +42,11 @@ AUCTION_HOUSE = (
     ("spaceport", "spaceport", "megamarket", "megamarket"),
 )  # each stack top first
 
-# Default board (DESIGN.md section 9): small platforms per block and the 4 starting greens.
-DEFAULT_SMALL_PLATFORMS = {
-    "red-1": 3, "red-2": 3, "red-3": 3,
-    "yellow-1": 3, "yellow-2": 3, "yellow-3": 2,
-    "blue-1": 3, "blue-2": 3, "blue-3": 2,
-}
+# Default board (DESIGN.md section 9): one large platform and 7 open small platforms per block, plus the
+# block's starting green where it has one (a published review: "the other 21 are open" per district).
+OPEN_SMALL_PLATFORMS_PER_BLOCK = 7
 DEFAULT_STARTING_GREENS = {"red-1": 1, "red-3": 1, "yellow-2": 1, "blue-2": 1}
+DEFAULT_SMALL_PLATFORMS = {b: OPEN_SMALL_PLATFORMS_PER_BLOCK + DEFAULT_STARTING_GREENS.get(b, 0) for b in BLOCK_IDS}
 STARTING_GREENS_TOTAL = 4
 
 # Default card values (DESIGN.md section 9): every deck valued 1-8 spread evenly; contract cards spread

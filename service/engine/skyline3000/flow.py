@@ -11,6 +11,21 @@ from .scoring import hand_tiebreak, score_blocks
 from .state import Auction, Award, Player, State
 
 
+def awaited(state: State) -> tuple[str, ...]:
+    """Who the game waits for: the drawing player of a pending reveal, the player on turn (construction,
+    draw), every player yet to lay a pile (auction; the Key holder may report them all), the auction's winner."""
+    if state.phase == "over":
+        return ()
+    if state.pending is not None:
+        return (state.pending.player,)
+    if state.phase == "auction":
+        laid = {pid for pid, _ in state.auction.sealed} if state.auction else set()
+        return tuple(pid for pid in state.player_ids() if pid not in laid)
+    if state.phase == "develop":
+        return (state.award.player,) if state.award else ()
+    return (state.turn,) if state.turn else ()
+
+
 # -- construction -------------------------------------------------------------------------------
 def after_construction_action(state: State, actor: str, memo: Memo) -> tuple[State, list[Event]]:
     """The next player clockwise who has not passed takes the turn; when all passed, auctions begin."""

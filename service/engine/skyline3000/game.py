@@ -141,7 +141,8 @@ class Skyline3000:
                         "megamarket_factor": data.MEGAMARKET_FACTOR,
                         "spaceport_bonus": dict(data.SPACEPORT_BONUS), "draw_per_round": data.DRAW_PER_ROUND},
             "options": {
-                "board": "the default board above (blocks -> small_platforms, starting_greens)",
+                "board": "the default board above: 7 open small platforms per block plus its starting green "
+                         "(blocks -> small_platforms, starting_greens)",
                 "cards": "the default card values above",
                 "billboard_replacement_cost": opts.billboard_replacement_cost,
                 "first_tie_rest": opts.first_tie_rest,
@@ -151,6 +152,9 @@ class Skyline3000:
                 "chance": opts.chance,
             },
             "legal_moves": {
+                "floor": "every distinct placement of a Floor card's 2 floors (both on one new or unfinished building, "
+                         "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
+                         "a second new one the number after it",
                 "bid": f"every subset of the hand when it holds at most {data.BID_LIST_LIMIT} cards; otherwise a sample "
                        "(no card, each single card, the whole hand): any other pile is checked when proposed",
                 "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "

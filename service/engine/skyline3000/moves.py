@@ -6,9 +6,10 @@ from itertools import combinations, product
 from typing import Iterable, Optional
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
-from . import board, cards, data, flow
-from .rules import violation
+from . import board, cards, data, factory, flow
+from .rules import awaited_text, violation
 from .state import Building, FactoryBuilding, Move, Pending, Player, State
+from .validate import validate
 
 PHASE_MOVES = {
     "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
@@ -29,6 +30,12 @@ def _esc(token: str) -> str:
 # the checks
 # =============================================================================================
 def violations(state: State, move: Move) -> list[Violation]:
+    """Every rule the move breaks in this state; a state the rules cannot reach answers with its own problems."""
+    return validate(state) or move_violations(state, move)
+
+
+def move_violations(state: State, move: Move) -> list[Violation]:
+    """The move's problems in a state already known to be consistent."""
     player = state.player(move.player)
     if player is None:
         return [violation("turn.unknown_player", f"{move.player!r} is not a player of this game.", "/move/player")]
@@ -48,7 +55,9 @@ def _turn(state: State, player: Player) -> list[Violation]:
     if state.phase == "construction" and player.passed:
         return [violation("turn.already_passed", f"{player.id} has passed this construction phase.", "/move/player")]
     if state.turn != player.id:
-        return [violation("turn.not_your_turn", f"It is {state.turn}'s turn, not {player.id}'s.", "/move/player")]
+        return [violation("turn.not_your_turn",
+                          f"It is not {player.id}'s turn: the game awaits {awaited_text(flow.awaited(state))}.",
+                          "/move/player")]
     return []
 
 
@@ -74,13 +83,7 @@ def _floor(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "floor", "/move/card")
     if state.floors < data.FLOORS_PER_CARD:
         out.append(violation("factory.no_floors", f"Only {state.floors} floors are left in the supply.", "/move/card"))
-    if move.building is not None:
-        building = _factory_building(player, move.building)
-        if building is None:
-            out.append(violation("factory.unknown_building", f"{player.id} has no building {move.building}.", "/move/building"))
-        elif building.roof is not None:
-            out.append(violation("factory.building_finished", f"Building {move.building} already has a roof.", "/move/building"))
-    return out
+    return out + factory.placement_violations(player, move.buildings, "/move/buildings")
 
 
 def _roof(state: State, player: Player, move: Move) -> list[Violation]:
@@ -234,9 +237,7 @@ def _develop(state: State, player: Player, move: Move) -> list[Violation]:
 
 
 def _draw(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player)
-    if state.draws_of(player.id) <= 0:
-        out.append(violation("draw.no_draws_left", f"{player.id} has no draws left.", "/move/player"))
+    out = _turn(state, player)  # the drawing player has draws left: validate holds every state to it
     if move.pile not in data.DECKS:
         out.append(violation("draw.unknown_pile", f"No pile {move.pile!r}.", "/move/pile"))
     elif cards.available(state.pile(move.pile)) <= 0:
@@ -289,27 +290,22 @@ def _play_card(state: State, player: Player, card: str) -> State:
 
 def _do_floor(state, player, move, memo):
     state = _play_card(state, player, move.card)
-    player = state.player(player.id)
-    factory = list(player.factory)
-    if move.building is None:
-        factory.append(FactoryBuilding(data.FLOORS_PER_CARD))
-        index = len(factory) - 1
-    else:
-        index = move.building
-        factory[index] = replace(factory[index], floors=factory[index].floors + data.FLOORS_PER_CARD)
-    state = replace(state.with_player(replace(player, factory=tuple(factory))), floors=state.floors - data.FLOORS_PER_CARD)
-    return _next_turn(state, move, [Event("floors_built", {"player": player.id, "card": move.card, "building": index,
-                                                            "floors": factory[index].floors})], memo)
+    built = factory.place_floors(state.player(player.id), move.buildings)
+    state = replace(state.with_player(built), floors=state.floors - data.FLOORS_PER_CARD)
+    targets = factory.canonical(move.buildings)
+    heights = {str(i): built.factory[i].floors for i in sorted(set(targets))}
+    return _next_turn(state, move, [Event("floors_built", {"player": player.id, "card": move.card,
+                                                            "buildings": list(targets), "floors": heights})], memo)
 
 
 def _do_roof(state, player, move, memo):
     state = _play_card(state, player, move.card)
     player = state.player(player.id)
-    factory = list(player.factory)
-    factory[move.building] = replace(factory[move.building], roof=move.roof)
+    buildings = list(player.factory)
+    buildings[move.building] = replace(buildings[move.building], roof=move.roof)
     left = {"arched": player.arched, "peaked": player.peaked}
     left[move.roof] -= 1
-    state = state.with_player(replace(player, factory=tuple(factory), **left))
+    state = state.with_player(replace(player, factory=tuple(buildings), **left))
     return _next_turn(state, move, [Event("roof_built", {"player": player.id, "card": move.card, "building": move.building,
                                                          "roof": move.roof})], memo)
 
@@ -318,7 +314,7 @@ def _do_contract(state, player, move, memo):
     state = _play_card(state, player, move.card)
     player = state.player(player.id)
     built = player.factory[move.building]
-    factory = player.factory[:move.building] + player.factory[move.building + 1:]
+    rest = player.factory[:move.building] + player.factory[move.building + 1:]
     block = state.block(move.block)
     billboards = block.billboards
     points = player.points
@@ -330,7 +326,7 @@ def _do_contract(state, player, move, memo):
         retired += 1
     block = replace(block, buildings=block.buildings + (Building(player.id, built.floors, built.roof),), billboards=billboards)
     state = state.with_block(move.block, block)
-    state = state.with_player(replace(player, factory=factory, points=points, billboards_retired=retired))
+    state = state.with_player(replace(player, factory=rest, points=points, billboards_retired=retired))
     return _next_turn(state, move, [Event("building_placed", {"player": player.id, "card": move.card, "block": move.block,
                                                               "floors": built.floors, "roof": built.roof,
                                                               "on_billboard": (move.target or "empty") == "billboard"})], memo)
@@ -428,13 +424,16 @@ EFFECTS = {
 # listing the legal moves
 # =============================================================================================
 def legal_moves(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
+    """Every legal move now (none in a state ``validate`` refuses), optionally of one player or type."""
+    if validate(state):
+        return []
     out = []
     for move in candidates(state, player):
         if move_type is not None and move.type != move_type:
             continue
         if player is not None and move.player != player:
             continue
-        if not violations(state, move):
+        if not move_violations(state, move):
             out.append(move)
     return out
 
@@ -464,14 +463,14 @@ def _construction_candidates(state: State, player: Optional[str]) -> list[Move]:
     out: list[Move] = [Move("pass", pid)]
     unfinished = [i for i, b in enumerate(p.factory) if b.roof is None]
     finished = [i for i, b in enumerate(p.factory) if b.roof is not None]
+    placements = factory.floor_placements(p)
     for c in _hand_candidates(state, p):
         spec = state.options.card(c)
         if spec is None:
             continue
         out.append(Move("discard", pid, card=c))
         if spec.deck == "floor":
-            out.append(Move("floor", pid, card=c))
-            out += [Move("floor", pid, card=c, building=i) for i in unfinished]
+            out += [Move("floor", pid, card=c, buildings=targets) for targets in placements]
         elif spec.deck == "roof":
             out += [Move("roof", pid, card=c, building=i, roof=r) for i in unfinished for r in data.ROOFS]
         else:

@@ -21,6 +21,9 @@ _CODES: dict[str, tuple[str, str]] = {
     "card.wrong_deck": ("The action needs a card of another deck.", f"{D} Phase 1 a), b), d)"),
     # factory
     "factory.no_floors": ("The floor supply has fewer than 2 floors.", f"{D} Phase 1 a) Floor card"),
+    "factory.floor_placement": ("A Floor card's 2 floors go onto new or unfinished buildings: both on one, or one "
+                                "each on two; a new building takes the factory's next number, a second new one the "
+                                "number after it.", f"{D} Phase 1 a) Floor card; DESIGN.md section 9"),
     "factory.unknown_building": ("No such building in the player's factory.", f"{D} Phase 1"),
     "factory.building_finished": ("A finished (roofed) building can never be changed.", f"{D} Phase 1 a), b)"),
     "factory.building_unfinished": ("Only a finished building can be moved to the board.", f"{D} Phase 1 d) Contract card"),
@@ -51,7 +54,6 @@ _CODES: dict[str, tuple[str, str]] = {
     "develop.large_taken": ("The block's large platform is not free.", f"{D} Phase 2: Spaceport / Megamarket"),
     "develop.no_empty_platform": ("A Greenspace goes on an empty small platform.", f"{D} Phase 2: Greenspace"),
     # draws
-    "draw.no_draws_left": ("The player has drawn all his cards this phase.", f"{D} Phase 4"),
     "draw.pile_empty": ("That pile and its discards are empty.", f"{D} Cards: reshuffle"),
     "draw.unknown_pile": ("No such pile.", f"{D} Phase 4"),
     "reveal.not_pending": ("No card is waiting to be revealed.", "DESIGN.md section 5"),
@@ -69,6 +71,8 @@ _CODES: dict[str, tuple[str, str]] = {
     "state.roofs": ("A player's roof pieces do not add up.", f"{D} Components"),
     "state.billboards": ("A player's billboards do not add up.", f"{D} Components"),
     "state.developments": ("Greens, spaceports and megamarkets do not add up.", f"{D} Components; Auction house"),
+    "state.auction_house": ("The auction house does not hold what the round has left: every round sells the top "
+                            "tile of stacks 1, 2 and 3 in turn.", f"{D} Board: Auction house; Phase 2"),
     "state.cards": ("The cards do not add up (each card in exactly one place).", f"{D} Cards"),
     "state.hand_size": ("A hand's size does not match its cards.", f"{D} Cards"),
     "state.pile_size": ("A draw pile's size does not match its cards.", f"{D} Cards"),
@@ -81,6 +85,14 @@ _CODES: dict[str, tuple[str, str]] = {
     "state.pending": ("The pending reveal does not fit the state.", "DESIGN.md section 5"),
     "state.hidden_information": ("The state hides what the engine needs to go on (a hand or a sealed bid).", "DESIGN.md section 5"),
 }
+
+
+def awaited_text(ids) -> str:
+    """``ben``, ``ben and carl``, ``ben, carl and dora``."""
+    ids = list(ids)
+    if len(ids) <= 1:
+        return ids[0] if ids else "nobody"
+    return ", ".join(ids[:-1]) + " and " + ids[-1]
 
 
 def code(reason: str) -> str:
@@ -96,26 +108,53 @@ def rule_codes() -> list[RuleCode]:
     return [RuleCode(code(r), text, rule) for r, (text, rule) in _CODES.items()]
 
 
+SEED = "the seed (Hungarian rulebook)"
+
+
 def readings() -> list[Reading]:
     return [
+        Reading("board_open_platforms", {"per_district": 3 * data.OPEN_SMALL_PLATFORMS_PER_BLOCK},
+                "public source",
+                "Each district has 21 open small platforms besides its starting greens (minaspeltips.se review: "
+                "\"1-2 fields per district are green at the start, the other 21 are open\"); the seed's yellow "
+                "example needs 5, 7 and 5 pieces in one district's three blocks."),
         Reading("board", {"small_platforms": data.DEFAULT_SMALL_PLATFORMS, "starting_greens": data.DEFAULT_STARTING_GREENS},
-                "assumption", "Small platforms per block (25 in all, public source) and the blocks of the 4 starting greens (1 or 2 per district) are the `board` option."),
+                "assumption",
+                "One large platform and 7 open small platforms in every block, plus its starting green (greens on "
+                "red-1, red-3, yellow-2, blue-2): the split of a district's 21 and the blocks of the 4 greens are not "
+                "known (option `board`; `small_platforms` counts a starting green's platform)."),
+        Reading("floor_card_split", True, "seed",
+                f"A Floor card's 2 floors go onto new or unfinished buildings: both on one building or one each on "
+                f"two. {SEED} says the player takes \"két Emeletet, melyeket arra használja, hogy az Üzemében egy új "
+                f"épület építésébe kezdjen, vagy meglévő, de be nem fejezett épület magasságát növelje vele\" (two "
+                f"floors, to start a new building or raise an unfinished one), and its examples need odd heights that "
+                f"a 2-floor step never makes: \"2- vagy 3 emeletes épületet rakhat le\" (White may place a 2- or "
+                f"3-floor building) and block B's tie of 5 floors each, \"Fehér nyeri a döntetlent, mivel az itteni "
+                f"legmagasabb épülete magasabb, mint Zöldé\" (White wins the tie: his tallest building is taller)."),
         Reading("cards", "every deck valued 1-8 spread evenly; contracts 8 per district",
                 "assumption", "The printed card values and contract districts are the `cards` option."),
         Reading("billboard_replacement_cost", data.DEFAULT_BILLBOARD_REPLACEMENT_COST, "seed",
-                "Placing a building on your own billboard costs 1 point (the seed read literally); other contract placements cost nothing."),
+                "Placing a building on your own billboard costs 1 point: the seed's contract action ends, after the "
+                "billboard replacement, \"Ezzel az akcióval ez a játékos veszít 1 pontot\" (with this action the "
+                "player loses 1 point), read as applying to the replacement only; other contract placements cost "
+                "nothing (option `billboard_replacement_cost`)."),
         Reading("first_tie_rest", "no_second", "seed",
-                "Players tied on most floors whose tallest buildings tie for the top all take first and nobody takes second, even a tied player with a shorter tallest building (option `first_tie_rest`: `second` gives that player second)."),
+                "Players tied on most floors whose tallest buildings tie for the top all take first and nobody takes "
+                "second, even a tied player with a shorter tallest building: the seed read literally, \"ezek a "
+                "játékosok megkapják ez első helyezettnek járó pontokat, és senki nem kapja meg a második "
+                "helyezettnek járó pontokat\" (these players get first place's points and nobody gets second's) "
+                "(option `first_tie_rest`: `second` gives that player second)."),
         Reading("final_tiebreak", "highest_card", "seed",
-                "Tied players at the end: the one holding the highest single card wins (option `final_tiebreak`: `highest_total`); still tied players share the win."),
+                "Tied players at the end: the one holding the highest single card wins, the seed's \"akinek a "
+                "legnagyobb értékű maradt a kezében\" (whose highest-valued one is left in hand) (option "
+                "`final_tiebreak`: `highest_total`); still tied players share the win."),
         Reading("pieces_per_player", {"billboards": data.DEFAULT_BILLBOARDS_PER_PLAYER, "roofs_per_shape": data.DEFAULT_ROOFS_PER_SHAPE},
                 "assumption", "20 billboards and 20 + 20 roofs over 4 colours: 5 of each per player (options `billboards_per_player`, `roofs_per_shape`)."),
-        Reading("floor_card_one_building", True, "seed",
-                "Both floors of a floor card go to one building (a new one, or one unfinished one)."),
         Reading("negative_points", True, "assumption",
                 "Points may go below zero (billboards and billboard replacement cost points)."),
-        Reading("billboard_without_cards", True, "seed",
-                "A player with no cards may still place billboards in the construction phase (the action needs no card)."),
+        Reading("billboard_without_cards", True, "assumption",
+                "A player with no cards may still place billboards in the construction phase: the billboard action "
+                "needs no card, though the rulebook only says players act while they have something playable."),
         Reading("development_without_place", "removed", "assumption",
                 "A won development with no free place anywhere (no empty small platform for a green) is removed from the game."),
         Reading("draw_when_cards_run_out", "skip", "assumption",

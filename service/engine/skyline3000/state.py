@@ -252,6 +252,7 @@ class Move:
     card: Optional[str] = None
     building: Optional[int] = None
     roof: Optional[str] = None
+    buildings: Optional[tuple[int, ...]] = None  # a floor card: the building each floor goes on
     block: Optional[str] = None
     target: Optional[str] = None  # where on the block: empty | billboard | large | green
     cards: Optional[tuple[str, ...]] = None  # a sealed bid (cards above STOP)

@@ -118,6 +118,7 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
     elif phase == "over":
         if state.round != data.ROUNDS:
             bad("The game ends after round 4.", "/state/round")
+    out += _auction_house(state)
     if state.pending is not None:
         pending = state.pending
         pile = state.pile(pending.pile)
@@ -126,6 +127,29 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
             out.append(violation("state.pending", "The pending draw must be the drawing player's, from a hidden, "
                                  "non-empty draw pile, in the draw phase.", "/state/pending"))
     return out
+
+
+def _auctions_held(state: State) -> int:
+    """How many of this round's three auctions are over (their stacks have given up their top tile)."""
+    if state.phase in ("draw", "over"):
+        return data.AUCTION_STACKS
+    if state.phase in ("auction", "develop") and state.auction is not None:
+        return state.auction.stack - (1 if state.phase == "auction" else 0)
+    return 0
+
+
+def _auction_house(state: State) -> list[Violation]:
+    """Each round sells the top tile of every stack in turn, so the round and phase fix what the house holds."""
+    if not 1 <= state.round <= data.ROUNDS or len(state.auction_house) != data.AUCTION_STACKS:
+        return []
+    held = _auctions_held(state)
+    expected = tuple(stack[state.round - (1 if i >= held else 0):] for i, stack in enumerate(data.AUCTION_HOUSE))
+    if tuple(tuple(s) for s in state.auction_house) == expected:
+        return []
+    return [violation("state.auction_house",
+                      f"In round {state.round} ({state.phase}) the auction house holds "
+                      f"{[list(s) for s in expected]}, not {[list(s) for s in state.auction_house]}.",
+                      "/state/auction_house")]
 
 
 def _pieces(state: State) -> list[Violation]:

@@ -1,0 +1,64 @@
+"""A player's factory: where a Floor card's two floors may go, and putting them there.
+
+The two floors go onto new buildings or unfinished ones: both on one building, or one each on two
+(DESIGN.md section 9). A move names, for each floor, the factory index of the building it goes on; a new
+building takes the next index (the factory's length) and a second new building the index after that, so
+``[n, n]`` is one new 2-floor building and ``[n, n + 1]`` two new 1-floor buildings when the factory
+holds ``n`` buildings. The order of the two floors does not matter.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations_with_replacement
+from typing import Optional, Sequence
+
+from ..core import Violation
+from . import data
+from .rules import violation
+from .state import FactoryBuilding, Player
+
+
+def floor_placements(player: Player) -> list[tuple[int, ...]]:
+    """Every distinct placement of a Floor card's floors, each sorted (the order does not matter)."""
+    n = len(player.factory)
+    unfinished = [i for i, b in enumerate(player.factory) if b.roof is None]
+    out = [pair for pair in combinations_with_replacement(unfinished + [n], data.FLOORS_PER_CARD)]
+    out.append((n, n + 1))
+    return out
+
+
+def canonical(targets: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(targets))
+
+
+def placement_violations(player: Player, targets: Optional[Sequence[int]], pointer: str) -> list[Violation]:
+    """Is ``targets`` a placement of a Floor card's floors in this player's factory?"""
+    n = len(player.factory)
+    if targets is None or len(targets) != data.FLOORS_PER_CARD:
+        count = 0 if targets is None else len(targets)
+        return [violation("factory.floor_placement",
+                          f"A Floor card places {data.FLOORS_PER_CARD} floors; the move places {count}.", pointer)]
+    if any(t < 0 for t in targets):
+        return [violation("factory.floor_placement", "A building number is never negative.", pointer)]
+    out = []
+    for i, target in enumerate(targets):
+        if target < n and player.factory[target].roof is not None:
+            out.append(violation("factory.building_finished",
+                                 f"Building {target} already has a roof and can never change.", f"{pointer}/{i}"))
+    new = sorted(t for t in targets if t >= n)
+    if new and new not in ([n], [n, n], [n, n + 1]):
+        out.append(violation(
+            "factory.floor_placement",
+            f"{player.id}'s factory holds {n} buildings (0 to {n - 1}): a new building is number {n}, "
+            f"a second new one {n + 1}; the move names {', '.join(str(t) for t in targets)}.", pointer))
+    return out
+
+
+def place_floors(player: Player, targets: Sequence[int]) -> Player:
+    """The player with one floor added to each target (new buildings appended in index order)."""
+    factory = list(player.factory)
+    for target in sorted(targets):
+        if target == len(factory):
+            factory.append(FactoryBuilding(0))
+        factory[target] = replace(factory[target], floors=factory[target].floors + 1)
+    return replace(player, factory=tuple(factory))
