@@ -41,8 +41,11 @@ def _sound(value: Any) -> bool:
 
 
 def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
-                  answer: Callable[[], Response]) -> Response:
-    """The answer for ``raw`` from the memo, or ``answer()`` remembered when it is a small 200."""
+                  answer: Callable[[], Response], cache_version: str | None = None) -> Response:
+    """The answer for ``raw`` from the memo, or ``answer()`` remembered when it is a small 200.
+
+    ``cache_version`` (the rules version with the rules fingerprint) keys the entry; it defaults to
+    ``rules_version``, which the answer's headers carry."""
     material = {"game": game_id, "op": op, "body": hashlib.blake2b(raw, digest_size=32).hexdigest()}
 
     def compute() -> dict[str, Any]:
@@ -53,7 +56,7 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
             raise _Uncacheable(response)
         return {"body": response.get_data(as_text=True), "mimetype": response.mimetype}
 
-    bound = memo.bound(f"{rules_version}+{SERVICE_VERSION}")
+    bound = memo.bound(f"{cache_version or rules_version}+{SERVICE_VERSION}")
     try:
         value = bound.get_or_compute(f"answer.{game_id}.{op}", material, compute, _sound)
     except _Uncacheable as skipped:

@@ -8,6 +8,7 @@ from typing import Any, Callable
 from flask import Blueprint, current_app
 from marshmallow import ValidationError
 
+from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..engine.core import GAME_IDS, GameInfo, RulesError, load_game, load_info
 from ..engine.random import SEED_MAX
@@ -31,6 +32,12 @@ class Binding:
     game: Any
     wire: GameWire | None
     envelopes: Envelopes | None
+    fingerprint: str = ""
+
+    @property
+    def cache_version(self) -> str:
+        """What cache keys carry: the rules version, and the fingerprint of the code and data behind it."""
+        return f"{self.info.rules_version}.{self.fingerprint}"
 
     @property
     def available(self) -> bool:
@@ -44,7 +51,7 @@ def bind_games() -> dict[str, Binding]:
         if game is not None:
             info = game.info
         envelopes = build_envelopes(wire, info) if wire is not None and game is not None else None
-        bindings[game_id] = Binding(info, game, wire, envelopes)
+        bindings[game_id] = Binding(info, game, wire, envelopes, rules_fingerprint(game_id))
     return bindings
 
 
@@ -70,7 +77,7 @@ def _load(schema, data: Any, prefix: str = "") -> Any:
 
 
 def _memo(binding: Binding):
-    return current_app.extensions["memo"].bound(binding.info.rules_version)
+    return current_app.extensions["memo"].bound(binding.cache_version)
 
 
 def _dump_state(binding: Binding, state: Any) -> Any:
@@ -139,7 +146,7 @@ def game_route(op: str) -> Callable:
             binding = _binding(game_id)
             raw = raw_json_body()
             return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
-                                 lambda: view(binding, parse_json_object(raw)))
+                                 lambda: view(binding, parse_json_object(raw)), binding.cache_version)
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
         bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])

@@ -106,3 +106,21 @@ def test_every_in_process_only_kind_is_one_an_engine_uses():
     source = "\n".join(p.read_text() for p in engine.rglob("*.py"))
     for kind in IN_PROCESS_ONLY:
         assert f'"{kind}"' in source, kind
+
+
+def test_a_rules_change_is_never_answered_from_an_old_entry(app, client):
+    """Two replicas with different code for the same game (a rolling deploy) share no answers."""
+    from dataclasses import replace
+
+    client.post("/v1/games/newyork/score", json=SCORE)
+    games = app.extensions["games"]
+    old = games["newyork"]
+    store = app.extensions["memo"].stores[0]
+    assert any(f":{old.cache_version}+" in k for k in store.keys() if k.startswith("cg:answer.newyork.score:"))
+    games["newyork"] = replace(old, fingerprint="0" * 12)
+    try:
+        misses = lookups("answer.newyork.score", "memory", "miss")
+        client.post("/v1/games/newyork/score", json=SCORE)
+        assert lookups("answer.newyork.score", "memory", "miss") == misses + 1
+    finally:
+        games["newyork"] = old

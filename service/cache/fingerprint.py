@@ -1,0 +1,47 @@
+"""A game's rules fingerprint: a hash of everything that decides its answers.
+
+``rules_version`` is bumped by hand when a rule changes on purpose; the fingerprint changes by itself
+whenever the game's engine package, the shared engine modules or the wire schemas change (code, tables
+or data files), so replicas sharing a Redis never serve an answer computed by other rules. It goes
+into every cache key beside ``rules_version``.
+"""
+from __future__ import annotations
+
+import hashlib
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Iterable
+
+SOURCE_SUFFIXES = (".py", ".json", ".yaml")
+
+
+def _files(root: Traversable, prefix: str = "") -> Iterable[tuple[str, Traversable]]:
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        name = f"{prefix}{entry.name}"
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                yield from _files(entry, name + "/")
+        elif entry.name.endswith(SOURCE_SUFFIXES):
+            yield name, entry
+
+
+def tree_digest(roots: Iterable[tuple[str, Traversable]], recurse: bool = True) -> str:
+    """The blake2b digest of every source file's name and bytes under the given named roots."""
+    digest = hashlib.blake2b(digest_size=16)
+    for label, root in roots:
+        files = _files(root) if recurse else ((e.name, e) for e in sorted(root.iterdir(), key=lambda e: e.name)
+                                               if e.is_file() and e.name.endswith(SOURCE_SUFFIXES))
+        for name, entry in files:
+            digest.update(f"{label}/{name}\0".encode())
+            digest.update(entry.read_bytes())
+            digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def rules_fingerprint(game_id: str) -> str:
+    """The game's own package in full, plus the shared engine and schema modules beside it."""
+    engine = resources.files("service.engine")
+    schemas = resources.files("service.schemas")
+    own = tree_digest([(f"engine/{game_id}", engine / game_id)])
+    shared = tree_digest([("engine", engine), ("schemas", schemas)], recurse=False)
+    return hashlib.blake2b(f"{own}:{shared}".encode(), digest_size=6).hexdigest()
