@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import itertools
 import json
 import os
 import shutil
@@ -19,7 +20,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -220,10 +221,25 @@ class LoadReport:
     statuses: dict[int, int] = field(default_factory=dict)
 
 
-class SteadyLoad:
-    """``clients`` threads sending one request after another (each on a new connection) until stopped."""
+def distinct_chinatown_scores() -> Callable[[], bytes]:
+    """Bodies that differ on every call (a new owner name), so no answer is ever found in memory and each
+    request asks Redis, when there is one, before computing."""
+    numbers = itertools.count()
 
-    def __init__(self, port: int, path: str, body: bytes | None, clients: int = 4, timeout: float = 10):
+    def body() -> bytes:
+        owner = f"p{next(numbers)}"
+        return json.dumps({"state": {"board": {"1": {"owner": owner, "shop": "photo"},
+                                               "2": {"owner": owner, "shop": "photo"}}}}).encode()
+
+    return body
+
+
+class SteadyLoad:
+    """``clients`` threads sending one request after another (each on a new connection) until stopped.
+    ``body`` is bytes, a callable giving each request's bytes, or None for a GET."""
+
+    def __init__(self, port: int, path: str, body: bytes | Callable[[], bytes] | None, clients: int = 4,
+                 timeout: float = 10):
         self.port, self.path, self.body, self.timeout = port, path, body, timeout
         self.report = LoadReport()
         self._lock = threading.Lock()
@@ -233,7 +249,8 @@ class SteadyLoad:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                answer = request(self.port, "POST" if self.body is not None else "GET", self.path, self.body,
+                body = self.body() if callable(self.body) else self.body
+                answer = request(self.port, "POST" if body is not None else "GET", self.path, body,
                                  timeout=self.timeout)
                 outcome = None if answer.status == 200 else f"status {answer.status}: {answer.body[:200]!r}"
                 status = answer.status
@@ -260,8 +277,10 @@ class SteadyLoad:
         for thread in self._threads:
             thread.join(timeout=self.timeout + 5)
 
-    def run_for(self, seconds: float) -> None:
-        time.sleep(seconds)
+    def wait_for(self, more: int, timeout: float = 30) -> None:
+        """Wait until ``more`` further requests were answered (or failed)."""
+        target = self.count() + more
+        wait_until(lambda: self.count() >= target, timeout, f"{more} more requests under load")
 
 
 @contextlib.contextmanager
@@ -278,3 +297,52 @@ def slow_header_clients(port: int, count: int = 16, payload: bytes | None = None
     finally:
         for sock in sockets:
             sock.close()
+
+
+HAPROXY_CONFIG = """\
+global
+    maxconn 512
+defaults
+    mode http
+    timeout connect 1s
+    timeout client 15s
+    timeout server 15s
+    # The game routes are pure functions of the body, so a request is safe to send again: one that
+    # failed on a replica as it died is retried on another one.
+    option http-buffer-request
+    retries 3
+    option redispatch 1
+    retry-on conn-failure empty-response junk-response response-timeout
+frontend rules
+    bind 127.0.0.1:{port}
+    default_backend replicas
+backend replicas
+    balance roundrobin
+    option httpchk GET /healthz
+    http-check expect status 200
+    default-server inter 200ms fall 2 rise 2
+{servers}
+"""
+
+
+@contextlib.contextmanager
+def haproxy(replica_ports: list[int]) -> Iterator[int]:
+    """HAProxy on a free port in front of ``replica_ports``, health-checking /healthz; yields its port."""
+    if not Path(HAPROXY).exists():
+        pytest.fail("haproxy is not installed (.ci/run installs it)")
+    port = free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="citygames-haproxy-"))
+    servers = "\n".join(f"    server r{n} 127.0.0.1:{p} check" for n, p in enumerate(replica_ports))
+    config = workdir / "haproxy.cfg"
+    config.write_text(HAPROXY_CONFIG.format(port=port, servers=servers))
+    log = open(workdir / "haproxy.log", "wb")
+    process = subprocess.Popen([HAPROXY, "-db", "-f", str(config)], stdout=log, stderr=log, start_new_session=True)
+    try:
+        wait_until(lambda: answers(port) or process.poll() is not None, 15, "haproxy to answer")
+        if process.poll() is not None:
+            pytest.fail("haproxy did not start:\n" + (workdir / "haproxy.log").read_text(errors="replace"))
+        yield port
+    finally:
+        kill_group(process)
+        log.close()
+        shutil.rmtree(workdir, ignore_errors=True)
