@@ -39,3 +39,16 @@ def test_an_abandoned_answer_is_not_remembered():
     body = slowgame.score_body(30)
     assert client.post("/v1/games/fake/score", data=body, content_type="application/json").status_code == 503
     assert client.post("/v1/games/fake/score", data=body, content_type="application/json").status_code == 503
+
+
+def test_the_503_is_the_one_the_contract_documents():
+    from tests.test_contract_examples import CONTRACT
+
+    documented = CONTRACT["components"]["responses"]["DeadlineExceeded"]
+    example = documented["content"]["application/problem+json"]["example"]
+    response = slow_app(2000).test_client().post("/v1/games/fake/score", data=slowgame.score_body(30),
+                                         content_type="application/json")
+    assert response.status_code == 503 == example["status"]
+    assert {k: response.get_json()[k] for k in ("type", "title", "detail")} == \
+        {k: example[k] for k in ("type", "title", "detail")}
+    assert "Retry-After" in documented["headers"]
