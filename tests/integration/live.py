@@ -254,7 +254,7 @@ class SteadyLoad:
                                  timeout=self.timeout)
                 outcome = None if answer.status == 200 else f"status {answer.status}: {answer.body[:200]!r}"
                 status = answer.status
-            except OSError as exc:
+            except (OSError, http.client.HTTPException) as exc:  # refused, reset, cut off mid-answer
                 outcome, status = f"{type(exc).__name__}: {exc}", 0
             with self._lock:
                 self.report.statuses[status] = self.report.statuses.get(status, 0) + 1
