@@ -27,6 +27,8 @@ def install(app) -> None:
     app.extensions["games"]["fake"] = Binding(fakegame.INFO, SlowGame(), wire, build_envelopes(wire, fakegame.INFO))
 
 
-def score_body(tenths: int) -> bytes:
-    return json.dumps({"state": {"game": "fake", "players": ["a", "b"], "total": tenths, "turn": 0}}).encode()
+def score_body(tenths: int, second_player: str = "b") -> bytes:
+    """A score request costing ``tenths`` tenths of a second; vary ``second_player`` to defeat the memo."""
+    return json.dumps({"state": {"game": "fake", "players": ["a", second_player], "total": tenths,
+                                 "turn": 0}}).encode()
 

@@ -34,6 +34,24 @@ def test_an_overrunning_answer_is_a_503_problem_and_the_worker_lives():
         assert metric_total(server.port, "citygames_worker_exits_total") == 0
 
 
+def test_the_deadline_times_each_answer_not_the_queue_before_it():
+    """One gevent worker, ten concurrent answers of 0.2 s of CPU each: 2 s of work in all, past the
+    1.5 s deadline, yet each answer's own computation is within it, so every one is a 200."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with gunicorn({"REQUEST_DEADLINE_MS": "1500"}, app=SLOW_APP, workers=1) as server:
+        with ThreadPoolExecutor(10) as pool:
+            statuses = list(pool.map(
+                lambda n: request(server.port, "POST", "/v1/games/fake/score", score_body(2, f"b{n}"),
+                                  timeout=30).status,
+                range(10)))
+        assert statuses == [200] * 10
+        computed = metric_total(server.port, "citygames_cache_lookups_total", kind="answer.fake.score",
+                                result="miss")
+        assert computed == 10  # distinct bodies: every answer was computed, none came from the memo
+        assert metric_total(server.port, "citygames_deadline_exceeded_total") == 0
+
+
 def test_a_worker_timeout_is_counted_and_logged_as_json():
     # The deadline is set above gunicorn's (shortened) timeout on purpose, to reach the kill.
     with gunicorn({"REQUEST_DEADLINE_MS": "20000"}, app=SLOW_APP, workers=1, extra_args=("--timeout", "2")) as server:
