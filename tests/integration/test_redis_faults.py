@@ -80,30 +80,35 @@ def test_a_slow_redis_under_load_fails_no_request():
             assert load.report.failed == [], load.report.failed[:5]
 
 
-def throughput(port, seconds=4.0, clients=4):
+def requests_in(port, seconds, clients=4):
+    """Requests answered in ``seconds`` of steady load (after a short warm-up); none may fail."""
     with SteadyLoad(port, PATH, distinct_chinatown_scores(), clients=clients) as load:
-        load.wait_for(20)
-        start_count, started = load.count(), time.monotonic()
+        load.wait_for(10)
+        before = load.count()
         time.sleep(seconds)
-        done = load.count() - start_count
-        elapsed = time.monotonic() - started
+        done = load.count() - before
     assert load.report.failed == [], load.report.failed[:5]
-    return done / elapsed
+    return done
 
 
 @pytest.mark.skip(reason="needs the latency-aware breaker from the cache work")
 def test_a_slow_redis_is_bypassed_and_reported():
     """A Redis that answers in 40 ms (under the 50 ms timeout) must not cut throughput below half of
-    no Redis at all (the issue's own bound), and /readyz says it is slow, then recovers."""
-    with gunicorn() as server:
-        without_redis = throughput(server.port)
+    no Redis at all (the issue's own bound), and /readyz says it is bypassed, then recovers.
+
+    The two servers are measured in alternating windows, so load from elsewhere on the machine falls
+    on both alike."""
     with redis_server() as redis, DelayProxy(redis.port, delay=0.04) as proxy:
         slow_url = f"redis://:{redis.password}@127.0.0.1:{proxy.port}/0"
-        with gunicorn(service_env(slow_url)) as server:
-            with_slow_redis = throughput(server.port)
-            health = readiness(server.port)
-            assert health["status"] == "warn"
-            assert "slow" in str(health["checks"]).lower()
+        with gunicorn() as plain, gunicorn(service_env(slow_url)) as slow:
+            without_redis = with_slow_redis = 0
+            for _ in range(3):
+                without_redis += requests_in(plain.port, 1.5)
+                with_slow_redis += requests_in(slow.port, 1.5)
+            health = readiness(slow.port)
+            # Bypassed and said so; on a loaded machine 40 ms plus waiting for a core may pass the 50 ms
+            # timeout, so "slow" and "down" are both honest reports.
+            assert health["status"] == "warn" and health["checks"]["redis"]["status"] != "pass", health
             proxy.delay = 0
-            wait_until(lambda: reports(server.port, "pass"), 40, "/readyz to recover once Redis is fast")
+            wait_until(lambda: reports(slow.port, "pass"), 40, "/readyz to recover once Redis is fast")
     assert with_slow_redis >= without_redis / 2, (with_slow_redis, without_redis)
