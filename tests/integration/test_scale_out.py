@@ -1,9 +1,10 @@
 """Scale-out (issue 9): two replicas (real gunicorn, each its own port) behind HAProxy share one Redis.
 
-An answer computed on replica A is a Redis hit on replica B; killing replica A under steady load
-through HAProxy loses no request beyond those A had in flight.
+An answer computed on replica A is a Redis hit on replica B; stopping replica A under steady load
+(gracefully, or with SIGKILL) through HAProxy loses no request beyond those A had in flight.
 """
 import json
+import signal
 
 import pytest
 
@@ -36,7 +37,8 @@ def test_an_answer_computed_on_one_replica_is_a_redis_hit_on_the_other():
             assert redis_hits(a.port) == 0
 
 
-def test_killing_one_replica_under_load_loses_at_most_its_requests_in_flight():
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["graceful", "killed"])
+def test_stopping_one_replica_under_load_loses_at_most_its_requests_in_flight(stop):
     clients = 4
     with redis_server() as redis:
         env = {**ENV, "REDIS_URL": redis.url}
@@ -45,7 +47,7 @@ def test_killing_one_replica_under_load_loses_at_most_its_requests_in_flight():
                 load.wait_for(60)
                 served_by_a = metric_total(a.port, "citygames_http_requests_total", route="/v1/games/<game_id>/score")
                 assert served_by_a > 0  # both replicas were taking the load
-                kill_group(a.process)
+                kill_group(a.process, stop)
                 load.wait_for(200)
             assert len(load.report.failed) <= clients, load.report.failed[:5]
             assert metric_total(b.port, "citygames_http_requests_total", route="/v1/games/<game_id>/score") > 200
