@@ -2,7 +2,7 @@
 
 Worker class: gevent (deploy/README.md has the measurements). Each connection is a greenlet, so a client
 that never finishes its headers costs a parked greenlet, not a worker; gunicorn drops it after
-``keepalive`` seconds of silence. CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
+``keepalive`` seconds of silence, and a body that stops arriving is cut off after IDLE_SECONDS. CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
 (service/deadline.py), well below the 30 s ``timeout`` after which gunicorn kills a stuck worker.
 
 Failures are visible: a worker aborted for a missed heartbeat, interrupted, or ended in any way is
@@ -24,6 +24,7 @@ from .config import Settings
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 WORKER_CONNECTIONS = 1000
+IDLE_SECONDS = 10  # a client silent this long while sending its body (or not reading the answer) is cut off
 log = logging.getLogger("service.workers")
 
 
@@ -53,6 +54,7 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "limit_request_fields": 100,
         "on_starting": on_starting,
         "when_ready": when_ready,
+        "pre_request": pre_request,
         "worker_abort": worker_abort,
         "worker_int": worker_int,
         "child_exit": child_exit,
@@ -152,6 +154,14 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 # --- hooks: worker -------------------------------------------------------------------------------
+
+def pre_request(worker: Any, req: Any) -> None:
+    """gunicorn bounds reading the headers (``keepalive``) but not the body: without a socket timeout a
+    client that declares a Content-Length and then trickles or stops would hold its greenlet forever."""
+    sock = getattr(getattr(req, "unreader", None), "sock", None)
+    if sock is not None:
+        sock.settimeout(IDLE_SECONDS)
+
 
 def worker_abort(worker: Any) -> None:
     """SIGABRT from the arbiter: this worker missed its heartbeat for ``timeout`` seconds."""

@@ -45,3 +45,23 @@ def test_a_connection_that_never_finishes_its_headers_is_dropped():
             except socket.timeout:
                 closed = False
             assert closed
+
+
+def test_a_body_that_stops_arriving_is_cut_off_with_a_4xx():
+    """gunicorn bounds only the headers; the serving config's socket timeout (10 s of silence) bounds
+    the body too, so a declared-but-never-sent body cannot hold its greenlet for ever."""
+    opening = (b"POST /v1/games/newyork/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: 1000\r\n\r\n{\"state\":")
+    with gunicorn() as server:
+        with slow_header_clients(server.port, 1, opening) as (sock,):
+            sock.settimeout(40)
+            received = b""
+            try:
+                while chunk := sock.recv(4096):
+                    received += chunk
+            except socket.timeout:
+                pytest.fail("the server still holds the connection after 40 s")
+            except ConnectionResetError:
+                pass
+    status = int(received.split(b" ", 2)[1]) if received.startswith(b"HTTP/1.1 ") else None
+    assert status is None or 400 <= status < 500, received[:300]
