@@ -118,8 +118,15 @@ class Gunicorn:
         return found
 
     def worker_pids(self) -> list[int]:
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        return [int(pid) for pid in children.read_text().split()]
+        """The master's child processes (its workers), from /proc."""
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                # pid (comm) state ppid ...: comm may hold spaces, so split after its closing parenthesis
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == self.process.pid:
+                    pids.append(int(stat.parent.name))
+        return sorted(pids)
 
 
 GUNICORN = (sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"))
