@@ -156,8 +156,12 @@ def game_route(op: str) -> Callable:
         def endpoint(game_id: str):
             binding = _binding(game_id)
             raw = raw_json_body()
+
+            def answer():
+                return within_deadline(game_id, op, lambda: view(binding, parse_json_object(raw)))
+
             return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
-                                 lambda: within_deadline(game_id, op, lambda: view(binding, parse_json_object(raw))))
+                                 answer)
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
         bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])
