@@ -3,7 +3,9 @@
 The engines bound their own work (about 1 s at most); this is the backstop, so that a request that still
 overruns is answered (503) instead of holding its worker until gunicorn kills it. Under the gevent worker
 a CPU-bound greenlet never yields, so no timer greenlet could interrupt it: a real-time interval timer
-(``setitimer``) delivers SIGALRM, and the handler raises inside the running code.
+(``setitimer``) delivers SIGALRM, and the handler raises inside the running code. The timer counts
+wall time, not CPU time, on purpose: while a greenlet computes, every other connection of its worker
+waits (the liveness probe included), and that wait is wall time.
 
 Safety rules, all enforced here:
 - the handler raises only in the greenlet (or thread) that armed an expired deadline; when the signal
