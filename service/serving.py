@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import tempfile
 from typing import Any
@@ -104,21 +105,28 @@ def when_ready(server: Any) -> None:
 
 class ExitStatusLogger(GunicornLogger):
     """gunicorn's logger, also noting how each worker ended: the arbiter logs a timeout, a worker's exit
-    code or its killing signal (the pid first among the arguments) before it calls ``child_exit``, which
-    receives no status of its own. Noted before the level filter, so no log level hides it."""
+    code or its killing signal before it calls ``child_exit``, which receives no status of its own.
+    Noted before the level filter, so no log level hides it; matched on the formatted text, since
+    gunicorn versions differ in how they pass the arguments."""
 
     causes: dict[int, str] = {}
+    TIMEOUT = re.compile(r"WORKER TIMEOUT \(pid:(\d+)\)")
+    SIGNAL = re.compile(r"Worker \(pid:(\d+)\) was sent (\w+)")
+    CODE = re.compile(r"Worker \(pid:(\d+)\) exited with code (\d+)")
 
     def _note(self, msg: Any, args: tuple) -> None:
-        if not isinstance(msg, str) or not args:
+        if not isinstance(msg, str) or "(pid:" not in msg:
             return
-        pid = args[0]
-        if msg.startswith("WORKER TIMEOUT (pid:%s)"):
-            self.causes[pid] = "timeout"  # the arbiter is about to send SIGABRT: the first cause wins
-        elif msg.startswith("Worker (pid:%s) was sent %s") and len(args) > 1:
-            self.causes.setdefault(pid, str(args[1]))
-        elif msg.startswith("Worker (pid:%s) exited with code %s") and len(args) > 1:
-            self.causes.setdefault(pid, f"code {args[1]}")
+        try:
+            text = msg % args if args else msg
+        except (TypeError, ValueError):
+            return
+        if found := self.TIMEOUT.search(text):
+            self.causes[int(found[1])] = "timeout"  # SIGABRT follows: the first cause wins
+        elif found := self.SIGNAL.search(text):
+            self.causes.setdefault(int(found[1]), found[2])
+        elif found := self.CODE.search(text):
+            self.causes.setdefault(int(found[1]), f"code {found[2]}")
 
     def critical(self, msg, *args, **kwargs):
         self._note(msg, args)
