@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,7 +52,9 @@ def start_server(port: int, workers: int, memo: str) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
-def load(port: int, path: str, body: bytes, seconds: float, connections: int) -> dict:
+def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float, connections: int) -> dict:
+    """``connections`` keep-alive clients posting ``body`` (or a new body from it, if callable) for
+    ``seconds``."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -62,7 +65,8 @@ def load(port: int, path: str, body: bytes, seconds: float, connections: int) ->
         mine: list[float] = []
         while time.perf_counter() < deadline:
             started = time.perf_counter()
-            connection.request("POST", path, body, {"Content-Type": "application/json"})
+            sent = body() if callable(body) else body
+            connection.request("POST", path, sent, {"Content-Type": "application/json"})
             response = connection.getresponse()
             response.read()
             mine.append(time.perf_counter() - started)
@@ -102,14 +106,55 @@ def read_case(path: Path) -> tuple[str, str, bytes]:
     return path.stem, f"/v1/games/{game}/{route}", json.dumps(data).encode()
 
 
+def faults(args: argparse.Namespace) -> None:
+    """The service as deployed (gevent workers, the real app, REDIS_URL), on bodies that differ on every
+    request (so the in-process memo never hits and each request asks Redis, when there is one, first):
+    no Redis; a redis-server of its own; the same behind a proxy adding ``--redis-delay-ms`` to every
+    command; and no Redis with ``--slow-clients`` connections open that never finish their headers."""
+    sys.path.insert(0, str(ROOT))
+    from tests.integration.delayproxy import DelayProxy
+    from tests.integration.live import distinct_chinatown_scores, gunicorn, redis_server, slow_header_clients
+
+    path = "/v1/games/chinatown/score"
+    secret = {"CACHE_HMAC_SECRET": "bench-hmac-secret-0123456789abcdef0123", "LOG_LEVEL": "WARNING"}
+
+    def measure(name: str, env: dict[str, str], slow_clients: int = 0) -> None:
+        with gunicorn({**secret, **env}, workers=args.workers) as server:
+            load(server.port, path, distinct_chinatown_scores(), 0.5, 1)  # warm up
+            with slow_header_clients(server.port, slow_clients):
+                result = load(server.port, path, distinct_chinatown_scores(), args.seconds, args.connections)
+        flag = "" if result["non_200"] == 0 else f"  ({result['non_200']} non-200 answers!)"
+        print(f"{name:<34}{result['rps']:>9.0f}{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}"
+              f"{result['requests']:>10}{flag}", flush=True)
+
+    print(f"workers={args.workers} connections={args.connections} seconds={args.seconds} "
+          f"load average={os.getloadavg()[0]:.2f}")
+    print(f"{'case':<34}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}")
+    measure("no Redis", {})
+    with redis_server() as redis:
+        measure("Redis", {"REDIS_URL": redis.url})
+        with DelayProxy(redis.port, args.redis_delay_ms / 1000) as proxy:
+            slow_url = f"redis://:{redis.password}@127.0.0.1:{proxy.port}/0"
+            measure(f"Redis slowed by {args.redis_delay_ms} ms", {"REDIS_URL": slow_url})
+    measure(f"no Redis, {args.slow_clients} slow-header clients", {}, args.slow_clients)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("requests", nargs="*", type=Path)
+    parser.add_argument("--faults", action="store_true",
+                        help="measure the fault cases instead (no/own/slow Redis, slow-header clients)")
+    parser.add_argument("--redis-delay-ms", type=int, default=40, help="with --faults: added per Redis command")
+    parser.add_argument("--slow-clients", type=int, default=16,
+                        help="with --faults: connections that never finish their headers")
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--memo", choices=["none", "memory", "redis", "tiered"], default="memory")
     args = parser.parse_args()
+    if args.faults:
+        faults(args)
+        return
     files = args.requests or sorted((ROOT / "bench" / "requests").glob("*.json"))
     port = free_port()
     server = start_server(port, args.workers, args.memo)

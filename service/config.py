@@ -37,6 +37,8 @@ class Settings:
     # loopback (the process waiting for a core), so 10 ms avoids false alarms and is still far
     # below the 50 ms timeout and the 40 ms Redis of issue 9.
     redis_slow_ms: int = 10
+    request_deadline_ms: int = 2000
+    metrics_port: int | None = None
 
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Settings":
         known = {f.name for f in fields(self)}
@@ -92,6 +94,13 @@ def _redis_url(raw: str) -> str | None:
     return value
 
 
+def _metrics_port(raw: str) -> int | None:
+    value = raw.strip()
+    return _int_in("METRICS_PORT", 1, 65535)(value) if value else None
+
+
+# The deadline stays well below gunicorn's 30 s worker timeout (service/serving.py), so a request that
+# overruns is answered 503 by the deadline, not killed with its worker.
 PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "REDIS_URL": ("redis_url", _redis_url),
     "CACHE_TTL_SECONDS": ("cache_ttl_seconds", _int_in("CACHE_TTL_SECONDS", 1, 30 * 24 * 3600)),
@@ -105,6 +114,8 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "WORKERS": ("workers", _int_in("WORKERS", 1, 64)),
     "REDIS_TIMEOUT_MS": ("redis_timeout_ms", _int_in("REDIS_TIMEOUT_MS", 1, 5000)),
     "REDIS_SLOW_MS": ("redis_slow_ms", _int_in("REDIS_SLOW_MS", 1, 5000)),
+    "REQUEST_DEADLINE_MS": ("request_deadline_ms", _int_in("REQUEST_DEADLINE_MS", 50, 20_000)),
+    "METRICS_PORT": ("metrics_port", _metrics_port),
 }
 SECRETS = frozenset({"cache_hmac_secret"})
 
@@ -129,6 +140,9 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     values = {}
     for variable, (attribute, parse) in PARSERS.items():
         raw = environ.get(variable)
-        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET")):
+        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT")):
             values[attribute] = parse(raw)
-    return Settings(**values)
+    settings = Settings(**values)
+    if settings.metrics_port == settings.port:
+        raise ConfigError(f"METRICS_PORT must differ from PORT (both {settings.port})")
+    return settings

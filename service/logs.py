@@ -10,7 +10,7 @@ TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
 
 class _TextWithExtras(logging.Formatter):
-    FIELDS = ("method", "path", "status", "duration_ms")
+    FIELDS = ("method", "path", "status", "duration_ms", "event", "pid", "cause")
 
     def format(self, record: logging.LogRecord) -> str:
         line = super().format(record)

@@ -17,7 +17,20 @@ LATENCY = Histogram(
     "citygames_http_request_duration_seconds",
     "Time to answer an HTTP request",
     ["route", "method"],
-    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    # Up to gunicorn's 30 s worker timeout, so a request near the deadline or the kill is still seen.
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
+)
+DEADLINES = Counter(
+    "citygames_deadline_exceeded_total", "Answers abandoned at REQUEST_DEADLINE_MS (503)", ["game", "op"]
+)
+WORKER_TIMEOUTS = Counter(
+    "citygames_worker_timeouts_total", "Workers aborted by gunicorn for missing their heartbeat (timeout)"
+)
+WORKER_EXITS = Counter(
+    "citygames_worker_exits_total",
+    "Worker processes that ended, by cause: 'ok' (exit code 0 or a graceful SIGTERM), 'timeout' (gunicorn "
+    "aborted it), 'code N', or the signal that killed it (SIGKILL: often out of memory)",
+    ["cause"],
 )
 CACHE = Counter(
     "citygames_cache_lookups_total",

@@ -1,14 +1,32 @@
-"""gunicorn settings and hooks, shared by ``city-games serve`` and ``deploy/gunicorn.conf.py``."""
+"""gunicorn settings and hooks, shared by ``city-games serve`` and ``deploy/gunicorn.conf.py``.
+
+Worker class: gevent (deploy/README.md has the measurements). Each connection is a greenlet, so a client
+that never finishes its headers costs a parked greenlet, not a worker; gunicorn drops it after
+``keepalive`` seconds of silence, and a body that stops arriving is cut off after IDLE_SECONDS. CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
+(service/deadline.py), well below the 30 s ``timeout`` after which gunicorn kills a stuck worker.
+
+Failures are visible: a worker aborted for a missed heartbeat, interrupted, or ended in any way is
+logged as one JSON line (logger ``service.workers``) and counted in /metrics. With METRICS_PORT set, the
+master process serves /metrics on that port and the app's own /metrics answers 404, so a deployment can
+expose the app's port to the public and the metrics port to the scraper only.
+"""
 from __future__ import annotations
 
+import logging
 import os
+import re
 import shutil
 import tempfile
 from typing import Any
 
+from gunicorn.glogging import Logger as GunicornLogger
+
 from .config import Settings
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+WORKER_CONNECTIONS = 1000
+IDLE_SECONDS = 10  # a client silent this long while sending its body (or not reading the answer) is cut off
+log = logging.getLogger("service.workers")
 
 
 def prepare_metrics_dir() -> str:
@@ -19,38 +37,151 @@ def prepare_metrics_dir() -> str:
 
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
-    return {
+    options = {
         "bind": f"0.0.0.0:{settings.port}",
         "workers": settings.workers,
-        "worker_class": "sync",
+        "worker_class": "gevent",
+        "worker_connections": WORKER_CONNECTIONS,
         "timeout": 30,
         "graceful_timeout": 20,
-        "keepalive": 5,
+        "keepalive": 5,  # also the gevent worker's limit for reading a request's headers
         "max_requests": 10_000,
         "max_requests_jitter": 1_000,
         "accesslog": None,  # the app logs one structured line per request itself
         "errorlog": "-",
         "loglevel": settings.log_level.lower(),
+        "logger_class": ExitStatusLogger,
         "limit_request_line": 4094,
         "limit_request_fields": 100,
         "on_starting": on_starting,
+        "when_ready": when_ready,
+        "pre_request": pre_request,
+        "worker_abort": worker_abort,
+        "worker_int": worker_int,
         "child_exit": child_exit,
     }
+    if _gunicorn_knows("control_socket_disable"):
+        # gunicorn 25+ opens a control socket in $HOME by default: not wanted in a read-only container,
+        # and two servers on one machine would share it.
+        options["control_socket_disable"] = True
+    return options
 
+
+def _gunicorn_knows(setting: str) -> bool:
+    from gunicorn.config import KNOWN_SETTINGS
+
+    return any(known.name == setting for known in KNOWN_SETTINGS)
+
+
+# --- hooks: master ---------------------------------------------------------------------------
 
 def on_starting(server: Any) -> None:
-    """Wipe stale metric files from an earlier run before the first worker starts."""
+    """Wipe stale metric files from an earlier run before the first worker starts; JSON logs here too."""
+    from .config import settings_from_env
+    from .logs import configure_logging
+
     path = os.environ.get(MULTIPROC_ENV)
     if path:
         shutil.rmtree(path, ignore_errors=True)
         os.makedirs(path, exist_ok=True)
+    settings = settings_from_env()
+    configure_logging(settings.log_level, settings.log_format)
+
+
+def when_ready(server: Any) -> None:
+    """With METRICS_PORT, the master serves /metrics (every worker summed) on its own listener."""
+    from .config import settings_from_env
+
+    port = settings_from_env().metrics_port
+    if port is None:
+        return
+    from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry)
+    start_http_server(port, addr="0.0.0.0", registry=registry)
+    log.info("metrics listener", extra={"event": "metrics_listener", "port": port})
+
+
+class ExitStatusLogger(GunicornLogger):
+    """gunicorn's logger, also noting how each worker ended: the arbiter logs a timeout, a worker's exit
+    code or its killing signal before it calls ``child_exit``, which receives no status of its own.
+    Noted before the level filter, so no log level hides it; matched on the formatted text, since
+    gunicorn versions differ in how they pass the arguments."""
+
+    causes: dict[int, str] = {}
+    TIMEOUT = re.compile(r"WORKER TIMEOUT \(pid:(\d+)\)")
+    SIGNAL = re.compile(r"Worker \(pid:(\d+)\) was sent (\w+)")
+    CODE = re.compile(r"Worker \(pid:(\d+)\) exited with code (\d+)")
+
+    def _note(self, msg: Any, args: tuple) -> None:
+        if not isinstance(msg, str) or "(pid:" not in msg:
+            return
+        try:
+            text = msg % args if args else msg
+        except (TypeError, ValueError):
+            return
+        if found := self.TIMEOUT.search(text):
+            self.causes[int(found[1])] = "timeout"  # SIGABRT follows: the first cause wins
+        elif found := self.SIGNAL.search(text):
+            self.causes.setdefault(int(found[1]), found[2])
+        elif found := self.CODE.search(text):
+            self.causes.setdefault(int(found[1]), f"code {found[2]}")
+
+    def critical(self, msg, *args, **kwargs):
+        self._note(msg, args)
+        super().critical(msg, *args, **kwargs)
+
+    def error(self, msg, *args, **kwargs):
+        self._note(msg, args)
+        super().error(msg, *args, **kwargs)
+
+    def warning(self, msg, *args, **kwargs):
+        self._note(msg, args)
+        super().warning(msg, *args, **kwargs)
+
+    def info(self, msg, *args, **kwargs):
+        self._note(msg, args)
+        super().info(msg, *args, **kwargs)
 
 
 def child_exit(server: Any, worker: Any) -> None:
+    """In the master, after a worker ended: one JSON line and a count, by cause."""
     from prometheus_client import multiprocess
 
+    from .metrics import WORKER_EXITS
+
+    cause = ExitStatusLogger.causes.pop(worker.pid, "ok")
+    if cause == "SIGTERM":
+        cause = "ok"  # a graceful stop (shutdown, max_requests, scaling down)
+    WORKER_EXITS.labels(cause=cause).inc()
+    level = logging.INFO if cause == "ok" else logging.ERROR
+    log.log(level, "worker exited", extra={"event": "worker_exit", "pid": worker.pid, "cause": cause})
     if os.environ.get(MULTIPROC_ENV):
         multiprocess.mark_process_dead(worker.pid)
+
+
+# --- hooks: worker -------------------------------------------------------------------------------
+
+def pre_request(worker: Any, req: Any) -> None:
+    """gunicorn bounds reading the headers (``keepalive``) but not the body: without a socket timeout a
+    client that declares a Content-Length and then trickles or stops would hold its greenlet forever."""
+    sock = getattr(getattr(req, "unreader", None), "sock", None)
+    if sock is not None:
+        sock.settimeout(IDLE_SECONDS)
+
+
+def worker_abort(worker: Any) -> None:
+    """SIGABRT from the arbiter: this worker missed its heartbeat for ``timeout`` seconds."""
+    from .metrics import WORKER_TIMEOUTS
+
+    WORKER_TIMEOUTS.inc()
+    log.error("worker timeout", extra={"event": "worker_timeout", "pid": worker.pid,
+                                       "timeout_s": worker.cfg.timeout})
+
+
+def worker_int(worker: Any) -> None:
+    log.warning("worker interrupted", extra={"event": "worker_interrupted", "pid": worker.pid})
 
 
 def serve(settings: Settings) -> None:

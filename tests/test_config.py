@@ -66,3 +66,23 @@ def test_gunicorn_config_stops_on_a_bad_value_naming_it():
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "PORT" in done.stderr
+
+
+def test_serving_variables_are_read_and_checked():
+    settings = settings_from_env({"REQUEST_DEADLINE_MS": "750", "METRICS_PORT": "9090"})
+    assert (settings.request_deadline_ms, settings.metrics_port) == (750, 9090)
+    assert settings_from_env({"METRICS_PORT": ""}).metrics_port is None
+    for variable, value in [("REQUEST_DEADLINE_MS", "0"), ("REQUEST_DEADLINE_MS", "soon"),
+                            ("REQUEST_DEADLINE_MS", "20001"), ("METRICS_PORT", "0"), ("METRICS_PORT", "x")]:
+        with pytest.raises(ConfigError, match=variable):
+            settings_from_env({variable: value})
+    with pytest.raises(ConfigError, match="METRICS_PORT"):
+        settings_from_env({"PORT": "9000", "METRICS_PORT": "9000"})
+
+
+def test_the_longest_deadline_is_answered_before_gunicorn_kills_the_worker():
+    from service.serving import gunicorn_options
+
+    options = gunicorn_options(settings_from_env({"REQUEST_DEADLINE_MS": "20000"}))
+    assert options["worker_class"] == "gevent"
+    assert options["timeout"] * 1000 > 20000

@@ -10,9 +10,11 @@ from marshmallow import ValidationError
 
 from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
+from ..deadline import DeadlineExceeded, deadline
 from ..engine.core import GAME_IDS, GameInfo, RulesError, load_game, load_info
 from ..engine.random import SEED_MAX
 from ..engine.replay import replay
+from ..metrics import DEADLINES
 from ..schemas.common import GameWire, load_wire
 from ..schemas.envelopes import Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
@@ -119,6 +121,22 @@ def _setup_state(binding: Binding, request_data: dict[str, Any], raw: dict[str, 
         raise ApiProblem(422, "The rules refuse this setup.", errors, slug="setup-refused") from None
 
 
+def within_deadline(game_id: str, op: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` (parsing, the rules, serialising: no I/O) under REQUEST_DEADLINE_MS; past it, a 503.
+
+    The memo's Redis lookup and write-back stay outside: cached_answer calls this only on a miss.
+    """
+    seconds = current_app.config["SETTINGS"].request_deadline_ms / 1000
+    try:
+        with deadline(seconds):
+            return compute()
+    except DeadlineExceeded:
+        DEADLINES.labels(game=game_id, op=op).inc()
+        raise ApiProblem(503, f"The answer took longer than the {seconds:g} s limit and was abandoned; "
+                              "retry later, or send a smaller request.", slug="deadline-exceeded",
+                         headers={"Retry-After": "1"}) from None
+
+
 # --- routes -----------------------------------------------------------------------------------
 
 @bp.get("/v1/games")
@@ -145,8 +163,12 @@ def game_route(op: str) -> Callable:
         def endpoint(game_id: str):
             binding = _binding(game_id)
             raw = raw_json_body()
+
+            def answer():
+                return within_deadline(game_id, op, lambda: view(binding, parse_json_object(raw)))
+
             return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
-                                 lambda: view(binding, parse_json_object(raw)), binding.cache_version)
+                                 answer, binding.cache_version)
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
         bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])

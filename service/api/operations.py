@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 from flask import Blueprint, Response, current_app
 from flask_swagger_ui import get_swaggerui_blueprint
+from werkzeug.exceptions import NotFound
 
 from ..cache.stores import RedisStore
 from ..metrics import render_metrics
@@ -59,6 +60,9 @@ def readyz():
 
 @bp.get("/metrics")
 def metrics():
+    if current_app.config["SETTINGS"].metrics_port is not None:
+        # Served by the gunicorn master on METRICS_PORT only, which the public Service does not expose.
+        raise NotFound()
     body, content_type = render_metrics()
     return Response(body, content_type=content_type)
 

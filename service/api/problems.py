@@ -21,6 +21,7 @@ SLUGS = {
     422: ("schema", "The request does not fit the schema"),
     500: ("internal", "Internal error"),
     501: ("not-implemented", "Not implemented yet"),
+    503: ("unavailable", "Service unavailable"),
 }
 
 

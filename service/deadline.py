@@ -1,0 +1,88 @@
+"""A hard deadline on a section of pure computation: past it, the section raises DeadlineExceeded.
+
+The engines bound their own work (about 1 s at most); this is the backstop, so that a request that still
+overruns is answered (503) instead of holding its worker until gunicorn kills it. Under the gevent worker
+a CPU-bound greenlet never yields, so no timer greenlet could interrupt it: a real-time interval timer
+(``setitimer``) delivers SIGALRM, and the handler raises inside the running code. The timer counts
+wall time, not CPU time, on purpose: while a greenlet computes, every other connection of its worker
+waits (the liveness probe included), and that wait is wall time.
+
+Safety rules, all enforced here:
+- the handler raises only in the greenlet (or thread) that armed an expired deadline; when the signal
+  lands while another greenlet or the gevent hub runs, it re-arms itself shortly and does nothing else,
+  so a deadline can never fire inside another request;
+- the timer is disarmed in ``finally`` when the section ends, however it ends;
+- DeadlineExceeded derives from BaseException, so an engine's ``except Exception`` cannot swallow it;
+- Python runs signal handlers on the main OS thread only, so the deadline is armed only there (the sync
+  and gevent workers, the WSGI test client); on another thread (e.g. gthread) the section runs unbounded.
+
+Callers keep I/O (Redis) outside the section: only the pure computation of an answer is timed.
+"""
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from typing import Iterator
+
+try:
+    from greenlet import getcurrent as _current
+except ImportError:  # pragma: no cover - greenlet comes with gevent, a dependency
+    _current = threading.current_thread
+
+_RETRY_SECONDS = 0.005
+
+
+class DeadlineExceeded(BaseException):
+    """The timed section ran past its deadline."""
+
+
+_active: dict[object, float] = {}  # owner (greenlet) -> monotonic time its deadline passes
+
+
+def _rearm() -> None:
+    if _active:
+        wait = max(min(_active.values()) - time.monotonic(), _RETRY_SECONDS)
+        signal.setitimer(signal.ITIMER_REAL, wait)
+    else:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _on_alarm(_signum, _frame) -> None:
+    owner = _current()
+    due = _active.get(owner)
+    if due is not None and due <= time.monotonic():
+        del _active[owner]
+        _rearm()
+        raise DeadlineExceeded()
+    _rearm()
+
+
+def _install_handler() -> bool:
+    """True when this is the interpreter's main thread (the one that runs signal handlers): there,
+    and only there, signal.signal succeeds. After gunicorn's fork and gevent's patching, neither
+    threading.main_thread() nor current_thread() can be trusted to say so."""
+    if not hasattr(signal, "setitimer"):
+        return False
+    try:
+        signal.signal(signal.SIGALRM, _on_alarm)  # cheap (one sigaction); raises off the main thread
+    except ValueError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Run the body with a deadline of ``seconds``; raises DeadlineExceeded when it passes."""
+    if not _install_handler():
+        yield
+        return
+    owner = _current()
+    _active[owner] = time.monotonic() + seconds
+    _rearm()
+    try:
+        yield
+    finally:
+        _active.pop(owner, None)
+        _rearm()

@@ -1,0 +1,364 @@
+"""Real processes for the live-server tests: gunicorn, redis-server, HAProxy, and a steady load.
+
+Every process starts in its own process group and is killed with its whole group when the context
+ends, whatever happened inside. Everything binds to 127.0.0.1 on a free port.
+"""
+from __future__ import annotations
+
+import contextlib
+import http.client
+import itertools
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
+
+
+def need(program: str, what: str) -> None:
+    """Skip without ``program`` on a developer's machine, as the Redis tests do; in CI (.ci/run installs
+    both and sets REQUIRE_REDIS) its absence is a failure."""
+    if Path(program).exists():
+        return
+    message = f"{what} is not installed ({program}); .ci/run installs it from the OS packages"
+    if os.environ.get("REQUIRE_REDIS"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until(predicate, timeout: float, what: str, step: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self):
+        return json.loads(self.body)
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None, timeout: float = 10,
+            headers: dict[str, str] | None = None) -> Answer:
+    """One request on a new connection (closed after), so no test depends on keep-alive reuse."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        sent = {"Connection": "close", **({"Content-Type": "application/json"} if body is not None else {}),
+                **(headers or {})}
+        connection.request(method, path, body, sent)
+        response = connection.getresponse()
+        return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, response.read())
+    finally:
+        connection.close()
+
+
+def answers(port: int, path: str = "/healthz") -> bool:
+    try:
+        return request(port, "GET", path, timeout=1).status == 200
+    except OSError:
+        return False
+
+
+def metric_total(port: int, name: str, path: str = "/metrics", **labels: str) -> float:
+    """The sum of a metric's samples whose labels include ``labels``."""
+    text = request(port, "GET", path).body.decode()
+    return metric_sum(text, name, **labels)
+
+
+def metric_sum(text: str, name: str, **labels: str) -> float:
+    total = 0.0
+    for line in text.splitlines():
+        if not line.startswith(name + "{") and not line.startswith(name + " "):
+            continue
+        head, _, value = line.rpartition(" ")
+        if all(f'{key}="{wanted}"' in head for key, wanted in labels.items()):
+            total += float(value)
+    return total
+
+
+def kill_group(process: subprocess.Popen, sig: int = signal.SIGKILL) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, sig)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=10)
+
+
+@dataclass
+class Gunicorn:
+    process: subprocess.Popen
+    port: int
+    log_path: Path
+    metrics_port: int | None = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def json_lines(self) -> list[dict]:
+        found = []
+        for line in self.log().splitlines():
+            if line.startswith("{"):
+                with contextlib.suppress(ValueError):
+                    found.append(json.loads(line))
+        return found
+
+    def worker_pids(self) -> list[int]:
+        """The master's child processes (its workers), from /proc."""
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                # pid (comm) state ppid ...: comm may hold spaces, so split after its closing parenthesis
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == self.process.pid:
+                    pids.append(int(stat.parent.name))
+        return sorted(pids)
+
+
+GUNICORN = (sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"))
+CITY_GAMES_SERVE = (sys.executable, "-m", "service", "serve")
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str] | None = None, app: str = "service.wsgi:app", extra_args: tuple[str, ...] = (),
+             workers: int = 2, wait_for: str = "/healthz", command: tuple[str, ...] = GUNICORN,
+             port: int | None = None) -> Iterator[Gunicorn]:
+    """gunicorn with deploy/gunicorn.conf.py (the container's configuration) on a free port, or
+    ``command=CITY_GAMES_SERVE`` (which takes no app argument)."""
+    port = port or free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="citygames-live-"))
+    log_path = workdir / "gunicorn.log"
+    full_env = dict(os.environ, PORT=str(port), WORKERS=str(workers), LOG_FORMAT="json",
+                    PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"), PYTHONPATH=str(ROOT))
+    for name in ("REDIS_URL", "METRICS_PORT", "CACHE_HMAC_SECRET"):
+        full_env.pop(name, None)
+    full_env.update(env or {})
+    metrics_port = int(full_env["METRICS_PORT"]) if full_env.get("METRICS_PORT") else None
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [*command, *extra_args, *([app] if command == GUNICORN else [])],
+            cwd=ROOT, env=full_env, stdout=log, stderr=log, start_new_session=True)
+    server = Gunicorn(process, port, log_path, metrics_port)
+    try:
+        try:
+            wait_until(lambda: answers(port, wait_for) or process.poll() is not None, 30, "gunicorn to answer")
+        except AssertionError:
+            pass
+        if not answers(port, wait_for):
+            pytest.fail("gunicorn did not start:\n" + server.log()[-3000:])
+        yield server
+    finally:
+        kill_group(process)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@dataclass
+class RedisServer:
+    process: subprocess.Popen
+    port: int
+    password: str
+    dbfile_dir: Path
+
+    @property
+    def url(self) -> str:
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0"
+
+    def client(self):
+        import redis
+
+        return redis.Redis(host="127.0.0.1", port=self.port, password=self.password, socket_timeout=2)
+
+    def answers(self) -> bool:
+        try:
+            return bool(self.client().ping())
+        except Exception:
+            return False
+
+
+def _start_redis(port: int, password: str, workdir: Path) -> subprocess.Popen:
+    need(REDIS_SERVER, "redis-server")
+    return subprocess.Popen(
+        [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--requirepass", password,
+         "--save", "", "--appendonly", "no", "--dir", str(workdir), "--maxmemory", "64mb",
+         "--maxmemory-policy", "allkeys-lru"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+@contextlib.contextmanager
+def redis_server(password: str = "integration-secret") -> Iterator[RedisServer]:
+    """A private redis-server with a password on a free loopback port (never the shared one)."""
+    workdir = Path(tempfile.mkdtemp(prefix="citygames-redis-"))
+    port = free_port()
+    server = RedisServer(_start_redis(port, password, workdir), port, password, workdir)
+    try:
+        wait_until(server.answers, 10, "redis-server to answer")
+        yield server
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.process.pid, signal.SIGCONT)
+        kill_group(server.process)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def restart_redis(server: RedisServer) -> None:
+    """Start a fresh redis-server on the same port (after the old one was killed)."""
+    server.process = _start_redis(server.port, server.password, server.dbfile_dir)
+    wait_until(server.answers, 10, "the restarted redis-server to answer")
+
+
+@dataclass
+class LoadReport:
+    ok: int = 0
+    failed: list[str] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+
+
+def distinct_chinatown_scores() -> Callable[[], bytes]:
+    """Bodies that differ on every call (a new owner name), so no answer is ever found in memory and each
+    request asks Redis, when there is one, before computing."""
+    numbers = itertools.count()
+
+    def body() -> bytes:
+        owner = f"p{next(numbers)}"
+        return json.dumps({"state": {"board": {"1": {"owner": owner, "shop": "photo"},
+                                               "2": {"owner": owner, "shop": "photo"}}}}).encode()
+
+    return body
+
+
+class SteadyLoad:
+    """``clients`` threads sending one request after another (each on a new connection) until stopped.
+    ``body`` is bytes, a callable giving each request's bytes, or None for a GET."""
+
+    def __init__(self, port: int, path: str, body: bytes | Callable[[], bytes] | None, clients: int = 4,
+                 timeout: float = 10):
+        self.port, self.path, self.body, self.timeout = port, path, body, timeout
+        self.report = LoadReport()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._run, daemon=True) for _ in range(clients)]
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                body = self.body() if callable(self.body) else self.body
+                answer = request(self.port, "POST" if body is not None else "GET", self.path, body,
+                                 timeout=self.timeout)
+                outcome = None if answer.status == 200 else f"status {answer.status}: {answer.body[:200]!r}"
+                status = answer.status
+            except (OSError, http.client.HTTPException) as exc:  # refused, reset, cut off mid-answer
+                outcome, status = f"{type(exc).__name__}: {exc}", 0
+            with self._lock:
+                self.report.statuses[status] = self.report.statuses.get(status, 0) + 1
+                if outcome is None:
+                    self.report.ok += 1
+                else:
+                    self.report.failed.append(outcome)
+
+    def count(self) -> int:
+        with self._lock:
+            return self.report.ok + len(self.report.failed)
+
+    def __enter__(self) -> "SteadyLoad":
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=self.timeout + 5)
+
+    def wait_for(self, more: int, timeout: float = 30) -> None:
+        """Wait until ``more`` further requests were answered (or failed)."""
+        target = self.count() + more
+        wait_until(lambda: self.count() >= target, timeout, f"{more} more requests under load")
+
+
+@contextlib.contextmanager
+def slow_header_clients(port: int, count: int = 16, payload: bytes | None = None) -> Iterator[list[socket.socket]]:
+    """``count`` connections that send the start of a request and then never finish the headers."""
+    opening = payload if payload is not None else b"POST /v1/games/newyork/score HTTP/1.1\r\nHost: x\r\n"
+    sockets = []
+    try:
+        for _ in range(count):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(opening)
+            sockets.append(sock)
+        yield sockets
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+HAPROXY_CONFIG = """\
+global
+    maxconn 512
+defaults
+    mode http
+    timeout connect 1s
+    timeout client 15s
+    timeout server 15s
+    # The game routes are pure functions of the body, so a request is safe to send again: one that
+    # failed on a replica as it died is retried on another one.
+    option http-buffer-request
+    retries 3
+    option redispatch 1
+    retry-on conn-failure empty-response junk-response response-timeout
+frontend rules
+    bind 127.0.0.1:{port}
+    default_backend replicas
+backend replicas
+    balance roundrobin
+    option httpchk GET /healthz
+    http-check expect status 200
+    default-server inter 200ms fall 2 rise 2
+{servers}
+"""
+
+
+@contextlib.contextmanager
+def haproxy(replica_ports: list[int]) -> Iterator[int]:
+    """HAProxy on a free port in front of ``replica_ports``, health-checking /healthz; yields its port."""
+    need(HAPROXY, "haproxy")
+    port = free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="citygames-haproxy-"))
+    servers = "\n".join(f"    server r{n} 127.0.0.1:{p} check" for n, p in enumerate(replica_ports))
+    config = workdir / "haproxy.cfg"
+    config.write_text(HAPROXY_CONFIG.format(port=port, servers=servers))
+    log = open(workdir / "haproxy.log", "wb")
+    process = subprocess.Popen([HAPROXY, "-db", "-f", str(config)], stdout=log, stderr=log, start_new_session=True)
+    try:
+        wait_until(lambda: answers(port) or process.poll() is not None, 15, "haproxy to answer")
+        if process.poll() is not None:
+            pytest.fail("haproxy did not start:\n" + (workdir / "haproxy.log").read_text(errors="replace"))
+        yield port
+    finally:
+        kill_group(process)
+        log.close()
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,85 @@
+"""Overrunning requests and dying workers under a real gunicorn (issue 9, items 1 and 8).
+
+An answer past REQUEST_DEADLINE_MS is a 503 problem, not a killed worker; a worker that does get killed
+(timeout, SIGKILL) is counted in /metrics and logged as one JSON line; and under steady load a SIGKILLed
+worker costs at most the requests it had in flight.
+"""
+import json
+import os
+import signal
+
+import pytest
+
+from .live import SteadyLoad, gunicorn, metric_total, request, wait_until
+from .slowgame import score_body
+
+pytestmark = pytest.mark.integration
+
+SLOW_APP = "tests.integration.slow_wsgi:app"
+CHEAP = json.dumps({"state": {"board": {"1": {"owner": "anna", "shop": "photo"}}}}).encode()
+CHEAP_PATH = "/v1/games/chinatown/score"
+
+
+def test_an_overrunning_answer_is_a_503_problem_and_the_worker_lives():
+    with gunicorn({"REQUEST_DEADLINE_MS": "300"}, app=SLOW_APP, workers=1) as server:
+        pids = server.worker_pids()
+        answer = request(server.port, "POST", "/v1/games/fake/score", score_body(50))
+        assert answer.status == 503
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.headers["retry-after"] == "1"
+        assert answer.json()["type"] == "/problems/deadline-exceeded"
+        assert request(server.port, "POST", "/v1/games/fake/score", score_body(1)).status == 200
+        assert server.worker_pids() == pids
+        assert metric_total(server.port, "citygames_deadline_exceeded_total", game="fake", op="score") == 1
+        assert metric_total(server.port, "citygames_worker_exits_total") == 0
+
+
+def test_the_deadline_times_each_answer_not_the_queue_before_it():
+    """One gevent worker, ten concurrent answers of 0.2 s of CPU each: 2 s of work in all, past the
+    1.5 s deadline, yet each answer's own computation is within it, so every one is a 200."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with gunicorn({"REQUEST_DEADLINE_MS": "1500"}, app=SLOW_APP, workers=1) as server:
+        with ThreadPoolExecutor(10) as pool:
+            statuses = list(pool.map(
+                lambda n: request(server.port, "POST", "/v1/games/fake/score", score_body(2, f"b{n}"),
+                                  timeout=30).status,
+                range(10)))
+        assert statuses == [200] * 10
+        computed = metric_total(server.port, "citygames_cache_lookups_total", kind="answer.fake.score",
+                                result="miss")
+        assert computed == 10  # distinct bodies: every answer was computed, none came from the memo
+        assert metric_total(server.port, "citygames_deadline_exceeded_total") == 0
+
+
+def test_a_worker_timeout_is_counted_and_logged_as_json():
+    # The deadline is set above gunicorn's (shortened) timeout on purpose, to reach the kill.
+    with gunicorn({"REQUEST_DEADLINE_MS": "20000"}, app=SLOW_APP, workers=1, extra_args=("--timeout", "2")) as server:
+        with pytest.raises(OSError):
+            request(server.port, "POST", "/v1/games/fake/score", score_body(100), timeout=30)
+        wait_until(lambda: metric_total(server.port, "citygames_worker_exits_total") >= 1, 30, "the worker's exit")
+        assert metric_total(server.port, "citygames_worker_timeouts_total") == 1
+        assert metric_total(server.port, "citygames_worker_exits_total", cause="timeout") == 1
+        lines = server.json_lines()
+        timeouts = [l for l in lines if l.get("event") == "worker_timeout"]
+        exits = [l for l in lines if l.get("event") == "worker_exit"]
+        assert len(timeouts) == 1 and timeouts[0]["level"] == "ERROR"
+        assert len(exits) == 1 and exits[0]["pid"] == timeouts[0]["pid"] and exits[0]["cause"] == "timeout"
+
+
+def test_a_worker_killed_under_load_loses_at_most_its_requests_in_flight():
+    clients = 4
+    with gunicorn(workers=2) as server:
+        with SteadyLoad(server.port, CHEAP_PATH, CHEAP, clients=clients) as load:
+            wait_until(lambda: load.count() >= 50, 20, "some load")
+            victim = server.worker_pids()[0]
+            os.kill(victim, signal.SIGKILL)
+            before = load.count()
+            wait_until(lambda: load.count() >= before + 200, 30, "load to go on after the kill")
+        report = load.report
+        assert len(report.failed) <= clients, report.failed  # at most one in flight per client
+        assert report.ok >= 250
+        wait_until(lambda: len(server.worker_pids()) == 2, 20, "gunicorn to replace the worker")
+        assert metric_total(server.port, "citygames_worker_exits_total", cause="SIGKILL") == 1
+        exits = [l for l in server.json_lines() if l.get("event") == "worker_exit"]
+        assert [(l["pid"], l["cause"]) for l in exits] == [(victim, "SIGKILL")]

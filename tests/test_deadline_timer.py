@@ -1,0 +1,75 @@
+"""service.deadline: raises only in the code that armed it, past its time, and always disarms."""
+import threading
+import time
+
+import pytest
+
+from service.deadline import DeadlineExceeded, deadline
+
+
+def spin(seconds):
+    until = time.process_time() + seconds
+    while time.process_time() < until:
+        pass
+
+
+def test_pure_cpu_past_the_deadline_is_interrupted():
+    with pytest.raises(DeadlineExceeded):
+        with deadline(0.05):
+            spin(5)
+
+
+def test_an_except_exception_in_the_work_cannot_swallow_it():
+    caught = []
+    with pytest.raises(DeadlineExceeded):
+        with deadline(0.05):
+            try:
+                spin(5)
+            except Exception as exc:  # what an engine might do
+                caught.append(exc)
+    assert caught == []
+
+
+def test_work_done_in_time_is_untouched_and_the_timer_never_fires_later():
+    with deadline(0.05):
+        spin(0.01)
+    spin(0.1)  # past where the deadline would have been: nothing is raised
+
+
+def test_off_the_main_thread_the_section_runs_unbounded():
+    outcome = []
+
+    def work():
+        with deadline(0.01):
+            spin(0.05)
+        outcome.append("finished")
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert outcome == ["finished"]
+
+
+def test_a_deadline_never_fires_in_another_greenlet():
+    """gevent runs every request of a worker on the main thread, each in its own greenlet."""
+    from greenlet import greenlet
+
+    seen = []
+
+    def other_request():
+        spin(0.2)  # the armed deadline passes while this one runs: it must not be interrupted
+        seen.append("other finished")
+        owner.switch()
+
+    def timed_request():
+        try:
+            with deadline(0.05):
+                other.switch()  # yield, as a greenlet waiting for I/O would
+                spin(5)
+        except DeadlineExceeded:
+            seen.append("owner interrupted")
+
+    other = greenlet(other_request)
+    owner = greenlet(timed_request)
+    owner.switch()
+    assert seen == ["other finished", "owner interrupted"]
