@@ -1,13 +1,13 @@
 """The New York engine object the HTTP layer calls (the Game protocol of ``service.engine.core``)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
 from . import moves as _moves
 from .codes import rule_codes as _rule_codes
 from .data import BANKS, CATALOGUE, DEFAULT_TYPE_TIERS, TYPES, scoring_tables, tiers
+from .pool import seen_by
 from .scoring import scoring_points
 from .state import Move, Options, State
 from .turns import setup as _setup
@@ -120,14 +120,12 @@ class NewYork:
         return {p.id: p.points for p in state.players}
 
     def view(self, state: State, player: str) -> State:
-        players = tuple(p if p.id == player else replace(p, money=None, money_count=p.cards_held)
-                        for p in state.players)
-        return replace(state, players=players, bag=None, money_deck=None, shuffle_seed=None)
+        return seen_by(state, player)
 
     def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        from .render import render_city
+        from .render import render_table
 
-        return render_city(state, player, memo)
+        return render_table(state, player, memo)
 
 
 def to_options(options: Mapping[str, Any] | Options | None) -> Options:

@@ -187,14 +187,10 @@ def _end_turn(state: State, move: Move, who: int, cache) -> list[Violation]:
 
 
 def action_possible(state: State, who: int, cache: dict) -> bool:
-    """Can the player take money, buy or rebuild now? (stops at the first action found)"""
-    if any(c is not None for c in state.money_market):
-        return True  # one face-up card can always be taken
-    money = state.players[who].money or ()
-    for bank, tile in zip(BANKS, state.market):
-        if tile is not None and sum(c.value for c in money if c.bank == bank) >= (tile.cost or 0):
-            return True
-    return any(not CHECKS[m.type](state, m, who, cache) for m in _rebuild_candidates(state, who, cache))
+    """Can the player take money, buy or rebuild now? The listing's own candidates and checks decide,
+    stopping at the first legal one (a face-up money card is the first candidate)."""
+    return any(m.type != "end_turn" and not CHECKS[m.type](state, m, who, cache)
+               for m in _action_candidates(state, who, cache))
 
 
 def _place(state: State, move: Move, who: int, cache) -> list[Violation]:

@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..core import NULL_MEMO, Memo
 from .city import ORIGIN, city_violations, grid_of
 from .data import BANKS, TYPES
-from .pool import bag_size, deck_size
+from .pool import bag_size, deck_size, seen_by
 from .scoring import scoring_points, streets
 from .state import Card, Player, State, Tile
 
@@ -36,16 +36,14 @@ CARD_W, CARD_H, CARDS_PER_ROW = 20, 26, 14
 CHIP, CHIPS_PER_ROW = 30, 10
 
 
-def render_city(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
     """The whole table, or ``player``'s view of it."""
     if not state.players:
         return _message("No players in this state.")
     if player is not None:
         if all(p.id != player for p in state.players):
             return _message(f"No player {player!s} in this state.")
-        from . import GAME
-
-        state = GAME.view(state, player)
+        state = seen_by(state, player)
     # majorities as the next scoring would count them (a scoring input has no history: the final one)
     scoring = "final" if state.partial else ("A", "B", "final")[min(state.scorings_done, 2)]
     result = scoring_points(state, scoring, memo)
