@@ -95,6 +95,13 @@ def test_reading_money_visibility_counts_are_public_values_hidden():
     assert GAME.validate(seen) == []
 
 
+def test_reading_money_visibility_hidden_counts_are_conserved_too():
+    seen = GAME.view(start(4, seed=9), "p1")
+    players = list(seen.players)
+    players[0] = replace(players[0], money_count=108)
+    assert codes(GAME.validate(replace(seen, players=tuple(players)))) == ["newyork.state.money_count"]
+
+
 def test_view_of_a_real_table_game_keeps_counts_through_the_reveal_flow():
     s = at_table(table())
     me = current_id(s)
