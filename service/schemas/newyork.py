@@ -14,7 +14,8 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, catalogue, tiers_are_valid
 from ..engine.newyork.moves import MOVE_TYPES
-from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile)
+from ..engine.newyork.state import (PHASES, STALLED_TURNS, Card, Dummy, Move, Options, Pending, Placed, Player, State,
+                                    Tile)
 from ..engine.random import SEED_MAX
 from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
@@ -82,6 +83,38 @@ class CardField(fields.Field):
 
     def _deserialize(self, value, attr, data, **kwargs):
         return _card(value)
+
+
+class HiddenHand(int):
+    """A hand whose values are hidden: only its number of cards (a list of nulls on the wire)."""
+
+
+class HandField(fields.Field):
+    """A player's money: a list of cards; or, in a view, one null per card (the count is public, the
+    values hidden); or null (hidden, count unknown)."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise ValidationError("Money is a list of cards {bank, value}, or of nulls for hidden cards.")
+        if len(value) > 108:
+            raise ValidationError("Longer than maximum length 108.")
+        hidden = [card is None for card in value]
+        if all(hidden) and value:
+            return HiddenHand(len(value))
+        if any(hidden):
+            raise ValidationError("A hand shows all its cards or hides them all (nulls).")
+        cards, errors = [], {}
+        for k, card in enumerate(value):
+            try:
+                cards.append(_card(card))
+            except ValidationError as err:
+                errors[k] = err.messages
+        if errors:
+            raise ValidationError(errors)
+        return cards
 
 
 class ScoringCardSchema(Schema):
@@ -163,15 +196,17 @@ class TypeTiersSchema(Schema):
 
 class OptionsSchema(Schema):
     type_tiers = fields.Nested(TypeTiersSchema, load_default=None, allow_none=False)
-    allow_surplus_cards = StrictBoolean(load_default=False)
-    extra_action_optional = StrictBoolean(load_default=True)
+    allow_surplus_cards = StrictBoolean(load_default=True)
+    extra_action_optional = StrictBoolean(load_default=False)
+    stalled_turn = fields.String(load_default="no_action_possible", validate=validate.OneOf(STALLED_TURNS))
     youngest = PlayerId(allow_none=True, load_default=None)
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, Options):
             return {"type_tiers": dict(obj.type_tiers), "allow_surplus_cards": obj.allow_surplus_cards,
-                    "extra_action_optional": obj.extra_action_optional, "youngest": obj.youngest}
+                    "extra_action_optional": obj.extra_action_optional, "stalled_turn": obj.stalled_turn,
+                    "youngest": obj.youngest}
         return obj
 
     @post_load
@@ -182,6 +217,7 @@ class OptionsSchema(Schema):
             type_tiers=tuple(sorted(tiers.items())) if tiers else base.type_tiers,
             allow_surplus_cards=data["allow_surplus_cards"],
             extra_action_optional=data["extra_action_optional"],
+            stalled_turn=data["stalled_turn"],
             youngest=data["youngest"],
         )
 
@@ -229,7 +265,7 @@ def _player_fields(full: bool) -> dict[str, Any]:
         "city": fields.List(PlacedField(), validate=validate.Length(max=TILE_COUNT),
                             **({"required": True} if full else {"load_default": list})),
         "reserve": TileList(**opt),
-        "money": fields.List(CardField(), allow_none=True, validate=validate.Length(max=108), **opt),
+        "money": HandField(allow_none=True, **opt),
         "points": StrictInteger(validate=POINTS, **opt),
         "to_place": TileList(**opt),
     }
@@ -327,7 +363,7 @@ def state_to_wire(state: State) -> dict[str, Any]:
         "options": state.options,
         "players": [
             {"id": p.id, "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city], "reserve": list(p.reserve),
-             "money": list(p.money) if p.money is not None else None, "points": p.points,
+             "money": _hand_to_wire(p), "points": p.points,
              "to_place": list(p.to_place)}
             for p in state.players
         ],
@@ -347,6 +383,20 @@ def state_to_wire(state: State) -> dict[str, Any]:
     }
 
 
+def _hand_to_wire(player: Player) -> list | None:
+    if player.money is not None:
+        return [{"bank": c.bank, "value": c.value} for c in player.money]
+    return None if player.money_count is None else [None] * player.money_count
+
+
+def _hand_from_wire(money) -> dict[str, Any]:
+    if money is None:
+        return {"money": None}
+    if isinstance(money, HiddenHand):
+        return {"money": None, "money_count": int(money)}
+    return {"money": tuple(sorted(money))}
+
+
 def state_from_wire(data: dict[str, Any]) -> State:
     options: Options = data.get("options") or Options()
     if isinstance(options, dict):
@@ -364,7 +414,7 @@ def state_from_wire(data: dict[str, Any]) -> State:
             id=p["id"],
             city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
             reserve=tile_list(p.get("reserve", ())),
-            money=None if p.get("money", ()) is None else tuple(sorted(p.get("money", ()))),
+            **_hand_from_wire(p.get("money", [])),
             points=p.get("points", 0),
             to_place=tile_list(p.get("to_place", ())),
         )

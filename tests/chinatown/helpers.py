@@ -93,12 +93,13 @@ def random_trade(state: State, rng: random.Random) -> Trade | None:
 
 
 def unlisted_moves(state: State, rng: random.Random, listed) -> list:
-    """A few moves near the listed ones that are not listed (wrong player, wrong lot or tile...)."""
+    """A few moves of the players to move near the listed ones that are not listed (wrong phase, lot,
+    tile, count...): a refusal then tests a rule, not only whose turn it is."""
     from service.engine.chinatown.state import EndTrading, EndTurn, Keep, Place
 
     listed = set(listed)
     out = []
-    for pid in state.ids:
+    for pid in movers(state):
         out += [EndTurn(pid), EndTrading(pid)]
         out.append(Place(pid, rng.choice(LOTS), rng.choice(SHOP_TYPES)))
         hand = state.player(pid).hand or ()
@@ -109,6 +110,17 @@ def unlisted_moves(state: State, rng: random.Random, listed) -> list:
         out.append(Reveal(state.pending.player, lots=(rng.choice(LOTS),)))
         out.append(Reveal(state.pending.player, tiles=(rng.choice(SHOP_TYPES),) * 2))
     return [m for m in out if m not in listed]
+
+
+def movers(state: State) -> list[str]:
+    """Whom the game awaits: the revealer, the player placing, or everyone still to keep or to trade."""
+    from service.engine.chinatown.flow import next_undone
+
+    if state.pending is not None:
+        return [state.pending.player]
+    if state.phase == "place":
+        return [next_undone(state)]
+    return [pid for pid in state.ids if pid not in state.done]
 
 
 def play_game(players, seed: int, options=None, check_every=True, trade_rate=0.15):
@@ -133,7 +145,8 @@ def play_game(players, seed: int, options=None, check_every=True, trade_rate=0.1
         if check_every and listed:
             for other in rng.sample(listed, min(2, len(listed))):
                 assert GAME.apply(state, other).legal, other
-            for other in rng.sample(unlisted_moves(state, rng, listed), 3):
+            unlisted = unlisted_moves(state, rng, listed)
+            for other in rng.sample(unlisted, min(3, len(unlisted))):
                 if not isinstance(other, Trade):
                     assert not GAME.apply(state, other).legal, other
         outcome = GAME.apply(state, move)

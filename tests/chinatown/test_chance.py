@@ -38,7 +38,9 @@ def test_reveal_must_be_possible_a_claimed_or_held_card_is_refused():
 def test_reveal_count_player_and_kind_are_checked():
     state = table_setup()
     assert codes(GAME.apply(state, Reveal("anna", lots=(1, 2)))) == ["chinatown.reveal.count"]
-    assert codes(GAME.apply(state, Reveal("bob", lots=tuple(range(1, 8))))) == ["chinatown.reveal.wrong_player"]
+    out = GAME.apply(state, Reveal("bob", lots=tuple(range(1, 8))))
+    assert codes(out) == ["chinatown.reveal.wrong_player"]
+    assert out.violations[0].message.startswith("It is not bob's turn: the game awaits anna.")
     assert codes(GAME.apply(state, Reveal("anna", tiles=("photo",) * 7))) == ["chinatown.reveal.wrong_kind"]
 
 

@@ -67,3 +67,56 @@ def test_render_through_http(client):
     r = client.post("/v1/games/chinatown/render", json={"state": {"board": {"12": {"owner": "anna", "shop": "photo"}}}})
     assert r.status_code == 200 and r.mimetype == "image/svg+xml"
     parse(r.data)
+
+
+# ---- the picture's layout: every player visible and named, nothing clipped (issue 12) ----------------
+
+LONG = ["anna-" + "x" * 35, "Bartholomew-Montgomery-Featherstonehaugh", "carl", "dora-" + "W" * 35, "eve"]
+
+
+def played(n: int, steps: int | None, seed: int = 3):
+    """A game of ``n`` long-named players after ``steps`` random legal moves (None: to the end)."""
+    import random
+
+    rng = random.Random(seed)
+    state = GAME.setup(LONG[:n], seed, {})
+    done = 0
+    while state.phase != "end" and (steps is None or done < steps):
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state))).state
+        done += 1
+    return state
+
+
+def test_render_layout_every_player_named_and_nothing_outside_the_picture():
+    from tests.svg_layout import all_text, texts_outside_view_box
+
+    for n in (3, 5):
+        for steps in (0, 40, None):
+            state = played(n, steps)
+            for viewer in (None, LONG[0]):
+                svg = GAME.render(state, viewer)
+                assert texts_outside_view_box(svg) == [], (n, steps, viewer)
+                text = all_text(svg)
+                assert all(pid in text for pid in state.ids), (n, steps)
+
+
+def test_render_every_owner_colour_stands_out_from_the_board():
+    from service.engine.chinatown.render import OWNER_COLOURS
+
+    def luminance(colour):
+        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    board_cream = luminance("#fbf8f0")
+    assert all(board_cream - luminance(c) > 0.2 for c in OWNER_COLOURS[:5])  # 5 players at most
+    assert len(set(OWNER_COLOURS[:5])) == 5
+    svg = GAME.render(played(5, None))
+    assert all(c in svg for c in OWNER_COLOURS[:5])
+
+
+def test_render_money_in_one_format():
+    import re
+
+    svg = GAME.render(played(4, None))
+    amounts = re.findall(r"\$[0-9](?:[0-9]|,(?=[0-9]))*", svg)
+    assert amounts and all(re.fullmatch(r"\$[0-9]{1,3}(,[0-9]{3})*", a) for a in amounts)

@@ -175,7 +175,16 @@ def test_trade_party_must_hold_the_tiles_and_money_it_gives():
 
 def test_trade_money_in_multiples_of_10000():
     move = Trade("chang", (Transfer("chang", "lucy", money=15000),))
-    assert codes(GAME.apply(seed_trade_state(), move)) == ["chinatown.trade.money_denomination"]
+    out = GAME.apply(seed_trade_state(), move)
+    assert codes(out) == ["chinatown.trade.money_denomination"]
+    assert out.violations[0].message == "$15,000 is not a multiple of $10,000."
+
+
+def test_trade_money_messages_write_dollars_with_thousands_separators():
+    move = Trade("lucy", (Transfer("chang", "lucy", money=1_000_000),))
+    out = GAME.apply(seed_trade_state(), move)
+    assert [v.message for v in out.violations if v.code == "chinatown.trade.money_short"] == [
+        "chang cannot give $1,000,000 in this trade."]
 
 
 def test_trade_reports_every_problem_of_every_transfer():
@@ -267,7 +276,9 @@ def test_placement_reports_every_violation():
 
 
 def test_placement_in_turn_order_from_the_first_player():
-    assert codes(GAME.apply(place_state(), Place("bob", 14, "photo"))) == ["chinatown.move.not_your_turn"]
+    out = GAME.apply(place_state(), Place("bob", 14, "photo"))
+    assert codes(out) == ["chinatown.move.not_your_turn"]
+    assert out.violations[0].message == "It is not bob's turn: the game awaits anna."
     state = GAME.apply(place_state(), EndTurn("anna")).state  # a pass
     assert GAME.apply(state, Place("bob", 14, "photo")).legal
     assert codes(GAME.apply(state, Place("anna", 12, "photo"))) == ["chinatown.move.not_your_turn"]

@@ -173,7 +173,7 @@ def test_score_flags_an_owner_not_listed(players):
 def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
     from service.cache.memo import MemoryMemo
 
-    memo = MemoryMemo().bound("chinatown-1")
+    memo = MemoryMemo().bound("chinatown-2")
     layout = {13: ("anna", "photo"), 14: ("anna", "photo"), 15: ("anna", "photo")}  # one row of block 1
     calls = []
     import service.engine.chinatown.scoring as scoring

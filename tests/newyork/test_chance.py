@@ -84,14 +84,39 @@ def test_digital_play_draws_itself():
     assert out.state.pending is None and out.state.money_market[0] is not None
 
 
-def test_view_hides_other_players_money_and_every_hidden_order():
+def test_reading_money_visibility_counts_are_public_values_hidden():
     s = start(4, seed=9)
     seen = GAME.view(s, "p1")
     assert seen.players[1].money == s.players[1].money
     assert all(p.money is None for i, p in enumerate(seen.players) if i != 1)
+    assert [p.cards_held for p in seen.players] == [len(p.money) for p in s.players]
     assert seen.bag is None and seen.money_deck is None and seen.shuffle_seed is None
     assert seen.players[0].city == s.players[0].city and seen.market == s.market
     assert GAME.validate(seen) == []
+
+
+def test_reading_money_visibility_hidden_counts_are_conserved_too():
+    seen = GAME.view(start(4, seed=9), "p1")
+    players = list(seen.players)
+    players[0] = replace(players[0], money_count=108)
+    assert codes(GAME.validate(replace(seen, players=tuple(players)))) == ["newyork.state.money_count"]
+
+
+def test_view_of_a_real_table_game_keeps_counts_through_the_reveal_flow():
+    s = at_table(table())
+    me = current_id(s)
+    st = GAME.apply(s, mv("take_money", me, slots=[0])).state  # the refill waits for a reveal
+    other = st.players[(st.current + 1) % 3].id
+    seen = GAME.view(st, other)
+    assert seen.pending == st.pending and GAME.validate(seen) == []
+    assert seen.players[st.current].cards_held == len(st.players[st.current].money)
+    # the view cannot play on (hands are hidden); the referee's full state takes the reveal
+    assert codes(GAME.apply(seen, mv("reveal", me, card=Card("red", 9))).violations) == [
+        "newyork.state.hidden_money"]
+    card = next(iter(sorted(unseen_money(st))))
+    after = GAME.apply(st, mv("reveal", me, card=card)).state
+    assert after.pending is None and after.money_market[0] == card
+    assert GAME.view(after, other).players[st.current].cards_held == len(after.players[st.current].money)
 
 
 def test_messages_never_leak_hidden_contents():

@@ -1,8 +1,9 @@
 """Random playouts through the engine: 200+ complete seeded games for 2 to 6 players.
 
 After every move: tiles and money cards are conserved and the state validates; every move picked from
-``legal_moves`` is accepted; a sample of other listed moves is accepted and a sample of unlisted moves is
-refused. A few games check every listed move, and some are played at a real table (hidden orders null,
+``legal_moves`` is accepted; a sample of other listed moves is accepted and a sample of unlisted moves of
+the player to move is refused, except a sufficient payment that is not minimal (only the minimal ones are
+listed), which must be accepted. A few games check every listed move, and some are played at a real table (hidden orders null,
 draws revealed by reveal moves).
 """
 from collections import Counter
@@ -48,8 +49,16 @@ def check_conservation(s, digital: bool):
         assert not (money - full)
 
 
+def mover(s, r) -> str:
+    """The player to move: the current one, or at the end one of those placing awarded tiles."""
+    if s.phase == "final_placement" and s.pending is None:
+        return r.choice([p for p in s.players if p.to_place]).id
+    return s.players[s.current].id
+
+
 def random_unlisted(s, r) -> Move:
-    pid = r.choice(s.players).id
+    """A random move of the player to move, so that a refusal tests a rule, not only the turn order."""
+    pid = mover(s, r)
     kind = r.choice(["take_money", "buy", "place", "rebuild_place", "rebuild_remove", "rebuild_swap",
                      "reserve", "give_dummy", "end_turn", "reveal"])
     tile = r.randint(1, 54)
@@ -58,7 +67,12 @@ def random_unlisted(s, r) -> Move:
         return Move(kind, pid, slots=tuple(r.sample(range(4), r.randint(1, 4))))
     if kind == "buy":
         bank = r.choice(BANKS)
-        return Move(kind, pid, slot=bank, cards=tuple(Card(r.choice(BANKS), r.randint(1, 9)) for _ in range(r.randint(1, 3))))
+        hand = [c for c in next(p for p in s.players if p.id == pid).money if c.bank == bank]
+        if hand and r.random() < 0.6:  # some of the player's own cards: enough, too few, or more than needed
+            cards = r.sample(hand, r.randint(1, len(hand)))
+        else:
+            cards = [Card(r.choice(BANKS), r.randint(1, 9)) for _ in range(r.randint(1, 3))]
+        return Move(kind, pid, slot=bank, cards=tuple(cards))
     if kind in ("place", "rebuild_place", "rebuild_swap"):
         return Move(kind, pid, tile=tile, x=x, y=y, rotation=r.choice([0, 0, 0, 90]))
     if kind == "rebuild_remove":
@@ -66,6 +80,15 @@ def random_unlisted(s, r) -> Move:
     if kind == "reveal":
         return Move(kind, pid, tile=tile) if r.random() < 0.5 else Move(kind, pid, card=Card(r.choice(BANKS), r.randint(1, 9)))
     return Move(kind, pid, tile=tile) if kind != "end_turn" else Move(kind, pid)
+
+
+def sufficient_payment(s, m: Move, listed) -> bool:
+    """An unlisted buy is legal exactly when it is the player's own cards of the slot's bank and holds a
+    listed (minimal) payment for that slot: every sufficient payment holds a minimal one."""
+    hand = Counter(next(p for p in s.players if p.id == m.player).money)
+    paid = Counter(m.cards)
+    return (all(c.bank == m.slot for c in m.cards) and not paid - hand
+            and any(not Counter(l.cards) - paid for l in listed if l.type == "buy" and l.slot == m.slot))
 
 
 WEIGHTS = {"buy": 12, "place": 6, "take_money": 4}  # games end sooner; every type still gets played
@@ -107,7 +130,8 @@ def play(game_no: int) -> tuple[int, str]:
         for _ in range(2):
             m = random_unlisted(s, r)
             if canonical(m) not in listed:
-                assert not GAME.apply(s, m).legal, (game_no, step, m)
+                expected = m.type == "buy" and sufficient_payment(s, m, listed)
+                assert GAME.apply(s, m).legal == expected, (game_no, step, m)
         out = GAME.apply(s, pick(moves, r))
         assert out.legal
         s = out.state

@@ -44,3 +44,74 @@ def test_render_marks_the_majorities():
     s = partial_state({"anna": city((1, 0, "park", "")), "ben": city()})
     svg = GAME.render(s, "anna")
     assert "park: 1 - rank 1, 20 pts" in svg
+
+
+# --- the whole table (issue 12) ----------------------------------------------------------------------
+
+LONG = ["anna-" + "x" * 35, "Bartholomew-Montgomery-Featherstonehaugh", "carl", "dora-" + "W" * 35, "eve", "fred"]
+
+
+def played(n, steps, seed=5):
+    """A game of ``n`` long-named players after ``steps`` random legal moves (None: to the end)."""
+    import random
+
+    r = random.Random(seed)
+    s = GAME.setup(LONG[:n], seed, {})
+    done = 0
+    while s.phase != "over" and (steps is None or done < steps):
+        moves = GAME.legal_moves(s)
+        buys = [m for m in moves if m.type in ("buy", "place")]
+        s = GAME.apply(s, r.choice(buys if buys and r.random() < 0.7 else moves)).state
+        done += 1
+    return s
+
+
+def test_render_layout_every_player_named_and_nothing_outside_the_picture():
+    from tests.svg_layout import all_text, texts_outside_view_box
+
+    for n in (2, 6):
+        for steps in (0, 120, None):
+            s = played(n, steps)
+            for viewer in (None, LONG[1]):
+                svg = GAME.render(s, viewer)
+                assert texts_outside_view_box(svg) == [], (n, steps, viewer)
+                assert all(p.id in all_text(svg) for p in s.players), (n, steps, viewer)
+    partial = partial_state({"anna": city((1, 0, "park", "")), "ben": city((0, 1, "church", "s"))})
+    svg = GAME.render(partial)
+    assert texts_outside_view_box(svg) == [] and "anna" in all_text(svg) and "ben" in all_text(svg)
+
+
+def test_render_the_whole_table_in_seat_order_marking_the_player_to_move():
+    s = played(6, 30)
+    root = _svg(s)
+    panels = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("player")]
+    assert [int(g.get("data-seat")) for g in panels] == list(range(6))
+    assert [g.get("data-seat") for g in panels if "to-move" in g.get("class")] == [str(s.current)]
+    markets = [g.get("class") for g in root.iter(NS + "g") if (g.get("class") or "").startswith("market ")]
+    assert markets == ["market blue", "market green", "market yellow", "market red"]
+    text = "".join(root.itertext())
+    for tile in s.market:
+        if tile is not None:
+            assert f"price {tile.cost}" in text
+    shown = [g.get("class") for g in root.iter(NS + "g") if (g.get("class") or "").startswith("card ")]
+    hands = sum(len(p.money) for p in s.players)
+    assert len(shown) == hands + sum(c is not None for c in s.money_market)  # the referee sees every hand
+
+
+def test_render_for_a_player_shows_other_hands_as_card_backs():
+    s = played(6, 30)
+    viewer = s.players[2]
+    root = _svg(s, viewer.id)
+    backs = [r for r in root.iter(NS + "rect") if r.get("class") == "card-back"]
+    assert len(backs) == sum(len(p.money) for p in s.players if p.id != viewer.id)
+    faces = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("card ")]
+    assert len(faces) == len(viewer.money) + sum(c is not None for c in s.money_market)
+
+
+def test_render_two_players_draws_the_dummy():
+    s = played(2, 10)
+    root = _svg(s)
+    dummy = [g for g in root.iter(NS + "g") if g.get("class") == "dummy"]
+    assert len(dummy) == 1
+    chips = [g for g in dummy[0].iter(NS + "g") if (g.get("class") or "").startswith("chip ")]
+    assert len(chips) == len(s.dummy.tiles)

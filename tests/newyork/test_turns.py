@@ -95,12 +95,20 @@ def test_buy_underpaid_is_refused():
     assert refused(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 7)])) == ["newyork.buy.underpaid"]
 
 
-def test_reading_allow_surplus_cards_refuses_a_needless_card_by_default():
+def test_reading_allow_surplus_cards_a_payment_may_hold_more_than_needed():
+    # the seed: "pay at least the building's value; pay more and you get no change"
     s = table()
-    move = mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 6), ("blue", 7)])
-    assert refused(s, move) == ["newyork.buy.surplus_card"]
-    loose = replace(s, options=replace(s.options, allow_surplus_cards=True))
-    ok(loose, move)
+    more = mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 6), ("blue", 7)])  # 17 for 10
+    out = ok(s, more)
+    assert out.state.phase == "placement"  # not exact: no extra action, and no change
+    assert out.state.players[s.current].money == (Card("green", 5),)
+    strict = replace(s, options=replace(s.options, allow_surplus_cards=False))  # the earlier assumption
+    assert refused(strict, more) == ["newyork.buy.surplus_card"]
+    ok(strict, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 7)]))  # 11: no card droppable
+    strict = give_money(strict, s.current, [("blue", 1), ("blue", 4), ("blue", 6)])
+    droppable = mv("buy", current_id(s), slot="blue", cards=[("blue", 1), ("blue", 4), ("blue", 6)])  # 11 - 1 = 10
+    assert refused(strict, droppable) == ["newyork.buy.surplus_card"]
+    ok(replace(strict, options=s.options), droppable)
 
 
 def test_buy_at_most_four_tiles_a_turn():
@@ -231,21 +239,51 @@ def test_turn_order_and_phase_are_enforced():
     assert refused(b, mv("take_money", current_id(b), slots=[0])) == ["newyork.turn.wrong_phase"]
 
 
-def test_reading_extra_action_optional_lets_a_player_stop_after_an_exact_buy():
+def _no_money_on_the_table(s):
+    """The face-up money cards go to the discard: taking money is impossible."""
+    cards = tuple(c for c in s.money_market if c is not None)
+    return replace(s, money_market=(None,) * 4, discard=s.discard + cards)
+
+
+def test_reading_extra_action_optional_the_extra_action_must_be_taken():
+    # the seed: pay the exact price and you get a new action and again choose among the three
     s = table()
-    assert refused(s, mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
     s = ok(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 6)])).state
+    assert s.phase == "actions"
+    assert refused(s, mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
+    assert GAME.legal_moves(s, move_type="end_turn") == []
+    loose = replace(s, options=replace(s.options, extra_action_optional=True))  # the earlier assumption
+    assert ok(loose, mv("end_turn", current_id(s))).state.phase == "placement"
+
+
+def test_reading_extra_action_optional_end_turn_when_no_action_is_possible():
+    s = _no_money_on_the_table(table())
+    s = give_money(s, s.current, [("blue", 4), ("blue", 6)])  # exactly the park; nothing else affordable
+    s = ok(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 6)])).state
+    assert s.phase == "actions" and s.players[s.current].money == ()
+    assert [m.type for m in GAME.legal_moves(s)] == ["end_turn"]
     assert ok(s, mv("end_turn", current_id(s))).state.phase == "placement"
-    strict = replace(s, options=replace(s.options, extra_action_optional=False))
-    assert refused(strict, mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
 
 
-def test_reading_stalled_turn_allows_end_turn_without_money_on_the_table():
-    s = table()
-    cards = tuple(c for c in s.money_market)
-    s = replace(s, money_market=(None,) * 4)
-    s = set_player(s, s.current, money=s.players[s.current].money + cards)
-    assert [m.type for m in GAME.legal_moves(s, move_type="end_turn")] == ["end_turn"]
+def test_reading_stalled_turn_a_pass_only_when_no_action_is_possible():
+    s = _no_money_on_the_table(table())
+    poor = give_money(s, s.current, [("red", 1)])  # every tile costs more than 1
+    assert [m.type for m in GAME.legal_moves(poor)] == ["end_turn"]
+    assert ok(poor, mv("end_turn", current_id(s))).state.current != s.current
+    # a reserve tile that fits the city makes a rebuild possible: no pass then
+    poor, park = take_from_bag(poor, 42)
+    rebuild = set_player(poor, poor.current, reserve=(park,))
+    assert refused(rebuild, mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
+    # the player could buy the blue park (10): no pass, though no money card lies face up
+    rich = give_money(s, s.current, [("blue", 4), ("blue", 7)])
+    assert refused(rich, mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
+    earlier = replace(rich, options=replace(rich.options, stalled_turn="no_money_face_up"))
+    assert ok(earlier, mv("end_turn", current_id(s))).state.current != s.current
+    # a money card face up: a pass is refused by either reading
+    assert refused(table(), mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
+    old = table()
+    assert refused(replace(old, options=replace(old.options, stalled_turn="no_money_face_up")),
+                   mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
 
 
 # --- refills, scorings, the dummy --------------------------------------------------------------------
@@ -344,3 +382,21 @@ def test_end_with_equal_points_is_a_draw():
 def test_standings_are_points():
     s = set_player(table(), 0, points=17)
     assert GAME.standings(s)["p0"] == 17
+
+
+# --- the one "not your turn" wording -----------------------------------------------------------------
+
+def test_not_your_turn_names_whom_the_game_awaits():
+    s = table()
+    other = s.players[(s.current + 1) % 3].id
+    out = GAME.apply(s, mv("take_money", other, slots=[0]))
+    assert [(v.code, v.message, v.pointer) for v in out.violations] == [
+        ("newyork.turn.not_your_turn", f"It is not {other}'s turn: the game awaits {current_id(s)}.", "/move/player")]
+
+
+def test_not_your_turn_message_joins_several_names():
+    from service.engine.newyork.moves import not_your_turn_message
+    assert not_your_turn_message("anna", ["ben"]) == "It is not anna's turn: the game awaits ben."
+    assert not_your_turn_message("anna", ["ben", "carl"]) == "It is not anna's turn: the game awaits ben and carl."
+    assert not_your_turn_message("anna", ["ben", "carl", "dora"]) == (
+        "It is not anna's turn: the game awaits ben, carl and dora.")

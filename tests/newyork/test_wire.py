@@ -56,8 +56,8 @@ def test_state_round_trip_setup_and_playout():
 def test_dump_spells_out_options():
     s = GAME.setup(["a", "b"], 1, WIRE.options().load({}))
     opts = WIRE.state().dump(s)["options"]
-    assert opts == {"type_tiers": {"museum": 1, "theater": 2, "station": 3}, "allow_surplus_cards": False,
-                    "extra_action_optional": True, "youngest": None}
+    assert opts == {"type_tiers": {"museum": 1, "theater": 2, "station": 3}, "allow_surplus_cards": True,
+                    "extra_action_optional": False, "stalled_turn": "no_action_possible", "youngest": None}
 
 
 def test_options_type_tiers_must_be_a_permutation():

@@ -9,7 +9,7 @@ INFO = GameInfo(
     publisher="Filosofia / Z-Man Games 2008",
     min_players=3,
     max_players=5,
-    rules_version="chinatown-1",
+    rules_version="chinatown-2",
     move_types=MOVE_TYPES,
     variants=("digital", "table", "rotate_first_player"),
 )

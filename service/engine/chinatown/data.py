@@ -61,6 +61,17 @@ DEAL_TABLE: dict[int, tuple[tuple[int, int], ...]] = {
 YEAR_ANIMALS = ("Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog")
 
 
+def dollars(amount: int) -> str:
+    """Money as every message and picture writes it: ``$15,000``."""
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def not_your_turn_message(player: str, awaited: list[str]) -> str:
+    """The one wording every game uses: ``It is not ben's turn: the game awaits anna and carl.``"""
+    names = awaited[0] if len(awaited) == 1 else ", ".join(awaited[:-1]) + " and " + awaited[-1]
+    return f"It is not {player}'s turn: the game awaits {names}."
+
+
 def cards_dealt(player_count: int, round_no: int) -> int:
     return DEAL_TABLE[player_count][round_no - 1][0]
 

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
 from .codes import violation
-from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept
+from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars, not_your_turn_message
 from .flow import (
     add_tiles,
     after_deal_reveal,
@@ -127,7 +127,9 @@ def reveal_violations(state: State, move: Reveal) -> list[Violation]:
         return [violation("chinatown.reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
     out = []
     if move.player != pending.player:
-        out.append(violation("chinatown.reveal.wrong_player", f"The pending {pending.kind} is {pending.player}'s.", "/move/player"))
+        out.append(violation("chinatown.reveal.wrong_player",
+                             not_your_turn_message(move.player, [pending.player]) + f" The pending {pending.kind} is theirs.",
+                             "/move/player"))
     if pending.kind == "deal":
         if move.tiles is not None or move.lots is None:
             field = "tiles" if move.tiles is not None else "lots"
@@ -196,7 +198,7 @@ def transfer_violations(state: State, t: Transfer, i: int, lots_seen: set[int]) 
     if not t.lots and not t.tiles and not t.money:
         out.append(violation("chinatown.trade.empty", "This transfer gives nothing.", base))
     if t.money % MONEY_UNIT:
-        out.append(violation("chinatown.trade.money_denomination", f"${t.money} is not a multiple of $10,000.", f"{base}/money"))
+        out.append(violation("chinatown.trade.money_denomination", f"{dollars(t.money)} is not a multiple of {dollars(MONEY_UNIT)}.", f"{base}/money"))
     for j, lot in enumerate(t.lots):
         cell = state.board.get(lot)
         if lot in lots_seen:
@@ -216,7 +218,7 @@ def supply_violations(state: State, move: Trade, tiles_given: dict, money_given:
         if t.tiles and any(giver.tile_count(shop) < n for shop, n in tiles_given[t.giver].items()):
             out.append(violation("chinatown.trade.tiles_short", f"{t.giver} does not hold all the tiles given in this trade.", f"/move/transfers/{i}/tiles"))
         if t.money and money_given[t.giver] > (giver.money or 0):
-            out.append(violation("chinatown.trade.money_short", f"{t.giver} cannot give ${money_given[t.giver]} in this trade.", f"/move/transfers/{i}/money"))
+            out.append(violation("chinatown.trade.money_short", f"{t.giver} cannot give {dollars(money_given[t.giver])} in this trade.", f"/move/transfers/{i}/money"))
     return out
 
 
@@ -231,7 +233,7 @@ def turn_violation(state: State, pid: str) -> list[Violation]:
     turn = next_undone(state)
     if pid == turn:
         return []
-    return [violation("chinatown.move.not_your_turn", f"It is {turn}'s turn to place.", "/move/player")]
+    return [violation("chinatown.move.not_your_turn", not_your_turn_message(pid, [turn]), "/move/player")]
 
 
 def place_violations(state: State, move: Place) -> list[Violation]:

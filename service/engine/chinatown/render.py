@@ -8,16 +8,18 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
 from .board import BLOCK_GRIDS, POSITIONS
-from .data import SHOP_NAMES, SHOP_SIZES, year_of
+from .data import SHOP_NAMES, SHOP_SIZES, dollars, year_of
 from .state import Partial, State
 
 CELL = 56
 GAP = 36
 MARGIN = 24
-HEADER = 72
+HEADER = 96
+LINE = 18  # a legend line
 # Block origins in cells-and-gaps: blocks 1-4 along Canal St at the top, 5 bottom centre-left, 6 bottom right.
 BLOCK_ORIGINS = {1: (0, 0), 2: (1, 0), 3: (2, 0), 4: (3, 0), 5: (1, 1), 6: (3, 1)}
-OWNER_COLOURS = ("#d62728", "#e6c229", "#2ca02c", "#f4f4f4", "#333333", "#1f77b4", "#9467bd", "#8c564b")
+# strong colours that stand out on the cream board (no white or pale grey); five players use the first five
+OWNER_COLOURS = ("#d62728", "#e6c229", "#2ca02c", "#1f77b4", "#9467bd", "#333333", "#8c564b", "#e377c2")
 SHOP_COLOURS = {
     "photo": "#7fb3d5", "seafood": "#48c9b0", "tea_house": "#a3e4d7", "jewelry": "#f7dc6f",
     "florist": "#f1948a", "tropical_fish": "#5dade2", "dim_sum": "#f0b27a", "laundry": "#d7dbdd",
@@ -45,10 +47,6 @@ def owner_colours(ids: list[str]) -> dict[str, str]:
     return {pid: OWNER_COLOURS[i % len(OWNER_COLOURS)] for i, pid in enumerate(ids)}
 
 
-def money_text(amount: int) -> str:
-    return f"${amount:,}"
-
-
 def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
     from .game import score
 
@@ -57,7 +55,7 @@ def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_
     colours = owner_colours(ids)
     flagged = flagged_lots(result["violations"])
     width = MARGIN * 2 + 4 * (4 * CELL) + 3 * GAP
-    height = MARGIN * 2 + HEADER + 2 * 5 * CELL + GAP + 50 + 22 * (len(ids) + 1)
+    height = MARGIN * 2 + HEADER + 2 * 5 * CELL + GAP + 50 + 3 * LINE * (len(ids) + 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'font-family="sans-serif">',
@@ -78,15 +76,17 @@ def header(state: State | Partial) -> str:
     if not isinstance(state, State):
         return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">Chinatown - board</text>'
     title = f"Chinatown - {year_of(state.round)} (round {state.round}), phase: {state.phase}"
-    detail = f"first player: {state.first_player}"
+    details = [f"first player: {state.first_player}"]
     if state.phase == "place":
         from .flow import next_undone
 
-        detail += f"; placing: {next_undone(state)}"
+        details.append(f"placing: {next_undone(state)}")
     if state.pending is not None:
-        detail += f"; to reveal: {state.pending.kind} of {state.pending.count} for {state.pending.player}"
-    return (f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">{escape(title)}</text>'
-            f'<text x="{MARGIN}" y="{MARGIN + 44}" font-size="13">{escape(detail)}</text>')
+        details.append(f"to reveal: {state.pending.kind} of {state.pending.count} for {state.pending.player}")
+    # one detail a line: a name may be 40 characters long
+    lines = "".join(f'<text x="{MARGIN}" y="{MARGIN + 44 + 16 * k}" font-size="13">{escape(d)}</text>'
+                    for k, d in enumerate(details))
+    return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">{escape(title)}</text>' + lines
 
 
 def blocks_svg() -> list[str]:
@@ -113,8 +113,9 @@ def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int])
         out.append(f'<g class="lot" id="lot-{lot}">')
         if cell is not None:
             colour = colours.get(cell.owner, "#ff00ff")
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="{colour}" '
-                       f'fill-opacity="0.45"><title>{escape(f"lot {lot}: {cell.owner}")}</title></rect>')
+            out.append(f'<rect class="owner" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                       f'fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="3">'
+                       f'<title>{escape(f"lot {lot}: {cell.owner}")}</title></rect>')
             if cell.shop is not None:
                 out.append(shop_tile(x, y, cell.shop))
             out.append(f'<circle cx="{x + CELL - 10}" cy="{y + 10}" r="6" fill="{colour}" stroke="#000" stroke-width="0.8"/>')
@@ -146,7 +147,7 @@ def shops_svg(shops: list[dict[str, Any]]) -> list[str]:
         out.append(f'<g class="shop" data-type="{shop["type"]}" data-income="{shop["income"]}">')
         out.append(f'<path d="{path}" stroke="{stroke}" stroke-width="4" fill="none" stroke-linecap="square"/>')
         x, y = lot_box(min(lots))
-        label = f"{money_text(shop['income'])}"
+        label = f"{dollars(shop['income'])}"
         out.append(f'<rect x="{x + 4}" y="{y + CELL - 17}" width="{CELL - 8}" height="14" rx="3" fill="#fff" '
                    f'fill-opacity="0.85" stroke="{stroke}"/>')
         out.append(f'<text x="{x + CELL // 2}" y="{y + CELL - 6}" font-size="10" text-anchor="middle">{escape(label)}</text>')
@@ -173,21 +174,26 @@ def outline_segments(lots: set[int]) -> list[tuple[int, int, int, int]]:
 
 
 def legend_svg(state, result, colours, viewer, top) -> list[str]:
+    """Each player on up to three lines (name; income, tiles, lots and money; unplaced tiles), so that
+    a 40-character name and a long list of tiles both fit the picture's width."""
     money_visible = isinstance(state, State)
     out = [f'<text x="{MARGIN}" y="{top}" font-size="14" font-weight="bold">Players (income this year)</text>']
-    for i, (pid, entry) in enumerate(result["players"].items()):
-        y = top + 20 + 22 * i
-        text = f"{pid}: income {money_text(entry['income'])}, {entry['tiles_on_board']} tiles on the board, {entry['lots']} lots"
+    y = top + LINE + 4
+    for pid, entry in result["players"].items():
+        text = f"income {dollars(entry['income'])}, {entry['tiles_on_board']} tiles on the board, {entry['lots']} lots"
         money = entry.get("money")
         if money_visible and money is not None and (viewer is None or viewer == pid):
-            text += f", money {money_text(money)}"
+            text += f", money {dollars(money)}"
         held = state.player(pid).tiles if money_visible and state.player(pid) is not None else ()
-        if held:
-            text += "; unplaced: " + " ".join(f"{n}x{SHOP_LABELS[shop]}" for shop, n in held)
         out.append(f'<rect x="{MARGIN}" y="{y - 12}" width="14" height="14" fill={quoteattr(colours[pid])} stroke="#000"/>')
-        out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13">{escape(text)}</text>')
+        out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13" font-weight="bold">{escape(pid)}</text>')
+        out.append(f'<text x="{MARGIN + 20}" y="{y + LINE - 2}" font-size="12">{escape(text)}</text>')
+        y += 2 * LINE
+        if held:
+            unplaced = "unplaced: " + " ".join(f"{n}x{SHOP_LABELS[shop]}" for shop, n in held)
+            out.append(f'<text x="{MARGIN + 20}" y="{y - 2}" font-size="12">{escape(unplaced)}</text>')
+            y += LINE
     if result["violations"]:
-        y = top + 20 + 22 * len(result["players"])
         out.append(f'<text x="{MARGIN}" y="{y}" font-size="13" fill="#c00">'
                    f'{len(result["violations"])} inconsistencies: flagged lots are crossed in red</text>')
     return out

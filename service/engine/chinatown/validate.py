@@ -6,7 +6,7 @@ from collections import Counter
 
 from ..core import Violation
 from .codes import violation
-from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, MONEY_UNIT, ROUNDS, TILE_COUNTS, cards_dealt, cards_kept
+from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, MONEY_UNIT, ROUNDS, TILE_COUNTS, cards_dealt, cards_kept, dollars
 from .flow import drawn_so_far, expected_pending, kept_so_far, seat_order
 from .state import State
 
@@ -60,7 +60,7 @@ def check_money_and_hands(state: State) -> list[Violation]:
         if p.money is None:
             out.append(violation("chinatown.state.hidden", f"{p.id}'s money is hidden.", f"/state/players/{i}/money"))
         elif p.money < 0 or p.money % MONEY_UNIT:
-            out.append(violation("chinatown.state.money", f"{p.id}'s money ${p.money} is not a non-negative multiple of $10,000.", f"/state/players/{i}/money"))
+            out.append(violation("chinatown.state.money", f"{p.id}'s money {dollars(p.money)} is not a non-negative multiple of {dollars(MONEY_UNIT)}.", f"/state/players/{i}/money"))
         if p.hand is None:
             out.append(violation("chinatown.state.hidden", f"{p.id}'s hand is hidden.", f"/state/players/{i}/hand"))
     return out

@@ -1,13 +1,13 @@
 """The New York engine object the HTTP layer calls (the Game protocol of ``service.engine.core``)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
 from . import moves as _moves
 from .codes import rule_codes as _rule_codes
 from .data import BANKS, CATALOGUE, DEFAULT_TYPE_TIERS, TYPES, scoring_tables, tiers
+from .pool import seen_by
 from .scoring import scoring_points
 from .state import Move, Options, State
 from .turns import setup as _setup
@@ -28,12 +28,27 @@ READINGS = (
             "of n edges scores n."),
     Reading("holes", "four_neighbour_flood_fill", "public source",
             "An empty cell that cannot reach the outside by edge steps is a hole; a diagonal gap does not let it out."),
-    Reading("allow_surplus_cards", False, "assumption",
-            "A payment may not include a card the price does not need (it could never buy an extra action)."),
-    Reading("extra_action_optional", True, "assumption",
-            "The extra action earned by an exact payment may be declined with end_turn."),
-    Reading("stalled_turn", "end_turn", "assumption",
-            "When no money card lies face up (deck and discard empty) the player may end the turn without acting."),
+    Reading("allow_surplus_cards", True, "seed",
+            "A payment may hold more cards than the price needs and gives no change (the seed: \"legalább annyit "
+            "kell fizetnie, mint amennyi az épület értéke. Ha a játékos többet fizet, nem kap visszajárót!\", pay at "
+            "least the building's value; pay more and you get no change). legal-moves lists each minimal payment "
+            "(no card can be dropped); moves accepts any sufficient one. Set false for the earlier assumption that "
+            "refuses a card the price does not need."),
+    Reading("extra_action_optional", False, "seed",
+            "The extra action earned by an exact payment must be taken when any action is possible (the seed: "
+            "\"Ha a játékos az épület árát pontosan fizeti ki, új cselekedetet kap, megint választhat a három "
+            "cselekvési lehetőség közül\", pay the exact price and you get a new action and again choose among the "
+            "three); end_turn is refused then. Set true for the earlier assumption that it may be declined."),
+    Reading("stalled_turn", "no_action_possible", "seed",
+            "A player may end the turn without an action only when no action is possible (the seed: \"Az épp "
+            "soron lévő játékosnak az alábbi három cselekedet közül kell választania\", the player to move must "
+            "choose one of the three actions). Option value no_money_face_up is the earlier assumption: a pass "
+            "whenever no money card lies face up."),
+    Reading("money_visibility", "count_public", "seed",
+            "What others see: how many money cards each player holds is public, their values are hidden (the "
+            "seed: \"a játékosok kezükbe veszik kártyáikat, és innentől kezdve titokban tartják, mennyi pénzük "
+            "van\", the players take their cards in hand and keep secret how much money they have); a view shows "
+            "other hands as that many hidden cards."),
     Reading("youngest", None, "seed",
             "Start player: fewest cards, then the lowest total, then the youngest (option `youngest`), then seat order."),
     Reading("scoring_card_piles", "five_piles", "seed",
@@ -64,7 +79,13 @@ class NewYork:
             "scoring_tables": {k: {s: list(v) for s, v in t.items()} for k, t in
                                scoring_tables(defaults.type_tiers).items()},
             "options": {"type_tiers": dict(defaults.type_tiers), "allow_surplus_cards": defaults.allow_surplus_cards,
-                        "extra_action_optional": defaults.extra_action_optional, "youngest": defaults.youngest},
+                        "extra_action_optional": defaults.extra_action_optional,
+                        "stalled_turn": defaults.stalled_turn, "youngest": defaults.youngest},
+            "legal_moves_notes": [
+                "A buy is listed once per minimal payment (no card can be dropped and still pay); cards of one bank "
+                "and value are interchangeable, so each multiset of values appears once. Any sufficient payment is "
+                f"legal in moves. At most {_moves.MAX_PAYMENTS_PER_SLOT} payments are listed per market slot.",
+            ],
             "move_types": list(_moves.MOVE_TYPES),
             "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in self.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
@@ -99,13 +120,12 @@ class NewYork:
         return {p.id: p.points for p in state.players}
 
     def view(self, state: State, player: str) -> State:
-        players = tuple(p if p.id == player else replace(p, money=None) for p in state.players)
-        return replace(state, players=players, bag=None, money_deck=None, shuffle_seed=None)
+        return seen_by(state, player)
 
     def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        from .render import render_city
+        from .render import render_table
 
-        return render_city(state, player, memo)
+        return render_table(state, player, memo)
 
 
 def to_options(options: Mapping[str, Any] | Options | None) -> Options:
@@ -118,5 +138,6 @@ def to_options(options: Mapping[str, Any] | Options | None) -> Options:
         type_tiers=tuple(sorted(dict(tiers_given).items())) if tiers_given else base.type_tiers,
         allow_surplus_cards=bool(options.get("allow_surplus_cards", base.allow_surplus_cards)),
         extra_action_optional=bool(options.get("extra_action_optional", base.extra_action_optional)),
+        stalled_turn=options.get("stalled_turn", base.stalled_turn),
         youngest=options.get("youngest", base.youngest),
     )

@@ -51,8 +51,7 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
         if state.pending is None:
             return [violation("newyork.reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
         if who != state.current:
-            return [violation("newyork.turn.not_your_turn", "The player whose turn ends reveals the draw.",
-                              "/move/player")]
+            return [_not_your_turn(state, move)]  # the player whose turn ends reveals the draw
         return []
     if state.phase == "final_placement":
         if move.type not in ("place", "reserve"):
@@ -60,7 +59,7 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
                               "/move/type")]
         return []
     if who != state.current:
-        return [violation("newyork.turn.not_your_turn", "It is not this player's turn.", "/move/player")]
+        return [_not_your_turn(state, move)]
     if state.phase == "actions" and move.type in PLACEMENTS:
         return [violation("newyork.turn.wrong_phase", "Bought tiles are placed after the turn's actions.",
                           "/move/type")]
@@ -70,6 +69,17 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
     if state.phase not in ("actions", "placement"):
         return [violation("newyork.turn.wrong_phase", "No move fits this phase.", "/move/type")]
     return []
+
+
+def _not_your_turn(state: State, move: Move) -> Violation:
+    awaited = state.players[state.current].id
+    return violation("newyork.turn.not_your_turn", not_your_turn_message(move.player, [awaited]), "/move/player")
+
+
+def not_your_turn_message(player: str, awaited: list[str]) -> str:
+    """The one wording every game uses: ``It is not ben's turn: the game awaits anna and carl.``"""
+    names = awaited[0] if len(awaited) == 1 else ", ".join(awaited[:-1]) + " and " + awaited[-1]
+    return f"It is not {player}'s turn: the game awaits {names}."
 
 
 def _index(state: State, who: int, cache: dict) -> CityIndex:
@@ -159,12 +169,28 @@ def _rebuild_swap(state: State, move: Move, who: int, cache) -> list[Violation]:
 
 
 def _end_turn(state: State, move: Move, who: int, cache) -> list[Violation]:
-    stalled = all(c is None for c in state.money_market)
-    early = state.options.extra_action_optional and bool(state.players[who].to_place)
-    if stalled or early:
+    """Ending the actions without one: only when none is possible (or by the older readings' options)."""
+    bought = bool(state.players[who].to_place)
+    if state.options.extra_action_optional and bought:
         return []
-    return [violation("newyork.turn.cannot_end",
-                      "The turn's action is still to be taken (take money, buy or rebuild).", "/move/type")]
+    if state.options.stalled_turn == "no_money_face_up":
+        stalled = all(c is None for c in state.money_market)
+    else:
+        stalled = not action_possible(state, who, cache)
+    if stalled:
+        return []
+    if bought:
+        text = "The exact payment earned another action and one is possible: take money, buy or rebuild."
+    else:
+        text = "The turn's action is still to be taken (take money, buy or rebuild): one is possible."
+    return [violation("newyork.turn.cannot_end", text, "/move/type")]
+
+
+def action_possible(state: State, who: int, cache: dict) -> bool:
+    """Can the player take money, buy or rebuild now? The listing's own candidates and checks decide,
+    stopping at the first legal one (a face-up money card is the first candidate)."""
+    return any(m.type != "end_turn" and not CHECKS[m.type](state, m, who, cache)
+               for m in _action_candidates(state, who, cache))
 
 
 def _place(state: State, move: Move, who: int, cache) -> list[Violation]:
@@ -429,8 +455,14 @@ def _action_candidates(state: State, who: int, cache: dict):
             continue
         bank = BANKS[bank_index]
         hand = [c for c in p.money or () if c.bank == bank]
-        for payment in payments(hand, tile.cost or 0, state.options.allow_surplus_cards):
+        for payment in minimal_payments(hand, tile.cost or 0):
             yield Move("buy", p.id, slot=bank, cards=payment)
+    yield from _rebuild_candidates(state, who, cache)
+    yield Move("end_turn", p.id)
+
+
+def _rebuild_candidates(state: State, who: int, cache: dict):
+    p = state.players[who]
     index = _index(state, who, cache)
     reserve = list(_distinct(p.reserve))
     for tile in reserve:
@@ -443,24 +475,32 @@ def _action_candidates(state: State, who: int, cache: dict):
             # a swap keeps every touching edge as it was (else an edge cannot match): skip the rest
             if all((e in tile.streets) == (e in placed.tile.streets) for e in touching):
                 yield Move("rebuild_swap", p.id, tile=tile.id, x=placed.x, y=placed.y)
-    yield Move("end_turn", p.id)
 
 
-def payments(hand: list[Card], cost: int, surplus: bool) -> list[tuple[Card, ...]]:
-    """Distinct sub-multisets of ``hand`` paying at least ``cost`` (minimal ones unless ``surplus``)."""
+MAX_PAYMENTS_PER_SLOT = 104  # all 27 cards of one bank against the dearest tile (13): see minimal_payments
+
+
+def minimal_payments(hand: list[Card], cost: int) -> list[tuple[Card, ...]]:
+    """The minimal payments of ``cost`` from ``hand`` (one bank's cards): no card can be dropped.
+
+    Cards of one bank and value are interchangeable, so each multiset of values is listed once. Every
+    sufficient payment holds a minimal one, so this list stands for them all. A minimal payment sums
+    to less than ``cost`` plus its smallest card, so the count is bounded by the hand of all 27 cards
+    of a bank against the dearest tile: ``MAX_PAYMENTS_PER_SLOT``.
+    """
     values = sorted(Counter(c.value for c in hand).items(), reverse=True)
     bank = hand[0].bank if hand else ""
     out = []
 
     def walk(k: int, chosen: list[int], total: int):
-        if k == len(values):
-            if chosen and total >= cost and (surplus or total - min(chosen) < cost):
+        if total >= cost:  # values go down, so the last card chosen is the smallest
+            if chosen and total - chosen[-1] < cost:
                 out.append(tuple(Card(bank, v) for v in sorted(chosen)))
+            return
+        if k == len(values):
             return
         value, have = values[k]
         for n in range(have + 1):
-            if not surplus and n and total + value * (n - 1) >= cost:
-                break  # a card of this value would be surplus
             walk(k + 1, chosen + [value] * n, total + value * n)
 
     walk(0, [], 0)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Iterator
 
 from .data import COPIES, COPIES_TWO_PLAYERS, TILE_IDS, money_cards
@@ -68,3 +69,9 @@ def deck_size(state: State) -> int:
 
 def bag_size(state: State) -> int:
     return len(unseen_tile_ids(state))
+
+
+def seen_by(state: State, player: str) -> State:
+    """``state`` as ``player`` may see it: other hands as their card counts only, no hidden orders."""
+    players = tuple(p if p.id == player else replace(p, money=None, money_count=p.cards_held) for p in state.players)
+    return replace(state, players=players, bag=None, money_deck=None, shuffle_seed=None)

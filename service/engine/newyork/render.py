@@ -1,109 +1,315 @@
-"""An SVG picture of one player's city: tiles coloured by type, streets drawn, the longest street
-highlighted, tiles that break a building rule marked, and the building counts beside it."""
+"""An SVG picture of the whole New York table: whose turn it is, the building market (tiles, prices,
+banks), the money market, the deck and bag sizes, the dummy in a 2-player game, and every player's city
+in seat order with points, longest street (highlighted), majorities, money, reserve and bought tiles.
+Tiles that break a building rule are marked. Rendered for a player, the table is that player's view:
+other hands are card backs."""
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
 from .city import ORIGIN, city_violations, grid_of
-from .data import TYPES
+from .data import BANKS, TYPES
+from .pool import bag_size, deck_size, seen_by
 from .scoring import scoring_points, streets
-from .state import State
+from .state import Card, Player, State, Tile
 
-CELL = 60
-MARGIN = 30
-PANEL = 240
+CELL = 44
+PAD = 16
+INFO = 360  # the width of a player's information column
+HEADER = 64
+BOARD = 150  # the height of the market band
 COLOURS = {
     "skyscraper": "#8e6bbf", "park": "#5cad5c", "church": "#e8e4da", "theater": "#d0574f",
     "museum": "#5b8fd1", "station": "#a8784a", "start": "#f2c744",
 }
+BANK_COLOURS = {"blue": "#2f6fd6", "green": "#2e9b45", "yellow": "#e0b400", "red": "#d03a2f"}
 STREET = "#444444"
 LONGEST = "#ff9900"
 ILLEGAL = "#e00000"
+MOVER = "#ff6a00"
+BACK = "#6b5b4b"
 # a side of a cell as a segment, in cell units from the cell's top-left corner
 SIDES = {"n": (0, 0, 1, 0), "e": (1, 0, 1, 1), "s": (0, 1, 1, 1), "w": (0, 0, 0, 1)}
+SHORT = {"skyscraper": "SKY", "park": "PRK", "church": "CHU", "theater": "THE", "museum": "MUS", "station": "STA"}
+CARD_W, CARD_H, CARDS_PER_ROW = 20, 26, 14
+CHIP, CHIPS_PER_ROW = 30, 10
 
 
-def render_city(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-    index = next((i for i, p in enumerate(state.players) if p.id == player), 0 if player is None else None)
-    if index is None or not state.players:
-        return _message(f"No player {player!s} in this state.")
-    p = state.players[index]
-    grid = grid_of(p.city)
-    found, flagged = city_violations(p.city, f"/state/players/{index}/city")
-    longest = streets([p], memo)[0]
-    xs = [x for x, _ in grid]
-    ys = [y for _, y in grid]
-    x0, y0 = min(xs), min(ys)
-    width = (max(xs) - x0 + 1) * CELL + 2 * MARGIN + PANEL
-    height = max((max(ys) - y0 + 1) * CELL + 2 * MARGIN, 260)
-
-    def at(x, y):
-        return MARGIN + (x - x0) * CELL, MARGIN + (y - y0) * CELL
-
+def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    """The whole table, or ``player``'s view of it."""
+    if not state.players:
+        return _message("No players in this state.")
+    if player is not None:
+        if all(p.id != player for p in state.players):
+            return _message(f"No player {player!s} in this state.")
+        state = seen_by(state, player)
+    # majorities as the next scoring would count them (a scoring input has no history: the final one)
+    scoring = "final" if state.partial else ("A", "B", "final")[min(state.scorings_done, 2)]
+    result = scoring_points(state, scoring, memo)
+    longest = streets(state.players, memo)
+    panels = [_player_panel(state, i, result["players"][i], longest[i], scoring) for i in range(len(state.players))]
+    if state.dummy is not None:
+        panels.append(_dummy_panel(state, result["dummy"]))
+    width = max([820] + [w for w, _, _, _ in panels])
+    top = HEADER + (0 if state.partial else BOARD)
+    height = top + sum(h + PAD for _, h, _, _ in panels) + PAD
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-             f"<title>{escape('New York city of ' + p.id)}</title>",
-             f'<rect width="{width}" height="{height}" fill="#fafafa"/>']
-    kinds = {(c.x, c.y): c.tile for c in p.city}
-    for (x, y), street_edges in sorted(grid.items()):
-        left, top = at(x, y)
-        kind = "start" if (x, y) == ORIGIN else kinds[(x, y)].kind
-        tile = kinds.get((x, y))
-        label = "Times Sq" if kind == "start" else kind
-        tid = "" if tile is None or tile.id is None else f" #{tile.id}"
-        parts.append(f'<g class={quoteattr("tile " + kind)} data-x="{x}" data-y="{y}">'
-                     f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{COLOURS.get(kind, "#ccc")}" '
-                     f'stroke="#999" stroke-width="1"/>'
-                     f'<text x="{left + CELL / 2}" y="{top + CELL / 2 - 2}" text-anchor="middle" font-size="9">'
-                     f"{escape(label)}</text>"
-                     f'<text x="{left + CELL / 2}" y="{top + CELL / 2 + 10}" text-anchor="middle" font-size="9">'
-                     f"{escape(tid.strip())}</text></g>")
-    for (x, y), street_edges in sorted(grid.items()):
-        left, top = at(x, y)
-        for side in street_edges:
-            a, b, c, d = SIDES[side]
-            parts.append(_line(left, top, a, b, c, d, STREET, 5, "street"))
-    for x, y, side in longest["edges"]:
-        left, top = at(x, y)
-        a, b, c, d = SIDES[side]
-        parts.append(_line(left, top, a, b, c, d, LONGEST, 4, "longest-street"))
-    for x, y in sorted(flagged):
-        left, top = at(x, y)
-        parts.append(f'<g class="illegal"><rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                     f'fill="none" stroke="{ILLEGAL}" stroke-width="3" stroke-dasharray="6 3"/>'
-                     f'<line x1="{left + 8}" y1="{top + 8}" x2="{left + CELL - 8}" y2="{top + CELL - 8}" '
-                     f'stroke="{ILLEGAL}" stroke-width="2"/></g>')
-    final = next(row for row in scoring_points(state, "final", memo)["players"] if row["id"] == p.id)
-    parts.append(_panel(width - PANEL + 10, p.id, final["buildings"], longest["length"], p.points, found))
+             f"<title>{escape('New York table: ' + ', '.join(p.id for p in state.players))}</title>",
+             f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
+             _header(state, player)]
+    if not state.partial:
+        parts.append(_board(state))
+    y = top
+    for _, h, frame, body in panels:
+        fill, stroke, stroke_width = frame
+        parts.append(f'<g transform="translate(0, {y})"><rect x="{PAD / 2}" y="0" width="{width - PAD}" '
+                     f'height="{h}" rx="8" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>{body}</g>')
+        y += h + PAD
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _line(left, top, a, b, c, d, colour, width, cls):
-    return (f'<line class="{cls}" x1="{left + a * CELL}" y1="{top + b * CELL}" x2="{left + c * CELL}" '
-            f'y2="{top + d * CELL}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>')
+# --- the header and the board --------------------------------------------------------------------------
 
 
-def _panel(x, pid, buildings, length, points, found):
-    rows = [f'<text x="{x}" y="{MARGIN}" font-weight="bold">{escape(pid)}</text>',
-            f'<text x="{x}" y="{MARGIN + 150}" font-size="9">majorities as the final scoring would count them</text>',
-            f'<text x="{x}" y="{MARGIN + 16}">points: {points}</text>',
-            f'<text x="{x}" y="{MARGIN + 32}" fill="{LONGEST}">longest street: {length}</text>']
-    for k, kind in enumerate(TYPES):
-        y = MARGIN + 52 + k * 16
-        b = buildings[kind]
+def _header(state: State, viewer: str | None) -> str:
+    n = len(state.players)
+    title = f"New York - {n} player{'s' if n != 1 else ''}" + (f" - seen by {viewer}" if viewer else "")
+    lines = [_status(state), f"scorings done: {state.scorings_done} of 3"] if not state.partial else [
+        "a scoring input: cities only"]
+    out = [f'<text x="{PAD}" y="26" font-size="18" font-weight="bold">{escape(title)}</text>']
+    out += [f'<text x="{PAD}" y="{44 + 14 * k}" font-size="12">{escape(line)}</text>' for k, line in enumerate(lines)]
+    return "".join(out)
+
+
+def _status(state: State) -> str:
+    if state.phase == "over":
+        return "game over; winners: " + ", ".join(state.winners or ())
+    if state.phase == "final_placement":
+        return "end of the game: awarded tiles are placed by " + ", ".join(p.id for p in state.players if p.to_place)
+    mover = state.players[state.current].id if state.current is not None else "?"
+    if state.pending is not None:
+        return f"to move: {mover} (a {state.pending.kind.replace('_', ' ')} is to be revealed)"
+    return f"to move: {mover} ({state.phase})"
+
+
+def _board(state: State) -> str:
+    y = HEADER + 8
+    out = [f'<text x="{PAD}" y="{y + 4}" font-size="13" font-weight="bold">Building market</text>']
+    for k, bank in enumerate(BANKS):
+        x = PAD + k * 92
+        out.append(_market_slot(x, y + 14, bank, state.market[k]))
+    x0 = PAD + 4 * 92 + 20
+    out.append(f'<text x="{x0}" y="{y + 4}" font-size="13" font-weight="bold">Money market</text>')
+    for k, card in enumerate(state.money_market):
+        if card is None:
+            out.append(f'<rect class="empty-slot" x="{x0 + k * 34}" y="{y + 18}" width="{CARD_W * 1.3}" '
+                       f'height="{CARD_H * 1.3}" rx="3" fill="none" stroke="#999" stroke-dasharray="4 3"/>')
+        else:
+            out.append(_card(x0 + k * 34, y + 18, card, size=1.3))
+    info = [_count(deck_size(state), "card", "money deck: "), _count(len(state.discard), "card", "discard: "),
+            _count(bag_size(state), "tile", "bag: ")]
+    for k, line in enumerate(info):
+        out.append(f'<text x="{x0}" y="{y + 72 + 14 * k}" font-size="11">{escape(line)}</text>')
+    return f'<g class="board">{"".join(out)}</g>'
+
+
+def _market_slot(x: int, y: int, bank: str, tile: Tile | None) -> str:
+    colour = BANK_COLOURS[bank]
+    out = [f'<g class={quoteattr("market " + bank)}>',
+           f'<rect x="{x}" y="{y}" width="84" height="112" rx="6" fill="none" stroke="{colour}" stroke-width="3"/>',
+           f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">{bank} bank</text>']
+    if tile is None:
+        out.append(f'<text x="{x + 42}" y="{y + 62}" text-anchor="middle" fill="#888">empty</text>')
+    else:
+        out.append(_tile(x + 20, y + 22, tile, 44))
+        out.append(f'<text x="{x + 42}" y="{y + 82}" text-anchor="middle">{escape(tile.kind)}</text>')
+        out.append(f'<text x="{x + 42}" y="{y + 98}" text-anchor="middle" font-weight="bold">'
+                   f'price {tile.cost}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- one player ------------------------------------------------------------------------------------------
+
+
+def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: str):
+    """(width, height, frame, body) of one player's panel: information on the left, the city on the right."""
+    p = state.players[index]
+    grid = grid_of(p.city)
+    found, flagged = city_violations(p.city, f"/state/players/{index}/city")
+    xs, ys = [x for x, _ in grid], [y for _, y in grid]
+    x0, y0 = min(xs), min(ys)
+    city_w, city_h = (max(xs) - x0 + 1) * CELL, (max(ys) - y0 + 1) * CELL
+    to_move = not state.partial and state.phase not in ("over", "final_placement") and state.current == index
+    info, info_h = _info(state, p, row, longest["length"], scoring, found, to_move)
+    left = PAD * 2 + INFO
+    body = (f'<g class={quoteattr("player" + (" to-move" if to_move else ""))} data-seat="{index}">'
+            f"<title>{escape(f'seat {index + 1}: {p.id}')}</title>"
+            f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0)}</g>{info}</g>')
+    frame = ("#ffffff", MOVER, 4) if to_move else ("#ffffff", "#cccccc", 1)
+    return PAD * 3 + city_w + INFO, max(city_h + 40, info_h) + PAD, frame, body
+
+
+def _info(state: State, p: Player, row: dict, length: int, scoring: str, found, to_move: bool) -> tuple[str, int]:
+    x = PAD
+    name = ("> " if to_move else "") + p.id
+    out = [f'<text x="{x}" y="22" font-size="14" font-weight="bold" fill="{MOVER if to_move else "#000"}">'
+           f"{escape(name)}</text>",
+           f'<text x="{x}" y="40" font-size="12">points: {p.points}{"   (to move)" if to_move else ""}</text>',
+           f'<text x="{x}" y="56" font-size="12" fill="#b86e00">longest street: {length}</text>',
+           f'<text x="{x}" y="74" font-size="10">{_majorities_label(state, scoring)}:</text>']
+    y = 90
+    for kind in TYPES:
+        b = row["buildings"][kind]
         place = f" - rank {b['rank']}, {b['points']} pts" if b["rank"] else ""
-        rows.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}"/>'
-                    f'<text class="majority" x="{x + 18}" y="{y}">{kind}: {b["count"]}{place}</text>')
+        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}" stroke="#999"/>'
+                   f'<text class="majority" x="{x + 18}" y="{y}">{kind}: {b["count"]}{place}</text>')
+        y += 15
+    if not state.partial:
+        y += 6
+        cards, y = _hand(x, y, p)
+        out.append(cards)
+        for label, tiles in (("reserve", p.reserve), ("bought, to place", p.to_place)):
+            if tiles:
+                chips, y = _chips(x, y, label, tiles)
+                out.append(chips)
     if found:
-        rows.append(f'<text x="{x}" y="{MARGIN + 170}" fill="{ILLEGAL}">{len(found)} building rule(s) broken</text>')
+        out.append(f'<text x="{x}" y="{y + 12}" fill="{ILLEGAL}">{len(found)} building rule(s) broken</text>')
         for k, v in enumerate(found[:4]):
-            rows.append(f'<text x="{x}" y="{MARGIN + 186 + 14 * k}" fill="{ILLEGAL}" font-size="9">'
-                        f"{escape(v.code)}</text>")
-    return "".join(rows)
+            out.append(f'<text x="{x}" y="{y + 26 + 13 * k}" fill="{ILLEGAL}" font-size="9">{escape(v.code)}</text>')
+        y += 26 + 13 * min(len(found), 4)
+    return "".join(out), y + 8
+
+
+def _majorities_label(state: State, scoring: str) -> str:
+    if state.phase == "over":
+        return "majorities at the final scoring"
+    return f"majorities if scored now (scoring {scoring})"
+
+
+def _hand(x: int, y: int, p: Player) -> tuple[str, int]:
+    held = p.cards_held
+    if held is None:
+        return f'<text x="{x}" y="{y + 10}">money: hidden</text>', y + 18
+    cards: list[Card | None] = list(p.money) if p.money is not None else [None] * held
+    label = _count(held, "card", "money: ")
+    if p.money is not None:
+        label += ", " + ", ".join(f"{b} {sum(c.value for c in p.money if c.bank == b)}" for b in BANKS
+                                  if any(c.bank == b for c in p.money))
+    else:
+        label += " (values hidden)"
+    out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
+    for k, card in enumerate(cards):
+        out.append(_card(x + (k % CARDS_PER_ROW) * (CARD_W + 3), y + 16 + (k // CARDS_PER_ROW) * (CARD_H + 3), card))
+    rows = (len(cards) + CARDS_PER_ROW - 1) // CARDS_PER_ROW
+    return "".join(out), y + 20 + rows * (CARD_H + 3)
+
+
+def _chips(x: int, y: int, label: str, tiles) -> tuple[str, int]:
+    out = [f'<text x="{x}" y="{y + 10}">{escape(f"{label}: {len(tiles)}")}</text>']
+    for k, tile in enumerate(tiles):
+        cx, cy = x + (k % CHIPS_PER_ROW) * (CHIP + 3), y + 16 + (k // CHIPS_PER_ROW) * (CHIP + 3)
+        out.append(_tile(cx, cy, tile, CHIP))
+    rows = (len(tiles) + CHIPS_PER_ROW - 1) // CHIPS_PER_ROW
+    return "".join(out), y + 20 + rows * (CHIP + 3)
+
+
+def _dummy_panel(state: State, scored: dict | None):
+    tiles = state.dummy.tiles
+    out = ['<g class="dummy">',
+           f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">dummy (2-player game): majorities only</text>']
+    y = 40
+    for k, kind in enumerate(TYPES):
+        b = scored["buildings"][kind] if scored else {"count": 0, "rank": 0, "points": 0}
+        place = f" - rank {b['rank']}, {b['points']} pts" if b["rank"] else ""
+        col, line = k % 3, k // 3
+        out.append(f'<rect x="{PAD + col * 260}" y="{y + line * 16 - 10}" width="12" height="12" '
+                   f'fill="{COLOURS[kind]}" stroke="#999"/><text class="majority" x="{PAD + col * 260 + 18}" '
+                   f'y="{y + line * 16}">{kind}: {b["count"]}{place}</text>')
+    y += 36
+    for k, tile in enumerate(tiles or ()):
+        out.append(_tile(PAD + (k % 22) * (CHIP + 3), y + (k // 22) * (CHIP + 3), tile, CHIP))
+    y += ((len(tiles or ()) + 21) // 22) * (CHIP + 3)
+    out.append("</g>")
+    return 820, y + 8, ("#f3f0ea", "#bbbbbb", 1), "".join(out)
+
+
+# --- pieces ----------------------------------------------------------------------------------------------
+
+
+def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int) -> str:
+    def at(x, y):
+        return (x - x0) * CELL, (y - y0) * CELL
+
+    kinds = {(c.x, c.y): c.tile for c in p.city}
+    out = []
+    for (x, y), _ in sorted(grid.items()):
+        left, top = at(x, y)
+        tile = kinds.get((x, y))
+        kind = "start" if (x, y) == ORIGIN else tile.kind
+        label = "Times Sq" if kind == "start" else SHORT.get(kind, kind)
+        tid = "" if tile is None or tile.id is None else f"#{tile.id}"
+        out.append(f'<g class={quoteattr("tile " + kind)} data-x="{x}" data-y="{y}">'
+                   f'<title>{escape(f"{kind} {tid}".strip())}</title>'
+                   f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{COLOURS.get(kind, "#ccc")}" '
+                   f'stroke="#999" stroke-width="1"/>'
+                   f'<text x="{left + CELL / 2}" y="{top + CELL / 2 - 2}" text-anchor="middle" font-size="9">'
+                   f"{escape(label)}</text>"
+                   f'<text x="{left + CELL / 2}" y="{top + CELL / 2 + 10}" text-anchor="middle" font-size="9">'
+                   f"{escape(tid)}</text></g>")
+    for (x, y), street_edges in sorted(grid.items()):
+        left, top = at(x, y)
+        for side in street_edges:
+            out.append(_line(left, top, SIDES[side], CELL, STREET, 4, "street"))
+    for x, y, side in longest["edges"]:
+        left, top = at(x, y)
+        out.append(_line(left, top, SIDES[side], CELL, LONGEST, 3, "longest-street"))
+    for x, y in sorted(flagged):
+        left, top = at(x, y)
+        out.append(f'<g class="illegal"><rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                   f'fill="none" stroke="{ILLEGAL}" stroke-width="3" stroke-dasharray="6 3"/>'
+                   f'<line x1="{left + 8}" y1="{top + 8}" x2="{left + CELL - 8}" y2="{top + CELL - 8}" '
+                   f'stroke="{ILLEGAL}" stroke-width="2"/></g>')
+    return "".join(out)
+
+
+def _tile(x: float, y: float, tile: Tile, size: int) -> str:
+    label = SHORT.get(tile.kind, tile.kind)
+    out = [f'<g class={quoteattr("chip " + tile.kind)}><title>{escape(f"{tile.kind} #{tile.id}")}</title>'
+           f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{COLOURS.get(tile.kind, "#ccc")}" '
+           f'stroke="#999"/>'
+           f'<text x="{x + size / 2}" y="{y + size / 2 + 3}" text-anchor="middle" font-size="{8 if size < 40 else 10}">'
+           f"{escape(label)}</text>"]
+    for side in tile.streets:
+        out.append(_line(x, y, SIDES[side], size, STREET, 3, "street"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _card(x: float, y: float, card: Card | None, size: float = 1.0) -> str:
+    w, h = CARD_W * size, CARD_H * size
+    if card is None:
+        return (f'<rect class="card-back" x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{BACK}" '
+                f'stroke="#333"/>')
+    return (f'<g class={quoteattr("card " + card.bank)}><title>{escape(f"{card.bank} {card.value}")}</title>'
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{BANK_COLOURS[card.bank]}" stroke="#333"/>'
+            f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" text-anchor="middle" font-weight="bold" fill="#fff" '
+            f'font-size="{11 * size:.0f}">{card.value}</text></g>')
+
+
+def _line(left, top, side, cell, colour, width, cls):
+    a, b, c, d = side
+    return (f'<line class="{cls}" x1="{left + a * cell}" y1="{top + b * cell}" x2="{left + c * cell}" '
+            f'y2="{top + d * cell}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>')
+
+
+def _count(n: int, noun: str, prefix: str = "") -> str:
+    return f"{prefix}{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _message(text: str) -> str:
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60" font-family="sans-serif">'
-            f'<text x="10" y="30">{escape(text)}</text></svg>')
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60" viewBox="0 0 400 60" '
+            f'font-family="sans-serif"><text x="10" y="30">{escape(text)}</text></svg>')

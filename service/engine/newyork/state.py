@@ -42,9 +42,15 @@ class Player:
     id: str
     city: tuple[Placed, ...] = ()
     reserve: tuple[Tile, ...] = ()
-    money: tuple[Card, ...] | None = ()  # None: hidden from the viewer
+    money: tuple[Card, ...] | None = ()  # None: the values are hidden from the viewer
     points: int = 0
     to_place: tuple[Tile, ...] = ()  # bought (or awarded at the end) and not yet placed
+    money_count: int | None = None  # with hidden money: how many cards (public), when known
+
+    @property
+    def cards_held(self) -> int | None:
+        """How many money cards the player holds: public even when their values are hidden."""
+        return len(self.money) if self.money is not None else self.money_count
 
 
 @dataclass(frozen=True)
@@ -70,10 +76,13 @@ class Pending:
 @dataclass(frozen=True)
 class Options:
     type_tiers: tuple[tuple[str, int], ...] = (("museum", 1), ("station", 3), ("theater", 2))
-    allow_surplus_cards: bool = False
-    extra_action_optional: bool = True
+    allow_surplus_cards: bool = True
+    extra_action_optional: bool = False
+    stalled_turn: str = "no_action_possible"  # or "no_money_face_up" (the earlier assumption)
     youngest: str | None = None  # optional: the youngest player, the seed's last start-player tie-break
 
+
+STALLED_TURNS = ("no_action_possible", "no_money_face_up")
 
 PHASES = ("actions", "placement", "refill", "final_placement", "over")
 

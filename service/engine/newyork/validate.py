@@ -98,6 +98,11 @@ def money_violations(state: State) -> list[Violation]:
         elif k > n:
             out.append(violation("newyork.state.money_count",
                                  f"{k} copies of {card.bank} {card.value}; the game has {n}.", "/state"))
+    hidden = sum(p.money_count or 0 for p in state.players if p.money is None)
+    if hidden and sum(counts.values()) + hidden > n * 36:
+        out.append(violation("newyork.state.money_count",
+                             f"The hidden hands hold {hidden} cards, more than the {n * 36 - sum(counts.values())} "
+                             "not shown elsewhere.", "/state/players"))
     if deck is not None and all(p.money is not None for p in state.players) and not out:
         total = sum(counts.values())
         if total != n * 36:
