@@ -49,8 +49,18 @@ def test_a_seeded_game_plays_to_its_end_by_clicking_listed_moves(page, screensho
     page.click("#export")
     body = json.loads(page.input_value("#replay-text"))
     assert len(body["moves"]) == clicks
-    final = replayed(game, body)["state"]
+    replay = replayed(game, body)
+    final = replay["state"]
     assert final == state(page)
+    page.click("#scorings summary")
+    settle(page)
+    shown = page.locator("#scorings-list tbody tr")
+    assert shown.count() == len(replay["scorings"]) > 0
+    last = replay["scorings"][-1]
+    points = last.get("totals") or last.get("income") or last.get("points") or {}
+    first_player = body["setup"]["players"][0]
+    assert shown.last.locator("td").first.inner_text() == str(last["index"] + 1)
+    assert shown.last.locator("td").nth(1).inner_text() == (str(points.get(first_player, 0)) if points else "")
     scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
     assert totals(page, "#score-now") == scored
 

@@ -105,6 +105,7 @@ async function refresh() {
   $("viewer").replaceChildren(el("option", { value: "", text: "everyone (the referee)" }),
     ...ids.map((id) => el("option", { value: id, text: id })));
   if (ids.includes(chosen)) $("viewer").value = chosen;
+  $("import-game").value = game;
   const who = viewer();
   $("pass-device").hidden = !who;
   $("pass-device").textContent = who ? `Pass the device to ${who}: only what ${who} may see is shown.` : "";
@@ -140,8 +141,9 @@ function showMoves(moves) {
   $("moves-count").textContent = moves.length ? `${moves.length} legal move${moves.length === 1 ? "" : "s"}.` : "No legal move is listed.";
   const groups = new Map();
   moves.forEach((m) => { if (!groups.has(m.type)) groups.set(m.type, []); groups.get(m.type).push(m); });
-  $("moves").replaceChildren(...[...groups].map(([type, items]) => el("div", { className: "moves-group" },
-    el("h4", { text: `${G.groupName(type)} (${items.length})` }),
+  // Each type is a group that can be folded, so a long list stays usable on a phone.
+  $("moves").replaceChildren(...[...groups].map(([type, items]) => el("details", { className: "moves-group", open: "" },
+    el("summary", { text: `${G.groupName(type)} (${items.length})` }),
     el("ul", {}, ...items.map((m) => {
       const button = el("button", { type: "button", className: "move", text: G.describe(m) });
       button.addEventListener("click", () => guarded(() => play(m)));
@@ -199,11 +201,17 @@ function scoreTable(game, score, caption) {
 
 async function showScorings() {
   const answer = await call(session.game, "replay", replayBody());
-  const list = answer.scorings || [];
-  $("scorings-list").replaceChildren(...(list.length ? list.map((s, i) => {
-    const score = s.score || s;
-    return el("div", {}, scoreTable(session.game, score, `Scoring ${i + 1}${s.scoring ? `: ${s.scoring}` : ""}`));
-  }) : [el("p", { text: "No scoring has happened yet." })]));
+  const events = answer.scorings || [];
+  const ids = G.playerIds(session.state);
+  const table = el("table", {}, el("caption", { text: "Each scoring so far (points per player)" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "After move" }), el("th", { scope: "col", text: "Scoring" }),
+      ...ids.map((id) => el("th", { scope: "col", text: id })))),
+    el("tbody", {}, ...events.map((event) => {
+      const line = G.scoringLine(event);
+      return el("tr", {}, el("td", { text: String(event.index + 1) }), el("th", { scope: "row", text: line.label }),
+        ...ids.map((id) => el("td", { text: line.points ? String(line.points[id] ?? 0) : "" })));
+    })));
+  $("scorings-list").replaceChildren(events.length ? table : el("p", { text: "No scoring has happened yet." }));
 }
 
 // ---- History ------------------------------------------------------------------------------------

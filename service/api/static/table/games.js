@@ -133,12 +133,20 @@ export function tableSetup(game, players, seed) {
   return { players, seed };
 }
 
+// Chinatown deals at the table too (its `table` chance option); in the other games the seed deals the
+// starting hands and market, and every later draw is asked for.
 export function hideOrders(game, state) {
-  if (game === "newyork") return { ...state, bag: null, money_deck: null, shuffle_seed: null };
-  return state;
+  const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
+  switch (game) {
+    case "newyork": return { ...state, bag: null, money_deck: null, shuffle_seed: null };
+    case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
+    case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
+      black_deck: { ...state.black_deck, cards: null, shuffle_seed: null } };
+    default: return state;
+  }
 }
 
-export const TABLE_PLAY = new Set(["newyork", "chinatown"]);
+export const TABLE_PLAY = new Set(["newyork", "chinatown", "skyline3000", "fifthavenue"]);
 
 /** A reveal move to fill in for a pending draw. */
 export function revealTemplate(game, state) {
@@ -224,3 +232,11 @@ export const HELPER = {
     },
   },
 };
+
+/** One scoring event of a replay as {label, points: {player: n} | null}; today each game names it differently. */
+export function scoringLine(event) {
+  const label = [words(event.kind), event.scoring && `card ${event.scoring}`, event.card && `card ${event.card}`,
+    event.round && `round ${event.round}`, event.year, event.district && words(event.district),
+    event.after && `after ${event.after} businesses`].filter(Boolean).join(", ");
+  return { label, points: event.totals || event.income || event.points || null };
+}
