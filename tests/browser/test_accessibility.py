@@ -30,6 +30,7 @@ def test_no_serious_accessibility_violation_in_the_main_states(page, width):
     page.click("#check-button")
     settle(page)
     page.click("#scorings summary")
+    page.wait_for_selector("#scorings-list p, #scorings-list table")
     settle(page)
     found["verdict and scorings"] = serious(page)
 
