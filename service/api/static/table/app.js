@@ -195,7 +195,7 @@ function scoreTable(game, score, caption) {
       el("th", { scope: "col", text: "Breakdown" }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id },
       el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: String(r.total) }),
-      el("td", { text: r.parts.filter((p) => p.points).map((p) => `${p.category}: ${p.points}`).join("; ") || "—" })))));
+      el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${p.points}`).join("; ") || "—" })))));
   return table;
 }
 

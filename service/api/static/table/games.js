@@ -95,7 +95,7 @@ export function status(game, state) {
 
 const NY_TYPES = ["skyscraper", "park", "church", "theater", "museum", "station"];
 
-/** Rows {id, total, parts: [{category, points}]} from a score answer. */
+/** Rows {id, total, parts: [{category, points, note?}]} from a score answer. */
 export function scoreRows(game, score) {
   const totals = score.totals || {};
   const rows = (ids, parts) => ids.map((id) => ({ id, total: totals[id] ?? 0, parts: parts(id) }));
@@ -110,7 +110,9 @@ export function scoreRows(game, score) {
     case "skyline3000":
       return rows(Object.keys(totals), (id) => [
         ...Object.entries(score.players[id]?.blocks || {}).map(([b, pts]) => ({ category: `block ${b}`, points: pts })),
-        ...(score.players[id]?.spaceport_bonus ? [{ category: "spaceport bonus", points: score.players[id].spaceport_bonus }] : [])]);
+        // Not points: extra cards in the next draw, shown beside the points as a note.
+        ...(score.players[id]?.spaceport_bonus ? [{ category: "spaceport bonus", points: 0,
+          note: `spaceport bonus: ${score.players[id].spaceport_bonus} extra card(s) in the next draw` }] : [])]);
     case "fifthavenue":
       return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
         ...(p.points_before ? [{ category: "points before", points: p.points_before }] : []),
