@@ -238,3 +238,16 @@ def test_real_table_play_starts_with_the_draw_orders_unknown(page, game):
     assert HIDDEN[game](state(page))
     valid = API.post(f"/v1/games/{game}/validate", json={"state": state(page)}).get_json()
     assert valid["valid"] is True, valid["violations"]
+
+
+def test_a_seed_beyond_2_53_is_sent_and_shown_exactly(page):
+    """JavaScript numbers would round it; the page keeps its digits, so the game is the seed's game."""
+    big = 2 ** 60 + 7
+    open_table(page)
+    start(page, "newyork", "anna, ben", seed=big)
+    no_problem_shown(page)
+    assert page.input_value("#seed") == str(big)
+    expected = API.post("/v1/games/newyork/setup", json={"players": ["anna", "ben"], "seed": big}).get_json()
+    assert state(page) == expected["state"]
+    page.click("#export")
+    assert f'"seed":{big}' in page.input_value("#replay-text")

@@ -83,10 +83,12 @@ async function startGame(event) {
     const players = $("players").value.split(",").map((s) => s.trim()).filter(Boolean);
     const mode = document.querySelector("input[name=mode]:checked").value;
     const seedText = $("seed").value.trim();
-    const seed = seedText === "" ? undefined : Number(seedText);
+    const seed = seedText === "" ? undefined
+      : /^\d+$/.test(seedText) && !Number.isSafeInteger(Number(seedText)) ? JSON.rawJSON(seedText) : Number(seedText);
     const setup = mode === "table" ? G.tableSetup(game, players, seed) : { players, ...(seed === undefined ? {} : { seed }) };
     const answer = await call(game, "setup", setup);
-    if (answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed);
+    // A seed beyond 2^53 arrives as JSON.rawJSON (see api.js): show its exact digits.
+    if (answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
     const start = mode === "table" ? G.hideOrders(game, answer.state) : answer.state;
     session = { game, mode, setup: { ...setup, seed: answer.seed ?? seed }, start, moves: [], redo: [], state: start };
     save();
@@ -161,11 +163,11 @@ function showPending(state, moves) {
   }
 }
 
-async function play(move) {
+async function play(move, redoLeft = []) {
   const answer = await call(session.game, "moves", { state: session.state, move });
   if (!answer.legal) { showVerdict(answer); return false; }
   session.moves.push(move);
-  session.redo = [];
+  session.redo = redoLeft;
   session.state = answer.state;
   save();
   $("verdict").replaceChildren();
@@ -225,9 +227,9 @@ async function undo() {
 }
 
 async function redo() {
-  const move = session.redo.pop();
-  const keep = session.redo;
-  if (await play(move)) { session.redo = keep; save(); await refresh(); }
+  const left = [...session.redo];
+  const move = left.pop();
+  await play(move, left);
 }
 
 function exportGame() {
