@@ -21,7 +21,7 @@ from ..engine.skyline3000.state import (Auction, Award, Block, BlockSpec, Buildi
                                         make_cards)
 from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
-GAME_ID = "skyline3000"
+GAME_ID = data.GAME_ID
 MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000

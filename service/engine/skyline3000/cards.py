@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterable, Optional
 
+from .. import kit
 from ..random import Rng
 from .state import Pile, Player, State
 
@@ -19,14 +20,14 @@ def known_places(state: State) -> dict[str, list[str]]:
     places: dict[str, list[str]] = {}
     for i, p in enumerate(state.players):
         for j, c in enumerate(p.hand or ()):
-            places.setdefault(c, []).append(f"/state/players/{i}/hand/{j}")
+            places.setdefault(c, []).append(kit.pointer("state", "players", i, "hand", j))
     for deck, pile in state.piles:
         if pile.draw is None and pile.top is not None:
-            places.setdefault(pile.top, []).append(f"/state/piles/{deck}/top")
+            places.setdefault(pile.top, []).append(kit.pointer("state", "piles", deck, "top"))
         for j, c in enumerate(pile.draw or ()):
-            places.setdefault(c, []).append(f"/state/piles/{deck}/draw/{j}")
+            places.setdefault(c, []).append(kit.pointer("state", "piles", deck, "draw", j))
         for j, c in enumerate(pile.discard):
-            places.setdefault(c, []).append(f"/state/piles/{deck}/discard/{j}")
+            places.setdefault(c, []).append(kit.pointer("state", "piles", deck, "discard", j))
     return places
 
 

@@ -22,10 +22,10 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
     ids = list(players)
     problems = []
     if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
-        problems.append(rules.violation("state.player_count", f"Skyline 3000 is for 2 to 4 players, not {len(ids)}.",
-                                        "/players"))
+        problems.append(rules.BOOK.violation("state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.",
+                                             "/players", count=len(ids)))
     if len(set(ids)) != len(ids):
-        problems.append(rules.violation("state.duplicate_player", pointer="/players"))
+        problems.append(rules.BOOK.violation("state.duplicate_player", pointer="/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)
@@ -117,7 +117,7 @@ class Skyline3000:
 
     # -- metadata --------------------------------------------------------------------------------
     def rule_codes(self):
-        return rules.rule_codes()
+        return rules.BOOK.rule_codes()
 
     def readings(self):
         return rules.readings()
@@ -160,7 +160,7 @@ class Skyline3000:
                 "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
                         f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
             },
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.rule_codes()],
+            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.BOOK.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
                          for r in rules.readings()],
         }

@@ -1,13 +1,13 @@
 """Every rule code of Skyline 3000 with its text and the rule it cites, and the readings we chose."""
 from __future__ import annotations
 
-from ..core import Reading, RuleCode, Violation
+from ..core import Reading
+from ..kit import RuleBook
 from . import data
 
-GAME = "skyline3000"
 D = "rules/skyline3000.md"
 
-_CODES: dict[str, tuple[str, str]] = {
+BOOK = RuleBook(data.GAME_ID, {
     # turn and phase
     "turn.unknown_player": ("The acting player is not in the game.", f"{D} Setup"),
     "turn.game_over": ("The game is over: no more moves.", f"{D} End of game"),
@@ -84,7 +84,7 @@ _CODES: dict[str, tuple[str, str]] = {
     "state.unknown_block": ("No such block.", f"{D} Board"),
     "state.pending": ("The pending reveal does not fit the state.", "DESIGN.md section 5"),
     "state.hidden_information": ("The state hides what the engine needs to go on (a hand or a sealed bid).", "DESIGN.md section 5"),
-}
+})
 
 
 def awaited_text(ids) -> str:
@@ -93,19 +93,6 @@ def awaited_text(ids) -> str:
     if len(ids) <= 1:
         return ids[0] if ids else "nobody"
     return ", ".join(ids[:-1]) + " and " + ids[-1]
-
-
-def code(reason: str) -> str:
-    return f"{GAME}.{reason}"
-
-
-def violation(reason: str, message: str | None = None, pointer: str = "") -> Violation:
-    text, rule = _CODES[reason]
-    return Violation(code(reason), message or text, rule, pointer)
-
-
-def rule_codes() -> list[RuleCode]:
-    return [RuleCode(code(r), text, rule) for r, (text, rule) in _CODES.items()]
 
 
 SEED = "the seed (Hungarian rulebook)"
