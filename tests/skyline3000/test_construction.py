@@ -358,13 +358,19 @@ def test_reading_cards():
     assert all(districts.count(d) == 8 for d in data.DISTRICTS)
 
 
-def test_reading_pieces_per_player():
-    state = start(billboards_per_player=3, roofs_per_shape=4)
+def test_reading_billboards_per_player():
+    state = start(billboards_per_player=3)
+    assert state.player("anna").billboards == 3 and GAME.validate(state) == []
+    assert start().player("anna").billboards == 5
+
+
+def test_reading_roofs_per_shape():
+    state = start(roofs_per_shape=4)
     anna = state.player("anna")
-    assert anna.billboards == 3 and anna.arched == 2 and anna.peaked == 2
+    assert anna.arched == 2 and anna.peaked == 2  # 4 of each shape, 2 + 2 on the starting buildings
     assert GAME.validate(state) == []
     default = start().player("anna")
-    assert default.billboards == 5 and default.arched == 3 and default.peaked == 3
+    assert default.arched == 3 and default.peaked == 3
 
 
 def test_setup_follows_the_documented_pinned_draws():

@@ -1,4 +1,5 @@
-"""Moves: one set of checks (``violations``) shared by ``apply`` and ``legal_moves``."""
+"""Moves: the one set of checks (``move_violations``), the effects of a legal move and the candidates that
+``legal_moves`` filters through the same checks (the flow itself is the kit's ``Engine``)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -6,11 +7,10 @@ from itertools import combinations, product
 from typing import Iterable, Optional
 
 from .. import kit
-from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
+from ..core import Event, Memo, Outcome, Violation
 from . import board, cards, data, factory, flow
 from .rules import BOOK, awaited_text
 from .state import Building, FactoryBuilding, Move, Pending, Player, State
-from .validate import validate
 
 PHASE_MOVES = {
     "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
@@ -26,11 +26,6 @@ TARGETS = ("empty", "billboard", "large", "green")
 # =============================================================================================
 # the checks
 # =============================================================================================
-def violations(state: State, move: Move) -> list[Violation]:
-    """Every rule the move breaks in this state; a state the rules cannot reach answers with its own problems."""
-    return validate(state) or move_violations(state, move)
-
-
 def move_violations(state: State, move: Move) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     player = state.player(move.player)
@@ -298,10 +293,8 @@ CHECKS = {
 # =============================================================================================
 # applying a legal move
 # =============================================================================================
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    found = violations(state, move)
-    if found:
-        return Outcome.illegal(found)
+def effects(state: State, move: Move, memo: Memo) -> Outcome:
+    """The outcome of a move that broke no rule."""
     new, events = EFFECTS[move.type](state, state.player(move.player), move, memo)
     return Outcome(legal=True, state=new, events=tuple(events))
 
@@ -446,28 +439,17 @@ EFFECTS = {
 # =============================================================================================
 # listing the legal moves
 # =============================================================================================
-def legal_moves(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
-    """Every legal move now (none in a state ``validate`` refuses), optionally of one player or type."""
-    if validate(state):
-        return []
-    out = []
-    for move in candidates(state, player):
-        if move_type is not None and move.type != move_type:
-            continue
-        if player is not None and move.player != player:
-            continue
-        if not move_violations(state, move):
-            out.append(move)
-    return out
-
-
-def candidates(state: State, player: Optional[str]) -> list[Move]:
+def candidates(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
+    """Moves worth checking now, optionally of one player or type: every legal move is among them."""
     if state.phase == "over":
         return []
     if state.pending is not None:
-        return _reveal_candidates(state)
-    maker = CANDIDATES.get(state.phase)
-    return maker(state, player) if maker else []
+        found = _reveal_candidates(state)
+    else:
+        maker = CANDIDATES.get(state.phase)
+        found = maker(state, player) if maker else []
+    return [m for m in found
+            if (move_type is None or m.type == move_type) and (player is None or m.player == player)]
 
 
 def _hand_candidates(state: State, p: Player) -> list[str]:
