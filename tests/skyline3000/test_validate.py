@@ -171,3 +171,10 @@ def test_validate_auction_house_fits_the_round_and_phase():
     assert codes(GAME.validate(early)) == ["state.auction_house"]
     out = GAME.apply(early, mv("pass", "anna"))
     assert codes(out) == ["state.auction_house"] and GAME.legal_moves(early) == []
+
+
+def test_validate_floors_add_up_to_90_on_both_sides():
+    state = start()
+    assert GAME.validate(state) == []
+    for off in (-1, 1):
+        assert codes(GAME.validate(replace(state, floors=state.floors + off))) == ["state.floors"], off
