@@ -129,15 +129,3 @@ def take_top(state: State, deck: str) -> tuple[State, Optional[str]]:
         return state, None
     card = pile.draw[0]
     return state.with_pile(deck, Pile(draw=pile.draw[1:], draw_size=len(pile.draw) - 1, discard=pile.discard)), card
-
-
-def hand_values(state: State, player: Player) -> Optional[list[int]]:
-    if player.hand is None:
-        return None
-    return [state.options.card(c).value for c in player.hand if state.options.card(c)]
-
-
-def deck_of(state: State, card: str) -> Optional[str]:
-    spec = state.options.card(card)
-    return spec.deck if spec else None
-

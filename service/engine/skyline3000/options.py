@@ -12,7 +12,6 @@ from typing import Any, Mapping, Optional
 
 from ..kit import OptionBook, OptionSpec
 from . import data
-from .rules import SEED
 
 
 @dataclass(frozen=True)
@@ -135,10 +134,6 @@ def default_options(**given: Any) -> Options:
 
 def default_board() -> tuple[BlockSpec, ...]:
     return board_of(DEFAULT_BOARD)
-
-
-def default_cards() -> tuple[Card, ...]:
-    return cards_of(DEFAULT_CARDS)
 
 
 def option_values(o: Options) -> dict[str, Any]:

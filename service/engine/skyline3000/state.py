@@ -1,12 +1,11 @@
 """Frozen state types of Skyline 3000. ``apply`` builds new ones with ``dataclasses.replace``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from . import data
-from .options import (BlockSpec, Card, Options, default_board, default_cards,  # noqa: F401 (re-exported)
-                      default_options, make_cards)
+from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
 
 
 @dataclass(frozen=True)
@@ -200,6 +199,6 @@ class Move:
 
 __all__ = [
     "Auction", "Award", "Block", "BlockSpec", "Building", "Card", "FactoryBuilding", "Move", "Options",
-    "Pending", "Pile", "Player", "ScoreInput", "State", "default_board", "default_cards", "default_options",
-    "make_cards", "field", "replace",
+    "Pending", "Pile", "Player", "ScoreInput", "State", "default_board", "default_options", "make_cards",
+    "replace",
 ]
