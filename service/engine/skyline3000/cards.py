@@ -10,24 +10,24 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterable, Optional
 
-from .. import kit
 from ..random import Rng
 from .state import Pile, Player, State
 
 
-def known_places(state: State) -> dict[str, list[str]]:
-    """card id -> every known place naming it (more than one place is an inconsistency)."""
-    places: dict[str, list[str]] = {}
+def known_places(state: State) -> dict[str, list[tuple]]:
+    """card id -> every known place naming it, as JSON-pointer tokens (more than one place is an inconsistency).
+    Tokens, not pointers: this runs on every validation, and only a violation needs the pointer."""
+    places: dict[str, list[tuple]] = {}
     for i, p in enumerate(state.players):
         for j, c in enumerate(p.hand or ()):
-            places.setdefault(c, []).append(kit.pointer("state", "players", i, "hand", j))
+            places.setdefault(c, []).append(("state", "players", i, "hand", j))
     for deck, pile in state.piles:
         if pile.draw is None and pile.top is not None:
-            places.setdefault(pile.top, []).append(kit.pointer("state", "piles", deck, "top"))
+            places.setdefault(pile.top, []).append(("state", "piles", deck, "top"))
         for j, c in enumerate(pile.draw or ()):
-            places.setdefault(c, []).append(kit.pointer("state", "piles", deck, "draw", j))
+            places.setdefault(c, []).append(("state", "piles", deck, "draw", j))
         for j, c in enumerate(pile.discard):
-            places.setdefault(c, []).append(kit.pointer("state", "piles", deck, "discard", j))
+            places.setdefault(c, []).append(("state", "piles", deck, "discard", j))
     return places
 
 

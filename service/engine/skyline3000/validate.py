@@ -225,9 +225,9 @@ def _cards(state: State) -> list[Violation]:
     places = cards.known_places(state)
     for c, where in places.items():
         if state.options.card(c) is None:
-            out.append(BOOK.violation("state.cards", "No card {card!r} in this game.", where[0], card=c))
+            out.append(BOOK.violation("state.cards", "No card {card!r} in this game.", kit.pointer(*where[0]), card=c))
         elif len(where) > 1:
-            out.append(BOOK.violation("state.cards", "{card} is in {places} places.", where[1], card=c,
+            out.append(BOOK.violation("state.cards", "{card} is in {places} places.", kit.pointer(*where[1]), card=c,
                                       places=len(where)))
     pool = cards.unknown_cards(state)
     hidden_hands = sum(p.hand_size for p in state.players if p.hand is None)
