@@ -87,10 +87,9 @@ def as_score_input(state: Any) -> ScoreInput:
 def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Memo) -> dict[str, Any]:
     """Every block's placings and points, each player's round total and spaceport bonus; with players known,
     their standings, and the winners once the game is over (or with ``scoring: final``)."""
-    players = {p.id for p in inp.players} if inp.players is not None else None
     result = scoring.score_blocks(inp.blocks, inp.options, memo)
-    if players is not None:
-        for pid in players:
+    if inp.players is not None:
+        for pid in (p.id for p in inp.players):  # seat order, so the answer's bytes never depend on hashing
             result["players"].setdefault(pid, {"blocks": {}, "total": 0, "spaceport_bonus": 0})
     out: dict[str, Any] = {
         "scoring": kind,
