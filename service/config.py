@@ -30,6 +30,7 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "json"
     host: str = "0.0.0.0"
+    cors_origins: tuple[str, ...] = ()
     port: int = 8080
     workers: int = 2
     redis_timeout_ms: int = 50
@@ -122,6 +123,19 @@ def bind_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def _cors_origins(raw: str) -> tuple[str, ...]:
+    """A comma-separated list of origins (``https://app.example:8443``) allowed to call the API from a
+    browser, or ``*`` for any; empty = none."""
+    origins = tuple(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
+    if origins == ("*",):
+        return origins
+    for origin in origins:
+        if not re.fullmatch(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?", origin):
+            raise ConfigError(f"CORS_ORIGINS must list origins such as https://app.example (or be *), "
+                              f"got {origin!r}")
+    return origins
+
+
 def _metrics_port(raw: str) -> int | None:
     value = raw.strip()
     return _int_in("METRICS_PORT", 1, 65535)(value) if value else None
@@ -139,6 +153,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
     "HOST": ("host", parse_host),
+    "CORS_ORIGINS": ("cors_origins", _cors_origins),
     "PORT": ("port", _int_in("PORT", 1, 65535)),
     "WORKERS": ("workers", _int_in("WORKERS", 1, 64)),
     "REDIS_TIMEOUT_MS": ("redis_timeout_ms", _int_in("REDIS_TIMEOUT_MS", 1, 5000)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask
 
 from . import games, operations, table
+from .cors import install_cors
 from .observe import install_request_observers
 from .problems import install_problem_handlers
 
@@ -12,6 +13,7 @@ def register(app: Flask) -> None:
     app.extensions["games"] = games.bind_games()
     install_problem_handlers(app)
     install_request_observers(app)
+    install_cors(app, app.config["SETTINGS"].cors_origins)
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)
