@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ..engine.chinatown.data import LOT_COUNT, SHOP_TYPES
+from ..engine.chinatown.data import GAME_ID, LOT_COUNT, SHOP_TYPES
 from ..engine.chinatown.state import (
     CHANCE_MODES,
     MOVE_TYPES,
@@ -35,7 +35,6 @@ from ..engine.chinatown.state import (
 from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
 
-GAME_ID = "chinatown"
 LOT_KEYS = [str(lot) for lot in range(1, LOT_COUNT + 1)]
 MAX_PLAYERS_ON_WIRE = 8
 MONEY_BOUND = 10**12

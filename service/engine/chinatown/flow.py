@@ -6,7 +6,8 @@ from typing import Mapping, Sequence
 
 from ..core import NULL_MEMO, Event, Memo, RulesError
 from ..random import Rng
-from .codes import violation
+from ..kit import pointer
+from .codes import BOOK
 from .data import (
     LOTS,
     MAX_PLAYERS,
@@ -67,9 +68,10 @@ def all_tiles() -> list[str]:
 def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
     problems = []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(violation("chinatown.state.player_count", "Chinatown needs 3 to 5 players.", "/players"))
+        problems.append(BOOK.violation("state.player_count", "Chinatown needs {min} to {max} players.", pointer("players"),
+                                       min=MIN_PLAYERS, max=MAX_PLAYERS))
     if len(set(players)) != len(players):
-        problems.append(violation("chinatown.state.duplicate_player", "Player ids must be unique.", "/players"))
+        problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
     if problems:
         raise RulesError(problems)
     opts = Options(

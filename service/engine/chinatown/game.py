@@ -7,7 +7,8 @@ from typing import Any, Mapping, Sequence
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
 from . import flow, moves, validate as validation
 from .board import ADJACENT, BLOCK_OF, BLOCKS
-from .codes import RULE_CODES, violation
+from ..kit import pointer
+from .codes import BOOK
 from .data import (
     COMPLETE_INCOME,
     DEAL_TABLE,
@@ -54,7 +55,7 @@ class ChinatownGame:
     # ---- catalogue -------------------------------------------------------------------------------
 
     def rule_codes(self) -> Sequence[RuleCode]:
-        return RULE_CODES
+        return BOOK.rule_codes()
 
     def readings(self) -> Sequence[Reading]:
         return READINGS
@@ -86,7 +87,7 @@ class ChinatownGame:
                 "Trades are never listed: any deal between two or more players is possible; send one to /moves to have it checked.",
                 f"Reveals are listed only when at most {moves.REVEAL_LIST_LIMIT} are possible; any proposed reveal is checked.",
             ],
-            "rule_codes": [{"code": c.code, "text": c.text, "rule": c.rule} for c in RULE_CODES],
+            "rule_codes": [{"code": c.code, "text": c.text, "rule": c.rule} for c in BOOK.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text} for r in READINGS],
         }
 
@@ -134,7 +135,8 @@ def score_parts(state: State | Partial) -> tuple[Any, list[str], dict[str, int |
     if state.player_ids is None:
         return state.board, owners, (dict(state.money) if state.money else None), []
     problems = [
-        violation("chinatown.score.unknown_owner", f"Lot {lot} is owned by {cell.owner!r}, who is not listed.", f"/state/board/{lot}/owner")
+        BOOK.violation("score.unknown_owner", "Lot {lot} is owned by {owner!r}, who is not listed.", pointer("state", "board", lot, "owner"),
+                       lot=lot, owner=cell.owner)
         for lot, cell in sorted(state.board.items())
         if cell.owner not in state.player_ids
     ]
@@ -173,7 +175,7 @@ def score(state: State | Partial, scoring: str, memo: Memo) -> dict[str, Any]:
 def final_ranking(ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):
-        problems.append(violation("chinatown.score.money_unknown", "The final ranking needs every player's money.", "/state/players"))
+        problems.append(BOOK.violation("score.money_unknown", "The final ranking needs every player's money.", pointer("state", "players")))
         return {"ranking": [], "winners": []}
     keyed = sorted(ids, key=lambda pid: (-(money[pid]), -built.get(pid, 0), pid))
     ranking = []

@@ -9,9 +9,9 @@ from typing import Any, Iterable, Mapping
 
 from ..core import NULL_MEMO, Memo
 from .board import bfs_order, components, is_connected
-from .data import SHOP_SIZES, SHOP_TYPES, shop_income
+from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
 
-MEMO_KIND = "chinatown.shops"
+MEMO_KIND = f"{GAME_ID}.shops"
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
