@@ -22,7 +22,8 @@ from .data import (
     year_of,
 )
 from .scoring import income_by_owner, shops_of, tiles_on_board
-from .state import Board, Lot, Options, Pending, Player, State, tiles_tuple
+from .options import options_of
+from .state import Board, Lot, Pending, Player, State, tiles_tuple
 
 SEED_SPAN = 2**62
 
@@ -74,10 +75,7 @@ def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
         problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
     if problems:
         raise RulesError(problems)
-    opts = Options(
-        rotate_first_player=bool(options.get("rotate_first_player", False)),
-        chance=options.get("chance", "digital"),
-    )
+    opts = options_of(options)
     deck = bag = shuffle_seed = None
     if opts.chance == "digital":
         rng = Rng(seed)

@@ -9,6 +9,7 @@ from . import flow, moves, validate as validation
 from .board import ADJACENT, BLOCK_OF, BLOCKS
 from ..kit import pointer
 from .codes import BOOK
+from .options import OPTIONS
 from .data import (
     COMPLETE_INCOME,
     DEAL_TABLE,
@@ -26,13 +27,12 @@ from .state import Partial, State
 
 SCORINGS = ("income", "final")
 
-READINGS: tuple[Reading, ...] = (
+# The readings fixed by the rules text; the options that are readings come first (options.OPTIONS).
+FIXED_READINGS: tuple[Reading, ...] = (
     Reading("player_count", {"min": 3, "max": 5}, "seed",
             "3 to 5 players: the rulebook's table covers only these; there is no official 2-player game."),
     Reading("money_unlimited", True, "assumption",
             "Money is unlimited (the bank's denominations are unknown) and counted in dollars; every amount is a multiple of $10,000."),
-    Reading("rotate_first_player", False, "assumption",
-            "The first-player card stays where it is unless the option rotate_first_player is set (then it passes clockwise each year)."),
     Reading("oversized_group_split", "full_shops_and_remainder", "public source",
             "A same-owner group larger than the shop's size splits into complete shops of full size and one remainder (the same as the rules' single split for every legal state)."),
     Reading("tiles_per_round", "dealt_then_kept", "public source",
@@ -46,6 +46,7 @@ READINGS: tuple[Reading, ...] = (
     Reading("deal_order", "each_player_takes_a_block", "assumption",
             "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's shuffle_seed."),
 )
+READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
 
 class ChinatownGame:
@@ -81,7 +82,7 @@ class ChinatownGame:
             "rounds": ROUNDS,
             "start_money": START_MONEY,
             "money_unit": MONEY_UNIT,
-            "options": {"rotate_first_player": False, "chance": "digital"},
+            "options": OPTIONS.defaults(),
             "scorings": list(SCORINGS),
             "legal_moves_notes": [
                 "Trades are never listed: any deal between two or more players is possible; send one to /moves to have it checked.",
