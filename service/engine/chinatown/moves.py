@@ -1,12 +1,18 @@
-"""Legal moves and apply, sharing one set of checks (``move_violations``)."""
+"""A move's checks (``move_violations``), its effects and the candidate moves: the parts the engine
+(``game.ChinatownGame``, a ``kit.Engine``) puts together into ``apply`` and ``legal_moves``.
+
+The reveal checks and candidates need what may still be in the deck and bag (``Unseen``); the engine
+passes ``unseen_of``, which keeps it per state in its ``StateMemo``."""
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
-from typing import Iterator
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Iterator, Mapping
 
-from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
+from ..core import Event, Memo, Outcome, Violation
 from ..kit import awaited_text, pointer
 from .codes import BOOK
 from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, NOT_YOUR_TURN, cards_kept, dollars
@@ -20,7 +26,6 @@ from .flow import (
     next_undone,
 )
 from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer
-from .validate import validate
 
 REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when there are at most this many
 
@@ -28,22 +33,30 @@ REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when the
 # ---- checks shared by legal_moves and apply --------------------------------------------------------
 
 
-def violations(state: State, move: Move) -> list[Violation]:
-    """Every rule the move breaks in this state (the state's own problems first)."""
-    problems = validate(state)
-    if problems:
-        return problems
-    return move_violations(state, move)
+@dataclass(frozen=True)
+class Unseen:
+    """What may still be in the deck and the bag (public knowledge): the cards neither claimed nor in a
+    hand, and each tile type's count less the placed and held tiles."""
+
+    deck: frozenset[int]
+    bag: Mapping[str, int]
 
 
-def move_violations(state: State, move: Move) -> list[Violation]:
+def unseen(state: State) -> Unseen:
+    return Unseen(frozenset(deck_contents(state)), MappingProxyType(dict(bag_contents(state))))
+
+
+UnseenOf = Callable[[State], Unseen]
+
+
+def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     if state.phase == "end":
         return [BOOK.violation("move.game_over", "The game is over.", pointer("move", "type"))]
     if state.player(move.player) is None:
         return [BOOK.violation("move.unknown_player", "{player!r} is not in this game.", pointer("move", "player"), player=move.player)]
     if isinstance(move, Reveal):
-        return reveal_violations(state, move)
+        return reveal_violations(state, move, unseen_of(state))
     if state.pending is not None:
         return [BOOK.violation("move.reveal_pending", "A {kind} is pending: reveal it first.", pointer("move", "type"), kind=state.pending.kind)]
     checks = {
@@ -83,36 +96,16 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     return out
 
 
-_LAST_CONTENTS: tuple = (None, None, None)  # (state, deck, bag) of the last state asked about
-
-
-def _contents(state: State) -> tuple[frozenset[int], dict[str, int]]:
-    global _LAST_CONTENTS
-    last_state, deck, bag = _LAST_CONTENTS
-    if last_state is not state:
-        deck, bag = frozenset(_deck_contents(state)), dict(_bag_contents(state))
-        _LAST_CONTENTS = (state, deck, bag)
-    return deck, bag
-
-
 def deck_contents(state: State) -> set[int]:
     """The cards that can be in the deck: neither claimed nor in a hand (public knowledge)."""
-    return set(_contents(state)[0])
-
-
-def bag_contents(state: State) -> Counter[str]:
-    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
-    return Counter(_contents(state)[1])
-
-
-def _deck_contents(state: State) -> set[int]:
     taken = {lot for lot, _ in state.board.items()}
     for p in state.players:
         taken.update(p.hand or ())
     return set(LOTS) - taken
 
 
-def _bag_contents(state: State) -> Counter[str]:
+def bag_contents(state: State) -> Counter[str]:
+    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
     left = Counter(TILE_COUNTS)
     for p in state.players:
         for shop, count in p.tiles:
@@ -123,7 +116,7 @@ def _bag_contents(state: State) -> Counter[str]:
     return left
 
 
-def reveal_violations(state: State, move: Reveal) -> list[Violation]:
+def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violation]:
     pending = state.pending
     if pending is None:
         return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
@@ -135,18 +128,17 @@ def reveal_violations(state: State, move: Reveal) -> list[Violation]:
         if move.tiles is not None or move.lots is None:
             field = "tiles" if move.tiles is not None else "lots"
             return out + [BOOK.violation("reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", pointer("move", field))]
-        return out + deal_reveal_violations(state, move.lots, pending.count)
+        return out + deal_reveal_violations(left.deck, move.lots, pending.count)
     if move.lots is not None or move.tiles is None:
         field = "lots" if move.lots is not None else "tiles"
         return out + [BOOK.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))]
-    return out + draw_reveal_violations(state, move.tiles, pending.count)
+    return out + draw_reveal_violations(left.bag, move.tiles, pending.count)
 
 
-def deal_reveal_violations(state: State, lots: tuple[int, ...], count: int) -> list[Violation]:
+def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
     if len(lots) != count:
         out.append(BOOK.violation("reveal.count", "The deal is {count} cards, not {given}.", pointer("move", "lots"), count=count, given=len(lots)))
-    deck = deck_contents(state)
     seen: set[int] = set()
     for i, lot in enumerate(lots):
         if lot in seen:
@@ -158,15 +150,14 @@ def deal_reveal_violations(state: State, lots: tuple[int, ...], count: int) -> l
     return out
 
 
-def draw_reveal_violations(state: State, tiles: tuple[str, ...], count: int) -> list[Violation]:
+def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
     out = []
     if len(tiles) != count:
         out.append(BOOK.violation("reveal.count", "The draw is {count} tiles, not {given}.", pointer("move", "tiles"), count=count, given=len(tiles)))
-    left = bag_contents(state)
     used: Counter[str] = Counter()
     for i, shop in enumerate(tiles):
         used[shop] += 1
-        if used[shop] > left[shop]:
+        if used[shop] > left.get(shop, 0):
             out.append(BOOK.violation("reveal.tile_unavailable", "The bag cannot hold {count} {shop} tiles.", pointer("move", "tiles", i),
                                       count=used[shop], shop=shop))
     return out
@@ -260,29 +251,17 @@ def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
     return phase_violation(state, "place") or turn_violation(state, move.player)
 
 
-# ---- legal moves ------------------------------------------------------------------------------------
+# ---- candidates ---------------------------------------------------------------------------------------
 
 
-def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-    """Every legal move now, optionally of one player or type. Trades are never listed (there are too
-    many possible deals; any proposed one is validated), and reveals only when there are at most
+def candidates(state: State, unseen_of: UnseenOf = unseen) -> Iterator[Move]:
+    """The moves worth checking: every legal move is among them. Trades are never listed (there are too
+    many possible deals; any proposed one is checked), and reveals only when there are at most
     ``REVEAL_LIST_LIMIT`` possible ones."""
-    if validate(state) or state.phase == "end":
-        return []
-    moves = []
-    for move in candidates(state):
-        if player is not None and move.player != player:
-            continue
-        if move_type is not None and move.type != move_type:
-            continue
-        if not move_violations(state, move):
-            moves.append(move)
-    return moves
-
-
-def candidates(state: State) -> Iterator[Move]:
+    if state.phase == "end":
+        return
     if state.pending is not None:
-        yield from reveal_candidates(state)
+        yield from reveal_candidates(state, unseen_of(state))
     elif state.phase == "keep":
         yield from keep_candidates(state)
     elif state.phase == "trade":
@@ -309,14 +288,14 @@ def place_candidates(state: State) -> Iterator[Move]:
     yield EndTurn(pid)
 
 
-def reveal_candidates(state: State) -> Iterator[Move]:
+def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
     pending = state.pending
     if pending.kind == "deal":
-        options = list(_limited(combinations(sorted(deck_contents(state)), pending.count)))
+        options = list(_limited(combinations(sorted(left.deck), pending.count)))
         if len(options) <= REVEAL_LIST_LIMIT:
             yield from (Reveal(pending.player, lots=lots) for lots in options)
         return
-    options = list(_limited(multisets(bag_contents(state), pending.count)))
+    options = list(_limited(multisets(Counter(left.bag), pending.count)))
     if len(options) <= REVEAL_LIST_LIMIT:
         yield from (Reveal(pending.player, tiles=tiles) for tiles in options)
 
@@ -343,13 +322,11 @@ def multisets(left: Counter[str], count: int, start: int = 0) -> Iterator[tuple[
         left[shop] += 1
 
 
-# ---- apply ------------------------------------------------------------------------------------------
+# ---- effects ------------------------------------------------------------------------------------------
 
 
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    problems = violations(state, move)
-    if problems:
-        return Outcome.illegal(problems)
+def effects(state: State, move: Move, memo: Memo) -> Outcome:
+    """The outcome of a move that broke no rule."""
     events: list[Event] = []
     new_state = transition(state, move, events, memo)
     return Outcome(legal=True, state=new_state, events=tuple(events))

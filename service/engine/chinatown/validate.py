@@ -12,21 +12,8 @@ from .flow import drawn_so_far, expected_pending, kept_so_far, seat_order
 from .state import State
 
 
-_LAST: tuple = (None, ())  # (state, violations) of the last call: states are immutable, so identity is enough
-
-
-def validate(state: State) -> list[Violation]:
-    """Every inconsistency of the state (remembered for the last state asked about)."""
-    global _LAST
-    last_state, last_value = _LAST
-    if last_state is state:
-        return list(last_value)
-    value = compute_violations(state)
-    _LAST = (state, tuple(value))
-    return value
-
-
-def compute_violations(state: State) -> list[Violation]:
+def state_violations(state: State) -> list[Violation]:
+    """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo)."""
     out: list[Violation] = []
     out += check_players(state)
     if out:  # the remaining checks need a sane player list
