@@ -37,7 +37,6 @@ from .common import GameWire, PlayerId, StrictInteger
 from .options import options_schema
 
 
-LOT_KEYS = [str(lot) for lot in range(1, LOT_COUNT + 1)]
 MAX_PLAYERS_ON_WIRE = 8
 MONEY_BOUND = 10**12
 SEED_BOUND = 2**63 - 1

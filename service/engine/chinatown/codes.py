@@ -13,7 +13,6 @@ R_DEAL = f"Phase 1: building cards dealt and kept by table 1 ({SEED}; rules/chin
 R_DRAW = f"Phase 2: shop tiles drawn from the bag, clockwise from the first player ({SEED}; rules/chinatown.md 3)"
 R_TRADE = f"Phase 3: trading lots, tiles and money in any mix ({SEED}; rules/chinatown.md 4.4)"
 R_PLACE = f"Phase 4: placing tiles on one's own empty lots, in turn order ({SEED}; rules/chinatown.md 4.4-4.6)"
-R_INCOME = f"Phase 5: income by table 2 ({SEED}; rules/chinatown.md 4.7)"
 R_END = f"Phase 6 and the end: six years, 1965-1970 ({SEED}; rules/chinatown.md 3)"
 R_MONEY = f"Money cards of $10,000 to $200,000; money is secret ({SEED}; rules/chinatown.md 3)"
 R_CHANCE = "Chance at a real table: reveals must be possible (DESIGN.md section 5)"

@@ -61,9 +61,6 @@ DEAL_TABLE: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((5, 3), (5, 3), (5, 3), (4, 2), (4, 2), (4, 2)),
 }
 
-YEAR_ANIMALS = ("Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog")
-
-
 def dollars(amount: int) -> str:
     """Money as every message and picture writes it: ``$15,000``."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
