@@ -15,7 +15,7 @@ from .codes import BOOK
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
 from .state import Partial, State
 
-MEMO_KIND = f"{GAME_ID}.shops"
+MEMO_KIND = f"{GAME_ID}.shops"  # listed in cache.policy.IN_PROCESS_ONLY
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
