@@ -6,16 +6,15 @@ passes ``unseen_of``, which keeps it per state in its ``StateMemo``."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Iterator, Mapping
 
 from ..core import Event, Memo, Outcome, Violation
 from ..kit import awaited_text, pointer
 from .codes import BOOK
-from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, NOT_YOUR_TURN, cards_kept, dollars
+from .data import LOTS, MONEY_UNIT, NOT_YOUR_TURN, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
 from .flow import (
     add_tiles,
     after_deal_reveal,
