@@ -12,6 +12,7 @@
   checks. A game supplies those four parts and nothing else of the flow.
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
+- ``awaited_text``: the player ids a turn message names, joined the one way every game writes them.
 """
 from __future__ import annotations
 
@@ -29,6 +30,14 @@ PROVENANCES = ("seed", "public source", "assumption")
 def pointer(*tokens: Any) -> str:
     """A JSON pointer from its reference tokens: ``pointer("state", "players", 0, "id")``."""
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
+
+
+def awaited_text(ids: Sequence[str]) -> str:
+    """Player ids as a message names them: ``ben``, ``ben and carl``, ``ben, carl and dora``."""
+    ids = list(ids)
+    if len(ids) <= 1:
+        return "".join(ids)
+    return ", ".join(ids[:-1]) + " and " + ids[-1]
 
 
 def placeholders(template: str) -> frozenset[str]:

@@ -7,13 +7,14 @@ through ``ScoreStateSchema``, which otherwise takes the partial scoring input (`
 """
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ..engine.chinatown.data import LOT_COUNT, SHOP_TYPES
+from ..engine.chinatown.data import GAME_ID, LOT_COUNT, SHOP_TYPES
+from ..engine.chinatown.options import OPTIONS, options_of
 from ..engine.chinatown.state import (
-    CHANCE_MODES,
     MOVE_TYPES,
     PHASES,
     Board,
@@ -32,11 +33,10 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
-from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
+from .common import GameWire, PlayerId, StrictInteger
+from .options import options_schema
 
 
-GAME_ID = "chinatown"
-LOT_KEYS = [str(lot) for lot in range(1, LOT_COUNT + 1)]
 MAX_PLAYERS_ON_WIRE = 8
 MONEY_BOUND = 10**12
 SEED_BOUND = 2**63 - 1
@@ -204,15 +204,15 @@ def _lot_json(cell: Lot) -> dict[str, Any]:
 # ---- parts -------------------------------------------------------------------------------------------
 
 
-class OptionsSchema(Schema):
-    rotate_first_player = StrictBoolean(load_default=False)
-    chance = fields.String(validate=validate.OneOf(CHANCE_MODES), load_default="digital")
-
+class _OptionsDump(Schema):
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, Options):
-            return {"rotate_first_player": obj.rotate_first_player, "chance": obj.chance}
-        return {"rotate_first_player": False, "chance": "digital", **obj}
+            return asdict(obj)
+        return {**OPTIONS.defaults(), **obj}
+
+
+OptionsSchema = options_schema("ChinatownOptions", OPTIONS, base=_OptionsDump)
 
 
 class PlayerSchema(Schema):
@@ -279,7 +279,7 @@ def build_player(raw: dict) -> Player:
 def build_state(data: dict) -> State:
     options = data.get("options") or {}
     return State(
-        options=Options(options.get("rotate_first_player", False), options.get("chance", "digital")),
+        options=options_of(options),
         players=tuple(build_player(p) for p in data["players"]),
         round=data["round"],
         phase=data["phase"],

@@ -173,6 +173,37 @@ def test_trade_party_must_hold_the_tiles_and_money_it_gives():
     assert codes(GAME.apply(seed_trade_state(), move)) == ["chinatown.trade.tiles_short", "chinatown.trade.money_short"]
 
 
+@pytest.mark.parametrize("given,legal", [(50000, True), (60000, False)])
+def test_trade_money_short_boundary_all_one_has_is_given_one_unit_more_is_refused(given, legal):
+    """Issue 16: both sides of the money_short boundary (chang has $50,000; money comes in $10,000 units)."""
+    state = seed_trade_state()
+    assert state.player("chang").money == 50000
+    out = GAME.apply(state, Trade("chang", (Transfer("chang", "lucy", money=given),)))
+    assert out.legal is legal
+    if legal:
+        assert out.state.player("chang").money == 0 and out.state.player("lucy").money == 100000
+    else:
+        assert codes(out) == ["chinatown.trade.money_short"]
+        assert out.violations[0].pointer == "/move/transfers/0/money"
+
+
+@pytest.mark.parametrize("to_simon,legal", [(20000, True), (30000, False)])
+def test_trade_money_short_boundary_counts_every_transfer_of_the_giver(to_simon, legal):
+    state = seed_trade_state()
+    out = GAME.apply(state, Trade("chang", (Transfer("chang", "lucy", money=30000),
+                                            Transfer("chang", "simon", money=to_simon))))
+    assert out.legal is legal
+    if not legal:
+        assert codes(out) == ["chinatown.trade.money_short", "chinatown.trade.money_short"]
+
+
+@pytest.mark.parametrize("count,legal", [(2, True), (3, False)])
+def test_trade_tiles_short_boundary_all_held_tiles_may_be_given(count, legal):
+    out = GAME.apply(seed_trade_state(), Trade("lucy", (Transfer("lucy", "chang", tiles=("dim_sum",) * count),)))
+    assert out.legal is legal
+    assert codes(out) == ([] if legal else ["chinatown.trade.tiles_short"])
+
+
 def test_trade_money_in_multiples_of_10000():
     move = Trade("chang", (Transfer("chang", "lucy", money=15000),))
     out = GAME.apply(seed_trade_state(), move)

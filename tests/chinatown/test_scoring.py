@@ -1,11 +1,12 @@
 """Shops and income (issue 4, items 2 and 7): the seed's examples are the cases."""
 import pytest
 
-from service.engine.chinatown import GAME
+from service.engine.chinatown import GAME, data
 from service.engine.chinatown.data import COMPLETE_INCOME, INCOMPLETE_INCOME, shop_income
+from service.engine.chinatown.state import EndTurn
 from service.engine.chinatown.scoring import compute_shops, shops_are_sound, shops_of, split_group
 
-from .helpers import CountingMemo, board, partial
+from .helpers import CountingMemo, board, make_state, partial
 
 
 def income(layout):
@@ -20,6 +21,29 @@ def test_income_table_incomplete_and_complete():
     assert INCOMPLETE_INCOME == {1: 10000, 2: 20000, 3: 40000, 4: 60000, 5: 80000}
     assert COMPLETE_INCOME == {3: 50000, 4: 80000, 5: 110000, 6: 140000}
     assert shop_income(3, 3) == 50000 and shop_income(3, 5) == 40000
+
+
+def test_income_table_is_one_place_scoring_describe_picture_and_payment_read_it(monkeypatch):
+    """An income change is one edit: data.INCOMPLETE_INCOME / data.COMPLETE_INCOME (seed table 2).
+    Changing those two tables alone changes the scoring, describe, the picture and the year's payment."""
+    monkeypatch.setitem(data.COMPLETE_INCOME, 3, 55000)
+    monkeypatch.setitem(data.INCOMPLETE_INCOME, 2, 25000)
+    layout = {13: ("anna", "photo"), 14: ("anna", "photo"), 15: ("anna", "photo"),
+              52: ("bob", "factory"), 53: ("bob", "factory")}
+    assert shops(layout) == [("anna", "photo", 3, True, 55000), ("bob", "factory", 2, False, 25000)]
+    described = GAME.describe()["income"]
+    assert described["complete"]["3"] == 55000 and described["incomplete"]["2"] == 25000
+    picture = GAME.render(partial(layout))
+    assert 'data-income="55000"' in picture and "$55,000" in picture
+    assert 'data-income="25000"' in picture and "$25,000" in picture
+    state = make_state("place", board_layout={**layout, 12: ("anna", None)})
+    events = []
+    for pid in ("anna", "bob", "chang"):
+        out = GAME.apply(state, EndTurn(pid))
+        events += out.events
+        state = out.state
+    paid = next(e for e in events if e.kind == "income_scoring").data["income"]
+    assert paid == {"anna": 55000, "bob": 25000, "chang": 0}
 
 
 def test_seed_simon_complete_seafood_pays_50k():

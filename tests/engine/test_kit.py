@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from service.engine.core import GameInfo, Outcome
-from service.engine.kit import Engine, OptionBook, OptionSpec, RuleBook, StateMemo, placeholders, pointer
+from service.engine.kit import Engine, OptionBook, OptionSpec, RuleBook, StateMemo, awaited_text, placeholders, pointer
 
 BOOK = RuleBook("toy", {
     "turn.not_your_turn": ("Only the player to move may act.", "Toy rules 2.1"),
@@ -184,3 +184,10 @@ def test_the_wire_options_schema_is_derived_from_the_specs():
     for bad in ({"black_cards": 0}, {"black_cards": "2"}, {"reshuffle": "never"}, {"seed_shown": 1}):
         with pytest.raises(ValidationError):
             schema.load(bad)
+
+
+def test_awaited_text_names_one_two_or_more_players():
+    assert awaited_text(["ben"]) == "ben"
+    assert awaited_text(("ben", "carl")) == "ben and carl"
+    assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
+    assert awaited_text([]) == ""

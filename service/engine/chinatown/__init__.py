@@ -1,15 +1,16 @@
 """Chinatown (Karsten Hartwig, Filosofia / Z-Man 2008)."""
 from ..core import GameInfo
+from .data import GAME_ID
 from .state import MOVE_TYPES
 
 INFO = GameInfo(
-    id="chinatown",
+    id=GAME_ID,
     name="Chinatown",
     designers=("Karsten Hartwig",),
     publisher="Filosofia / Z-Man Games 2008",
     min_players=3,
     max_players=5,
-    rules_version="chinatown-2",
+    rules_version=f"{GAME_ID}-2",
     move_types=MOVE_TYPES,
     variants=("digital", "table", "rotate_first_player"),
 )

@@ -5,6 +5,9 @@ research digest ``rules/chinatown.md`` (sections 2, 3 and 4.7).
 """
 from __future__ import annotations
 
+# The game's id: its rule codes, memo kinds and wire name all derive from it.
+GAME_ID = "chinatown"
+
 # Shop types with their complete ("maximum") size; each type has size + 3 tiles (seed; digest 2).
 SHOP_SIZES: dict[str, int] = {
     "photo": 3,
@@ -58,18 +61,13 @@ DEAL_TABLE: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((5, 3), (5, 3), (5, 3), (4, 2), (4, 2), (4, 2)),
 }
 
-YEAR_ANIMALS = ("Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog")
-
-
 def dollars(amount: int) -> str:
     """Money as every message and picture writes it: ``$15,000``."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-def not_your_turn_message(player: str, awaited: list[str]) -> str:
-    """The one wording every game uses: ``It is not ben's turn: the game awaits anna and carl.``"""
-    names = awaited[0] if len(awaited) == 1 else ", ".join(awaited[:-1]) + " and " + awaited[-1]
-    return f"It is not {player}'s turn: the game awaits {names}."
+# The one wording every game uses; ``awaited`` is ``kit.awaited_text`` of the awaited ids.
+NOT_YOUR_TURN = "It is not {player}'s turn: the game awaits {awaited}."
 
 
 def cards_dealt(player_count: int, round_no: int) -> int:

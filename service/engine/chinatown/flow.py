@@ -6,7 +6,8 @@ from typing import Mapping, Sequence
 
 from ..core import NULL_MEMO, Event, Memo, RulesError
 from ..random import Rng
-from .codes import violation
+from ..kit import pointer
+from .codes import BOOK
 from .data import (
     LOTS,
     MAX_PLAYERS,
@@ -21,7 +22,8 @@ from .data import (
     year_of,
 )
 from .scoring import income_by_owner, shops_of, tiles_on_board
-from .state import Board, Lot, Options, Pending, Player, State, tiles_tuple
+from .options import options_of
+from .state import Board, Lot, Pending, Player, State, tiles_tuple
 
 SEED_SPAN = 2**62
 
@@ -67,15 +69,13 @@ def all_tiles() -> list[str]:
 def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
     problems = []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(violation("chinatown.state.player_count", "Chinatown needs 3 to 5 players.", "/players"))
+        problems.append(BOOK.violation("state.player_count", "Chinatown needs {min} to {max} players.", pointer("players"),
+                                       min=MIN_PLAYERS, max=MAX_PLAYERS))
     if len(set(players)) != len(players):
-        problems.append(violation("chinatown.state.duplicate_player", "Player ids must be unique.", "/players"))
+        problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
     if problems:
         raise RulesError(problems)
-    opts = Options(
-        rotate_first_player=bool(options.get("rotate_first_player", False)),
-        chance=options.get("chance", "digital"),
-    )
+    opts = options_of(options)
     deck = bag = shuffle_seed = None
     if opts.chance == "digital":
         rng = Rng(seed)

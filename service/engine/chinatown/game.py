@@ -1,13 +1,16 @@
-"""The Chinatown engine object the HTTP layer calls (the Game protocol of ``engine.core``)."""
+"""The Chinatown engine the HTTP layer calls: a ``kit.Engine`` whose parts are the state checks
+(``validate``), the move checks, effects and candidates (``moves``), with scoring in ``scoring`` and the
+picture in ``render``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
-from . import flow, moves, validate as validation
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
+from ..kit import Engine, StateMemo
+from . import flow, moves
 from .board import ADJACENT, BLOCK_OF, BLOCKS
-from .codes import RULE_CODES, violation
+from .codes import BOOK
 from .data import (
     COMPLETE_INCOME,
     DEAL_TABLE,
@@ -20,18 +23,20 @@ from .data import (
     TILE_COUNTS,
     tiles_drawn,
 )
-from .scoring import income_by_owner, shops_of, tiles_on_board
-from .state import Partial, State
+from .options import OPTIONS
+from .render import render
+from .scoring import score
+from .state import Move, Partial, State
+from .validate import state_violations
 
 SCORINGS = ("income", "final")
 
-READINGS: tuple[Reading, ...] = (
+# The readings fixed by the rules text; the options that are readings come first (options.OPTIONS).
+FIXED_READINGS: tuple[Reading, ...] = (
     Reading("player_count", {"min": 3, "max": 5}, "seed",
             "3 to 5 players: the rulebook's table covers only these; there is no official 2-player game."),
     Reading("money_unlimited", True, "assumption",
             "Money is unlimited (the bank's denominations are unknown) and counted in dollars; every amount is a multiple of $10,000."),
-    Reading("rotate_first_player", False, "assumption",
-            "The first-player card stays where it is unless the option rotate_first_player is set (then it passes clockwise each year)."),
     Reading("oversized_group_split", "full_shops_and_remainder", "public source",
             "A same-owner group larger than the shop's size splits into complete shops of full size and one remainder (the same as the rules' single split for every legal state)."),
     Reading("tiles_per_round", "dealt_then_kept", "public source",
@@ -45,16 +50,18 @@ READINGS: tuple[Reading, ...] = (
     Reading("deal_order", "each_player_takes_a_block", "assumption",
             "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's shuffle_seed."),
 )
+READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
 
-class ChinatownGame:
+class ChinatownGame(Engine):
+    book = BOOK
+
     def __init__(self, info: GameInfo):
+        super().__init__()
         self.info = info
+        self._unseen: StateMemo[moves.Unseen] = StateMemo()
 
     # ---- catalogue -------------------------------------------------------------------------------
-
-    def rule_codes(self) -> Sequence[RuleCode]:
-        return RULE_CODES
 
     def readings(self) -> Sequence[Reading]:
         return READINGS
@@ -80,29 +87,36 @@ class ChinatownGame:
             "rounds": ROUNDS,
             "start_money": START_MONEY,
             "money_unit": MONEY_UNIT,
-            "options": {"rotate_first_player": False, "chance": "digital"},
+            "options": OPTIONS.defaults(),
             "scorings": list(SCORINGS),
             "legal_moves_notes": [
                 "Trades are never listed: any deal between two or more players is possible; send one to /moves to have it checked.",
                 f"Reveals are listed only when at most {moves.REVEAL_LIST_LIMIT} are possible; any proposed reveal is checked.",
             ],
-            "rule_codes": [{"code": c.code, "text": c.text, "rule": c.rule} for c in RULE_CODES],
+            "rule_codes": [{"code": c.code, "text": c.text, "rule": c.rule} for c in self.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text} for r in READINGS],
         }
 
-    # ---- play ------------------------------------------------------------------------------------
+    # ---- play: the kit's apply and legal_moves put these parts together -------------------------------
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
         return flow.setup(players, seed, options)
 
-    def validate(self, state: State) -> list[Violation]:
-        return validation.validate(state)
+    def state_violations(self, state: State) -> list[Violation]:
+        return state_violations(state)
 
-    def legal_moves(self, state: State, player: str | None = None, move_type: str | None = None) -> list[Any]:
-        return moves.legal_moves(state, player, move_type)
+    def move_violations(self, state: State, move: Move) -> list[Violation]:
+        return moves.move_violations(state, move, self._unseen_of)
 
-    def apply(self, state: State, move: Any, memo: Memo = NULL_MEMO) -> Outcome:
-        return moves.apply(state, move, memo)
+    def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
+        return moves.effects(state, move, memo)
+
+    def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
+        return (m for m in moves.candidates(state, self._unseen_of)
+                if (player is None or m.player == player) and (move_type is None or m.type == move_type))
+
+    def _unseen_of(self, state: State) -> moves.Unseen:
+        return self._unseen.get(state, moves.unseen)
 
     def standings(self, state: State | Partial) -> dict[str, int]:
         if isinstance(state, Partial):
@@ -117,68 +131,8 @@ class ChinatownGame:
     # ---- scoring ---------------------------------------------------------------------------------
 
     def score(self, state: State | Partial, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
-        return score(state, scoring or "income", memo)
+        problems = self.validate(state) if isinstance(state, State) else []
+        return score(state, scoring or "income", problems, memo)
 
     def render(self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        from .render import render
-
-        return render(state, player, memo)
-
-
-def score_parts(state: State | Partial) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
-    """The board, the player ids, their money (None when unknown) and the state's inconsistencies."""
-    if isinstance(state, State):
-        money = {p.id: p.money for p in state.players}
-        return state.board, list(state.ids), money, validation.validate(state)
-    owners = sorted({cell.owner for _, cell in state.board.items()})
-    if state.player_ids is None:
-        return state.board, owners, (dict(state.money) if state.money else None), []
-    problems = [
-        violation("chinatown.score.unknown_owner", f"Lot {lot} is owned by {cell.owner!r}, who is not listed.", f"/state/board/{lot}/owner")
-        for lot, cell in sorted(state.board.items())
-        if cell.owner not in state.player_ids
-    ]
-    ids = list(state.player_ids) + [o for o in owners if o not in state.player_ids]
-    return state.board, ids, (dict(state.money) if state.money is not None else None), problems
-
-
-def score(state: State | Partial, scoring: str, memo: Memo) -> dict[str, Any]:
-    board, ids, money, problems = score_parts(state)
-    shops = shops_of(board.as_dict(), memo)
-    income = income_by_owner(shops)
-    built = tiles_on_board(board.as_dict())
-    players = {}
-    for pid in ids:
-        entry: dict[str, Any] = {
-            "income": income.get(pid, 0),
-            "shops": [s for s in shops if s["owner"] == pid],
-            "tiles_on_board": built.get(pid, 0),
-            "lots": sum(1 for _, cell in board.items() if cell.owner == pid),
-        }
-        if money is not None and money.get(pid) is not None:
-            entry["money"] = money[pid]
-        players[pid] = entry
-    result: dict[str, Any] = {
-        "scoring": scoring,
-        "players": players,
-        "shops": shops,
-        "totals": {pid: players[pid]["income"] for pid in ids},
-    }
-    if scoring == "final":
-        result.update(final_ranking(ids, money, built, problems))
-    result["violations"] = [v.to_dict() for v in problems]
-    return result
-
-
-def final_ranking(ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]) -> dict[str, Any]:
-    """Rank by money, then tiles on the board; equal keys share a place."""
-    if money is None or any(money.get(pid) is None for pid in ids):
-        problems.append(violation("chinatown.score.money_unknown", "The final ranking needs every player's money.", "/state/players"))
-        return {"ranking": [], "winners": []}
-    keyed = sorted(ids, key=lambda pid: (-(money[pid]), -built.get(pid, 0), pid))
-    ranking = []
-    for pid in keyed:
-        key = (money[pid], built.get(pid, 0))
-        place = 1 + sum(1 for other in ids if (money[other], built.get(other, 0)) > key)
-        ranking.append({"player": pid, "place": place, "money": money[pid], "tiles_on_board": built.get(pid, 0)})
-    return {"ranking": ranking, "winners": [r["player"] for r in ranking if r["place"] == 1]}
+        return render(state, self.score(state, "income", memo), player)

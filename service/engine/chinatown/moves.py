@@ -1,14 +1,20 @@
-"""Legal moves and apply, sharing one set of checks (``move_violations``)."""
+"""A move's checks (``move_violations``), its effects and the candidate moves: the parts the engine
+(``game.ChinatownGame``, a ``kit.Engine``) puts together into ``apply`` and ``legal_moves``.
+
+The reveal checks and candidates need what may still be in the deck and bag (``Unseen``); the engine
+passes ``unseen_of``, which keeps it per state in its ``StateMemo``."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Iterator
+from types import MappingProxyType
+from typing import Callable, Iterator, Mapping
 
-from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
-from .codes import violation
-from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars, not_your_turn_message
+from ..core import Event, Memo, Outcome, Violation
+from ..kit import awaited_text, pointer
+from .codes import BOOK
+from .data import LOTS, MONEY_UNIT, NOT_YOUR_TURN, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
 from .flow import (
     add_tiles,
     after_deal_reveal,
@@ -19,7 +25,6 @@ from .flow import (
     next_undone,
 )
 from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer
-from .validate import validate
 
 REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when there are at most this many
 
@@ -27,24 +32,32 @@ REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when the
 # ---- checks shared by legal_moves and apply --------------------------------------------------------
 
 
-def violations(state: State, move: Move) -> list[Violation]:
-    """Every rule the move breaks in this state (the state's own problems first)."""
-    problems = validate(state)
-    if problems:
-        return problems
-    return move_violations(state, move)
+@dataclass(frozen=True)
+class Unseen:
+    """What may still be in the deck and the bag (public knowledge): the cards neither claimed nor in a
+    hand, and each tile type's count less the placed and held tiles."""
+
+    deck: frozenset[int]
+    bag: Mapping[str, int]
 
 
-def move_violations(state: State, move: Move) -> list[Violation]:
+def unseen(state: State) -> Unseen:
+    return Unseen(frozenset(deck_contents(state)), MappingProxyType(dict(bag_contents(state))))
+
+
+UnseenOf = Callable[[State], Unseen]
+
+
+def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     if state.phase == "end":
-        return [violation("chinatown.move.game_over", "The game is over.", "/move/type")]
+        return [BOOK.violation("move.game_over", "The game is over.", pointer("move", "type"))]
     if state.player(move.player) is None:
-        return [violation("chinatown.move.unknown_player", f"{move.player!r} is not in this game.", "/move/player")]
+        return [BOOK.violation("move.unknown_player", "{player!r} is not in this game.", pointer("move", "player"), player=move.player)]
     if isinstance(move, Reveal):
-        return reveal_violations(state, move)
+        return reveal_violations(state, move, unseen_of(state))
     if state.pending is not None:
-        return [violation("chinatown.move.reveal_pending", f"A {state.pending.kind} is pending: reveal it first.", "/move/type")]
+        return [BOOK.violation("move.reveal_pending", "A {kind} is pending: reveal it first.", pointer("move", "type"), kind=state.pending.kind)]
     checks = {
         Keep: keep_violations,
         Trade: trade_violations,
@@ -58,7 +71,8 @@ def move_violations(state: State, move: Move) -> list[Violation]:
 def phase_violation(state: State, phase: str) -> list[Violation]:
     if state.phase == phase:
         return []
-    return [violation("chinatown.move.wrong_phase", f"This move belongs to the {phase} phase; the game is in the {state.phase} phase.", "/move/type")]
+    return [BOOK.violation("move.wrong_phase", "This move belongs to the {phase} phase; the game is in the {current} phase.", pointer("move", "type"),
+                           phase=phase, current=state.phase)]
 
 
 def keep_violations(state: State, move: Keep) -> list[Violation]:
@@ -66,51 +80,31 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     if out:
         return out
     if move.player in state.done:
-        return [violation("chinatown.keep.already_kept", f"{move.player} has already chosen this year's cards.", "/move/player")]
+        return [BOOK.violation("keep.already_kept", "{player} has already chosen this year's cards.", pointer("move", "player"), player=move.player)]
     hand = state.player(move.player).hand or ()
     want = cards_kept(len(state.players), state.round)
     if len(move.lots) != want:
-        out.append(violation("chinatown.keep.count", f"Keep exactly {want} cards this year, not {len(move.lots)}.", "/move/lots"))
+        out.append(BOOK.violation("keep.count", "Keep exactly {want} cards this year, not {count}.", pointer("move", "lots"), want=want, count=len(move.lots)))
     seen: set[int] = set()
     for i, lot in enumerate(move.lots):
         if lot in seen:
-            out.append(violation("chinatown.keep.duplicate", f"Card {lot} is listed twice.", f"/move/lots/{i}"))
+            out.append(BOOK.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot))
         elif lot not in hand:
-            out.append(violation("chinatown.keep.not_in_hand", f"Card {lot} is not in {move.player}'s hand.", f"/move/lots/{i}"))
+            out.append(BOOK.violation("keep.not_in_hand", "Card {lot} is not in {player}'s hand.", pointer("move", "lots", i), lot=lot, player=move.player))
         seen.add(lot)
     return out
 
 
-_LAST_CONTENTS: tuple = (None, None, None)  # (state, deck, bag) of the last state asked about
-
-
-def _contents(state: State) -> tuple[frozenset[int], dict[str, int]]:
-    global _LAST_CONTENTS
-    last_state, deck, bag = _LAST_CONTENTS
-    if last_state is not state:
-        deck, bag = frozenset(_deck_contents(state)), dict(_bag_contents(state))
-        _LAST_CONTENTS = (state, deck, bag)
-    return deck, bag
-
-
 def deck_contents(state: State) -> set[int]:
     """The cards that can be in the deck: neither claimed nor in a hand (public knowledge)."""
-    return set(_contents(state)[0])
-
-
-def bag_contents(state: State) -> Counter[str]:
-    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
-    return Counter(_contents(state)[1])
-
-
-def _deck_contents(state: State) -> set[int]:
     taken = {lot for lot, _ in state.board.items()}
     for p in state.players:
         taken.update(p.hand or ())
     return set(LOTS) - taken
 
 
-def _bag_contents(state: State) -> Counter[str]:
+def bag_contents(state: State) -> Counter[str]:
+    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
     left = Counter(TILE_COUNTS)
     for p in state.players:
         for shop, count in p.tiles:
@@ -121,51 +115,50 @@ def _bag_contents(state: State) -> Counter[str]:
     return left
 
 
-def reveal_violations(state: State, move: Reveal) -> list[Violation]:
+def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violation]:
     pending = state.pending
     if pending is None:
-        return [violation("chinatown.reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
+        return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
     out = []
     if move.player != pending.player:
-        out.append(violation("chinatown.reveal.wrong_player",
-                             not_your_turn_message(move.player, [pending.player]) + f" The pending {pending.kind} is theirs.",
-                             "/move/player"))
+        out.append(BOOK.violation("reveal.wrong_player", NOT_YOUR_TURN + " The pending {kind} is theirs.", pointer("move", "player"),
+                                  player=move.player, awaited=awaited_text([pending.player]), kind=pending.kind))
     if pending.kind == "deal":
         if move.tiles is not None or move.lots is None:
             field = "tiles" if move.tiles is not None else "lots"
-            return out + [violation("chinatown.reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", f"/move/{field}")]
-        return out + deal_reveal_violations(state, move.lots, pending.count)
+            return out + [BOOK.violation("reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", pointer("move", field))]
+        return out + deal_reveal_violations(left.deck, move.lots, pending.count)
     if move.lots is not None or move.tiles is None:
         field = "lots" if move.lots is not None else "tiles"
-        return out + [violation("chinatown.reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", f"/move/{field}")]
-    return out + draw_reveal_violations(state, move.tiles, pending.count)
+        return out + [BOOK.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))]
+    return out + draw_reveal_violations(left.bag, move.tiles, pending.count)
 
 
-def deal_reveal_violations(state: State, lots: tuple[int, ...], count: int) -> list[Violation]:
+def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
     if len(lots) != count:
-        out.append(violation("chinatown.reveal.count", f"The deal is {count} cards, not {len(lots)}.", "/move/lots"))
-    deck = deck_contents(state)
+        out.append(BOOK.violation("reveal.count", "The deal is {count} cards, not {given}.", pointer("move", "lots"), count=count, given=len(lots)))
     seen: set[int] = set()
     for i, lot in enumerate(lots):
         if lot in seen:
-            out.append(violation("chinatown.reveal.duplicate", f"Card {lot} is listed twice.", f"/move/lots/{i}"))
+            out.append(BOOK.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot))
         elif lot not in deck:
-            out.append(violation("chinatown.reveal.lot_unavailable", f"Card {lot} cannot be in the deck: that lot is claimed or its card is held.", f"/move/lots/{i}"))
+            out.append(BOOK.violation("reveal.lot_unavailable", "Card {lot} cannot be in the deck: that lot is claimed or its card is held.",
+                                      pointer("move", "lots", i), lot=lot))
         seen.add(lot)
     return out
 
 
-def draw_reveal_violations(state: State, tiles: tuple[str, ...], count: int) -> list[Violation]:
+def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
     out = []
     if len(tiles) != count:
-        out.append(violation("chinatown.reveal.count", f"The draw is {count} tiles, not {len(tiles)}.", "/move/tiles"))
-    left = bag_contents(state)
+        out.append(BOOK.violation("reveal.count", "The draw is {count} tiles, not {given}.", pointer("move", "tiles"), count=count, given=len(tiles)))
     used: Counter[str] = Counter()
     for i, shop in enumerate(tiles):
         used[shop] += 1
-        if used[shop] > left[shop]:
-            out.append(violation("chinatown.reveal.tile_unavailable", f"The bag cannot hold {used[shop]} {shop} tiles.", f"/move/tiles/{i}"))
+        if used[shop] > left.get(shop, 0):
+            out.append(BOOK.violation("reveal.tile_unavailable", "The bag cannot hold {count} {shop} tiles.", pointer("move", "tiles", i),
+                                      count=used[shop], shop=shop))
     return out
 
 
@@ -175,7 +168,7 @@ def trade_violations(state: State, move: Trade) -> list[Violation]:
         return out
     parties = {t.giver for t in move.transfers} | {t.receiver for t in move.transfers}
     if move.player not in parties:
-        out.append(violation("chinatown.trade.not_party", f"{move.player} gives and receives nothing in this trade.", "/move/player"))
+        out.append(BOOK.violation("trade.not_party", "{player} gives and receives nothing in this trade.", pointer("move", "player"), player=move.player))
     lots_seen: set[int] = set()
     tiles_given: dict[str, Counter[str]] = {}
     money_given: dict[str, int] = {}
@@ -189,22 +182,23 @@ def trade_violations(state: State, move: Trade) -> list[Violation]:
 
 def transfer_violations(state: State, t: Transfer, i: int, lots_seen: set[int]) -> list[Violation]:
     out = []
-    base = f"/move/transfers/{i}"
     for role, pid in (("from", t.giver), ("to", t.receiver)):
         if state.player(pid) is None:
-            out.append(violation("chinatown.trade.unknown_party", f"{pid!r} is not in this game.", f"{base}/{role}"))
+            out.append(BOOK.violation("trade.unknown_party", "{player!r} is not in this game.", pointer("move", "transfers", i, role), player=pid))
     if t.giver == t.receiver:
-        out.append(violation("chinatown.trade.self", "A transfer cannot go from a player to the same player.", f"{base}/to"))
+        out.append(BOOK.violation("trade.self", "A transfer cannot go from a player to the same player.", pointer("move", "transfers", i, "to")))
     if not t.lots and not t.tiles and not t.money:
-        out.append(violation("chinatown.trade.empty", "This transfer gives nothing.", base))
+        out.append(BOOK.violation("trade.empty", "This transfer gives nothing.", pointer("move", "transfers", i)))
     if t.money % MONEY_UNIT:
-        out.append(violation("chinatown.trade.money_denomination", f"{dollars(t.money)} is not a multiple of {dollars(MONEY_UNIT)}.", f"{base}/money"))
+        out.append(BOOK.violation("trade.money_denomination", "{money} is not a multiple of {unit}.", pointer("move", "transfers", i, "money"),
+                                  money=dollars(t.money), unit=dollars(MONEY_UNIT)))
     for j, lot in enumerate(t.lots):
         cell = state.board.get(lot)
         if lot in lots_seen:
-            out.append(violation("chinatown.trade.lot_twice", f"Lot {lot} changes hands twice in this trade.", f"{base}/lots/{j}"))
+            out.append(BOOK.violation("trade.lot_twice", "Lot {lot} changes hands twice in this trade.", pointer("move", "transfers", i, "lots", j), lot=lot))
         elif cell is None or cell.owner != t.giver:
-            out.append(violation("chinatown.trade.lot_not_owned", f"{t.giver} does not own lot {lot}.", f"{base}/lots/{j}"))
+            out.append(BOOK.violation("trade.lot_not_owned", "{player} does not own lot {lot}.", pointer("move", "transfers", i, "lots", j),
+                                      player=t.giver, lot=lot))
         lots_seen.add(lot)
     return out
 
@@ -216,16 +210,18 @@ def supply_violations(state: State, move: Trade, tiles_given: dict, money_given:
         if giver is None:
             continue
         if t.tiles and any(giver.tile_count(shop) < n for shop, n in tiles_given[t.giver].items()):
-            out.append(violation("chinatown.trade.tiles_short", f"{t.giver} does not hold all the tiles given in this trade.", f"/move/transfers/{i}/tiles"))
+            out.append(BOOK.violation("trade.tiles_short", "{player} does not hold all the tiles given in this trade.", pointer("move", "transfers", i, "tiles"),
+                                      player=t.giver))
         if t.money and money_given[t.giver] > (giver.money or 0):
-            out.append(violation("chinatown.trade.money_short", f"{t.giver} cannot give {dollars(money_given[t.giver])} in this trade.", f"/move/transfers/{i}/money"))
+            out.append(BOOK.violation("trade.money_short", "{player} cannot give {money} in this trade.", pointer("move", "transfers", i, "money"),
+                                      player=t.giver, money=dollars(money_given[t.giver])))
     return out
 
 
 def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
     out = phase_violation(state, "trade")
     if not out and move.player in state.done:
-        out.append(violation("chinatown.trade.already_ended", f"{move.player} has already agreed to end trading.", "/move/player"))
+        out.append(BOOK.violation("trade.already_ended", "{player} has already agreed to end trading.", pointer("move", "player"), player=move.player))
     return out
 
 
@@ -233,7 +229,7 @@ def turn_violation(state: State, pid: str) -> list[Violation]:
     turn = next_undone(state)
     if pid == turn:
         return []
-    return [violation("chinatown.move.not_your_turn", not_your_turn_message(pid, [turn]), "/move/player")]
+    return [BOOK.violation("move.not_your_turn", NOT_YOUR_TURN, pointer("move", "player"), player=pid, awaited=awaited_text([turn]))]
 
 
 def place_violations(state: State, move: Place) -> list[Violation]:
@@ -242,11 +238,11 @@ def place_violations(state: State, move: Place) -> list[Violation]:
         return out
     cell = state.board.get(move.lot)
     if cell is None or cell.owner != move.player:
-        out.append(violation("chinatown.placement.lot_not_owned", f"{move.player} does not own lot {move.lot}.", "/move/lot"))
+        out.append(BOOK.violation("placement.lot_not_owned", "{player} does not own lot {lot}.", pointer("move", "lot"), player=move.player, lot=move.lot))
     elif cell.shop is not None:
-        out.append(violation("chinatown.placement.lot_occupied", f"Lot {move.lot} already has a shop.", "/move/lot"))
+        out.append(BOOK.violation("placement.lot_occupied", "Lot {lot} already has a shop.", pointer("move", "lot"), lot=move.lot))
     if state.player(move.player).tile_count(move.shop) < 1:
-        out.append(violation("chinatown.placement.tile_not_held", f"{move.player} holds no {move.shop} tile.", "/move/shop"))
+        out.append(BOOK.violation("placement.tile_not_held", "{player} holds no {shop} tile.", pointer("move", "shop"), player=move.player, shop=move.shop))
     return out
 
 
@@ -254,29 +250,17 @@ def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
     return phase_violation(state, "place") or turn_violation(state, move.player)
 
 
-# ---- legal moves ------------------------------------------------------------------------------------
+# ---- candidates ---------------------------------------------------------------------------------------
 
 
-def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-    """Every legal move now, optionally of one player or type. Trades are never listed (there are too
-    many possible deals; any proposed one is validated), and reveals only when there are at most
+def candidates(state: State, unseen_of: UnseenOf = unseen) -> Iterator[Move]:
+    """The moves worth checking: every legal move is among them. Trades are never listed (there are too
+    many possible deals; any proposed one is checked), and reveals only when there are at most
     ``REVEAL_LIST_LIMIT`` possible ones."""
-    if validate(state) or state.phase == "end":
-        return []
-    moves = []
-    for move in candidates(state):
-        if player is not None and move.player != player:
-            continue
-        if move_type is not None and move.type != move_type:
-            continue
-        if not move_violations(state, move):
-            moves.append(move)
-    return moves
-
-
-def candidates(state: State) -> Iterator[Move]:
+    if state.phase == "end":
+        return
     if state.pending is not None:
-        yield from reveal_candidates(state)
+        yield from reveal_candidates(state, unseen_of(state))
     elif state.phase == "keep":
         yield from keep_candidates(state)
     elif state.phase == "trade":
@@ -303,14 +287,14 @@ def place_candidates(state: State) -> Iterator[Move]:
     yield EndTurn(pid)
 
 
-def reveal_candidates(state: State) -> Iterator[Move]:
+def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
     pending = state.pending
     if pending.kind == "deal":
-        options = list(_limited(combinations(sorted(deck_contents(state)), pending.count)))
+        options = list(_limited(combinations(sorted(left.deck), pending.count)))
         if len(options) <= REVEAL_LIST_LIMIT:
             yield from (Reveal(pending.player, lots=lots) for lots in options)
         return
-    options = list(_limited(multisets(bag_contents(state), pending.count)))
+    options = list(_limited(multisets(Counter(left.bag), pending.count)))
     if len(options) <= REVEAL_LIST_LIMIT:
         yield from (Reveal(pending.player, tiles=tiles) for tiles in options)
 
@@ -337,13 +321,11 @@ def multisets(left: Counter[str], count: int, start: int = 0) -> Iterator[tuple[
         left[shop] += 1
 
 
-# ---- apply ------------------------------------------------------------------------------------------
+# ---- effects ------------------------------------------------------------------------------------------
 
 
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    problems = violations(state, move)
-    if problems:
-        return Outcome.illegal(problems)
+def effects(state: State, move: Move, memo: Memo) -> Outcome:
+    """The outcome of a move that broke no rule."""
     events: list[Event] = []
     new_state = transition(state, move, events, memo)
     return Outcome(legal=True, state=new_state, events=tuple(events))

@@ -6,9 +6,9 @@ import re
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import NULL_MEMO, Memo
 from .board import BLOCK_GRIDS, POSITIONS
 from .data import SHOP_NAMES, SHOP_SIZES, dollars, year_of
+from .flow import next_undone
 from .state import Partial, State
 
 CELL = 56
@@ -47,10 +47,8 @@ def owner_colours(ids: list[str]) -> dict[str, str]:
     return {pid: OWNER_COLOURS[i % len(OWNER_COLOURS)] for i, pid in enumerate(ids)}
 
 
-def render(state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-    from .game import score
-
-    result = score(state, "income", memo)
+def render(state: State | Partial, result: dict[str, Any], player: str | None = None) -> str:
+    """The picture of ``state`` with its income scoring ``result`` (the engine's ``score``)."""
     ids = list(result["players"])
     colours = owner_colours(ids)
     flagged = flagged_lots(result["violations"])
@@ -78,8 +76,6 @@ def header(state: State | Partial) -> str:
     title = f"Chinatown - {year_of(state.round)} (round {state.round}), phase: {state.phase}"
     details = [f"first player: {state.first_player}"]
     if state.phase == "place":
-        from .flow import next_undone
-
         details.append(f"placing: {next_undone(state)}")
     if state.pending is not None:
         details.append(f"to reveal: {state.pending.kind} of {state.pending.count} for {state.pending.player}")

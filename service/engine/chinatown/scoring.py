@@ -1,4 +1,5 @@
-"""Shops and income (seed phase 5, table 2; DESIGN.md section 9 reading on oversized groups).
+"""Shops, income and the final ranking (seed phase 5, table 2; DESIGN.md section 9 reading on oversized
+groups).
 
 A shop is a maximal orthogonally connected group of same-type tiles with one owner. A group larger than
 the type's complete size splits into complete shops of full size and one remainder.
@@ -7,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from ..core import NULL_MEMO, Memo
+from ..core import NULL_MEMO, Memo, Violation
+from ..kit import pointer
 from .board import bfs_order, components, is_connected
-from .data import SHOP_SIZES, SHOP_TYPES, shop_income
+from .codes import BOOK
+from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
+from .state import Partial, State
 
-MEMO_KIND = "chinatown.shops"
+MEMO_KIND = f"{GAME_ID}.shops"  # listed in cache.policy.IN_PROCESS_ONLY
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
@@ -118,3 +122,65 @@ def tiles_on_board(board: Mapping[int, Any]) -> dict[str, int]:
         if cell.shop is not None:
             counts[cell.owner] = counts.get(cell.owner, 0) + 1
     return counts
+
+
+def score_parts(state: State | Partial, state_problems: list[Violation]) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
+    """The board, the player ids, their money (None when unknown) and the input's inconsistencies: for a
+    full state, ``state_problems`` (its validation); for a partial one, its unknown owners."""
+    if isinstance(state, State):
+        money = {p.id: p.money for p in state.players}
+        return state.board, list(state.ids), money, list(state_problems)
+    owners = sorted({cell.owner for _, cell in state.board.items()})
+    if state.player_ids is None:
+        return state.board, owners, (dict(state.money) if state.money else None), []
+    problems = [
+        BOOK.violation("score.unknown_owner", "Lot {lot} is owned by {owner!r}, who is not listed.", pointer("state", "board", lot, "owner"),
+                       lot=lot, owner=cell.owner)
+        for lot, cell in sorted(state.board.items())
+        if cell.owner not in state.player_ids
+    ]
+    ids = list(state.player_ids) + [o for o in owners if o not in state.player_ids]
+    return state.board, ids, (dict(state.money) if state.money is not None else None), problems
+
+
+def score(state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    """The income scoring (every shop and each player's income) or, with ``final``, also the ranking."""
+    board, ids, money, problems = score_parts(state, state_problems)
+    shops = shops_of(board.as_dict(), memo)
+    income = income_by_owner(shops)
+    built = tiles_on_board(board.as_dict())
+    players = {}
+    for pid in ids:
+        entry: dict[str, Any] = {
+            "income": income.get(pid, 0),
+            "shops": [s for s in shops if s["owner"] == pid],
+            "tiles_on_board": built.get(pid, 0),
+            "lots": sum(1 for _, cell in board.items() if cell.owner == pid),
+        }
+        if money is not None and money.get(pid) is not None:
+            entry["money"] = money[pid]
+        players[pid] = entry
+    result: dict[str, Any] = {
+        "scoring": scoring,
+        "players": players,
+        "shops": shops,
+        "totals": {pid: players[pid]["income"] for pid in ids},
+    }
+    if scoring == "final":
+        result.update(final_ranking(ids, money, built, problems))
+    result["violations"] = [v.to_dict() for v in problems]
+    return result
+
+
+def final_ranking(ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]) -> dict[str, Any]:
+    """Rank by money, then tiles on the board; equal keys share a place."""
+    if money is None or any(money.get(pid) is None for pid in ids):
+        problems.append(BOOK.violation("score.money_unknown", "The final ranking needs every player's money.", pointer("state", "players")))
+        return {"ranking": [], "winners": []}
+    keyed = sorted(ids, key=lambda pid: (-(money[pid]), -built.get(pid, 0), pid))
+    ranking = []
+    for pid in keyed:
+        key = (money[pid], built.get(pid, 0))
+        place = 1 + sum(1 for other in ids if (money[other], built.get(other, 0)) > key)
+        ranking.append({"player": pid, "place": place, "money": money[pid], "tiles_on_board": built.get(pid, 0)})
+    return {"ranking": ranking, "winners": [r["player"] for r in ranking if r["place"] == 1]}

@@ -75,8 +75,10 @@ class Pending:
 
 @dataclass(frozen=True)
 class Options:
-    rotate_first_player: bool = False
-    chance: str = "digital"
+    """The resolved options (``options.options_of``; their specs and defaults live in ``options.py``)."""
+
+    rotate_first_player: bool
+    chance: str
 
 
 @dataclass(frozen=True)

@@ -5,27 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
-from .codes import violation
+from ..kit import pointer
+from .codes import BOOK
 from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, MONEY_UNIT, ROUNDS, TILE_COUNTS, cards_dealt, cards_kept, dollars
 from .flow import drawn_so_far, expected_pending, kept_so_far, seat_order
 from .state import State
 
 
-_LAST: tuple = (None, ())  # (state, violations) of the last call: states are immutable, so identity is enough
-
-
-def validate(state: State) -> list[Violation]:
-    """Every inconsistency of the state (remembered for the last state asked about)."""
-    global _LAST
-    last_state, last_value = _LAST
-    if last_state is state:
-        return list(last_value)
-    value = compute_violations(state)
-    _LAST = (state, tuple(value))
-    return value
-
-
-def compute_violations(state: State) -> list[Violation]:
+def state_violations(state: State) -> list[Violation]:
+    """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo)."""
     out: list[Violation] = []
     out += check_players(state)
     if out:  # the remaining checks need a sane player list
@@ -43,14 +31,14 @@ def check_players(state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        out.append(violation("chinatown.state.player_count", f"The state has {n} players; Chinatown takes 3 to 5.", "/state/players"))
+        out.append(BOOK.violation("state.player_count", "The state has {count} players; Chinatown takes {min} to {max}.", pointer("state", "players"), count=n, min=MIN_PLAYERS, max=MAX_PLAYERS))
     seen: set[str] = set()
     for i, p in enumerate(state.players):
         if p.id in seen:
-            out.append(violation("chinatown.state.duplicate_player", f"Player id {p.id!r} appears twice.", f"/state/players/{i}/id"))
+            out.append(BOOK.violation("state.duplicate_player", "Player id {player!r} appears twice.", pointer("state", "players", i, "id"), player=p.id))
         seen.add(p.id)
     if state.first_player not in seen:
-        out.append(violation("chinatown.state.unknown_player", "The first player is not in the game.", "/state/first_player"))
+        out.append(BOOK.violation("state.unknown_player", "The first player is not in the game.", pointer("state", "first_player")))
     return out
 
 
@@ -58,18 +46,20 @@ def check_money_and_hands(state: State) -> list[Violation]:
     out = []
     for i, p in enumerate(state.players):
         if p.money is None:
-            out.append(violation("chinatown.state.hidden", f"{p.id}'s money is hidden.", f"/state/players/{i}/money"))
+            out.append(BOOK.violation("state.hidden", "{player}'s money is hidden.", pointer("state", "players", i, "money"), player=p.id))
         elif p.money < 0 or p.money % MONEY_UNIT:
-            out.append(violation("chinatown.state.money", f"{p.id}'s money {dollars(p.money)} is not a non-negative multiple of {dollars(MONEY_UNIT)}.", f"/state/players/{i}/money"))
+            out.append(BOOK.violation("state.money", "{player}'s money {money} is not a non-negative multiple of {unit}.", pointer("state", "players", i, "money"),
+                                      player=p.id, money=dollars(p.money), unit=dollars(MONEY_UNIT)))
         if p.hand is None:
-            out.append(violation("chinatown.state.hidden", f"{p.id}'s hand is hidden.", f"/state/players/{i}/hand"))
+            out.append(BOOK.violation("state.hidden", "{player}'s hand is hidden.", pointer("state", "players", i, "hand"), player=p.id))
     return out
 
 
 def check_owners(state: State) -> list[Violation]:
     ids = set(state.ids)
     return [
-        violation("chinatown.state.unknown_player", f"Lot {lot} is owned by {cell.owner!r}, who is not in the game.", f"/state/board/{lot}/owner")
+        BOOK.violation("state.unknown_player", "Lot {lot} is owned by {owner!r}, who is not in the game.", pointer("state", "board", lot, "owner"),
+                       lot=lot, owner=cell.owner)
         for lot, cell in sorted(state.board.items())
         if cell.owner not in ids
     ]
@@ -80,19 +70,19 @@ def check_done(state: State) -> list[Violation]:
     ids = set(state.ids)
     for i, pid in enumerate(state.done):
         if pid not in ids:
-            out.append(violation("chinatown.state.unknown_player", f"{pid!r} is listed as done but is not in the game.", f"/state/done/{i}"))
+            out.append(BOOK.violation("state.unknown_player", "{player!r} is listed as done but is not in the game.", pointer("state", "done", i), player=pid))
     if len(set(state.done)) != len(state.done):
-        out.append(violation("chinatown.state.duplicate_player", "A player is listed as done twice.", "/state/done"))
+        out.append(BOOK.violation("state.duplicate_player", "A player is listed as done twice.", pointer("state", "done")))
     if out:
         return out
     if state.phase in ("deal", "draw", "place"):
         order = seat_order(state)
         if tuple(state.done) != order[: len(state.done)]:
-            out.append(violation("chinatown.state.turn_order", f"In the {state.phase} phase players finish in turn order from the first player.", "/state/done"))
+            out.append(BOOK.violation("state.turn_order", "In the {phase} phase players finish in turn order from the first player.", pointer("state", "done"), phase=state.phase))
     if state.phase == "end" and state.done:
-        out.append(violation("chinatown.state.phase", "Nobody acts after the end of the game.", "/state/done"))
+        out.append(BOOK.violation("state.phase", "Nobody acts after the end of the game.", pointer("state", "done")))
     elif state.phase != "end" and len(set(state.done)) == len(state.players):
-        out.append(violation("chinatown.state.phase", f"Everyone has finished the {state.phase} phase, so the game would have moved on.", "/state/done"))
+        out.append(BOOK.violation("state.phase", "Everyone has finished the {phase} phase, so the game would have moved on.", pointer("state", "done"), phase=state.phase))
     return out
 
 
@@ -103,14 +93,14 @@ def check_lots(state: State) -> list[Violation]:
         for j, lot in enumerate(p.hand or ()):
             where[lot] += 1
             if where[lot] > 1:
-                out.append(violation("chinatown.state.lot_duplicated", f"Building card {lot} is in a hand and also elsewhere.", f"/state/players/{i}/hand/{j}"))
+                out.append(BOOK.violation("state.lot_duplicated", "Building card {lot} is in a hand and also elsewhere.", pointer("state", "players", i, "hand", j), lot=lot))
     if state.deck is not None:
         deck_counts = Counter(state.deck)
         if any(c > 1 for c in deck_counts.values()) or set(deck_counts) & set(where) or len(deck_counts) + len(where) != len(LOTS):
-            out.append(violation("chinatown.state.deck_mismatch", "The deck does not hold exactly the building cards that are neither claimed nor in a hand.", "/state/deck"))
+            out.append(BOOK.violation("state.deck_mismatch", "The deck does not hold exactly the building cards that are neither claimed nor in a hand.", pointer("state", "deck")))
     expected = kept_so_far(state)
     if len(state.board) != expected:
-        out.append(violation("chinatown.state.lot_count", f"{len(state.board)} lots are claimed; the deals so far claim {expected}.", "/state/board"))
+        out.append(BOOK.violation("state.lot_count", "{claimed} lots are claimed; the deals so far claim {expected}.", pointer("state", "board"), claimed=len(state.board), expected=expected))
     out += check_hand_sizes(state)
     return out
 
@@ -123,7 +113,8 @@ def check_hand_sizes(state: State) -> list[Violation]:
             continue
         size = expected_hand(state, p.id, n)
         if len(p.hand) != size:
-            out.append(violation("chinatown.state.hand_size", f"{p.id} holds {len(p.hand)} building cards; {size} fit the {state.phase} phase.", f"/state/players/{i}/hand"))
+            out.append(BOOK.violation("state.hand_size", "{player} holds {held} building cards; {size} fit the {phase} phase.", pointer("state", "players", i, "hand"),
+                                      player=p.id, held=len(p.hand), size=size, phase=state.phase))
     return out
 
 
@@ -149,21 +140,22 @@ def check_tiles(state: State) -> list[Violation]:
     for shop, total in TILE_COUNTS.items():
         count = held[shop] + bag[shop]
         if count > total or (state.bag is not None and count != total):
-            out.append(violation("chinatown.state.tile_count", f"{count} {shop} tiles are accounted for; the game has {total}.", "/state/bag" if state.bag is not None else "/state/players"))
+            out.append(BOOK.violation("state.tile_count", "{count} {shop} tiles are accounted for; the game has {total}.", pointer("state", "bag" if state.bag is not None else "players"),
+                                      count=count, shop=shop, total=total))
     expected = drawn_so_far(state)
     if in_play != expected:
-        out.append(violation("chinatown.state.drawn_count", f"{in_play} tiles are placed or held; the draws so far give {expected}.", "/state/players"))
+        out.append(BOOK.violation("state.drawn_count", "{count} tiles are placed or held; the draws so far give {expected}.", pointer("state", "players"), count=in_play, expected=expected))
     return out
 
 
 def check_phase(state: State) -> list[Violation]:
     out = []
     if state.phase == "end" and state.round != ROUNDS:
-        out.append(violation("chinatown.state.phase", "The game ends only after the sixth year.", "/state/phase"))
+        out.append(BOOK.violation("state.phase", "The game ends only after the sixth year.", pointer("state", "phase")))
     if state.phase == "deal" and state.deck is not None:
-        out.append(violation("chinatown.state.phase", "With the deck known the engine deals at once: the deal phase never waits.", "/state/phase"))
+        out.append(BOOK.violation("state.phase", "With the deck known the engine deals at once: the deal phase never waits.", pointer("state", "phase")))
     if state.phase == "draw" and state.bag is not None:
-        out.append(violation("chinatown.state.phase", "With the bag known the engine draws at once: the draw phase never waits.", "/state/phase"))
+        out.append(BOOK.violation("state.phase", "With the bag known the engine draws at once: the draw phase never waits.", pointer("state", "phase")))
     if state.pending != expected_pending(state):
-        out.append(violation("chinatown.state.pending", "The pending reveal is not the table's next deal or draw.", "/state/pending"))
+        out.append(BOOK.violation("state.pending", "The pending reveal is not the table's next deal or draw.", pointer("state", "pending")))
     return out

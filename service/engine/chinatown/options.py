@@ -1,0 +1,23 @@
+"""Chinatown's options, each declared once: the state's Options, the readings, ``describe`` and the wire
+schema (``service/schemas/chinatown.py``) all derive from these specs."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..kit import OptionBook, OptionSpec
+from .state import CHANCE_MODES, Options
+
+OPTIONS = OptionBook([
+    OptionSpec("rotate_first_player", "bool", False, "assumption",
+               "The first-player card stays where it is unless the option rotate_first_player is set "
+               "(then it passes clockwise each year)."),
+    OptionSpec("chance", "choice", "digital", "assumption",
+               "digital: setup shuffles the deck and bag into the state; table: they are null and deals and "
+               "draws come as reveal moves.",
+               choices=CHANCE_MODES, reading=False),
+])
+
+
+def options_of(given: Mapping[str, Any] | None) -> Options:
+    """The state's options: the given values over the specs' defaults."""
+    return Options(**OPTIONS.resolve(given))
