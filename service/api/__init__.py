@@ -6,12 +6,14 @@ from flask import Flask
 from . import games, operations
 from .observe import install_request_observers
 from .problems import install_problem_handlers
+from .security import install_security_headers
 
 
 def register(app: Flask) -> None:
     app.extensions["games"] = games.bind_games()
     install_problem_handlers(app)
     install_request_observers(app)
+    install_security_headers(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)
