@@ -10,7 +10,10 @@ from ..engine.core import GameInfo
 from ..engine.random import SEED_MAX, SEED_MIN
 from .common import GameWire, PlayerId, StrictInteger
 
-MAX_REPLAY_MOVES = 5000
+# The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
+# rebuilds (New York) can loop, at about 0.25 ms a move through the HTTP edge, so 2000 keeps any replay
+# near half a second of CPU while leaving a real game's log six times the room it needs.
+MAX_REPLAY_MOVES = 2000
 
 
 def _unique(values: list[str]) -> None:
