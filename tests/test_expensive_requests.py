@@ -224,3 +224,33 @@ def test_a_body_of_a_hundred_thousand_lone_surrogates_lists_fifty(client):
 def test_a_body_nested_as_deep_as_it_can_be_is_400(client):
     response, _ = timed_post(client, "/v1/games/newyork/setup", "[" * 500_000 + "]" * 500_000)
     assert response.status_code == 400
+
+
+# --- lists and objects far over their limits: refused by their length, before their items ----------------------
+
+def _set(document: dict, path: list, value) -> None:
+    for token in path[:-1]:
+        document = document[token]
+    document[path[-1]] = value
+
+
+@pytest.mark.parametrize("game, path, filler, message", [
+    ("newyork", ["state", "players", 0, "city"], "list", "Longer than maximum length 54."),
+    ("newyork", ["state", "dummy", "buildings"], "dict", "At most 6 building types."),
+    ("chinatown", ["state", "done"], "list", "Longer than maximum length 8."),
+    ("skyline3000", ["state", "blocks"], "dict", "At most 9 blocks, one per block id."),
+    ("skyline3000", ["state", "players", 0, "factory"], "list", "Longer than maximum length 45."),
+    ("fifthavenue", ["state", "stacks"], "dict", "At most 5 stacks, one per colour."),
+    ("fifthavenue", ["state", "districts", "times-square", "plots"], "dict", "At most 5 plots, one per colour."),
+])
+def test_a_list_or_object_far_over_its_limit_is_one_error(client, game, path, filler, message):
+    # a 1 MiB body of 100,000 bad items took 1.5 s (lists) to 2.3 s (Skyline blocks) to refuse item by item
+    players = ["a", "b", "c"]
+    body = {"state": setup_state(client, game, players)}
+    if game == "newyork":
+        body["state"]["dummy"] = {"buildings": {}, "tiles": None}
+    _set(body, path, [1] * 100_000 if filler == "list" else {f"k{i}": 1 for i in range(60_000)})
+    response, _ = timed_post(client, f"/v1/games/{game}/validate", body)
+    assert response.status_code == 422
+    pointer = "/" + "/".join(map(str, path))
+    assert response.get_json()["errors"] == [{"pointer": pointer, "message": message}]
