@@ -7,6 +7,7 @@ from . import games, operations, table
 from .cors import install_cors
 from .observe import install_request_observers
 from .problems import install_problem_handlers
+from .security import install_security_headers
 
 
 def register(app: Flask) -> None:
@@ -14,6 +15,7 @@ def register(app: Flask) -> None:
     install_problem_handlers(app)
     install_request_observers(app)
     install_cors(app, app.config["SETTINGS"].cors_origins)
+    install_security_headers(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)

@@ -1,39 +1,132 @@
-"""Reading a request body: JSON only, bounded, strict (no NaN or Infinity), an object at the top."""
+"""Reading a request body: JSON only, bounded, strict, an object at the top, every string valid Unicode.
+
+Strict means: UTF-8 (RFC 8259 section 8.1; a leading byte order mark is ignored), no NaN or Infinity, no
+integer longer than MAX_INTEGER_DIGITS, and no lone UTF-16 surrogate in a string or a member name
+(RFC 8259 section 8.2 leaves such strings' behaviour unpredictable; I-JSON, RFC 7493, forbids them).
+A lone surrogate cannot be written out as UTF-8, so it would otherwise fail wherever the string is echoed,
+hashed or drawn; refusing it here keeps every game and route free of it.
+"""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from .echo import MAX_LISTED_ERRORS
 from .problems import ApiProblem
+
+MAX_INTEGER_DIGITS = 1000
+READ_CHUNK = 64 * 1024
+# A lone surrogate can only come from a \u escape once the bytes are known to be strict UTF-8.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _NotJson(ValueError):
+    """A value the JSON grammar allows but this service refuses; its text is safe to show."""
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
+    raise _NotJson(f"{name} is not valid JSON.")
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
+        raise _NotJson(f"An integer has more than {MAX_INTEGER_DIGITS} digits.")
+    return int(text)
 
 
 def raw_json_body() -> bytes:
     """The body's bytes, once it is known to be JSON by its media type and within the size limit."""
     if not _is_json(request.mimetype):
         raise ApiProblem(415, "Send the body as application/json.")
+    limit = request.max_content_length
     try:
+        if limit is not None and request.content_length is None and request.environ.get("wsgi.input_terminated"):
+            return _read_unsized(request.environ["wsgi.input"], limit)
         return request.get_data(cache=False)
     except RequestEntityTooLarge:
-        raise ApiProblem(413, f"The body is over the limit of {request.max_content_length} bytes.") from None
+        raise _too_large(limit) from None
+
+
+def _read_unsized(stream, limit: int) -> bytes:
+    """A body without Content-Length (chunked): read one byte past the limit to know it is over, never more."""
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = stream.read(min(READ_CHUNK, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise _too_large(limit)
+    return b"".join(chunks)
+
+
+def _too_large(limit: int | None) -> ApiProblem:
+    return ApiProblem(413, f"The body is over the limit of {limit} bytes.")
 
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(raw, parse_constant=_refuse_constant)
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ApiProblem(400, f"The body is not UTF-8 (a bad byte at offset {exc.start}).") from None
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, parse_int=_integer)
     except RecursionError:
         raise ApiProblem(400, "The JSON is nested too deeply.") from None
-    except (ValueError, UnicodeDecodeError) as exc:
+    except json.JSONDecodeError as exc:
+        raise ApiProblem(400, f"The body is not well-formed JSON: {exc.msg} at line {exc.lineno}, "
+                              f"column {exc.colno}.") from None
+    except _NotJson as exc:
         raise ApiProblem(400, f"The body is not well-formed JSON: {exc}") from None
+    except ValueError:
+        raise ApiProblem(400, "The body is not well-formed JSON.") from None
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(data)
     if not isinstance(data, dict):
         raise ApiProblem(422, "The body must be a JSON object.", [{"pointer": "", "message": "Must be an object."}])
     return data
+
+
+def _refuse_lone_surrogates(data: Any) -> None:
+    found = list(_lone_surrogates(data))
+    if found:
+        errors = [{"pointer": _pointer(path), "message": message} for path, message in found[:MAX_LISTED_ERRORS]]
+        raise ApiProblem(400, "A string holds a lone UTF-16 surrogate, which is not Unicode text.", errors,
+                         slug="invalid-unicode", errors_left_out=len(found) - len(errors))
+
+
+def _lone_surrogates(data: Any):
+    """(path, message) for every string or member name holding a lone surrogate, walked without recursion
+    (the body may nest as deep as the parser allows); a path is a chain of (parent, token) pairs, joined into
+    a pointer only for what is listed."""
+    stack: list[tuple[Any, Any]] = [(data, None)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                yield path, "This string holds a lone UTF-16 surrogate."
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                if _SURROGATE.search(key):
+                    yield path, "A member name of this object holds a lone UTF-16 surrogate."
+                else:
+                    stack.append((item, (path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (path, index)) for index, item in reversed(list(enumerate(value))))
+
+
+def _pointer(path) -> str:
+    tokens = []
+    while path is not None:
+        path, token = path
+        tokens.append(str(token).replace("~", "~0").replace("/", "~1"))
+    return "".join("/" + token for token in reversed(tokens))
 
 
 def _is_json(mimetype: str) -> bool:

@@ -22,6 +22,7 @@ from .answers import json_answer, svg_answer
 from .answer_cache import cached_answer
 from .body import parse_json_object, raw_json_body
 from .problems import ApiProblem
+from .svg import xml_safe
 
 bp = Blueprint("games", __name__)
 
@@ -270,5 +271,5 @@ def view(binding: Binding, body: dict[str, Any]):
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.render, body)
-    svg = binding.game.render(data["state"], data.get("player"), _memo(binding))
+    svg = xml_safe(binding.game.render(data["state"], data.get("player"), _memo(binding)))
     return svg_answer(svg.encode(), binding.info.rules_version)

@@ -9,6 +9,8 @@ from flask import Flask, Response
 from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from .echo import MAX_DETAIL_CHARS, bounded_errors, bounded_text
+
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("service.api")
 
@@ -29,23 +31,29 @@ class ApiProblem(Exception):
     """Raise to answer with a problem; ``errors`` are ``{pointer, message}`` pairs."""
 
     def __init__(self, status: int, detail: str, errors: Iterable[Mapping[str, str]] = (), slug: str | None = None,
-                 headers: Mapping[str, str] | None = None):
+                 headers: Mapping[str, str] | None = None, errors_left_out: int = 0):
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.errors = [dict(e) for e in errors]
         self.slug = slug
         self.headers = dict(headers or {})
+        self.errors_left_out = errors_left_out
 
 
 def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str]] = (),
-                     slug: str | None = None, headers: Mapping[str, str] | None = None) -> Response:
+                     slug: str | None = None, headers: Mapping[str, str] | None = None,
+                     errors_left_out: int = 0) -> Response:
     default_slug, title = SLUGS.get(status, ("error", "Error"))
     extras: dict[str, Any] = {}
-    errors = list(errors)
+    errors, left_out = bounded_errors(errors, errors_left_out)
     if errors:
         extras["errors"] = errors
-    body = Problem(title, type_=f"/problems/{slug or default_slug}", detail=detail, status=status, **extras)
+    if left_out:
+        extras["errors_left_out"] = left_out
+        detail = f"{detail} The first {len(errors)} errors are listed; {left_out} more are left out."
+    body = Problem(title, type_=f"/problems/{slug or default_slug}", detail=bounded_text(detail, MAX_DETAIL_CHARS),
+                   status=status, **extras)
     response = Response(json.dumps(body.marshal(), separators=(",", ":")), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
@@ -68,7 +76,7 @@ def _from_http(exc: HTTPException) -> Response:
 def install_problem_handlers(app: Flask) -> None:
     @app.errorhandler(ApiProblem)
     def _api_problem(exc: ApiProblem):
-        return problem_response(exc.status, exc.detail, exc.errors, exc.slug, exc.headers)
+        return problem_response(exc.status, exc.detail, exc.errors, exc.slug, exc.headers, exc.errors_left_out)
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):

@@ -33,7 +33,7 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, List, PlayerId, StrictInteger
 from .options import options_schema
 
 
@@ -259,7 +259,7 @@ class StateFields(Schema):
     round = StrictInteger(required=True, validate=validate.Range(min=1, max=6))
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     first_player = PlayerId(required=True)
-    done = fields.List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
+    done = List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
     board = BoardField(required=True)
     deck = LotList(allow_none=True, load_default=None)
     bag = TileList(allow_none=True, load_default=None)
@@ -311,7 +311,7 @@ def state_to_wire(state: State) -> dict:
 
 
 class StateSchema(StateFields):
-    players = fields.List(
+    players = List(
         fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE)
     )
 
@@ -334,7 +334,7 @@ class ScoreStateSchema(StateFields):
     round = StrictInteger(validate=validate.Range(min=1, max=6))
     phase = fields.String(validate=validate.OneOf(PHASES))
     first_player = PlayerId()
-    players = fields.List(
+    players = List(
         fields.Nested(ScorePlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE)
     )
 
@@ -397,7 +397,7 @@ class MoveSchema(Schema):
     player = PlayerId(required=True)
     lots = LotList()
     tiles = TileList()
-    transfers = fields.List(fields.Nested(TransferSchema), validate=validate.Length(min=1, max=20))
+    transfers = List(fields.Nested(TransferSchema), validate=validate.Length(min=1, max=20))
     lot = LotNumber()
     shop = ShopType()
 

@@ -43,6 +43,32 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+def _length_first(field: fields.Field, value: Any) -> None:
+    """Run the field's length limits before its items are read: a list or object far over its limit is
+    refused at once, not after every item has been loaded and found wrong (a 1 MiB body of 200,000 items
+    cost 1.5 s of CPU to refuse that way)."""
+    if isinstance(value, (list, tuple, dict)):
+        for check in field.validators:
+            if isinstance(check, validate.Length):
+                check(value)
+
+
+class List(fields.List):
+    """``fields.List`` whose ``validate.Length`` limits are checked before its items."""
+
+    def _deserialize(self, value: Any, attr, data, **kwargs):
+        _length_first(self, value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Dict(fields.Dict):
+    """``fields.Dict`` whose ``validate.Length`` limits are checked before its keys and values."""
+
+    def _deserialize(self, value: Any, attr, data, **kwargs):
+        _length_first(self, value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 @dataclass(frozen=True)
 class GameWire:
     """A game's marshmallow schemas. Each loads into the engine's own objects and dumps them back.

@@ -8,9 +8,12 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ..engine.core import GameInfo
 from ..engine.random import SEED_MAX, SEED_MIN
-from .common import GameWire, PlayerId, StrictInteger
+from .common import GameWire, List, PlayerId, StrictInteger
 
-MAX_REPLAY_MOVES = 5000
+# The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
+# rebuilds (New York) can loop, at about 0.25 ms a move through the HTTP edge, so 2000 keeps any replay
+# near half a second of CPU while leaving a real game's log six times the room it needs.
+MAX_REPLAY_MOVES = 2000
 
 
 def _unique(values: list[str]) -> None:
@@ -37,7 +40,7 @@ class Envelopes:
 def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
     setup_cls = Schema.from_dict(
         {
-            "players": fields.List(
+            "players": List(
                 PlayerId(),
                 required=True,
                 validate=[validate.Length(min=info.min_players, max=info.max_players), _unique],
@@ -63,7 +66,7 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
     class ReplayRequest(Schema):
         setup = fields.Nested(setup_cls)
         state = fields.Nested(wire.state)
-        moves = fields.List(fields.Nested(wire.move), required=True,
+        moves = List(fields.Nested(wire.move), required=True,
                             validate=validate.Length(max=MAX_REPLAY_MOVES))
 
         @validates_schema

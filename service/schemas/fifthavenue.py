@@ -19,7 +19,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
-from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
 CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
@@ -52,11 +52,11 @@ def Colour(**kwargs: Any) -> fields.String:
 
 # ---- options ------------------------------------------------------------------------------------------
 class BoardSchema(Schema):
-    plot_ring = fields.List(Colour(), validate=validate.Length(equal=len(D.COLOURS)),
+    plot_ring = List(Colour(), validate=validate.Length(equal=len(D.COLOURS)),
                             load_default=lambda: list(D.DEFAULT_PLOT_RING))
-    commissioner_graph = fields.Dict(
+    commissioner_graph = Dict(
         keys=fields.String(validate=validate.OneOf((D.CITY_HALL,) + D.DISTRICTS)),
-        values=fields.List(fields.String(validate=validate.OneOf(D.DISTRICTS + (D.CENTRAL_PARK,))),
+        values=List(fields.String(validate=validate.OneOf(D.DISTRICTS + (D.CENTRAL_PARK,))),
                            validate=validate.Length(min=1, max=len(D.SITES))),
         load_default=lambda: {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()},
     )
@@ -73,7 +73,7 @@ class OptionsSchema(Schema):
 
     board = fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({}))
     valuation_black_cards = StrictInteger(validate=validate.OneOf([1, 2]), load_default=D.VALUATION_BLACK_CARDS)
-    special_scorings = fields.List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
+    special_scorings = List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
                                    load_default=lambda: [{"after": a, "points": p, "districts": d}
                                                          for a, p, d in D.DEFAULT_SPECIAL_SCORINGS])
     bid_requires_supply = Strict(load_default=True)
@@ -94,19 +94,20 @@ class SkyscrapersSchema(Schema):
 
 
 class PlotSchema(Schema):
-    businesses = fields.List(Business(), validate=validate.Length(max=4), load_default=list)
+    businesses = List(Business(), validate=validate.Length(max=4), load_default=list)
     skyscrapers = fields.Nested(SkyscrapersSchema, allow_none=True, load_default=None)
 
 
 class DistrictSchema(Schema):
-    plots = fields.Dict(keys=Colour(), values=fields.Nested(PlotSchema), load_default=dict)
+    plots = Dict(keys=Colour(), values=fields.Nested(PlotSchema), load_default=dict,
+                 validate=validate.Length(max=len(D.COLOURS), error=f"At most {len(D.COLOURS)} plots, one per colour."))
     stopped = Strict(load_default=False)
 
 
 class ParkSchema(Schema):
-    skyscrapers = fields.List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
+    skyscrapers = List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
                               load_default=list)
-    businesses = fields.List(Business(), validate=validate.Length(max=len(D.SET_SIZES)), load_default=list)
+    businesses = List(Business(), validate=validate.Length(max=len(D.SET_SIZES)), load_default=list)
 
 
 class DistrictsField(fields.Field):
@@ -145,7 +146,7 @@ class PlayerSchema(Schema):
     points = Count(POINTS_BOUND, load_default=0)
     supply = Count(D.SKYSCRAPERS_PER_PLAYER, load_default=0)
     general = Count(D.SKYSCRAPERS_PER_PLAYER, load_default=0)
-    hand = fields.List(Card(), validate=validate.Length(max=CARDS_TOTAL), allow_none=True, load_default=list)
+    hand = List(Card(), validate=validate.Length(max=CARDS_TOTAL), allow_none=True, load_default=list)
     hand_size = Count(CARDS_TOTAL)
 
 
@@ -155,20 +156,20 @@ class DummySchema(Schema):
 
 
 class RemovedSchema(Schema):
-    businesses = fields.List(Business(), validate=validate.Length(max=D.BUSINESS_TOTAL), load_default=list)
-    skyscrapers = fields.List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
+    businesses = List(Business(), validate=validate.Length(max=D.BUSINESS_TOTAL), load_default=list)
+    skyscrapers = List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
                               load_default=list)
 
 
 class StackSchema(Schema):
     top = CardValue(allow_none=True, required=True)
-    below = fields.List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True,
+    below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True,
                         required=True)
     count = Count(D.COLOURED_PER_COLOUR, required=True)
 
 
 class BlackDeckSchema(Schema):
-    cards = fields.List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
+    cards = List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
     count = Count(D.BLACK_TOTAL, required=True)
     shuffle_seed = StrictInteger(validate=validate.Range(min=0, max=D.SEED_SPAN - 1), allow_none=True,
                                  load_default=None)
@@ -176,7 +177,7 @@ class BlackDeckSchema(Schema):
 
 class CommissionerSchema(Schema):
     at = fields.String(required=True, validate=validate.OneOf(D.LOCATIONS))
-    markers = fields.List(fields.String(validate=validate.OneOf(D.DISTRICTS)),
+    markers = List(fields.String(validate=validate.OneOf(D.DISTRICTS)),
                           validate=validate.Length(max=len(D.DISTRICTS)), load_default=list)
 
 
@@ -184,13 +185,13 @@ class TurnSchema(Schema):
     player = PlayerId(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(D.PHASES))
     action = fields.String(validate=validate.OneOf(D.ACTIONS), allow_none=True, load_default=None)
-    start_queue = fields.List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
+    start_queue = List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
 
 
 class BidSchema(Schema):
     player = PlayerId(required=True)
     colour = Colour(required=True)
-    cards = fields.List(Card(), required=True, validate=validate.Length(min=1, max=CARDS_TOTAL))
+    cards = List(Card(), required=True, validate=validate.Length(min=1, max=CARDS_TOTAL))
 
 
 class AuctionSchema(Schema):
@@ -198,16 +199,16 @@ class AuctionSchema(Schema):
     trigger = PlayerId(required=True)
     resume = fields.String(required=True, validate=validate.OneOf(["action2", "next_turn"]))
     site = fields.String(required=True, validate=validate.OneOf(D.SITES))
-    queue = fields.List(fields.String(validate=validate.OneOf(D.SITES)), validate=validate.Length(max=len(D.SITES)),
+    queue = List(fields.String(validate=validate.OneOf(D.SITES)), validate=validate.Length(max=len(D.SITES)),
                         load_default=list)
     stage = fields.String(required=True, validate=validate.OneOf(["bidding", "resolve"]))
-    order = fields.List(PlayerId(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
+    order = List(PlayerId(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
     to_act = PlayerId(allow_none=True, required=True)
     full = Strict(load_default=False)
     park_colour = Colour(allow_none=True, load_default=None)
-    bids = fields.List(fields.Nested(BidSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
-    passed = fields.List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
-    dummy_bid = fields.List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True,
+    bids = List(fields.Nested(BidSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
+    passed = List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
+    dummy_bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True,
                             load_default=None)
     winner = PlayerId(allow_none=True, load_default=None)
 
@@ -223,8 +224,8 @@ PENDING_FIELDS = {"stack_top": {"colours"}, "black_cards": {"draws"}, "supply_se
 
 class PendingSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(D.PENDING_KINDS))
-    colours = fields.List(Colour(), validate=validate.Length(min=1, max=2))
-    draws = fields.List(fields.Nested(DrawSchema), validate=validate.Length(min=1, max=4))
+    colours = List(Colour(), validate=validate.Length(min=1, max=2))
+    draws = List(fields.Nested(DrawSchema), validate=validate.Length(min=1, max=4))
     index = Count(len(D.SET_SIZES) - 1)
     count = Count(D.PARK_TILES_REVEALED)
 
@@ -244,8 +245,8 @@ class PendingSchema(Schema):
 
 
 class ResultSchema(Schema):
-    winners = fields.List(PlayerId(), required=True, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
-    central_park_tiles = fields.List(Business(), required=True, validate=validate.Length(max=D.PARK_TILES_REVEALED))
+    winners = List(PlayerId(), required=True, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
+    central_park_tiles = List(Business(), required=True, validate=validate.Length(max=D.PARK_TILES_REVEALED))
 
 
 def _state_fields(full: bool) -> dict[str, fields.Field]:
@@ -253,22 +254,25 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
     return {
         "game": fields.String(validate=validate.Equal(D.GAME_ID), **({"required": True} if full else {})),
         "options": fields.Nested(OptionsSchema, load_default=lambda: OptionsSchema().load({})),
-        "players": fields.List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
+        "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "districts": DistrictsField(required=True),
-        "supply_row": fields.List(fields.List(Business(), validate=validate.Length(max=3), allow_none=True),
+        "supply_row": List(List(Business(), validate=validate.Length(max=3), allow_none=True),
                                   validate=validate.Length(max=len(D.SET_SIZES)), **req),
         "box": Count(D.BUSINESS_TOTAL, **req),
         "removed": fields.Nested(RemovedSchema, **req),
-        "stacks": fields.Dict(keys=Colour(), values=fields.Nested(StackSchema), **req),
+        "stacks": Dict(keys=Colour(), values=fields.Nested(StackSchema), **req,
+                       validate=validate.Length(max=len(D.COLOURS), error=f"At most {len(D.COLOURS)} stacks, one per colour.")),
         "black_deck": fields.Nested(BlackDeckSchema, **req),
-        "discard": fields.List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
-        "commissioners": fields.Dict(keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
-                                     values=fields.Nested(CommissionerSchema), **req),
+        "discard": List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
+        "commissioners": Dict(keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
+                              values=fields.Nested(CommissionerSchema), **req,
+                              validate=validate.Length(max=len(D.COMMISSIONERS),
+                                                       error=f"At most {len(D.COMMISSIONERS)} commissioners.")),
         "businesses_placed": Count(len(D.SET_SIZES) * 3, **req),
         "turn": fields.Nested(TurnSchema, allow_none=True, **req),
         "auction": fields.Nested(AuctionSchema, allow_none=True, **req),
-        "park_order": fields.List(Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)),
+        "park_order": List(Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)),
                                   allow_none=True, **req),
         "result": fields.Nested(ResultSchema, allow_none=True, **req),
         "pending": fields.Nested(PendingSchema, allow_none=True, **req),
@@ -359,15 +363,15 @@ class MoveSchema(Schema):
     business = Business()
     commissioner = fields.String(validate=validate.OneOf(D.COMMISSIONERS))
     to = fields.String(validate=validate.OneOf(D.LOCATIONS))
-    colours = fields.List(Colour(), validate=validate.Length(max=2))
+    colours = List(Colour(), validate=validate.Length(max=2))
     colour = Colour()
-    cards = fields.List(Card(), validate=validate.Length(max=CARDS_TOTAL))
+    cards = List(Card(), validate=validate.Length(max=CARDS_TOTAL))
     count = Count(3)
-    tops = fields.Dict(keys=Colour(), values=CardValue(), validate=validate.Length(min=1, max=2))
-    drawn = fields.Dict(keys=PlayerId(), values=fields.List(CardValue(), validate=validate.Length(max=4)),
+    tops = Dict(keys=Colour(), values=CardValue(), validate=validate.Length(min=1, max=2))
+    drawn = Dict(keys=PlayerId(), values=List(CardValue(), validate=validate.Length(max=4)),
                         validate=validate.Length(min=1, max=4))
-    tiles = fields.List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
-    bid = fields.List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1))
+    tiles = List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
+    bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1))
 
     @validates_schema
     def _fields_of_type(self, d, **kwargs):
@@ -405,7 +409,7 @@ class ScoreExtraSchema(Schema):
                                                                    "`building_stop:<id>` with a district id."),
                             load_default="final")
     declarer = PlayerId()
-    central_park_tiles = fields.List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
+    central_park_tiles = List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
 
     @validates_schema
     def _extras(self, d, **kwargs):

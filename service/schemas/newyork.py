@@ -17,7 +17,7 @@ from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.state import (PHASES, STALLED_TURNS, Card, Dummy, Move, Options, Pending, Placed, Player, State,
                                     Tile)
 from ..engine.random import SEED_MAX
-from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 
 GAME_ID = "newyork"
 COORD = validate.Range(min=-64, max=64)
@@ -144,7 +144,7 @@ _SCORING_CARD = ScoringCardSchema()
 
 class InlineTileSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(TYPES))
-    streets = fields.List(fields.String(validate=validate.OneOf(EDGES)), required=True,
+    streets = List(fields.String(validate=validate.OneOf(EDGES)), required=True,
                           validate=validate.Length(max=4))
 
     @validates_schema
@@ -179,8 +179,8 @@ class TileField(fields.Field):
         raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")
 
 
-def TileList(**kwargs: Any) -> fields.List:
-    return fields.List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
+def TileList(**kwargs: Any) -> List:
+    return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
 
 
 class TypeTiersSchema(Schema):
@@ -262,7 +262,7 @@ def _player_fields(full: bool) -> dict[str, Any]:
     opt = {"required": True} if full else {}
     return {
         "id": PlayerId(required=True),
-        "city": fields.List(PlacedField(), validate=validate.Length(max=TILE_COUNT),
+        "city": List(PlacedField(), validate=validate.Length(max=TILE_COUNT),
                             **({"required": True} if full else {"load_default": list})),
         "reserve": TileList(**opt),
         "money": HandField(allow_none=True, **opt),
@@ -273,8 +273,9 @@ def _player_fields(full: bool) -> dict[str, Any]:
 
 class DummySchema(Schema):
     tiles = TileList(allow_none=True)
-    buildings = fields.Dict(keys=fields.String(validate=validate.OneOf(TYPES)),
-                            values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)))
+    buildings = Dict(keys=fields.String(validate=validate.OneOf(TYPES)),
+                     values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
+                     validate=validate.Length(max=len(TYPES), error=f"At most {len(TYPES)} building types."))
 
 
 class MarketSchema(Schema):
@@ -308,23 +309,23 @@ def _state_fields(full: bool) -> dict[str, Any]:
     return {
         "game": fields.String(validate=validate.Equal(GAME_ID), **opt),
         "options": fields.Nested(OptionsSchema, load_default=dict),
-        "players": fields.List(fields.Nested(Schema.from_dict(_player_fields(full), name="NewYorkPlayer"
+        "players": List(fields.Nested(Schema.from_dict(_player_fields(full), name="NewYorkPlayer"
                                                               + ("" if full else "Score"))),
                                required=True, validate=validate.Length(min=1, max=6)),
         "current": PlayerId(allow_none=True, **opt),
         "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
         "market": fields.Nested(MarketSchema, **opt),
-        "money_market": fields.List(CardField(allow_none=True), validate=validate.Length(equal=4),
+        "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4),
                                     **opt),
         "bag": TileList(allow_none=True, **opt),
-        "money_deck": fields.List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
-        "discard": fields.List(CardField(), validate=validate.Length(max=108), **opt),
+        "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
+        "discard": List(CardField(), validate=validate.Length(max=108), **opt),
         "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
         "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
         "shuffle_seed": StrictInteger(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), **opt),
-        "winners": fields.List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
+        "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
     }
 
 
@@ -475,9 +476,9 @@ MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 class MoveSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
-    slots = fields.List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))
+    slots = List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))
     slot = fields.String(validate=validate.OneOf(BANKS))
-    cards = fields.List(CardField(), validate=validate.Length(min=1, max=40))
+    cards = List(CardField(), validate=validate.Length(min=1, max=40))
     tile = StrictInteger(validate=validate.Range(min=1, max=TILE_COUNT))
     x = StrictInteger(validate=COORD)
     y = StrictInteger(validate=COORD)

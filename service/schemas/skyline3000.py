@@ -18,7 +18,7 @@ from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
                                         ScoreInput, State)
-from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema
 
 GAME_ID = data.GAME_ID
@@ -65,7 +65,7 @@ SmallPlatformsSchema = Schema.from_dict(
     name="SmallPlatformsSchema")
 
 StartingGreensSchema = Schema.from_dict(
-    {d: fields.List(fields.String(validate=validate.OneOf(data.DISTRICT_BLOCKS[d])), required=True,
+    {d: List(fields.String(validate=validate.OneOf(data.DISTRICT_BLOCKS[d])), required=True,
                     validate=validate.Length(min=1, max=2)) for d in data.DISTRICTS},
     name="StartingGreensSchema")
 
@@ -91,9 +91,9 @@ class ContractSpecSchema(Schema):
 
 
 class CardsSchema(Schema):
-    roof = fields.List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["roof"]))
-    floor = fields.List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["floor"]))
-    contract = fields.List(fields.Nested(ContractSpecSchema), required=True,
+    roof = List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["roof"]))
+    floor = List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["floor"]))
+    contract = List(fields.Nested(ContractSpecSchema), required=True,
                            validate=validate.Length(equal=data.DECK_SIZES["contract"]))
 
 
@@ -139,15 +139,17 @@ class BuildingSchema(Schema):
 
 
 class BlockSchema(Schema):
-    buildings = fields.List(fields.Nested(BuildingSchema), load_default=list, validate=validate.Length(max=12))
+    buildings = List(fields.Nested(BuildingSchema), load_default=list, validate=validate.Length(max=12))
     greens = Count(data.GREENS_TOTAL, load_default=0)
-    billboards = fields.List(PlayerId(), load_default=list, validate=validate.Length(max=40))
+    billboards = List(PlayerId(), load_default=list, validate=validate.Length(max=40))
     large = fields.String(validate=validate.OneOf(data.LARGE_TILES), allow_none=True, load_default=None)
 
 
 def Blocks(**kwargs: Any) -> fields.Dict:
-    return fields.Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)), values=fields.Nested(BlockSchema),
-                       **kwargs)
+    return Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)), values=fields.Nested(BlockSchema),
+                validate=validate.Length(max=len(data.BLOCK_IDS),
+                                         error=f"At most {len(data.BLOCK_IDS)} blocks, one per block id."),
+                **kwargs)
 
 
 # ---- players, piles, phase parts -----------------------------------------------------------------------
@@ -166,7 +168,7 @@ class PlayerSchema(Schema):
     points = StrictInteger(required=True, validate=validate.Range(min=-POINTS_BOUND, max=POINTS_BOUND))
     hand = CardList(allow_none=True, required=True)
     hand_size = Count(CARDS_TOTAL, required=True)
-    factory = fields.List(fields.Nested(FactoryBuildingSchema), required=True, validate=validate.Length(max=MAX_FACTORY))
+    factory = List(fields.Nested(FactoryBuildingSchema), required=True, validate=validate.Length(max=MAX_FACTORY))
     roofs = fields.Nested(RoofsSchema, required=True)
     billboards = Count(10, required=True)
     billboards_retired = Count(10, load_default=0)
@@ -188,7 +190,7 @@ class PilesSchema(Schema):
 
 class AuctionSchema(Schema):
     stack = StrictInteger(required=True, validate=validate.Range(min=1, max=data.AUCTION_STACKS))
-    sealed = fields.Dict(keys=PlayerId(), values=CardList(allow_none=True), load_default=dict,
+    sealed = Dict(keys=PlayerId(), values=CardList(allow_none=True), load_default=dict,
                          validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
 
 
@@ -208,21 +210,21 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
     return {
         "game": fields.String(validate=validate.Equal(GAME_ID), **req),
         "options": OptionsField(),
-        "players": fields.List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
+        "players": List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
         "round": StrictInteger(validate=validate.Range(min=1, max=data.ROUNDS), **req),
         "phase": fields.String(validate=validate.OneOf(data.PHASES), **req),
         "key": PlayerId(**req),
         "turn": PlayerId(allow_none=True, load_default=None),
         "blocks": Blocks(required=True),
         "floors": Count(data.FLOORS_TOTAL, **req),
-        "auction_house": fields.List(fields.List(fields.String(validate=validate.OneOf(data.TILES)),
+        "auction_house": List(List(fields.String(validate=validate.OneOf(data.TILES)),
                                                  validate=validate.Length(max=8)),
                                      validate=validate.Length(equal=data.AUCTION_STACKS), **req),
-        "removed_developments": fields.List(fields.String(validate=validate.OneOf(data.TILES)),
+        "removed_developments": List(fields.String(validate=validate.OneOf(data.TILES)),
                                             validate=validate.Length(max=16), load_default=list),
         "auction": fields.Nested(AuctionSchema, allow_none=True, load_default=None),
         "award": fields.Nested(AwardSchema, allow_none=True, load_default=None),
-        "draws_left": fields.Dict(keys=PlayerId(), values=Count(40), load_default=dict,
+        "draws_left": Dict(keys=PlayerId(), values=Count(40), load_default=dict,
                                   validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)),
         "piles": fields.Nested(PilesSchema, **req),
         "seed": StrictInteger(validate=validate.Range(min=0, max=SEED_BOUND), allow_none=True, load_default=None),
@@ -390,7 +392,7 @@ class MoveSchema(Schema):
     block = fields.String(validate=validate.Length(min=1, max=24))
     target = fields.String(validate=validate.OneOf(TARGETS))
     cards = CardList()
-    piles = fields.Dict(keys=PlayerId(), values=CardList(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
+    piles = Dict(keys=PlayerId(), values=CardList(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
     pile = fields.String(validate=validate.OneOf(data.DECKS))
 
     @validates_schema

@@ -1,8 +1,12 @@
 """The five building rules, removal and swap, legal cells, holes and the longest street."""
+import random
+
+from service.engine.newyork import holes as holes_module
 from service.engine.newyork.city import (
-    city_violations, grid_of, holes, legal_cells, longest_street, outline_cycles,
+    CityIndex, city_violations, grid_of, holes, legal_cells, longest_street, outline_cycles,
     placement_violations, removal_violations, swap_violations,
 )
+from service.engine.newyork.holes import closes_new_hole, is_enclosed
 
 from .helpers import city, codes, index, tile
 
@@ -117,6 +121,97 @@ def test_city_violations_of_a_legal_city_are_empty():
 def test_reading_holes_a_diagonal_gap_does_not_let_an_empty_cell_out():
     occupied = {(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2)}  # (2, 2) empty: (1, 1) only diagonal
     assert holes(occupied) == [{(1, 1)}]
+
+
+# --- holes: the work follows the tiles, not the city's box ---------------------------------------------
+
+def _enclosed_by_brute_force(occupied) -> set:
+    """The reference: flood the whole box (one cell wider) from its border; what the flood misses is shut in."""
+    x0, y0 = min(x for x, _ in occupied) - 1, min(y for _, y in occupied) - 1
+    x1, y1 = max(x for x, _ in occupied) + 1, max(y for _, y in occupied) + 1
+    box = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    outside, todo = {(x0, y0)}, [(x0, y0)]
+    while todo:
+        x, y = todo.pop()
+        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if cell in box and cell not in occupied and cell not in outside:
+                outside.add(cell)
+                todo.append(cell)
+    return box - outside - set(occupied)
+
+
+def _random_cities(count: int, seed: int = 7):
+    rng = random.Random(seed)
+    for _ in range(count):
+        size = rng.choice([3, 4, 5, 6])
+        cells = [(x, y) for x in range(size) for y in range(size)]
+        yield set(rng.sample(cells, rng.randint(1, len(cells))))
+
+
+def test_reading_holes_agree_with_a_flood_over_the_whole_box():
+    for occupied in _random_cities(600):
+        found = holes(occupied)
+        assert set().union(*found) == _enclosed_by_brute_force(occupied)
+        assert sum(len(r) for r in found) == len(set().union(*found))  # regions do not overlap
+
+
+def test_reading_holes_placement_encloses_a_new_hole_exactly_as_a_whole_box_flood_says():
+    checked = 0
+    for occupied in _random_cities(300, seed=11):
+        before = _enclosed_by_brute_force(occupied)
+        x0, y0 = min(x for x, _ in occupied), min(y for _, y in occupied)
+        x1, y1 = max(x for x, _ in occupied), max(y for _, y in occupied)
+        for x in range(x0 - 1, x1 + 2):
+            for y in range(y0 - 1, y1 + 2):
+                if (x, y) in occupied:
+                    continue
+                after = _enclosed_by_brute_force(occupied | {(x, y)})
+                assert closes_new_hole(occupied, before, (x, y)) == bool(after - before - {(x, y)})
+                assert is_enclosed(occupied, (x, y)) == ((x, y) in before)
+                checked += 1
+    assert checked > 3000
+
+
+class _BoxLog:
+    """Records the cells of every box the hole search floods, to bound the work by a count."""
+
+    def __init__(self, monkeypatch):
+        self.cells = 0
+        real_escapes, real_enclosed_by = holes_module.escapes, holes_module._enclosed_by
+
+        def escapes(occupied, start, box):
+            self.cells += (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
+            return real_escapes(occupied, start, box)
+
+        def enclosed_by(group):
+            x0, y0, x1, y1 = holes_module.bounds(group)
+            self.cells += (x1 - x0 + 3) * (y1 - y0 + 3)
+            return real_enclosed_by(group)
+
+        monkeypatch.setattr(holes_module, "escapes", escapes)
+        monkeypatch.setattr(holes_module, "_enclosed_by", enclosed_by)
+
+
+def test_far_apart_tiles_are_refused_with_work_bounded_by_the_tiles(monkeypatch):
+    # issue 9: two tiles at (-64,-64) and (64,64) made every city check flood the 129 x 129 box
+    log = _BoxLog(monkeypatch)
+    far = city((-64, -64, "park", ""), (64, 64, "park", ""))
+    found, flagged = city_violations(far, "/state/players/5/city")
+    assert {"newyork.placement.no_contact", "newyork.placement.unreachable"} <= set(codes(found))
+    assert flagged == {(-64, -64), (64, 64)}
+    assert log.cells <= 3 * 9  # three groups of one tile, nine cells each
+    ix = CityIndex(far)
+    assert ix.closes_hole(1, 0) is False
+    assert removal_violations(ix, 64, 64) == []
+    assert log.cells <= 3 * 9 * 4
+
+
+def test_a_ring_of_tiles_is_searched_within_its_own_box(monkeypatch):
+    log = _BoxLog(monkeypatch)
+    ring = {(x, y) for x in range(-2, 3) for y in range(-2, 3) if max(abs(x), abs(y)) == 2}
+    ring |= {(60, 60), (0, 0)}
+    assert holes(ring) == [{(x, y) for x in range(-1, 2) for y in range(-1, 2)} - {(0, 0)}]
+    assert log.cells <= 7 * 7 + 9 + 9
 
 
 # --- the longest street ------------------------------------------------------------------------------

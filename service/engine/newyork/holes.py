@@ -1,0 +1,157 @@
+"""Holes: empty cells a city encloses, found with work that follows the tiles, not the city's box.
+
+An empty cell is a hole when it cannot reach the outside by edge steps over empty cells (the reading
+``holes``: a diagonal gap does not let it out). Whatever encloses a hole is one group of tiles touching by
+edge or corner, and the hole lies inside that group's box; so each group is searched only within its own
+box, one cell wider. A group of k tiles spans at most k by k cells, so a city of n tiles costs at most
+about n squared cell visits however far apart its tiles lie (two tiles at (-64,-64) and (64,64) are two
+groups of one tile, nine cells each, not the 129 by 129 box between them).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+Cell = tuple[int, int]
+Box = tuple[int, int, int, int]
+
+EDGE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+RING_STEPS = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def bounds(cells: Iterable[Cell]) -> Box:
+    xs, ys = zip(*cells)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def tile_groups(occupied) -> list[set[Cell]]:
+    """The groups of tiles that touch by an edge or a corner."""
+    groups, seen = [], set()
+    for first in occupied:
+        if first in seen:
+            continue
+        seen.add(first)
+        group, todo = {first}, [first]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in RING_STEPS:
+                cell = (x + dx, y + dy)
+                if cell in occupied and cell not in seen:
+                    seen.add(cell)
+                    group.add(cell)
+                    todo.append(cell)
+        groups.append(group)
+    return groups
+
+
+def group_of(occupied, start: Cell) -> set[Cell]:
+    """The group of touching tiles that holds ``start`` (which must be in ``occupied``)."""
+    group, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in RING_STEPS:
+            cell = (x + dx, y + dy)
+            if cell in occupied and cell not in group:
+                group.add(cell)
+                todo.append(cell)
+    return group
+
+
+def escapes(occupied, start: Cell, box: Box) -> bool:
+    """Whether the empty cell ``start`` reaches beyond ``box`` by edge steps over empty cells.
+
+    The walk never leaves the box, so it visits at most the box's cells."""
+    x0, y0, x1, y1 = box
+    seen = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        if x < x0 or x > x1 or y < y0 or y > y1:
+            return True
+        for dx, dy in EDGE_STEPS:
+            cell = (x + dx, y + dy)
+            if cell not in occupied and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return False
+
+
+def _enclosed_by(group: set[Cell]) -> set[Cell]:
+    """Cells inside ``group``'s box that the group alone shuts off from the outside (its own tiles excluded)."""
+    x0, y0, x1, y1 = bounds(group)
+    x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
+    outside = {(x0, y0)}
+    todo = [(x0, y0)]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in EDGE_STEPS:
+            cell = (x + dx, y + dy)
+            if x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1 and cell not in group and cell not in outside:
+                outside.add(cell)
+                todo.append(cell)
+    return {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)
+            if (x, y) not in group and (x, y) not in outside}
+
+
+def holes(occupied) -> list[set[Cell]]:
+    """The enclosed empty regions of a city (each a set of cells), in the order of their first cell by x, then y."""
+    enclosed: set[Cell] = set()
+    for group in tile_groups(occupied):
+        enclosed |= _enclosed_by(group)
+    enclosed -= set(occupied)
+    regions, seen = [], set()
+    for start in sorted(enclosed):
+        if start in seen:
+            continue
+        region, todo = {start}, [start]
+        seen.add(start)
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in EDGE_STEPS:
+                cell = (x + dx, y + dy)
+                if cell in enclosed and cell not in seen:
+                    seen.add(cell)
+                    region.add(cell)
+                    todo.append(cell)
+        regions.append(region)
+    return regions
+
+
+def is_enclosed(occupied, cell: Cell) -> bool:
+    """Whether the empty ``cell`` is in a hole: shut in within the box of some group of touching tiles."""
+    x, y = cell
+    for group in tile_groups(occupied):
+        x0, y0, x1, y1 = bounds(group)
+        if x0 < x < x1 and y0 < y < y1 and not escapes(occupied, cell, (x0, y0, x1, y1)):
+            return True
+    return False
+
+
+def splits_the_space_around(occupied, cell: Cell) -> bool:
+    """Whether a tile on the empty ``cell`` parts its empty edge neighbours from each other around it.
+
+    If the empty edge neighbours stay joined through the empty corner cells of the ring around ``cell``,
+    any way out that passed through ``cell`` can go round it instead, so no new hole can appear. This
+    looks at eight cells only, and rules out a new hole for nearly every cell of a city's frontier."""
+    x, y = cell
+    empty = [(x + dx, y + dy) not in occupied for dx, dy in RING_STEPS]
+    # ring positions 1, 3, 5, 7 are the edge neighbours (n, e, s, w); the corner between i and i + 2 is i + 1
+    edges = [i for i in (1, 3, 5, 7) if empty[i]]
+    links = sum(1 for i in (1, 3, 5, 7) if empty[i] and empty[(i + 1) % 8] and empty[(i + 2) % 8])
+    groups = 1 if len(edges) == 4 and links == 4 else len(edges) - links
+    return groups > 1
+
+
+def closes_new_hole(occupied, before_holes: set[Cell], cell: Cell) -> bool:
+    """Whether a tile on the empty ``cell`` encloses an empty cell that reached the outside before."""
+    if not splits_the_space_around(occupied, cell):
+        return False
+    after = set(occupied) | {cell}
+    box = bounds(group_of(after, cell))
+    x, y = cell
+    for dx, dy in EDGE_STEPS:
+        near = (x + dx, y + dy)
+        if near in after or near in before_holes:
+            continue
+        if not escapes(after, near, box):
+            return True
+    return False

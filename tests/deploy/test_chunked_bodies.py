@@ -1,0 +1,101 @@
+"""Chunked bodies over MAX_BODY_BYTES under real gunicorn (issue 9): 413, never an answer from a cut prefix.
+
+Raw sockets, because an HTTP client library would add a Content-Length. One gunicorn from the deploy
+config, one worker, loopback only.
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from service import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT = 1024 * 1024
+
+
+def _free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def port():
+    port = _free_port()
+    env = dict(os.environ, PORT=str(port), WORKERS="1", LOG_FORMAT="json",
+               PROMETHEUS_MULTIPROC_DIR=tempfile.mkdtemp(prefix="citygames-test-metrics-"))
+    env.pop("REDIS_URL", None)
+    env.pop("MAX_BODY_BYTES", None)
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"], cwd=ROOT,
+                               env=env, stdout=log, stderr=log)
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        process.kill()
+        log.seek(0)
+        pytest.fail("gunicorn did not start: " + log.read().decode(errors="replace"))
+    yield port
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def _chunks(body: bytes, size: int = 64 * 1024) -> bytes:
+    out = [b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size]) for i in range(0, len(body), size)]
+    return b"".join(out) + b"0\r\n\r\n"
+
+
+def _post_chunked(port: int, body: bytes) -> bytes:
+    """The status line of the answer; the body is sent from a thread while the answer is read, as a client
+    that the server stops reading early would."""
+    head = (b"POST /v1/games/newyork/validate HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        def send():
+            try:
+                sock.sendall(head + _chunks(body))
+            except OSError:
+                pass  # the server answered and closed before reading everything: expected over the limit
+
+        sender = threading.Thread(target=send)
+        sender.start()
+        answer = b""
+        while b"\r\n" not in answer:
+            part = sock.recv(4096)
+            if not part:
+                break
+            answer += part
+        sender.join()
+    return answer.split(b"\r\n", 1)[0]
+
+
+@pytest.fixture(scope="module")
+def valid_body():
+    client = create_app({"redis_url": None}).test_client()
+    state = client.post("/v1/games/newyork/setup", json={"players": ["a", "b"], "seed": 1}).get_json()["state"]
+    raw = json.dumps({"state": state}).encode()
+    return raw + b" " * (LIMIT - len(raw))
+
+
+def test_a_valid_prefix_with_garbage_past_the_limit_is_413(port, valid_body):
+    assert _post_chunked(port, valid_body + b"x" * 700_000).startswith(b"HTTP/1.1 413")
+
+
+def test_a_3_mib_chunked_body_is_413(port):
+    assert _post_chunked(port, b"x" * (3 * LIMIT)).startswith(b"HTTP/1.1 413")
+
+
+def test_a_chunked_body_at_the_limit_is_answered(port, valid_body):
+    assert _post_chunked(port, valid_body).startswith(b"HTTP/1.1 200")
