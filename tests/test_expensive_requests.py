@@ -239,7 +239,7 @@ def _set(document: dict, path: list, value) -> None:
     ("newyork", ["state", "dummy", "buildings"], "dict", "At most 6 building types."),
     ("chinatown", ["state", "done"], "list", "Longer than maximum length 8."),
     ("skyline3000", ["state", "blocks"], "dict", "At most 9 blocks, one per block id."),
-    ("skyline3000", ["state", "players", 0, "factory"], "list", "Longer than maximum length 45."),
+    ("skyline3000", ["state", "players", 0, "factory"], "list", "Longer than maximum length 90."),
     ("fifthavenue", ["state", "stacks"], "dict", "At most 5 stacks, one per colour."),
     ("fifthavenue", ["state", "districts", "times-square", "plots"], "dict", "At most 5 plots, one per colour."),
 ])
