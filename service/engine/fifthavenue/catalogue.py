@@ -1,10 +1,9 @@
 """Every rule code with its text and rule, and the readings the service chose (DESIGN.md section 9)."""
 from __future__ import annotations
 
-from ..core import Reading, RuleCode, Violation
+from ..core import Reading
+from ..kit import RuleBook
 from . import data as D
-
-_G = D.GAME_ID
 
 _CODES = [
     ("turn.game_over", "The game is over: no move is possible.", "end"),
@@ -98,13 +97,7 @@ _CODES = [
     ("score.park_tiles_not_there", "The revealed tiles are not below Central Park.", "end"),
 ]
 
-RULE_CODES = tuple(RuleCode(f"{_G}.{code}", text, D.RULES[rule]) for code, text, rule in _CODES)
-RULE_OF = {r.code: r.rule for r in RULE_CODES}
-
-
-def violation(code: str, message: str, pointer: str) -> Violation:
-    """A violation of the listed ``code``, citing the rule the catalogue lists for it (one source)."""
-    return Violation(code, message, RULE_OF[code], pointer)
+BOOK = RuleBook(D.GAME_ID, {code: (text, D.RULES[rule]) for code, text, rule in _CODES})
 
 
 READINGS = (

@@ -8,7 +8,7 @@ from ..core import NULL_MEMO, Memo, Outcome, Reading, RuleCode, Violation
 from . import data as D
 from . import moves as M
 from . import scoring as S
-from .catalogue import READINGS, RULE_CODES
+from .catalogue import BOOK, READINGS
 from .setup import setup as _setup
 from .state import BlackDeck, Move, Stack, State, options_to_plain, Options
 from .validate import validate as _validate
@@ -42,13 +42,13 @@ class FifthAvenue:
             "options": options_to_plain(Options()),
             "move_types": list(D.MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in RULE_CODES],
+            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in BOOK.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
                          for r in READINGS],
         }
 
     def rule_codes(self) -> Sequence[RuleCode]:
-        return RULE_CODES
+        return BOOK.rule_codes()
 
     def readings(self) -> Sequence[Reading]:
         return READINGS
