@@ -80,13 +80,11 @@ def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]
 
 
 def adjacent_types(ring, plots, colour: str) -> set[str]:
-    """The distinct business types on the plots touching ``colour`` (``plots`` maps colour -> plot with
-    ``businesses``, as dataclass or plain dict)."""
+    """The distinct business types on the plots touching ``colour`` (``plots`` maps colour -> Plot)."""
     i = list(ring).index(colour)
     out: set[str] = set()
     for other in {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}:
-        p = plots[other]
-        out.update(p["businesses"] if isinstance(p, dict) else p.businesses)
+        out.update(plots[other].businesses)
     return out
 
 
@@ -377,17 +375,3 @@ CHECKS: dict[str, Callable[[State, Move], list[Violation]]] = {
 STOPPING = frozenset(BOOK.code(s) for s in ("turn.game_over", "turn.wrong_phase", "chance.pending_reveal",
                                                 "chance.nothing_pending"))
 
-
-def violations(state: State, move: Move) -> list[Violation]:
-    """Every rule the move breaks (state consistency is checked before, by ``validate``)."""
-    from .reveal import check_reveal
-
-    out = common(state, move)
-    if any(x.code in STOPPING for x in out):
-        return out
-    if move.type == "reveal":
-        return out + check_reveal(state, move)
-    check = CHECKS.get(move.type)
-    if check is None:
-        return out + [BOOK.violation("turn.unknown_move", "No move type {type!r}.", "/move/type", type=move.type)]
-    return out + check(state, move)

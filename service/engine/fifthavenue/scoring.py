@@ -9,6 +9,7 @@ from . import board as B
 from . import data as D
 from .catalogue import BOOK
 from .state import District, Options, State
+from .validate import board_violations
 
 KIND_DISTRICT = "fifthavenue.district_valuation"
 ROW_KEYS = {"owner": str, "plot": str, "count": int, "types": int, "per_skyscraper": int, "points": int}
@@ -108,14 +109,10 @@ def districts_with_skyscrapers(state: State, player: str) -> int:
     return sum(1 for d in state.districts if not d.stopped and B.owned_plot(d, player) is not None)
 
 
-def special_scoring(state: State, placed: int) -> dict[str, int]:
-    """After the n-th business placed: points to each player with skyscrapers in enough districts."""
-    for after, points, need in state.options.special_scorings:
-        if after == placed:
-            return {
-                p.id: points for p in state.players if districts_with_skyscrapers(state, p.id) >= need
-            }
-    return {}
+def special_scoring(state: State, points: int, need: int) -> dict[str, int]:
+    """A special scoring (reading `special_scorings`): ``points`` to each player with a skyscraper in at
+    least ``need`` districts."""
+    return {p.id: points for p in state.players if districts_with_skyscrapers(state, p.id) >= need}
 
 
 def park_skyscrapers(state: State) -> dict[str, int]:
@@ -152,8 +149,6 @@ def _players(state: State) -> list[str]:
 
 
 def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
-    from .validate import board_violations  # local: validate imports scoring
-
     scoring = scoring or {"scoring": "final"}
     kind = scoring.get("scoring") or "final"
     violations = [v.to_dict() for v in board_violations(state, "/state")]

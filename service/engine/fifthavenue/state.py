@@ -244,24 +244,10 @@ def district_to_plain(d: District) -> dict[str, Any]:
     }
 
 
-_PLOTS: dict[tuple, Plot] = {}
-
-
 def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
-    """Plots are interned: the few distinct plots of a game are built once, which keeps ``apply`` fast."""
-    if not q:
-        key: tuple = (colour, (), None, 0)
-    else:
-        sky = q.get("skyscrapers")
-        key = (colour, tuple(q.get("businesses") or ()), None if sky is None else sky["owner"],
-               0 if sky is None else sky["count"])
-    plot = _PLOTS.get(key)
-    if plot is None:
-        plot = Plot(colour, key[1], None if key[2] is None else Skyscrapers(key[2], key[3]))
-        if len(_PLOTS) > 50_000:
-            _PLOTS.clear()
-        _PLOTS[key] = plot
-    return plot
+    q = q or {}
+    sky = q.get("skyscrapers")
+    return Plot(colour, tuple(q.get("businesses") or ()), None if sky is None else Skyscrapers(sky["owner"], sky["count"]))
 
 
 def district_from_plain(did: str, p: dict[str, Any] | None) -> District:
@@ -482,16 +468,19 @@ def canonical(m: Move) -> Move:
     bid cards and revealed tiles sorted. A reveal's ``bid`` is a draw sequence and keeps its order."""
     from dataclasses import replace
 
-    changes: dict[str, Any] = {}
+    if m.colours is None and m.cards is None and m.tiles is None and m.drawn is None:
+        return m
+    ordered: dict[str, Any] = {}
     if m.colours is not None:
         rank = {c: i for i, c in enumerate(D.COLOURS)}
-        changes["colours"] = tuple(sorted(m.colours, key=lambda c: (rank.get(c, 99), c)))
+        ordered["colours"] = tuple(sorted(m.colours, key=lambda c: (rank.get(c, 99), c)))
     if m.cards is not None:
-        changes["cards"] = tuple(sorted(m.cards))
+        ordered["cards"] = tuple(sorted(m.cards))
     if m.tiles is not None:
-        changes["tiles"] = tuple(sorted(m.tiles))
+        ordered["tiles"] = tuple(sorted(m.tiles))
     if m.drawn is not None:
-        changes["drawn"] = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
+        ordered["drawn"] = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
+    changes = {k: v for k, v in ordered.items() if getattr(m, k) != v}  # a listed move is already in order
     return replace(m, **changes) if changes else m
 
 

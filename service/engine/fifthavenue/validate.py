@@ -2,7 +2,6 @@
 skyscrapers and businesses. ``apply`` and ``legal_moves`` refuse a state with any violation."""
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 
 from ..core import Violation
@@ -23,22 +22,27 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
         out.append(BOOK.violation("state.bad_commissioner_graph", "Commissioners' graph: {problem}.", prefix + pointer("options", "board", "commissioner_graph"), problem=problem))
     for d in state.districts:
         owners: Counter = Counter()
-        base = prefix + pointer("districts", d.id)
         for p in d.plots:
-            here = base + pointer("plots", p.colour)
+            here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
             if p.businesses and p.skyscrapers is not None:
-                out.append(BOOK.violation("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", here))
+                out.append(BOOK.violation("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.",
+                                          prefix + pointer(*here)))
             if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
-                out.append(BOOK.violation("state.plot_overfull", "A plot holds at most 2 businesses.", here + pointer("businesses")))
+                out.append(BOOK.violation("state.plot_overfull", "A plot holds at most 2 businesses.",
+                                          prefix + pointer(*here, "businesses")))
             if p.skyscrapers is not None:
                 owners[p.skyscrapers.owner] += 1
                 if p.skyscrapers.count <= 0:
-                    out.append(BOOK.violation("state.empty_skyscrapers", "A skyscraper entry counts at least 1.", here + pointer("skyscrapers", "count")))
+                    out.append(BOOK.violation("state.empty_skyscrapers", "A skyscraper entry counts at least 1.",
+                                              prefix + pointer(*here, "skyscrapers", "count")))
             if d.stopped and (p.businesses or p.skyscrapers is not None):
-                out.append(BOOK.violation("state.stopped_not_empty", "A district under a building stop holds no pieces.", here))
+                out.append(BOOK.violation("state.stopped_not_empty", "A district under a building stop holds no pieces.",
+                                          prefix + pointer(*here)))
         for owner, n in owners.items():
             if n > 1:
-                out.append(BOOK.violation("state.two_plots_in_district", "{owner!r} owns {n} plots in {district}.", base, owner=owner, n=n, district=D.DISTRICT_NAMES[d.id]))
+                out.append(BOOK.violation("state.two_plots_in_district", "{owner!r} owns {n} plots in {district}.",
+                                          prefix + pointer("districts", d.id), owner=owner, n=n,
+                                          district=D.DISTRICT_NAMES[d.id]))
     park_owners = Counter(s.owner for s in state.park.skyscrapers)
     for i, s in enumerate(state.park.skyscrapers):
         if park_owners[s.owner] > 1:
@@ -227,15 +231,15 @@ def _supply_row(state: State) -> list[Violation]:
             current = i
             break
     for i, tiles in enumerate(row):
-        here = pointer("state", "supply_row", i)
+        here = ("state", "supply_row", i)  # a pointer is only built for a violation
         if tiles is None:
             if current is not None and i != current and i < current:
-                out.append(BOOK.violation("state.supply_row", "An emptied set cannot be unknown.", here))
+                out.append(BOOK.violation("state.supply_row", "An emptied set cannot be unknown.", pointer(*here)))
             continue
         if len(tiles) > D.SET_SIZES[i] or len(tiles) == 1:
-            out.append(BOOK.violation("state.supply_row", "Set {number} cannot hold {count} businesses.", here, number=i + 1, count=len(tiles)))
+            out.append(BOOK.violation("state.supply_row", "Set {number} cannot hold {count} businesses.", pointer(*here), number=i + 1, count=len(tiles)))
         if current is not None and i > current and len(tiles) != D.SET_SIZES[i]:
-            out.append(BOOK.violation("state.supply_row", "A set after the current one is still whole.", here))
+            out.append(BOOK.violation("state.supply_row", "A set after the current one is still whole.", pointer(*here)))
     return out
 
 
@@ -244,21 +248,21 @@ def _stacks(state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     waiting = set(state.pending.colours) if state.pending is not None and state.pending.kind == "stack_top" else set()
     for c in D.COLOURS:
-        here = pointer("state", "stacks", c)
+        here = ("state", "stacks", c)  # a pointer is only built for a violation
         st = stacks.get(c)
         if st is None:
-            out.append(BOOK.violation("state.stack", "The {c} stack is missing.", here, c=c))
+            out.append(BOOK.violation("state.stack", "The {c} stack is missing.", pointer(*here), c=c))
             continue
         if st.count < 0 or st.count > D.COLOURED_PER_COLOUR:
-            out.append(BOOK.violation("state.stack", "A stack holds 0 to 12 cards.", here + pointer("count")))
+            out.append(BOOK.violation("state.stack", "A stack holds 0 to 12 cards.", pointer(*here, "count")))
         if st.top is None and st.count > 0 and c not in waiting:
-            out.append(BOOK.violation("state.stack", "A stack with cards shows its top card.", here + pointer("top")))
+            out.append(BOOK.violation("state.stack", "A stack with cards shows its top card.", pointer(*here, "top")))
         if st.top is not None and st.count <= 0:
-            out.append(BOOK.violation("state.stack", "An empty stack shows no top card.", here + pointer("top")))
+            out.append(BOOK.violation("state.stack", "An empty stack shows no top card.", pointer(*here, "top")))
         if st.below is not None and st.top is not None and len(st.below) != st.count - 1:
-            out.append(BOOK.violation("state.stack", "The cards below the top must number count - 1.", here + pointer("below")))
+            out.append(BOOK.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below")))
         if st.below is not None and st.top is None and (st.below or st.count):
-            out.append(BOOK.violation("state.stack", "An empty stack has no cards below.", here + pointer("below")))
+            out.append(BOOK.violation("state.stack", "An empty stack has no cards below.", pointer(*here, "below")))
     deck = state.black_deck
     if deck.cards is not None and len(deck.cards) != deck.count:
         out.append(BOOK.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck"))
@@ -361,20 +365,3 @@ def _cards(state: State) -> list[Violation]:
             out.append(BOOK.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour))
     return out
 
-
-_CHECKED: dict[int, tuple[weakref.ref, tuple[Violation, ...]]] = {}
-_CHECKED_MAX = 512
-
-
-def checked(state: State) -> tuple[Violation, ...]:
-    """``validate`` remembered per state object (states are immutable): ``legal_moves`` and several
-    ``apply`` calls on one state check it once. A weak reference proves the id still names that object."""
-    key = id(state)
-    hit = _CHECKED.get(key)
-    if hit is not None and hit[0]() is state:
-        return hit[1]
-    result = tuple(validate(state))
-    if len(_CHECKED) >= _CHECKED_MAX:
-        _CHECKED.clear()
-    _CHECKED[key] = (weakref.ref(state), result)
-    return result
