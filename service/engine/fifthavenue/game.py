@@ -1,6 +1,7 @@
 """The Fifth Avenue engine object the HTTP layer calls: the kit's Engine with the game's four parts."""
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -12,9 +13,10 @@ from . import moves as M
 from . import rules as R
 from . import scoring as S
 from .catalogue import BOOK, READINGS
+from .options import OPTIONS
 from .reveal import check_reveal, possible_reveals
 from .setup import setup as _setup
-from .state import BlackDeck, Move, Options, Stack, State, canonical, options_to_plain
+from .state import BlackDeck, Move, Stack, State, canonical
 from .validate import validate as _validate
 
 Effect = Callable[[State, Move, list, Memo], State]
@@ -98,7 +100,7 @@ class FifthAvenue(Engine):
                 "special_scorings": [{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
                 "game_end": {"businesses_placed": D.BUSINESSES_ENDING_GAME, "building_stops": D.STOPS_ENDING_GAME},
             },
-            "options": options_to_plain(Options()),
+            "options": copy.deepcopy(OPTIONS.defaults()),
             "move_types": list(D.MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
             "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in BOOK.rule_codes()],

@@ -10,19 +10,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import data as D
+from .options import OPTIONS
+
+
+def _default(name: str) -> Any:
+    return OPTIONS[name].default
 
 
 @dataclass(frozen=True)
 class Options:
-    plot_ring: tuple[str, ...] = D.DEFAULT_PLOT_RING
-    commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(D.DEFAULT_COMMISSIONER_GRAPH.items())
-    valuation_black_cards: int = D.VALUATION_BLACK_CARDS
-    special_scorings: tuple[tuple[int, int, int], ...] = D.DEFAULT_SPECIAL_SCORINGS
-    bid_requires_supply: bool = True
-    black_deck_empty: str = D.BLACK_DECK_EMPTY[0]
-    park_tiles_fewer: str = D.PARK_TILES_FEWER[0]
-    dummy_plot: str = D.DUMMY_PLOT[0]
-    dummy_building_stop: bool = False
+    """The resolved options of a game (``options.OPTIONS`` declares each one and its default)."""
+
+    plot_ring: tuple[str, ...] = tuple(_default("board")["plot_ring"])
+    commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+        (k, tuple(v)) for k, v in _default("board")["commissioner_graph"].items())
+    valuation_black_cards: int = _default("valuation_black_cards")
+    special_scorings: tuple[tuple[int, int, int], ...] = tuple(
+        (s["after"], s["points"], s["districts"]) for s in _default("special_scorings"))
+    bid_requires_supply: bool = _default("bid_requires_supply")
+    black_deck_empty: str = _default("black_deck_empty")
+    park_tiles_fewer: str = _default("park_tiles_fewer")
+    dummy_plot: str = _default("dummy_plot")
+    dummy_building_stop: bool = _default("dummy_building_stop")
 
     @property
     def graph(self) -> dict[str, tuple[str, ...]]:
@@ -205,34 +214,23 @@ def options_to_plain(o: Options) -> dict[str, Any]:
 
 
 def options_from_plain(p: dict[str, Any] | None) -> Options:
+    """Options from their plain form; what is missing takes its declared default."""
     p = p or {}
     board = p.get("board") or {}
-    graph = board.get("commissioner_graph")
-    return Options(
-        plot_ring=tuple(board.get("plot_ring") or D.DEFAULT_PLOT_RING),
-        commissioner_graph=(
-            tuple((k, tuple(v)) for k, v in graph.items()) if graph is not None
-            else tuple(D.DEFAULT_COMMISSIONER_GRAPH.items())
-        ),
-        valuation_black_cards=p.get("valuation_black_cards", D.VALUATION_BLACK_CARDS),
-        special_scorings=(
-            tuple((s["after"], s["points"], s["districts"]) for s in p["special_scorings"])
-            if p.get("special_scorings") is not None else D.DEFAULT_SPECIAL_SCORINGS
-        ),
-        bid_requires_supply=p.get("bid_requires_supply", True),
-        black_deck_empty=p.get("black_deck_empty", D.BLACK_DECK_EMPTY[0]),
-        park_tiles_fewer=p.get("park_tiles_fewer", D.PARK_TILES_FEWER[0]),
-        dummy_plot=p.get("dummy_plot", D.DUMMY_PLOT[0]),
-        dummy_building_stop=p.get("dummy_building_stop", False),
-    )
+    given = {name: p[name] for name in (
+        "valuation_black_cards", "bid_requires_supply", "black_deck_empty", "park_tiles_fewer", "dummy_plot",
+        "dummy_building_stop") if p.get(name) is not None}
+    if board.get("plot_ring"):
+        given["plot_ring"] = tuple(board["plot_ring"])
+    if board.get("commissioner_graph") is not None:
+        given["commissioner_graph"] = tuple((k, tuple(v)) for k, v in board["commissioner_graph"].items())
+    if p.get("special_scorings") is not None:
+        given["special_scorings"] = tuple((s["after"], s["points"], s["districts"]) for s in p["special_scorings"])
+    return Options(**given)
 
 
 def _sky_plain(s: Skyscrapers | None) -> dict[str, Any] | None:
     return None if s is None else {"owner": s.owner, "count": s.count}
-
-
-def _sky(p: dict[str, Any] | None) -> Skyscrapers | None:
-    return None if p is None else Skyscrapers(p["owner"], p["count"])
 
 
 def district_to_plain(d: District) -> dict[str, Any]:
