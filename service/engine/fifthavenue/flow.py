@@ -470,7 +470,7 @@ def dummy_colour(s: State, site: str) -> str | None:
     empty = [c for c in ring if B.is_empty(plots[c])]
     if empty:
         if s.options.dummy_plot == "most_types":
-            return max(empty, key=lambda c: (len(R.adjacent_types(ring, plots, c)), -ring.index(c)))
+            return max(empty, key=lambda c: (len(R.adjacent_types(s.options, plots, c)), -ring.index(c)))
         return empty[0]
     if s.options.dummy_building_stop:
         return next((c for c in ring if plots[c].businesses and plots[c].skyscrapers is None), None)

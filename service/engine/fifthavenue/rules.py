@@ -79,11 +79,10 @@ def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]
     return tuple(p.colour for p in d.plots if p.businesses and p.skyscrapers is None)
 
 
-def adjacent_types(ring, plots, colour: str) -> set[str]:
+def adjacent_types(options, plots, colour: str) -> set[str]:
     """The distinct business types on the plots touching ``colour`` (``plots`` maps colour -> Plot)."""
-    i = list(ring).index(colour)
     out: set[str] = set()
-    for other in {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}:
+    for other in B.neighbours(options, colour):
         out.update(plots[other].businesses)
     return out
 
