@@ -11,7 +11,7 @@ from .catalogue import BOOK
 from .state import District, Options, State
 from .validate import board_violations
 
-KIND_DISTRICT = "fifthavenue.district_valuation"
+KIND_DISTRICT = f"{D.GAME_ID}.district_valuation"
 ROW_KEYS = {"owner": str, "plot": str, "count": int, "types": int, "per_skyscraper": int, "points": int}
 
 
