@@ -163,7 +163,8 @@ def common(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     if state.turn is None or (state.turn.phase == "over" and state.pending is None):
         return [BOOK.violation("turn.game_over", "The game is over (or the state has no turn): no move is possible.", "/move/type")]
-    if player(state, move.player) is None:
+    known = player(state, move.player) is not None
+    if not known:
         out.append(BOOK.violation("turn.unknown_player", "Player {player!r} is not in this game.", "/move/player", player=move.player))
     if move.type == "reveal":
         if state.pending is None:
@@ -178,7 +179,7 @@ def common(state: State, move: Move) -> list[Violation]:
             stage = state.auction.stage if state.auction else None
             out.append(BOOK.violation("turn.wrong_phase", "A {type!r} move is not possible at auction stage {stage!r}.", "/move/type", type=move.type, stage=stage))
     who = acting(state)
-    if who is not None and move.player != who and player(state, move.player) is not None:
+    if who is not None and move.player != who and known:
         out.append(BOOK.violation("turn.not_your_turn", "It is not {player}'s turn: the game awaits {awaited}.",
                                   "/move/player", player=move.player, awaited=who))
     return out

@@ -6,7 +6,7 @@ state handed to the engine is never mutated.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import data as D
@@ -461,24 +461,30 @@ def move_to_plain(m: Move) -> dict[str, Any]:
     return out
 
 
+_COLOUR_RANK = {c: i for i, c in enumerate(D.COLOURS)}
+
+
 def canonical(m: Move) -> Move:
     """The same move with its unordered parts in one order: colours (the order of the colour stacks),
-    bid cards and revealed tiles sorted. A reveal's ``bid`` is a draw sequence and keeps its order."""
-    from dataclasses import replace
-
-    if m.colours is None and m.cards is None and m.tiles is None and m.drawn is None:
-        return m
-    ordered: dict[str, Any] = {}
+    bid cards and revealed tiles sorted. A reveal's ``bid`` is a draw sequence and keeps its order.
+    A move already in order (every listed move) is returned as it is."""
+    changes: dict[str, Any] = {}
     if m.colours is not None:
-        rank = {c: i for i, c in enumerate(D.COLOURS)}
-        ordered["colours"] = tuple(sorted(m.colours, key=lambda c: (rank.get(c, 99), c)))
+        colours = tuple(sorted(m.colours, key=lambda c: (_COLOUR_RANK.get(c, 99), c)))
+        if colours != m.colours:
+            changes["colours"] = colours
     if m.cards is not None:
-        ordered["cards"] = tuple(sorted(m.cards))
+        cards = tuple(sorted(m.cards))
+        if cards != m.cards:
+            changes["cards"] = cards
     if m.tiles is not None:
-        ordered["tiles"] = tuple(sorted(m.tiles))
+        tiles = tuple(sorted(m.tiles))
+        if tiles != m.tiles:
+            changes["tiles"] = tiles
     if m.drawn is not None:
-        ordered["drawn"] = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
-    changes = {k: v for k, v in ordered.items() if getattr(m, k) != v}  # a listed move is already in order
+        drawn = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
+        if drawn != m.drawn:
+            changes["drawn"] = drawn
     return replace(m, **changes) if changes else m
 
 
