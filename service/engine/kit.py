@@ -128,7 +128,7 @@ class OptionSpec:
                     and (self.minimum is None or value >= self.minimum)
                     and (self.maximum is None or value <= self.maximum))
         if self.kind == "choice":
-            return value in self.choices
+            return any(type(value) is type(choice) and value == choice for choice in self.choices)
         return True
 
     def describe(self) -> dict[str, Any]:

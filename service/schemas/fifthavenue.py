@@ -11,15 +11,18 @@ black deck's order, Central Park's draw order, a set of the supply row not yet t
 """
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.fifthavenue import data as D
+from ..engine.fifthavenue.options import OPTIONS
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
+from .options import options_schema
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
 CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
@@ -53,12 +56,12 @@ def Colour(**kwargs: Any) -> fields.String:
 # ---- options ------------------------------------------------------------------------------------------
 class BoardSchema(Schema):
     plot_ring = List(Colour(), validate=validate.Length(equal=len(D.COLOURS)),
-                            load_default=lambda: list(D.DEFAULT_PLOT_RING))
+                     load_default=lambda: list(OPTIONS["board"].default["plot_ring"]))
     commissioner_graph = Dict(
         keys=fields.String(validate=validate.OneOf((D.CITY_HALL,) + D.DISTRICTS)),
         values=List(fields.String(validate=validate.OneOf(D.DISTRICTS + (D.CENTRAL_PARK,))),
                            validate=validate.Length(min=1, max=len(D.SITES))),
-        load_default=lambda: {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()},
+        load_default=lambda: copy.deepcopy(OPTIONS["board"].default["commissioner_graph"]),
     )
 
 
@@ -68,23 +71,19 @@ class SpecialScoringSchema(Schema):
     districts = Count(len(D.DISTRICTS), required=True)
 
 
-class OptionsSchema(Schema):
-    """Setup options; every rule reading of DESIGN.md section 9 is one, with its default."""
-
-    board = fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({}))
-    valuation_black_cards = StrictInteger(validate=validate.OneOf([1, 2]), load_default=D.VALUATION_BLACK_CARDS)
-    special_scorings = List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
-                                   load_default=lambda: [{"after": a, "points": p, "districts": d}
-                                                         for a, p, d in D.DEFAULT_SPECIAL_SCORINGS])
-    bid_requires_supply = Strict(load_default=True)
-    black_deck_empty = fields.String(validate=validate.OneOf(D.BLACK_DECK_EMPTY), load_default=D.BLACK_DECK_EMPTY[0])
-    park_tiles_fewer = fields.String(validate=validate.OneOf(D.PARK_TILES_FEWER), load_default=D.PARK_TILES_FEWER[0])
-    dummy_plot = fields.String(validate=validate.OneOf(D.DUMMY_PLOT), load_default=D.DUMMY_PLOT[0])
-    dummy_building_stop = Strict(load_default=False)
-
+class _OptionsBase(Schema):
     @post_load
     def _plain(self, d, **kwargs) -> dict[str, Any]:
         return options_to_plain(options_from_plain(d))
+
+
+OptionsSchema = options_schema("FifthAvenueOptionsSchema", OPTIONS, base=_OptionsBase, structured={
+    "board": fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({})),
+    "special_scorings": List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
+                             load_default=lambda: copy.deepcopy(OPTIONS["special_scorings"].default)),
+})
+"""Setup options; every rule reading of DESIGN.md section 9 is one, with its default (derived from the
+engine's option specs)."""
 
 
 # ---- the board ----------------------------------------------------------------------------------------

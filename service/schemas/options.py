@@ -8,10 +8,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from ..engine.kit import OptionBook, OptionSpec
 from .common import StrictBoolean, StrictInteger
+
+
+def _one_of(choices: tuple[Any, ...]):
+    """OneOf that also matches the JSON type: ``true`` is not the choice ``1``, nor ``1.0`` the choice ``1``."""
+    same = validate.OneOf(choices)
+
+    def check(value: Any) -> Any:
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            raise ValidationError(same.error.format(input=value, choices=same.choices_text, labels=same.labels_text))
+        return value
+
+    return check
 
 
 def option_field(spec: OptionSpec) -> fields.Field:
@@ -21,7 +33,7 @@ def option_field(spec: OptionSpec) -> fields.Field:
         return StrictInteger(load_default=spec.default, validate=validate.Range(spec.minimum, spec.maximum),
                              metadata={"description": spec.text})
     if spec.kind == "choice":
-        return fields.Raw(load_default=spec.default, validate=validate.OneOf(spec.choices),
+        return fields.Raw(load_default=spec.default, validate=_one_of(spec.choices),
                           metadata={"description": spec.text})
     raise ValueError(f"option {spec.name} is a structured value: its schema must supply the field")
 

@@ -191,3 +191,18 @@ def test_awaited_text_names_one_two_or_more_players():
     assert awaited_text(("ben", "carl")) == "ben and carl"
     assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
     assert awaited_text([]) == ""
+
+
+def test_a_choice_matches_the_json_type_too():
+    from marshmallow import ValidationError
+
+    from service.schemas.options import options_schema
+
+    book = OptionBook([OptionSpec("cards", "choice", 1, "assumption", "Cards drawn.", choices=(1, 2))])
+    schema = options_schema("Cards", book)()
+    assert schema.load({"cards": 2}) == {"cards": 2}
+    for bad in (True, 1.0, "1"):
+        with pytest.raises(ValidationError):
+            schema.load({"cards": bad})
+        with pytest.raises(ValueError):
+            book.resolve({"cards": bad})

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+
+import pytest
 from pathlib import Path
 
 from service.engine.fifthavenue import GAME, INFO
@@ -11,14 +13,13 @@ ENGINE = Path(__file__).resolve().parents[2] / "service" / "engine" / "fifthaven
 
 
 def test_every_emitted_code_is_listed_with_its_text_and_rule():
+    """Every code a module emits is in the rule book, and every code in the book is emitted somewhere."""
     listed = {r.code for r in GAME.rule_codes()}
     emitted = set()
     for path in ENGINE.glob("*.py"):
-        text = path.read_text()
-        emitted |= {f"fifthavenue.{c}" for c in re.findall(r'\bv\("([a-z_0-9]+\.[a-z_0-9]+)"', text)}
-        emitted |= {f"fifthavenue.state.{c}" for c in re.findall(r'_v\("([a-z_0-9]+)"', text)}
-        emitted |= set(re.findall(r'"(fifthavenue\.score\.[a-z_]+)"', text))
-    assert emitted and emitted <= listed, sorted(emitted - listed)
+        emitted |= {f"fifthavenue.{c}" for c in re.findall(r'BOOK\.violation\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"',
+                                                            path.read_text())}
+    assert emitted == listed, (sorted(emitted - listed), sorted(listed - emitted))
     assert all(r.text and r.rule for r in GAME.rule_codes())
 
 
@@ -150,3 +151,43 @@ def test_seed_readings_quote_the_seed_and_provenances_are_known():
         assert name in by_provenance["public source"]
     for name in ("black_deck_empty", "park_tiles_fewer", "dummy_plot", "dummy_building_stop"):
         assert name in by_provenance["assumption"]
+
+
+def test_contract_options_match_the_option_specs():
+    """The contract's options are the engine's option specs: the same names, defaults, choices and ranges."""
+    import yaml
+
+    from service.engine.fifthavenue.options import OPTIONS
+
+    contract = yaml.safe_load((ENGINE.parents[2] / "openapi.yaml").read_text())
+    props = contract["components"]["schemas"]["FifthAvenueOptions"]["properties"]
+    assert set(props) == {s.name for s in OPTIONS}
+    for spec in OPTIONS:
+        prop = props[spec.name]
+        if spec.kind == "value":
+            continue  # a structure the contract spells out field by field
+        assert prop["default"] == spec.default, spec.name
+        assert prop["type"] == {"bool": "boolean", "int": "integer", "choice": "string"}[spec.kind], spec.name
+        if spec.kind == "choice":
+            assert prop["enum"] == list(spec.choices), spec.name
+        if spec.kind == "int":
+            assert (prop["minimum"], prop["maximum"]) == (spec.minimum, spec.maximum), spec.name
+
+
+def test_wire_options_derive_from_the_option_specs():
+    """Defaults, choices and ranges on the wire are the specs': an empty options object loads to the specs'
+    defaults, and a value outside a spec is refused."""
+    from marshmallow import ValidationError
+
+    from service.engine.fifthavenue.options import OPTIONS
+    from service.schemas.fifthavenue import WIRE
+
+    assert WIRE.options().load({}) == OPTIONS.defaults()
+    bad = {"valuation_black_cards": [0, 3, True, "2"], "black_deck_empty": ["shuffle"], "dummy_plot": [1],
+           "bid_requires_supply": [1, "yes"], "park_tiles_fewer": [None]}
+    for name, values in bad.items():
+        for value in values:
+            with pytest.raises(ValidationError):
+                WIRE.options().load({name: value})
+    for value in (1, 2):
+        assert WIRE.options().load({"valuation_black_cards": value})["valuation_black_cards"] == value

@@ -101,3 +101,12 @@ def test_reading_tie_break_in_a_finished_game():
     hands = {p.id: p.hand_size for p in end.players}
     best = max(hands["red"], hands["yellow"])
     assert list(end.result.winners) == sorted(p for p in ("red", "yellow") if hands[p] == best)
+
+
+def test_the_eleventh_business_does_not_end_the_game():
+    """The other side of the 12-business end: the 11th business placed leaves the game running."""
+    s = _placed(started(3), 10, {"red": 2, "yellow": 1, "blue": 0})
+    out = _place_any(s)
+    assert out.state.businesses_placed == D.BUSINESSES_ENDING_GAME - 1
+    assert out.state.turn.phase == "action2" and out.state.result is None
+    assert "game_ended" not in [e.kind for e in out.events]

@@ -289,3 +289,24 @@ def test_reading_black_deck_empty_no_draw_option_and_a_real_table():
     assert after.black_deck.count == spent and after.black_deck.cards is None
     reveal = GAME.legal_moves(after)
     assert {dict(m.drawn)["red"] for m in reveal} == {(4,), (5,), (6,)}
+
+
+def test_a_commissioner_lays_at_most_three_markers():
+    """Both sides of the marker limit: with 2 markers laid the step lays the 3rd; with 3 it lays none."""
+    from service.engine.fifthavenue.rules import commissioner_steps
+
+    def at_times_square(markers):
+        def change(w):
+            w["commissioners"]["white"].update(at="times-square", markers=list(markers))
+            set_turn(w, "red", "action3", "A")
+        return edit(started(3), change)
+
+    for laid, after in ((["34th-st-west", "34th-st-east"], ["34th-st-west", "34th-st-east", "times-square"]),
+                        (["34th-st-west", "34th-st-east", "fifth-avenue"],
+                         ["34th-st-west", "34th-st-east", "fifth-avenue"])):
+        s = at_times_square(laid)
+        to = commissioner_steps(s, "white")[0]
+        end = ok(s, Move("move_commissioner", "red", commissioner="white", to=to))
+        white = dict(end.commissioners)["white"]
+        assert (white.at, list(white.markers)) == (to, after)
+    assert D.MARKERS_PER_COMMISSIONER == 3

@@ -1,15 +1,15 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
 from ..core import GameInfo
-from .data import MOVE_TYPES
+from .data import GAME_ID, MOVE_TYPES
 
 INFO = GameInfo(
-    id="fifthavenue",
+    id=GAME_ID,
     name="Fifth Avenue",
     designers=("Wilko Manz",),
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version="fifthavenue-2",
+    rules_version=f"{GAME_ID}-2",
     move_types=MOVE_TYPES,
     variants=("two-player-dummy",),
 )

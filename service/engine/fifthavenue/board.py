@@ -71,10 +71,6 @@ def steps(options: Options, stopped: frozenset[str], location: str) -> tuple[str
     return tuple(out)
 
 
-def commissioner_at(state: State, name: str) -> str:
-    return dict(state.commissioners)[name].at
-
-
 def graph_problems(options: Options) -> list[str]:
     """Why a commissioners' graph is unusable: unknown nodes, cycles, or a district from which Central
     Park cannot be reached."""

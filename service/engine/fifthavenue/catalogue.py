@@ -1,10 +1,10 @@
 """Every rule code with its text and rule, and the readings the service chose (DESIGN.md section 9)."""
 from __future__ import annotations
 
-from ..core import Reading, RuleCode, Violation
+from ..core import Reading
+from ..kit import RuleBook
 from . import data as D
-
-_G = D.GAME_ID
+from .options import OPTIONS
 
 _CODES = [
     ("turn.game_over", "The game is over: no move is possible.", "end"),
@@ -98,38 +98,16 @@ _CODES = [
     ("score.park_tiles_not_there", "The revealed tiles are not below Central Park.", "end"),
 ]
 
-RULE_CODES = tuple(RuleCode(f"{_G}.{code}", text, D.RULES[rule]) for code, text, rule in _CODES)
-RULE_OF = {r.code: r.rule for r in RULE_CODES}
+BOOK = RuleBook(D.GAME_ID, {code: (text, D.RULES[rule]) for code, text, rule in _CODES})
 
 
-def violation(code: str, message: str, pointer: str) -> Violation:
-    """A violation of the listed ``code``, citing the rule the catalogue lists for it (one source)."""
-    return Violation(code, message, RULE_OF[code], pointer)
-
-
-READINGS = (
-    Reading("plot_ring", list(D.DEFAULT_PLOT_RING), "public source",
+READINGS = tuple(OPTIONS.readings(extra=(
+    Reading("plot_ring", OPTIONS["board"].default["plot_ring"], "public source",
             "The 5 plots of a district form a ring (S2: 'each lot adjacent to two others') in the colour order "
             "violet, brown, gray, green, orange; option board.plot_ring."),
-    Reading("commissioner_graph", {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}, "assumption",
+    Reading("commissioner_graph", OPTIONS["board"].default["commissioner_graph"], "assumption",
             "The commissioners' directed graph from City Hall to Central Park (consistent with RGG fig.04); "
             "option board.commissioner_graph. Stopped districts are skipped to their successors."),
-    Reading("special_scorings", [{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
-            "public source", "After the 3rd, 6th, 9th business placed: 4, 6, 8 points to each player with a "
-            "skyscraper in at least 3, 4, 5 districts (RGG-p13 for the 6th and 9th; a Dutch review for all three: "
-            "'de eerste keer 4 punten voor drie wijken, de tweede keer 6 punten voor vier wijken, en de derde keer "
-            "8 punten voor vijf wijken'). Option special_scorings."),
-    Reading("valuation_black_cards", D.VALUATION_BLACK_CARDS, "public source",
-            "After action D the scorer takes 2 black cards (English rulebook p. 9: 'take 2 black cards'; its "
-            "example: 'He takes 2 black cards plus a third black card, as he has no skyscraper in this district. "
-            "Green also takes 1 black card'; German reviews agree), and every player with no skyscraper in the "
-            "valued district, the scorer included, takes 1 more. The Dutch summary says one ('één zwarte kaart "
-            "(na keuze D)'): option valuation_black_cards 1 plays it that way."),
-    Reading("bid_requires_supply", True, "seed",
-            "A player needs at least 1 skyscraper in his supply to open a bid, except in a full district, where a "
-            "building stop is possible. The strategy note of the seed: 'Aangezien je medespeler slechts weinig "
-            "wolkenkrabbers heeft, kan hij niet aan alle veilingen deelnemen' (a player with few skyscrapers "
-            "cannot take part in all auctions). Option bid_requires_supply."),
     Reading("start_player", "first listed", "assumption",
             "The first listed player is the youngest: places the first starting skyscraper (then "
             "counter-clockwise, the last player twice, back clockwise) and takes the first turn."),
@@ -151,33 +129,14 @@ READINGS = (
     Reading("empty_deck", "no reshuffle", "assumption",
             "An empty colour stack cannot be taken from (fewer than 2 cards when fewer than 2 stacks hold "
             "cards); the discarded coloured cards are not shuffled back."),
-    Reading("black_deck_empty", D.BLACK_DECK_EMPTY[0], "assumption",
-            "When a black card must be drawn and the black deck is empty, the discarded black cards are shuffled "
-            "into a new deck (random games empty the deck in 10-60% of games, and a game without black cards "
-            "stalls its auctions). Digital play shuffles with the pinned shuffle seeded by the deck's hidden "
-            "shuffle_seed; at a real table the discards join the unseen deck as soon as a draw needs them and "
-            "the draw is revealed. Option black_deck_empty: reshuffle or no_draw (an empty deck gives nothing)."),
     Reading("dummy_bidder", "third bidder, black cards until a repeat", "public source",
             "With 2 players the dummy 'alea' (18 skyscrapers, all in its general supply) bids third in every "
             "auction, Central Park included: black cards drawn until a value repeats, held while highest "
             "(English rulebook p. 5). It builds its limit in a district; 'If Alea wins in Central Park, he does "
             "not build'. It scores no points, and its cards go to the bottom of the black deck after the auction."),
-    Reading("dummy_plot", D.DUMMY_PLOT[0], "assumption",
-            "The plot Alea bids for: its own plot in the district, else the first empty plot in ring order "
-            "(ring_order); option dummy_plot most_types takes the empty plot touching the most business types "
-            "(ties in ring order)."),
-    Reading("dummy_building_stop", False, "assumption",
-            "Alea never bids for a building stop: in a full district where it owns no plot it passes. Option "
-            "dummy_building_stop true lets it bid for the first business plot in ring order and declare the "
-            "stop when it wins (it scores nothing; the others get half)."),
     Reading("dummy_park_opening", "never opens", "assumption",
             "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
             "has opened and set the colour."),
-    Reading("park_tiles_fewer", D.PARK_TILES_FEWER[0], "assumption",
-            "When 3 or fewer businesses lie below Central Park at the end, all are revealed and their distinct "
-            "types count; with none, each skyscraper there scores 1 (the table's 0 types) (count_revealed). "
-            "Option park_tiles_fewer minimum_two never scores a park skyscraper below 2, the park's lowest "
-            "value in the rulebook."),
     Reading("second_stop_ends", "at once", "public source",
             "The 2nd building stop ends the game once resolved (RGG-p7): the remaining auctions are not held."),
     Reading("tie_break", "most cards, then shared", "public source",
@@ -185,4 +144,4 @@ READINGS = (
     Reading("real_table_supply_row", "unknown sets revealed when current", "assumption",
             "At a real table a set of the supply row may be null (not yet typed in); it is revealed as it "
             "becomes the current set. The 9 businesses in the box stay unseen."),
-)
+)))

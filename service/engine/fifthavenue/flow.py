@@ -1,634 +1,595 @@
-"""What a legal move does, on a plain (JSON-ready) working copy of the state: the effects of each move
-and the automatic steps that follow (dummy bids, auction results, building stops, the end)."""
+"""What a legal move does, on the typed state: the effects of each move and the automatic steps that
+follow (dummy bids, auction results, building stops, the end).
+
+Every step takes a frozen ``State`` and returns a new one built with ``dataclasses.replace``: the parts a
+move does not touch (most districts, the other players, the stacks) are shared with the old state, so a
+step costs what it changes and nothing converts the whole state. ``ev`` collects the step's events.
+"""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Iterable
 
 from ..core import Event, Memo
 from ..random import Rng
+from . import board as B
 from . import data as D
 from . import rules as R
 from . import scoring as S
+from .state import (Auction, Bid, BlackDeck, Commissioner, District, Move, Pending, Plot, Result, Skyscrapers,
+                    State, Turn)
 
-W = dict[str, Any]
-
-
-# ------------------------------------------------------------------ lookups on the working copy
-
-
-def pl(w: W, pid: str) -> W:
-    for p in w["players"]:
-        if p["id"] == pid:
-            return p
-    raise KeyError(pid)
+Events = list[Event]
 
 
-def is_dummy(w: W, pid: str | None) -> bool:
-    return w["dummy"] is not None and w["dummy"]["id"] == pid
+# ------------------------------------------------------------------ building a changed state
 
 
-def ids(w: W) -> list[str]:
-    return [p["id"] for p in w["players"]]
+def without(items: tuple, item) -> tuple:
+    """``items`` less one occurrence of ``item``."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
-def clockwise_from(w: W, first: str) -> list[str]:
-    order = ids(w)
+def with_player(s: State, pid: str, **changes) -> State:
+    return replace(s, players=tuple(replace(p, **changes) if p.id == pid else p for p in s.players))
+
+
+def with_district(s: State, d: District) -> State:
+    return replace(s, districts=tuple(d if x.id == d.id else x for x in s.districts))
+
+
+def with_plot(s: State, did: str, plot: Plot) -> State:
+    d = B.district(s, did)
+    return with_district(s, replace(d, plots=tuple(plot if p.colour == plot.colour else p for p in d.plots)))
+
+
+def with_turn(s: State, **changes) -> State:
+    return replace(s, turn=replace(s.turn, **changes))
+
+
+def with_auction(s: State, **changes) -> State:
+    return replace(s, auction=replace(s.auction, **changes))
+
+
+def with_deck(s: State, **changes) -> State:
+    return replace(s, black_deck=replace(s.black_deck, **changes))
+
+
+def with_commissioner(s: State, name: str, k: Commissioner) -> State:
+    return replace(s, commissioners=tuple((c, k if c == name else x) for c, x in s.commissioners))
+
+
+def with_pending(s: State, kind: str, **fields) -> State:
+    return replace(s, pending=Pending(kind, **fields))
+
+
+def add_points(s: State, gained: dict[str, int]) -> State:
+    return replace(s, players=tuple(replace(p, points=p.points + gained[p.id]) if gained.get(p.id) else p
+                                    for p in s.players))
+
+
+def give_cards(s: State, pid: str, cards: Iterable[str]) -> State:
+    cards = tuple(cards)
+    p = R.player(s, pid)
+    hand = None if p.hand is None else tuple(sorted(p.hand + cards))
+    return with_player(s, pid, hand=hand, hand_size=p.hand_size + len(cards))
+
+
+def take_from_hand(s: State, pid: str, cards: Iterable[str]) -> State:
+    cards = tuple(cards)
+    p = R.player(s, pid)
+    hand = p.hand
+    if hand is not None:
+        for c in cards:
+            hand = without(hand, c)
+    return with_player(s, pid, hand=hand, hand_size=p.hand_size - len(cards))
+
+
+def add_skyscrapers(entries: tuple[Skyscrapers, ...], owner: str, n: int) -> tuple[Skyscrapers, ...]:
+    """An owner-sorted list of skyscraper counts with ``n`` more for ``owner``."""
+    if any(e.owner == owner for e in entries):
+        return tuple(Skyscrapers(e.owner, e.count + n) if e.owner == owner else e for e in entries)
+    return tuple(sorted(entries + (Skyscrapers(owner, n),), key=lambda e: e.owner))
+
+
+def clockwise_from(s: State, first: str) -> list[str]:
+    order = [p.id for p in s.players]
     i = order.index(first)
     return order[i:] + order[:i]
 
 
-def own_colour(w: W, did: str, pid: str) -> str | None:
-    for colour, p in w["districts"][did]["plots"].items():
-        if p["skyscrapers"] is not None and p["skyscrapers"]["owner"] == pid:
-            return colour
-    return None
+def own_colour(s: State, did: str, pid: str) -> str | None:
+    p = B.owned_plot(B.district(s, did), pid)
+    return None if p is None else p.colour
 
 
-def is_empty(p: W) -> bool:
-    return not p["businesses"] and p["skyscrapers"] is None
+def plot_at(s: State, did: str, colour: str) -> Plot:
+    return B.plot(B.district(s, did), colour)
 
 
-def district_full(w: W, did: str) -> bool:
-    return all(not is_empty(p) for p in w["districts"][did]["plots"].values())
-
-
-def material(w: W, did: str) -> dict[str, Any]:
-    return {
-        "ring": list(w["options"]["board"]["plot_ring"]),
-        "plots": {
-            c: {"businesses": sorted(p["businesses"]),
-                "skyscrapers": None if p["skyscrapers"] is None else [p["skyscrapers"]["owner"],
-                                                                      p["skyscrapers"]["count"]]}
-            for c, p in w["districts"][did]["plots"].items()
-        },
-    }
-
-
-def rows(w: W, did: str, memo: Memo) -> list[dict[str, Any]]:
-    m = material(w, did)
-    return memo.get_or_compute(S.KIND_DISTRICT, m, lambda: S.compute_rows(m), S.rows_ok)
-
-
-def add_points(w: W, gained: dict[str, int]) -> None:
-    for p in w["players"]:
-        p["points"] += gained.get(p["id"], 0)
-
-
-def give_card(w: W, pid: str, text: str) -> None:
-    p = pl(w, pid)
-    if p["hand"] is not None:
-        p["hand"] = sorted(p["hand"] + [text])
-    p["hand_size"] += 1
-
-
-def take_cards_from_hand(w: W, pid: str, cards: list[str]) -> None:
-    p = pl(w, pid)
-    if p["hand"] is not None:
-        hand = list(p["hand"])
-        for c in cards:
-            hand.remove(c)
-        p["hand"] = hand
-    p["hand_size"] -= len(cards)
-
-
-def set_pending(w: W, pending: W) -> None:
-    w["pending"] = pending
+def rows(s: State, did: str, memo: Memo) -> list[dict]:
+    return S.value_district(s.options, B.district(s, did), memo)
 
 
 # ------------------------------------------------------------------ drawing
 
 
-def black_discards(w: W) -> list[int]:
-    return sorted(D.card_parts(c)[1] for c in w["discard"] if D.card_parts(c)[0] == D.BLACK)
+def black_discards(s: State) -> list[int]:
+    return sorted(D.card_parts(c)[1] for c in s.discard if D.card_parts(c)[0] == D.BLACK)
 
 
-def refill_black(w: W, ev: list[Event], need: int = 1) -> None:
+def refill_black(s: State, ev: Events, need: int = 1) -> State:
     """Reading `black_deck_empty`: when the black deck cannot give what a draw needs, the discarded black
     cards are shuffled into it (digital play: the pinned shuffle seeded by the deck's hidden
     ``shuffle_seed``; without that seed, or at a real table, the deck's order becomes unknown)."""
-    deck = w["black_deck"]
-    if w["options"]["black_deck_empty"] != "reshuffle" or deck["count"] >= need:
-        return
-    values = black_discards(w)
+    deck = s.black_deck
+    if s.options.black_deck_empty != "reshuffle" or deck.count >= need:
+        return s
+    values = black_discards(s)
     if not values:
-        return
-    w["discard"] = [c for c in w["discard"] if D.card_parts(c)[0] != D.BLACK]
+        return s
+    s = replace(s, discard=tuple(c for c in s.discard if D.card_parts(c)[0] != D.BLACK))
     ev.append(Event("black_deck_reshuffled", {"cards": len(values)}))
-    if deck["cards"] is not None and deck.get("shuffle_seed") is not None:
-        rng = Rng(deck["shuffle_seed"])
-        deck["cards"] = deck["cards"] + rng.shuffled(values)
-        deck["shuffle_seed"] = rng.below(D.SEED_SPAN)
-    else:
-        deck["cards"] = None
-        deck["shuffle_seed"] = None
-    deck["count"] += len(values)
+    if deck.cards is not None and deck.shuffle_seed is not None:
+        rng = Rng(deck.shuffle_seed)
+        cards = deck.cards + tuple(rng.shuffled(values))
+        return replace(s, black_deck=BlackDeck(cards, deck.count + len(values), rng.below(D.SEED_SPAN)))
+    return replace(s, black_deck=BlackDeck(None, deck.count + len(values), None))
 
 
-def draw_black(w: W, requests: list[tuple[str, int]], ev: list[Event]) -> None:
+def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
     """Black cards for each (player, n) in order; an empty deck is refilled from the discards (reading
     `black_deck_empty`) or gives no more."""
-    deck = w["black_deck"]
-    if deck["cards"] is None or deck.get("shuffle_seed") is None:
-        refill_black(w, ev, sum(n for _, n in requests))
-    if deck["cards"] is None:
-        left = deck["count"]
+    if s.black_deck.cards is None or s.black_deck.shuffle_seed is None:
+        s = refill_black(s, ev, sum(n for _, n in requests))
+    if s.black_deck.cards is None:
+        left = s.black_deck.count
         draws = []
         for pid, n in requests:
             k = min(n, left)
             left -= k
             if k > 0:
                 draws.append((pid, k))
-        if draws:
-            set_pending(w, {"kind": "black_cards", "draws": [{"player": p, "count": k} for p, k in draws]})
-        return
+        return with_pending(s, "black_cards", draws=tuple(draws)) if draws else s
     for pid, n in requests:
-        got = 0
+        got = []
         for _ in range(n):
-            if deck["count"] == 0:
-                refill_black(w, ev)
-            if deck["count"] == 0:
+            if s.black_deck.count == 0:
+                s = refill_black(s, ev)
+            deck = s.black_deck
+            if deck.count == 0:
                 break
-            give_card(w, pid, D.card(D.BLACK, deck["cards"].pop(0)))
-            deck["count"] -= 1
-            got += 1
+            got.append(D.card(D.BLACK, deck.cards[0]))
+            s = with_deck(s, cards=deck.cards[1:], count=deck.count - 1)
         if got:
-            ev.append(Event("black_cards_drawn", {"player": pid, "count": got}))
+            s = give_cards(s, pid, got)
+            ev.append(Event("black_cards_drawn", {"player": pid, "count": len(got)}))
+    return s
 
 
-def take_top(w: W, colour: str, pid: str) -> bool:
+def take_top(s: State, colour: str, pid: str) -> tuple[State, bool]:
     """The visible top card of a colour stack into the hand; True when the new top must be revealed."""
-    st = w["stacks"][colour]
-    give_card(w, pid, D.card(colour, st["top"]))
-    st["count"] -= 1
-    if st["below"] is not None:
-        st["top"] = st["below"].pop(0) if st["below"] else None
-        return False
-    st["top"] = None
-    return st["count"] > 0
+    st = dict(s.stacks)[colour]
+    s = give_cards(s, pid, (D.card(colour, st.top),))
+    if st.below is not None:
+        new = replace(st, top=st.below[0] if st.below else None, below=st.below[1:], count=st.count - 1)
+    else:
+        new = replace(st, top=None, count=st.count - 1)
+    s = replace(s, stacks=tuple((c, new if c == colour else x) for c, x in s.stacks))
+    return s, st.below is None and new.count > 0
 
 
 # ------------------------------------------------------------------ turn flow
 
 
-def end_turn(w: W) -> None:
-    order = ids(w)
-    nxt = order[(order.index(w["turn"]["player"]) + 1) % len(order)]
-    w["turn"] = {"player": nxt, "phase": "action1", "action": None, "start_queue": []}
+def end_turn(s: State) -> State:
+    order = [p.id for p in s.players]
+    nxt = order[(order.index(s.turn.player) + 1) % len(order)]
+    return replace(s, turn=Turn(nxt, "action1"))
 
 
-def place_start(w: W, pid: str, did: str, colour: str, ev: list[Event]) -> None:
-    w["districts"][did]["plots"][colour]["skyscrapers"] = {"owner": pid, "count": 1}
-    queue = w["turn"]["start_queue"][1:]
+def place_start(s: State, pid: str, did: str, colour: str, ev: Events) -> State:
+    s = with_plot(s, did, replace(plot_at(s, did, colour), skyscrapers=Skyscrapers(pid, 1)))
+    queue = s.turn.start_queue[1:]
     ev.append(Event("start_skyscraper_placed", {"player": pid, "district": did, "plot": colour}))
     if queue:
-        w["turn"] = {"player": queue[0], "phase": "start", "action": None, "start_queue": queue}
-    else:
-        first = w["players"][0]["id"]
-        w["turn"] = {"player": first, "phase": "action1", "action": None, "start_queue": []}
+        return replace(s, turn=Turn(queue[0], "start", None, queue))
+    return replace(s, turn=Turn(s.players[0].id, "action1"))
 
 
-def take_skyscrapers(w: W, pid: str, ev: list[Event]) -> None:
-    p = pl(w, pid)
-    n = min(D.ACTION_A_SKYSCRAPERS, p["general"])
-    p["general"] -= n
-    p["supply"] += n
+def take_skyscrapers(s: State, pid: str, ev: Events) -> State:
+    p = R.player(s, pid)
+    n = min(D.ACTION_A_SKYSCRAPERS, p.general)
+    s = with_player(s, pid, general=p.general - n, supply=p.supply + n)
     ev.append(Event("skyscrapers_taken", {"player": pid, "count": n}))
-    w["turn"].update(phase="action2", action="A")
+    return with_turn(s, phase="action2", action="A")
 
 
-def current_set(w: W) -> int | None:
-    for i, tiles in enumerate(w["supply_row"]):
-        if tiles is None or tiles:
-            return i
-    return None
-
-
-def place_business(w: W, pid: str, did: str, colour: str, business: str, ev: list[Event], memo: Memo) -> None:
-    index = current_set(w)
-    tiles = w["supply_row"][index]
-    tiles.remove(business)
-    plot = w["districts"][did]["plots"][colour]
-    plot["businesses"] = sorted(plot["businesses"] + [business])
-    w["businesses_placed"] += 1
-    placed = w["businesses_placed"]
+def place_business(s: State, pid: str, did: str, colour: str, business: str, ev: Events, memo: Memo) -> State:
+    index = R.current_set(s)
+    tiles = without(s.supply_row[index], business)
+    plot = plot_at(s, did, colour)
+    s = with_plot(s, did, replace(plot, businesses=tuple(sorted(plot.businesses + (business,)))))
+    placed = s.businesses_placed + 1
+    s = replace(s, businesses_placed=placed)
     ev.append(Event("business_placed", {"player": pid, "district": did, "plot": colour, "business": business,
                                         "number": placed}))
     if len(tiles) == 1:
-        last = tiles.pop()
-        w["districts"][D.CENTRAL_PARK]["businesses"].append(last)
-        ev.append(Event("business_to_central_park", {"business": last}))
-    w["turn"].update(phase="action2", action="B")
+        s = replace(s, park=replace(s.park, businesses=s.park.businesses + tiles))
+        ev.append(Event("business_to_central_park", {"business": tiles[0]}))
+        tiles = ()
+    s = replace(s, supply_row=s.supply_row[:index] + (tiles,) + s.supply_row[index + 1:])
+    s = with_turn(s, phase="action2", action="B")
     if placed >= D.BUSINESSES_ENDING_GAME:
-        end_game(w, ev, memo)
-        return
-    special(w, placed, ev)
-    nxt = current_set(w)
-    if nxt is not None and w["supply_row"][nxt] is None:
-        set_pending(w, {"kind": "supply_set", "index": nxt, "count": D.SET_SIZES[nxt]})
+        return end_game(s, ev, memo)
+    for after, points, need in s.options.special_scorings:
+        if after == placed:
+            gained = S.special_scoring(s, points, need)
+            s = add_points(s, gained)
+            ev.append(Event("special_scoring", {"after": after, "points": gained}))
+    nxt = R.current_set(s)
+    if nxt is not None and s.supply_row[nxt] is None:
+        s = with_pending(s, "supply_set", index=nxt, count=D.SET_SIZES[nxt])
+    return s
 
 
-def special(w: W, placed: int, ev: list[Event]) -> None:
-    for after, points, need in (tuple(s.values()) for s in w["options"]["special_scorings"]):
-        if after != placed:
-            continue
-        gained = {}
-        for pid in ids(w):
-            n = sum(1 for did in D.DISTRICTS if not w["districts"][did]["stopped"] and own_colour(w, did, pid))
-            if n >= need:
-                gained[pid] = points
-        add_points(w, gained)
-        ev.append(Event("special_scoring", {"after": after, "points": gained}))
-
-
-def value_district(w: W, pid: str, did: str, ev: list[Event], memo: Memo) -> None:
-    r = rows(w, did, memo)
+def value_district(s: State, pid: str, did: str, ev: Events, memo: Memo) -> State:
+    r = rows(s, did, memo)
     gained = S.points_by_owner(r)
-    add_points(w, gained)
+    s = add_points(s, gained)
     ev.append(Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items()
-                                                                   if not is_dummy(w, k)}}))
-    w["turn"].update(phase="action3", action="D")
-    requests = [(pid, w["options"]["valuation_black_cards"])]
+                                                                   if not R.is_dummy(s, k)}}))
+    s = with_turn(s, phase="action3", action="D")
+    requests = [(pid, s.options.valuation_black_cards)]
     owners = {x["owner"] for x in r}
-    for q in clockwise_from(w, pid):
+    for q in clockwise_from(s, pid):
         if q not in owners:
             if q == pid:
                 requests[0] = (pid, requests[0][1] + 1)
             else:
                 requests.append((q, 1))
-    draw_black(w, requests, ev)
+    return draw_black(s, requests, ev)
 
 
-def take_cards(w: W, pid: str, colours: list[str], ev: list[Event]) -> None:
-    reveal = [c for c in colours if take_top(w, c, pid)]
+def take_cards(s: State, pid: str, colours: list[str], ev: Events) -> State:
+    reveal = []
+    for c in colours:
+        s, hidden = take_top(s, c, pid)
+        if hidden:
+            reveal.append(c)
     ev.append(Event("cards_taken", {"player": pid, "colours": list(colours)}))
-    w["turn"].update(phase="action3")
-    if reveal:
-        set_pending(w, {"kind": "stack_top", "colours": reveal})
+    s = with_turn(s, phase="action3")
+    return with_pending(s, "stack_top", colours=tuple(reveal)) if reveal else s
 
 
-def move_commissioner(w: W, pid: str, name: str, to: str, resume: str, ev: list[Event]) -> bool:
+def move_commissioner(s: State, pid: str, name: str, to: str, resume: str, ev: Events) -> tuple[State, bool]:
     """One step; True when the move back to City Hall started the auctions."""
-    k = w["commissioners"][name]
-    old = k["at"]
+    k = dict(s.commissioners)[name]
+    old = k.at
     ev.append(Event("commissioner_moved", {"commissioner": name, "from": old, "to": to}))
     if to == D.CITY_HALL:
-        start_auctions(w, name, pid, resume, ev)
-        return True
-    if old in D.DISTRICTS and not w["districts"][old]["stopped"] and old not in k["markers"] \
-            and len(k["markers"]) < D.MARKERS_PER_COMMISSIONER:
-        k["markers"].append(old)
-    k["at"] = to
-    return False
+        return start_auctions(s, name, pid, resume, ev), True
+    markers = k.markers
+    if old in D.DISTRICTS and not B.district(s, old).stopped and old not in markers \
+            and len(markers) < D.MARKERS_PER_COMMISSIONER:
+        markers = markers + (old,)
+    return with_commissioner(s, name, Commissioner(to, markers)), False
 
 
-def black_and_move(w: W, pid: str, name: str, to: str, ev: list[Event]) -> None:
-    w["turn"].update(phase="action2", action="C")
-    draw_black(w, [(pid, 1)], ev)
-    move_commissioner(w, pid, name, to, "action2", ev)
+def black_and_move(s: State, pid: str, name: str, to: str, ev: Events) -> State:
+    s = with_turn(s, phase="action2", action="C")
+    s = draw_black(s, [(pid, 1)], ev)
+    return move_commissioner(s, pid, name, to, "action2", ev)[0]
 
 
-def third_action(w: W, pid: str, name: str, to: str, ev: list[Event]) -> None:
-    if not move_commissioner(w, pid, name, to, "next_turn", ev):
-        end_turn(w)
+def third_action(s: State, pid: str, name: str, to: str, ev: Events) -> State:
+    s, auctions = move_commissioner(s, pid, name, to, "next_turn", ev)
+    return s if auctions else end_turn(s)
 
 
 # ------------------------------------------------------------------ auctions
 
 
-def start_auctions(w: W, name: str, trigger: str, resume: str, ev: list[Event]) -> None:
-    k = w["commissioners"][name]
-    sites = [d for d in k["markers"] if not w["districts"][d]["stopped"]] + [D.CENTRAL_PARK]
-    k["markers"] = []
-    k["at"] = D.CITY_HALL
+def start_auctions(s: State, name: str, trigger: str, resume: str, ev: Events) -> State:
+    k = dict(s.commissioners)[name]
+    sites = [d for d in k.markers if not B.district(s, d).stopped] + [D.CENTRAL_PARK]
+    s = with_commissioner(s, name, Commissioner(D.CITY_HALL, ()))
     ev.append(Event("auctions_started", {"commissioner": name, "sites": sites}))
-    w["auction"] = {"commissioner": name, "trigger": trigger, "resume": resume}
-    w["turn"]["phase"] = "auction"
-    begin_site(w, sites[0], sites[1:])
+    s = with_turn(s, phase="auction")
+    return begin_site(s, name, trigger, resume, sites[0], tuple(sites[1:]))
 
 
-def begin_site(w: W, site: str, queue: list[str]) -> None:
-    a = w["auction"]
-    order = clockwise_from(w, a["trigger"])
-    if w["dummy"] is not None:
-        order.insert(2, w["dummy"]["id"])  # the dummy always bids third, in Central Park too (RGG-p5)
+def begin_site(s: State, commissioner: str, trigger: str, resume: str, site: str, queue: tuple[str, ...]) -> State:
+    order = clockwise_from(s, trigger)
+    if s.dummy is not None:
+        order.insert(2, s.dummy.id)  # the dummy always bids third, in Central Park too (RGG-p5)
     park = site == D.CENTRAL_PARK
-    a.update(site=site, queue=list(queue), stage="bidding", order=order, to_act=a["trigger"],
-             full=False if park else district_full(w, site), park_colour=None, bids=[], passed=[],
-             dummy_bid=None, winner=None)
+    full = False if park else B.is_full(B.district(s, site))
+    return replace(s, auction=Auction(commissioner, trigger, resume, site, queue, "bidding", tuple(order), trigger,
+                                      full=full))
 
 
-def bid_total(cards: list[str]) -> int:
+def bid_total(cards: Iterable[str]) -> int:
     return sum(D.card_parts(c)[1] for c in cards)
 
 
-def high(a: W) -> int:
-    return max((bid_total(b["cards"]) for b in a["bids"]), default=0)
-
-
-def bid_of(a: W, pid: str) -> W | None:
-    for b in a["bids"]:
-        if b["player"] == pid:
-            return b
-    return None
-
-
-def bid(w: W, pid: str, colour: str | None, cards: list[str], ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    mine = bid_of(a, pid)
-    if not is_dummy(w, pid):
-        take_cards_from_hand(w, pid, cards)
+def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Events, memo: Memo) -> State:
+    a = s.auction
+    mine = R.bid_of(a, pid)
+    if not R.is_dummy(s, pid):
+        s = take_from_hand(s, pid, cards)
     if mine is None:
-        a["bids"].append({"player": pid, "colour": colour, "cards": sorted(cards)})
-        if a["site"] == D.CENTRAL_PARK and a["park_colour"] is None:
-            a["park_colour"] = colour  # the opening card sets Central Park's colour (RGG-p10)
+        s = with_auction(s, bids=a.bids + (Bid(pid, colour, tuple(sorted(cards))),))
+        if a.site == D.CENTRAL_PARK and a.park_colour is None:
+            s = with_auction(s, park_colour=colour)  # the opening card sets Central Park's colour (RGG-p10)
             ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
     else:
-        mine["cards"] = sorted(mine["cards"] + cards)
-    ev.append(Event("bid", {"player": pid, "total": high(a)}))
-    after_turn(w, pid, ev, memo)
+        raised = replace(mine, cards=tuple(sorted(mine.cards + tuple(cards))))
+        s = with_auction(s, bids=tuple(raised if b is mine else b for b in a.bids))
+    ev.append(Event("bid", {"player": pid, "total": R.high_bid(s.auction)}))
+    return after_turn(s, pid, ev, memo)
 
 
-def pass_(w: W, pid: str, ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    mine = bid_of(a, pid)
+def pass_(s: State, pid: str, ev: Events, memo: Memo) -> State:
+    a = s.auction
+    mine = R.bid_of(a, pid)
     if mine is not None:
-        a["bids"].remove(mine)
-        if not is_dummy(w, pid):
-            for c in mine["cards"]:
-                give_card(w, pid, c)
-    a["passed"].append(pid)
+        s = with_auction(s, bids=tuple(b for b in a.bids if b is not mine))
+        if not R.is_dummy(s, pid):
+            s = give_cards(s, pid, mine.cards)
+    s = with_auction(s, passed=s.auction.passed + (pid,))
     ev.append(Event("passed", {"player": pid}))
-    after_turn(w, pid, ev, memo)
+    return after_turn(s, pid, ev, memo)
 
 
-def after_turn(w: W, actor: str, ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    active = [p for p in a["order"] if p not in a["passed"]]
+def after_turn(s: State, actor: str, ev: Events, memo: Memo) -> State:
+    a = s.auction
+    active = [p for p in a.order if p not in a.passed]
     if not active:
-        ev.append(Event("auction_without_bids", {"site": a["site"]}))
-        site_end(w, ev, memo)
-    elif len(active) == 1 and bid_of(a, active[0]) is not None:
-        win(w, active[0], ev, memo)
-    else:
-        order = a["order"]
-        i = order.index(actor)
-        for step in range(1, len(order) + 1):
-            p = order[(i + step) % len(order)]
-            if p not in a["passed"]:
-                a["to_act"] = p
-                break
+        ev.append(Event("auction_without_bids", {"site": a.site}))
+        return site_end(s, ev, memo)
+    if len(active) == 1 and R.bid_of(a, active[0]) is not None:
+        return win(s, active[0], ev, memo)
+    i = a.order.index(actor)
+    for step in range(1, len(a.order) + 1):
+        p = a.order[(i + step) % len(a.order)]
+        if p not in a.passed:
+            return with_auction(s, to_act=p)
+    return s
 
 
-def build(w: W, site: str, pid: str, colour: str | None, n: int, ev: list[Event]) -> None:
+def build(s: State, site: str, pid: str, colour: str | None, n: int, ev: Events) -> State:
     if n <= 0:
-        return
-    if is_dummy(w, pid):
-        w["dummy"]["general"] -= n
+        return s
+    if R.is_dummy(s, pid):
+        s = replace(s, dummy=replace(s.dummy, general=s.dummy.general - n))
     else:
-        pl(w, pid)["supply"] -= n
+        s = with_player(s, pid, supply=R.player(s, pid).supply - n)
     if site == D.CENTRAL_PARK:
-        entries = w["districts"][D.CENTRAL_PARK]["skyscrapers"]
-        for e in entries:
-            if e["owner"] == pid:
-                e["count"] += n
-                break
-        else:
-            entries.append({"owner": pid, "count": n})
-            entries.sort(key=lambda e: e["owner"])
+        s = replace(s, park=replace(s.park, skyscrapers=add_skyscrapers(s.park.skyscrapers, pid, n)))
     else:
-        plot = w["districts"][site]["plots"][colour]
-        if plot["skyscrapers"] is None:
-            plot["skyscrapers"] = {"owner": pid, "count": n}
-        else:
-            plot["skyscrapers"]["count"] += n
+        plot = plot_at(s, site, colour)
+        sky = Skyscrapers(pid, n) if plot.skyscrapers is None else replace(plot.skyscrapers,
+                                                                            count=plot.skyscrapers.count + n)
+        s = with_plot(s, site, replace(plot, skyscrapers=sky))
     ev.append(Event("skyscrapers_built", {"player": pid, "site": site, "plot": colour, "count": n}))
+    return s
 
 
-def limit_of(cards: list[str]) -> int:
-    return D.BUILD_LIMIT[max(D.card_parts(c)[1] for c in cards)]
-
-
-def options_of_winner(w: W, pid: str, bid_colour: str, limit: int) -> tuple[tuple[str, int], ...]:
-    a = w["auction"]
-    site = a["site"]
-    supply = pl(w, pid)["supply"]
-    if site == D.CENTRAL_PARK:
-        return R.winner_options(True, False, False, False, limit, supply)
-    own = own_colour(w, site, pid) is not None
-    target_empty = is_empty(w["districts"][site]["plots"][bid_colour])
-    return R.winner_options(False, own, target_empty, a["full"], limit, supply)
-
-
-def win(w: W, pid: str, ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    b = bid_of(a, pid)
-    site = a["site"]
-    limit = limit_of(b["cards"])
-    ev.append(Event("auction_won", {"site": site, "player": pid, "total": bid_total(b["cards"]), "limit": limit}))
-    if is_dummy(w, pid):
-        a["bids"] = []
+def win(s: State, pid: str, ev: Events, memo: Memo) -> State:
+    a = s.auction
+    b = R.bid_of(a, pid)
+    site = a.site
+    limit = R.build_limit(b.cards)
+    ev.append(Event("auction_won", {"site": site, "player": pid, "total": bid_total(b.cards), "limit": limit}))
+    if R.is_dummy(s, pid):
+        s = with_auction(s, bids=())
         if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (RGG-p5)
-            if is_empty(w["districts"][site]["plots"][b["colour"]]) or own_colour(w, site, pid) is not None:
-                build(w, site, pid, b["colour"], min(limit, w["dummy"]["general"]), ev)
+            if B.is_empty(plot_at(s, site, b.colour)) or own_colour(s, site, pid) is not None:
+                s = build(s, site, pid, b.colour, min(limit, s.dummy.general), ev)
             else:
-                declare_stop(w, site, pid, ev, memo)
-        site_end(w, ev, memo)
-        return
-    choices = options_of_winner(w, pid, b["colour"], limit)
+                s = declare_stop(s, site, pid, ev, memo)
+        return site_end(s, ev, memo)
+    s = with_auction(s, bids=(b,))
+    choices = R.winner_choices(with_auction(s, winner=pid))
     if len(choices) > 1:
-        a.update(stage="resolve", winner=pid, to_act=pid, bids=[b])
-        return
+        return with_auction(s, stage="resolve", winner=pid, to_act=pid)
     kind, n = choices[0]
-    a["bids"] = [b]
-    if kind == "stop":
-        resolve_stop(w, pid, ev, memo)
-    else:
-        resolve_build(w, pid, n, ev, memo)
+    return resolve_stop(s, pid, ev, memo) if kind == "stop" else resolve_build(s, pid, n, ev, memo)
 
 
-def resolve_build(w: W, pid: str, n: int, ev: list[Event], memo: Memo) -> None:
+def close_bid(s: State) -> tuple[State, Bid]:
+    """The winning bid off the auction, its cards onto the discard pile."""
+    b = s.auction.bids[0]
+    s = with_auction(s, bids=())
+    return replace(s, discard=tuple(sorted(s.discard + b.cards))), b
+
+
+def resolve_build(s: State, pid: str, n: int, ev: Events, memo: Memo) -> State:
     """The winner builds ``n`` (1 up to his limit and supply; 0 when his supply is empty) on his plot,
     on the empty plot of his bid's colour, or below Central Park."""
-    a = w["auction"]
-    b = a["bids"][0]
-    a["bids"] = []
-    w["discard"] = sorted(w["discard"] + b["cards"])
-    site = a["site"]
-    colour = None if site == D.CENTRAL_PARK else (own_colour(w, site, pid) or b["colour"])
-    build(w, site, pid, colour, n, ev)
-    site_end(w, ev, memo)
+    s, b = close_bid(s)
+    site = s.auction.site
+    colour = None if site == D.CENTRAL_PARK else (own_colour(s, site, pid) or b.colour)
+    s = build(s, site, pid, colour, n, ev)
+    return site_end(s, ev, memo)
 
 
-def resolve_stop(w: W, pid: str, ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    b = a["bids"][0]
-    a["bids"] = []
-    w["discard"] = sorted(w["discard"] + b["cards"])
-    declare_stop(w, a["site"], pid, ev, memo)
-    site_end(w, ev, memo)
+def resolve_stop(s: State, pid: str, ev: Events, memo: Memo) -> State:
+    s, _ = close_bid(s)
+    s = declare_stop(s, s.auction.site, pid, ev, memo)
+    return site_end(s, ev, memo)
 
 
-def declare_stop(w: W, did: str, declarer: str, ev: list[Event], memo: Memo) -> None:
-    r = rows(w, did, memo)
-    gained = {k: v for k, v in S.stop_points(r, declarer).items() if not is_dummy(w, k)}
-    add_points(w, gained)
-    district = w["districts"][did]
-    removed = w["removed"]
-    for plot in district["plots"].values():
-        removed["businesses"] = sorted(removed["businesses"] + plot["businesses"])
-        plot["businesses"] = []
-        sky = plot["skyscrapers"]
-        if sky is not None:
-            for e in removed["skyscrapers"]:
-                if e["owner"] == sky["owner"]:
-                    e["count"] += sky["count"]
-                    break
-            else:
-                removed["skyscrapers"].append(dict(sky))
-                removed["skyscrapers"].sort(key=lambda e: e["owner"])
-            plot["skyscrapers"] = None
-    district["stopped"] = True
-    for k in w["commissioners"].values():
-        if did in k["markers"]:
-            k["markers"].remove(did)
+def declare_stop(s: State, did: str, declarer: str, ev: Events, memo: Memo) -> State:
+    r = rows(s, did, memo)
+    gained = {k: v for k, v in S.stop_points(r, declarer).items() if not R.is_dummy(s, k)}
+    s = add_points(s, gained)
+    d = B.district(s, did)
+    businesses = s.removed_businesses
+    skyscrapers = s.removed_skyscrapers
+    for plot in d.plots:
+        businesses = tuple(sorted(businesses + plot.businesses))
+        if plot.skyscrapers is not None:
+            skyscrapers = add_skyscrapers(skyscrapers, plot.skyscrapers.owner, plot.skyscrapers.count)
+    s = replace(s, removed_businesses=businesses, removed_skyscrapers=skyscrapers)
+    s = with_district(s, District(did, tuple(Plot(p.colour) for p in d.plots), True))
+    s = replace(s, commissioners=tuple((c, replace(k, markers=tuple(m for m in k.markers if m != did)))
+                                       for c, k in s.commissioners))
     ev.append(Event("building_stop_scored", {"district": did, "declarer": declarer, "points": gained}))
+    return s
 
 
-def stops(w: W) -> int:
-    return sum(1 for d in D.DISTRICTS if w["districts"][d]["stopped"])
-
-
-def site_end(w: W, ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    if a["dummy_bid"]:
-        deck = w["black_deck"]
-        deck["count"] += len(a["dummy_bid"])
-        if deck["cards"] is not None:
-            deck["cards"].extend(a["dummy_bid"])
-        a["dummy_bid"] = None
-    if stops(w) >= D.STOPS_ENDING_GAME:
-        end_game(w, ev, memo)
-        return
-    if a["queue"]:
-        begin_site(w, a["queue"][0], a["queue"][1:])
-        return
-    resume = a["resume"]
-    w["auction"] = None
+def site_end(s: State, ev: Events, memo: Memo) -> State:
+    a = s.auction
+    if a.dummy_bid:
+        deck = s.black_deck
+        cards = None if deck.cards is None else deck.cards + a.dummy_bid
+        s = with_deck(s, cards=cards, count=deck.count + len(a.dummy_bid))
+    s = with_auction(s, dummy_bid=None)
+    if sum(1 for d in s.districts if d.stopped) >= D.STOPS_ENDING_GAME:
+        return end_game(s, ev, memo)
+    if a.queue:
+        return begin_site(s, a.commissioner, a.trigger, a.resume, a.queue[0], a.queue[1:])
+    s = replace(s, auction=None)
     ev.append(Event("auctions_ended", {}))
-    if resume == "action2":
-        w["turn"]["phase"] = "action2"
-    else:
-        end_turn(w)
+    return with_turn(s, phase="action2") if a.resume == "action2" else end_turn(s)
 
 
-def dummy_colour(w: W, site: str) -> str | None:
+def dummy_colour(s: State, site: str) -> str | None:
     """Readings `dummy_plot`, `dummy_building_stop`, `dummy_park_opening`: the colour Alea bids, or None."""
     if site == D.CENTRAL_PARK:
-        return w["auction"]["park_colour"]
-    plots = w["districts"][site]["plots"]
-    own = own_colour(w, site, w["dummy"]["id"])
+        return s.auction.park_colour
+    own = own_colour(s, site, s.dummy.id)
     if own is not None:
         return own
-    ring = w["options"]["board"]["plot_ring"]
-    empty = [c for c in ring if is_empty(plots[c])]
+    d = B.district(s, site)
+    plots = {p.colour: p for p in d.plots}
+    ring = s.options.plot_ring
+    empty = [c for c in ring if B.is_empty(plots[c])]
     if empty:
-        if w["options"]["dummy_plot"] == "most_types":
-            return max(empty, key=lambda c: (len(R.adjacent_types(ring, plots, c)), -ring.index(c)))
+        if s.options.dummy_plot == "most_types":
+            return max(empty, key=lambda c: (len(R.adjacent_types(s.options, plots, c)), -ring.index(c)))
         return empty[0]
-    if w["options"]["dummy_building_stop"]:
-        return next((c for c in ring if plots[c]["businesses"] and plots[c]["skyscrapers"] is None), None)
+    if s.options.dummy_building_stop:
+        return next((c for c in ring if plots[c].businesses and plots[c].skyscrapers is None), None)
     return None
 
 
-def draw_dummy_bid(w: W, ev: list[Event]) -> list[int]:
-    deck = w["black_deck"]
+def draw_dummy_bid(s: State, ev: Events) -> tuple[State, tuple[int, ...]]:
     drawn: list[int] = []
     while True:
-        if deck["count"] == 0:
-            refill_black(w, ev)
-        if not deck["cards"]:
+        if s.black_deck.count == 0:
+            s = refill_black(s, ev)
+        deck = s.black_deck
+        if not deck.cards:
             break
-        value = deck["cards"].pop(0)
-        deck["count"] -= 1
+        value = deck.cards[0]
+        s = with_deck(s, cards=deck.cards[1:], count=deck.count - 1)
         drawn.append(value)
         if value in drawn[:-1]:
             break
-    return drawn
+    return s, tuple(drawn)
 
 
-def dummy_needs_supply(w: W, site: str, colour: str) -> bool:
+def dummy_needs_supply(s: State, site: str, colour: str) -> bool:
     """Alea builds (and so needs skyscrapers) in a district on its own or an empty plot."""
     if site == D.CENTRAL_PARK:
         return False
-    return own_colour(w, site, w["dummy"]["id"]) is not None or is_empty(w["districts"][site]["plots"][colour])
+    return own_colour(s, site, s.dummy.id) is not None or B.is_empty(plot_at(s, site, colour))
 
 
-def dummy_act(w: W, ev: list[Event], memo: Memo) -> None:
-    a = w["auction"]
-    me = w["dummy"]["id"]
-    colour = dummy_colour(w, a["site"])
-    if (bid_of(a, me) is not None or colour is None
-            or (dummy_needs_supply(w, a["site"], colour) and w["dummy"]["general"] <= 0)):
-        pass_(w, me, ev, memo)
-        return
-    if a["dummy_bid"] is None:
-        deck = w["black_deck"]
-        if deck["cards"] is None:
-            refill_black(w, ev, len(D.VALUES) + 1)  # the longest draw a repeat allows
-            if deck["count"] > 0:
-                set_pending(w, {"kind": "dummy_bid"})
-                return
-        a["dummy_bid"] = draw_dummy_bid(w, ev) if deck["cards"] is not None else []
-    cards = [D.card(D.BLACK, x) for x in a["dummy_bid"]]
-    if cards and bid_total(cards) > high(a):
-        bid(w, me, colour, cards, ev, memo)
-    else:
-        pass_(w, me, ev, memo)
+def dummy_act(s: State, ev: Events, memo: Memo) -> State:
+    a = s.auction
+    me = s.dummy.id
+    colour = dummy_colour(s, a.site)
+    if (R.bid_of(a, me) is not None or colour is None
+            or (dummy_needs_supply(s, a.site, colour) and s.dummy.general <= 0)):
+        return pass_(s, me, ev, memo)
+    if a.dummy_bid is None:
+        if s.black_deck.cards is None:
+            s = refill_black(s, ev, len(D.VALUES) + 1)  # the longest draw a repeat allows
+            if s.black_deck.count > 0:
+                return with_pending(s, "dummy_bid")
+        drawn: tuple[int, ...] = ()
+        if s.black_deck.cards is not None:
+            s, drawn = draw_dummy_bid(s, ev)
+        s = with_auction(s, dummy_bid=drawn)
+    cards = tuple(D.card(D.BLACK, x) for x in s.auction.dummy_bid)
+    if cards and bid_total(cards) > R.high_bid(s.auction):
+        return bid(s, me, colour, cards, ev, memo)
+    return pass_(s, me, ev, memo)
 
 
-def advance(w: W, ev: list[Event], memo: Memo) -> None:
+def advance(s: State, ev: Events, memo: Memo) -> State:
     """The automatic steps: the dummy's turns in an auction, until a player must move or reveal."""
     for _ in range(64):
-        if w["pending"] is not None or w["turn"]["phase"] == "over":
-            return
-        a = w["auction"]
-        if a is not None and a["stage"] == "bidding" and is_dummy(w, a["to_act"]):
-            dummy_act(w, ev, memo)
+        if s.pending is not None or s.turn.phase == "over":
+            return s
+        a = s.auction
+        if a is not None and a.stage == "bidding" and R.is_dummy(s, a.to_act):
+            s = dummy_act(s, ev, memo)
             continue
-        return
+        return s
+    return s
 
 
 # ------------------------------------------------------------------ the end
 
 
-def end_game(w: W, ev: list[Event], memo: Memo) -> None:
-    w["auction"] = None
-    w["turn"].update(phase="over")
-    for did in D.DISTRICTS:
-        if not w["districts"][did]["stopped"]:
-            gained = {k: v for k, v in S.points_by_owner(rows(w, did, memo)).items() if not is_dummy(w, k)}
-            add_points(w, gained)
-            ev.append(Event("final_district_scored", {"district": did, "points": gained}))
-    park = w["districts"][D.CENTRAL_PARK]["businesses"]
+def end_game(s: State, ev: Events, memo: Memo) -> State:
+    s = replace(s, auction=None)
+    s = with_turn(s, phase="over")
+    for d in s.districts:
+        if not d.stopped:
+            gained = {k: v for k, v in S.points_by_owner(rows(s, d.id, memo)).items() if not R.is_dummy(s, k)}
+            s = add_points(s, gained)
+            ev.append(Event("final_district_scored", {"district": d.id, "points": gained}))
+    park = s.park.businesses
     if len(park) <= D.PARK_TILES_REVEALED:
-        finish_final(w, list(park), ev)
-    elif w["park_order"] is not None:
-        chosen = [park[i] for i in w["park_order"] if i < len(park)][: D.PARK_TILES_REVEALED]
-        finish_final(w, chosen, ev)
-    else:
-        set_pending(w, {"kind": "central_park_tiles", "count": D.PARK_TILES_REVEALED})
+        return finish_final(s, park, ev)
+    if s.park_order is not None:
+        return finish_final(s, tuple(park[i] for i in s.park_order if i < len(park))[: D.PARK_TILES_REVEALED], ev)
+    return with_pending(s, "central_park_tiles", count=D.PARK_TILES_REVEALED)
 
 
-def finish_final(w: W, tiles: list[str], ev: list[Event]) -> None:
-    sky = {}
-    for e in w["districts"][D.CENTRAL_PARK]["skyscrapers"]:
-        if not is_dummy(w, e["owner"]):
-            sky[e["owner"]] = sky.get(e["owner"], 0) + e["count"]
-    types, each, gained = S.park_points(sky, tiles, w["options"]["park_tiles_fewer"])
-    add_points(w, gained)
-    points = {p["id"]: p["points"] for p in w["players"]}
-    cards = {p["id"]: p["hand_size"] for p in w["players"]}
+def finish_final(s: State, tiles: tuple[str, ...], ev: Events) -> State:
+    sky = {owner: n for owner, n in S.park_skyscrapers(s).items() if not R.is_dummy(s, owner)}
+    types, each, gained = S.park_points(sky, list(tiles), s.options.park_tiles_fewer)
+    s = add_points(s, gained)
+    points = {p.id: p.points for p in s.players}
+    cards = {p.id: p.hand_size for p in s.players}
     won = S.winners(points, cards)
-    w["result"] = {"winners": won, "central_park_tiles": sorted(tiles)}
+    s = replace(s, result=Result(tuple(won), tuple(sorted(tiles))))
     ev.append(Event("central_park_scored", {"tiles": sorted(tiles), "types": types, "points": gained}))
     ev.append(Event("game_ended", {"winners": won, "points": points}))
+    return s
+
+
+# ------------------------------------------------------------------ chance at a real table
+
+
+def reveal(s: State, m: Move, ev: Events) -> State:
+    """What the pending reveal brings: new stack tops, black cards drawn, a set of the supply row, the
+    dummy's draw, or the tiles below Central Park."""
+    kind = s.pending.kind
+    index = s.pending.index
+    s = replace(s, pending=None)
+    if kind == "stack_top":
+        tops = dict(m.tops)
+        s = replace(s, stacks=tuple((c, replace(st, top=tops[c]) if c in tops else st) for c, st in s.stacks))
+    elif kind == "black_cards":
+        for pid, values in m.drawn:
+            s = give_cards(s, pid, (D.card(D.BLACK, value) for value in values))
+            s = with_deck(s, count=s.black_deck.count - len(values))
+            ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
+    elif kind == "supply_set":
+        s = replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles)),) + s.supply_row[index + 1:])
+    elif kind == "dummy_bid":
+        s = with_auction(s, dummy_bid=tuple(m.bid))
+        s = with_deck(s, count=s.black_deck.count - len(m.bid))
+    elif kind == "central_park_tiles":
+        s = finish_final(s, tuple(m.tiles), ev)
+    ev.append(Event("revealed", {"kind": kind}))
+    return s

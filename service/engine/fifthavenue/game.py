@@ -1,23 +1,84 @@
-"""The Fifth Avenue engine object the HTTP layer calls (the Game protocol of ``core``)."""
+"""The Fifth Avenue engine object the HTTP layer calls: the kit's Engine with the game's four parts."""
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, Memo, Outcome, Reading, RuleCode, Violation
+from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Violation
+from ..kit import Engine
 from . import data as D
+from . import flow as F
 from . import moves as M
+from . import rules as R
 from . import scoring as S
-from .catalogue import READINGS, RULE_CODES
+from .catalogue import BOOK, READINGS
+from .options import OPTIONS
+from .reveal import check_reveal, possible_reveals
 from .setup import setup as _setup
-from .state import BlackDeck, Move, Stack, State, options_to_plain, Options
+from .state import BlackDeck, Move, Stack, State, canonical
 from .validate import validate as _validate
 
+Effect = Callable[[State, Move, list, Memo], State]
 
-class FifthAvenue:
+EFFECTS: dict[str, Effect] = {
+    "place_start": lambda s, m, ev, memo: F.place_start(s, m.player, m.district, m.plot, ev),
+    "take_skyscrapers": lambda s, m, ev, memo: F.take_skyscrapers(s, m.player, ev),
+    "place_business": lambda s, m, ev, memo: F.place_business(s, m.player, m.district, m.plot, m.business, ev, memo),
+    "black_and_move": lambda s, m, ev, memo: F.black_and_move(s, m.player, m.commissioner, m.to, ev),
+    "value_district": lambda s, m, ev, memo: F.value_district(s, m.player, m.district, ev, memo),
+    "take_cards": lambda s, m, ev, memo: F.take_cards(s, m.player, list(m.colours), ev),
+    "move_commissioner": lambda s, m, ev, memo: F.third_action(s, m.player, m.commissioner, m.to, ev),
+    "bid": lambda s, m, ev, memo: F.bid(s, m.player, m.colour, m.cards, ev, memo),
+    "pass": lambda s, m, ev, memo: F.pass_(s, m.player, ev, memo),
+    "build": lambda s, m, ev, memo: F.resolve_build(s, m.player, m.count, ev, memo),
+    "building_stop": lambda s, m, ev, memo: F.resolve_stop(s, m.player, ev, memo),
+    "reveal": lambda s, m, ev, memo: F.reveal(s, m, ev),
+}
+
+
+class FifthAvenue(Engine):
+    book = BOOK
+
     def __init__(self, info):
+        super().__init__()
         self.info = info
 
+    # -- the kit's four parts -------------------------------------------------------------------------
+    def state_violations(self, state: State) -> list[Violation]:
+        return _validate(state)
+
+    def move_violations(self, state: State, move: Move) -> list[Violation]:
+        """Every rule the move breaks (state consistency is checked before, by ``validate``)."""
+        move = canonical(move)
+        out = R.common(state, move)
+        if any(x.code in R.STOPPING for x in out):
+            return out
+        if move.type == "reveal":
+            return out + check_reveal(state, move)
+        check = R.CHECKS.get(move.type)
+        if check is None:
+            return out + [BOOK.violation("turn.unknown_move", "No move type {type!r}.", "/move/type", type=move.type)]
+        return out + check(state, move)
+
+    def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
+        move = canonical(move)
+        ev: list[Event] = []
+        after = EFFECTS[move.type](state, move, ev, memo)
+        return Outcome(legal=True, state=F.advance(after, ev, memo), events=tuple(ev))
+
+    def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
+        """The moves of the player to act, built from the state; bids are listed compactly for huge hands
+        (``moves.only_minimal_bids_listed``)."""
+        if state.turn is None or (state.turn.phase == "over" and state.pending is None):
+            return []
+        who = R.acting(state)
+        if who is None or R.player(state, who) is None or (player is not None and player != who):
+            return []
+        moves = possible_reveals(state) if state.pending is not None else M.PHASE_MOVES[state.turn.phase](state, who)
+        return moves if move_type is None else [m for m in moves if m.type == move_type]
+
+    # -- the rest of the Game protocol ----------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
         return {
             "catalogues": {
@@ -39,31 +100,19 @@ class FifthAvenue:
                 "special_scorings": [{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
                 "game_end": {"businesses_placed": D.BUSINESSES_ENDING_GAME, "building_stops": D.STOPS_ENDING_GAME},
             },
-            "options": options_to_plain(Options()),
+            "options": copy.deepcopy(OPTIONS.defaults()),
             "move_types": list(D.MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in RULE_CODES],
+            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in BOOK.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
                          for r in READINGS],
         }
-
-    def rule_codes(self) -> Sequence[RuleCode]:
-        return RULE_CODES
 
     def readings(self) -> Sequence[Reading]:
         return READINGS
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
         return _setup(players, seed, options)
-
-    def validate(self, state: State) -> list[Violation]:
-        return _validate(state)
-
-    def legal_moves(self, state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-        return M.legal_moves(state, player, move_type)
-
-    def apply(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-        return M.apply(state, move, memo)
 
     def score(self, state: State, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
         return S.score(state, scoring, memo)

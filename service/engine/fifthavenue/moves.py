@@ -1,74 +1,14 @@
-"""``legal_moves`` and ``apply``: both go through ``rules.violations`` (the one set of checks)."""
+"""The candidate moves of the player to act, built from the state (the engine's ``candidates``); the
+kit's ``legal_moves`` filters them through the same checks ``apply`` makes."""
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, product
 
-from ..core import NULL_MEMO, Event, Memo, Outcome
 from . import board as B
 from . import data as D
-from . import flow as F
 from . import rules as R
-from .reveal import possible_reveals
-from .state import Move, State, canonical, from_plain, to_plain
-from .validate import checked
-
-
-# ------------------------------------------------------------------ apply
-
-
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    problems = checked(state)
-    if problems:
-        return Outcome.illegal(problems)
-    move = canonical(move)
-    problems = R.violations(state, move)
-    if problems:
-        return Outcome.illegal(problems)
-    w = to_plain(state)
-    ev: list[Event] = []
-    EFFECTS[move.type](w, move, ev, memo)
-    F.advance(w, ev, memo)
-    return Outcome(legal=True, state=from_plain(w), events=tuple(ev))
-
-
-def _reveal(w, m: Move, ev, memo) -> None:
-    pend = w["pending"]
-    w["pending"] = None
-    kind = pend["kind"]
-    if kind == "stack_top":
-        for colour, value in m.tops:
-            w["stacks"][colour]["top"] = value
-    elif kind == "black_cards":
-        for pid, values in m.drawn:
-            for value in values:
-                F.give_card(w, pid, D.card(D.BLACK, value))
-                w["black_deck"]["count"] -= 1
-            ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
-    elif kind == "supply_set":
-        w["supply_row"][pend["index"]] = sorted(m.tiles)
-    elif kind == "dummy_bid":
-        w["auction"]["dummy_bid"] = list(m.bid)
-        w["black_deck"]["count"] -= len(m.bid)
-    elif kind == "central_park_tiles":
-        F.finish_final(w, list(m.tiles), ev)
-    ev.append(Event("revealed", {"kind": kind}))
-
-
-EFFECTS = {
-    "place_start": lambda w, m, ev, memo: F.place_start(w, m.player, m.district, m.plot, ev),
-    "take_skyscrapers": lambda w, m, ev, memo: F.take_skyscrapers(w, m.player, ev),
-    "place_business": lambda w, m, ev, memo: F.place_business(w, m.player, m.district, m.plot, m.business, ev, memo),
-    "black_and_move": lambda w, m, ev, memo: F.black_and_move(w, m.player, m.commissioner, m.to, ev),
-    "value_district": lambda w, m, ev, memo: F.value_district(w, m.player, m.district, ev, memo),
-    "take_cards": lambda w, m, ev, memo: F.take_cards(w, m.player, list(m.colours), ev),
-    "move_commissioner": lambda w, m, ev, memo: F.third_action(w, m.player, m.commissioner, m.to, ev),
-    "bid": lambda w, m, ev, memo: F.bid(w, m.player, m.colour, list(m.cards), ev, memo),
-    "pass": lambda w, m, ev, memo: F.pass_(w, m.player, ev, memo),
-    "build": lambda w, m, ev, memo: F.resolve_build(w, m.player, m.count, ev, memo),
-    "building_stop": lambda w, m, ev, memo: F.resolve_stop(w, m.player, ev, memo),
-    "reveal": _reveal,
-}
+from .state import Move, State
 
 
 # ------------------------------------------------------------------ legal moves (by construction)
@@ -212,19 +152,3 @@ def _auction(state: State, who: str) -> list[Move]:
 PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "action3": _action3,
                "auction": _auction}
 
-
-def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-    if checked(state):
-        return []
-    if state.turn is None or (state.turn.phase == "over" and state.pending is None):
-        return []
-    who = R.acting(state)
-    if who is None or R.player(state, who) is None or (player is not None and player != who):
-        return []
-    if state.pending is not None:
-        moves = possible_reveals(state)
-    else:
-        moves = PHASE_MOVES[state.turn.phase](state, who)
-    if move_type is not None:
-        moves = [m for m in moves if m.type == move_type]
-    return moves

@@ -10,6 +10,7 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
+from ..kit import pointer
 from . import data as D
 from . import rules as R
 from . import scoring as S
@@ -113,7 +114,7 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
     values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d, memo)}
     for plot in d.plots:
         x, y = _plot_position(state.options, d.id, plot.colour)
-        flagged = f"/districts/{d.id}/plots/{plot.colour}" in bad
+        flagged = pointer("districts", d.id, "plots", plot.colour) in bad
         stroke = 'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged else 'stroke="#333"'
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{PLOT_RADIUS}" fill="{PLOT_FILL[plot.colour]}" {stroke}>'
                    f'<title>{escape(plot.colour)}</title></circle>')
@@ -139,7 +140,7 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
 
 def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool) -> list[str]:
     cx, cy = CENTRES[D.CENTRAL_PARK]
-    flagged = any(p.startswith(f"/districts/{D.CENTRAL_PARK}") for p in bad)
+    flagged = any(p.startswith(pointer("districts", D.CENTRAL_PARK)) for p in bad)
     stroke = ('stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged
               else 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#333"')
     out = [f'<rect x="{cx - 100}" y="{cy - 200}" width="200" height="400" fill="#cfe8c4" {stroke}/>',

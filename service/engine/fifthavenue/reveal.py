@@ -7,7 +7,9 @@ from itertools import combinations_with_replacement, product
 
 from ..core import Violation
 from . import data as D
-from .rules import player, v
+from ..kit import pointer
+from .catalogue import BOOK
+from .rules import player
 from .state import Move, State
 
 
@@ -79,48 +81,40 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
     if kind == "stack_top":
         tops = dict(move.tops or ())
         if move.tops is None or sorted(tops) != sorted(pend.colours):
-            return [v("reveal.wrong_fields", f"Reveal the new top card of {', '.join(pend.colours)} as 'tops'.",
-                      "/move/tops")]
+            return [BOOK.violation("reveal.wrong_fields", "Reveal the new top card of {colours} as 'tops'.", "/move/tops", colours=', '.join(pend.colours))]
         for c in pend.colours:
             if tops[c] not in card_pool(state, c):
-                out.append(v("reveal.impossible_card", f"No {c} card of that value can still be in its stack.",
-                             f"/move/tops/{c}"))
+                out.append(BOOK.violation("reveal.impossible_card", "No {c} card of that value can still be in its stack.", pointer("move", "tops", c), c=c))
     elif kind == "black_cards":
         drawn = dict(move.drawn or ())
         want = dict(pend.draws)
         if move.drawn is None or sorted(drawn) != sorted(want):
-            return [v("reveal.wrong_fields", "Reveal the black cards drawn, per player, as 'drawn'.",
-                      "/move/drawn")]
+            return [BOOK.violation("reveal.wrong_fields", "Reveal the black cards drawn, per player, as 'drawn'.", "/move/drawn")]
         total: Counter = Counter()
         for who, values in drawn.items():
             if len(values) != want[who]:
-                out.append(v("reveal.wrong_count", f"{who!r} draws {want[who]} black card(s).",
-                             f"/move/drawn/{who}"))
+                out.append(BOOK.violation("reveal.wrong_count", "{who!r} draws {count} black card(s).", pointer("move", "drawn", who), who=who, count=want[who]))
             total.update(values)
         if not within(total, card_pool(state, D.BLACK)):
-            out.append(v("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/drawn"))
+            out.append(BOOK.violation("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/drawn"))
     elif kind == "supply_set":
         tiles = list(move.tiles or ())
         if move.tiles is None or len(tiles) != pend.count:
-            return [v("reveal.wrong_count", f"Reveal the {pend.count} businesses of the current set as 'tiles'.",
-                      "/move/tiles")]
+            return [BOOK.violation("reveal.wrong_count", "Reveal the {count} businesses of the current set as 'tiles'.", "/move/tiles", count=pend.count)]
         if not within(Counter(tiles), business_pool(state)):
-            out.append(v("reveal.impossible_tile", "Those businesses cannot all still be unseen.",
-                         "/move/tiles"))
+            out.append(BOOK.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.", "/move/tiles"))
     elif kind == "dummy_bid":
         values = list(move.bid or ())
         if move.bid is None or not dummy_sequence_ok(values, state.black_deck.count):
-            return [v("reveal.wrong_sequence", "The dummy draws black cards until a value repeats: reveal them in "
-                                               "order as 'bid'.", "/move/bid")]
+            return [BOOK.violation("reveal.wrong_sequence", "The dummy draws black cards until a value repeats: reveal them in order as 'bid'.", "/move/bid")]
         if not within(Counter(values), card_pool(state, D.BLACK)):
-            out.append(v("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/bid"))
+            out.append(BOOK.violation("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/bid"))
     elif kind == "central_park_tiles":
         tiles = list(move.tiles or ())
         if move.tiles is None or len(tiles) != pend.count:
-            return [v("reveal.wrong_count", f"Reveal {pend.count} businesses from below Central Park as 'tiles'.",
-                      "/move/tiles")]
+            return [BOOK.violation("reveal.wrong_count", "Reveal {count} businesses from below Central Park as 'tiles'.", "/move/tiles", count=pend.count)]
         if not within(Counter(tiles), Counter(state.park.businesses)):
-            out.append(v("reveal.impossible_tile", "Those businesses are not all below Central Park.", "/move/tiles"))
+            out.append(BOOK.violation("reveal.impossible_tile", "Those businesses are not all below Central Park.", "/move/tiles"))
     return out
 
 

@@ -9,15 +9,9 @@ from typing import Callable
 from ..core import Violation
 from . import board as B
 from . import data as D
-from .catalogue import violation
+from ..kit import pointer
+from .catalogue import BOOK
 from .state import Auction, Move, Player, State
-
-G = D.GAME_ID
-
-
-def v(code: str, message: str, pointer: str) -> Violation:
-    return violation(f"{G}.{code}", message, pointer)
-
 
 # ------------------------------------------------------------------ state lookups
 
@@ -85,14 +79,11 @@ def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]
     return tuple(p.colour for p in d.plots if p.businesses and p.skyscrapers is None)
 
 
-def adjacent_types(ring, plots, colour: str) -> set[str]:
-    """The distinct business types on the plots touching ``colour`` (``plots`` maps colour -> plot with
-    ``businesses``, as dataclass or plain dict)."""
-    i = list(ring).index(colour)
+def adjacent_types(options, plots, colour: str) -> set[str]:
+    """The distinct business types on the plots touching ``colour`` (``plots`` maps colour -> Plot)."""
     out: set[str] = set()
-    for other in {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}:
-        p = plots[other]
-        out.update(p["businesses"] if isinstance(p, dict) else p.businesses)
+    for other in B.neighbours(options, colour):
+        out.update(plots[other].businesses)
     return out
 
 
@@ -171,47 +162,35 @@ STAGE_OF = {"bid": "bidding", "pass": "bidding", "build": "resolve",
 def common(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     if state.turn is None or (state.turn.phase == "over" and state.pending is None):
-        return [v("turn.game_over", "The game is over (or the state has no turn): no move is possible.",
-                  "/move/type")]
-    if player(state, move.player) is None:
-        out.append(v("turn.unknown_player", f"Player {move.player!r} is not in this game.", "/move/player"))
+        return [BOOK.violation("turn.game_over", "The game is over (or the state has no turn): no move is possible.", "/move/type")]
+    known = player(state, move.player) is not None
+    if not known:
+        out.append(BOOK.violation("turn.unknown_player", "Player {player!r} is not in this game.", "/move/player", player=move.player))
     if move.type == "reveal":
         if state.pending is None:
-            out.append(v("chance.nothing_pending", "Nothing is waiting to be revealed.", "/move/type"))
+            out.append(BOOK.violation("chance.nothing_pending", "Nothing is waiting to be revealed.", "/move/type"))
     elif state.pending is not None:
-        out.append(v("chance.pending_reveal", f"A reveal ({state.pending.kind}) must come first.",
-                     "/move/type"))
+        out.append(BOOK.violation("chance.pending_reveal", "A reveal ({kind}) must come first.", "/move/type", kind=state.pending.kind))
     else:
         phases = PHASE_OF.get(move.type, ())
         if state.turn.phase not in phases:
-            out.append(v("turn.wrong_phase", f"A {move.type!r} move is not possible in phase "
-                                             f"{state.turn.phase!r}.", "/move/type"))
+            out.append(BOOK.violation("turn.wrong_phase", "A {type!r} move is not possible in phase {phase!r}.", "/move/type", type=move.type, phase=state.turn.phase))
         elif move.type in STAGE_OF and (state.auction is None or state.auction.stage != STAGE_OF[move.type]):
             stage = state.auction.stage if state.auction else None
-            out.append(v("turn.wrong_phase", f"A {move.type!r} move is not possible at auction stage {stage!r}.",
-                         "/move/type"))
+            out.append(BOOK.violation("turn.wrong_phase", "A {type!r} move is not possible at auction stage {stage!r}.", "/move/type", type=move.type, stage=stage))
     who = acting(state)
-    if who is not None and move.player != who and player(state, move.player) is not None:
-        out.append(v("turn.not_your_turn", not_your_turn(move.player, [who]), "/move/player"))
+    if who is not None and move.player != who and known:
+        out.append(BOOK.violation("turn.not_your_turn", "It is not {player}'s turn: the game awaits {awaited}.",
+                                  "/move/player", player=move.player, awaited=who))
     return out
-
-
-def awaited(ids: list[str]) -> str:
-    """'ben', 'ben and carl', 'ben, carl and dora'."""
-    return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
-
-
-def not_your_turn(pid: str, waiting_for: list[str]) -> str:
-    """The wording every game uses for a move out of turn."""
-    return f"It is not {pid}'s turn: the game awaits {awaited(waiting_for)}."
 
 
 def district_checks(state: State, did: str | None, pointer: str = "/move/district") -> list[Violation]:
     d = B.district(state, did or "")
     if d is None:
-        return [v("board.unknown_district", f"No district {did!r}.", pointer)]
+        return [BOOK.violation("board.unknown_district", "No district {did!r}.", pointer, did=did)]
     if d.stopped:
-        return [v("board.district_stopped", f"{D.DISTRICT_NAMES[d.id]} is under a building stop.", pointer)]
+        return [BOOK.violation("board.district_stopped", "{district} is under a building stop.", pointer, district=D.DISTRICT_NAMES[d.id])]
     return []
 
 
@@ -225,20 +204,18 @@ def check_place_start(state: State, move: Move) -> list[Violation]:
     d = B.district(state, move.district)
     p = B.plot(d, move.plot or "")
     if p is None:
-        return [v("board.unknown_plot", f"No plot {move.plot!r}.", "/move/plot")]
+        return [BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
     if not B.is_empty(p):
-        out.append(v("start.plot_occupied", "A starting skyscraper goes on an empty plot.", "/move/plot"))
+        out.append(BOOK.violation("start.plot_occupied", "A starting skyscraper goes on an empty plot.", "/move/plot"))
     if B.owned_plot(d, move.player) is not None:
-        out.append(v("board.one_plot_per_district", "You already own a plot in this district.",
-                     "/move/district"))
+        out.append(BOOK.violation("board.one_plot_per_district", "You already own a plot in this district.", "/move/district"))
     return out
 
 
 def check_take_skyscrapers(state: State, move: Move) -> list[Violation]:
     p = player(state, move.player)
     if p is not None and p.general <= 0:
-        return [v("action_a.general_empty", "No skyscraper of your colour is left in the general supply.",
-                  "/move/type")]
+        return [BOOK.violation("action_a.general_empty", "No skyscraper of your colour is left in the general supply.", "/move/type")]
     return []
 
 
@@ -246,30 +223,27 @@ def check_place_business(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     index = current_set(state)
     if index is None:
-        out.append(v("action_b.no_current_set", "The supply row is empty.", "/move/business"))
+        out.append(BOOK.violation("action_b.no_current_set", "The supply row is empty.", "/move/business"))
     elif move.business not in (state.supply_row[index] or ()):
-        out.append(v("action_b.business_not_in_set", f"The current set holds no {move.business!r}.",
-                     "/move/business"))
+        out.append(BOOK.violation("action_b.business_not_in_set", "The current set holds no {business!r}.", "/move/business", business=move.business))
     bad = district_checks(state, move.district)
     if bad:
         return out + bad
     p = B.plot(B.district(state, move.district), move.plot or "")
     if p is None:
-        return out + [v("board.unknown_plot", f"No plot {move.plot!r}.", "/move/plot")]
+        return out + [BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
     if p.skyscrapers is not None:
-        out.append(v("action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.",
-                     "/move/plot"))
+        out.append(BOOK.violation("action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.", "/move/plot"))
     if len(p.businesses) >= D.MAX_BUSINESSES_PER_PLOT:
-        out.append(v("action_b.plot_full", "A plot holds at most 2 businesses.", "/move/plot"))
+        out.append(BOOK.violation("action_b.plot_full", "A plot holds at most 2 businesses.", "/move/plot"))
     return out
 
 
 def check_commissioner(state: State, move: Move) -> list[Violation]:
     if move.commissioner not in dict(state.commissioners):
-        return [v("commissioner.unknown", f"No commissioner {move.commissioner!r}.", "/move/commissioner")]
+        return [BOOK.violation("commissioner.unknown", "No commissioner {commissioner!r}.", "/move/commissioner", commissioner=move.commissioner)]
     if move.to not in commissioner_steps(state, move.commissioner):
-        return [v("commissioner.not_a_step", f"The {move.commissioner} commissioner cannot move to {move.to!r} "
-                                             f"in one step.", "/move/to")]
+        return [BOOK.violation("commissioner.not_a_step", "The {commissioner} commissioner cannot move to {to!r} in one step.", "/move/to", commissioner=move.commissioner, to=move.to)]
     return []
 
 
@@ -278,8 +252,7 @@ def check_value_district(state: State, move: Move) -> list[Violation]:
     if bad:
         return bad
     if move.district not in valuable_districts(state):
-        return [v("action_d.no_commissioner", "Only a district where a commissioner stands may be valued.",
-                  "/move/district")]
+        return [BOOK.violation("action_d.no_commissioner", "Only a district where a commissioner stands may be valued.", "/move/district")]
     return []
 
 
@@ -288,26 +261,23 @@ def check_take_cards(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     available = nonempty_stacks(state)
     if len(set(colours)) != len(colours):
-        out.append(v("cards.same_colour", "The two cards come from two different colour stacks.",
-                     "/move/colours"))
+        out.append(BOOK.violation("cards.same_colour", "The two cards come from two different colour stacks.", "/move/colours"))
     for i, c in enumerate(colours):
         if c not in available:
-            out.append(v("cards.stack_empty", f"The {c} stack is empty.", f"/move/colours/{i}"))
+            out.append(BOOK.violation("cards.stack_empty", "The {c} stack is empty.", pointer("move", "colours", i), c=c))
     if len(colours) != min(2, len(available)):
-        out.append(v("cards.wrong_count", f"Take {min(2, len(available))} coloured card(s).",
-                     "/move/colours"))
+        out.append(BOOK.violation("cards.wrong_count", "Take {count} coloured card(s).", "/move/colours", count=min(2, len(available))))
     return out
 
 
 def hand_problems(p: Player, cards: list[str]) -> list[Violation]:
     out = []
     if p.hand is None:
-        return [v("auction.hand_hidden", "This state hides the bidder's hand, so a bid cannot be checked; "
-                                         "send the state with the hand.", "/move/cards")]
+        return [BOOK.violation("auction.hand_hidden", "This state hides the bidder's hand, so a bid cannot be checked; send the state with the hand.", "/move/cards")]
     have = Counter(p.hand)
     for i, c in enumerate(cards):
         if have[c] <= 0:
-            out.append(v("auction.card_not_in_hand", f"Card {c!r} is not in your hand.", f"/move/cards/{i}"))
+            out.append(BOOK.violation("auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c))
         have[c] -= 1
     return out
 
@@ -320,36 +290,30 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     cards = list(move.cards or ())
     out: list[Violation] = []
     if not cards:
-        out.append(v("auction.no_cards", "A bid lays at least one card.", "/move/cards"))
+        out.append(BOOK.violation("auction.no_cards", "A bid lays at least one card.", "/move/cards"))
     out += hand_problems(p, cards)
     mine = bid_of(a, move.player)
     colour = mine.colour if mine is not None else move.colour
     if mine is not None and move.colour is not None and move.colour != mine.colour:
-        out.append(v("auction.colour_changed", f"Your bid is in {mine.colour}; raise with {mine.colour} or black.",
-                     "/move/colour"))
+        out.append(BOOK.violation("auction.colour_changed", "Your bid is in {colour}; raise with {colour} or black.", "/move/colour", colour=mine.colour))
     if mine is None:
         if not may_bid(state, move.player):
-            out.append(v("auction.no_supply", "You need a skyscraper in your supply to bid here.",
-                         "/move/type"))
+            out.append(BOOK.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type"))
         if move.colour is None:
-            out.append(v("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
+            out.append(BOOK.violation("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
         elif a.site == D.CENTRAL_PARK:
             if a.park_colour is not None and move.colour != a.park_colour:
-                out.append(v("auction.colour_not_allowed", f"In Central Park every first bid holds a "
-                                                           f"{a.park_colour} card.", "/move/colour"))
+                out.append(BOOK.violation("auction.colour_not_allowed", "In Central Park every first bid holds a {park_colour} card.", "/move/colour", park_colour=a.park_colour))
         elif move.colour not in allowed_colours(state, a.site, move.player):
-            out.append(v("auction.colour_not_allowed", f"You may not bid {move.colour} in this district.",
-                         "/move/colour"))
+            out.append(BOOK.violation("auction.colour_not_allowed", "You may not bid {colour} in this district.", "/move/colour", colour=move.colour))
         if colour is not None and not any(card_colour(c) == colour for c in cards):
-            out.append(v("auction.no_coloured_card", f"A first bid holds at least one {colour} card.",
-                         "/move/cards"))
+            out.append(BOOK.violation("auction.no_coloured_card", "A first bid holds at least one {colour} card.", "/move/cards", colour=colour))
     for i, c in enumerate(cards):
         if card_colour(c) not in (colour, D.BLACK):
-            out.append(v("auction.foreign_colour_card", f"Card {c!r} is neither {colour} nor black.",
-                         f"/move/cards/{i}"))
+            out.append(BOOK.violation("auction.foreign_colour_card", "Card {c!r} is neither {colour} nor black.", pointer("move", "cards", i), c=c, colour=colour))
     before = sum(card_value(c) for c in mine.cards) if mine is not None else 0
     if cards and before + sum(card_value(c) for c in cards) <= high_bid(a):
-        out.append(v("auction.not_higher", f"A bid must be higher than {high_bid(a)}.", "/move/cards"))
+        out.append(BOOK.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a)))
     return out
 
 
@@ -360,8 +324,7 @@ def check_pass(state: State, move: Move) -> list[Violation]:
 def check_build(state: State, move: Move) -> list[Violation]:
     allowed = build_counts(state)
     if move.count not in allowed:
-        return [v("build.count_not_allowed", f"You may build {', '.join(map(str, allowed)) or 'nothing'} here.",
-                  "/move/count")]
+        return [BOOK.violation("build.count_not_allowed", "You may build {counts} here.", "/move/count", counts=', '.join(map(str, allowed)) or 'nothing')]
     return []
 
 
@@ -390,8 +353,7 @@ def build_counts(state: State) -> tuple[int, ...]:
 
 def check_building_stop(state: State, move: Move) -> list[Violation]:
     if ("stop", 0) not in winner_choices(state):
-        return [v("stop.not_possible", "A building stop needs a district whose plots were all occupied.",
-                  "/move/type")]
+        return [BOOK.violation("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "/move/type")]
     return []
 
 
@@ -410,17 +372,6 @@ CHECKS: dict[str, Callable[[State, Move], list[Violation]]] = {
 }
 
 
-def violations(state: State, move: Move) -> list[Violation]:
-    """Every rule the move breaks (state consistency is checked before, by ``validate``)."""
-    from .reveal import check_reveal
+STOPPING = frozenset(BOOK.code(s) for s in ("turn.game_over", "turn.wrong_phase", "chance.pending_reveal",
+                                                "chance.nothing_pending"))
 
-    out = common(state, move)
-    if out and any(x.code in (f"{G}.turn.game_over", f"{G}.turn.wrong_phase", f"{G}.chance.pending_reveal",
-                              f"{G}.chance.nothing_pending") for x in out):
-        return out
-    if move.type == "reveal":
-        return out + check_reveal(state, move)
-    check = CHECKS.get(move.type)
-    if check is None:
-        return out + [v("turn.unknown_move", f"No move type {move.type!r}.", "/move/type")]
-    return out + check(state, move)

@@ -7,10 +7,11 @@ from typing import Any
 from ..core import NULL_MEMO, Memo
 from . import board as B
 from . import data as D
-from .catalogue import violation
+from .catalogue import BOOK
 from .state import District, Options, State
+from .validate import board_violations
 
-KIND_DISTRICT = "fifthavenue.district_valuation"
+KIND_DISTRICT = f"{D.GAME_ID}.district_valuation"
 ROW_KEYS = {"owner": str, "plot": str, "count": int, "types": int, "per_skyscraper": int, "points": int}
 
 
@@ -108,14 +109,10 @@ def districts_with_skyscrapers(state: State, player: str) -> int:
     return sum(1 for d in state.districts if not d.stopped and B.owned_plot(d, player) is not None)
 
 
-def special_scoring(state: State, placed: int) -> dict[str, int]:
-    """After the n-th business placed: points to each player with skyscrapers in enough districts."""
-    for after, points, need in state.options.special_scorings:
-        if after == placed:
-            return {
-                p.id: points for p in state.players if districts_with_skyscrapers(state, p.id) >= need
-            }
-    return {}
+def special_scoring(state: State, points: int, need: int) -> dict[str, int]:
+    """A special scoring (reading `special_scorings`): ``points`` to each player with a skyscraper in at
+    least ``need`` districts."""
+    return {p.id: points for p in state.players if districts_with_skyscrapers(state, p.id) >= need}
 
 
 def park_skyscrapers(state: State) -> dict[str, int]:
@@ -152,8 +149,6 @@ def _players(state: State) -> list[str]:
 
 
 def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
-    from .validate import board_violations  # local: validate imports scoring
-
     scoring = scoring or {"scoring": "final"}
     kind = scoring.get("scoring") or "final"
     violations = [v.to_dict() for v in board_violations(state, "/state")]
@@ -164,31 +159,24 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
         did = kind.split(":", 1)[1]
         d = B.district(state, did)
         if d is None:
-            violations.append(violation("fifthavenue.score.unknown_district", f"No district {did!r}.",
-                                        "/scoring").to_dict())
+            violations.append(BOOK.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict())
             rows: list[dict] = []
         else:
             if d.stopped:
-                violations.append(violation("fifthavenue.score.stopped_district",
-                                            f"District {did!r} is under a building stop and has no valuation.",
-                                            "/scoring").to_dict())
+                violations.append(BOOK.violation("score.stopped_district", "District {did!r} is under a building stop and has no valuation.", "/scoring", did=did).to_dict())
             rows = value_district(state.options, d, memo)
         if kind.startswith("district:"):
             gained = points_by_owner(rows)
         else:
             declarer = scoring.get("declarer")
             if not declarer:
-                violations.append(violation("fifthavenue.score.declarer_missing",
-                                            "A building-stop scoring needs the declarer.",
-                                            "/declarer").to_dict())
+                violations.append(BOOK.violation("score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer").to_dict())
                 gained = {o: v // 2 for o, v in points_by_owner(rows).items()}
             else:
                 if declarer not in players:
                     players.append(declarer)
                 if d is not None and not B.is_full(d):
-                    violations.append(violation("fifthavenue.score.stop_not_full",
-                                                "A building stop needs every plot of the district occupied.",
-                                                "/scoring").to_dict())
+                    violations.append(BOOK.violation("score.stop_not_full", "A building stop needs every plot of the district occupied.", "/scoring").to_dict())
                 gained = stop_points(rows, declarer)
             out["declarer"] = declarer
         out["district"] = did
@@ -224,9 +212,7 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
     park: dict[str, Any]
     if tiles is None:
         park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
-        violations.append(violation("fifthavenue.score.park_tiles_missing",
-                                    "Central Park needs the three tiles revealed (central_park_tiles).",
-                                    "/central_park_tiles").to_dict())
+        violations.append(BOOK.violation("score.park_tiles_missing", "Central Park needs the three tiles revealed (central_park_tiles).", "/central_park_tiles").to_dict())
     else:
         types, each, pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
         park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
@@ -234,9 +220,7 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
             if owner in gained:
                 gained[owner] += p
         if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
-            violations.append(violation("fifthavenue.score.park_tiles_not_there",
-                                        "The revealed tiles are not among the businesses below Central Park.",
-                                        "/central_park_tiles").to_dict())
+            violations.append(BOOK.violation("score.park_tiles_not_there", "The revealed tiles are not among the businesses below Central Park.", "/central_park_tiles").to_dict())
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation

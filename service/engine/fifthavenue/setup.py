@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 from ..core import RulesError
 from ..random import Rng
 from . import data as D
-from .catalogue import violation
+from .catalogue import BOOK
 from .state import (BlackDeck, District, Dummy, Park, Player, Plot, Stack, State, Turn, options_from_plain)
 
 
@@ -27,14 +27,11 @@ def start_order(players: Sequence[str]) -> tuple[str, ...]:
 def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
     players = list(players)
     if len(set(players)) != len(players):
-        raise RulesError([violation("fifthavenue.setup.duplicate_player", "Player ids must differ.", "/players")])
+        raise RulesError([BOOK.violation("setup.duplicate_player", "Player ids must differ.", "/players")])
     if not 2 <= len(players) <= 4:
-        raise RulesError([violation("fifthavenue.setup.player_count", "Fifth Avenue takes 2 to 4 players.",
-                                    "/players")])
+        raise RulesError([BOOK.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players")])
     if len(players) == 2 and D.DUMMY_ID in players:
-        raise RulesError([violation("fifthavenue.setup.dummy_id_taken",
-                                    f"With 2 players the dummy bidder is called {D.DUMMY_ID!r}; choose another id.",
-                                    "/players")])
+        raise RulesError([BOOK.violation("setup.dummy_id_taken", "With 2 players the dummy bidder is called {dummy!r}; choose another id.", "/players", dummy=D.DUMMY_ID)])
     opts = options_from_plain(dict(options or {}))
     rng = Rng(seed)
     tiles = rng.shuffled([b for b in D.BUSINESSES for _ in range(D.BUSINESSES_PER_TYPE)])

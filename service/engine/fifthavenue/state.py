@@ -6,23 +6,32 @@ state handed to the engine is never mutated.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import data as D
+from .options import OPTIONS
+
+
+def _default(name: str) -> Any:
+    return OPTIONS[name].default
 
 
 @dataclass(frozen=True)
 class Options:
-    plot_ring: tuple[str, ...] = D.DEFAULT_PLOT_RING
-    commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(D.DEFAULT_COMMISSIONER_GRAPH.items())
-    valuation_black_cards: int = D.VALUATION_BLACK_CARDS
-    special_scorings: tuple[tuple[int, int, int], ...] = D.DEFAULT_SPECIAL_SCORINGS
-    bid_requires_supply: bool = True
-    black_deck_empty: str = D.BLACK_DECK_EMPTY[0]
-    park_tiles_fewer: str = D.PARK_TILES_FEWER[0]
-    dummy_plot: str = D.DUMMY_PLOT[0]
-    dummy_building_stop: bool = False
+    """The resolved options of a game (``options.OPTIONS`` declares each one and its default)."""
+
+    plot_ring: tuple[str, ...] = tuple(_default("board")["plot_ring"])
+    commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+        (k, tuple(v)) for k, v in _default("board")["commissioner_graph"].items())
+    valuation_black_cards: int = _default("valuation_black_cards")
+    special_scorings: tuple[tuple[int, int, int], ...] = tuple(
+        (s["after"], s["points"], s["districts"]) for s in _default("special_scorings"))
+    bid_requires_supply: bool = _default("bid_requires_supply")
+    black_deck_empty: str = _default("black_deck_empty")
+    park_tiles_fewer: str = _default("park_tiles_fewer")
+    dummy_plot: str = _default("dummy_plot")
+    dummy_building_stop: bool = _default("dummy_building_stop")
 
     @property
     def graph(self) -> dict[str, tuple[str, ...]]:
@@ -205,34 +214,23 @@ def options_to_plain(o: Options) -> dict[str, Any]:
 
 
 def options_from_plain(p: dict[str, Any] | None) -> Options:
+    """Options from their plain form; what is missing takes its declared default."""
     p = p or {}
     board = p.get("board") or {}
-    graph = board.get("commissioner_graph")
-    return Options(
-        plot_ring=tuple(board.get("plot_ring") or D.DEFAULT_PLOT_RING),
-        commissioner_graph=(
-            tuple((k, tuple(v)) for k, v in graph.items()) if graph is not None
-            else tuple(D.DEFAULT_COMMISSIONER_GRAPH.items())
-        ),
-        valuation_black_cards=p.get("valuation_black_cards", D.VALUATION_BLACK_CARDS),
-        special_scorings=(
-            tuple((s["after"], s["points"], s["districts"]) for s in p["special_scorings"])
-            if p.get("special_scorings") is not None else D.DEFAULT_SPECIAL_SCORINGS
-        ),
-        bid_requires_supply=p.get("bid_requires_supply", True),
-        black_deck_empty=p.get("black_deck_empty", D.BLACK_DECK_EMPTY[0]),
-        park_tiles_fewer=p.get("park_tiles_fewer", D.PARK_TILES_FEWER[0]),
-        dummy_plot=p.get("dummy_plot", D.DUMMY_PLOT[0]),
-        dummy_building_stop=p.get("dummy_building_stop", False),
-    )
+    given = {name: p[name] for name in (
+        "valuation_black_cards", "bid_requires_supply", "black_deck_empty", "park_tiles_fewer", "dummy_plot",
+        "dummy_building_stop") if p.get(name) is not None}
+    if board.get("plot_ring"):
+        given["plot_ring"] = tuple(board["plot_ring"])
+    if board.get("commissioner_graph") is not None:
+        given["commissioner_graph"] = tuple((k, tuple(v)) for k, v in board["commissioner_graph"].items())
+    if p.get("special_scorings") is not None:
+        given["special_scorings"] = tuple((s["after"], s["points"], s["districts"]) for s in p["special_scorings"])
+    return Options(**given)
 
 
 def _sky_plain(s: Skyscrapers | None) -> dict[str, Any] | None:
     return None if s is None else {"owner": s.owner, "count": s.count}
-
-
-def _sky(p: dict[str, Any] | None) -> Skyscrapers | None:
-    return None if p is None else Skyscrapers(p["owner"], p["count"])
 
 
 def district_to_plain(d: District) -> dict[str, Any]:
@@ -244,24 +242,10 @@ def district_to_plain(d: District) -> dict[str, Any]:
     }
 
 
-_PLOTS: dict[tuple, Plot] = {}
-
-
 def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
-    """Plots are interned: the few distinct plots of a game are built once, which keeps ``apply`` fast."""
-    if not q:
-        key: tuple = (colour, (), None, 0)
-    else:
-        sky = q.get("skyscrapers")
-        key = (colour, tuple(q.get("businesses") or ()), None if sky is None else sky["owner"],
-               0 if sky is None else sky["count"])
-    plot = _PLOTS.get(key)
-    if plot is None:
-        plot = Plot(colour, key[1], None if key[2] is None else Skyscrapers(key[2], key[3]))
-        if len(_PLOTS) > 50_000:
-            _PLOTS.clear()
-        _PLOTS[key] = plot
-    return plot
+    q = q or {}
+    sky = q.get("skyscrapers")
+    return Plot(colour, tuple(q.get("businesses") or ()), None if sky is None else Skyscrapers(sky["owner"], sky["count"]))
 
 
 def district_from_plain(did: str, p: dict[str, Any] | None) -> District:
@@ -477,21 +461,30 @@ def move_to_plain(m: Move) -> dict[str, Any]:
     return out
 
 
+_COLOUR_RANK = {c: i for i, c in enumerate(D.COLOURS)}
+
+
 def canonical(m: Move) -> Move:
     """The same move with its unordered parts in one order: colours (the order of the colour stacks),
-    bid cards and revealed tiles sorted. A reveal's ``bid`` is a draw sequence and keeps its order."""
-    from dataclasses import replace
-
+    bid cards and revealed tiles sorted. A reveal's ``bid`` is a draw sequence and keeps its order.
+    A move already in order (every listed move) is returned as it is."""
     changes: dict[str, Any] = {}
     if m.colours is not None:
-        rank = {c: i for i, c in enumerate(D.COLOURS)}
-        changes["colours"] = tuple(sorted(m.colours, key=lambda c: (rank.get(c, 99), c)))
+        colours = tuple(sorted(m.colours, key=lambda c: (_COLOUR_RANK.get(c, 99), c)))
+        if colours != m.colours:
+            changes["colours"] = colours
     if m.cards is not None:
-        changes["cards"] = tuple(sorted(m.cards))
+        cards = tuple(sorted(m.cards))
+        if cards != m.cards:
+            changes["cards"] = cards
     if m.tiles is not None:
-        changes["tiles"] = tuple(sorted(m.tiles))
+        tiles = tuple(sorted(m.tiles))
+        if tiles != m.tiles:
+            changes["tiles"] = tiles
     if m.drawn is not None:
-        changes["drawn"] = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
+        drawn = tuple(sorted((k, tuple(sorted(v))) for k, v in m.drawn))
+        if drawn != m.drawn:
+            changes["drawn"] = drawn
     return replace(m, **changes) if changes else m
 
 

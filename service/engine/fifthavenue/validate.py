@@ -2,57 +2,51 @@
 skyscrapers and businesses. ``apply`` and ``legal_moves`` refuse a state with any violation."""
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 
 from ..core import Violation
 from . import board as B
 from . import data as D
-from .catalogue import violation
+from ..kit import pointer
+from .catalogue import BOOK
 from .rules import winner_choices
 from .state import State
-
-G = D.GAME_ID
-
-
-def _v(code: str, message: str, pointer: str) -> Violation:
-    return violation(f"{G}.state.{code}", message, pointer)
-
 
 def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
     """What the partial scoring format can already show wrong: plots and options."""
     out: list[Violation] = []
     ring = state.options.plot_ring
     if sorted(ring) != sorted(D.COLOURS):
-        out.append(_v("bad_plot_ring", "The plot ring must list each of the 5 plot colours once.",
-                      f"{prefix}/options/board/plot_ring"))
+        out.append(BOOK.violation("state.bad_plot_ring", "The plot ring must list each of the 5 plot colours once.", prefix + pointer("options", "board", "plot_ring")))
     for problem in B.graph_problems(state.options):
-        out.append(_v("bad_commissioner_graph", f"Commissioners' graph: {problem}.",
-                      f"{prefix}/options/board/commissioner_graph"))
+        out.append(BOOK.violation("state.bad_commissioner_graph", "Commissioners' graph: {problem}.", prefix + pointer("options", "board", "commissioner_graph"), problem=problem))
     for d in state.districts:
         owners: Counter = Counter()
-        base = f"{prefix}/districts/{d.id}"
         for p in d.plots:
-            here = f"{base}/plots/{p.colour}"
+            here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
             if p.businesses and p.skyscrapers is not None:
-                out.append(_v("plot_mixed", "A plot holds businesses or skyscrapers, not both.", here))
+                out.append(BOOK.violation("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.",
+                                          prefix + pointer(*here)))
             if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
-                out.append(_v("plot_overfull", "A plot holds at most 2 businesses.", f"{here}/businesses"))
+                out.append(BOOK.violation("state.plot_overfull", "A plot holds at most 2 businesses.",
+                                          prefix + pointer(*here, "businesses")))
             if p.skyscrapers is not None:
                 owners[p.skyscrapers.owner] += 1
                 if p.skyscrapers.count <= 0:
-                    out.append(_v("empty_skyscrapers", "A skyscraper entry counts at least 1.",
-                                  f"{here}/skyscrapers/count"))
+                    out.append(BOOK.violation("state.empty_skyscrapers", "A skyscraper entry counts at least 1.",
+                                              prefix + pointer(*here, "skyscrapers", "count")))
             if d.stopped and (p.businesses or p.skyscrapers is not None):
-                out.append(_v("stopped_not_empty", "A district under a building stop holds no pieces.", here))
+                out.append(BOOK.violation("state.stopped_not_empty", "A district under a building stop holds no pieces.",
+                                          prefix + pointer(*here)))
         for owner, n in owners.items():
             if n > 1:
-                out.append(_v("two_plots_in_district", f"{owner!r} owns {n} plots in {D.DISTRICT_NAMES[d.id]}.", base))
+                out.append(BOOK.violation("state.two_plots_in_district", "{owner!r} owns {n} plots in {district}.",
+                                          prefix + pointer("districts", d.id), owner=owner, n=n,
+                                          district=D.DISTRICT_NAMES[d.id]))
     park_owners = Counter(s.owner for s in state.park.skyscrapers)
     for i, s in enumerate(state.park.skyscrapers):
         if park_owners[s.owner] > 1:
-            out.append(_v("park_owner_twice", f"{s.owner!r} is listed twice below Central Park.",
-                          f"{prefix}/districts/{D.CENTRAL_PARK}/skyscrapers/{i}"))
+            out.append(BOOK.violation("state.park_owner_twice", "{owner!r} is listed twice below Central Park.", prefix + pointer("districts", D.CENTRAL_PARK, "skyscrapers", i), owner=s.owner))
     return out
 
 
@@ -80,33 +74,29 @@ def _players(state: State) -> list[Violation]:
     out = []
     ids = [p.id for p in state.players]
     if not 2 <= len(ids) <= 4:
-        out.append(_v("player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
+        out.append(BOOK.violation("state.player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
     if len(set(ids)) != len(ids):
-        out.append(_v("duplicate_player", "Player ids must differ.", "/state/players"))
+        out.append(BOOK.violation("state.duplicate_player", "Player ids must differ.", "/state/players"))
     if (state.dummy is not None) != (len(ids) == 2):
-        out.append(_v("dummy", "Exactly the 2-player game has the dummy bidder.", "/state/dummy"))
+        out.append(BOOK.violation("state.dummy", "Exactly the 2-player game has the dummy bidder.", "/state/dummy"))
     if state.dummy is not None and state.dummy.id in ids:
-        out.append(_v("dummy", "The dummy's id is a player's id.", "/state/dummy/id"))
+        out.append(BOOK.violation("state.dummy", "The dummy's id is a player's id.", "/state/dummy/id"))
     known = set(ids) | ({state.dummy.id} if state.dummy else set())
     for d in state.districts:
         for p in d.plots:
             if p.skyscrapers is not None and p.skyscrapers.owner not in known:
-                out.append(_v("unknown_owner", f"{p.skyscrapers.owner!r} is not in this game.",
-                              f"/state/districts/{d.id}/plots/{p.colour}/skyscrapers/owner"))
+                out.append(BOOK.violation("state.unknown_owner", "{owner!r} is not in this game.", pointer("state", "districts", d.id, "plots", p.colour, "skyscrapers", "owner"), owner=p.skyscrapers.owner))
     for i, s in enumerate(state.park.skyscrapers):
         if s.owner not in known:
-            out.append(_v("unknown_owner", f"{s.owner!r} is not in this game.",
-                          f"/state/districts/{D.CENTRAL_PARK}/skyscrapers/{i}/owner"))
+            out.append(BOOK.violation("state.unknown_owner", "{owner!r} is not in this game.", pointer("state", "districts", D.CENTRAL_PARK, "skyscrapers", i, "owner"), owner=s.owner))
     for i, s in enumerate(state.removed_skyscrapers):
         if s.owner not in known:
-            out.append(_v("unknown_owner", f"{s.owner!r} is not in this game.",
-                          f"/state/removed/skyscrapers/{i}/owner"))
+            out.append(BOOK.violation("state.unknown_owner", "{owner!r} is not in this game.", pointer("state", "removed", "skyscrapers", i, "owner"), owner=s.owner))
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
-            out.append(_v("hand_size", "hand_size must equal the number of cards in hand.",
-                          f"/state/players/{i}/hand_size"))
+            out.append(BOOK.violation("state.hand_size", "hand_size must equal the number of cards in hand.", pointer("state", "players", i, "hand_size")))
     if state.turn is None:
-        out.append(_v("no_turn", "A game state needs its turn.", "/state/turn"))
+        out.append(BOOK.violation("state.no_turn", "A game state needs its turn.", "/state/turn"))
     return out
 
 
@@ -115,38 +105,32 @@ def _turn(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     out = []
     if t.player not in ids:
-        out.append(_v("turn_player", f"{t.player!r} is not in this game.", "/state/turn/player"))
+        out.append(BOOK.violation("state.turn_player", "{player!r} is not in this game.", "/state/turn/player", player=t.player))
     if t.phase == "start":
         if not t.start_queue or t.start_queue[0] != t.player or any(q not in ids for q in t.start_queue):
-            out.append(_v("start_queue", "The starting placements left must begin with the turn's player.",
-                          "/state/turn/start_queue"))
+            out.append(BOOK.violation("state.start_queue", "The starting placements left must begin with the turn's player.", "/state/turn/start_queue"))
     elif t.start_queue:
-        out.append(_v("start_queue", "Starting placements are over outside the start phase.",
-                      "/state/turn/start_queue"))
+        out.append(BOOK.violation("state.start_queue", "Starting placements are over outside the start phase.", "/state/turn/start_queue"))
     if (state.auction is not None) != (t.phase == "auction"):
-        out.append(_v("auction_phase", "An auction is in progress exactly in the auction phase.",
-                      "/state/auction"))
+        out.append(BOOK.violation("state.auction_phase", "An auction is in progress exactly in the auction phase.", "/state/auction"))
     if t.phase in ("action2", "action3") and t.action not in D.ACTIONS:
-        out.append(_v("turn_action", "The turn must say which first action was taken.", "/state/turn/action"))
+        out.append(BOOK.violation("state.turn_action", "The turn must say which first action was taken.", "/state/turn/action"))
     if t.phase == "action2" and t.action == "D":
-        out.append(_v("turn_action", "After action D the second action is done at once.",
-                      "/state/turn/action"))
+        out.append(BOOK.violation("state.turn_action", "After action D the second action is done at once.", "/state/turn/action"))
     if (state.result is not None) != (t.phase == "over" and state.pending is None):
-        out.append(_v("result", "A finished game, and only that, has a result.", "/state/result"))
+        out.append(BOOK.violation("state.result", "A finished game, and only that, has a result.", "/state/result"))
     if state.park_order is not None and sorted(state.park_order) != list(range(len(D.SET_SIZES))):
-        out.append(_v("park_order", "Central Park's draw order is an order of the 8 places.",
-                      "/state/park_order"))
+        out.append(BOOK.violation("state.park_order", "Central Park's draw order is an order of the 8 places.", "/state/park_order"))
     ring_ok = set(D.LOCATIONS)
     for name, k in state.commissioners:
         if k.at not in ring_ok:
-            out.append(_v("commissioner_at", f"Unknown place {k.at!r}.", f"/state/commissioners/{name}/at"))
+            out.append(BOOK.violation("state.commissioner_at", "Unknown place {at!r}.", pointer("state", "commissioners", name, "at"), at=k.at))
         if len(set(k.markers)) != len(k.markers) or len(k.markers) > D.MARKERS_PER_COMMISSIONER:
-            out.append(_v("markers", "Each district holds at most one marker of a commissioner (3 in all).",
-                          f"/state/commissioners/{name}/markers"))
+            out.append(BOOK.violation("state.markers", "Each district holds at most one marker of a commissioner (3 in all).", pointer("state", "commissioners", name, "markers")))
         for m in k.markers:
             d = B.district(state, m)
             if d is None or d.stopped:
-                out.append(_v("markers", f"No marker can lie on {m!r}.", f"/state/commissioners/{name}/markers"))
+                out.append(BOOK.violation("state.markers", "No marker can lie on {m!r}.", pointer("state", "commissioners", name, "markers"), m=m))
     return out
 
 
@@ -160,53 +144,47 @@ def _auction(state: State) -> list[Violation]:
     where = "/state/auction"
     if (a.commissioner not in D.COMMISSIONERS or a.trigger not in ids or a.trigger != state.turn.player
             or a.resume not in ("action2", "next_turn")):
-        out.append(_v("auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where))
+        out.append(BOOK.violation("state.auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where))
     site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and (site is None or site.stopped):
-        out.append(_v("auction_site", f"No auction can be held at {a.site!r}.", f"{where}/site"))
+        out.append(BOOK.violation("state.auction_site", "No auction can be held at {site!r}.", where + pointer("site"), site=a.site))
     for s in a.queue:
         if s not in D.SITES:
-            out.append(_v("auction_site", f"No auction can be held at {s!r}.", f"{where}/queue"))
+            out.append(BOOK.violation("state.auction_site", "No auction can be held at {s!r}.", where + pointer("queue"), s=s))
     members = set(ids) | ({dummy} if dummy else set())
     if len(set(a.order)) != len(a.order) or set(a.order) != members:
-        out.append(_v("auction_order", "The bidding order lists every bidder once.", f"{where}/order"))
+        out.append(BOOK.violation("state.auction_order", "The bidding order lists every bidder once.", where + pointer("order")))
     if a.to_act not in a.order or a.to_act in a.passed:
-        out.append(_v("auction_to_act", "The bidder to act must be in the auction and not have passed.",
-                      f"{where}/to_act"))
+        out.append(BOOK.violation("state.auction_to_act", "The bidder to act must be in the auction and not have passed.", where + pointer("to_act")))
     if any(p not in a.order for p in a.passed) or len(set(a.passed)) != len(a.passed):
-        out.append(_v("auction_passed", "Passed bidders must be bidders, once each.", f"{where}/passed"))
+        out.append(BOOK.violation("state.auction_passed", "Passed bidders must be bidders, once each.", where + pointer("passed")))
     if a.site != D.CENTRAL_PARK and a.park_colour is not None:
-        out.append(_v("auction_stage", "Only Central Park's auction has a colour of its own.", f"{where}/park_colour"))
+        out.append(BOOK.violation("state.auction_stage", "Only Central Park's auction has a colour of its own.", where + pointer("park_colour")))
     if a.site == D.CENTRAL_PARK and any(b.colour != a.park_colour for b in a.bids):
-        out.append(_v("auction_stage", "Central Park's colour is the opening bid's, and every bid there holds it.",
-                      f"{where}/park_colour"))
+        out.append(BOOK.violation("state.auction_stage", "Central Park's colour is the opening bid's, and every bid there holds it.", where + pointer("park_colour")))
     if a.site != D.CENTRAL_PARK and site is not None and a.full and not B.is_full(site):
-        out.append(_v("auction_full", "The district is not full.", f"{where}/full"))
+        out.append(BOOK.violation("state.auction_full", "The district is not full.", where + pointer("full")))
     seen = set()
     for i, b in enumerate(a.bids):
         if b.player not in a.order or b.player in a.passed or b.player in seen or not b.cards:
-            out.append(_v("auction_bid", "A bid belongs to an active bidder, once, and holds cards.",
-                          f"{where}/bids/{i}"))
+            out.append(BOOK.violation("state.auction_bid", "A bid belongs to an active bidder, once, and holds cards.", where + pointer("bids", i)))
         seen.add(b.player)
         for c in b.cards:
             if D.card_parts(c)[0] not in (b.colour, D.BLACK):
-                out.append(_v("auction_bid", "A bid holds cards of its colour and black cards only.",
-                              f"{where}/bids/{i}/cards"))
+                out.append(BOOK.violation("state.auction_bid", "A bid holds cards of its colour and black cards only.", where + pointer("bids", i, "cards")))
         if b.player == dummy and Counter(b.cards) - Counter(D.card(D.BLACK, x) for x in a.dummy_bid or ()):
-            out.append(_v("auction_bid", "The dummy bids the black cards it drew.", f"{where}/bids/{i}"))
+            out.append(BOOK.violation("state.auction_bid", "The dummy bids the black cards it drew.", where + pointer("bids", i)))
     if a.dummy_bid is not None and dummy is None:
-        out.append(_v("auction_bid", "Only the 2-player game has a dummy.", f"{where}/dummy_bid"))
+        out.append(BOOK.violation("state.auction_bid", "Only the 2-player game has a dummy.", where + pointer("dummy_bid")))
     if a.stage == "resolve":
         ok = (a.winner is not None and a.winner != dummy and a.to_act == a.winner and len(a.bids) == 1
               and a.bids[0].player == a.winner and len(winner_choices(state)) > 1)
         if not ok:
-            out.append(_v("auction_stage", "Only a winner with more than one choice is asked how many to build.",
-                          f"{where}/stage"))
+            out.append(BOOK.violation("state.auction_stage", "Only a winner with more than one choice is asked how many to build.", where + pointer("stage")))
     elif a.winner is not None:
-        out.append(_v("auction_stage", "A winner is named only while he chooses.", f"{where}/winner"))
+        out.append(BOOK.violation("state.auction_stage", "A winner is named only while he chooses.", where + pointer("winner")))
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:
-        out.append(_v("auction_to_act", "The dummy's turn is played at once, not left waiting.",
-                      f"{where}/to_act"))
+        out.append(BOOK.violation("state.auction_to_act", "The dummy's turn is played at once, not left waiting.", where + pointer("to_act")))
     return out
 
 
@@ -238,7 +216,7 @@ def _pending(state: State) -> list[Violation]:
     else:
         bad = True
     if bad:
-        return [_v("pending", f"The pending {p.kind!r} reveal does not fit the state.", where)]
+        return [BOOK.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)]
     return []
 
 
@@ -246,22 +224,22 @@ def _supply_row(state: State) -> list[Violation]:
     out = []
     row = state.supply_row
     if len(row) != len(D.SET_SIZES):
-        return [_v("supply_row", "The supply row has 8 sets.", "/state/supply_row")]
+        return [BOOK.violation("state.supply_row", "The supply row has 8 sets.", "/state/supply_row")]
     current = None
     for i, tiles in enumerate(row):
         if tiles is None or tiles:
             current = i
             break
     for i, tiles in enumerate(row):
-        here = f"/state/supply_row/{i}"
+        here = ("state", "supply_row", i)  # a pointer is only built for a violation
         if tiles is None:
             if current is not None and i != current and i < current:
-                out.append(_v("supply_row", "An emptied set cannot be unknown.", here))
+                out.append(BOOK.violation("state.supply_row", "An emptied set cannot be unknown.", pointer(*here)))
             continue
         if len(tiles) > D.SET_SIZES[i] or len(tiles) == 1:
-            out.append(_v("supply_row", f"Set {i + 1} cannot hold {len(tiles)} businesses.", here))
+            out.append(BOOK.violation("state.supply_row", "Set {number} cannot hold {count} businesses.", pointer(*here), number=i + 1, count=len(tiles)))
         if current is not None and i > current and len(tiles) != D.SET_SIZES[i]:
-            out.append(_v("supply_row", "A set after the current one is still whole.", here))
+            out.append(BOOK.violation("state.supply_row", "A set after the current one is still whole.", pointer(*here)))
     return out
 
 
@@ -270,25 +248,24 @@ def _stacks(state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     waiting = set(state.pending.colours) if state.pending is not None and state.pending.kind == "stack_top" else set()
     for c in D.COLOURS:
-        here = f"/state/stacks/{c}"
+        here = ("state", "stacks", c)  # a pointer is only built for a violation
         st = stacks.get(c)
         if st is None:
-            out.append(_v("stack", f"The {c} stack is missing.", here))
+            out.append(BOOK.violation("state.stack", "The {c} stack is missing.", pointer(*here), c=c))
             continue
         if st.count < 0 or st.count > D.COLOURED_PER_COLOUR:
-            out.append(_v("stack", "A stack holds 0 to 12 cards.", f"{here}/count"))
+            out.append(BOOK.violation("state.stack", "A stack holds 0 to 12 cards.", pointer(*here, "count")))
         if st.top is None and st.count > 0 and c not in waiting:
-            out.append(_v("stack", "A stack with cards shows its top card.", f"{here}/top"))
+            out.append(BOOK.violation("state.stack", "A stack with cards shows its top card.", pointer(*here, "top")))
         if st.top is not None and st.count <= 0:
-            out.append(_v("stack", "An empty stack shows no top card.", f"{here}/top"))
+            out.append(BOOK.violation("state.stack", "An empty stack shows no top card.", pointer(*here, "top")))
         if st.below is not None and st.top is not None and len(st.below) != st.count - 1:
-            out.append(_v("stack", "The cards below the top must number count - 1.", f"{here}/below"))
+            out.append(BOOK.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below")))
         if st.below is not None and st.top is None and (st.below or st.count):
-            out.append(_v("stack", "An empty stack has no cards below.", f"{here}/below"))
+            out.append(BOOK.violation("state.stack", "An empty stack has no cards below.", pointer(*here, "below")))
     deck = state.black_deck
     if deck.cards is not None and len(deck.cards) != deck.count:
-        out.append(_v("black_deck", "The black deck's cards must number its count.",
-                      "/state/black_deck"))
+        out.append(BOOK.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck"))
     return out
 
 
@@ -307,13 +284,11 @@ def _skyscrapers(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         total = D.SCORE_MARKER + p.supply + p.general + placed[p.id] + to_place[p.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
-            out.append(_v("skyscrapers", f"{p.id!r} accounts for {total} skyscrapers, not 18.",
-                          f"/state/players/{i}"))
+            out.append(BOOK.violation("state.skyscrapers", "{id!r} accounts for {total} skyscrapers, not 18.", pointer("state", "players", i), id=p.id, total=total))
     if state.dummy is not None:
         total = state.dummy.general + placed[state.dummy.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
-            out.append(_v("skyscrapers", f"The dummy accounts for {total} skyscrapers, not 18.",
-                          "/state/dummy"))
+            out.append(BOOK.violation("state.skyscrapers", "The dummy accounts for {total} skyscrapers, not 18.", "/state/dummy", total=total))
     return out
 
 
@@ -332,11 +307,9 @@ def _businesses(state: State) -> list[Violation]:
             known.update(tiles)
     for b in D.BUSINESSES:
         if known[b] > D.BUSINESSES_PER_TYPE:
-            out.append(_v("businesses", f"More than 9 {b} businesses are on the table.",
-                          "/state/districts"))
+            out.append(BOOK.violation("state.businesses", "More than 9 {b} businesses are on the table.", "/state/districts", b=b))
     if sum(known.values()) + unknown != D.BUSINESS_TOTAL:
-        out.append(_v("businesses", f"The businesses number {sum(known.values()) + unknown}, not 36.",
-                      "/state/districts"))
+        out.append(BOOK.violation("state.businesses", "The businesses number {number}, not 36.", "/state/districts", number=sum(known.values()) + unknown))
     # businesses placed: each emptied set gave size - 1 to the plots and 1 to Central Park
     placed = 0
     emptied = 0
@@ -346,11 +319,9 @@ def _businesses(state: State) -> list[Violation]:
         placed += D.SET_SIZES[i] - len(tiles) - (1 if not tiles else 0)
         emptied += 1 if not tiles else 0
     if placed != state.businesses_placed:
-        out.append(_v("businesses_placed", f"The supply row shows {placed} businesses placed, not "
-                                           f"{state.businesses_placed}.", "/state/businesses_placed"))
+        out.append(BOOK.violation("state.businesses_placed", "The supply row shows {placed} businesses placed, not {businesses_placed}.", "/state/businesses_placed", placed=placed, businesses_placed=state.businesses_placed))
     if len(state.park.businesses) != emptied:
-        out.append(_v("park_businesses", "Central Park holds one business per emptied set.",
-                      f"/state/districts/{D.CENTRAL_PARK}/businesses"))
+        out.append(BOOK.violation("state.park_businesses", "Central Park holds one business per emptied set.", pointer("state", "districts", D.CENTRAL_PARK, "businesses")))
     return out
 
 
@@ -372,7 +343,7 @@ def _cards(state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     grand = sum(outside.values()) + hidden_hands + state.black_deck.count + sum(st.count for st in stacks.values())
     if grand != D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL:
-        out.append(_v("cards", f"The cards number {grand}, not 110.", "/state/players"))
+        out.append(BOOK.violation("state.cards", "The cards number {grand}, not 110.", "/state/players", grand=grand))
     for colour in D.CARD_COLOURS:
         if colour == D.BLACK:
             deck = Counter(state.black_deck.cards or ())
@@ -388,26 +359,9 @@ def _cards(state: State) -> list[Violation]:
             n = outside[D.card(colour, value)] + deck[value]
             in_colour += outside[D.card(colour, value)]
             if n > D.card_total(colour, value) or (exact and not hidden_hands and n != D.card_total(colour, value)):
-                out.append(_v("cards", f"The {colour} {value}s do not add up.", "/state/players"))
+                out.append(BOOK.violation("state.cards", "The {colour} {value}s do not add up.", "/state/players", colour=colour, value=value))
         full = sum(D.card_total(colour, v) for v in D.VALUES)
         if in_colour + count > full or (not hidden_hands and in_colour + count != full):
-            out.append(_v("cards", f"The {colour} cards do not add up.", "/state/players"))
+            out.append(BOOK.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour))
     return out
 
-
-_CHECKED: dict[int, tuple[weakref.ref, tuple[Violation, ...]]] = {}
-_CHECKED_MAX = 512
-
-
-def checked(state: State) -> tuple[Violation, ...]:
-    """``validate`` remembered per state object (states are immutable): ``legal_moves`` and several
-    ``apply`` calls on one state check it once. A weak reference proves the id still names that object."""
-    key = id(state)
-    hit = _CHECKED.get(key)
-    if hit is not None and hit[0]() is state:
-        return hit[1]
-    result = tuple(validate(state))
-    if len(_CHECKED) >= _CHECKED_MAX:
-        _CHECKED.clear()
-    _CHECKED[key] = (weakref.ref(state), result)
-    return result
