@@ -12,6 +12,7 @@
   checks. A game supplies those four parts and nothing else of the flow.
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
+- ``NOT_YOUR_TURN`` and ``awaited_text``: the one wording every game uses for a move out of turn.
 """
 from __future__ import annotations
 
@@ -29,6 +30,17 @@ PROVENANCES = ("seed", "public source", "assumption")
 def pointer(*tokens: Any) -> str:
     """A JSON pointer from its reference tokens: ``pointer("state", "players", 0, "id")``."""
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
+
+
+NOT_YOUR_TURN = "It is not {player}'s turn: the game awaits {awaited}."
+
+
+def awaited_text(ids: Iterable[str]) -> str:
+    """The players a game awaits, as the message names them: ``ben``, ``ben and carl``, ``ben, carl and dora``."""
+    ids = list(ids)
+    if len(ids) <= 1:
+        return ids[0] if ids else "nobody"
+    return ", ".join(ids[:-1]) + " and " + ids[-1]
 
 
 def placeholders(template: str) -> frozenset[str]:

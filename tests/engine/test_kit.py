@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import pytest
 
 from service.engine.core import GameInfo, Outcome
-from service.engine.kit import Engine, OptionBook, OptionSpec, RuleBook, StateMemo, placeholders, pointer
+from service.engine.kit import (NOT_YOUR_TURN, Engine, OptionBook, OptionSpec, RuleBook, StateMemo, awaited_text,
+                                placeholders, pointer)
 
 BOOK = RuleBook("toy", {
     "turn.not_your_turn": ("Only the player to move may act.", "Toy rules 2.1"),
@@ -46,6 +47,17 @@ def test_the_game_id_is_a_parameter_so_a_reskin_reuses_the_rules():
     reskin = RuleBook("alhambra", {s: tuple(t) for s, t in BOOK.material().items()})
     assert reskin.violation("state.negative").code == "alhambra.state.negative"
     assert {c.code for c in reskin.rule_codes()} == {c.replace("toy.", "alhambra.") for c in BOOK.codes}
+
+
+def test_not_your_turn_is_one_template_naming_whom_the_game_awaits():
+    assert awaited_text(["ben"]) == "ben"
+    assert awaited_text(("ben", "carl")) == "ben and carl"
+    assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
+    assert awaited_text([]) == "nobody"
+    v = BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player="anna",
+                       awaited=awaited_text(["ben", "carl"]))
+    assert v.message == "It is not anna's turn: the game awaits ben and carl."
+    assert v.template == NOT_YOUR_TURN and dict(v.params) == {"player": "anna", "awaited": "ben and carl"}
 
 
 def test_placeholders_lists_the_fields():
