@@ -12,6 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ..engine.newyork.codes import GAME_ID
 from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, catalogue, tiers_are_valid
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.state import (PHASES, STALLED_TURNS, Card, Dummy, Move, Options, Pending, Placed, Player, State,
@@ -19,7 +20,6 @@ from ..engine.newyork.state import (PHASES, STALLED_TURNS, Card, Dummy, Move, Op
 from ..engine.random import SEED_MAX
 from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
 
-GAME_ID = "newyork"
 COORD = validate.Range(min=-64, max=64)
 POINTS = validate.Range(min=0)
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile")

@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
 from . import moves as _moves
-from .codes import rule_codes as _rule_codes
+from .codes import BOOK
 from .data import BANKS, CATALOGUE, DEFAULT_TYPE_TIERS, TYPES, scoring_tables, tiers
 from .pool import seen_by
 from .scoring import scoring_points
@@ -93,7 +93,7 @@ class NewYork:
         }
 
     def rule_codes(self) -> Sequence[RuleCode]:
-        return _rule_codes()
+        return BOOK.rule_codes()
 
     def readings(self) -> Sequence[Reading]:
         return READINGS

@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import NULL_MEMO, Memo
+from .codes import memo_kind
 from .city import grid_of, longest_street, street_material, street_value_ok
 from .data import SCORINGS, TYPES, scoring_tables
 from .state import Player, State
 
-STREET_KIND = "newyork.longest_street"
-MAJORITY_KIND = "newyork.majorities"
+STREET_KIND = memo_kind("longest_street")
+MAJORITY_KIND = memo_kind("majorities")
 
 
 def type_counts(player: Player) -> dict[str, int]:
