@@ -62,6 +62,7 @@ class RuleBook:
 
     def __init__(self, game: str, rules: Mapping[str, tuple[str, str]]):
         self.game = game
+        self._prefix = game + "."
         self._rules = {suffix: Rule(suffix, text, cite) for suffix, (text, cite) in rules.items()}
 
     def code(self, suffix: str) -> str:
@@ -79,10 +80,11 @@ class RuleBook:
         if rule is None:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         template = rule.text if message is None else message
-        missing = placeholders(template) - params.keys()
-        if missing:
-            raise KeyError(f"message for {suffix} lacks {sorted(missing)}")
-        return Violation(f"{self.game}.{suffix}", template.format(**params), rule.cite, pointer,
+        try:  # str.format itself finds a missing field: no second parse of the template (legal-moves makes many)
+            text = template.format(**params)
+        except (KeyError, IndexError) as missing:
+            raise KeyError(f"message for {suffix} lacks {missing}") from None
+        return Violation(self._prefix + suffix, text, rule.cite, pointer,
                          template=template, params=tuple(sorted(params.items())))
 
     def rule_codes(self) -> list[RuleCode]:

@@ -41,6 +41,10 @@ def test_unknown_codes_and_missing_parameters_are_programming_errors():
         BOOK.violation("move.unknown")
     with pytest.raises(KeyError):
         BOOK.violation("move.too_big", "At most {limit} steps.")
+    with pytest.raises(KeyError):
+        BOOK.violation("move.too_big", "At most {0} steps.", limit=3)
+    with pytest.raises(KeyError):
+        BOOK.violation("move.too_big", "At most {limit} steps, not {steps}.", limit=3)
 
 
 def test_the_game_id_is_a_parameter_so_a_reskin_reuses_the_rules():
