@@ -64,6 +64,6 @@ RULES: dict[str, tuple[str, str]] = {
 BOOK = RuleBook(GAME_ID, RULES)
 
 
-def memo_kind(name: str, game: str = GAME_ID) -> str:
+def memo_kind(name: str) -> str:
     """The memo kind of one of the game's costly computations (e.g. ``newyork.longest_street``)."""
-    return f"{game}.{name}"
+    return f"{GAME_ID}.{name}"

@@ -10,11 +10,10 @@ from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
 from ..kit import NOT_YOUR_TURN, awaited_text, pointer
 from .city import CityIndex, legal_cells, neighbours, placement_violations, removal_violations, swap_violations
 from .codes import BOOK
-from .data import BANKS, TAKE_LIMIT, catalogue
+from .data import BANKS, TAKE_LIMIT, catalogue_tile
 from .pool import unseen_money, unseen_scoring_cards, unseen_tile_ids
 from .state import Card, Move, Placed, State, Tile, player_index, with_player
 from .turns import advance, finish_if_placed, reveal_dummy_tile, reveal_market_tile, reveal_money
-from .validate import state_violations
 
 ACTIONS = ("take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn")
 PLACEMENTS = ("place", "reserve", "give_dummy")
@@ -240,13 +239,8 @@ CHECKS: dict[str, Callable[..., list[Violation]]] = {
 # --- applying ---------------------------------------------------------------------------------------
 
 
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    problems = state_violations(state)
-    if problems:
-        return Outcome.illegal(problems)
-    problems = violations(state, move)
-    if problems:
-        return Outcome.illegal(problems)
+def effects(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
+    """The outcome of a move that broke no rule."""
     events: list[Event] = []
     state = EFFECTS[move.type](state, move, player_index(state, move.player), events, memo)
     return Outcome(legal=True, state=state, events=tuple(events))
@@ -354,14 +348,11 @@ def _do_reveal(state, move, who, events, memo):
     if pending.kind == "money_card":
         state = reveal_money(state, pending.slot, move.card, events, memo)
     elif pending.kind == "market_tile":
-        state = reveal_market_tile(state, BANKS.index(pending.slot), _catalogue(state)[move.tile], events)
+        tile = catalogue_tile(state.options.type_tiers, move.tile)
+        state = reveal_market_tile(state, BANKS.index(pending.slot), tile, events)
     else:
-        state = reveal_dummy_tile(state, _catalogue(state)[move.tile], events)
+        state = reveal_dummy_tile(state, catalogue_tile(state.options.type_tiers, move.tile), events)
     return advance(state, events, memo)
-
-
-def _catalogue(state: State) -> dict[int, Tile]:
-    return catalogue(state.options.type_tiers)
 
 
 EFFECTS = {
@@ -374,24 +365,17 @@ EFFECTS = {
 # --- enumerating ------------------------------------------------------------------------------------
 
 
-def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-    """Every legal move now (optionally of one player or one type): candidates kept by ``violations``."""
-    if state_violations(state) or state.phase == "over" or any(p.money is None for p in state.players):
-        return []
-    cache: dict = {}
-    out = []
-    for candidate in candidates(state, cache):
-        if player is not None and candidate.player != player:
-            continue
-        if move_type is not None and candidate.type != move_type:
-            continue
-        if not violations(state, candidate, cache):
-            out.append(candidate)
-    return out
+def candidates(state: State, cache: dict, player: str | None = None, move_type: str | None = None):
+    """Moves worth checking, of one player or one type when given (a superset of the legal ones;
+    ``violations`` decides). Nothing in a finished game or a view hiding some hand."""
+    if state.phase == "over" or any(p.money is None for p in state.players):
+        return
+    for move in _candidates(state, cache):
+        if (player is None or move.player == player) and (move_type is None or move.type == move_type):
+            yield move
 
 
-def candidates(state: State, cache: dict):
-    """Moves worth checking (a superset of the legal ones; ``violations`` decides)."""
+def _candidates(state: State, cache: dict):
     if state.pending is not None:
         yield from _reveal_candidates(state)
         return

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Union
 
+from .options import STALLED_TURNS, Options  # noqa: F401  (the state holds them; the wire imports them here)
+
 
 @dataclass(frozen=True)
 class Tile:
@@ -72,17 +74,6 @@ class Pending:
     kind: str
     slot: int | str | None = None
 
-
-@dataclass(frozen=True)
-class Options:
-    type_tiers: tuple[tuple[str, int], ...] = (("museum", 1), ("station", 3), ("theater", 2))
-    allow_surplus_cards: bool = True
-    extra_action_optional: bool = False
-    stalled_turn: str = "no_action_possible"  # or "no_money_face_up" (the earlier assumption)
-    youngest: str | None = None  # optional: the youngest player, the seed's last start-player tie-break
-
-
-STALLED_TURNS = ("no_action_possible", "no_money_face_up")
 
 PHASES = ("actions", "placement", "refill", "final_placement", "over")
 

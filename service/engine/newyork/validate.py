@@ -11,19 +11,8 @@ from .data import BANKS, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
 from .pool import copies, visible_money, visible_tiles
 from .state import Card, State
 
-_last: list = [None, None]  # (state, violations): the last state checked, kept alive so ids stay unique
-
-
 def state_violations(state: State) -> list[Violation]:
-    """Every inconsistency of ``state`` (cached for the very same object: apply after legal_moves)."""
-    if _last[0] is state:
-        return list(_last[1])
-    out = compute_violations(state)
-    _last[0], _last[1] = state, tuple(out)
-    return out
-
-
-def compute_violations(state: State) -> list[Violation]:
+    """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo)."""
     if not tiers_are_valid(state.options.type_tiers):
         return [BOOK.violation("state.options", "type_tiers must map museum, theater and station to 1, 2, 3.",
                                "/state/options/type_tiers")]
