@@ -84,8 +84,8 @@ class RuleBook:
             text = template.format(**params)
         except (KeyError, IndexError) as missing:
             raise KeyError(f"message for {suffix} lacks {missing}") from None
-        return Violation(self._prefix + suffix, text, rule.cite, pointer,
-                         template=template, params=tuple(sorted(params.items())))
+        # positional, params in the call's order: legal-moves builds many (each a discarded refusal)
+        return Violation(self._prefix + suffix, text, rule.cite, pointer, template, tuple(params.items()))
 
     def rule_codes(self) -> list[RuleCode]:
         return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite) for r in self._rules.values()]
