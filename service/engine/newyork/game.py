@@ -90,7 +90,8 @@ class NewYork(Engine):
         return self._own(state_violations(state))
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
-        return self._own(_moves.violations(state, move, self._city_indexes(state)))
+        cities = self._city_indexes(state) if move.type in _moves.CITY_MOVES else None
+        return self._own(_moves.violations(state, move, cities))
 
     def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
         return _moves.effects(state, move, memo)

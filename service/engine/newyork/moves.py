@@ -18,6 +18,7 @@ from .turns import advance, finish_if_placed, reveal_dummy_tile, reveal_market_t
 ACTIONS = ("take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn")
 PLACEMENTS = ("place", "reserve", "give_dummy")
 MOVE_TYPES = ACTIONS + PLACEMENTS + ("reveal",)
+CITY_MOVES = frozenset(("rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn", "place"))  # ask a city
 
 
 # --- the checks ------------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def tile_violations(state: State) -> list[Violation]:
     out = []
     places = list(visible_tiles(state))
     if state.bag is not None:
-        places += [(t, pointer("state", "bag", j)) for j, t in enumerate(state.bag)]
+        bag = pointer("state", "bag")
+        places += [(t, f"{bag}/{j}") for j, t in enumerate(state.bag)]  # an index needs no escaping
     seen: dict[int, str] = {}
     for tile, where in places:
         if tile.id is None:
