@@ -8,7 +8,7 @@ from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
 from ..kit import Engine, RuleBook, StateMemo
 from . import moves as _moves
 from .codes import BOOK
-from .data import BANKS, CATALOGUE, TYPES, scoring_tables, tiers
+from .data import BANKS, CATALOGUE, SCORINGS, TYPES, scoring_tables, tiers
 from .options import OPTIONS, Options
 from .pool import seen_by
 from .render import render_table
@@ -112,7 +112,7 @@ class NewYork(Engine):
 
     # -- the rest of the Game protocol ---------------------------------------------------------------------
     def score(self, state: State, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
-        scoring = scoring if scoring in ("A", "B", "final") else "final"
+        scoring = scoring if scoring in SCORINGS else "final"
         out = scoring_points(state, scoring, memo)
         out["violations"] = [v.to_dict() for v in self.validate(state)]
         return out

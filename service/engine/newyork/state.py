@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Union
 
-from .options import STALLED_TURNS, Options  # noqa: F401  (the state holds them; the wire imports them here)
+from .options import Options
 
 
 @dataclass(frozen=True)
@@ -19,9 +19,6 @@ class Tile:
     kind: str
     streets: str
     cost: int | None = None
-
-
-START = Tile(None, "start", "", 0)
 
 
 class Card(NamedTuple):
