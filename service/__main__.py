@@ -5,7 +5,8 @@ import sys
 
 import click
 
-from .config import ConfigError, describe, settings_from_env
+from .config import ConfigError, describe, parse_bind, settings_from_env
+from .version import SERVICE_VERSION
 
 
 def _settings():
@@ -16,6 +17,7 @@ def _settings():
 
 
 @click.group(invoke_without_command=True)
+@click.version_option(SERVICE_VERSION, "--version", "-V", prog_name="city-games")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """The city games rules service."""
@@ -24,11 +26,20 @@ def cli(ctx: click.Context) -> None:
 
 
 @cli.command()
-def serve() -> None:
-    """Serve the API with gunicorn on PORT (default 8080) with WORKERS workers."""
+@click.option("--bind", "bind", metavar="HOST:PORT",
+              help="Address to listen on, over HOST and PORT (e.g. 127.0.0.1:8080 or [::1]:8080).")
+def serve(bind: str | None) -> None:
+    """Serve the API with gunicorn on HOST:PORT (default 0.0.0.0:8080) with WORKERS workers."""
     from .serving import serve as run
 
-    run(_settings())
+    settings = _settings()
+    if bind:
+        try:
+            host, port = parse_bind(bind)
+        except ConfigError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bind") from None
+        settings = settings.with_overrides({"host": host, "port": port})
+    run(settings)
 
 
 @cli.command("check-config")

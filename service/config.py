@@ -1,7 +1,9 @@
 """Settings from environment variables (DESIGN.md section 8), validated once at start."""
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Mapping
 from urllib.parse import urlparse
@@ -27,6 +29,7 @@ class Settings:
     max_body_bytes: int = 1024 * 1024
     log_level: str = "INFO"
     log_format: str = "json"
+    host: str = "0.0.0.0"
     port: int = 8080
     workers: int = 2
     redis_timeout_ms: int = 50
@@ -72,6 +75,7 @@ def _choice(name: str, choices: tuple[str, ...], upper: bool) -> Callable[[str],
 
 
 MIN_SECRET_CHARS = 16
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
 
 
 def _secret(raw: str) -> str | None:
@@ -94,6 +98,30 @@ def _redis_url(raw: str) -> str | None:
     return value
 
 
+def parse_host(raw: str) -> str:
+    """An IPv4 or IPv6 address (``::`` for every interface) or a host name such as ``localhost``."""
+    value = raw.strip().removeprefix("[").removesuffix("]")
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        pass
+    if not HOST_NAME.fullmatch(value):
+        raise ConfigError(f"HOST must be an IP address or a host name, got {raw!r}")
+    return value
+
+
+def parse_bind(raw: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6) as given to ``city-games serve --bind``."""
+    host, sep, port = raw.strip().rpartition(":")
+    if not sep or not host:
+        raise ConfigError(f"--bind takes HOST:PORT, got {raw!r}")
+    return parse_host(host), _int_in("--bind port", 1, 65535)(port)
+
+
+def bind_address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def _metrics_port(raw: str) -> int | None:
     value = raw.strip()
     return _int_in("METRICS_PORT", 1, 65535)(value) if value else None
@@ -110,6 +138,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MAX_BODY_BYTES": ("max_body_bytes", _int_in("MAX_BODY_BYTES", 1024, 64 * 1024 * 1024)),
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
+    "HOST": ("host", parse_host),
     "PORT": ("port", _int_in("PORT", 1, 65535)),
     "WORKERS": ("workers", _int_in("WORKERS", 1, 64)),
     "REDIS_TIMEOUT_MS": ("redis_timeout_ms", _int_in("REDIS_TIMEOUT_MS", 1, 5000)),

@@ -21,7 +21,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger as GunicornLogger
 
-from .config import Settings
+from .config import Settings, bind_address
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 WORKER_CONNECTIONS = 1000
@@ -38,7 +38,7 @@ def prepare_metrics_dir() -> str:
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
     options = {
-        "bind": f"0.0.0.0:{settings.port}",
+        "bind": bind_address(settings.host, settings.port),
         "workers": settings.workers,
         "worker_class": "gevent",
         "worker_connections": WORKER_CONNECTIONS,

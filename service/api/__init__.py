@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import games, operations
+from . import games, operations, table
 from .observe import install_request_observers
 from .problems import install_problem_handlers
 
@@ -15,3 +15,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)
+    app.register_blueprint(table.bp)

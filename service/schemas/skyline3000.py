@@ -9,19 +9,19 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
-from ..engine.skyline3000.state import (Auction, Award, Block, BlockSpec, Building, FactoryBuilding, Move, Options,
-                                        Pending, Pile, Player, ScoreInput, State, default_board, default_cards,
-                                        make_cards)
+from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
+from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
+                                        ScoreInput, State)
 from .common import GameWire, PlayerId, StrictBoolean, StrictInteger
+from .options import options_schema
 
-GAME_ID = "skyline3000"
+GAME_ID = data.GAME_ID
 MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000
@@ -97,84 +97,38 @@ class CardsSchema(Schema):
                            validate=validate.Length(equal=data.DECK_SIZES["contract"]))
 
 
-class OptionsSchema(Schema):
-    board = fields.Nested(BoardSchema)
-    cards = fields.Nested(CardsSchema)
-    billboard_replacement_cost = Count(10, load_default=data.DEFAULT_BILLBOARD_REPLACEMENT_COST)
-    first_tie_rest = fields.String(validate=validate.OneOf(data.FIRST_TIE_REST), load_default="no_second")
-    final_tiebreak = fields.String(validate=validate.OneOf(data.FINAL_TIEBREAKS), load_default="highest_card")
-    billboards_per_player = StrictInteger(validate=validate.Range(min=1, max=10),
-                                          load_default=data.DEFAULT_BILLBOARDS_PER_PLAYER)
-    roofs_per_shape = StrictInteger(validate=validate.Range(min=2, max=10), load_default=data.DEFAULT_ROOFS_PER_SHAPE)
-    chance = fields.String(validate=validate.OneOf(data.CHANCE_MODES), load_default="digital")
-
+class _OptionsBase(Schema):
     @post_load
     def _build(self, d, **kwargs) -> Options:
-        board = default_board()
-        if "board" in d:
-            small = d["board"]["small_platforms"]
-            greens = [b for blocks in d["board"]["starting_greens"].values() for b in blocks]
-            board = tuple(BlockSpec(b, data.BLOCK_DISTRICT[b], small[b], greens.count(b)) for b in data.BLOCK_IDS)
-        cards = default_cards()
-        if "cards" in d:
-            c = d["cards"]
-            cards = make_cards(c["roof"], c["floor"], [(x["value"], x["district"]) for x in c["contract"]])
-        return Options(board=board, cards=cards, billboard_replacement_cost=d["billboard_replacement_cost"],
-                       first_tie_rest=d["first_tie_rest"], final_tiebreak=d["final_tiebreak"],
-                       billboards_per_player=d["billboards_per_player"], roofs_per_shape=d["roofs_per_shape"],
-                       chance=d["chance"])
+        return default_options(**d)
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        return options_to_json(obj if isinstance(obj, Options) else OptionsSchema().load(obj or {}))
+        return option_values(obj if isinstance(obj, Options) else OptionsSchema().load(obj or {}))
+
+
+OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsBase, structured={
+    "board": fields.Nested(BoardSchema), "cards": fields.Nested(CardsSchema)})
 
 
 class OptionsField(fields.Field):
-    """The options of a state, loaded through ``OptionsSchema`` once per distinct body (a small cache: most
-    requests carry the same options)."""
+    """The options of a state, loaded through ``OptionsSchema`` and spelled out in full on the way back.
+    Each field keeps its own schema instance (the envelopes are built once per app), so a request does not
+    pay for building one."""
 
-    _cache: dict[str, Options] = {}
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._schema = OptionsSchema()
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
-        try:
-            key = json.dumps(value, sort_keys=True)
-        except (TypeError, ValueError):
-            key = None
-        cached = self._cache.get(key) if key is not None else None
-        if cached is not None:
-            return cached
-        options = OptionsSchema().load(value)
-        if key is not None:
-            if len(self._cache) >= 256:
-                self._cache.clear()
-            self._cache[key] = options
-        return options
+        return self._schema.load(value)
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return options_to_json(value if isinstance(value, Options) else OptionsSchema().load(value))
-
-
-def options_to_json(o: Options) -> dict[str, Any]:
-    return {
-        "board": {"small_platforms": {b.id: b.small_platforms for b in o.board},
-                  "starting_greens": {d: [b.id for b in o.board if b.district == d for _ in range(b.starting_greens)]
-                                      for d in data.DISTRICTS}},
-        "cards": {
-            "roof": [c.value for c in o.cards if c.deck == "roof"],
-            "floor": [c.value for c in o.cards if c.deck == "floor"],
-            "contract": [{"value": c.value, "district": c.district} for c in o.cards if c.deck == "contract"],
-        },
-        "billboard_replacement_cost": o.billboard_replacement_cost,
-        "first_tie_rest": o.first_tie_rest,
-        "final_tiebreak": o.final_tiebreak,
-        "billboards_per_player": o.billboards_per_player,
-        "roofs_per_shape": o.roofs_per_shape,
-        "chance": o.chance,
-    }
+        return option_values(value if isinstance(value, Options) else self._schema.load(value))
 
 
 # ---- the city -----------------------------------------------------------------------------------------

@@ -162,3 +162,29 @@ def test_every_seed_reading_quotes_the_seed_in_its_words():
     provenance = {r.name: r.provenance for r in GAME.readings()}
     assert provenance["floor_card_split"] == "seed" and provenance["board"] == "assumption"
     assert provenance["billboard_without_cards"] == "assumption"
+
+
+def test_the_contracts_options_are_the_option_specs():
+    import yaml
+
+    from service.engine.skyline3000.options import OPTIONS
+
+    contract = yaml.safe_load((Path(__file__).parents[2] / "openapi.yaml").read_text())
+    documented = contract["components"]["schemas"]["Skyline3000Options"]["properties"]
+    assert set(documented) == {spec.name for spec in OPTIONS}
+    for spec in OPTIONS:
+        field = documented[spec.name]
+        if spec.kind == "value":
+            assert "$ref" in field, spec.name  # a structured option: its own schema
+            continue
+        assert field["default"] == spec.default, spec.name
+        assert field.get("enum") == (list(spec.choices) if spec.choices else None), spec.name
+        assert field.get("minimum") == spec.minimum and field.get("maximum") == spec.maximum, spec.name
+
+
+def test_describe_lists_each_option_with_its_default_and_range(client):
+    from service.engine.skyline3000.options import OPTIONS
+
+    body = client.get(URL).get_json()
+    assert body["options"] == OPTIONS.describe()
+    assert {o["name"]: o.get("maximum") for o in body["options"]}["roofs_per_shape"] == 10

@@ -133,6 +133,14 @@ def test_green_goes_on_an_empty_small_platform():
     assert codes(GAME.apply(full, mv("develop", "purple", block="blue-3"))) == ["develop.no_empty_platform"]
 
 
+def test_green_takes_a_blocks_last_empty_small_platform():
+    # the boundary of develop.no_empty_platform: one free platform is enough
+    state = put(won(), "blue-3", billboards=["orange", "orange", "orange", "green", "green", "green"])
+    assert GAME.validate(state) == []
+    out = GAME.apply(state, mv("develop", "purple", block="blue-3"))
+    assert out.legal and out.state.block("blue-3").greens == 1
+
+
 def test_only_the_winner_places_the_development():
     assert codes(GAME.apply(won(), mv("develop", "orange", block="red-2"))) == ["develop.not_winner"]
 

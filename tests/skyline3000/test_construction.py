@@ -163,6 +163,14 @@ def test_roof_card_needs_a_roof_piece():
     assert codes(GAME.apply(state, mv("roof", "anna", card="roof-1", building=4, roof="peaked"))) == ["factory.no_roof_piece"]
 
 
+def test_roof_card_may_use_the_last_roof_piece():
+    # the boundary of factory.no_roof_piece: one piece left is enough
+    state = build(give_hand(start(roofs_per_shape=3), "anna", ["roof-1"]), "anna", 2)
+    assert state.player("anna").peaked == 1 and GAME.validate(state) == []
+    out = GAME.apply(state, mv("roof", "anna", card="roof-1", building=4, roof="peaked"))
+    assert out.legal and out.state.player("anna").peaked == 0
+
+
 def test_wrong_deck_card_is_refused():
     state = give_hand(start(), "anna", ["contract-1"])
     assert codes(GAME.apply(state, mv("floor", "anna", card="contract-1", buildings=(4, 4)))) == ["card.wrong_deck"]
@@ -254,6 +262,15 @@ def test_placement_needs_an_empty_small_platform():
         "placement.no_empty_platform"]
 
 
+def test_placement_may_take_a_blocks_last_empty_small_platform():
+    # the boundary of placement.no_empty_platform: one free platform is enough
+    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")],
+                billboards=["bob", "bob", "bob", "cleo", "cleo"])
+    assert free_platforms(state.options, "red-2", state.block("red-2")) == 1 and GAME.validate(state) == []
+    out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2"))
+    assert out.legal and len(out.state.block("red-2").buildings) == 2
+
+
 def test_placement_unknown_block_is_refused():
     state = give_hand(start(), "anna", ["contract-1"])
     assert "placement.unknown_block" in codes(
@@ -301,6 +318,14 @@ def test_billboard_goes_on_an_empty_small_platform_and_costs_a_point():
 def test_billboard_needs_a_billboard_left():
     state = with_player(start(), "anna", billboards=0, billboards_retired=5)
     assert codes(GAME.apply(state, mv("billboard", "anna", block="blue-3"))) == ["billboard.none_left"]
+
+
+def test_billboard_may_be_the_players_last():
+    # the boundary of billboard.none_left: one billboard left is enough
+    state = with_player(start(), "anna", billboards=1, billboards_retired=4)
+    assert GAME.validate(state) == []
+    out = GAME.apply(state, mv("billboard", "anna", block="blue-3"))
+    assert out.legal and out.state.player("anna").billboards == 0
 
 
 def test_reading_billboard_without_cards():
@@ -358,13 +383,19 @@ def test_reading_cards():
     assert all(districts.count(d) == 8 for d in data.DISTRICTS)
 
 
-def test_reading_pieces_per_player():
-    state = start(billboards_per_player=3, roofs_per_shape=4)
+def test_reading_billboards_per_player():
+    state = start(billboards_per_player=3)
+    assert state.player("anna").billboards == 3 and GAME.validate(state) == []
+    assert start().player("anna").billboards == 5
+
+
+def test_reading_roofs_per_shape():
+    state = start(roofs_per_shape=4)
     anna = state.player("anna")
-    assert anna.billboards == 3 and anna.arched == 2 and anna.peaked == 2
+    assert anna.arched == 2 and anna.peaked == 2  # 4 of each shape, 2 + 2 on the starting buildings
     assert GAME.validate(state) == []
     default = start().player("anna")
-    assert default.billboards == 5 and default.arched == 3 and default.peaked == 3
+    assert default.arched == 3 and default.peaked == 3
 
 
 def test_setup_follows_the_documented_pinned_draws():

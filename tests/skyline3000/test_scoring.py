@@ -157,3 +157,20 @@ def test_block_heights_must_follow_the_height_rule(heights, ok):
     spec = {"red-2": {"buildings": [("a", h, "arched") for h in heights]}}
     found = {v["code"] for v in GAME.score(city(spec))["violations"]}
     assert ("skyline3000.state.block_heights" not in found) == ok
+
+
+def test_score_answers_do_not_depend_on_the_hash_seed():
+    """Players without blocks are listed in seat order, so every worker and replica answers the same bytes."""
+    import os
+    import subprocess
+    import sys
+
+    program = ("import json; from service.engine.skyline3000 import GAME; "
+               "s = GAME.setup(['anna', 'bob', 'carl', 'dora'], 3, {}); "
+               "print(json.dumps(GAME.score(s)['players']))")
+    outputs = set()
+    for seed in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        outputs.add(subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True,
+                                   check=True).stdout)
+    assert len(outputs) == 1

@@ -171,3 +171,21 @@ def test_validate_auction_house_fits_the_round_and_phase():
     assert codes(GAME.validate(early)) == ["state.auction_house"]
     out = GAME.apply(early, mv("pass", "anna"))
     assert codes(out) == ["state.auction_house"] and GAME.legal_moves(early) == []
+
+
+def test_validate_floors_add_up_to_90_on_both_sides():
+    state = start()
+    assert GAME.validate(state) == []
+    for off in (-1, 1):
+        assert codes(GAME.validate(replace(state, floors=state.floors + off))) == ["state.floors"], off
+
+
+def test_a_card_in_two_places_is_pointed_at_where_it_is_found_again():
+    state = start()
+    twice = state.player("bob").hand[0]
+    doubled = with_player(state, "anna", hand=state.player("anna").hand + (twice,))
+    found = [v for v in GAME.validate(doubled) if v.message == f"{twice} is in 2 places."]
+    assert [(v.code, v.pointer) for v in found] == [("skyline3000.state.cards", "/state/players/1/hand/0")]
+    unknown = with_player(state, "anna", hand=state.player("anna").hand + ("roof-99",))
+    found = [v for v in GAME.validate(unknown) if v.message == "No card 'roof-99' in this game."]
+    assert [v.pointer for v in found] == [f"/state/players/0/hand/{len(state.player('anna').hand)}"]

@@ -1,14 +1,15 @@
 """Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
 from ..core import GameInfo
+from .data import GAME_ID
 
 INFO = GameInfo(
-    id="skyline3000",
+    id=GAME_ID,
     name="Skyline 3000",
     designers=("Alan R. Moon", "Aaron Weissblum"),
     publisher="Z-Man Games 2009",
     min_players=2,
     max_players=4,
-    rules_version="skyline3000-2",
+    rules_version=f"{GAME_ID}-2",
     move_types=("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw",
                 "reveal"),
     variants=(),

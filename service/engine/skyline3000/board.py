@@ -5,7 +5,7 @@ from typing import Callable, Optional
 
 from ..core import Violation
 from . import data
-from .rules import violation
+from .rules import BOOK
 from .state import Block, Options
 
 BlockLookup = Callable[[str], Optional[Block]]
@@ -34,29 +34,29 @@ def shape_violations(lookup: BlockLookup, block_id: str, roof: str, pointer: str
     shape = block_shape(block)
     if shape is not None:
         if roof != shape:
-            return [violation("placement.roof_shape_block",
-                              f"Block {block_id} holds {shape} roofs; this building has a {roof} roof.", pointer)]
+            return [BOOK.violation("placement.roof_shape_block", "Block {block} holds {shape} roofs; this building "
+                                   "has a {roof} roof.", pointer, block=block_id, shape=shape, roof=roof)]
         return []
     district = data.BLOCK_DISTRICT.get(block_id)
     others = [block_shape(lookup(b)) for b in data.DISTRICT_BLOCKS.get(district, ()) if b != block_id]
     if len(others) == 2 and all(s == roof for s in others):
-        return [violation("placement.roof_shape_district",
-                          f"The other two blocks of the {district} district already hold {roof} roofs; "
-                          f"a building here must have the other shape.", pointer)]
+        return [BOOK.violation("placement.roof_shape_district", "The other two blocks of the {district} district "
+                               "already hold {roof} roofs; a building here must have the other shape.", pointer,
+                               district=district, roof=roof)]
     return []
 
 
 def height_violations(block: Optional[Block], block_id: str, floors: int, pointer: str) -> list[Violation]:
     if block is None or not block.buildings:
         if floors != 1:
-            return [violation("placement.first_height",
-                              f"The first building in block {block_id} must be 1 floor tall, not {floors}.", pointer)]
+            return [BOOK.violation("placement.first_height", "The first building in block {block} must be 1 floor "
+                                   "tall, not {floors}.", pointer, block=block_id, floors=floors)]
         return []
     top = tallest(block)
     if floors not in (top, top + 1):
-        return [violation("placement.height",
-                          f"The tallest building in block {block_id} has {top} floors; a new one must have "
-                          f"{top} or {top + 1}, not {floors}.", pointer)]
+        return [BOOK.violation("placement.height", "The tallest building in block {block} has {top} floors; a new "
+                               "one must have {top} or {taller}, not {floors}.", pointer, block=block_id, top=top,
+                               taller=top + 1, floors=floors)]
     return []
 
 
@@ -74,18 +74,19 @@ def target_violations(options: Options, block_id: str, block: Block, target: str
                       allow_billboard: bool, pointer: str) -> list[Violation]:
     """Can a piece go on ``target`` in the block: an empty small platform, or the owner's billboard."""
     if target == "large":
-        return [violation("placement.large_platform", pointer=pointer)]
+        return [BOOK.violation("placement.large_platform", pointer=pointer)]
     if target == "green":
-        return [violation("placement.on_green", pointer=pointer)]
+        return [BOOK.violation("placement.on_green", pointer=pointer)]
     if target == "billboard":
         if not allow_billboard:
-            return [violation("placement.bad_target", "A billboard goes on an empty small platform.", pointer)]
+            return [BOOK.violation("placement.bad_target", "A billboard goes on an empty small platform.", pointer)]
         if owner not in block.billboards:
-            return [violation("placement.not_own_billboard",
-                              f"{owner} has no billboard in block {block_id}.", pointer)]
+            return [BOOK.violation("placement.not_own_billboard", "{owner} has no billboard in block {block}.",
+                                   pointer, owner=owner, block=block_id)]
         return []
     if target != "empty":
-        return [violation("placement.bad_target", pointer=pointer)]
+        return [BOOK.violation("placement.bad_target", pointer=pointer)]
     if free_platforms(options, block_id, block) <= 0:
-        return [violation("placement.no_empty_platform", f"Block {block_id} has no empty small platform.", pointer)]
+        return [BOOK.violation("placement.no_empty_platform", "Block {block} has no empty small platform.", pointer,
+                               block=block_id)]
     return []

@@ -14,19 +14,20 @@ from ..random import Rng
 from .state import Pile, Player, State
 
 
-def known_places(state: State) -> dict[str, list[str]]:
-    """card id -> every known place naming it (more than one place is an inconsistency)."""
-    places: dict[str, list[str]] = {}
+def known_places(state: State) -> dict[str, list[tuple]]:
+    """card id -> every known place naming it, as JSON-pointer tokens (more than one place is an inconsistency).
+    Tokens, not pointers: this runs on every validation, and only a violation needs the pointer."""
+    places: dict[str, list[tuple]] = {}
     for i, p in enumerate(state.players):
         for j, c in enumerate(p.hand or ()):
-            places.setdefault(c, []).append(f"/state/players/{i}/hand/{j}")
+            places.setdefault(c, []).append(("state", "players", i, "hand", j))
     for deck, pile in state.piles:
         if pile.draw is None and pile.top is not None:
-            places.setdefault(pile.top, []).append(f"/state/piles/{deck}/top")
+            places.setdefault(pile.top, []).append(("state", "piles", deck, "top"))
         for j, c in enumerate(pile.draw or ()):
-            places.setdefault(c, []).append(f"/state/piles/{deck}/draw/{j}")
+            places.setdefault(c, []).append(("state", "piles", deck, "draw", j))
         for j, c in enumerate(pile.discard):
-            places.setdefault(c, []).append(f"/state/piles/{deck}/discard/{j}")
+            places.setdefault(c, []).append(("state", "piles", deck, "discard", j))
     return places
 
 
@@ -128,15 +129,3 @@ def take_top(state: State, deck: str) -> tuple[State, Optional[str]]:
         return state, None
     card = pile.draw[0]
     return state.with_pile(deck, Pile(draw=pile.draw[1:], draw_size=len(pile.draw) - 1, discard=pile.discard)), card
-
-
-def hand_values(state: State, player: Player) -> Optional[list[int]]:
-    if player.hand is None:
-        return None
-    return [state.options.card(c).value for c in player.hand if state.options.card(c)]
-
-
-def deck_of(state: State, card: str) -> Optional[str]:
-    spec = state.options.card(card)
-    return spec.deck if spec else None
-

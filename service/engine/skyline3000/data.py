@@ -7,6 +7,8 @@ megamarkets. The default board and the card values are assumptions (DESIGN.md se
 """
 from __future__ import annotations
 
+GAME_ID = "skyline3000"  # the one place the game's id is written: codes, memo kinds and the wire derive from it
+
 DISTRICTS = ("red", "yellow", "blue")
 BLOCK_IDS = tuple(f"{d}-{i}" for d in DISTRICTS for i in (1, 2, 3))
 BLOCK_DISTRICT = {b: b.rsplit("-", 1)[0] for b in BLOCK_IDS}

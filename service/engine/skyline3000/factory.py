@@ -12,9 +12,10 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Optional, Sequence
 
+from .. import kit
 from ..core import Violation
 from . import data
-from .rules import violation
+from .rules import BOOK
 from .state import FactoryBuilding, Player
 
 
@@ -36,21 +37,21 @@ def placement_violations(player: Player, targets: Optional[Sequence[int]], point
     n = len(player.factory)
     if targets is None or len(targets) != data.FLOORS_PER_CARD:
         count = 0 if targets is None else len(targets)
-        return [violation("factory.floor_placement",
-                          f"A Floor card places {data.FLOORS_PER_CARD} floors; the move places {count}.", pointer)]
+        return [BOOK.violation("factory.floor_placement", "A Floor card places {per_card} floors; the move places "
+                               "{count}.", pointer, per_card=data.FLOORS_PER_CARD, count=count)]
     if any(t < 0 for t in targets):
-        return [violation("factory.floor_placement", "A building number is never negative.", pointer)]
+        return [BOOK.violation("factory.floor_placement", "A building number is never negative.", pointer)]
     out = []
     for i, target in enumerate(targets):
         if target < n and player.factory[target].roof is not None:
-            out.append(violation("factory.building_finished",
-                                 f"Building {target} already has a roof and can never change.", f"{pointer}/{i}"))
+            out.append(BOOK.violation("factory.building_finished", "Building {building} already has a roof and can "
+                                      "never change.", pointer + kit.pointer(i), building=target))
     new = sorted(t for t in targets if t >= n)
     if new and new not in ([n], [n, n], [n, n + 1]):
-        out.append(violation(
-            "factory.floor_placement",
-            f"{player.id}'s factory holds {n} buildings (0 to {n - 1}): a new building is number {n}, "
-            f"a second new one {n + 1}; the move names {', '.join(str(t) for t in targets)}.", pointer))
+        out.append(BOOK.violation("factory.floor_placement", "{player}'s factory holds {count} buildings (0 to "
+                                  "{last}): a new building is number {count}, a second new one {second_new}; the "
+                                  "move names {named}.", pointer, player=player.id, count=n, last=n - 1,
+                                  second_new=n + 1, named=', '.join(str(t) for t in targets)))
     return out
 
 

@@ -1,12 +1,15 @@
-"""The Skyline 3000 engine object the HTTP layer calls (``GAME``)."""
+"""The Skyline 3000 engine object the HTTP layer calls (``GAME``): the kit's ``Engine`` flow over this game's
+checks, effects and candidates."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Violation
+from ..kit import Engine
 from ..random import Rng
 from . import data, flow, moves, rules, scoring, validate
+from .options import OPTIONS
 from .state import (Block, FactoryBuilding, Move, Options, Pile, Player, ScoreInput, State,
                     default_options)
 
@@ -22,10 +25,10 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
     ids = list(players)
     problems = []
     if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
-        problems.append(rules.violation("state.player_count", f"Skyline 3000 is for 2 to 4 players, not {len(ids)}.",
-                                        "/players"))
+        problems.append(rules.BOOK.violation("state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.",
+                                             "/players", count=len(ids)))
     if len(set(ids)) != len(ids):
-        problems.append(rules.violation("state.duplicate_player", pointer="/players"))
+        problems.append(rules.BOOK.violation("state.duplicate_player", pointer="/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)
@@ -81,20 +84,12 @@ def as_score_input(state: Any) -> ScoreInput:
                       round=state.round, state=state)
 
 
-def score(state: Any, scoring_kind: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Memo) -> dict[str, Any]:
     """Every block's placings and points, each player's round total and spaceport bonus; with players known,
     their standings, and the winners once the game is over (or with ``scoring: final``)."""
-    inp = as_score_input(state)
-    kind = scoring_kind or "round"
-    players = {p.id for p in inp.players} if inp.players is not None else None
-    problems: list[Violation] = []
-    if inp.state is not None:
-        problems = validate.validate(inp.state)
-    else:
-        problems = validate.block_violations(inp.options, inp.blocks, players)
     result = scoring.score_blocks(inp.blocks, inp.options, memo)
-    if players is not None:
-        for pid in players:
+    if inp.players is not None:
+        for pid in (p.id for p in inp.players):  # seat order, so the answer's bytes never depend on hashing
             result["players"].setdefault(pid, {"blocks": {}, "total": 0, "spaceport_bonus": 0})
     out: dict[str, Any] = {
         "scoring": kind,
@@ -111,16 +106,16 @@ def score(state: Any, scoring_kind: Any = None, memo: Memo = NULL_MEMO) -> dict[
     return out
 
 
-class Skyline3000:
+class Skyline3000(Engine):
+    book = rules.BOOK
+
     def __init__(self, info: GameInfo):
+        super().__init__()
         self.info = info
 
     # -- metadata --------------------------------------------------------------------------------
-    def rule_codes(self):
-        return rules.rule_codes()
-
     def readings(self):
-        return rules.readings()
+        return OPTIONS.readings(extra=rules.FIXED_READINGS)
 
     def describe(self) -> dict[str, Any]:
         opts = default_options()
@@ -140,17 +135,7 @@ class Skyline3000:
             "scoring": {"first": "2 + greens + billboards", "second": "greens + billboards",
                         "megamarket_factor": data.MEGAMARKET_FACTOR,
                         "spaceport_bonus": dict(data.SPACEPORT_BONUS), "draw_per_round": data.DRAW_PER_ROUND},
-            "options": {
-                "board": "the default board above: 7 open small platforms per block plus its starting green "
-                         "(blocks -> small_platforms, starting_greens)",
-                "cards": "the default card values above",
-                "billboard_replacement_cost": opts.billboard_replacement_cost,
-                "first_tie_rest": opts.first_tie_rest,
-                "final_tiebreak": opts.final_tiebreak,
-                "billboards_per_player": opts.billboards_per_player,
-                "roofs_per_shape": opts.roofs_per_shape,
-                "chance": opts.chance,
-            },
+            "options": OPTIONS.describe(),
             "legal_moves": {
                 "floor": "every distinct placement of a Floor card's 2 floors (both on one new or unfinished building, "
                          "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
@@ -160,28 +145,38 @@ class Skyline3000:
                 "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
                         f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
             },
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.rule_codes()],
+            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.BOOK.rule_codes()],
             "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in rules.readings()],
+                         for r in self.readings()],
         }
 
     # -- the game --------------------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | Options | None = None) -> State:
         if options is not None and not isinstance(options, Options):
-            options = default_options(**dict(options)) if options else None
+            options = default_options(**dict(options))
         return setup_state(players, seed, options)
 
-    def validate(self, state: State) -> list[Violation]:
+    # -- the parts of the kit's flow (validate, apply, legal_moves) --------------------------------
+    def state_violations(self, state: State) -> list[Violation]:
         return validate.validate(state)
 
-    def legal_moves(self, state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-        return moves.legal_moves(state, player, move_type)
+    def move_violations(self, state: State, move: Move) -> list[Violation]:
+        return moves.move_violations(state, move)
 
-    def apply(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-        return moves.apply(state, move, memo)
+    def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
+        return moves.effects(state, move, memo)
+
+    def candidates(self, state: State, player: str | None, move_type: str | None) -> list[Move]:
+        return moves.candidates(state, player, move_type)
 
     def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
-        return score(state, scoring, memo)
+        inp = as_score_input(state)
+        if inp.state is not None:
+            problems = self.validate(inp.state)
+        else:
+            players = {p.id for p in inp.players} if inp.players is not None else None
+            problems = validate.block_violations(inp.options, inp.blocks, players)
+        return score_input(inp, problems, scoring or "round", memo)
 
     def standings(self, state: Any) -> dict[str, int]:
         return {p.id: p.points for p in (state.players or ())}

@@ -1,15 +1,16 @@
-"""Moves: one set of checks (``violations``) shared by ``apply`` and ``legal_moves``."""
+"""Moves: the one set of checks (``move_violations``), the effects of a legal move and the candidates that
+``legal_moves`` filters through the same checks (the flow itself is the kit's ``Engine``)."""
 from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations, product
 from typing import Iterable, Optional
 
-from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
+from .. import kit
+from ..core import Event, Memo, Outcome, Violation
 from . import board, cards, data, factory, flow
-from .rules import awaited_text, violation
+from .rules import BOOK, awaited_text
 from .state import Building, FactoryBuilding, Move, Pending, Player, State
-from .validate import validate
 
 PHASE_MOVES = {
     "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
@@ -22,54 +23,48 @@ MOVE_TYPES = ("floor", "roof", "contract", "billboard", "discard", "pass", "bid"
 TARGETS = ("empty", "billboard", "large", "green")
 
 
-def _esc(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
-
-
 # =============================================================================================
 # the checks
 # =============================================================================================
-def violations(state: State, move: Move) -> list[Violation]:
-    """Every rule the move breaks in this state; a state the rules cannot reach answers with its own problems."""
-    return validate(state) or move_violations(state, move)
-
-
 def move_violations(state: State, move: Move) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     player = state.player(move.player)
     if player is None:
-        return [violation("turn.unknown_player", f"{move.player!r} is not a player of this game.", "/move/player")]
+        return [BOOK.violation("turn.unknown_player", "{player!r} is not a player of this game.", "/move/player",
+                               player=move.player)]
     if state.phase == "over":
-        return [violation("turn.game_over", pointer="/move/type")]
+        return [BOOK.violation("turn.game_over", pointer="/move/type")]
     if state.pending is not None and move.type != "reveal":
-        return [violation("turn.reveal_pending", pointer="/move/type")]
+        return [BOOK.violation("turn.reveal_pending", pointer="/move/type")]
     if move.type == "reveal":
         return _reveal(state, player, move)
     if move.type not in PHASE_MOVES.get(state.phase, ()):
-        return [violation("turn.wrong_phase", f"A {move.type} move does not belong to the {state.phase} phase.",
-                          "/move/type")]
+        return [BOOK.violation("turn.wrong_phase", "A {move_type} move does not belong to the {phase} phase.",
+                               "/move/type", move_type=move.type, phase=state.phase)]
     return CHECKS[move.type](state, player, move)
 
 
 def _turn(state: State, player: Player) -> list[Violation]:
     if state.phase == "construction" and player.passed:
-        return [violation("turn.already_passed", f"{player.id} has passed this construction phase.", "/move/player")]
+        return [BOOK.violation("turn.already_passed", "{player} has passed this construction phase.", "/move/player",
+                               player=player.id)]
     if state.turn != player.id:
-        return [violation("turn.not_your_turn",
-                          f"It is not {player.id}'s turn: the game awaits {awaited_text(flow.awaited(state))}.",
-                          "/move/player")]
+        return [BOOK.violation("turn.not_your_turn", "It is not {player}'s turn: the game awaits {awaited}.",
+                               "/move/player", player=player.id, awaited=awaited_text(flow.awaited(state)))]
     return []
 
 
 def _card(state: State, player: Player, card_id: Optional[str], deck: Optional[str], pointer: str) -> list[Violation]:
     spec = state.options.card(card_id) if card_id is not None else None
     if spec is None:
-        return [violation("card.unknown", f"No card {card_id!r} in this game.", pointer)]
+        return [BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer, card=card_id)]
     out = []
     if deck is not None and spec.deck != deck:
-        out.append(violation("card.wrong_deck", f"{card_id} is a {spec.deck} card; this action needs a {deck} card.", pointer))
+        out.append(BOOK.violation("card.wrong_deck", "{card} is a {card_deck} card; this action needs a {deck} card.",
+                                  pointer, card=card_id, card_deck=spec.deck, deck=deck))
     if not cards.holds(state, player, [card_id]):
-        out.append(violation("card.not_in_hand", f"{card_id} is not in {player.id}'s hand.", pointer))
+        out.append(BOOK.violation("card.not_in_hand", "{card} is not in {player}'s hand.", pointer, card=card_id,
+                                  player=player.id))
     return out
 
 
@@ -82,7 +77,8 @@ def _factory_building(player: Player, index: Optional[int]) -> Optional[FactoryB
 def _floor(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "floor", "/move/card")
     if state.floors < data.FLOORS_PER_CARD:
-        out.append(violation("factory.no_floors", f"Only {state.floors} floors are left in the supply.", "/move/card"))
+        out.append(BOOK.violation("factory.no_floors", "Only {floors} floors are left in the supply.", "/move/card",
+                                  floors=state.floors))
     return out + factory.placement_violations(player, move.buildings, "/move/buildings")
 
 
@@ -90,11 +86,14 @@ def _roof(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "roof", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
-        out.append(violation("factory.unknown_building", f"{player.id} has no building {move.building}.", "/move/building"))
+        out.append(BOOK.violation("factory.unknown_building", "{player} has no building {building}.",
+                                  "/move/building", player=player.id, building=move.building))
     elif building.roof is not None:
-        out.append(violation("factory.building_finished", f"Building {move.building} already has a roof.", "/move/building"))
+        out.append(BOOK.violation("factory.building_finished", "Building {building} already has a roof.",
+                                  "/move/building", building=move.building))
     if move.roof not in data.ROOFS or player.roofs_left(move.roof) <= 0:
-        out.append(violation("factory.no_roof_piece", f"{player.id} has no {move.roof} roof piece left.", "/move/roof"))
+        out.append(BOOK.violation("factory.no_roof_piece", "{player} has no {roof} roof piece left.", "/move/roof",
+                                  player=player.id, roof=move.roof))
     return out
 
 
@@ -102,19 +101,21 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "contract", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
-        out.append(violation("factory.unknown_building", f"{player.id} has no building {move.building}.", "/move/building"))
+        out.append(BOOK.violation("factory.unknown_building", "{player} has no building {building}.",
+                                  "/move/building", player=player.id, building=move.building))
     elif building.roof is None:
-        out.append(violation("factory.building_unfinished", f"Building {move.building} has no roof yet.", "/move/building"))
+        out.append(BOOK.violation("factory.building_unfinished", "Building {building} has no roof yet.",
+                                  "/move/building", building=move.building))
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
-        out.append(violation("placement.unknown_block", f"No block {move.block!r}.", "/move/block"))
+        out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     spec = state.options.card(move.card)
     district = data.BLOCK_DISTRICT[move.block]
     if spec is not None and spec.deck == "contract" and spec.district != district:
-        out.append(violation("placement.wrong_district",
-                             f"{move.card} names the {spec.district} district; block {move.block} is in {district}.",
-                             "/move/block"))
+        out.append(BOOK.violation("placement.wrong_district", "{card} names the {named} district; block {block} is "
+                                  "in {district}.", "/move/block", card=move.card, named=spec.district,
+                                  block=move.block, district=district))
     target = move.target or "empty"
     out += board.target_violations(state.options, move.block, block, target, player.id, True, "/move/target")
     if building is not None and building.roof is not None and target in ("empty", "billboard"):
@@ -126,10 +127,11 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
 def _billboard(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player)
     if player.billboards <= 0:
-        out.append(violation("billboard.none_left", f"{player.id} has no billboard left.", "/move/player"))
+        out.append(BOOK.violation("billboard.none_left", "{player} has no billboard left.", "/move/player",
+                                  player=player.id))
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
-        out.append(violation("placement.unknown_block", f"No block {move.block!r}.", "/move/block"))
+        out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     out += board.target_violations(state.options, move.block, block, move.target or "empty", player.id, False,
                                    "/move/target")
@@ -147,7 +149,7 @@ def _pass(state: State, player: Player, move: Move) -> list[Violation]:
 def _lot(state: State) -> list[Violation]:
     auction = state.auction
     if auction is None or not (1 <= auction.stack <= len(state.auction_house)) or not state.auction_house[auction.stack - 1]:
-        return [violation("auction.no_lot", pointer="/state/auction")]
+        return [BOOK.violation("auction.no_lot", pointer="/state/auction")]
     return []
 
 
@@ -156,16 +158,20 @@ def _bid_cards(state: State, player: Player, bid: Iterable[str], pointer: str, s
     bid = list(bid)
     for i, c in enumerate(bid):
         if state.options.card(c) is None:
-            out.append(violation("card.unknown", f"No card {c!r} in this game.", f"{pointer}/{i}"))
+            out.append(BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer + kit.pointer(i),
+                                      card=c))
             continue
         if c in seen:
-            out.append(violation("auction.duplicate_card", f"{c} is bid twice.", f"{pointer}/{i}"))
+            out.append(BOOK.violation("auction.duplicate_card", "{card} is bid twice.", pointer + kit.pointer(i),
+                                      card=c))
             continue
         seen.add(c)
         if player.hand is not None and c not in player.hand:
-            out.append(violation("auction.card_not_in_hand", f"{c} is not in {player.id}'s hand.", f"{pointer}/{i}"))
+            out.append(BOOK.violation("auction.card_not_in_hand", "{card} is not in {player}'s hand.",
+                                      pointer + kit.pointer(i), card=c, player=player.id))
     if player.hand is None and not out and not cards.hidden_hand_can_hold(state, player, bid):
-        out.append(violation("auction.card_not_in_hand", f"{player.id}'s hand cannot hold these cards.", pointer))
+        out.append(BOOK.violation("auction.card_not_in_hand", "{player}'s hand cannot hold these cards.", pointer,
+                                  player=player.id))
     return out
 
 
@@ -173,7 +179,8 @@ def _bid(state: State, player: Player, move: Move) -> list[Violation]:
     out = _lot(state)
     laid, _ = state.auction.sealed_of(player.id) if state.auction else (False, None)
     if laid:
-        out.append(violation("auction.already_bid", f"{player.id} has already bid in this auction.", "/move/player"))
+        out.append(BOOK.violation("auction.already_bid", "{player} has already bid in this auction.", "/move/player",
+                                  player=player.id))
     out += _bid_cards(state, player, move.cards or (), "/move/cards", set())
     if state.auction is not None and not laid and len(state.auction.sealed) + 1 >= len(state.players):
         out += _sealed_sound(state, set(move.cards or ()))
@@ -185,14 +192,15 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
     seen = set(own)
     for pid, bid in state.auction.sealed:
         owner = state.player(pid)
-        pointer = f"/state/auction/sealed/{_esc(pid)}"
+        pointer = kit.pointer("state", "auction", "sealed", pid)
         if owner is None:
-            return [violation("state.unknown_player", f"{pid!r} laid a pile but is not a player.", pointer)]
+            return [BOOK.violation("state.unknown_player", "{player!r} laid a pile but is not a player.", pointer,
+                                   player=pid)]
         if bid is None:
-            return [violation("state.hidden_information", f"{pid}'s pile is hidden; the auction cannot be settled.",
-                              pointer)]
+            return [BOOK.violation("state.hidden_information", "{player}'s pile is hidden; the auction cannot be "
+                                   "settled.", pointer, player=pid)]
         if any(state.options.card(c) is None or c in seen for c in bid) or not cards.holds(state, owner, bid):
-            return [violation("state.cards", f"{pid}'s pile holds cards he cannot have.", pointer)]
+            return [BOOK.violation("state.cards", "{player}'s pile holds cards he cannot have.", pointer, player=pid)]
         seen.update(bid)
     return []
 
@@ -200,19 +208,22 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
 def _bids(state: State, player: Player, move: Move) -> list[Violation]:
     out = _lot(state)
     if state.auction and state.auction.sealed:
-        out.append(violation("auction.sealed_bids_laid", pointer="/move/type"))
+        out.append(BOOK.violation("auction.sealed_bids_laid", pointer="/move/type"))
     if player.id != state.key:
-        out.append(violation("auction.not_reporter", f"{state.key} holds the Key and reports the piles.", "/move/player"))
+        out.append(BOOK.violation("auction.not_reporter", "{key} holds the Key and reports the piles.",
+                                  "/move/player", key=state.key))
     piles = dict(move.piles or ())
     for p in state.players:
         if p.id not in piles:
-            out.append(violation("auction.missing_pile", f"The pile of {p.id} is missing.", "/move/piles"))
+            out.append(BOOK.violation("auction.missing_pile", "The pile of {player} is missing.", "/move/piles",
+                                      player=p.id))
     seen: set = set()
     for pid, bid in move.piles or ():
         owner = state.player(pid)
-        pointer = f"/move/piles/{_esc(pid)}"
+        pointer = kit.pointer("move", "piles", pid)
         if owner is None:
-            out.append(violation("auction.unknown_pile", f"{pid!r} is not a player of this game.", pointer))
+            out.append(BOOK.violation("auction.unknown_pile", "{player!r} is not a player of this game.", pointer,
+                                      player=pid))
             continue
         out += _bid_cards(state, owner, bid, pointer, seen)
     return out
@@ -222,47 +233,54 @@ def _develop(state: State, player: Player, move: Move) -> list[Violation]:
     out = []
     award = state.award
     if award is None or award.player != player.id:
-        out.append(violation("develop.not_winner",
-                             f"The development belongs to {award.player if award else 'nobody'}.", "/move/player"))
+        out.append(BOOK.violation("develop.not_winner", "The development belongs to {winner}.", "/move/player",
+                                  winner=award.player if award else 'nobody'))
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
-        out.append(violation("placement.unknown_block", f"No block {move.block!r}.", "/move/block"))
+        out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     if award is not None:
         if award.tile == "green" and board.free_platforms(state.options, move.block, block) <= 0:
-            out.append(violation("develop.no_empty_platform", f"Block {move.block} has no empty small platform.", "/move/block"))
+            out.append(BOOK.violation("develop.no_empty_platform", "Block {block} has no empty small platform.",
+                                      "/move/block", block=move.block))
         if award.tile in data.LARGE_TILES and block.large is not None:
-            out.append(violation("develop.large_taken", f"Block {move.block} already holds a {block.large}.", "/move/block"))
+            out.append(BOOK.violation("develop.large_taken", "Block {block} already holds a {large}.", "/move/block",
+                                      block=move.block, large=block.large))
     return out
 
 
 def _draw(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player)  # the drawing player has draws left: validate holds every state to it
     if move.pile not in data.DECKS:
-        out.append(violation("draw.unknown_pile", f"No pile {move.pile!r}.", "/move/pile"))
+        out.append(BOOK.violation("draw.unknown_pile", "No pile {pile!r}.", "/move/pile", pile=move.pile))
     elif cards.available(state.pile(move.pile)) <= 0:
-        out.append(violation("draw.pile_empty", f"The {move.pile} pile and its discards are empty.", "/move/pile"))
+        out.append(BOOK.violation("draw.pile_empty", "The {pile} pile and its discards are empty.", "/move/pile",
+                                  pile=move.pile))
     return out
 
 
 def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
     pending = state.pending
     if pending is None:
-        return [violation("reveal.not_pending", pointer="/move/type")]
+        return [BOOK.violation("reveal.not_pending", pointer="/move/type")]
     out = []
     if pending.player != player.id:
-        out.append(violation("reveal.wrong_player", f"The pending draw is {pending.player}'s.", "/move/player"))
+        out.append(BOOK.violation("reveal.wrong_player", "The pending draw is {drawer}'s.", "/move/player",
+                                  drawer=pending.player))
     spec = state.options.card(move.card) if move.card else None
     if spec is None:
-        out.append(violation("card.unknown", f"No card {move.card!r} in this game.", "/move/card"))
+        out.append(BOOK.violation("card.unknown", "No card {card!r} in this game.", "/move/card", card=move.card))
         return out
     pile = state.pile(pending.pile)
     if spec.deck != pending.pile:
-        out.append(violation("reveal.wrong_pile", f"{move.card} is not a {pending.pile} card.", "/move/card"))
+        out.append(BOOK.violation("reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=move.card,
+                                  pile=pending.pile))
     elif pile.top is not None and move.card != pile.top:
-        out.append(violation("reveal.not_top", f"The face-up top of the {pending.pile} pile is {pile.top}.", "/move/card"))
+        out.append(BOOK.violation("reveal.not_top", "The face-up top of the {pile} pile is {top}.", "/move/card",
+                                  pile=pending.pile, top=pile.top))
     elif (pile.top is None and move.card not in set(cards.unknown_cards(state))) or pile.draw_size <= 0:
-        out.append(violation("reveal.card_unavailable", f"{move.card} cannot be in the {pending.pile} pile.", "/move/card"))
+        out.append(BOOK.violation("reveal.card_unavailable", "{card} cannot be in the {pile} pile.", "/move/card",
+                                  card=move.card, pile=pending.pile))
     return out
 
 
@@ -275,10 +293,8 @@ CHECKS = {
 # =============================================================================================
 # applying a legal move
 # =============================================================================================
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    found = violations(state, move)
-    if found:
-        return Outcome.illegal(found)
+def effects(state: State, move: Move, memo: Memo) -> Outcome:
+    """The outcome of a move that broke no rule."""
     new, events = EFFECTS[move.type](state, state.player(move.player), move, memo)
     return Outcome(legal=True, state=new, events=tuple(events))
 
@@ -423,28 +439,17 @@ EFFECTS = {
 # =============================================================================================
 # listing the legal moves
 # =============================================================================================
-def legal_moves(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
-    """Every legal move now (none in a state ``validate`` refuses), optionally of one player or type."""
-    if validate(state):
-        return []
-    out = []
-    for move in candidates(state, player):
-        if move_type is not None and move.type != move_type:
-            continue
-        if player is not None and move.player != player:
-            continue
-        if not move_violations(state, move):
-            out.append(move)
-    return out
-
-
-def candidates(state: State, player: Optional[str]) -> list[Move]:
+def candidates(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
+    """Moves worth checking now, optionally of one player or type: every legal move is among them."""
     if state.phase == "over":
         return []
     if state.pending is not None:
-        return _reveal_candidates(state)
-    maker = CANDIDATES.get(state.phase)
-    return maker(state, player) if maker else []
+        found = _reveal_candidates(state)
+    else:
+        maker = CANDIDATES.get(state.phase)
+        found = maker(state, player) if maker else []
+    return [m for m in found
+            if (move_type is None or m.type == move_type) and (player is None or m.player == player)]
 
 
 def _hand_candidates(state: State, p: Player) -> list[str]:

@@ -1,13 +1,14 @@
-"""Every rule code of Skyline 3000 with its text and the rule it cites, and the readings we chose."""
+"""Every rule code of Skyline 3000 with its text and the rule it cites (``BOOK``), and the readings the rules
+text fixes (the readings that are options are declared in ``options.py``)."""
 from __future__ import annotations
 
-from ..core import Reading, RuleCode, Violation
+from ..core import Reading
+from ..kit import RuleBook
 from . import data
 
-GAME = "skyline3000"
 D = "rules/skyline3000.md"
 
-_CODES: dict[str, tuple[str, str]] = {
+BOOK = RuleBook(data.GAME_ID, {
     # turn and phase
     "turn.unknown_player": ("The acting player is not in the game.", f"{D} Setup"),
     "turn.game_over": ("The game is over: no more moves.", f"{D} End of game"),
@@ -84,7 +85,7 @@ _CODES: dict[str, tuple[str, str]] = {
     "state.unknown_block": ("No such block.", f"{D} Board"),
     "state.pending": ("The pending reveal does not fit the state.", "DESIGN.md section 5"),
     "state.hidden_information": ("The state hides what the engine needs to go on (a hand or a sealed bid).", "DESIGN.md section 5"),
-}
+})
 
 
 def awaited_text(ids) -> str:
@@ -95,70 +96,35 @@ def awaited_text(ids) -> str:
     return ", ".join(ids[:-1]) + " and " + ids[-1]
 
 
-def code(reason: str) -> str:
-    return f"{GAME}.{reason}"
-
-
-def violation(reason: str, message: str | None = None, pointer: str = "") -> Violation:
-    text, rule = _CODES[reason]
-    return Violation(code(reason), message or text, rule, pointer)
-
-
-def rule_codes() -> list[RuleCode]:
-    return [RuleCode(code(r), text, rule) for r, (text, rule) in _CODES.items()]
-
-
 SEED = "the seed (Hungarian rulebook)"
 
 
-def readings() -> list[Reading]:
-    return [
-        Reading("board_open_platforms", {"per_district": 3 * data.OPEN_SMALL_PLATFORMS_PER_BLOCK},
-                "public source",
-                "Each district has 21 open small platforms besides its starting greens (minaspeltips.se review: "
-                "\"1-2 fields per district are green at the start, the other 21 are open\"); the seed's yellow "
-                "example needs 5, 7 and 5 pieces in one district's three blocks."),
-        Reading("board", {"small_platforms": data.DEFAULT_SMALL_PLATFORMS, "starting_greens": data.DEFAULT_STARTING_GREENS},
-                "assumption",
-                "One large platform and 7 open small platforms in every block, plus its starting green (greens on "
-                "red-1, red-3, yellow-2, blue-2): the split of a district's 21 and the blocks of the 4 greens are not "
-                "known (option `board`; `small_platforms` counts a starting green's platform)."),
-        Reading("floor_card_split", True, "seed",
-                f"A Floor card's 2 floors go onto new or unfinished buildings: both on one building or one each on "
-                f"two. {SEED} says the player takes \"két Emeletet, melyeket arra használja, hogy az Üzemében egy új "
-                f"épület építésébe kezdjen, vagy meglévő, de be nem fejezett épület magasságát növelje vele\" (two "
-                f"floors, to start a new building or raise an unfinished one), and its examples need odd heights that "
-                f"a 2-floor step never makes: \"2- vagy 3 emeletes épületet rakhat le\" (White may place a 2- or "
-                f"3-floor building) and block B's tie of 5 floors each, \"Fehér nyeri a döntetlent, mivel az itteni "
-                f"legmagasabb épülete magasabb, mint Zöldé\" (White wins the tie: his tallest building is taller)."),
-        Reading("cards", "every deck valued 1-8 spread evenly; contracts 8 per district",
-                "assumption", "The printed card values and contract districts are the `cards` option."),
-        Reading("billboard_replacement_cost", data.DEFAULT_BILLBOARD_REPLACEMENT_COST, "seed",
-                "Placing a building on your own billboard costs 1 point: the seed's contract action ends, after the "
-                "billboard replacement, \"Ezzel az akcióval ez a játékos veszít 1 pontot\" (with this action the "
-                "player loses 1 point), read as applying to the replacement only; other contract placements cost "
-                "nothing (option `billboard_replacement_cost`)."),
-        Reading("first_tie_rest", "no_second", "seed",
-                "Players tied on most floors whose tallest buildings tie for the top all take first and nobody takes "
-                "second, even a tied player with a shorter tallest building: the seed read literally, \"ezek a "
-                "játékosok megkapják ez első helyezettnek járó pontokat, és senki nem kapja meg a második "
-                "helyezettnek járó pontokat\" (these players get first place's points and nobody gets second's) "
-                "(option `first_tie_rest`: `second` gives that player second)."),
-        Reading("final_tiebreak", "highest_card", "seed",
-                "Tied players at the end: the one holding the highest single card wins, the seed's \"akinek a "
-                "legnagyobb értékű maradt a kezében\" (whose highest-valued one is left in hand) (option "
-                "`final_tiebreak`: `highest_total`); still tied players share the win."),
-        Reading("pieces_per_player", {"billboards": data.DEFAULT_BILLBOARDS_PER_PLAYER, "roofs_per_shape": data.DEFAULT_ROOFS_PER_SHAPE},
-                "assumption", "20 billboards and 20 + 20 roofs over 4 colours: 5 of each per player (options `billboards_per_player`, `roofs_per_shape`)."),
-        Reading("negative_points", True, "assumption",
-                "Points may go below zero (billboards and billboard replacement cost points)."),
-        Reading("billboard_without_cards", True, "assumption",
-                "A player with no cards may still place billboards in the construction phase: the billboard action "
-                "needs no card, though the rulebook only says players act while they have something playable."),
-        Reading("development_without_place", "removed", "assumption",
-                "A won development with no free place anywhere (no empty small platform for a green) is removed from the game."),
-        Reading("draw_when_cards_run_out", "skip", "assumption",
-                "When every pile and discard pile is empty the remaining draws of the phase are lost."),
-        Reading("reshuffle_seed", "seed * 1000003 + shuffles + 1", "assumption",
-                "A digital reshuffle of a discard pile uses the pinned shuffle seeded with seed * 1000003 + shuffles + 1 (mod 2**63)."),
-    ]
+# The readings the rules text fixes; the readings that are options are declared with them (options.py).
+FIXED_READINGS: tuple[Reading, ...] = (
+    Reading("board_open_platforms", {"per_district": 3 * data.OPEN_SMALL_PLATFORMS_PER_BLOCK},
+            "public source",
+            "Each district has 21 open small platforms besides its starting greens (minaspeltips.se review: "
+            "\"1-2 fields per district are green at the start, the other 21 are open\"); the seed's yellow "
+            "example needs 5, 7 and 5 pieces in one district's three blocks."),
+    Reading("floor_card_split", True, "seed",
+            f"A Floor card's 2 floors go onto new or unfinished buildings: both on one building or one each on "
+            f"two. {SEED} says the player takes \"két Emeletet, melyeket arra használja, hogy az Üzemében egy új "
+            f"épület építésébe kezdjen, vagy meglévő, de be nem fejezett épület magasságát növelje vele\" (two "
+            f"floors, to start a new building or raise an unfinished one), and its examples need odd heights that "
+            f"a 2-floor step never makes: \"2- vagy 3 emeletes épületet rakhat le\" (White may place a 2- or "
+            f"3-floor building) and block B's tie of 5 floors each, \"Fehér nyeri a döntetlent, mivel az itteni "
+            f"legmagasabb épülete magasabb, mint Zöldé\" (White wins the tie: his tallest building is taller)."),
+    Reading("negative_points", True, "assumption",
+            "Points may go below zero (billboards and billboard replacement cost points)."),
+    Reading("billboard_without_cards", True, "assumption",
+            "A player with no cards may still place billboards in the construction phase: the billboard action "
+            "needs no card, though the rulebook only says players act while they have something playable."),
+    Reading("development_without_place", "removed", "assumption",
+            "A won development with no free place anywhere (no empty small platform for a green) is removed from "
+            "the game."),
+    Reading("draw_when_cards_run_out", "skip", "assumption",
+            "When every pile and discard pile is empty the remaining draws of the phase are lost."),
+    Reading("reshuffle_seed", "seed * 1000003 + shuffles + 1", "assumption",
+            "A digital reshuffle of a discard pile uses the pinned shuffle seeded with seed * 1000003 + shuffles + 1 "
+            "(mod 2**63)."),
+)

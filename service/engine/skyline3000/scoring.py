@@ -7,7 +7,7 @@ from ..core import NULL_MEMO, Memo
 from . import data
 from .state import Block, Options
 
-PLACINGS_KIND = "skyline3000.block_placings"
+PLACINGS_KIND = f"{data.GAME_ID}.block_placings"
 
 
 def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:

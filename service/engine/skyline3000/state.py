@@ -1,74 +1,11 @@
 """Frozen state types of Skyline 3000. ``apply`` builds new ones with ``dataclasses.replace``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from . import data
-
-
-@dataclass(frozen=True)
-class BlockSpec:
-    id: str
-    district: str
-    small_platforms: int
-    starting_greens: int
-
-
-@dataclass(frozen=True)
-class Card:
-    id: str
-    deck: str
-    value: int
-    district: Optional[str] = None  # contract cards only
-
-
-@dataclass(frozen=True)
-class Options:
-    board: tuple[BlockSpec, ...]
-    cards: tuple[Card, ...]
-    billboard_replacement_cost: int = data.DEFAULT_BILLBOARD_REPLACEMENT_COST
-    first_tie_rest: str = "no_second"
-    final_tiebreak: str = "highest_card"
-    billboards_per_player: int = data.DEFAULT_BILLBOARDS_PER_PLAYER
-    roofs_per_shape: int = data.DEFAULT_ROOFS_PER_SHAPE
-    chance: str = "digital"  # digital: the state holds the deck orders; table: hands and piles unknown
-    _cards_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _blocks_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "_cards_by_id", {c.id: c for c in self.cards})
-        object.__setattr__(self, "_blocks_by_id", {b.id: b for b in self.board})
-
-    def block(self, block_id: str) -> Optional[BlockSpec]:
-        return self._blocks_by_id.get(block_id)
-
-    def card(self, card_id: str) -> Optional[Card]:
-        return self._cards_by_id.get(card_id)
-
-
-def default_board() -> tuple[BlockSpec, ...]:
-    return tuple(
-        BlockSpec(b, data.BLOCK_DISTRICT[b], data.DEFAULT_SMALL_PLATFORMS[b], data.DEFAULT_STARTING_GREENS.get(b, 0))
-        for b in data.BLOCK_IDS
-    )
-
-
-def make_cards(roof_values, floor_values, contracts) -> tuple[Card, ...]:
-    cards = [Card(data.card_id("roof", i + 1), "roof", v) for i, v in enumerate(roof_values)]
-    cards += [Card(data.card_id("floor", i + 1), "floor", v) for i, v in enumerate(floor_values)]
-    cards += [Card(data.card_id("contract", i + 1), "contract", v, d) for i, (v, d) in enumerate(contracts)]
-    return tuple(cards)
-
-
-def default_cards() -> tuple[Card, ...]:
-    return make_cards(data.DEFAULT_ROOF_VALUES, data.DEFAULT_FLOOR_VALUES, data.DEFAULT_CONTRACTS)
-
-
-def default_options(**overrides) -> Options:
-    values = {"board": default_board(), "cards": default_cards()}
-    values.update(overrides)
-    return Options(**values)
+from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
 
 
 @dataclass(frozen=True)
@@ -262,6 +199,6 @@ class Move:
 
 __all__ = [
     "Auction", "Award", "Block", "BlockSpec", "Building", "Card", "FactoryBuilding", "Move", "Options",
-    "Pending", "Pile", "Player", "ScoreInput", "State", "default_board", "default_cards", "default_options",
-    "make_cards", "field", "replace",
+    "Pending", "Pile", "Player", "ScoreInput", "State", "default_board", "default_options", "make_cards",
+    "replace",
 ]

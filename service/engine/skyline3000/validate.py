@@ -4,14 +4,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Optional
 
+from .. import kit
 from ..core import Violation
 from . import board, cards, data
-from .rules import violation
+from .rules import BOOK
 from .state import Block, Options, State
-
-
-def _esc(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def block_violations(options: Options, blocks: Iterable[tuple[str, Block]], players: Optional[set[str]],
@@ -21,38 +18,41 @@ def block_violations(options: Options, blocks: Iterable[tuple[str, Block]], play
     items = list(blocks)
     lookup = dict(items)
     for block_id, block in items:
-        ptr = f"{prefix}/{_esc(block_id)}"
+        ptr = prefix + kit.pointer(block_id)
         spec = options.block(block_id)
         if spec is None:
-            out.append(violation("state.unknown_block", f"No block {block_id!r}.", ptr))
+            out.append(BOOK.violation("state.unknown_block", "No block {block!r}.", ptr, block=block_id))
             continue
         if block.used_platforms() > spec.small_platforms:
-            out.append(violation("state.block_capacity",
-                                 f"Block {block_id} has {spec.small_platforms} small platforms but holds "
-                                 f"{block.used_platforms()} pieces.", ptr))
+            out.append(BOOK.violation("state.block_capacity", "Block {block} has {platforms} small platforms but "
+                                      "holds {used} pieces.", ptr, block=block_id, platforms=spec.small_platforms,
+                                      used=block.used_platforms()))
         shapes = {b.roof for b in block.buildings}
         if len(shapes) > 1:
-            out.append(violation("state.block_roofs", f"Block {block_id} holds both roof shapes.", f"{ptr}/buildings"))
+            out.append(BOOK.violation("state.block_roofs", "Block {block} holds both roof shapes.",
+                                      ptr + kit.pointer("buildings"), block=block_id))
         if not board.heights_reachable([b.floors for b in block.buildings]):
-            out.append(violation("state.block_heights",
-                                 f"Block {block_id}'s heights {sorted(b.floors for b in block.buildings)} cannot be built "
-                                 "(the first building has 1 floor, each later one equals the tallest or is one taller).",
-                                 f"{ptr}/buildings"))
+            out.append(BOOK.violation("state.block_heights", "Block {block}'s heights {heights} cannot be built (the "
+                                      "first building has 1 floor, each later one equals the tallest or is one "
+                                      "taller).", ptr + kit.pointer("buildings"), block=block_id,
+                                      heights=sorted(b.floors for b in block.buildings)))
         if block.large is not None and block.large not in data.LARGE_TILES:
-            out.append(violation("state.large", pointer=f"{ptr}/large"))
+            out.append(BOOK.violation("state.large", pointer=ptr + kit.pointer("large")))
         if players is not None:
             for i, b in enumerate(block.buildings):
                 if b.owner not in players:
-                    out.append(violation("state.unknown_player", f"{b.owner!r} is not a player.", f"{ptr}/buildings/{i}/owner"))
+                    out.append(BOOK.violation("state.unknown_player", "{owner!r} is not a player.",
+                                              ptr + kit.pointer("buildings", i, "owner"), owner=b.owner))
             for i, owner in enumerate(block.billboards):
                 if owner not in players:
-                    out.append(violation("state.unknown_player", f"{owner!r} is not a player.", f"{ptr}/billboards/{i}"))
+                    out.append(BOOK.violation("state.unknown_player", "{owner!r} is not a player.",
+                                              ptr + kit.pointer("billboards", i), owner=owner))
     for district, ids in data.DISTRICT_BLOCKS.items():
         shapes = [board.block_shape(lookup.get(b)) for b in ids]
         if all(s is not None for s in shapes) and len(set(shapes)) == 1 and all(b in lookup for b in ids):
-            out.append(violation("state.district_roofs",
-                                 f"All three blocks of the {district} district hold {shapes[0]} roofs.",
-                                 f"{prefix}/{_esc(ids[0])}"))
+            out.append(BOOK.violation("state.district_roofs", "All three blocks of the {district} district hold "
+                                      "{shape} roofs.", prefix + kit.pointer(ids[0]), district=district,
+                                      shape=shapes[0]))
     return out
 
 
@@ -61,9 +61,9 @@ def validate(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     id_set = set(ids)
     if len(id_set) != len(ids):
-        out.append(violation("state.duplicate_player", pointer="/state/players"))
+        out.append(BOOK.violation("state.duplicate_player", pointer="/state/players"))
     if not 2 <= len(ids) <= 4:
-        out.append(violation("state.player_count", f"{len(ids)} players.", "/state/players"))
+        out.append(BOOK.violation("state.player_count", "{count} players.", "/state/players", count=len(ids)))
     out += block_violations(state.options, state.blocks, id_set)
     out += _phase(state, id_set)
     out += _pieces(state)
@@ -75,12 +75,14 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
     out = []
 
     def bad(message: str, pointer: str) -> None:
-        out.append(violation("state.phase", message, pointer))
+        out.append(BOOK.violation("state.phase", message, pointer))
 
     if state.key not in ids:
-        out.append(violation("state.unknown_player", f"The Key holder {state.key!r} is not a player.", "/state/key"))
+        out.append(BOOK.violation("state.unknown_player", "The Key holder {key!r} is not a player.", "/state/key",
+                                  key=state.key))
     if state.turn is not None and state.turn not in ids:
-        out.append(violation("state.unknown_player", f"{state.turn!r} is not a player.", "/state/turn"))
+        out.append(BOOK.violation("state.unknown_player", "{turn!r} is not a player.", "/state/turn",
+                                  turn=state.turn))
     phase = state.phase
     if phase == "construction":
         if state.turn is None or (state.player(state.turn) and state.player(state.turn).passed):
@@ -92,16 +94,18 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
             bad("The auction phase needs an auction.", "/state/auction")
         else:
             if not (1 <= state.auction.stack <= len(state.auction_house)) or not state.auction_house[state.auction.stack - 1]:
-                out.append(violation("auction.no_lot", pointer="/state/auction/stack"))
+                out.append(BOOK.violation("auction.no_lot", pointer="/state/auction/stack"))
             for pid, bid in state.auction.sealed:
                 p = state.player(pid)
                 if p is None:
-                    out.append(violation("state.unknown_player", f"{pid!r} is not a player.", f"/state/auction/sealed/{_esc(pid)}"))
+                    out.append(BOOK.violation("state.unknown_player", "{player!r} is not a player.",
+                                              kit.pointer("state", "auction", "sealed", pid), player=pid))
                 elif bid is not None and not cards.holds(state, p, bid):
-                    out.append(violation("state.cards", f"{pid}'s sealed bid holds cards not in his hand.",
-                                         f"/state/auction/sealed/{_esc(pid)}"))
+                    out.append(BOOK.violation("state.cards", "{player}'s sealed bid holds cards not in his hand.",
+                                              kit.pointer("state", "auction", "sealed", pid), player=pid))
             if len(state.auction.sealed) >= len(state.players) and any(b is None for _, b in state.auction.sealed):
-                out.append(violation("state.hidden_information", "Every bid is laid but some are hidden.", "/state/auction/sealed"))
+                out.append(BOOK.violation("state.hidden_information", "Every bid is laid but some are hidden.",
+                                          "/state/auction/sealed"))
         if state.award is not None:
             bad("No development waits to be placed in the auction phase.", "/state/award")
     elif phase == "develop":
@@ -112,7 +116,8 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
             bad("The draw phase needs a player with draws left.", "/state/turn")
         for pid, _ in state.draws_left:
             if pid not in ids:
-                out.append(violation("state.unknown_player", f"{pid!r} is not a player.", "/state/draws_left"))
+                out.append(BOOK.violation("state.unknown_player", "{player!r} is not a player.", "/state/draws_left",
+                                          player=pid))
         if state.round >= data.ROUNDS:
             bad("There is no card draw after round 4.", "/state/phase")
     elif phase == "over":
@@ -124,8 +129,8 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
         pile = state.pile(pending.pile)
         if phase != "draw" or pending.player != state.turn or pending.pile not in data.DECKS \
                 or pile.draw is not None or pile.draw_size <= 0:
-            out.append(violation("state.pending", "The pending draw must be the drawing player's, from a hidden, "
-                                 "non-empty draw pile, in the draw phase.", "/state/pending"))
+            out.append(BOOK.violation("state.pending", "The pending draw must be the drawing player's, from a "
+                                      "hidden, non-empty draw pile, in the draw phase.", "/state/pending"))
     return out
 
 
@@ -146,10 +151,9 @@ def _auction_house(state: State) -> list[Violation]:
     expected = tuple(stack[state.round - (1 if i >= held else 0):] for i, stack in enumerate(data.AUCTION_HOUSE))
     if tuple(tuple(s) for s in state.auction_house) == expected:
         return []
-    return [violation("state.auction_house",
-                      f"In round {state.round} ({state.phase}) the auction house holds "
-                      f"{[list(s) for s in expected]}, not {[list(s) for s in state.auction_house]}.",
-                      "/state/auction_house")]
+    return [BOOK.violation("state.auction_house", "In round {round} ({phase}) the auction house holds {expected}, "
+                           "not {found}.", "/state/auction_house", round=state.round, phase=state.phase,
+                           expected=[list(s) for s in expected], found=[list(s) for s in state.auction_house])]
 
 
 def _pieces(state: State) -> list[Violation]:
@@ -158,20 +162,25 @@ def _pieces(state: State) -> list[Violation]:
     on_board = sum(b.floors for _, blk in state.blocks for b in blk.buildings)
     in_factories = sum(b.floors for p in state.players for b in p.factory)
     if state.floors + on_board + in_factories != data.FLOORS_TOTAL:
-        out.append(violation("state.floors", f"Supply {state.floors} + factories {in_factories} + board {on_board} "
-                             f"is not {data.FLOORS_TOTAL}.", "/state/floors"))
+        out.append(BOOK.violation("state.floors", "Supply {floors} + factories {factories} + board {board} is not "
+                                  "{total}.", "/state/floors", floors=state.floors, factories=in_factories,
+                                  board=on_board, total=data.FLOORS_TOTAL))
     for i, p in enumerate(state.players):
         for shape in data.ROOFS:
             used = sum(1 for b in p.factory if b.roof == shape)
             used += sum(1 for _, blk in state.blocks for b in blk.buildings if b.owner == p.id and b.roof == shape)
             if p.roofs_left(shape) + used != opts.roofs_per_shape:
-                out.append(violation("state.roofs", f"{p.id}'s {shape} roofs: {p.roofs_left(shape)} left + {used} built "
-                                     f"is not {opts.roofs_per_shape}.", f"/state/players/{i}/roofs/{shape}"))
+                out.append(BOOK.violation("state.roofs", "{player}'s {shape} roofs: {left} left + {used} built is "
+                                          "not {total}.", kit.pointer("state", "players", i, "roofs", shape),
+                                          player=p.id, shape=shape, left=p.roofs_left(shape), used=used,
+                                          total=opts.roofs_per_shape))
         placed = sum(1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
         if p.billboards + placed + p.billboards_retired != opts.billboards_per_player:
-            out.append(violation("state.billboards", f"{p.id}'s billboards: {p.billboards} left + {placed} placed + "
-                                 f"{p.billboards_retired} retired is not {opts.billboards_per_player}.",
-                                 f"/state/players/{i}/billboards"))
+            out.append(BOOK.violation("state.billboards", "{player}'s billboards: {left} left + {placed} placed + "
+                                      "{retired} retired is not {total}.",
+                                      kit.pointer("state", "players", i, "billboards"), player=p.id,
+                                      left=p.billboards, placed=placed, retired=p.billboards_retired,
+                                      total=opts.billboards_per_player))
     house = Counter(t for stack in state.auction_house for t in stack)
     removed = Counter(state.removed_developments)
     award = Counter([state.award.tile]) if state.award else Counter()
@@ -180,13 +189,15 @@ def _pieces(state: State) -> list[Violation]:
     for tile, total in data.TILE_TOTALS.items():
         have = house[tile] + removed[tile] + award[tile] + board_count[tile]
         if have != total:
-            out.append(violation("state.developments", f"{tile}: {have} found (board, auction house, removed, "
-                                 f"awaiting placement), {total} expected.", "/state/auction_house"))
+            out.append(BOOK.violation("state.developments", "{tile}: {found} found (board, auction house, removed, "
+                                      "awaiting placement), {total} expected.", "/state/auction_house", tile=tile,
+                                      found=have, total=total))
     for block_id, blk in state.blocks:
         spec = opts.block(block_id)
         if spec is not None and blk.greens < spec.starting_greens:
-            out.append(violation("state.developments", f"Block {block_id} has fewer greens than its printed starting greens.",
-                                 f"/state/blocks/{_esc(block_id)}/greens"))
+            out.append(BOOK.violation("state.developments", "Block {block} has fewer greens than its printed "
+                                      "starting greens.", kit.pointer("state", "blocks", block_id, "greens"),
+                                      block=block_id))
     return out
 
 
@@ -194,35 +205,42 @@ def _cards(state: State) -> list[Violation]:
     out = []
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
-            out.append(violation("state.hand_size", f"{p.id} holds {len(p.hand)} cards, hand_size says {p.hand_size}.",
-                                 f"/state/players/{i}/hand_size"))
+            out.append(BOOK.violation("state.hand_size", "{player} holds {held} cards, hand_size says {hand_size}.",
+                                      kit.pointer("state", "players", i, "hand_size"), player=p.id, held=len(p.hand),
+                                      hand_size=p.hand_size))
     for deck, pile in state.piles:
         if pile.draw is not None and len(pile.draw) != pile.draw_size:
-            out.append(violation("state.pile_size", f"The {deck} draw pile holds {len(pile.draw)} cards, "
-                                 f"draw_size says {pile.draw_size}.", f"/state/piles/{deck}/draw_size"))
+            out.append(BOOK.violation("state.pile_size", "The {deck} draw pile holds {held} cards, draw_size says "
+                                      "{draw_size}.", kit.pointer("state", "piles", deck, "draw_size"), deck=deck,
+                                      held=len(pile.draw), draw_size=pile.draw_size))
         if pile.draw is None and pile.top is not None:
             spec = state.options.card(pile.top)
             if spec is None or spec.deck != deck or pile.draw_size <= 0:
-                out.append(violation("state.pile_top", pointer=f"/state/piles/{deck}/top"))
+                out.append(BOOK.violation("state.pile_top", pointer=kit.pointer("state", "piles", deck, "top")))
         for j, c in enumerate(tuple(pile.draw or ()) + pile.discard):
             spec = state.options.card(c)
             if spec is not None and spec.deck != deck:
-                out.append(violation("state.cards", f"{c} lies on the {deck} pile.", f"/state/piles/{deck}"))
+                out.append(BOOK.violation("state.cards", "{card} lies on the {deck} pile.",
+                                          kit.pointer("state", "piles", deck), card=c, deck=deck))
     places = cards.known_places(state)
     for c, where in places.items():
         if state.options.card(c) is None:
-            out.append(violation("state.cards", f"No card {c!r} in this game.", where[0]))
+            out.append(BOOK.violation("state.cards", "No card {card!r} in this game.", kit.pointer(*where[0]), card=c))
         elif len(where) > 1:
-            out.append(violation("state.cards", f"{c} is in {len(where)} places.", where[1]))
+            out.append(BOOK.violation("state.cards", "{card} is in {places} places.", kit.pointer(*where[1]), card=c,
+                                      places=len(where)))
     pool = cards.unknown_cards(state)
     hidden_hands = sum(p.hand_size for p in state.players if p.hand is None)
     hidden_draws = cards.hidden_draw_sizes(state)
     if len(pool) != hidden_hands + sum(hidden_draws.values()):
-        out.append(violation("state.cards", f"{len(pool)} cards are in no known place but hidden hands and piles hold "
-                             f"{hidden_hands + sum(hidden_draws.values())}.", "/state/piles"))
+        out.append(BOOK.violation("state.cards", "{unplaced} cards are in no known place but hidden hands and piles "
+                                  "hold {hidden}.", "/state/piles", unplaced=len(pool),
+                                  hidden=hidden_hands + sum(hidden_draws.values())))
     per_deck = Counter(state.options.card(c).deck for c in pool)
     for deck, size in hidden_draws.items():
         if per_deck[deck] < size:
-            out.append(violation("state.cards", f"The hidden {deck} pile holds {size} cards but only {per_deck[deck]} "
-                                 f"{deck} cards are unaccounted for.", f"/state/piles/{deck}/draw_size"))
+            out.append(BOOK.violation("state.cards", "The hidden {deck} pile holds {size} cards but only {unplaced} "
+                                      "{deck} cards are unaccounted for.",
+                                      kit.pointer("state", "piles", deck, "draw_size"), deck=deck, size=size,
+                                      unplaced=per_deck[deck]))
     return out

@@ -1,0 +1,53 @@
+"""Driving the referee's table page: small steps the browser tests share."""
+from __future__ import annotations
+
+import json
+
+SETTLED = "body[data-pending='0']"  # a selector, not a JS predicate: the page's strict CSP forbids eval
+
+
+def settle(page) -> None:
+    """Wait until every action the page started (requests, the helper's debounce) has finished."""
+    page.wait_for_selector(SETTLED, state="attached")
+
+
+def open_table(page) -> None:
+    page.goto("/table/")
+    settle(page)
+
+
+def start(page, game: str, players: str, seed: int | None = 7, mode: str = "digital") -> None:
+    page.select_option("#game", game)
+    page.fill("#players", players)
+    page.check(f"input[name=mode][value={mode}]")
+    page.fill("#seed", "" if seed is None else str(seed))
+    page.click("#start-button")
+    settle(page)
+
+
+def state(page) -> dict:
+    return json.loads(page.input_value("#state-text"))
+
+
+def state_text(page) -> str:
+    return page.input_value("#state-text")
+
+
+def click_move(page, index: int) -> str:
+    buttons = page.locator("#moves button.move")
+    button = buttons.nth(index if index >= 0 else buttons.count() + index)
+    label = button.inner_text()
+    button.click()
+    settle(page)
+    return label
+
+
+def totals(page, where: str) -> dict[str, int]:
+    """The score table's totals as shown: {player: total}."""
+    rows = page.locator(f"{where} tbody tr")
+    return {rows.nth(i).get_attribute("data-player"): int(rows.nth(i).locator("td.total").inner_text())
+            for i in range(rows.count())}
+
+
+def no_problem_shown(page) -> None:
+    assert page.locator("#problem").is_hidden(), page.inner_text("#problem")

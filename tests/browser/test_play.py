@@ -1,0 +1,253 @@
+"""Playing at the table: every game from a seed to its end by clicking listed moves, the composer's
+verdicts, undo/redo, export/reload/import, a player's view, real-table reveals, problems as words."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service import create_app
+
+from .table import click_move, no_problem_shown, open_table, settle, start, state, state_text, totals
+
+# Small player counts and a click policy (the first or the last listed move) that end each game in
+# 54-206 clicks; measured with the same policies through the API before writing the tests.
+GAMES = [
+    ("newyork", "anna, ben", 0, 2 * 206),
+    ("chinatown", "anna, ben, cy", -1, 2 * 54),
+    ("skyline3000", "anna, ben", 0, 2 * 68),
+    ("fifthavenue", "anna, ben", 0, 2 * 86),
+]
+
+API = create_app({"redis_url": None}).test_client()
+
+
+def replayed(game: str, body: dict) -> dict:
+    answer = API.post(f"/v1/games/{game}/replay", json=body).get_json()
+    assert answer["valid"] is True, answer.get("first_illegal")
+    return answer
+
+
+@pytest.mark.parametrize("game,players,pick,most", GAMES, ids=[g[0] for g in GAMES])
+def test_a_seeded_game_plays_to_its_end_by_clicking_listed_moves(page, screenshots, game, players, pick, most):
+    open_table(page)
+    start(page, game, players, seed=7)
+    clicks = 0
+    while page.locator("#moves button.move").count() and clicks < most:
+        click_move(page, pick)
+        clicks += 1
+        no_problem_shown(page)
+        if clicks == 12:
+            page.screenshot(path=screenshots / f"{game}-1280-midgame.png", full_page=True)
+    assert page.locator("#moves button.move").count() == 0, f"still moves after {clicks} clicks"
+    assert page.get_attribute("#status", "data-over") == "true"
+    assert "the game is over" in page.inner_text("#status")
+    assert page.locator("#move-log li").count() == clicks
+
+    # The page's game is the service's game: its export replays to the state shown, and the totals
+    # shown are the service's score of that state.
+    page.click("#export")
+    body = json.loads(page.input_value("#replay-text"))
+    assert len(body["moves"]) == clicks
+    replay = replayed(game, body)
+    final = replay["state"]
+    assert final == state(page)
+    page.click("#scorings summary")
+    page.wait_for_selector("#scorings-list table")  # opening the details starts the replay
+    settle(page)
+    shown = page.locator("#scorings-list tbody tr")
+    assert shown.count() == len(replay["scorings"]) > 0
+    last = replay["scorings"][-1]
+    points = next((last[key] for key in ("totals", "income", "points") if key in last), None)
+    first_player = body["setup"]["players"][0]
+    assert shown.last.locator("td").first.inner_text() == str(last["index"] + 1)
+    assert shown.last.locator("td").nth(1).inner_text() == ("" if points is None else str(points.get(first_player, 0)))
+    scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
+    assert totals(page, "#score-now") == scored
+
+    page.screenshot(path=screenshots / f"{game}-1280.png", full_page=True)
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=screenshots / f"{game}-375.png", full_page=True)
+    assert page.errors == []
+
+
+def test_an_illegal_composed_move_shows_every_violation_with_its_rule(page):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    page.fill("#move-text", '{"type": "pass", "player": "anna"}')
+    page.click("#check-button")
+    settle(page)
+    verdict = page.inner_text("#verdict")
+    assert "Illegal" in verdict
+    assert "It is not anna's turn: the game awaits ben." in verdict
+    assert "rules/skyline3000.md" in verdict
+    before = state_text(page)
+    page.click("#play-composed")  # playing it is refused too, and changes nothing
+    settle(page)
+    assert state_text(page) == before and page.locator("#move-log li").count() == 0
+
+
+def test_a_legal_composed_move_is_said_legal_and_can_be_played(page):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    page.fill("#move-text", '{"type": "pass", "player": "ben"}')
+    page.click("#check-button")
+    settle(page)
+    assert "Legal" in page.inner_text("#verdict")
+    page.click("#play-composed")
+    settle(page)
+    assert page.inner_text("#move-log") == "ben passes"
+
+
+def test_undo_and_redo(page):
+    open_table(page)
+    start(page, "fifthavenue", "anna, ben, cy", seed=3)
+    seen = [state_text(page)]
+    for _ in range(3):
+        click_move(page, 0)
+        seen.append(state_text(page))
+    assert len(set(seen)) == 4
+    page.click("#undo")
+    settle(page)
+    assert state_text(page) == seen[2]
+    page.click("#undo")
+    settle(page)
+    assert state_text(page) == seen[1]
+    page.click("#redo")
+    settle(page)
+    assert state_text(page) == seen[2]
+    page.click("#redo")
+    settle(page)
+    assert state_text(page) == seen[3]
+    assert page.is_disabled("#redo")
+
+
+def test_export_reload_import_round_trip_keeps_the_exact_state(page):
+    """Chinatown's seeds exceed 2^53: the state must come back byte for byte, seed included."""
+    open_table(page)
+    start(page, "chinatown", "anna, ben, cy", seed=11)
+    for _ in range(5):
+        click_move(page, 0)
+    played = state_text(page)
+    assert json.loads(played)["shuffle_seed"] > 2 ** 53  # the case JavaScript numbers would round
+    page.click("#export")
+    exported = page.input_value("#replay-text")
+
+    page.reload()
+    settle(page)
+    assert state_text(page) == played  # the game survived the reload (local storage)
+
+    page.click("#new-game")
+    assert page.locator("#play").is_hidden()
+    page.reload()
+    settle(page)
+    assert page.locator("#play").is_hidden()  # nothing kept after "New game"
+    page.fill("#replay-text", exported)
+    page.select_option("#import-game", "chinatown")
+    page.click("#import")
+    settle(page)
+    no_problem_shown(page)
+    assert "all legal" in page.inner_text("#import-verdict")
+    assert state_text(page) == played
+    assert json.loads(state_text(page)) == replayed("chinatown", json.loads(exported))["state"]
+
+
+def test_import_shows_the_first_illegal_move(page):
+    open_table(page)
+    body = {"setup": {"players": ["anna", "ben"], "seed": 7},
+            "moves": [{"type": "pass", "player": "ben"}, {"type": "pass", "player": "ben"}]}
+    page.fill("#replay-text", json.dumps(body))
+    page.select_option("#import-game", "skyline3000")
+    page.click("#import")
+    settle(page)
+    verdict = page.inner_text("#import-verdict")
+    assert "Move 2 (ben passes) is illegal" in verdict
+    assert "ben has passed this construction phase." in verdict
+
+
+def test_a_players_view_shows_only_what_that_player_may_see(page):
+    open_table(page)
+    start(page, "newyork", "anna, ben", seed=7)
+    assert all(card is not None for card in state(page)["players"][1]["money"])
+    page.select_option("#viewer", "anna")
+    settle(page)
+    assert "Pass the device to anna" in page.inner_text("#pass-device")
+    seen = state(page)
+    assert seen["players"][1]["money"] and all(card is None for card in seen["players"][1]["money"])
+    assert all(card is not None for card in seen["players"][0]["money"])
+
+
+def test_real_table_play_asks_for_each_reveal(page):
+    open_table(page)
+    start(page, "newyork", "anna, ben", seed=7, mode="table")
+    assert state(page)["bag"] is None and state(page)["money_deck"] is None
+    label = click_move(page, 0)
+    assert label.startswith("ben takes money")
+    assert page.locator("#pending").is_visible()
+    assert "money card" in page.inner_text("#pending-text")
+    assert json.loads(page.input_value("#move-text"))["type"] == "reveal"
+    page.fill("#move-text", '{"type": "reveal", "player": "ben", "card": {"bank": "blue", "value": 1}}')
+    page.click("#play-composed")
+    settle(page)
+    no_problem_shown(page)
+    assert state(page)["money_market"][0] == {"bank": "blue", "value": 1}
+    assert page.locator("#pending").is_hidden()
+
+
+def test_a_problem_answer_is_shown_as_its_title_and_detail(page):
+    open_table(page)
+    start(page, "chinatown", "anna", seed=7)  # one player: the schema refuses it
+    problem = page.inner_text("#problem")
+    assert "The request does not fit the schema" in problem
+    assert "{" not in problem and "Traceback" not in problem
+    assert page.locator("#play").is_hidden()
+
+
+def test_moves_are_played_by_keyboard_with_a_visible_focus(page):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    first = page.locator("#moves button.move").first
+    label = first.inner_text()
+    page.locator("#picture").focus()
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if first.evaluate("e => e === document.activeElement"):
+            break
+    assert first.evaluate("e => e === document.activeElement"), "the first move is not reached by Tab"
+    assert first.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"  # :focus-visible's outline
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.inner_text("#move-log") == label
+
+
+HIDDEN = {
+    "newyork": lambda s: s["bag"] is None and s["money_deck"] is None,
+    "chinatown": lambda s: s["deck"] is None and s["bag"] is None and s["pending"]["kind"] == "deal",
+    "skyline3000": lambda s: all(pile["draw"] is None for pile in s["piles"].values()),
+    "fifthavenue": lambda s: all(stack["below"] is None for stack in s["stacks"].values())
+    and s["black_deck"]["cards"] is None and s["park_order"] is None,
+}
+
+
+@pytest.mark.parametrize("game", list(HIDDEN))
+def test_real_table_play_starts_with_the_draw_orders_unknown(page, game):
+    open_table(page)
+    start(page, game, "anna, ben, cy", seed=5, mode="table")
+    no_problem_shown(page)
+    assert HIDDEN[game](state(page))
+    valid = API.post(f"/v1/games/{game}/validate", json={"state": state(page)}).get_json()
+    assert valid["valid"] is True, valid["violations"]
+
+
+def test_a_seed_beyond_2_53_is_sent_and_shown_exactly(page):
+    """JavaScript numbers would round it; the page keeps its digits, so the game is the seed's game."""
+    big = 2 ** 60 + 7
+    open_table(page)
+    start(page, "newyork", "anna, ben", seed=big)
+    no_problem_shown(page)
+    assert page.input_value("#seed") == str(big)
+    expected = API.post("/v1/games/newyork/setup", json={"players": ["anna", "ben"], "seed": big}).get_json()
+    assert state(page) == expected["state"]
+    page.click("#export")
+    assert f'"seed":{big}' in page.input_value("#replay-text")
