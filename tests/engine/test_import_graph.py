@@ -9,7 +9,7 @@ import pytest
 
 ENGINE = Path(__file__).parents[2] / "service" / "engine"
 # The games already ported onto the kit (issue 16); each port adds its game here.
-PORTED = ("skyline3000",)
+PORTED = ("skyline3000", "newyork")
 
 
 def sibling_imports(package: Path) -> dict[str, set[str]]:
