@@ -12,7 +12,7 @@
   checks. A game supplies those four parts and nothing else of the flow.
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
-- ``awaited_text``: the player ids a turn message names, joined the one way every game writes them.
+- ``NOT_YOUR_TURN`` and ``awaited_text``: the one wording every game uses for a move out of turn.
 """
 from __future__ import annotations
 
@@ -32,11 +32,14 @@ def pointer(*tokens: Any) -> str:
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
-def awaited_text(ids: Sequence[str]) -> str:
-    """Player ids as a message names them: ``ben``, ``ben and carl``, ``ben, carl and dora``."""
+NOT_YOUR_TURN = "It is not {player}'s turn: the game awaits {awaited}."
+
+
+def awaited_text(ids: Iterable[str]) -> str:
+    """The players a game awaits, as the message names them: ``ben``, ``ben and carl``, ``ben, carl and dora``."""
     ids = list(ids)
     if len(ids) <= 1:
-        return "".join(ids)
+        return ids[0] if ids else "nobody"
     return ", ".join(ids[:-1]) + " and " + ids[-1]
 
 
@@ -59,6 +62,7 @@ class RuleBook:
 
     def __init__(self, game: str, rules: Mapping[str, tuple[str, str]]):
         self.game = game
+        self._prefix = game + "."
         self._rules = {suffix: Rule(suffix, text, cite) for suffix, (text, cite) in rules.items()}
 
     def code(self, suffix: str) -> str:
@@ -76,11 +80,12 @@ class RuleBook:
         if rule is None:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         template = rule.text if message is None else message
-        missing = placeholders(template) - params.keys()
-        if missing:
-            raise KeyError(f"message for {suffix} lacks {sorted(missing)}")
-        return Violation(f"{self.game}.{suffix}", template.format(**params), rule.cite, pointer,
-                         template=template, params=tuple(sorted(params.items())))
+        try:  # str.format itself finds a missing field: no second parse of the template (legal-moves makes many)
+            text = template.format(**params)
+        except (KeyError, IndexError) as missing:
+            raise KeyError(f"message for {suffix} lacks {missing}") from None
+        # positional, params in the call's order: legal-moves builds many (each a discarded refusal)
+        return Violation(self._prefix + suffix, text, rule.cite, pointer, template, tuple(params.items()))
 
     def rule_codes(self) -> list[RuleCode]:
         return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite) for r in self._rules.values()]

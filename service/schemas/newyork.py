@@ -12,14 +12,16 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ..engine.newyork.codes import GAME_ID
 from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, catalogue, tiers_are_valid
 from ..engine.newyork.moves import MOVE_TYPES
-from ..engine.newyork.state import (PHASES, STALLED_TURNS, Card, Dummy, Move, Options, Pending, Placed, Player, State,
+from ..engine.newyork.options import OPTIONS
+from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State,
                                     Tile)
 from ..engine.random import SEED_MAX
-from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, StrictInteger
+from .options import options_schema
 
-GAME_ID = "newyork"
 COORD = validate.Range(min=-64, max=64)
 POINTS = validate.Range(min=0)
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile")
@@ -194,32 +196,22 @@ class TypeTiersSchema(Schema):
             raise ValidationError("museum, theater and station take the tiers 1, 2 and 3 once each.")
 
 
-class OptionsSchema(Schema):
-    type_tiers = fields.Nested(TypeTiersSchema, load_default=None, allow_none=False)
-    allow_surplus_cards = StrictBoolean(load_default=True)
-    extra_action_optional = StrictBoolean(load_default=False)
-    stalled_turn = fields.String(load_default="no_action_possible", validate=validate.OneOf(STALLED_TURNS))
-    youngest = PlayerId(allow_none=True, load_default=None)
+class _OptionsWire(Schema):
+    """Options on the wire <-> the engine's Options; the fields come from the option specs."""
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        if isinstance(obj, Options):
-            return {"type_tiers": dict(obj.type_tiers), "allow_surplus_cards": obj.allow_surplus_cards,
-                    "extra_action_optional": obj.extra_action_optional, "stalled_turn": obj.stalled_turn,
-                    "youngest": obj.youngest}
-        return obj
+        return obj.to_plain() if isinstance(obj, Options) else obj
 
     @post_load
     def _to_engine(self, data, **kwargs):
-        base = Options()
-        tiers = data.get("type_tiers")
-        return Options(
-            type_tiers=tuple(sorted(tiers.items())) if tiers else base.type_tiers,
-            allow_surplus_cards=data["allow_surplus_cards"],
-            extra_action_optional=data["extra_action_optional"],
-            stalled_turn=data["stalled_turn"],
-            youngest=data["youngest"],
-        )
+        return Options.of(data)
+
+
+OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsWire, structured={
+    "type_tiers": fields.Nested(TypeTiersSchema, load_default=None, allow_none=False),
+    "youngest": PlayerId(allow_none=True, load_default=None),
+})
 
 
 class PlacedField(fields.Field):

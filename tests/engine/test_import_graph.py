@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parents[2] / "service" / "engine"
-PORTED = ("skyline3000", "chinatown", "fifthavenue")
+PORTED = ("skyline3000", "chinatown", "fifthavenue", "newyork")
 
 
 def own_imports(package: Path, module: Path) -> set[str]:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import pytest
 
 from service.engine.core import GameInfo, Outcome
-from service.engine.kit import Engine, OptionBook, OptionSpec, RuleBook, StateMemo, awaited_text, placeholders, pointer
+from service.engine.kit import (NOT_YOUR_TURN, Engine, OptionBook, OptionSpec, RuleBook, StateMemo, awaited_text,
+                                placeholders, pointer)
 
 BOOK = RuleBook("toy", {
     "turn.not_your_turn": ("Only the player to move may act.", "Toy rules 2.1"),
@@ -40,12 +41,27 @@ def test_unknown_codes_and_missing_parameters_are_programming_errors():
         BOOK.violation("move.unknown")
     with pytest.raises(KeyError):
         BOOK.violation("move.too_big", "At most {limit} steps.")
+    with pytest.raises(KeyError):
+        BOOK.violation("move.too_big", "At most {0} steps.", limit=3)
+    with pytest.raises(KeyError):
+        BOOK.violation("move.too_big", "At most {limit} steps, not {steps}.", limit=3)
 
 
 def test_the_game_id_is_a_parameter_so_a_reskin_reuses_the_rules():
     reskin = RuleBook("alhambra", {s: tuple(t) for s, t in BOOK.material().items()})
     assert reskin.violation("state.negative").code == "alhambra.state.negative"
     assert {c.code for c in reskin.rule_codes()} == {c.replace("toy.", "alhambra.") for c in BOOK.codes}
+
+
+def test_not_your_turn_is_one_template_naming_whom_the_game_awaits():
+    assert awaited_text(["ben"]) == "ben"
+    assert awaited_text(("ben", "carl")) == "ben and carl"
+    assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
+    assert awaited_text([]) == "nobody"
+    v = BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player="anna",
+                       awaited=awaited_text(["ben", "carl"]))
+    assert v.message == "It is not anna's turn: the game awaits ben and carl."
+    assert v.template == NOT_YOUR_TURN and dict(v.params) == {"player": "anna", "awaited": "ben and carl"}
 
 
 def test_placeholders_lists_the_fields():
@@ -190,7 +206,7 @@ def test_awaited_text_names_one_two_or_more_players():
     assert awaited_text(["ben"]) == "ben"
     assert awaited_text(("ben", "carl")) == "ben and carl"
     assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
-    assert awaited_text([]) == ""
+    assert awaited_text([]) == "nobody"
 
 
 def test_a_choice_matches_the_json_type_too():

@@ -45,6 +45,22 @@ def test_payment_exact_one_more_card_and_a_droppable_card():
         "newyork.buy.underpaid"]
 
 
+def test_buy_surplus_card_boundary_both_sides():
+    # with allow_surplus_cards false a card is surplus when the others still pay: paid - smallest >= price.
+    # The blue park costs 10; blue 1, 2, 8 and 9 in hand.
+    s = table()
+    assert s.market[0].cost == 10
+    s = give_money(s, s.current, [("blue", 1), ("blue", 2), ("blue", 8), ("blue", 9)])
+    strict = replace(s, options=replace(s.options, allow_surplus_cards=False))
+    one_below = mv("buy", current_id(s), slot="blue", cards=[("blue", 2), ("blue", 9)])  # 11 - 2 = 9: both needed
+    at_boundary = mv("buy", current_id(s), slot="blue", cards=[("blue", 1), ("blue", 2), ("blue", 8)])  # 11 - 1 = 10
+    assert GAME.apply(strict, one_below).legal
+    assert refused(strict, at_boundary) == ["newyork.buy.surplus_card"]
+    assert GAME.apply(s, at_boundary).legal  # the seed's reading takes any sufficient payment
+    listed = {tuple(c.value for c in m.cards) for m in GAME.legal_moves(strict, move_type="buy") if m.slot == "blue"}
+    assert (2, 9) in listed and (1, 2, 8) not in listed
+
+
 def test_payment_every_sufficient_payment_is_legal_and_the_minimal_ones_are_listed():
     s = table()
     hand = [1, 2, 2, 4, 6, 7, 9]

@@ -392,11 +392,3 @@ def test_not_your_turn_names_whom_the_game_awaits():
     out = GAME.apply(s, mv("take_money", other, slots=[0]))
     assert [(v.code, v.message, v.pointer) for v in out.violations] == [
         ("newyork.turn.not_your_turn", f"It is not {other}'s turn: the game awaits {current_id(s)}.", "/move/player")]
-
-
-def test_not_your_turn_message_joins_several_names():
-    from service.engine.newyork.moves import not_your_turn_message
-    assert not_your_turn_message("anna", ["ben"]) == "It is not anna's turn: the game awaits ben."
-    assert not_your_turn_message("anna", ["ben", "carl"]) == "It is not anna's turn: the game awaits ben and carl."
-    assert not_your_turn_message("anna", ["ben", "carl", "dora"]) == (
-        "It is not anna's turn: the game awaits ben, carl and dora.")

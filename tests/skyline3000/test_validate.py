@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME, flow
-from service.engine.skyline3000.rules import awaited_text
+from service.engine.kit import awaited_text
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 
 from .helpers import codes, give_hand, in_round, mv, put, start, with_player

@@ -66,8 +66,6 @@ def dollars(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-# The one wording every game uses; ``awaited`` is ``kit.awaited_text`` of the awaited ids.
-NOT_YOUR_TURN = "It is not {player}'s turn: the game awaits {awaited}."
 
 
 def cards_dealt(player_count: int, round_no: int) -> int:

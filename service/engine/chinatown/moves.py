@@ -12,9 +12,9 @@ from types import MappingProxyType
 from typing import Callable, Iterator, Mapping
 
 from ..core import Event, Memo, Outcome, Violation
-from ..kit import awaited_text, pointer
+from ..kit import NOT_YOUR_TURN, awaited_text, pointer
 from .codes import BOOK
-from .data import LOTS, MONEY_UNIT, NOT_YOUR_TURN, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
+from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
 from .flow import (
     add_tiles,
     after_deal_reveal,

@@ -9,7 +9,7 @@ from typing import Callable
 from ..core import Violation
 from . import board as B
 from . import data as D
-from ..kit import pointer
+from ..kit import NOT_YOUR_TURN, awaited_text, pointer
 from .catalogue import BOOK
 from .state import Auction, Move, Player, State
 
@@ -180,8 +180,8 @@ def common(state: State, move: Move) -> list[Violation]:
             out.append(BOOK.violation("turn.wrong_phase", "A {type!r} move is not possible at auction stage {stage!r}.", "/move/type", type=move.type, stage=stage))
     who = acting(state)
     if who is not None and move.player != who and known:
-        out.append(BOOK.violation("turn.not_your_turn", "It is not {player}'s turn: the game awaits {awaited}.",
-                                  "/move/player", player=move.player, awaited=who))
+        out.append(BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player,
+                                  awaited=awaited_text([who])))
     return out
 
 

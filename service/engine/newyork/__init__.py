@@ -1,14 +1,15 @@
 """New York (Dirk Henn, Queen Games 2010)."""
 from ..core import GameInfo
+from .codes import GAME_ID, GAME_NAME
 
 INFO = GameInfo(
-    id="newyork",
-    name="New York",
+    id=GAME_ID,
+    name=GAME_NAME,
     designers=("Dirk Henn",),
     publisher="Queen Games 2010",
     min_players=2,
     max_players=6,
-    rules_version="newyork-2",
+    rules_version=f"{GAME_ID}-2",
     move_types=(
         "take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn",
         "place", "reserve", "give_dummy", "reveal",

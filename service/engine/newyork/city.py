@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ..core import Violation
-from .codes import violation
+from .codes import BOOK
 from .holes import closes_new_hole, holes, is_enclosed
 from .state import Placed, Tile
 
@@ -126,32 +126,34 @@ def placement_violations(
     out: list[Violation] = []
     where = f"({x},{y})"
     if rotation:
-        out.append(violation("newyork.placement.orientation",
-                             f"Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
-                             f"{pointer}/rotation"))
+        out.append(BOOK.violation("placement.orientation",
+                                  "Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
+                                  f"{pointer}/rotation", rotation=rotation))
     if (x, y) in index.grid:
         what = "the start tile" if (x, y) == ORIGIN else "another tile"
-        out.append(violation("newyork.placement.occupied", f"The cell {where} already holds {what}.", f"{pointer}/x"))
+        out.append(BOOK.violation("placement.occupied", "The cell {cell} already holds {what}.", f"{pointer}/x",
+                                  cell=where, what=what))
         return out
     touching, walk_edges, closes = index.cell_info(x, y)
     streets = tile.streets
     if not touching:
-        out.append(violation("newyork.placement.no_contact",
-                             f"A tile at {where} would share no edge with the city.", f"{pointer}/x"))
+        out.append(BOOK.violation("placement.no_contact",
+                                  "A tile at {cell} would share no edge with the city.", f"{pointer}/x", cell=where))
     for edge, cell, theirs in touching:
         if (edge in streets) != theirs:
             mine = "has a street" if edge in streets else "has none"
             other = "none" if edge in streets else "one"
-            out.append(violation("newyork.placement.street_mismatch",
-                                 f"The tile's {edge} edge {mine} but the tile at ({cell[0]},{cell[1]}) has "
-                                 f"{other} on its {OPPOSITE[edge]} edge.", f"{pointer}/x"))
+            out.append(BOOK.violation("placement.street_mismatch",
+                                      "The tile's {edge} edge {mine} but the tile at {cell} has {other} on its "
+                                      "{opposite} edge.", f"{pointer}/x", edge=edge, mine=mine,
+                                      cell=f"({cell[0]},{cell[1]})", other=other, opposite=OPPOSITE[edge]))
     if not any(edge not in streets for edge in walk_edges):
-        out.append(violation("newyork.placement.unreachable",
-                             f"A tile at {where} could not be reached on foot from the start tile without "
-                             "crossing a street.", f"{pointer}/x"))
+        out.append(BOOK.violation("placement.unreachable",
+                                  "A tile at {cell} could not be reached on foot from the start tile without "
+                                  "crossing a street.", f"{pointer}/x", cell=where))
     if closes:
-        out.append(violation("newyork.placement.hole",
-                             f"A tile at {where} would enclose an empty cell.", f"{pointer}/x"))
+        out.append(BOOK.violation("placement.hole",
+                                  "A tile at {cell} would enclose an empty cell.", f"{pointer}/x", cell=where))
     return out
 
 
@@ -163,20 +165,21 @@ def legal_cells(index: CityIndex, tile: Tile) -> list[tuple[int, int]]:
 def removal_violations(index: CityIndex, x: int, y: int, pointer: str = "/move") -> list[Violation]:
     """Why the city tile at (x, y) cannot go to the reserve (empty when it can)."""
     if (x, y) == ORIGIN:
-        return [violation("newyork.rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
+        return [BOOK.violation("rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
     if (x, y) not in index.grid:
-        return [violation("newyork.rebuild.no_tile", f"There is no city tile at ({x},{y}).", f"{pointer}/x")]
+        return [BOOK.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x", x=x, y=y)]
     out = []
     after = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
     cut = (set(after) & index.reach) - reachable(after)
     if cut:
         cells = ", ".join(f"({a},{b})" for a, b in sorted(cut))
-        out.append(violation("newyork.placement.unreachable",
-                             f"Removing the tile at ({x},{y}) would cut off {cells} from the start tile.",
-                             f"{pointer}/x"))
+        out.append(BOOK.violation("placement.unreachable",
+                                  "Removing the tile at ({x},{y}) would cut off {cells} from the start tile.",
+                                  f"{pointer}/x", x=x, y=y, cells=cells))
     if is_enclosed(after, (x, y)):
-        out.append(violation("newyork.placement.hole",
-                             f"Removing the tile at ({x},{y}) would leave an enclosed empty cell.", f"{pointer}/x"))
+        out.append(BOOK.violation("placement.hole",
+                                  "Removing the tile at ({x},{y}) would leave an enclosed empty cell.", f"{pointer}/x",
+                                  x=x, y=y))
     return out
 
 
@@ -185,17 +188,19 @@ def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str =
     """Why a reserve tile cannot take the place of the city tile at (x, y) (empty when it can)."""
     out = []
     if rotation:
-        out.append(violation("newyork.placement.orientation",
-                             f"Tiles cannot be rotated (rotation {rotation}).", f"{pointer}/rotation"))
+        out.append(BOOK.violation("placement.orientation",
+                                  "Tiles cannot be rotated (rotation {rotation}).", f"{pointer}/rotation",
+                                  rotation=rotation))
     if (x, y) == ORIGIN:
-        return out + [violation("newyork.rebuild.start_tile", "The start tile can never be swapped.", f"{pointer}/x")]
+        return out + [BOOK.violation("rebuild.start_tile", "The start tile can never be swapped.", f"{pointer}/x")]
     if (x, y) not in index.grid:
-        return out + [violation("newyork.rebuild.no_tile", f"There is no city tile at ({x},{y}).", f"{pointer}/x")]
+        return out + [BOOK.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x",
+                                     x=x, y=y)]
     rest = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
     for edge, cell in mismatched_edges(rest, x, y, tile.streets):
-        out.append(violation("newyork.placement.street_mismatch",
-                             f"The tile's {edge} edge does not match the tile at ({cell[0]},{cell[1]}).",
-                             f"{pointer}/x"))
+        out.append(BOOK.violation("placement.street_mismatch",
+                                  "The tile's {edge} edge does not match the tile at {cell}.", f"{pointer}/x",
+                                  edge=edge, cell=f"({cell[0]},{cell[1]})"))
     before = index.grid[(x, y)]
     same_walks = all((edge in tile.streets) == (edge in before) for edge, cell in neighbours(x, y) if cell in rest)
     if same_walks:
@@ -204,9 +209,9 @@ def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str =
     after[(x, y)] = tile.streets
     lost = (set(after) & index.reach) - reachable(after)
     if lost:
-        out.append(violation("newyork.placement.unreachable",
-                             f"After the swap some tiles could not be reached on foot from the start tile.",
-                             f"{pointer}/x"))
+        out.append(BOOK.violation("placement.unreachable",
+                                  "After the swap some tiles could not be reached on foot from the start tile.",
+                                  f"{pointer}/x"))
     return out
 
 
@@ -230,8 +235,8 @@ def _city_violations(city: tuple[Placed, ...], pointer: str):
         cell = (placed.x, placed.y)
         if cell in seen:
             what = "the start tile" if cell == ORIGIN else "another tile"
-            out.append(violation("newyork.placement.occupied",
-                                 f"The cell ({placed.x},{placed.y}) already holds {what}.", f"{pointer}/{i}"))
+            out.append(BOOK.violation("placement.occupied", "The cell ({x},{y}) already holds {what}.",
+                                      f"{pointer}/{i}", x=placed.x, y=placed.y, what=what))
             flagged.add(cell)
         else:
             seen[cell] = i
@@ -243,21 +248,24 @@ def _city_violations(city: tuple[Placed, ...], pointer: str):
         x, y = cell
         here = f"{pointer}/{i}"
         if not any(c in grid for _, c in neighbours(x, y)):
-            out.append(violation("newyork.placement.no_contact", f"The tile at ({x},{y}) shares no edge with the city.", here))
+            out.append(BOOK.violation("placement.no_contact", "The tile at ({x},{y}) shares no edge with the city.",
+                                      here, x=x, y=y))
             flagged.add(cell)
         for edge, other in mismatched_edges(grid, x, y, grid[cell]):
             if edge in ("e", "s") or other == ORIGIN:
-                out.append(violation("newyork.placement.street_mismatch",
-                                     f"The {edge} edge of the tile at ({x},{y}) does not match the tile at "
-                                     f"({other[0]},{other[1]}).", here))
+                out.append(BOOK.violation("placement.street_mismatch",
+                                          "The {edge} edge of the tile at ({x},{y}) does not match the tile at {cell}.",
+                                          here, edge=edge, x=x, y=y, cell=f"({other[0]},{other[1]})"))
                 flagged.add(cell)
         if cell not in reach:
-            out.append(violation("newyork.placement.unreachable",
-                                 f"The tile at ({x},{y}) cannot be reached on foot from the start tile.", here))
+            out.append(BOOK.violation("placement.unreachable",
+                                      "The tile at ({x},{y}) cannot be reached on foot from the start tile.", here,
+                                      x=x, y=y))
             flagged.add(cell)
     for region in holes(set(grid)):
         cells = ", ".join(f"({a},{b})" for a, b in sorted(region, key=lambda c: (c[1], c[0])))
-        out.append(violation("newyork.placement.hole", f"The city encloses the empty cell(s) {cells}.", pointer))
+        out.append(BOOK.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", pointer,
+                                  cells=cells))
         for a, b in region:
             flagged |= {c for _, c in neighbours(a, b) if c in grid}
     return tuple(out), frozenset(flagged)

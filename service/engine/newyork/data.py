@@ -6,7 +6,6 @@ The tiles are copied from ``shared/data/newyork_tiles.json`` into ``tiles.json``
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -24,7 +23,6 @@ TYPES = ("skyscraper", "park", "church", "theater", "museum", "station")
 # Alhambra's six kinds in tier order (1 = cheapest, fewest points).
 ALHAMBRA_KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 FIXED_TIERS = {"church": 4, "park": 5, "skyscraper": 6}  # from the seed's own examples
-DEFAULT_TYPE_TIERS = {"museum": 1, "theater": 2, "station": 3}  # assumption by tile colour
 TIERED_TYPES = ("museum", "theater", "station")
 
 START_SUM = 20  # starting money is dealt until at least this
@@ -63,22 +61,25 @@ def tiers(type_tiers: dict[str, int] | tuple) -> dict[str, int]:
     return out
 
 
-def tiers_key(type_tiers) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(dict(type_tiers).items()))
-
-
 def tiers_are_valid(type_tiers) -> bool:
     given = dict(type_tiers)
     return set(given) == set(TIERED_TYPES) and sorted(given.values()) == [1, 2, 3]
 
 
-@lru_cache(maxsize=16)
-def catalogue(type_tiers_key: tuple[tuple[str, int], ...]) -> dict[int, Tile]:
-    """The 54 tiles as engine tiles, typed by the tier mapping (a valid mapping only)."""
-    by_tier = {tier: kind for kind, tier in tiers(type_tiers_key).items()}
+def catalogue(type_tiers) -> dict[int, Tile]:
+    """The 54 tiles as engine tiles, typed by the tier mapping (a valid mapping only). A fresh dict on each
+    call (54 small tiles: cheap), so no caller can change another's."""
+    by_tier = {tier: kind for kind, tier in tiers(type_tiers).items()}
     return {
         t.id: Tile(t.id, by_tier[ALHAMBRA_KINDS.index(t.alhambra) + 1], t.streets, t.cost) for t in CATALOGUE
     }
+
+
+def catalogue_tile(type_tiers, tile_id: int) -> Tile:
+    """One catalogue tile as an engine tile under the tier mapping."""
+    t = CATALOGUE[TILE_IDS.index(tile_id)]
+    kind = {tier: kind for kind, tier in tiers(type_tiers).items()}[ALHAMBRA_KINDS.index(t.alhambra) + 1]
+    return Tile(t.id, kind, t.streets, t.cost)
 
 
 def points_table(tier: int) -> dict[str, tuple[int, ...]]:

@@ -7,17 +7,18 @@ from itertools import combinations
 from typing import Callable
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
+from ..kit import NOT_YOUR_TURN, awaited_text, pointer
 from .city import CityIndex, legal_cells, neighbours, placement_violations, removal_violations, swap_violations
-from .codes import violation
-from .data import BANKS, TAKE_LIMIT, catalogue
+from .codes import BOOK
+from .data import BANKS, TAKE_LIMIT, catalogue_tile
 from .pool import unseen_money, unseen_scoring_cards, unseen_tile_ids
 from .state import Card, Move, Placed, State, Tile, player_index, with_player
 from .turns import advance, finish_if_placed, reveal_dummy_tile, reveal_market_tile, reveal_money
-from .validate import state_violations
 
 ACTIONS = ("take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn")
 PLACEMENTS = ("place", "reserve", "give_dummy")
 MOVE_TYPES = ACTIONS + PLACEMENTS + ("reveal",)
+CITY_MOVES = frozenset(("rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn", "place"))  # ask a city
 
 
 # --- the checks ------------------------------------------------------------------------------------
@@ -26,18 +27,18 @@ MOVE_TYPES = ACTIONS + PLACEMENTS + ("reveal",)
 def violations(state: State, move: Move, index_cache: dict | None = None) -> list[Violation]:
     """Every rule ``move`` breaks in ``state`` (the state itself is assumed consistent)."""
     if move.type not in MOVE_TYPES:
-        return [violation("newyork.turn.wrong_phase", f"Unknown move type {move.type!r}.", "/move/type")]
+        return [BOOK.violation("turn.wrong_phase", "Unknown move type {type}.", "/move/type", type=repr(move.type))]
     who = player_index(state, move.player)
     if who is None:
-        return [violation("newyork.turn.unknown_player", "That player is not in this game.", "/move/player")]
+        return [BOOK.violation("turn.unknown_player", "That player is not in this game.", "/move/player")]
     if state.phase == "over":
-        return [violation("newyork.turn.game_over", "The game is over.", "/move/type")]
+        return [BOOK.violation("turn.game_over", "The game is over.", "/move/type")]
     if any(p.money is None for p in state.players):
-        return [violation("newyork.state.hidden_money",
-                          "Some player's money is hidden in this state (a view); play needs every hand.",
-                          "/state/players")]
+        return [BOOK.violation("state.hidden_money",
+                               "Some player's money is hidden in this state (a view); play needs every hand.",
+                               "/state/players")]
     if state.pending is not None and move.type != "reveal":
-        turn = [violation("newyork.turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
+        turn = [BOOK.violation("turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
     else:
         turn = _turn_violations(state, move, who)
     if move.type == "reveal" and state.pending is None:
@@ -49,37 +50,31 @@ def violations(state: State, move: Move, index_cache: dict | None = None) -> lis
 def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
     if move.type == "reveal":
         if state.pending is None:
-            return [violation("newyork.reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
+            return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
         if who != state.current:
             return [_not_your_turn(state, move)]  # the player whose turn ends reveals the draw
         return []
     if state.phase == "final_placement":
         if move.type not in ("place", "reserve"):
-            return [violation("newyork.turn.wrong_phase", "At the end only awarded tiles are placed or reserved.",
-                              "/move/type")]
+            return [BOOK.violation("turn.wrong_phase", "At the end only awarded tiles are placed or reserved.",
+                                   "/move/type")]
         return []
     if who != state.current:
         return [_not_your_turn(state, move)]
     if state.phase == "actions" and move.type in PLACEMENTS:
-        return [violation("newyork.turn.wrong_phase", "Bought tiles are placed after the turn's actions.",
-                          "/move/type")]
+        return [BOOK.violation("turn.wrong_phase", "Bought tiles are placed after the turn's actions.",
+                               "/move/type")]
     if state.phase == "placement" and move.type in ACTIONS:
-        return [violation("newyork.turn.wrong_phase", "The turn's actions are over; place the bought tiles.",
-                          "/move/type")]
+        return [BOOK.violation("turn.wrong_phase", "The turn's actions are over; place the bought tiles.",
+                               "/move/type")]
     if state.phase not in ("actions", "placement"):
-        return [violation("newyork.turn.wrong_phase", "No move fits this phase.", "/move/type")]
+        return [BOOK.violation("turn.wrong_phase", "No move fits this phase.", "/move/type")]
     return []
 
 
 def _not_your_turn(state: State, move: Move) -> Violation:
-    awaited = state.players[state.current].id
-    return violation("newyork.turn.not_your_turn", not_your_turn_message(move.player, [awaited]), "/move/player")
-
-
-def not_your_turn_message(player: str, awaited: list[str]) -> str:
-    """The one wording every game uses: ``It is not ben's turn: the game awaits anna and carl.``"""
-    names = awaited[0] if len(awaited) == 1 else ", ".join(awaited[:-1]) + " and " + awaited[-1]
-    return f"It is not {player}'s turn: the game awaits {names}."
+    return BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player,
+                          awaited=awaited_text([state.players[state.current].id]))
 
 
 def _index(state: State, who: int, cache: dict) -> CityIndex:
@@ -91,20 +86,21 @@ def _index(state: State, who: int, cache: dict) -> CityIndex:
 def _take_money(state: State, move: Move, who: int, cache) -> list[Violation]:
     out = []
     if not move.slots:
-        return [violation("newyork.money.no_slots", "Name at least one money slot.", "/move/slots")]
+        return [BOOK.violation("money.no_slots", "Name at least one money slot.", "/move/slots")]
     if len(set(move.slots)) != len(move.slots):
-        out.append(violation("newyork.money.duplicate_slot", "A money slot is named twice.", "/move/slots"))
+        out.append(BOOK.violation("money.duplicate_slot", "A money slot is named twice.", "/move/slots"))
     total = 0
     for k, slot in enumerate(move.slots):
         card = state.money_market[slot] if 0 <= slot < len(state.money_market) else None
         if card is None:
-            out.append(violation("newyork.money.empty_slot", f"Money slot {slot} holds no card.", f"/move/slots/{k}"))
+            out.append(BOOK.violation("money.empty_slot", "Money slot {slot} holds no card.", pointer("move", "slots", k),
+                                      slot=slot))
         else:
             total += card.value
     if len(move.slots) > 1 and total > TAKE_LIMIT:
-        out.append(violation("newyork.money.over_five",
-                             f"Several cards may be taken only when they sum to at most {TAKE_LIMIT} (these sum to {total}).",
-                             "/move/slots"))
+        out.append(BOOK.violation("money.over_five",
+                                  "Several cards may be taken only when they sum to at most {limit} (these sum to {total}).",
+                                  "/move/slots", limit=TAKE_LIMIT, total=total))
     return out
 
 
@@ -113,25 +109,24 @@ def _buy(state: State, move: Move, who: int, cache) -> list[Violation]:
     tile = state.market[bank] if bank >= 0 else None
     out = []
     if tile is None:
-        out.append(violation("newyork.buy.empty_slot", f"The {move.slot} market slot holds no tile.", "/move/slot"))
+        out.append(BOOK.violation("buy.empty_slot", "The {slot} market slot holds no tile.", "/move/slot", slot=move.slot))
     if not move.cards:
-        return out + [violation("newyork.buy.no_cards", "A purchase needs at least one card.", "/move/cards")]
+        return out + [BOOK.violation("buy.no_cards", "A purchase needs at least one card.", "/move/cards")]
     for k, card in enumerate(move.cards):
         if card.bank != move.slot:
-            out.append(violation("newyork.buy.wrong_bank",
-                                 f"The {move.slot} slot is paid in {move.slot} money, not {card.bank}.",
-                                 f"/move/cards/{k}"))
+            out.append(BOOK.violation("buy.wrong_bank", "The {slot} slot is paid in {slot} money, not {bank}.",
+                                      pointer("move", "cards", k), slot=move.slot, bank=card.bank))
     missing = Counter(move.cards) - Counter(state.players[who].money or ())
     if missing:
-        out.append(violation("newyork.buy.not_in_hand", "The player does not hold all the cards offered.", "/move/cards"))
+        out.append(BOOK.violation("buy.not_in_hand", "The player does not hold all the cards offered.", "/move/cards"))
     if tile is not None and tile.cost is not None:
         paid = sum(c.value for c in move.cards)
         if paid < tile.cost:
-            out.append(violation("newyork.buy.underpaid", f"The tile costs {tile.cost}; the cards add up to {paid}.",
-                                 "/move/cards"))
+            out.append(BOOK.violation("buy.underpaid", "The tile costs {cost}; the cards add up to {paid}.",
+                                      "/move/cards", cost=tile.cost, paid=paid))
         elif not state.options.allow_surplus_cards and paid - min(c.value for c in move.cards) >= tile.cost:
-            out.append(violation("newyork.buy.surplus_card",
-                                 "The price is met without one of these cards; leave it out.", "/move/cards"))
+            out.append(BOOK.violation("buy.surplus_card",
+                                      "The price is met without one of these cards; leave it out.", "/move/cards"))
     return out
 
 
@@ -139,15 +134,16 @@ def _reserve_tile(state: State, move: Move, who: int) -> tuple[Tile | None, list
     for tile in state.players[who].reserve:
         if tile.id == move.tile:
             return tile, []
-    return None, [violation("newyork.rebuild.not_in_reserve", f"Tile {move.tile} is not in the reserve.", "/move/tile")]
+    return None, [BOOK.violation("rebuild.not_in_reserve", "Tile {tile} is not in the reserve.", "/move/tile",
+                                 tile=move.tile)]
 
 
 def _to_place_tile(state: State, move: Move, who: int) -> tuple[Tile | None, list[Violation]]:
     for tile in state.players[who].to_place:
         if tile.id == move.tile:
             return tile, []
-    return None, [violation("newyork.placement.not_to_place", f"Tile {move.tile} is not waiting to be placed.",
-                            "/move/tile")]
+    return None, [BOOK.violation("placement.not_to_place", "Tile {tile} is not waiting to be placed.",
+                                 "/move/tile", tile=move.tile)]
 
 
 def _rebuild_place(state: State, move: Move, who: int, cache) -> list[Violation]:
@@ -183,7 +179,7 @@ def _end_turn(state: State, move: Move, who: int, cache) -> list[Violation]:
         text = "The exact payment earned another action and one is possible: take money, buy or rebuild."
     else:
         text = "The turn's action is still to be taken (take money, buy or rebuild): one is possible."
-    return [violation("newyork.turn.cannot_end", text, "/move/type")]
+    return [BOOK.violation("turn.cannot_end", text, "/move/type")]
 
 
 def action_possible(state: State, who: int, cache: dict) -> bool:
@@ -207,7 +203,7 @@ def _reserve(state: State, move: Move, who: int, cache) -> list[Violation]:
 def _give_dummy(state: State, move: Move, who: int, cache) -> list[Violation]:
     out = _to_place_tile(state, move, who)[1]
     if state.dummy is None or len(state.players) != 2:
-        out.append(violation("newyork.placement.no_dummy", "Only the 2-player game has a dummy.", "/move/type"))
+        out.append(BOOK.violation("placement.no_dummy", "Only the 2-player game has a dummy.", "/move/type"))
     return out
 
 
@@ -215,22 +211,22 @@ def _reveal(state: State, move: Move, who: int, cache) -> list[Violation]:
     pending = state.pending
     if pending.kind == "money_card":
         if move.card is None:
-            return [violation("newyork.reveal.wrong_kind", "A money card is to be revealed.", "/move/card")]
+            return [BOOK.violation("reveal.wrong_kind", "A money card is to be revealed.", "/move/card")]
         if isinstance(move.card, str):
             unseen = unseen_scoring_cards(state)
             if move.card not in unseen:
-                return [violation("newyork.reveal.impossible", "That scoring card is no longer in the deck.",
-                                  "/move/card")]
+                return [BOOK.violation("reveal.impossible", "That scoring card is no longer in the deck.",
+                                       "/move/card")]
             if move.card != unseen[0]:
-                return [violation("newyork.reveal.out_of_order", "Scoring card A comes before B.", "/move/card")]
+                return [BOOK.violation("reveal.out_of_order", "Scoring card A comes before B.", "/move/card")]
             return []
         if unseen_money(state)[move.card] <= 0:
-            return [violation("newyork.reveal.impossible", "That money card cannot still be in the deck.", "/move/card")]
+            return [BOOK.violation("reveal.impossible", "That money card cannot still be in the deck.", "/move/card")]
         return []
     if move.tile is None:
-        return [violation("newyork.reveal.wrong_kind", "A tile is to be revealed.", "/move/tile")]
+        return [BOOK.violation("reveal.wrong_kind", "A tile is to be revealed.", "/move/tile")]
     if move.tile not in unseen_tile_ids(state):
-        return [violation("newyork.reveal.impossible", "That tile cannot still be in the bag.", "/move/tile")]
+        return [BOOK.violation("reveal.impossible", "That tile cannot still be in the bag.", "/move/tile")]
     return []
 
 
@@ -244,13 +240,8 @@ CHECKS: dict[str, Callable[..., list[Violation]]] = {
 # --- applying ---------------------------------------------------------------------------------------
 
 
-def apply(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-    problems = state_violations(state)
-    if problems:
-        return Outcome.illegal(problems)
-    problems = violations(state, move)
-    if problems:
-        return Outcome.illegal(problems)
+def effects(state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
+    """The outcome of a move that broke no rule."""
     events: list[Event] = []
     state = EFFECTS[move.type](state, move, player_index(state, move.player), events, memo)
     return Outcome(legal=True, state=state, events=tuple(events))
@@ -358,14 +349,11 @@ def _do_reveal(state, move, who, events, memo):
     if pending.kind == "money_card":
         state = reveal_money(state, pending.slot, move.card, events, memo)
     elif pending.kind == "market_tile":
-        state = reveal_market_tile(state, BANKS.index(pending.slot), _catalogue(state)[move.tile], events)
+        tile = catalogue_tile(state.options.type_tiers, move.tile)
+        state = reveal_market_tile(state, BANKS.index(pending.slot), tile, events)
     else:
-        state = reveal_dummy_tile(state, _catalogue(state)[move.tile], events)
+        state = reveal_dummy_tile(state, catalogue_tile(state.options.type_tiers, move.tile), events)
     return advance(state, events, memo)
-
-
-def _catalogue(state: State) -> dict[int, Tile]:
-    return catalogue(state.options.type_tiers)
 
 
 EFFECTS = {
@@ -378,24 +366,17 @@ EFFECTS = {
 # --- enumerating ------------------------------------------------------------------------------------
 
 
-def legal_moves(state: State, player: str | None = None, move_type: str | None = None) -> list[Move]:
-    """Every legal move now (optionally of one player or one type): candidates kept by ``violations``."""
-    if state_violations(state) or state.phase == "over" or any(p.money is None for p in state.players):
-        return []
-    cache: dict = {}
-    out = []
-    for candidate in candidates(state, cache):
-        if player is not None and candidate.player != player:
-            continue
-        if move_type is not None and candidate.type != move_type:
-            continue
-        if not violations(state, candidate, cache):
-            out.append(candidate)
-    return out
+def candidates(state: State, cache: dict, player: str | None = None, move_type: str | None = None):
+    """Moves worth checking, of one player or one type when given (a superset of the legal ones;
+    ``violations`` decides). Nothing in a finished game or a view hiding some hand."""
+    if state.phase == "over" or any(p.money is None for p in state.players):
+        return
+    for move in _candidates(state, cache):
+        if (player is None or move.player == player) and (move_type is None or move.type == move_type):
+            yield move
 
 
-def candidates(state: State, cache: dict):
-    """Moves worth checking (a superset of the legal ones; ``violations`` decides)."""
+def _candidates(state: State, cache: dict):
     if state.pending is not None:
         yield from _reveal_candidates(state)
         return

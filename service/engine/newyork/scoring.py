@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import NULL_MEMO, Memo
+from .codes import memo_kind
 from .city import grid_of, longest_street, street_material, street_value_ok
-from .data import SCORINGS, TYPES, scoring_tables
+from .data import TYPES, scoring_tables
 from .state import Player, State
 
-STREET_KIND = "newyork.longest_street"
-MAJORITY_KIND = "newyork.majorities"
+STREET_KIND = memo_kind("longest_street")
+MAJORITY_KIND = memo_kind("majorities")
 
 
 def type_counts(player: Player) -> dict[str, int]:
@@ -116,7 +117,3 @@ def scoring_points(state: State, scoring: str, memo: Memo = NULL_MEMO) -> dict[s
 
 def _buildings(row: Sequence[int], ranks: Sequence[Sequence[int]]) -> dict[str, dict[str, int]]:
     return {kind: {"count": row[t], "rank": ranks[t][0], "points": ranks[t][1]} for t, kind in enumerate(TYPES)}
-
-
-def is_scoring(value: Any) -> bool:
-    return value in SCORINGS

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Union
 
+from .options import Options
+
 
 @dataclass(frozen=True)
 class Tile:
@@ -17,9 +19,6 @@ class Tile:
     kind: str
     streets: str
     cost: int | None = None
-
-
-START = Tile(None, "start", "", 0)
 
 
 class Card(NamedTuple):
@@ -72,17 +71,6 @@ class Pending:
     kind: str
     slot: int | str | None = None
 
-
-@dataclass(frozen=True)
-class Options:
-    type_tiers: tuple[tuple[str, int], ...] = (("museum", 1), ("station", 3), ("theater", 2))
-    allow_surplus_cards: bool = True
-    extra_action_optional: bool = False
-    stalled_turn: str = "no_action_possible"  # or "no_money_face_up" (the earlier assumption)
-    youngest: str | None = None  # optional: the youngest player, the seed's last start-player tie-break
-
-
-STALLED_TURNS = ("no_action_possible", "no_money_face_up")
 
 PHASES = ("actions", "placement", "refill", "final_placement", "over")
 

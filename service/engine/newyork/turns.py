@@ -6,7 +6,7 @@ from typing import Sequence
 
 from ..core import Event, NULL_MEMO, Memo, RulesError
 from ..random import Rng
-from .codes import violation
+from .codes import BOOK, GAME_NAME
 from .data import (BANKS, DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, TILE_IDS, catalogue, money_cards)
 from .pool import bag_size, unseen_money, unseen_scoring_cards
 from .scoring import scoring_points
@@ -19,8 +19,8 @@ def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
     """A starting state. Draw order: bag, market (blue to red), dummy, money deck, starting money,
     four money cards, piles with A in pile 2 and B in pile 4, then the reshuffle seed."""
     if not 2 <= len(player_ids) <= 6 or len(set(player_ids)) != len(player_ids):
-        raise RulesError([violation("newyork.state.players", "New York needs 2 to 6 players with distinct ids.",
-                                    "/players")])
+        raise RulesError([BOOK.violation("state.players", "{game} needs 2 to 6 players with distinct ids.",
+                                         "/players", game=GAME_NAME)])
     rng = Rng(seed)
     tiles = catalogue(options.type_tiers)
     bag = [tiles[i] for i in rng.shuffled(list(TILE_IDS))]

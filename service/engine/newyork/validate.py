@@ -4,34 +4,24 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
+from ..kit import pointer
 from .city import city_violations
-from .codes import violation
+from .codes import BOOK, GAME_NAME
 from .data import BANKS, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
 from .pool import copies, visible_money, visible_tiles
 from .state import Card, State
 
-_last: list = [None, None]  # (state, violations): the last state checked, kept alive so ids stay unique
-
-
 def state_violations(state: State) -> list[Violation]:
-    """Every inconsistency of ``state`` (cached for the very same object: apply after legal_moves)."""
-    if _last[0] is state:
-        return list(_last[1])
-    out = compute_violations(state)
-    _last[0], _last[1] = state, tuple(out)
-    return out
-
-
-def compute_violations(state: State) -> list[Violation]:
+    """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo)."""
     if not tiers_are_valid(state.options.type_tiers):
-        return [violation("newyork.state.options", "type_tiers must map museum, theater and station to 1, 2, 3.",
-                          "/state/options/type_tiers")]
+        return [BOOK.violation("state.options", "type_tiers must map museum, theater and station to 1, 2, 3.",
+                               "/state/options/type_tiers")]
     out: list[Violation] = []
     out += player_violations(state)
     if out:
         return out
     for i, player in enumerate(state.players):
-        out += city_violations(player.city, f"/state/players/{i}/city")[0]
+        out += city_violations(player.city, pointer("state", "players", i, "city"))[0]
     out += dummy_violations(state)
     if state.partial:
         return out
@@ -45,8 +35,9 @@ def player_violations(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     low = 1 if state.partial else 2
     if not low <= len(ids) <= 6 or len(set(ids)) != len(ids):
-        return [violation("newyork.state.players", f"{len(ids)} players (distinct ids: {len(set(ids))}); "
-                          f"New York has {low} to 6 players with distinct ids.", "/state/players")]
+        return [BOOK.violation("state.players", "{count} players (distinct ids: {distinct}); "
+                               "{game} has {low} to 6 players with distinct ids.", "/state/players",
+                               count=len(ids), distinct=len(set(ids)), game=GAME_NAME, low=low)]
     return []
 
 
@@ -56,12 +47,13 @@ def dummy_violations(state: State) -> list[Violation]:
     if d is not None and d.tiles is not None and d.counts is not None:
         from_tiles = Counter(t.kind for t in d.tiles)
         if any(from_tiles.get(k, 0) != dict(d.counts).get(k, 0) for k in TYPES):
-            out.append(violation("newyork.state.dummy", "The dummy's building counts do not match its tiles.",
-                                 "/state/dummy/buildings"))
+            out.append(BOOK.violation("state.dummy", "The dummy's building counts do not match its tiles.",
+                                      "/state/dummy/buildings"))
     if not state.partial and (d is not None) != (len(state.players) == 2):
-        out.append(violation("newyork.state.dummy", "The dummy takes part in the 2-player game only.", "/state/dummy"))
+        out.append(BOOK.violation("state.dummy", "The dummy takes part in the 2-player game only.", "/state/dummy"))
     if state.dummy_owed and d is None:
-        out.append(violation("newyork.state.dummy", "Tiles are owed to a dummy that does not exist.", "/state/dummy_owed"))
+        out.append(BOOK.violation("state.dummy", "Tiles are owed to a dummy that does not exist.",
+                                  "/state/dummy_owed"))
     return out
 
 
@@ -69,19 +61,20 @@ def tile_violations(state: State) -> list[Violation]:
     out = []
     places = list(visible_tiles(state))
     if state.bag is not None:
-        places += [(t, f"/state/bag/{j}") for j, t in enumerate(state.bag)]
+        bag = pointer("state", "bag")
+        places += [(t, f"{bag}/{j}") for j, t in enumerate(state.bag)]  # an index needs no escaping
     seen: dict[int, str] = {}
-    for tile, pointer in places:
+    for tile, where in places:
         if tile.id is None:
-            out.append(violation("newyork.state.unknown_tile", "A game state names tiles by catalogue id.", pointer))
+            out.append(BOOK.violation("state.unknown_tile", "A game state names tiles by catalogue id.", where))
         elif tile.id in seen:
-            out.append(violation("newyork.state.tile_count", f"Tile {tile.id} is in two places.", pointer))
+            out.append(BOOK.violation("state.tile_count", "Tile {tile} is in two places.", where, tile=tile.id))
         else:
-            seen[tile.id] = pointer
+            seen[tile.id] = where
     if state.bag is not None and len(seen) != TILE_COUNT and not out:
         missing = sorted(set(TILE_IDS) - set(seen))
-        out.append(violation("newyork.state.tile_count",
-                             f"{len(missing)} tile(s) are nowhere: {', '.join(map(str, missing))}.", "/state/bag"))
+        out.append(BOOK.violation("state.tile_count", "{count} tile(s) are nowhere: {tiles}.", "/state/bag",
+                                  count=len(missing), tiles=", ".join(map(str, missing))))
     return out
 
 
@@ -94,29 +87,31 @@ def money_violations(state: State) -> list[Violation]:
         counts.update(e for e in deck if isinstance(e, Card))
     for card, k in sorted(counts.items()):
         if card.bank not in BANKS or not 1 <= card.value <= 9:
-            out.append(violation("newyork.state.money_count", f"There is no {card.bank} {card.value} card.", "/state"))
+            out.append(BOOK.violation("state.money_count", "There is no {bank} {value} card.", "/state",
+                                      bank=card.bank, value=card.value))
         elif k > n:
-            out.append(violation("newyork.state.money_count",
-                                 f"{k} copies of {card.bank} {card.value}; the game has {n}.", "/state"))
+            out.append(BOOK.violation("state.money_count", "{count} copies of {bank} {value}; the game has {copies}.",
+                                      "/state", count=k, bank=card.bank, value=card.value, copies=n))
     hidden = sum(p.money_count or 0 for p in state.players if p.money is None)
     if hidden and sum(counts.values()) + hidden > n * 36:
-        out.append(violation("newyork.state.money_count",
-                             f"The hidden hands hold {hidden} cards, more than the {n * 36 - sum(counts.values())} "
-                             "not shown elsewhere.", "/state/players"))
+        out.append(BOOK.violation("state.money_count",
+                                  "The hidden hands hold {hidden} cards, more than the {left} not shown elsewhere.",
+                                  "/state/players", hidden=hidden, left=n * 36 - sum(counts.values())))
     if deck is not None and all(p.money is not None for p in state.players) and not out:
         total = sum(counts.values())
         if total != n * 36:
-            out.append(violation("newyork.state.money_count",
-                                 f"{total} money cards are accounted for; the game has {n * 36}.", "/state/money_deck"))
+            out.append(BOOK.violation("state.money_count", "{total} money cards are accounted for; the game has {full}.",
+                                      "/state/money_deck", total=total, full=n * 36))
     if deck is not None:
         scoring = [e for e in deck if isinstance(e, str)]
         expected = [c for c, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
         if state.scorings_done == 3:  # the game may end before A or B came up
             expected = scoring if scoring in (["A", "B"], ["B"]) else []
         if scoring != expected:
-            out.append(violation("newyork.state.scoring_cards",
-                                 f"After {state.scorings_done} scoring(s) the deck must hold {expected or 'no scoring card'} "
-                                 "in that order.", "/state/money_deck"))
+            out.append(BOOK.violation("state.scoring_cards",
+                                      "After {done} scoring(s) the deck must hold {expected} in that order.",
+                                      "/state/money_deck", done=state.scorings_done,
+                                      expected=expected or "no scoring card"))
     return out
 
 
@@ -124,7 +119,7 @@ def phase_violations(state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     if state.current is None or not 0 <= state.current < n:
-        return [violation("newyork.state.current", "The current player is not one of the players.", "/state/current")]
+        return [BOOK.violation("state.current", "The current player is not one of the players.", "/state/current")]
     waiting = [i for i, p in enumerate(state.players) if p.to_place]
     phase = state.phase
     bad = None
@@ -143,7 +138,7 @@ def phase_violations(state: State) -> list[Violation]:
     elif state.winners is not None and not set(state.winners) <= {p.id for p in state.players}:
         bad = "The winners must be players of the game."
     if bad:
-        out.append(violation("newyork.state.phase", bad, "/state/phase"))
+        out.append(BOOK.violation("state.phase", bad, "/state/phase"))
     out += pending_violations(state)
     return out
 
@@ -153,7 +148,7 @@ def pending_violations(state: State) -> list[Violation]:
     if p is None:
         return []
     if state.phase != "refill":
-        return [violation("newyork.state.pending", "Draws are revealed only during a refill.", "/state/pending")]
+        return [BOOK.violation("state.pending", "Draws are revealed only during a refill.", "/state/pending")]
     if p.kind == "money_card":
         ok = state.money_deck is None and isinstance(p.slot, int) and 0 <= p.slot < 4 and state.money_market[p.slot] is None
     elif p.kind == "market_tile":
@@ -161,5 +156,5 @@ def pending_violations(state: State) -> list[Violation]:
     else:
         ok = p.kind == "dummy_tile" and state.bag is None and state.dummy is not None and state.dummy_owed > 0
     if not ok:
-        return [violation("newyork.state.pending", "The pending reveal does not fit the state.", "/state/pending")]
+        return [BOOK.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
     return []

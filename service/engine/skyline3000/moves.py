@@ -9,7 +9,8 @@ from typing import Iterable, Optional
 from .. import kit
 from ..core import Event, Memo, Outcome, Violation
 from . import board, cards, data, factory, flow
-from .rules import BOOK, awaited_text
+from ..kit import NOT_YOUR_TURN, awaited_text
+from .rules import BOOK
 from .state import Building, FactoryBuilding, Move, Pending, Player, State
 
 PHASE_MOVES = {
@@ -49,7 +50,7 @@ def _turn(state: State, player: Player) -> list[Violation]:
         return [BOOK.violation("turn.already_passed", "{player} has passed this construction phase.", "/move/player",
                                player=player.id)]
     if state.turn != player.id:
-        return [BOOK.violation("turn.not_your_turn", "It is not {player}'s turn: the game awaits {awaited}.",
+        return [BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN,
                                "/move/player", player=player.id, awaited=awaited_text(flow.awaited(state)))]
     return []
 

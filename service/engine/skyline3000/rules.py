@@ -88,14 +88,6 @@ BOOK = RuleBook(data.GAME_ID, {
 })
 
 
-def awaited_text(ids) -> str:
-    """``ben``, ``ben and carl``, ``ben, carl and dora``."""
-    ids = list(ids)
-    if len(ids) <= 1:
-        return ids[0] if ids else "nobody"
-    return ", ".join(ids[:-1]) + " and " + ids[-1]
-
-
 SEED = "the seed (Hungarian rulebook)"
 
 

@@ -1,0 +1,73 @@
+"""New York's options, each declared once: the engine's Options, the readings, ``describe`` and the wire
+schema's options fields all come from ``OPTIONS``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..kit import OptionBook, OptionSpec
+
+STALLED_TURNS = ("no_action_possible", "no_money_face_up")
+
+OPTIONS = OptionBook([
+    OptionSpec(
+        "type_tiers", "value", {"museum": 1, "theater": 2, "station": 3}, "assumption",
+        "Theater, museum and station take Alhambra's tiers 1-3 in an unknown order; default museum = pavilion "
+        "(1), theater = seraglio (2), station = arcades (3), by tile colour. Church = 4, park = 5, skyscraper = 6 "
+        "come from the seed's own examples."),
+    OptionSpec(
+        "allow_surplus_cards", "bool", True, "seed",
+        "A payment may hold more cards than the price needs and gives no change (the seed: \"legalább annyit "
+        "kell fizetnie, mint amennyi az épület értéke. Ha a játékos többet fizet, nem kap visszajárót!\", pay at "
+        "least the building's value; pay more and you get no change). legal-moves lists each minimal payment "
+        "(no card can be dropped); moves accepts any sufficient one. Set false for the earlier assumption that "
+        "refuses a card the price does not need."),
+    OptionSpec(
+        "extra_action_optional", "bool", False, "seed",
+        "The extra action earned by an exact payment must be taken when any action is possible (the seed: "
+        "\"Ha a játékos az épület árát pontosan fizeti ki, új cselekedetet kap, megint választhat a három "
+        "cselekvési lehetőség közül\", pay the exact price and you get a new action and again choose among the "
+        "three); end_turn is refused then. Set true for the earlier assumption that it may be declined."),
+    OptionSpec(
+        "stalled_turn", "choice", "no_action_possible", "seed",
+        "A player may end the turn without an action only when no action is possible (the seed: \"Az épp "
+        "soron lévő játékosnak az alábbi három cselekedet közül kell választania\", the player to move must "
+        "choose one of the three actions). Option value no_money_face_up is the earlier assumption: a pass "
+        "whenever no money card lies face up.", choices=STALLED_TURNS),
+    OptionSpec(
+        "youngest", "value", None, "seed",
+        "Start player: fewest cards, then the lowest total, then the youngest (option `youngest`), then seat order."),
+])
+
+
+def tiers_key(type_tiers: Mapping[str, int] | tuple) -> tuple[tuple[str, int], ...]:
+    """A tier mapping as the engine keeps it: sorted pairs, hashable."""
+    return tuple(sorted(dict(type_tiers).items()))
+
+
+_DEFAULTS = OPTIONS.defaults()
+
+
+@dataclass(frozen=True)
+class Options:
+    type_tiers: tuple[tuple[str, int], ...] = tiers_key(_DEFAULTS["type_tiers"])
+    allow_surplus_cards: bool = _DEFAULTS["allow_surplus_cards"]
+    extra_action_optional: bool = _DEFAULTS["extra_action_optional"]
+    stalled_turn: str = _DEFAULTS["stalled_turn"]
+    youngest: str | None = _DEFAULTS["youngest"]
+
+    @classmethod
+    def of(cls, given: Mapping[str, Any] | "Options" | None) -> "Options":
+        """The options of a setup request: the given ones over the defaults (type_tiers as any mapping)."""
+        if isinstance(given, cls):
+            return given
+        given = dict(given or {})
+        if not given.get("type_tiers", True):  # null or empty: the default tiers
+            del given["type_tiers"]
+        resolved = OPTIONS.resolve(given)
+        return cls(**{**resolved, "type_tiers": tiers_key(resolved["type_tiers"])})
+
+    def to_plain(self) -> dict[str, Any]:
+        return {"type_tiers": dict(self.type_tiers), "allow_surplus_cards": self.allow_surplus_cards,
+                "extra_action_optional": self.extra_action_optional, "stalled_turn": self.stalled_turn,
+                "youngest": self.youngest}
