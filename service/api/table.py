@@ -3,11 +3,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, send_from_directory
+from flask import Blueprint, Response, send_from_directory
+
+from .security import FILES_PAGE
 
 TABLE_DIR = Path(__file__).parent / "static" / "table"
 
 bp = Blueprint("table", __name__)
+
+
+@bp.after_request
+def _policy(response: Response) -> Response:
+    response.headers["Content-Security-Policy"] = FILES_PAGE
+    return response
 
 
 @bp.get("/table/")

@@ -146,3 +146,10 @@ def test_errors_are_listed_up_to_a_cap_and_the_rest_counted(client):
     assert len(problem["errors"]) == MAX_LISTED_ERRORS
     assert problem["errors_left_out"] == 5000 - MAX_LISTED_ERRORS
     assert "5000 field(s)" in problem["detail"] and f"{5000 - MAX_LISTED_ERRORS} more are left out" in problem["detail"]
+
+
+def test_the_table_page_may_run_its_own_modules_and_nothing_inline(client):
+    page = client.get("/table/")
+    policy = page.headers["Content-Security-Policy"]
+    assert page.status_code == 200 and "script-src 'self';" in policy and "sha256-" not in policy
+    assert "default-src 'none'" in policy and "connect-src 'self'" in policy
