@@ -14,7 +14,7 @@ import pytest
 from service.engine.core import load_game
 
 from .games import SPECS
-from .playout import TRIVIAL, replay_fingerprint, run
+from .playout import replay_fingerprint, run
 
 CASES = [(g, n) for g, spec in SPECS.items() for n in sorted(spec.games_per_count)]
 TESTS = Path(__file__).resolve().parents[1]
@@ -26,8 +26,7 @@ def test_playouts_conform(game, players):
     assert result.failures == [], "\n".join(f"seed {f.seed} step {f.step}: {f.what}" for f in result.failures)
     assert result.games == SPECS[game].games_per_count[players]
     assert result.refused >= result.steps // 2, "most steps refuse at least one perturbed move"
-    assert result.emitted, "refusals name rule codes"
-    assert not any(code.endswith(TRIVIAL) for code in result.emitted) or len(result.emitted) > 3
+    assert len(result.emitted) >= 3, "refusals name several rules' codes"
 
 
 @pytest.mark.parametrize("game,players", CASES[::3], ids=[f"{g}-{n}p" for g, n in CASES[::3]])
