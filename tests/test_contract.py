@@ -1,11 +1,22 @@
 """The contract: openapi.yaml is valid OpenAPI 3.1, its examples fit its schemas, and schemathesis runs
-every operation against the app with all default checks, on positive and negative data."""
+every operation against the app with all default checks, on positive and negative data.
+
+The default run is the cheap one CI takes: the examples phase and the fuzzing phase (positive and
+negative data, ``CONTRACT_EXAMPLES`` per operation, derandomized so CI is repeatable); a test below holds
+that every operation got both kinds. Before a release run the exhaustive one, which adds schemathesis's
+coverage phase (every boundary and every constraint broken, about 300 s on the CI machine) and draws
+freshly each time:
+
+    CONTRACT_EXHAUSTIVE=1 .venv/bin/python -m pytest tests/test_contract.py
+"""
 from __future__ import annotations
 
 import os
+from collections import defaultdict
 from pathlib import Path
 
 import hypothesis
+import pytest
 import schemathesis
 import yaml
 from openapi_spec_validator import validate as validate_spec
@@ -14,9 +25,13 @@ from service import create_app
 from service.engine.core import GAME_IDS
 
 CONTRACT = Path(__file__).resolve().parents[1] / "openapi.yaml"
-EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "25"))
+EXHAUSTIVE = os.environ.get("CONTRACT_EXHAUSTIVE", "") not in ("", "0")
+EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "25"))
 
-CONFIG = schemathesis.Config.from_dict({"generation": {"mode": "all"}})
+CONFIG = schemathesis.Config.from_dict({
+    "generation": {"mode": "all"},
+    "phases": {"coverage": {"enabled": EXHAUSTIVE}},
+})
 APP = create_app({"redis_url": None})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", APP, config=CONFIG)
 
@@ -43,8 +58,22 @@ def test_every_game_is_built():
     assert all(binding.available for binding in APP.extensions["games"].values())
 
 
+MODES_SEEN: dict[str, set[str]] = defaultdict(set)
+
+
 @schema.parametrize()
-@hypothesis.settings(max_examples=EXAMPLES, deadline=None,
+@hypothesis.settings(max_examples=EXAMPLES, deadline=None, derandomize=not EXHAUSTIVE,
                      suppress_health_check=list(hypothesis.HealthCheck))
 def test_api_conforms_to_the_contract(case):
+    if len(case.operation.body):  # an operation without input has no negative data to send
+        MODES_SEEN[case.operation.label].add(str(case.meta.generation.mode.value))
     case.call_and_validate()
+
+
+def test_every_operation_got_positive_and_negative_data():
+    """Runs after the schemathesis cases above (file order): each operation they ran saw both kinds."""
+    if not MODES_SEEN:
+        pytest.skip("the schemathesis cases were deselected in this session")
+    missing = {op: sorted({"positive", "negative"} - modes) for op, modes in MODES_SEEN.items()
+               if not {"positive", "negative"} <= modes}
+    assert missing == {}

@@ -1,0 +1,172 @@
+"""The little each game must tell the conformance suite: player counts and playouts per count, the
+policy that picks moves, which listings are samples, and the reach statistics with their ranges.
+
+Everything here reads wire dumps (plain dicts), never engine objects, so an engine's port or a change of
+its move shapes touches at most a policy weight or a stats extractor.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+Move = dict  # a move's wire form
+State = dict  # a state's wire form
+
+
+def uniform(moves: list[Move], probe: Any, rnd: random.Random) -> Move:
+    return rnd.choice(moves)
+
+
+def weighted(weights: dict[str, float]) -> Callable[[list[Move], State, random.Random], Move]:
+    """A policy that draws a move type by weight (types not named weigh 1), then a move of that type."""
+
+    def policy(moves: list[Move], probe: Any, rnd: random.Random) -> Move:
+        by_type: dict[str, list[Move]] = {}
+        for move in moves:
+            by_type.setdefault(move["type"], []).append(move)
+        types = sorted(by_type)
+        kind = rnd.choices(types, [weights.get(t, 1.0) for t in types])[0]
+        return rnd.choice(by_type[kind])
+
+    return policy
+
+
+@dataclass
+class Reach:
+    """What the playouts of one game reached, summed over games: a Counter per statistic."""
+
+    counts: dict[str, Counter] = field(default_factory=dict)
+
+    def add(self, stat: str, key: Any, n: int = 1) -> None:
+        self.counts.setdefault(stat, Counter())[key] += n
+
+    def __getitem__(self, stat: str) -> Counter:
+        return self.counts.get(stat, Counter())
+
+
+@dataclass(frozen=True)
+class Spec:
+    game: str
+    games_per_count: dict[int, int]
+    # Picks the move to play from the listed moves' wire forms; ``probe`` (playout.Probe) gives the
+    # state's dump and the score after a listed move.
+    policy: Callable[[list[Move], Any, random.Random], Move]
+    # A listed move type whose listing is a sample, not every legal move (an unlisted one may be legal).
+    sampled_listing: Callable[[Move, State], bool]
+    # Record reach statistics from a finished game: its final state, score and the last move's events.
+    reach: Callable[[Reach, State, dict, list[dict], Move], None]
+    # Hold the summed statistics to plausible ranges (asserts).
+    plausible: Callable[[Reach, int], None]
+
+
+# --- Skyline 3000 -----------------------------------------------------------------------------------
+# A uniform policy passes and discards as often as it builds and never gets a building over 2 floors
+# far; prefer the building cards (floors, roofs, contracts) and developing, as players do.
+SKYLINE_POLICY = weighted({"floor": 6, "roof": 4, "contract": 4, "develop": 3, "pass": 0.3, "discard": 0.3})
+
+
+def skyline_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
+    for block, content in state["blocks"].items():
+        for building in content["buildings"]:
+            reach.add("building heights placed", building["floors"])
+        reach.add("blocks opened", "with a building" if content["buildings"] else "empty")
+
+
+def skyline_plausible(reach: Reach, games: int) -> None:
+    heights = reach["building heights placed"]
+    assert heights[1] > 0 and heights[2] > 0
+    assert sum(n for h, n in heights.items() if h >= 3) >= games, "some buildings of 3+ floors in most games"
+    assert max(heights) <= 8
+    opened = reach["blocks opened"]
+    assert opened["with a building"] >= 5 * games, "most of the nine blocks get built on"
+
+
+# --- New York ---------------------------------------------------------------------------------------
+def newyork_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
+    for event in events:
+        if event["kind"] == "scoring":
+            reach.add("final scoring", event["scoring"])
+    reach.add("scorings reached", state["scorings_done"])
+
+
+def newyork_plausible(reach: Reach, games: int) -> None:
+    scorings = reach["scorings reached"]
+    assert scorings[3] == games, "every game passes scorings A and B and ends with the final one"
+    assert reach["final scoring"]["final"] == games
+
+
+# --- Chinatown --------------------------------------------------------------------------------------
+def chinatown_policy(moves: list[Move], probe: Any, rnd: random.Random) -> Move:
+    """Uniformly placed tiles almost never touch, so no shop is ever completed: place where the
+    player's income grows most (ties drawn at random) four times in five; otherwise uniform."""
+    places = [m for m in moves if m["type"] == "place"]
+    if not places or rnd.random() < 0.2:
+        return rnd.choice(moves)
+    income = {canonical_move(m): probe.score_after(m)["players"][m["player"]]["income"] for m in places}
+    best = max(income.values())
+    return rnd.choice([m for m in places if income[canonical_move(m)] == best])
+
+
+def canonical_move(move: Move) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def chinatown_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
+    for shop in score["shops"]:
+        reach.add("shop sizes completed" if shop["complete"] else "shops left incomplete", shop["size"])
+
+
+def chinatown_plausible(reach: Reach, games: int) -> None:
+    # legal-moves lists no trades, so the playouts only grow shops from the lots dealt: groups of 2+
+    # lots form, complete shops are rare (a finding about reach, not a rule: reported, not asserted).
+    incomplete, complete = reach["shops left incomplete"], reach["shop sizes completed"]
+    assert sum(n for size, n in incomplete.items() if size >= 2) >= games, "shops of 2+ tiles in most games"
+    assert set(complete) <= {3, 4, 5, 6}
+    assert all(size < 6 for size in incomplete)
+
+
+# --- Fifth Avenue -----------------------------------------------------------------------------------
+def fifthavenue_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
+    kinds = [e["kind"] for e in events]
+    if any(e["kind"] == "business_placed" and e.get("number") == 12 for e in events):
+        how = "12th business placed"
+    elif last["type"] == "building_stop" or any("stop" in k for k in kinds):
+        how = "second building stop"
+    else:
+        how = f"other ({last['type']})"
+    reach.add("how games end", how)
+
+
+def fifthavenue_plausible(reach: Reach, games: int) -> None:
+    ends = reach["how games end"]
+    assert sum(ends.values()) == games
+    assert set(ends) <= {"12th business placed", "second building stop"}, ends
+
+
+def never(move: Move, state: State) -> bool:
+    return False
+
+
+SPECS = {
+    "newyork": Spec(
+        "newyork", {2: 1, 3: 1, 4: 1, 5: 1, 6: 1}, uniform,
+        # legal-moves lists the minimal payments only; any sufficient payment is legal (DESIGN.md 9).
+        sampled_listing=lambda move, state: move["type"] == "buy",
+        reach=newyork_reach, plausible=newyork_plausible),
+    "chinatown": Spec(
+        "chinatown", {3: 3, 4: 3, 5: 3}, chinatown_policy,
+        # trade offers are listed only as samples
+        sampled_listing=lambda move, state: move["type"] == "trade",
+        reach=chinatown_reach, plausible=chinatown_plausible),
+    "skyline3000": Spec(
+        "skyline3000", {2: 3, 3: 3, 4: 3}, SKYLINE_POLICY,
+        # bids from a big hand and the key player's split of the bids are listed as samples
+        sampled_listing=lambda move, state: move["type"] in ("bid", "bids"),
+        reach=skyline_reach, plausible=skyline_plausible),
+    "fifthavenue": Spec(
+        "fifthavenue", {2: 3, 3: 3, 4: 3}, uniform, sampled_listing=never,
+        reach=fifthavenue_reach, plausible=fifthavenue_plausible),
+}
