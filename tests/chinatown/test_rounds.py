@@ -365,6 +365,21 @@ def test_game_ends_after_1970_income_with_the_richest_winning():
     assert GAME.legal_moves(state) == []
 
 
+def test_game_ended_reports_every_players_final_money():
+    layout = {12: ("anna", "photo"), 14: ("bob", None)}
+    state = make_state("place", round_no=6, board_layout=layout, money={"anna": 100000, "bob": 90000, "chang": 80000})
+    events = []
+    for pid in ("anna", "bob", "chang"):
+        out = GAME.apply(state, EndTurn(pid))
+        events += out.events
+        state = out.state
+    ended = next(e for e in events if e.kind == "game_ended")
+    income = next(e for e in events if e.kind == "income_scoring").data["income"]
+    assert income["anna"] > 0 and income["bob"] == income["chang"] == 0
+    assert ended.data["money"] == {"anna": 100000 + income["anna"], "bob": 90000, "chang": 80000}
+    assert ended.data["money"] == {p.id: p.money for p in state.players}
+
+
 def test_tie_break_reading_more_tiles_on_board_then_shared():
     layout = {12: ("anna", "photo"), 13: ("anna", "seafood"), 14: ("bob", "tea_house")}
     state = make_state("place", round_no=6, board_layout=layout, money={"anna": 90000, "bob": 100000, "chang": 110000})

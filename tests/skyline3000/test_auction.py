@@ -214,3 +214,13 @@ def test_bid_legal_moves_sample_a_large_hand_and_any_pile_is_checked():
     odd = tuple(orange.hand[1:4])
     assert odd not in {m.cards for m in listed}
     assert GAME.apply(state, mv("bid", "orange", cards=odd)).legal
+
+
+def test_table_auction_legal_moves_list_the_key_holders_reports_of_every_pile():
+    state = auction_state({"orange": ["roof-6"], "purple": ["roof-2"], "green": []}, key="purple")
+    expected = {(("orange", o), ("purple", p), ("green", ())) for o in ((), ("roof-6",)) for p in ((), ("roof-2",))}
+    for asked in ("purple", None):
+        reports = [m for m in GAME.legal_moves(state, asked) if m.type == "bids"]
+        assert {m.player for m in reports} == {"purple"}
+        assert {tuple((pid, tuple(cards)) for pid, cards in m.piles) for m in reports} == expected
+    assert [m for m in GAME.legal_moves(state, "orange") if m.type == "bids"] == []
