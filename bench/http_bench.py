@@ -112,7 +112,7 @@ def faults(args: argparse.Namespace) -> None:
     no Redis; a redis-server of its own; the same behind a proxy adding ``--redis-delay-ms`` to every
     command; and no Redis with ``--slow-clients`` connections open that never finish their headers."""
     sys.path.insert(0, str(ROOT))
-    from tests.integration.delayproxy import DelayProxy
+    from tests.faults import DelayProxy
     from tests.integration.live import distinct_chinatown_scores, gunicorn, redis_server, slow_header_clients
 
     path = "/v1/games/chinatown/score"
