@@ -13,13 +13,10 @@ within a few requests per worker.
 from __future__ import annotations
 
 import argparse
-import http.client
 import itertools
 import os
-import statistics
 import sys
 import threading
-import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -45,36 +42,14 @@ def distinct(body: bytes, n: int) -> bytes:
 
 def load_distinct(port: int, path: str, body: bytes, seconds: float, connections: int) -> dict:
     """Like http_bench.load, but no two requests carry the same bytes."""
-    counter, lock, latencies, errors = itertools.count(1), threading.Lock(), [], [0]
-    deadline = time.perf_counter() + seconds
+    counter, lock = itertools.count(1), threading.Lock()
 
-    def worker() -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        mine = []
-        while time.perf_counter() < deadline:
-            with lock:
-                n = next(counter)
-            started = time.perf_counter()
-            connection.request("POST", path, distinct(body, n), {"Content-Type": "application/json"})
-            response = connection.getresponse()
-            response.read()
-            mine.append(time.perf_counter() - started)
-            if response.status != 200:
-                with lock:
-                    errors[0] += 1
+    def next_body() -> bytes:
         with lock:
-            latencies.extend(mine)
+            n = next(counter)
+        return distinct(body, n)
 
-    threads = [threading.Thread(target=worker) for _ in range(connections)]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
-    latencies.sort()
-    return {"rps": len(latencies) / elapsed, "p50_ms": statistics.median(latencies) * 1000,
-            "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000, "non_200": errors[0]}
+    return load(port, path, next_body, seconds, connections)
 
 
 def measure(memo: str, case: Path, seconds: float, connections: int, workers: int, unique: bool) -> dict:
