@@ -378,3 +378,23 @@ def test_state_one_hundred_and_ten_cards():
     def extra(w):
         w["discard"].append("violet-4")
     assert (CODE + "state.cards", "/state/players") in broken(extra)
+
+
+def test_state_the_twelfth_business_ends_the_game():
+    """A finished game put back into play (its row empty, 12 businesses placed) is not a state the rules
+    reach: the 12th business ends the game. validate says so, so no move can meet an empty supply row."""
+    from .helpers import random_game, set_turn
+
+    over = random_game(2, 3)
+    assert over.turn.phase == "over" and over.businesses_placed == D.BUSINESSES_ENDING_GAME
+    assert GAME.validate(over) == []
+
+    def reopened(w):
+        set_turn(w, w["players"][0]["id"])
+        w["result"] = None
+
+    state = edit(over, reopened, check=False)
+    found = {(v.code, v.pointer) for v in GAME.validate(state)}
+    assert (CODE + "state.businesses_placed", "/state/businesses_placed") in found
+    assert not GAME.apply(state, Move("place_business", state.players[0].id, district=TS,
+                                      business="boutique")).legal

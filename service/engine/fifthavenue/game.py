@@ -56,10 +56,8 @@ class FifthAvenue(Engine):
             return out
         if move.type == "reveal":
             return out + check_reveal(state, move)
-        check = R.CHECKS.get(move.type)
-        if check is None:
-            return out + [BOOK.violation("turn.unknown_move", "No move type {type!r}.", "/move/type", type=move.type)]
-        return out + check(state, move)
+        # A type with no check of its own has no phase either, so ``common`` has stopped it above.
+        return out + R.CHECKS[move.type](state, move)
 
     def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
         move = canonical(move)

@@ -222,9 +222,8 @@ def check_take_skyscrapers(state: State, move: Move) -> list[Violation]:
 def check_place_business(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     index = current_set(state)
-    if index is None:
-        out.append(BOOK.violation("action_b.no_current_set", "The supply row is empty.", "/move/business"))
-    elif move.business not in (state.supply_row[index] or ()):
+    # validate guarantees a current set while the game runs: the 12th business empties the row and ends it
+    if move.business not in (state.supply_row[index] or ()):
         out.append(BOOK.violation("action_b.business_not_in_set", "The current set holds no {business!r}.", "/move/business", business=move.business))
     bad = district_checks(state, move.district)
     if bad:

@@ -318,6 +318,11 @@ def _businesses(state: State) -> list[Violation]:
             break
         placed += D.SET_SIZES[i] - len(tiles) - (1 if not tiles else 0)
         emptied += 1 if not tiles else 0
+    if (state.businesses_placed >= D.BUSINESSES_ENDING_GAME and state.turn is not None
+            and state.turn.phase != "over"):
+        out.append(BOOK.violation("state.businesses_placed", "The {last}th business ends the game; this game goes on "
+                                  "with {businesses_placed} placed.", "/state/businesses_placed",
+                                  last=D.BUSINESSES_ENDING_GAME, businesses_placed=state.businesses_placed))
     if placed != state.businesses_placed:
         out.append(BOOK.violation("state.businesses_placed", "The supply row shows {placed} businesses placed, not {businesses_placed}.", "/state/businesses_placed", placed=placed, businesses_placed=state.businesses_placed))
     if len(state.park.businesses) != emptied:
