@@ -14,16 +14,11 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   ``ENTRY_OVERHEAD``; no entry over 1/16 of that; at most CACHE_MAX_ENTRIES entries.
 - the Redis write queue (``stores.RedisStore``, only with Redis): at most CACHE_MAX_BYTES / 8 of texts
   waiting to be written; beyond that writes are dropped and counted.
-- New York ``city._city_violations`` (``lru_cache``, 4096 cities): a city's tiles and its violations,
-  about 0.5 KB per tile; an 8-tile city about 4 KB, so about 16 MB when full of end-game cities. Its
-  worst case grows with the largest city a body can hold (owned by the input-bounds work of issue 9).
-- New York ``data.catalogue`` (``lru_cache``, 16; only the 6 valid tier mappings reach it): 54 tiles
-  each, under 0.2 MB in all.
-- Fifth Avenue ``state._PLOTS`` (interned plots, cleared past 50,000): about 0.45 KB a plot (at most 4
-  businesses each), so at most about 22 MB; a real game has a few hundred.
-- Fifth Avenue ``validate._CHECKED`` (512 states' violations, cleared when full), Chinatown
-  ``validate._LAST`` and ``moves._LAST_CONTENTS`` (one state each): a request's worth each, at most
-  512 violation lists of one body.
+- New York ``city._city_violations`` (``lru_cache``, 16 cities): a city's tiles and its violations, about
+  0.5 KB per tile, so at most 16 cities of at most 54 tiles: under 0.5 MB.
+- each engine's per-state memo (``kit.StateMemo`` on the engine object, a few entries): the last few
+  states checked with their violations (Chinatown also keeps its deck and bag contents this way), a
+  request's worth each.
 - ``api.operations.contract_texts`` (the contract as YAML and JSON): about 0.5 MB.
 """
 IN_PROCESS_ONLY = frozenset({
