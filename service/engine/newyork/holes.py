@@ -23,37 +23,38 @@ def bounds(cells: Iterable[Cell]) -> Box:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def connected(start: Cell, cells, steps) -> set[Cell]:
+    """The cells of ``cells`` reached from ``start`` (one of them) by ``steps``."""
+    found, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in steps:
+            cell = (x + dx, y + dy)
+            if cell in cells and cell not in found:
+                found.add(cell)
+                todo.append(cell)
+    return found
+
+
+def components(cells, steps, order=None) -> list[set[Cell]]:
+    """``cells`` split into the parts that ``steps`` connect, in the order of their first cell in ``order``."""
+    parts, seen = [], set()
+    for first in (cells if order is None else order):
+        if first not in seen:
+            part = connected(first, cells, steps)
+            seen |= part
+            parts.append(part)
+    return parts
+
+
 def tile_groups(occupied) -> list[set[Cell]]:
     """The groups of tiles that touch by an edge or a corner."""
-    groups, seen = [], set()
-    for first in occupied:
-        if first in seen:
-            continue
-        seen.add(first)
-        group, todo = {first}, [first]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in RING_STEPS:
-                cell = (x + dx, y + dy)
-                if cell in occupied and cell not in seen:
-                    seen.add(cell)
-                    group.add(cell)
-                    todo.append(cell)
-        groups.append(group)
-    return groups
+    return components(occupied, RING_STEPS)
 
 
 def group_of(occupied, start: Cell) -> set[Cell]:
     """The group of touching tiles that holds ``start`` (which must be in ``occupied``)."""
-    group, todo = {start}, [start]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in RING_STEPS:
-            cell = (x + dx, y + dy)
-            if cell in occupied and cell not in group:
-                group.add(cell)
-                todo.append(cell)
-    return group
+    return connected(start, occupied, RING_STEPS)
 
 
 def escapes(occupied, start: Cell, box: Box) -> bool:
@@ -98,22 +99,7 @@ def holes(occupied) -> list[set[Cell]]:
     for group in tile_groups(occupied):
         enclosed |= _enclosed_by(group)
     enclosed -= set(occupied)
-    regions, seen = [], set()
-    for start in sorted(enclosed):
-        if start in seen:
-            continue
-        region, todo = {start}, [start]
-        seen.add(start)
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in EDGE_STEPS:
-                cell = (x + dx, y + dy)
-                if cell in enclosed and cell not in seen:
-                    seen.add(cell)
-                    region.add(cell)
-                    todo.append(cell)
-        regions.append(region)
-    return regions
+    return components(enclosed, EDGE_STEPS, order=sorted(enclosed))
 
 
 def is_enclosed(occupied, cell: Cell) -> bool:
