@@ -328,13 +328,19 @@ def test_placement_legal_moves_list_every_tile_on_every_own_empty_lot_and_the_pa
     assert EndTurn("anna") in GAME.legal_moves(place_state())
 
 
-def test_income_after_the_last_placement_turn_and_the_year_advances():
-    state = place_state()
+def end_every_turn(state):
+    """Every player ends the turn: the state after, and all the events on the way."""
     events = []
     for pid in ("anna", "bob", "chang"):
         out = GAME.apply(state, EndTurn(pid))
         events += out.events
         state = out.state
+    return state, events
+
+
+def test_income_after_the_last_placement_turn_and_the_year_advances():
+    state = place_state()
+    state, events = end_every_turn(state)
     income = next(e for e in events if e.kind == "income_scoring")
     assert income.data["year"] == 1965
     assert income.data["income"]["anna"] == 10000  # a single photo on 13
@@ -353,11 +359,7 @@ def test_unplaced_tiles_and_empty_lots_earn_nothing():
 def test_game_ends_after_1970_income_with_the_richest_winning():
     layout = {12: ("anna", "photo"), 14: ("bob", None)}
     state = make_state("place", round_no=6, board_layout=layout, money={"anna": 100000, "bob": 100000, "chang": 100000})
-    events = []
-    for pid in ("anna", "bob", "chang"):
-        out = GAME.apply(state, EndTurn(pid))
-        events += out.events
-        state = out.state
+    state, events = end_every_turn(state)
     assert state.phase == "end"
     ended = next(e for e in events if e.kind == "game_ended")
     assert ended.data["winners"] == ["anna"]
@@ -368,11 +370,7 @@ def test_game_ends_after_1970_income_with_the_richest_winning():
 def test_game_ended_reports_every_players_final_money():
     layout = {12: ("anna", "photo"), 14: ("bob", None)}
     state = make_state("place", round_no=6, board_layout=layout, money={"anna": 100000, "bob": 90000, "chang": 80000})
-    events = []
-    for pid in ("anna", "bob", "chang"):
-        out = GAME.apply(state, EndTurn(pid))
-        events += out.events
-        state = out.state
+    state, events = end_every_turn(state)
     ended = next(e for e in events if e.kind == "game_ended")
     income = next(e for e in events if e.kind == "income_scoring").data["income"]
     assert income["anna"] > 0 and income["bob"] == income["chang"] == 0
