@@ -4,52 +4,21 @@ Raw sockets, because an HTTP client library would add a Content-Length. One guni
 config, one worker, loopback only.
 """
 import json
-import os
 import socket
-import subprocess
-import sys
-import tempfile
 import threading
-import time
-from pathlib import Path
 
 import pytest
 
 from service import create_app
+from tests.integration.live import gunicorn
 
-ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 1024 * 1024
-
-
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def port():
-    port = _free_port()
-    env = dict(os.environ, PORT=str(port), WORKERS="1", LOG_FORMAT="json",
-               PROMETHEUS_MULTIPROC_DIR=tempfile.mkdtemp(prefix="citygames-test-metrics-"))
-    env.pop("REDIS_URL", None)
-    env.pop("MAX_BODY_BYTES", None)
-    log = tempfile.TemporaryFile()
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"], cwd=ROOT,
-                               env=env, stdout=log, stderr=log)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        process.kill()
-        log.seek(0)
-        pytest.fail("gunicorn did not start: " + log.read().decode(errors="replace"))
-    yield port
-    process.terminate()
-    process.wait(timeout=30)
+    with gunicorn({"MAX_BODY_BYTES": str(LIMIT)}, workers=1) as server:
+        yield server.port
 
 
 def _chunks(body: bytes, size: int = 64 * 1024) -> bytes:
