@@ -15,6 +15,7 @@ from typing import Any
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..engine.kit import pointer
 from .echo import MAX_LISTED_ERRORS
 from .problems import ApiProblem
 
@@ -125,8 +126,8 @@ def _pointer(path) -> str:
     tokens = []
     while path is not None:
         path, token = path
-        tokens.append(str(token).replace("~", "~0").replace("/", "~1"))
-    return "".join("/" + token for token in reversed(tokens))
+        tokens.append(token)
+    return pointer(*reversed(tokens))
 
 
 def _is_json(mimetype: str) -> bool:

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def _escape(token: Any) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
+from ..engine.kit import pointer
 
 
 def error_pointers(messages: Any, prefix: str = "") -> list[dict[str, str]]:
@@ -14,7 +12,7 @@ def error_pointers(messages: Any, prefix: str = "") -> list[dict[str, str]]:
     found: list[dict[str, str]] = []
     if isinstance(messages, dict):
         for key, value in messages.items():
-            here = prefix if key == "_schema" else f"{prefix}/{_escape(key)}"
+            here = prefix if key == "_schema" else prefix + pointer(key)
             found.extend(error_pointers(value, here))
     elif isinstance(messages, (list, tuple)):
         for item in messages:
