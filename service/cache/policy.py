@@ -14,11 +14,11 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   ``ENTRY_OVERHEAD``; no entry over 1/16 of that; at most CACHE_MAX_ENTRIES entries.
 - the Redis write queue (``stores.RedisStore``, only with Redis): at most CACHE_MAX_BYTES / 8 of texts
   waiting to be written; beyond that writes are dropped and counted.
-- New York ``city._city_violations`` (``lru_cache``, 16 cities): a city's tiles and its violations, about
-  0.5 KB per tile, so at most 16 cities of at most 54 tiles: under 0.5 MB.
-- each engine's per-state memo (``kit.StateMemo`` on the engine object, a few entries): the last few
-  states checked with their violations (Chinatown also keeps its deck and bag contents this way), a
-  request's worth each.
+- each engine's per-state memos (``kit.StateMemo`` on the engine object, 4 entries unless said): the last
+  few states checked with their violations (Chinatown also keeps its deck and bag contents this way, New
+  York each player's CityIndex), a request's worth each; and New York's ``_cities`` (16 entries): a city's
+  tiles and its building-rule check, about 0.5 KB per tile, so at most 16 cities of at most 54 tiles:
+  under 0.5 MB. No engine module keeps a cache of its own.
 - ``api.operations.contract_texts`` (the contract as YAML and JSON): about 0.5 MB.
 """
 IN_PROCESS_ONLY = frozenset({
