@@ -28,6 +28,18 @@ def redis_test_url(base: str, index: int) -> str:
 
 REDIS_TEST_URL = redis_test_url(os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15"), process_index())
 
+# Handed out first under xdist (which hands out work in collection order): the contract run, one group of
+# about a minute that one worker must run whole, then the browser and live-server tests, which mostly wait.
+# Started last they would trail the CPU-bound rest; started first they overlap it.
+FIRST = ("tests/test_contract.py", "tests/browser/", "tests/integration/")
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        return next((i for i, prefix in enumerate(FIRST) if item.nodeid.startswith(prefix)), len(FIRST))
+
+    items.sort(key=rank)
+
 
 @pytest.fixture
 def app():
