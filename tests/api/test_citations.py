@@ -58,6 +58,7 @@ def test_every_reading_links_to_its_own_entry_and_to_the_rule_it_reads(client, g
     pages: dict[str, set[str]] = {}
     assert described["readings"]
     for reading in described["readings"]:
+        assert not re.search(r"RGG|DESIGN\.md|rules/\w+\.md", reading["text"]), reading["name"]
         assert_resolves(client, reading["rule_url"], pages)
         assert_resolves(client, reading["reads_url"], pages)
         assert reading["rule_url"] != reading["reads_url"]

@@ -124,10 +124,10 @@ BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _C
 
 READINGS = tuple(OPTIONS.readings(extra=(
     Reading("plot_ring", OPTIONS["board"].default["plot_ring"], "public source",
-            "The 5 plots of a district form a ring (S2: 'each lot adjacent to two others') in the colour order "
+            "The 5 plots of a district form a ring (a published review: 'each lot adjacent to two others') in the colour order "
             "violet, brown, gray, green, orange; option board.plot_ring.", section="plots"),
     Reading("commissioner_graph", OPTIONS["board"].default["commissioner_graph"], "assumption",
-            "The commissioners' directed graph from City Hall to Central Park (consistent with RGG fig.04); "
+            "The commissioners' directed graph from City Hall to Central Park (consistent with the English rulebook's figure 4); "
             "option board.commissioner_graph. Stopped districts are skipped to their successors.", section="third-action"),
     Reading("start_player", "first listed", "assumption",
             "The first listed player is the youngest: places the first starting skyscraper (then "
@@ -159,9 +159,9 @@ READINGS = tuple(OPTIONS.readings(extra=(
             "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
             "has opened and set the colour.", section="two-players"),
     Reading("second_stop_ends", "at once", "public source",
-            "The 2nd building stop ends the game once resolved (RGG-p7): the remaining auctions are not held.", section="end-of-game"),
+            "The 2nd building stop ends the game once resolved (English rulebook p. 7): the remaining auctions are not held.", section="end-of-game"),
     Reading("tie_break", "most cards, then shared", "public source",
-            "Ties go to the most cards left in hand (RGG-p7); a tie that stays is shared.", section="end-of-game"),
+            "Ties go to the most cards left in hand (English rulebook p. 7); a tie that stays is shared.", section="end-of-game"),
     Reading("real_table_supply_row", "unknown sets revealed when current", "assumption",
             "At a real table a set of the supply row may be null (not yet typed in); it is revealed as it "
             "becomes the current set. The 9 businesses in the box stay unseen.", section="real-table"),

@@ -21,7 +21,7 @@ OPTIONS = OptionBook([
     OptionSpec("special_scorings", kind="value", default=[{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
                provenance="public source",
                text="After the 3rd, 6th, 9th business placed: 4, 6, 8 points to each player with a "
-                    "skyscraper in at least 3, 4, 5 districts (RGG-p13 for the 6th and 9th; a Dutch review for all three: "
+                    "skyscraper in at least 3, 4, 5 districts (English rulebook p. 13 for the 6th and 9th; a Dutch review for all three: "
                     "'de eerste keer 4 punten voor drie wijken, de tweede keer 6 punten voor vier wijken, en de derde keer "
                     "8 punten voor vijf wijken'). Option special_scorings.", section="special-scorings"),
     OptionSpec("bid_requires_supply", kind="bool", default=True,
