@@ -21,18 +21,20 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 import yaml
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from ..engine.core import GAME_IDS, Reading, RuleCode
+from ..version import SERVICE_VERSION
 from .answers import bytes_answer
 from .problems import PROBLEM_TYPES, ApiProblem, ProblemType
 
 HERE = Path(__file__).parent
 RULES_DIR = HERE / "rules"
 TEMPLATES_DIR = HERE / "templates"
+JSON_FORM = "#json"  # the key of a rules page's JSON form among the pages (no path holds a fragment)
 PROVENANCES = {
     "seed": "The rules text the service was built from (the game's own rulebook, in translation) says so.",
     "public source": "A published source beside the rulebook (the English rulebook, a review, a player aid) says so.",
@@ -87,14 +89,28 @@ def render_problem_index(kinds: Iterable[ProblemType]) -> bytes:
     return _TEMPLATES.get_template("problems.html").render(kinds=list(kinds), style=Markup(STYLE)).encode()
 
 
+def rules_json(game_id: str, info: Any, readings: Iterable[Reading]) -> bytes:
+    """The rules page for programs: the same sections (ids, titles, Markdown texts) and readings."""
+    rules = load_rules(game_id)
+    payload = {"game": game_id, "title": rules["title"], "intro": rules["intro"],
+               "sections": [{"id": s["id"], "title": s["title"], "text": s["text"],
+                             "parts": [{"id": p["id"], "title": p["title"], "text": p["text"]}
+                                       for p in s.get("parts", ())]} for s in rules["sections"]],
+               "readings": [r.to_dict(game_id) for r in readings],
+               "rules_version": info.rules_version, "service_version": SERVICE_VERSION}
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+
+
 def build_pages(bindings: Mapping[str, Any]) -> dict[str, bytes]:
-    """Every page, by path: a rules page per built game, a page per problem type and their index."""
+    """Every page, by path: a rules page per built game (and its JSON form), a page per problem type and
+    their index."""
     pages = {f"/problems/{slug}": render_problem_page(kind) for slug, kind in PROBLEM_TYPES.items()}
     pages["/problems/"] = render_problem_index(PROBLEM_TYPES.values())
     for game_id, binding in bindings.items():
         if binding.game is not None:
-            pages[f"/v1/games/{game_id}/rules"] = render_rules_page(
-                game_id, binding.info, binding.game.rule_codes(), binding.game.readings())
+            path = f"/v1/games/{game_id}/rules"
+            pages[path] = render_rules_page(game_id, binding.info, binding.game.rule_codes(), binding.game.readings())
+            pages[path + JSON_FORM] = rules_json(game_id, binding.info, binding.game.readings())
     return pages
 
 
@@ -121,7 +137,7 @@ def _page(path: str) -> Response:
 
 @bp.after_request
 def _policy(response: Response) -> Response:
-    # Set on every answer, 304s and problems included, so a revalidated page keeps a policy that fits it.
+    # Set on HTML answers and every 304, so a revalidated page keeps a policy that fits it.
     if response.mimetype == "text/html" or response.status_code == 304:
         response.headers["Content-Security-Policy"] = POLICY
     return response
@@ -129,13 +145,19 @@ def _policy(response: Response) -> Response:
 
 @bp.get("/v1/games/<game_id>/rules")
 def rules_page(game_id: str):
+    """HTML for people; JSON (the same sections, texts in Markdown) when the client prefers it."""
     path = f"/v1/games/{game_id}/rules"
     if path not in current_app.extensions["pages"]:
         if game_id in GAME_IDS:
             raise ApiProblem(501, f"The {game_id} rules engine is not built yet.")
         raise ApiProblem(404, f"There is no game {game_id!r}; the games are {', '.join(GAME_IDS)}.",
                          slug="unknown-game")
-    return _page(path)
+    if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json":
+        answer = bytes_answer(current_app.extensions["pages"][path + JSON_FORM], "application/json")
+    else:
+        answer = _page(path)
+    answer.headers["Vary"] = "Accept"
+    return answer
 
 
 @bp.get("/problems/")

@@ -23,7 +23,7 @@ class ProblemType:
     the problem is, what causes it, and what to do."""
 
     slug: str
-    status: int
+    status: int | None  # None: answered with the status of the HTTP error it stands for
     title: str
     means: str
     causes: str
@@ -117,7 +117,7 @@ PROBLEM_TYPES: dict[str, ProblemType] = {p.slug: p for p in (
         "The service is starting, stopping or overloaded.",
         "Retry after a short wait."),
     ProblemType(
-        "error", 400, "Error",
+        "error", None, "Error",
         "An HTTP error without a more specific kind, answered with the status it has.",
         "A request the web server refuses before it reaches a route (for example a range that cannot be "
         "served).",
@@ -141,6 +141,8 @@ class ApiProblem(Exception):
         super().__init__(detail)
         if slug is not None and slug not in PROBLEM_TYPES:
             raise ValueError(f"unknown problem type {slug!r}: declare it in PROBLEM_TYPES")
+        if slug is not None and PROBLEM_TYPES[slug].status not in (None, status):
+            raise ValueError(f"problem type {slug!r} is answered with {PROBLEM_TYPES[slug].status}, not {status}")
         self.status = status
         self.detail = detail
         self.errors = [dict(e) for e in errors]

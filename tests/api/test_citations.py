@@ -118,7 +118,7 @@ def test_every_problem_type_uri_is_a_page_describing_the_problem(client, slug):
     anchors = follow(client, kind.uri)
     assert {"means", "causes", "remedy"} <= anchors
     page = client.get(kind.uri).get_data(as_text=True)
-    assert kind.title in page and f"status {kind.status}" in page
+    assert kind.title in page and (f"status {kind.status}" if kind.status else "the status of the HTTP error") in page
     assert slug in follow(client, "/problems/")
 
 
@@ -134,6 +134,8 @@ def test_an_undeclared_problem_slug_is_a_programming_error():
     from service.api.problems import ApiProblem
     with pytest.raises(ValueError):
         ApiProblem(422, "no such kind", slug="made-up")
+    with pytest.raises(ValueError):
+        ApiProblem(400, "a kind answered with another status", slug="unknown-game")
 
 
 def test_an_unknown_game_or_problem_page_is_a_404_problem(client):
@@ -173,3 +175,17 @@ def test_the_rules_files_and_templates_ship_in_the_package():
         for path in folder.iterdir():
             relative = path.relative_to(folder.parent).as_posix()
             assert any(fnmatch.fnmatch(relative, pattern) for pattern in data), relative
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_rules_page_comes_as_json_with_the_same_sections_for_a_client_that_prefers_it(client, game):
+    answer = client.get(f"/v1/games/{game}/rules", headers={"Accept": "application/json"})
+    assert answer.status_code == 200 and answer.mimetype == "application/json" and answer.headers["Vary"] == "Accept"
+    document = answer.get_json()
+    ids = [s["id"] for s in document["sections"]] + [p["id"] for s in document["sections"] for p in s["parts"]]
+    rules = yaml.safe_load((RULES_DIR / f"{game}.yaml").read_text())
+    assert [s["text"] for s in document["sections"]] == [s["text"] for s in rules["sections"]]
+    assert set(ids) <= follow(client, f"/v1/games/{game}/rules")
+    assert document["readings"] == client.get(f"/v1/games/{game}").get_json()["readings"]
+    browser = client.get(f"/v1/games/{game}/rules", headers={"Accept": "text/html,*/*;q=0.8"})
+    assert browser.mimetype == "text/html" and browser.headers["ETag"] != answer.headers["ETag"]
