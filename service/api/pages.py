@@ -16,9 +16,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from html.parser import HTMLParser
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 import yaml
@@ -133,23 +132,6 @@ def build_pages(bindings: Mapping[str, Any]) -> Pages:
                                       binding.game.readings())
             renderers[path + JSON_FORM] = partial(rules_json, game_id, binding.info, binding.game.readings())
     return Pages(renderers)
-
-
-class Anchors(HTMLParser):
-    """The ``id`` of every element of a page: the anchors a link's fragment may name."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.ids.update(value for name, value in attrs if name == "id" and value)
-
-
-def anchors_of(html: str) -> set[str]:
-    parser = Anchors()
-    parser.feed(html)
-    return parser.ids
 
 
 def _page(path: str) -> Response:

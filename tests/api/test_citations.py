@@ -6,16 +6,34 @@ import fnmatch
 import re
 import tomllib
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 import yaml
 
-from service.api.pages import POLICY, RULES_DIR, TEMPLATES_DIR, anchors_of
+from service.api.pages import POLICY, RULES_DIR, TEMPLATES_DIR
 from service.api.problems import DEFAULT_SLUGS, PROBLEM_TYPES
 from service.engine.core import GAME_IDS
 
 ROOT = Path(__file__).parents[2]
+
+
+class Anchors(HTMLParser):
+    """The ``id`` of every element of a page: the anchors a link's fragment may name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+
+
+def anchors_of(html: str) -> set[str]:
+    parser = Anchors()
+    parser.feed(html)
+    return parser.ids
 
 
 @pytest.fixture(scope="module")
