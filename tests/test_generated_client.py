@@ -1,7 +1,8 @@
 """A generated client works: openapi-python-client (pinned in the test extra) generates a client from
 openapi.yaml with the repository's generator configuration, prints no warning, every generated module
 imports, and one complete seeded game of each of the four games plays through it (setup, then
-legal-moves and moves until the game is over, then score) against the app, through httpx's WSGI transport.
+legal-moves and moves until the game is over, then score and the SVG picture) against the app, through
+httpx's WSGI transport.
 
 The game loop reads the generated models only through ``to_dict()`` and the per-game names in ``GAMES``,
 so it does not depend on the fields of any one answer shape.
@@ -139,3 +140,6 @@ def test_a_seeded_game_plays_to_its_end_through_the_generated_client(generation,
     totals = score.to_dict()["totals"]
     assert set(game.players) <= set(totals)
     assert all(isinstance(points, int) for points in totals.values())
+
+    picture = operation(game, "render").sync(client=client, body=model("RenderRequest")(state=score_state))
+    assert isinstance(picture, str) and picture.lstrip().startswith("<svg"), picture[:200]
