@@ -280,3 +280,30 @@ def test_a_field_the_contract_lacks_is_found():
     extra = Schema.from_dict({**newyork.CardSchema().fields, "colour": fields.String()})()
     walk.schema(extra, {"$ref": "#/components/schemas/NewYorkCard"}, "NewYorkCard")
     assert walk.problems == ["NewYorkCard: marshmallow fields missing from the contract: ['colour']"]
+
+
+def references(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        if isinstance(node.get("$ref"), str):
+            yield node["$ref"]
+        for value in node.values():
+            yield from references(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from references(value)
+
+
+def test_every_reference_names_a_whole_component():
+    """No reference points into a schema's properties (generators resolve only whole components)."""
+    wrong = sorted({ref for ref in references(CONTRACT)
+                    if ref.count("/") != 3 or ref.rsplit("/", 1)[1] not in CONTRACT["components"][ref.split("/")[2]]})
+    assert wrong == []
+
+
+@pytest.mark.parametrize("game_id", PREFIX)
+def test_every_move_type_is_a_named_component(bindings, game_id):
+    prefix = PREFIX[game_id]
+    mapping = COMPONENTS[f"{prefix}Move"]["discriminator"]["mapping"]
+    named = {kind: f"#/components/schemas/{prefix}{kind.title().replace('_', '')}Move"
+             for kind in bindings[game_id].info.move_types}
+    assert mapping == named
