@@ -43,6 +43,20 @@ def test_contract_is_valid_openapi_3_1():
     validate_spec(document)
 
 
+def test_contract_names_no_key_twice():
+    """YAML keeps the last of two equal keys silently: a merge that adds a component twice would drop one."""
+    class Strict(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node):
+        keys = [loader.construct_object(key) for key, _ in node.value]
+        assert len(keys) == len(set(keys)), f"a key twice near line {node.start_mark.line + 1}"
+        return yaml.SafeLoader.construct_mapping(loader, node)
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    yaml.load(CONTRACT.read_text(), Strict)
+
+
 def test_every_route_of_the_app_is_in_the_contract():
     app = create_app({"redis_url": None})
     documented = set(yaml.safe_load(CONTRACT.read_text())["paths"])
