@@ -68,23 +68,23 @@ def _read_unsized(stream, limit: int) -> bytes:
 
 
 def _too_large(limit: int | None) -> ApiProblem:
-    return ApiProblem(413, f"The body is over the limit of {limit} bytes.")
+    return ApiProblem(413, "The body is over the limit of {limit} bytes.", limit=limit)
 
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ApiProblem(400, f"The body is not UTF-8 (a bad byte at offset {exc.start}).") from None
+        raise ApiProblem(400, "The body is not UTF-8 (a bad byte at offset {offset}).", offset=exc.start) from None
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=_integer)
     except RecursionError:
         raise ApiProblem(400, "The JSON is nested too deeply.") from None
     except json.JSONDecodeError as exc:
-        raise ApiProblem(400, f"The body is not well-formed JSON: {exc.msg} at line {exc.lineno}, "
-                              f"column {exc.colno}.") from None
+        raise ApiProblem(400, "The body is not well-formed JSON: {reason} at line {line}, column {column}.",
+                         reason=exc.msg, line=exc.lineno, column=exc.colno) from None
     except _NotJson as exc:
-        raise ApiProblem(400, f"The body is not well-formed JSON: {exc}") from None
+        raise ApiProblem(400, "The body is not well-formed JSON: {reason}", reason=str(exc)) from None
     except ValueError:
         raise ApiProblem(400, "The body is not well-formed JSON.") from None
     if _SURROGATE_ESCAPE.search(text):

@@ -27,7 +27,18 @@ class Violation:
     params: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "rule": self.rule, "pointer": self.pointer}
+        return ViolationDict(self)
+
+
+class ViolationDict(dict):
+    """A violation as JSON-ready data (code, message, rule, pointer) that still knows its violation, so
+    the edge can render the message of a violation an engine put into a larger answer (a score's
+    ``violations``) in another language."""
+
+    def __init__(self, violation: Violation):
+        super().__init__(code=violation.code, message=violation.message, rule=violation.rule,
+                         pointer=violation.pointer)
+        self.violation = violation
 
 
 class RulesError(Exception):

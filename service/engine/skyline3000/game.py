@@ -28,7 +28,7 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
         problems.append(rules.BOOK.violation("state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.",
                                              "/players", count=len(ids)))
     if len(set(ids)) != len(ids):
-        problems.append(rules.BOOK.violation("state.duplicate_player", pointer="/players"))
+        problems.append(rules.BOOK.violation("state.duplicate_player", None, "/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)
