@@ -291,5 +291,6 @@ def view(binding: Binding, body: dict[str, Any]):
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.render, body)
-    svg = xml_safe(binding.game.render(data["state"], data.get("player"), _memo(binding)))
+    svg = xml_safe(binding.game.render(data["state"], data.get("player"), _memo(binding),
+                                       language.current().labels_for(binding.words)))
     return svg_answer(svg.encode(), binding.info.rules_version)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..engine.core import Violation
-from ..engine.kit import N_, Names, Term
+from ..engine.kit import N_, Names, Term, english
 from ..i18n import DEFAULT, translations
 
 AND = N_("{names} and {last}")
@@ -68,9 +68,11 @@ class Translator:
             # them); the English text is still right
             return template.format(**rendered)
 
-    def label(self, template: str, **params: Any) -> str:
-        """A picture's label: the callable the engine's pictures take as ``tr``."""
-        return self.format(template, params)
+    def labels_for(self, words: Words) -> Callable[..., str]:
+        """The ``tr(template, **params)`` callable a game's picture draws its labels with (``kit.Labels``)."""
+        if self.english:
+            return english
+        return lambda template, **params: self.format(template, params, words)
 
     def param(self, name: str, value: Any, words: Words = NO_WORDS) -> Any:
         if isinstance(value, Names):

@@ -13,6 +13,8 @@
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
 - ``NOT_YOUR_TURN`` and ``awaited_text``: the one wording every game uses for a move out of turn.
+- ``Labels``, ``english`` and ``WORD``: the pictures write every label through a ``tr(template, **params)``
+  callable the edge passes in (English by default), so they can be drawn in any language.
 - ``N_``: marks an English text for the message catalogs (``service/locales``) without translating it; the
   engine only ever writes English, and the edge renders its ids and parameters in the asked language.
 """
@@ -54,6 +56,16 @@ class Term(str):
 def T_(text: str) -> Term:
     """Marks ``text`` for extraction like ``N_``, as a parameter value the edge translates."""
     return Term(text)
+
+
+Labels = Callable[..., str]
+WORD = "{word}"  # ``tr(WORD, word=kind)``: one of the game's words as a label, in the labels' language
+
+
+def english(template: str, **params: Any) -> str:
+    """The labels' callable a picture uses unless the edge passes a language's: the English template,
+    formatted (``tr("price {cost}", cost=3)``)."""
+    return template.format(**params)
 
 
 NOT_YOUR_TURN = N_("It is not {player}'s turn: the game awaits {awaited}.")

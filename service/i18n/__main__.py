@@ -17,13 +17,14 @@ from pathlib import Path
 from babel.messages.frontend import CommandLineInterface
 
 from . import DOMAIN, LOCALES, MAPPING, TEMPLATE, TRANSLATED, po_path
-from .check import problems
+from .check import problems, quiet_fstrings
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def pybabel(*args: str) -> None:
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    with quiet_fstrings():
+        CommandLineInterface().run(["pybabel", "-q", *args])
 
 
 def extract() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Iterator
 
-from babel.messages.extract import extract_python
+from .pyast import extract_ast
 
 
 def game_texts(game_id: str) -> list[str]:
@@ -24,7 +24,7 @@ def game_texts(game_id: str) -> list[str]:
 
 def extract_engine(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
     """Babel's extractor protocol: (line, function name, message, comments)."""
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+    yield from extract_ast(fileobj, keywords, comment_tags, options)
     game_id = fileobj.name.replace("\\", "/").rstrip("/").split("/")[-2]
     for text in game_texts(game_id):
         yield 0, "", text, []

@@ -19,11 +19,13 @@ def test_the_template_holds_exactly_the_ids_the_code_marks():
 
 def test_the_extraction_finds_violation_templates_rule_texts_readings_labels_and_the_table_page():
     ids = code_ids()
-    assert "It is not {player}'s turn: the game awaits {awaited}." in ids  # kit.NOT_YOUR_TURN
-    assert "The tile costs {cost}; the cards add up to {paid}." in ids  # a violation's template
-    assert "A plot holds at most 2 businesses." in ids  # a rule code's text, read from the rule book
-    assert "Chinatown is played by 3 to 5 players." in ids
-    assert "Start a game" in ids  # the table page's HTML
+    assert (None, "It is not {player}'s turn: the game awaits {awaited}.") in ids  # kit.NOT_YOUR_TURN
+    assert (None, "The tile costs {cost}; the cards add up to {paid}.") in ids  # a violation's template
+    assert (None, "A plot holds at most 2 businesses.") in ids  # a rule code's text, read from the rule book
+    assert (None, "Chinatown is played by 3 to 5 players.") in ids
+    assert (None, "Start a game") in ids  # the table page's HTML
+    assert (None, "Building market") in ids  # a picture's label
+    assert ("skyline3000", "green") in ids and ("fifthavenue", "green") in ids  # a game's words, by game
     assert len(ids) > 700
 
 
