@@ -19,18 +19,26 @@ FIELD = "lang"
 _FIELD_BYTES = b'"lang"'
 
 
+def _primary(tag: str) -> str:
+    return tag.strip().replace("_", "-").split("-", 1)[0].lower()
+
+
 def supported(tag: str) -> str:
     """The service's language for a language tag (``hu-HU`` is ``hu``); English for any other."""
-    primary = tag.strip().replace("_", "-").split("-", 1)[0].lower()
+    primary = _primary(tag)
     return primary if primary in LANGUAGES else DEFAULT
 
 
 def negotiated() -> str:
-    """The language from the query parameter or, without one, from Accept-Language."""
+    """The language from the query parameter or, without one, from Accept-Language: the first of its
+    ranges, by quality, whose primary subtag the service speaks (``nl-BE, en;q=0.5`` is Dutch)."""
     explicit = request.args.get(FIELD)
     if explicit is not None:
         return supported(explicit)
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+    for tag, quality in request.accept_languages:  # werkzeug orders the ranges by quality
+        if quality > 0 and _primary(tag) in LANGUAGES:
+            return _primary(tag)
+    return DEFAULT
 
 
 def body_language(raw: bytes) -> str | None:

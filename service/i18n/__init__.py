@@ -59,3 +59,16 @@ def catalogs_digest() -> str:
         path = po_path(lang)
         digest.update(lang.encode() + b"\0" + (path.read_bytes() if path.exists() else b""))
     return digest.hexdigest()
+
+
+def ids_in(paths, method_map: list[tuple[str, str]], keywords: dict) -> frozenset[str]:
+    """The message ids Babel extracts from ``paths`` (files) with ``method_map``'s extractors."""
+    from babel.messages.extract import extract_from_file
+
+    found: set[str] = set()
+    for path in paths:
+        method = next(m for pattern, m in method_map if path.match(pattern))
+        for _line, message, _comments, _context in extract_from_file(method, str(path), keywords=keywords):
+            if isinstance(message, str):
+                found.add(message)
+    return frozenset(found)

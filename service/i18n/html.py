@@ -1,4 +1,5 @@
-"""A Babel extractor for the table page's HTML: every text between tags and every ``aria-label``.
+"""A Babel extractor for the table page's HTML: every text between tags and every ``aria-label``, except
+inside an element marked ``translate="no"`` (the language chooser names each language in itself).
 
 The page translates itself the same way (``i18n.js`` looks each trimmed text up in the catalog), so the
 HTML needs no markup for translation and the two can never disagree about what a message is.
@@ -10,6 +11,7 @@ from typing import Any, Iterator
 
 ATTRIBUTES = ("aria-label", "placeholder", "title")
 SKIPPED = ("script", "style")
+VOID = ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
 
 
 def texts(html: str) -> list[tuple[int, str]]:
@@ -19,8 +21,16 @@ def texts(html: str) -> list[tuple[int, str]]:
 
     class Collector(HTMLParser):
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            if tag in SKIPPED:
+            if tag in VOID:
+                if not skipping:
+                    self._attributes(attrs)
+                return
+            if skipping or tag in SKIPPED or ("translate", "no") in attrs:
                 skipping.append(tag)
+                return
+            self._attributes(attrs)
+
+        def _attributes(self, attrs: list[tuple[str, str | None]]) -> None:
             for name, value in attrs:
                 if name in ATTRIBUTES and value and value.strip():
                     found.append((self.getpos()[0], " ".join(value.split())))

@@ -33,6 +33,8 @@ def test_language_tags_map_to_the_four_languages_and_anything_else_to_english():
     ("fr, de;q=0.5, nl;q=0.4", "de"),
     ("en;q=0.3, nl;q=0.8", "nl"),
     ("fr-CA, fr;q=0.9", "en"),
+    ("nl-BE, en;q=0.5", "nl"),
+    ("de;q=0, hu;q=0.1", "hu"),
     ("*", "en"),
 ])
 def test_accept_language_is_negotiated_with_its_quality_values(client, header, expected):
