@@ -155,6 +155,7 @@ def within_deadline(game_id: str, op: str, compute: Callable[[], Any]) -> Any:
 
 @bp.get("/v1/games")
 def list_games():
+    language.current()  # the list has no texts to translate, but says its language like every game answer
     games = [
         {**b.info.to_dict(), "available": b.available} for b in current_app.extensions["games"].values()
     ]

@@ -54,13 +54,16 @@ def body_language(raw: bytes) -> str | None:
     return None
 
 
-def without_language(body: dict[str, Any]) -> dict[str, Any]:
-    """The body without its ``lang`` field, which is the edge's, not the game's."""
+def without_language(body: dict[str, Any], at: str = "") -> dict[str, Any]:
+    """The body without its ``lang`` field, which is the edge's, not the game's. A replay's ``setup`` is a
+    setup request and may carry one too; only the top-level field chooses the language."""
+    if isinstance(body.get("setup"), dict) and not at:
+        body = {**body, "setup": without_language(body["setup"], "/setup")}
     if FIELD not in body:
         return body
     if not isinstance(body[FIELD], str):
         raise ApiProblem(422, "{count} field(s) do not fit the schema.",
-                         [{"pointer": "/" + FIELD, "message": "Not a valid string."}], count=1)
+                         [{"pointer": f"{at}/{FIELD}", "message": "Not a valid string."}], count=1)
     return {key: value for key, value in body.items() if key != FIELD}
 
 

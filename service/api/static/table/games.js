@@ -104,6 +104,8 @@ export function status(game, state) {
 
 const shopParams = (s) => ({ shop: word("chinatown", s.type), size: s.size, lots: s.lots.join(", ") });
 const NY_TYPES = ["skyscraper", "park", "church", "theater", "museum", "station"];
+const NY_PLURALS = { skyscraper: N_("skyscrapers"), park: N_("parks"), church: N_("churches"), theater: N_("theaters"),
+  museum: N_("museums"), station: N_("stations") };
 
 /** Rows {id, total, parts: [{category, points, note?}]} from a score answer. */
 export function scoreRows(game, score) {
@@ -112,12 +114,12 @@ export function scoreRows(game, score) {
   switch (game) {
     case "newyork":
       return score.players.map((p) => ({ id: p.id, total: p.total,
-        parts: [...NY_TYPES.filter((t) => p.buildings[t]).map((t) => ({ category: `${word("newyork", t)} (${p.buildings[t].count})`, points: p.buildings[t].points })),
+        parts: [...NY_TYPES.filter((t) => p.buildings[t]).map((t) => ({ category: `${tr(NY_PLURALS[t])} (${p.buildings[t].count})`, points: p.buildings[t].points })),
           { category: tr("street ({length})", { length: p.street.length }), points: p.street.points }] }));
     case "chinatown":
       return rows(Object.keys(totals), (id) => (score.players[id]?.shops || []).map((s) => ({
-        category: s.complete ? tr("{shop}: complete shop of {size} (lots {lots})", shopParams(s))
-          : tr("{shop}: shop of {size} (lots {lots})", shopParams(s)), points: s.income })));
+        category: s.complete ? tr("{shop} complete shop of {size} (lots {lots})", shopParams(s))
+          : tr("{shop} shop of {size} (lots {lots})", shopParams(s)), points: s.income })));
     case "skyline3000":
       return rows(Object.keys(totals), (id) => [
         ...Object.entries(score.players[id]?.blocks || {}).map(([b, pts]) => ({ category: tr("block {block}", { block: b }), points: pts })),
