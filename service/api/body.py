@@ -15,7 +15,7 @@ from typing import Any
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..engine.kit import pointer
+from ..engine.kit import N_, pointer
 from .echo import MAX_LISTED_ERRORS
 from .problems import ApiProblem
 
@@ -90,7 +90,7 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
     if _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(data)
     if not isinstance(data, dict):
-        raise ApiProblem(422, "The body must be a JSON object.", [{"pointer": "", "message": "Must be an object."}])
+        raise ApiProblem(422, "The body must be a JSON object.", [{"pointer": "", "message": N_("Must be an object.")}])
     return data
 
 
@@ -111,11 +111,11 @@ def _lone_surrogates(data: Any):
         value, path = stack.pop()
         if isinstance(value, str):
             if _SURROGATE.search(value):
-                yield path, "This string holds a lone UTF-16 surrogate."
+                yield path, N_("This string holds a lone UTF-16 surrogate.")
         elif isinstance(value, dict):
             for key, item in reversed(value.items()):
                 if _SURROGATE.search(key):
-                    yield path, "A member name of this object holds a lone UTF-16 surrogate."
+                    yield path, N_("A member name of this object holds a lone UTF-16 surrogate.")
                 else:
                     stack.append((item, (path, key)))
         elif isinstance(value, list):

@@ -56,6 +56,9 @@ def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str
     default_slug, title = SLUGS.get(status, ("error", "Error"))
     extras: dict[str, Any] = {}
     errors, left_out = bounded_errors(errors, errors_left_out)
+    if errors and not tr.english:  # a field's message is shown in the language when it is a catalog id
+        errors = [{**e, "message": tr.text(e["message"])} if isinstance(e.get("message"), str) else e
+                  for e in errors]
     if errors:
         extras["errors"] = errors
     if left_out:

@@ -108,3 +108,13 @@ def test_a_word_parameter_is_translated_in_its_games_context_and_a_player_id_nev
     assert hu.format("{tile}", {"tile": "green"}, skyline) == "Zöldterület"
     assert hu.format("{colour}", {"colour": "green"}, fifth) == "zöld"
     assert hu.format("{player}", {"player": "green"}, fifth) == "green"
+
+
+def test_a_schema_problems_field_messages_are_in_the_asked_language_when_the_catalog_has_them(client):
+    body = {"state": {"x": 1}, "move": 5}
+    english = client.post("/v1/games/newyork/moves", json=body).get_json()
+    dutch = client.post("/v1/games/newyork/moves?lang=nl", json=body).get_json()
+    assert [e["pointer"] for e in dutch["errors"]] == [e["pointer"] for e in english["errors"]]
+    said = {e["pointer"]: e["message"] for e in dutch["errors"]}
+    assert said["/state/x"] == "Onbekend veld." and said["/state/game"] == "Gegevens ontbreken voor een verplicht veld."
+    assert dutch["detail"] == f"{len(english['errors'])} veld(en) passen niet in het schema."
