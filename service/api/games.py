@@ -67,7 +67,7 @@ def game_words(game_id: str) -> Words:
         module = importlib.import_module(f"service.engine.{game_id}.words")
     except ModuleNotFoundError:
         return Words(game_id)
-    return Words(game_id, module.WORDS)
+    return Words(module.CONTEXT, module.WORDS)
 
 
 def _binding(game_id: str, need_engine: bool = True) -> Binding:

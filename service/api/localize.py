@@ -23,9 +23,9 @@ NOBODY = N_("nobody")
 
 @dataclass(frozen=True)
 class Words:
-    """A game's own words (``service/engine/<game>/words.py``), translated in the game's context."""
+    """A game's own words (``service/engine/<game>/words.py``), translated in their context (the game's name)."""
 
-    game: str
+    context: str
     terms: frozenset[str] = frozenset()
 
 
@@ -56,7 +56,7 @@ class Translator:
         return self._gettext(msgid) if msgid else msgid
 
     def word(self, value: str, words: Words) -> str:
-        return self._pgettext(words.game, value) if value in words.terms else value
+        return self._pgettext(words.context, value) if value in words.terms else value
 
     def format(self, template: str, params: Mapping[str, Any] | Iterable[tuple[str, Any]] = (),
                words: Words = NO_WORDS) -> str:
@@ -118,7 +118,7 @@ class Translator:
 
     def labels(self, found: Iterable[str], words: Words) -> dict[str, str]:
         """The human name of each of a game's words among ``found`` (the ids a score breakdown uses)."""
-        return {word: self._pgettext(words.game, word) for word in sorted(set(found) & words.terms)}
+        return {word: self._pgettext(words.context, word) for word in sorted(set(found) & words.terms)}
 
 
 def words_in(data: Any) -> set[str]:

@@ -25,7 +25,7 @@ def test_the_extraction_finds_violation_templates_rule_texts_readings_labels_and
     assert (None, "Chinatown is played by 3 to 5 players.") in ids
     assert (None, "Start a game") in ids  # the table page's HTML
     assert (None, "Building market") in ids  # a picture's label
-    assert ("skyline3000", "green") in ids and ("fifthavenue", "green") in ids  # a game's words, by game
+    assert ("Skyline 3000", "green") in ids and ("Fifth Avenue", "green") in ids  # a game's words, by game
     assert len(ids) > 700
 
 
@@ -42,3 +42,14 @@ def test_each_language_compiles_from_its_po_file_and_translates():
         assert compiled.gettext(sample.id) == sample.string
     assert translations("en").gettext("Not found") == "Not found"
     assert LANGUAGES[0] == "en"
+
+
+def test_each_games_words_are_marked_under_its_own_context():
+    import importlib
+
+    from service.engine.core import GAME_IDS
+
+    ids = code_ids()
+    for game in GAME_IDS:
+        words = importlib.import_module(f"service.engine.{game}.words")
+        assert {(words.CONTEXT, word) for word in words.WORDS} <= ids, game

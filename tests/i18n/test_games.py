@@ -104,7 +104,7 @@ def test_a_word_parameter_is_translated_in_its_games_context_and_a_player_id_nev
     from service.api.localize import Translator, Words
 
     hu = Translator.of("hu")
-    skyline, fifth = Words("skyline3000", frozenset({"green"})), Words("fifthavenue", frozenset({"green"}))
+    skyline, fifth = Words("Skyline 3000", frozenset({"green"})), Words("Fifth Avenue", frozenset({"green"}))
     assert hu.format("{tile}", {"tile": "green"}, skyline) == "Zöldterület"
     assert hu.format("{colour}", {"colour": "green"}, fifth) == "zöld"
     assert hu.format("{player}", {"player": "green"}, fifth) == "green"
