@@ -274,11 +274,11 @@ def score(binding: Binding, body: dict[str, Any]):
     if errors:
         raise _schema_problem(errors)
     result = dict(binding.game.score(state, scoring, _memo(binding)))
-    tr, terms = language.current(), binding.words
+    tr, words = language.current(), binding.words
     if isinstance(result.get("violations"), list):
-        result["violations"] = [tr.violation(v.violation, terms) if isinstance(v, ViolationDict) else v
+        result["violations"] = [tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v
                                 for v in result["violations"]]
-    result["labels"] = tr.labels(words_in(result), terms)
+    result["labels"] = tr.labels(words_in(result), words)
     return json_answer(result, binding.info.rules_version)
 
 
