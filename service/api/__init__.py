@@ -5,6 +5,7 @@ from flask import Flask
 
 from . import games, operations, pages, table
 from .cors import install_cors
+from .language import install_language
 from .observe import install_request_observers
 from .problems import install_problem_handlers
 from .security import install_security_headers
@@ -17,6 +18,7 @@ def register(app: Flask) -> None:
     install_request_observers(app)
     install_cors(app, app.config["SETTINGS"].cors_origins)
     install_security_headers(app)
+    install_language(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)

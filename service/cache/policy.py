@@ -20,6 +20,8 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   states checked with their violations (Chinatown also keeps its deck and bag contents this way), a
   request's worth each.
 - ``api.operations.contract_texts`` (the contract as YAML and JSON): about 0.5 MB.
+- ``i18n.translations`` and ``api.localize.Translator.of`` (the compiled message catalogs, one per
+  language, four in all) and ``i18n.catalogs_digest``: under 1 MB together.
 """
 IN_PROCESS_ONLY = frozenset({
     "newyork.longest_street",

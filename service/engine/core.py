@@ -37,10 +37,20 @@ class Violation:
     rule_url: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, str]:
-        out = {"code": self.code, "message": self.message, "rule": self.rule, "pointer": self.pointer}
-        if self.rule_url:
-            out["rule_url"] = self.rule_url
-        return out
+        return ViolationDict(self)
+
+
+class ViolationDict(dict):
+    """A violation as JSON-ready data (code, message, rule, pointer, rule_url) that still knows its violation, so
+    the edge can render the message of a violation an engine put into a larger answer (a score's
+    ``violations``) in another language."""
+
+    def __init__(self, violation: Violation):
+        super().__init__(code=violation.code, message=violation.message, rule=violation.rule,
+                         pointer=violation.pointer)
+        if violation.rule_url:
+            self["rule_url"] = violation.rule_url
+        self.violation = violation
 
 
 class RulesError(Exception):

@@ -14,6 +14,10 @@
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
 - ``NOT_YOUR_TURN`` and ``awaited_text``: the one wording every game uses for a move out of turn.
+- ``Labels``, ``english`` and ``WORD``: the pictures write every label through a ``tr(template, **params)``
+  callable the edge passes in (English by default), so they can be drawn in any language.
+- ``N_``: marks an English text for the message catalogs (``service/locales``) without translating it; the
+  engine only ever writes English, and the edge renders its ids and parameters in the asked language.
 """
 from __future__ import annotations
 
@@ -33,15 +37,61 @@ def pointer(*tokens: Any) -> str:
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
-NOT_YOUR_TURN = "It is not {player}'s turn: the game awaits {awaited}."
+def N_(text: str) -> str:
+    """Marks ``text`` as a message id for extraction (``python -m service.i18n update``); returns it as is."""
+    return text
+
+
+def C_(context: str, word: str) -> str:
+    """Marks ``word``, one of a game's own words (a building type, a colour, a phase), for extraction
+    under ``context`` (the game's id): the same English word may be two words in another language
+    (Skyline 3000's ``green`` tile, Fifth Avenue's ``green`` plot)."""
+    return word
+
+
+class Term(str):
+    """A word or phrase the engine puts into a message as a parameter (``the start tile``): the edge
+    translates it with the message."""
+
+
+def T_(text: str) -> Term:
+    """Marks ``text`` for extraction like ``N_``, as a parameter value the edge translates."""
+    return Term(text)
+
+
+Labels = Callable[..., str]
+WORD = "{word}"  # ``tr(WORD, word=kind)``: one of the game's words as a label, in the labels' language
+
+
+def english(template: str, **params: Any) -> str:
+    """The labels' callable a picture uses unless the edge passes a language's: the English template,
+    formatted (``tr("price {cost}", cost=3)``)."""
+    return template.format(**params)
+
+
+NOT_YOUR_TURN = N_("It is not {player}'s turn: the game awaits {awaited}.")
+
+
+class Names(str):
+    """Player ids joined in English (``ben and carl``), keeping the ids so the edge can join them in
+    another language."""
+
+    ids: tuple[str, ...]
+
+    def __new__(cls, ids: Iterable[str]) -> "Names":
+        ids = tuple(ids)
+        if len(ids) <= 1:
+            text = ids[0] if ids else "nobody"
+        else:
+            text = ", ".join(ids[:-1]) + " and " + ids[-1]
+        self = super().__new__(cls, text)
+        self.ids = ids
+        return self
 
 
 def awaited_text(ids: Iterable[str]) -> str:
     """The players a game awaits, as the message names them: ``ben``, ``ben and carl``, ``ben, carl and dora``."""
-    ids = list(ids)
-    if len(ids) <= 1:
-        return ids[0] if ids else "nobody"
-    return ", ".join(ids[:-1]) + " and " + ids[-1]
+    return Names(ids)
 
 
 def placeholders(template: str) -> frozenset[str]:

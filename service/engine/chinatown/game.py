@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
-from ..kit import Engine, StateMemo
+from ..kit import Engine, Labels, StateMemo, english
 from . import flow, moves
 from .board import ADJACENT, BLOCK_OF, BLOCKS
 from .codes import BOOK
@@ -134,5 +134,6 @@ class ChinatownGame(Engine):
         problems = self.validate(state) if isinstance(state, State) else []
         return score(state, scoring or "income", problems, memo)
 
-    def render(self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        return render(state, self.score(state, "income", memo), player)
+    def render(self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO,
+               tr: Labels = english) -> str:
+        return render(state, self.score(state, "income", memo), player, tr)

@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
-from ..kit import Engine, RuleBook, StateMemo
+from ..kit import Engine, Labels, RuleBook, StateMemo, english
 from . import moves as _moves
 from .codes import BOOK
 from .data import BANKS, CATALOGUE, SCORINGS, TYPES, scoring_tables, tiers
@@ -122,5 +122,5 @@ class NewYork(Engine):
     def view(self, state: State, player: str) -> State:
         return seen_by(state, player)
 
-    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        return render_table(state, player, memo)
+    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+        return render_table(state, player, memo, tr)
