@@ -20,6 +20,11 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   tiles and its building-rule check, about 0.5 KB per tile, so at most 16 cities of at most 54 tiles:
   under 0.5 MB. No engine module keeps a cache of its own.
 - ``api.operations.contract_texts`` (the contract as YAML and JSON): about 0.5 MB.
+- ``i18n.translations`` and ``api.localize.Translator.of`` (the compiled message catalogs, one per
+  language, four in all) and ``i18n.catalogs_digest``: under 1 MB together.
+- ``api.table.page_ids`` (the table page's message ids, about 200 strings): a few KB.
+- ``i18n.check.code_ids`` (every message id the code marks): only where the catalogs are checked (the
+  tests, ``python -m service.i18n check``), never in a serving worker.
 """
 IN_PROCESS_ONLY = frozenset({
     "newyork.longest_street",

@@ -110,7 +110,7 @@ class FakeGame:
     def view(self, state, player):
         return state
 
-    def render(self, state, player=None, memo=None):
+    def render(self, state, player=None, memo=None, tr=None):
         return "<svg xmlns='http://www.w3.org/2000/svg'/>"
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Violation
-from ..kit import Engine
+from ..kit import Engine, Labels, english
 from . import data as D
 from . import flow as F
 from . import moves as M
@@ -101,9 +101,8 @@ class FifthAvenue(Engine):
             "options": copy.deepcopy(OPTIONS.defaults()),
             "move_types": list(D.MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in BOOK.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in READINGS],
+            "rule_codes": [r.to_dict() for r in BOOK.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in READINGS],
         }
 
     def readings(self) -> Sequence[Reading]:
@@ -127,7 +126,7 @@ class FifthAvenue(Engine):
         return replace(state, players=players, stacks=stacks,
                        black_deck=BlackDeck(None, state.black_deck.count, None), park_order=None)
 
-    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
         from .render import render
 
-        return render(state, player, memo)
+        return render(state, player, memo, tr)

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Violation
-from ..kit import Engine
+from ..kit import Engine, Labels, english
 from ..random import Rng
 from . import data, flow, moves, rules, scoring, validate
 from .options import OPTIONS
@@ -28,7 +28,7 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
         problems.append(rules.BOOK.violation("state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.",
                                              "/players", count=len(ids)))
     if len(set(ids)) != len(ids):
-        problems.append(rules.BOOK.violation("state.duplicate_player", pointer="/players"))
+        problems.append(rules.BOOK.violation("state.duplicate_player", None, "/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)
@@ -145,9 +145,8 @@ class Skyline3000(Engine):
                 "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
                         f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
             },
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.BOOK.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in self.readings()],
+            "rule_codes": [r.to_dict() for r in rules.BOOK.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 
     # -- the game --------------------------------------------------------------------------------
@@ -184,9 +183,9 @@ class Skyline3000(Engine):
     def view(self, state: State, player: str) -> State:
         return view_state(state, player)
 
-    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
         from .render import render_svg
 
         if isinstance(state, State) and player is not None:
             state = view_state(state, player)
-        return render_svg(as_score_input(state), memo)
+        return render_svg(as_score_input(state), memo, tr)
