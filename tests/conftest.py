@@ -28,10 +28,11 @@ def redis_test_url(base: str, index: int) -> str:
 
 REDIS_TEST_URL = redis_test_url(os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15"), process_index())
 
-# Handed out first under xdist (which hands out work in collection order): the contract run, one group of
-# about a minute that one worker must run whole, then the browser and live-server tests, which mostly wait.
-# Started last they would trail the CPU-bound rest; started first they overlap it.
-FIRST = ("tests/test_contract.py", "tests/browser/", "tests/integration/")
+# Handed out first under xdist (which hands out work in collection order): the two long groups one worker
+# must run whole (the contract run, about a minute; the generated client, generated once then playing four
+# games), then the browser and live-server tests, which mostly wait. Started last they would trail the
+# CPU-bound rest; started first they overlap it.
+FIRST = ("tests/test_contract.py", "tests/test_generated_client.py", "tests/browser/", "tests/integration/")
 
 
 @pytest.hookimpl(trylast=True)  # after xdist's own, which names each grouped test's group in its node id
