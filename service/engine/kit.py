@@ -7,7 +7,8 @@
 - ``OptionSpec`` and ``OptionBook``: each option declared once (name, kind, default, choices or range,
   provenance, text). The game's resolved options, its readings, ``describe`` and the wire schema's options
   fields are all derived from the specs.
-- ``Engine``: the base every game's engine derives from. ``apply`` is always: check the state, then the
+- ``Engine``: the base every game's engine derives from (``status`` too is each game's: ``Status.of``
+  builds it). ``apply`` is always: check the state, then the
   move's checks, then its effects. ``legal_moves`` is always: the candidates, filtered by the same move
   checks. A game supplies those four parts and nothing else of the flow.
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
+from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Status, Violation
 
 PROVENANCES = ("seed", "public source", "assumption")
 
@@ -246,6 +247,10 @@ class Engine:
         raise NotImplementedError
 
     def candidates(self, state: Any, player: str | None, move_type: str | None) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def status(self, state: Any) -> Status:
+        """Where the game stands (``Status.of`` keeps its parts consistent)."""
         raise NotImplementedError
 
     # -- the flow, the same for every game ------------------------------------------------------------

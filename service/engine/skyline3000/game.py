@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Violation
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Violation
 from ..kit import Engine
 from ..random import Rng
 from . import data, flow, moves, rules, scoring, validate
@@ -180,6 +180,12 @@ class Skyline3000(Engine):
 
     def standings(self, state: Any) -> dict[str, int]:
         return {p.id: p.points for p in (state.players or ())}
+
+    def status(self, state: State) -> Status:
+        """``flow.awaited``: the drawing player of a pending reveal, the player on turn, every player yet to
+        lay a pile in an auction (seat order), the auction's winner while it develops."""
+        over = state.phase == "over"
+        return Status.of(state.phase, state.round, flow.awaited(state), over, flow.winners(state) if over else ())
 
     def view(self, state: State, player: str) -> State:
         return view_state(state, player)
