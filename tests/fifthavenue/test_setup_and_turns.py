@@ -283,7 +283,7 @@ def test_reading_black_deck_empty_no_draw_option_and_a_real_table():
     assert after.players[0].hand_size == s.players[0].hand_size and after.black_deck.count == 0
 
     s = edit(started(3), _black_deck_spent)
-    table = edit(s, lambda w: w["black_deck"].update(cards=None, shuffle_seed=None))
+    table = edit(s, lambda w: w["black_deck"].update(cards=None, seed=None))
     spent = sum(1 for c in table.discard if c.startswith("black-"))
     after = ok(table, Move("black_and_move", "red", commissioner="white", to="34th-st-west"))
     assert after.pending.kind == "black_cards" and after.pending.draws == (("red", 1),)

@@ -49,7 +49,7 @@ def owner_colours(ids: list[str]) -> dict[str, str]:
 
 def render(state: State | Partial, result: dict[str, Any], player: str | None = None) -> str:
     """The picture of ``state`` with its income scoring ``result`` (the engine's ``score``)."""
-    ids = list(result["players"])
+    ids = [entry["id"] for entry in result["players"]]
     colours = owner_colours(ids)
     flagged = flagged_lots(result["violations"])
     width = MARGIN * 2 + 4 * (4 * CELL) + 3 * GAP
@@ -175,7 +175,8 @@ def legend_svg(state, result, colours, viewer, top) -> list[str]:
     money_visible = isinstance(state, State)
     out = [f'<text x="{MARGIN}" y="{top}" font-size="14" font-weight="bold">Players (income this year)</text>']
     y = top + LINE + 4
-    for pid, entry in result["players"].items():
+    for entry in result["players"]:
+        pid = entry["id"]
         text = f"income {dollars(entry['income'])}, {entry['tiles_on_board']} tiles on the board, {entry['lots']} lots"
         money = entry.get("money")
         if money_visible and money is not None and (viewer is None or viewer == pid):
