@@ -120,17 +120,17 @@ async function refresh() {
     call(game, "score", G.scoreBody(game, state)),
     who ? call(game, "view", { state, player: who }) : Promise.resolve({ state }),
   ]);
-  showStatus(game, state, moves.moves);
+  const st = G.status(moves);
+  showStatus(game, st, moves.moves);
   showPicture($("picture"), picture);
   $("state-text").value = toJSON(seen.state);
   showMoves(moves.moves);
-  showPending(state, moves.moves);
+  showPending(state, moves.moves, st);
   $("score-now").replaceChildren(scoreTable(game, score, "Current position"));
   if ($("scorings").open) await showScorings();
 }
 
-function showStatus(game, state, moves) {
-  const st = G.status(game, state);
+function showStatus(game, st, moves) {
   // Where the state names nobody (simultaneous bids, trading), the players with a listed move are awaited.
   const awaited = st.toMove.length ? st.toMove : [...new Set(moves.map((m) => m.player))];
   const name = games.find((g) => g.id === game)?.name || game;
@@ -153,13 +153,13 @@ function showMoves(moves) {
     })))));
 }
 
-function showPending(state, moves) {
+function showPending(state, moves, st) {
   const pending = state.pending;
   $("pending").hidden = !pending || session.mode !== "table";
   if (pending && session.mode === "table") {
     $("pending-text").textContent = `The table draws: ${G.describePending(pending)}. Fill in the reveal below and play it.`;
     // A listed reveal is a ready-made form to edit; where none is listed, the game's bare template.
-    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state));
+    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state, st));
   }
 }
 
