@@ -265,3 +265,14 @@ def test_a_state_seed_is_at_most_2_to_the_53_minus_1(client, game):
     response = client.post(f"/v1/games/{game}/validate", json={"state": state})
     assert response.status_code == 422
     assert [e["pointer"] for e in response.get_json()["errors"]] == ["/state/" + "/".join(SEED_FIELDS[game])]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_move_type_needs_its_player(client, game):
+    """Every move type of the game, reveals included, is refused by the schema without `player`."""
+    info = client.get(f"/v1/games/{game}").get_json()["game"]
+    state = post(client, game, "setup", {"players": PLAYERS[game], "seed": 5})["state"]
+    for move_type in info["move_types"]:
+        response = client.post(f"/v1/games/{game}/moves", json={"state": state, "move": {"type": move_type}})
+        assert response.status_code == 422, move_type
+        assert "/move/player" in [e["pointer"] for e in response.get_json()["errors"]], move_type
