@@ -121,7 +121,7 @@ async function refresh() {
     who ? call(game, "view", { state, player: who }) : Promise.resolve({ state }),
   ]);
   const st = G.status(moves);
-  showStatus(game, st, moves.moves);
+  showStatus(game, st);
   showPicture($("picture"), picture);
   $("state-text").value = toJSON(seen.state);
   showMoves(moves.moves);
@@ -130,9 +130,8 @@ async function refresh() {
   if ($("scorings").open) await showScorings();
 }
 
-function showStatus(game, st, moves) {
-  // Where the state names nobody (simultaneous bids, trading), the players with a listed move are awaited.
-  const awaited = st.toMove.length ? st.toMove : [...new Set(moves.map((m) => m.player))];
+function showStatus(game, st) {
+  const awaited = st.toMove;  // every game names whom it awaits, simultaneous choices included
   const name = games.find((g) => g.id === game)?.name || game;
   $("status").textContent = st.over ? `${name}: the game is over.`
     : `${name}: ${awaited.join(", ") || "nobody"} to move; phase ${st.phase}${st.round ? `, round ${st.round}` : ""}.`;
