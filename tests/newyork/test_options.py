@@ -18,6 +18,9 @@ def test_the_contract_options_are_the_specs():
     assert set(documented) == {spec.name for spec in OPTIONS}
     for spec in OPTIONS:
         field = documented[spec.name]
+        if isinstance(spec.default, dict):
+            assert "$ref" in field, spec.name  # a structured option: its own schema (a model has no default)
+            continue
         assert field["default"] == spec.default, spec.name
         if spec.kind in OPENAPI_TYPES:
             assert field["type"] == OPENAPI_TYPES[spec.kind]
