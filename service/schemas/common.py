@@ -72,11 +72,11 @@ class Dict(fields.Dict):
 class StatusSchema(Schema):
     """Dumps an engine ``Status``: the same shape in every game's answers."""
 
-    phase = fields.String()
-    round = fields.Integer(allow_none=True)
-    to_move = fields.List(fields.String())
-    over = fields.Boolean()
-    winners = fields.List(fields.String())
+    phase = fields.String(required=True)
+    round = fields.Integer(required=True, allow_none=True)
+    to_move = fields.List(PlayerId(), required=True)
+    over = fields.Boolean(required=True)
+    winners = fields.List(PlayerId(), required=True)
 
 
 @dataclass(frozen=True)
