@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import games, operations, table
+from . import games, operations, pages, table
 from .cors import install_cors
 from .observe import install_request_observers
 from .problems import install_problem_handlers
@@ -12,6 +12,7 @@ from .security import install_security_headers
 
 def register(app: Flask) -> None:
     app.extensions["games"] = games.bind_games()
+    app.extensions["pages"] = pages.build_pages(app.extensions["games"])
     install_problem_handlers(app)
     install_request_observers(app)
     install_cors(app, app.config["SETTINGS"].cors_origins)
@@ -20,3 +21,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(pages.bp)

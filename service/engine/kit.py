@@ -1,6 +1,7 @@
 """The engine kit: what every game stands on.
 
-- ``RuleBook``: a game's rule codes, each declared once with its text and the rule it cites. The game's
+- ``RuleBook``: a game's rule codes, each declared once with its text and the rule it cites (a ``Cite``:
+  the label a referee reads out and the anchor of the section of the game's rules page). The game's
   id is a parameter, so a re-skin of a game is a new book over the same suffixes, not a copy of the code.
   Violations are built only through a book, so a violation always cites its code's own rule, and carry
   their English message template and parameters so the edge can render them in another language.
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Status, Violation
+from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Status, Violation, rules_url
 
 PROVENANCES = ("seed", "public source", "assumption")
 
@@ -49,28 +50,38 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
+class Cite:
+    """What a rule code cites: a short ``label`` a referee reads out ("Building rules: touching edges must
+    match") and the ``section``, the stable anchor of the section of the game's rules page that states it."""
+
+    label: str
+    section: str
+
+
+@dataclass(frozen=True)
 class Rule:
     """One rule code: its suffix within the game (``turn.not_your_turn``), what it means, and its citation."""
 
     suffix: str
     text: str
-    cite: str
+    cite: Cite
 
 
 class RuleBook:
     """A game's rule codes. ``violation`` is the only way a game makes a Violation."""
 
-    def __init__(self, game: str, rules: Mapping[str, tuple[str, str]]):
+    def __init__(self, game: str, rules: Mapping[str, tuple[str, Cite]]):
         self.game = game
         self._prefix = game + "."
         self._rules = {suffix: Rule(suffix, text, cite) for suffix, (text, cite) in rules.items()}
+        self._urls = {suffix: rules_url(game, rule.cite.section) for suffix, rule in self._rules.items()}
 
     def code(self, suffix: str) -> str:
         if suffix not in self._rules:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         return f"{self.game}.{suffix}"
 
-    def cite(self, suffix: str) -> str:
+    def cite(self, suffix: str) -> Cite:
         return self._rules[suffix].cite
 
     def violation(self, suffix: str, message: str | None = None, pointer: str = "", **params: Any) -> Violation:
@@ -85,17 +96,24 @@ class RuleBook:
         except (KeyError, IndexError) as missing:
             raise KeyError(f"message for {suffix} lacks {missing}") from None
         # positional, params in the call's order: legal-moves builds many (each a discarded refusal)
-        return Violation(self._prefix + suffix, text, rule.cite, pointer, template, tuple(params.items()))
+        return Violation(self._prefix + suffix, text, rule.cite.label, pointer, template, tuple(params.items()),
+                         self._urls[suffix])
 
     def rule_codes(self) -> list[RuleCode]:
-        return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite) for r in self._rules.values()]
+        return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite.label, self._urls[r.suffix])
+                for r in self._rules.values()]
+
+    def sections(self) -> frozenset[str]:
+        """The anchors of the rules-page sections the codes cite."""
+        return frozenset(r.cite.section for r in self._rules.values())
 
     @property
     def codes(self) -> frozenset[str]:
         return frozenset(f"{self.game}.{s}" for s in self._rules)
 
-    def material(self) -> dict[str, list[str]]:
-        return {s: [r.text, r.cite] for s, r in self._rules.items()}
+    def material(self) -> dict[str, tuple[str, Cite]]:
+        """Each code's text and citation, as the constructor takes them (a re-skin's book is built from it)."""
+        return {s: (r.text, r.cite) for s, r in self._rules.items()}
 
 
 @dataclass(frozen=True)
@@ -116,6 +134,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     reading: bool = True
+    section: str = ""  # the anchor of the rules-page section whose rule the reading reads
 
     def __post_init__(self) -> None:
         if self.kind not in ("bool", "int", "choice", "value"):
@@ -181,7 +200,8 @@ class OptionBook:
 
     def readings(self, extra: Iterable[Reading] = ()) -> list[Reading]:
         """The readings that are options, then the game's readings that are not (fixed by the rules text)."""
-        return [Reading(s.name, s.default, s.provenance, s.text) for s in self.specs if s.reading] + list(extra)
+        return [Reading(s.name, s.default, s.provenance, s.text, s.section)
+                for s in self.specs if s.reading] + list(extra)
 
     def describe(self) -> list[dict[str, Any]]:
         return [s.describe() for s in self.specs]

@@ -81,7 +81,10 @@ def test_an_illegal_composed_move_shows_every_violation_with_its_rule(page):
     verdict = page.inner_text("#verdict")
     assert "Illegal" in verdict
     assert "It is not anna's turn: the game awaits ben." in verdict
-    assert "rules/skyline3000.md" in verdict
+    assert "(rule: Rounds: four phases, clockwise from the Key holder)" in verdict
+    link = page.locator("#verdict a.rule").first.get_attribute("href")
+    assert link == "/v1/games/skyline3000/rules#rounds"
+    assert page.locator("#rules-link").get_attribute("href") == "/v1/games/skyline3000/rules"
     before = state_text(page)
     page.click("#play-composed")  # playing it is refused too, and changes nothing
     settle(page)

@@ -41,7 +41,9 @@ def test_option_readings_are_described_from_their_specs():
     readings = {r["name"]: r for r in GAME.describe()["readings"]}
     for spec in OPTIONS:
         assert readings[spec.name] == {"name": spec.name, "default": spec.default,
-                                       "provenance": spec.provenance, "text": spec.text}
+                                       "provenance": spec.provenance, "text": spec.text,
+                                       "rule_url": f"/v1/games/newyork/rules#reading-{spec.name.replace('_', '-')}",
+                                       "reads_url": f"/v1/games/newyork/rules#{spec.section}"}
 
 
 @pytest.mark.parametrize("bad", [{"stalled_turn": "never"}, {"allow_surplus_cards": 1}, {"rotate": True}])

@@ -101,9 +101,8 @@ class FifthAvenue(Engine):
             "options": copy.deepcopy(OPTIONS.defaults()),
             "move_types": list(D.MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in BOOK.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in READINGS],
+            "rule_codes": [r.to_dict() for r in BOOK.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in READINGS],
         }
 
     def readings(self) -> Sequence[Reading]:

@@ -21,28 +21,28 @@ from .validate import state_violations
 FIXED_READINGS = (
     Reading("banks", list(BANKS), "seed",
             "Banks in market order blue, green, yellow, red: blue first and red last are the seed's; the middle two "
-            "are an assumption."),
-    Reading("tiles", "alhambra", "assumption", "The 54 tiles are Alhambra's (costs and walls), walls read as streets."),
+            "are an assumption.", section="components"),
+    Reading("tiles", "alhambra", "assumption", "The 54 tiles are Alhambra's (costs and walls), walls read as streets.", section="components"),
     Reading("longest_street", "outline", "assumption",
             "Street edges facing an empty cell count one point each; a street continues along the outline of the "
             "city (at a corner where two tiles touch only diagonally it turns around the same tile); a closed ring "
-            "of n edges scores n."),
+            "of n edges scores n.", section="longest-street"),
     Reading("holes", "four_neighbour_flood_fill", "public source",
-            "An empty cell that cannot reach the outside by edge steps is a hole; a diagonal gap does not let it out."),
+            "An empty cell that cannot reach the outside by edge steps is a hole; a diagonal gap does not let it out.", section="building-rule-5"),
     Reading("money_visibility", "count_public", "seed",
             "What others see: how many money cards each player holds is public, their values are hidden (the "
             "seed: \"a játékosok kezükbe veszik kártyáikat, és innentől kezdve titokban tartják, mennyi pénzük "
             "van\", the players take their cards in hand and keep secret how much money they have); a view shows "
-            "other hands as that many hidden cards."),
+            "other hands as that many hidden cards.", section="views"),
     Reading("scoring_card_piles", "five_piles", "seed",
             "The deck left after dealing is cut into five piles as equal as can be (larger piles on top); A goes at "
-            "a pinned-random place in pile 2, B in pile 4."),
+            "a pinned-random place in pile 2, B in pile 4.", section="scoring-cards"),
     Reading("leftover_tiles", "unique_richest", "seed",
             "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
-            "holding any) leaves it in the market."),
+            "holding any) leaves it in the market.", section="end-of-game"),
     Reading("money_reshuffle", "pinned_seed", "assumption",
             "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `seed`; "
-            "without it the deck becomes unknown and the next card is revealed."),
+            "without it the deck becomes unknown and the next card is revealed.", section="end-of-turn"),
 )
 
 
@@ -74,9 +74,8 @@ class NewYork(Engine):
                 f"legal in moves. At most {_moves.MAX_PAYMENTS_PER_SLOT} payments are listed per market slot.",
             ],
             "move_types": list(_moves.MOVE_TYPES),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in self.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in self.readings()],
+            "rule_codes": [r.to_dict() for r in self.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 
     def readings(self) -> Sequence[Reading]:

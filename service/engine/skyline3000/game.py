@@ -150,9 +150,8 @@ class Skyline3000(Engine):
                 "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
                         f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
             },
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.BOOK.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in self.readings()],
+            "rule_codes": [r.to_dict() for r in rules.BOOK.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 
     # -- the game --------------------------------------------------------------------------------

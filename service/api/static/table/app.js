@@ -56,7 +56,14 @@ function showPicture(target, svgText) {
 
 function violationList(violations) {
   return el("ul", { className: "violations" }, ...violations.map((v) => el("li", {},
-    el("span", { text: v.message }), " ", el("span", { className: "rule", text: `(rule: ${v.rule || v.code})` }))));
+    el("span", { text: v.message }), " ", ruleLabel(v))));
+}
+
+// The rule a violation cites, linked to its section of the game's rules page when it names one.
+function ruleLabel(v) {
+  const label = `(rule: ${v.rule || v.code})`;
+  return v.rule_url ? el("a", { className: "rule", href: v.rule_url, target: "_blank", text: label })
+    : el("span", { className: "rule", text: label });
 }
 
 // ---- Start -------------------------------------------------------------------------------------
@@ -102,6 +109,7 @@ function viewer() { return $("viewer").value || null; }
 async function refresh() {
   const { game, state } = session;
   for (const id of ["play", "score", "history"]) $(id).hidden = false;
+  $("rules-link").href = `/v1/games/${game}/rules`;
   const ids = G.playerIds(state);
   const chosen = viewer();
   $("viewer").replaceChildren(el("option", { value: "", text: "everyone (the referee)" }),
