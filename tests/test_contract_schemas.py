@@ -25,6 +25,7 @@ from marshmallow import Schema, fields, validate
 from service import create_app
 from service.api import language
 from service.schemas import chinatown, fifthavenue, newyork, skyline3000
+from service.schemas.common import StatusSchema
 
 CONTRACT = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
 COMPONENTS = CONTRACT["components"]["schemas"]
@@ -315,3 +316,10 @@ def test_every_move_type_is_a_named_component(bindings, game_id):
     named = {kind: f"#/components/schemas/{prefix}{kind.title().replace('_', '')}Move"
              for kind in bindings[game_id].info.move_types}
     assert mapping == named
+
+
+def test_the_status_component_holds_to_the_status_schema():
+    """The `status` every state-carrying answer has is dumped by one marshmallow schema."""
+    walk = Walk()
+    walk.schema(StatusSchema(), {"$ref": "#/components/schemas/Status"}, "Status")
+    assert walk.problems == []
