@@ -23,7 +23,9 @@ import yaml
 from marshmallow import Schema, fields, validate
 
 from service import create_app
+from service.api import language
 from service.schemas import chinatown, fifthavenue, newyork, skyline3000
+from service.schemas.common import StatusSchema
 
 # Loaded as every test process collects (libyaml's loader where there is one: five times faster).
 CONTRACT = yaml.load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text(),
@@ -47,6 +49,8 @@ HAND_CHECKED = {
     chinatown.BoardField: {"object"}, skyline3000.CardListField: {"array"},
 }
 # Required in the contract, while the wire schema requires it in a schema-level validator instead.
+# The edge's own fields of a request body, which it takes off before the game's schema loads the rest.
+EDGE_FIELDS = {language.FIELD}
 REQUIRED_BY_VALIDATOR = {("FifthAvenueFullDistrict", "plots"): "fifthavenue.StateSchema._whole_board"}
 JSON_TYPES = [(fields.Boolean, "boolean"), (fields.Integer, "integer"), (fields.String, "string"),
               (fields.List, "array"), (fields.Dict, "object"), (fields.Nested, "object")]
@@ -143,6 +147,11 @@ def documented_choices(schema: dict) -> set | None:
     return found
 
 
+def edge_fields(component_name: str) -> set[str]:
+    """A request component documents the edge's fields beside the game's own."""
+    return EDGE_FIELDS if component_name.endswith("Request") else set()
+
+
 @dataclass
 class Walk:
     problems: list[str] = dataclass_field(default_factory=list)
@@ -159,7 +168,7 @@ class Walk:
             self.union(wire, resolve(component), ref_name(component) or where, where)
             return
         props, required = properties_of(component)
-        self.names(set(wire), set(props), where)
+        self.names(set(wire) | edge_fields(ref_name(component) or where), set(props), where)
         for name in set(wire) & set(props):
             f = wire[name]
             if f.required != (name in required) and (ref_name(component), name) not in REQUIRED_BY_VALIDATOR:
@@ -170,7 +179,7 @@ class Walk:
     def union(self, wire: dict[str, fields.Field], component: dict, name: str, where: str) -> None:
         alternatives = component.get("oneOf") or component["anyOf"]
         props = [properties_of(v) for v in alternatives]
-        self.names(set(wire), set().union(*(set(p) for p, _ in props)), where)
+        self.names(set(wire) | edge_fields(name), set().union(*(set(p) for p, _ in props)), where)
         discriminator = component.get("discriminator", {}).get("propertyName")
         table = TYPE_TABLES.get(name, (None, None))[1]
         if discriminator:
@@ -309,3 +318,10 @@ def test_every_move_type_is_a_named_component(bindings, game_id):
     named = {kind: f"#/components/schemas/{prefix}{kind.title().replace('_', '')}Move"
              for kind in bindings[game_id].info.move_types}
     assert mapping == named
+
+
+def test_the_status_component_holds_to_the_status_schema():
+    """The `status` every state-carrying answer has is dumped by one marshmallow schema."""
+    walk = Walk()
+    walk.schema(StatusSchema(), {"$ref": "#/components/schemas/Status"}, "Status")
+    assert walk.problems == []

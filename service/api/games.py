@@ -99,6 +99,10 @@ def _dump_state(binding: Binding, state: Any) -> Any:
     return binding.envelopes.state_out.dump(state)
 
 
+def _status(binding: Binding, state: Any) -> dict[str, Any]:
+    return binding.envelopes.status_out.dump(binding.game.status(state))
+
+
 def _violations(binding: Binding, violations) -> list[dict[str, str]]:
     return language.current().violations(violations, binding.words)
 
@@ -198,7 +202,8 @@ def game_route(op: str) -> Callable:
 def setup(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.setup, body)
     state, seed = _setup_state(binding, data, body)
-    return json_answer({"state": _dump_state(binding, state), "seed": seed}, binding.info.rules_version)
+    return json_answer({"state": _dump_state(binding, state), "status": _status(binding, state), "seed": seed},
+                       binding.info.rules_version)
 
 
 @game_route("validate")
@@ -214,7 +219,8 @@ def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
     moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
     dumped = binding.envelopes.moves_out.dump(moves)
-    return json_answer({"moves": dumped, "count": len(dumped)}, binding.info.rules_version)
+    return json_answer({"moves": dumped, "count": len(dumped), "status": _status(binding, data["state"])},
+                       binding.info.rules_version)
 
 
 @game_route("moves")
@@ -227,6 +233,7 @@ def apply_move(binding: Binding, body: dict[str, Any]):
             "legal": outcome.legal,
             "violations": _violations(binding, outcome.violations),
             "state": _dump_state(binding, outcome.state) if outcome.legal else None,
+            "status": _status(binding, after),  # an illegal move leaves the state as it was: its status
             "events": [e.to_dict() for e in outcome.events],
             "scores": binding.game.standings(after),
         },
@@ -252,6 +259,7 @@ def replay_log(binding: Binding, body: dict[str, Any]):
             "valid": result.valid,
             "first_illegal": first_illegal,
             "state": _dump_state(binding, result.state),
+            "status": _status(binding, result.state),
             "scores": binding.game.standings(result.state),
             "scorings": scorings,
         },
@@ -286,7 +294,9 @@ def score(binding: Binding, body: dict[str, Any]):
 def view(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.view, body)
     seen = binding.game.view(data["state"], data["player"])
-    return json_answer({"state": _dump_state(binding, seen)}, binding.info.rules_version)
+    # the status of the whole state: who is awaited and who won are public, though a view hides money
+    return json_answer({"state": _dump_state(binding, seen), "status": _status(binding, data["state"])},
+                       binding.info.rules_version)
 
 
 @game_route("render")

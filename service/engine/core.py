@@ -87,6 +87,26 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Status:
+    """Where a game stands, the same shape in every game: its phase, its round (None where the game
+    has none), whose move the game awaits (in the order the game takes them; for a pending reveal, the
+    player the reveal move must name), whether it is over and who won (empty until it is over)."""
+
+    phase: str
+    round: int | None
+    to_move: tuple[str, ...]
+    over: bool
+    winners: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, phase: str, round: int | None, to_move: Iterable[str | None], over: bool,
+           winners: Iterable[str] = ()) -> "Status":
+        """A status whose parts agree: nobody to move once the game is over, no winner before."""
+        awaited = () if over else tuple(dict.fromkeys(p for p in to_move if p is not None))
+        return cls(phase, round, awaited, over, tuple(winners) if over else ())
+
+
+@dataclass(frozen=True)
 class RuleCode:
     code: str
     text: str
@@ -214,6 +234,10 @@ class Game(Protocol):
 
     def standings(self, state: Any) -> dict[str, int]:
         """Each player's points (or money) as the state stands now."""
+
+    def status(self, state: Any) -> Status:
+        """Where the game stands (phase, round, who is awaited, over, winners); never raises on a state
+        the wire schema loaded, even an inconsistent one."""
 
     def view(self, state: Any, player: str) -> Any: ...
 

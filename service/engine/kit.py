@@ -10,7 +10,7 @@
   fields are all derived from the specs.
 - ``Engine``: the base every game's engine derives from. ``apply`` is always: check the state, then the
   move's checks, then its effects. ``legal_moves`` is always: the candidates, filtered by the same move
-  checks. A game supplies those four parts and nothing else of the flow.
+  checks. A game supplies those four parts and its `status`, and nothing else of the flow.
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
 - ``NOT_YOUR_TURN`` and ``awaited_text``: the one wording every game uses for a move out of turn.
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation, rules_url
+from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Status, Violation, rules_url
 
 PROVENANCES = ("seed", "public source", "assumption")
 
@@ -296,7 +296,8 @@ class Engine:
     - ``state_violations(state)``: what is inconsistent in a state (``validate``);
     - ``move_violations(state, move)``: every rule the move breaks in a consistent state;
     - ``effects(state, move, memo)``: the Outcome of a move that broke no rule;
-    - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them.
+    - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them;
+    - ``status(state)``: where the game stands, built with ``Status.of`` so that its parts agree.
     """
 
     info: GameInfo
@@ -316,6 +317,9 @@ class Engine:
         raise NotImplementedError
 
     def candidates(self, state: Any, player: str | None, move_type: str | None) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def status(self, state: Any) -> Status:
         raise NotImplementedError
 
     # -- the flow, the same for every game ------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, StateMemo, english
 from . import flow, moves
 from .board import ADJACENT, BLOCK_OF, BLOCKS
@@ -48,7 +48,7 @@ FIXED_READINGS: tuple[Reading, ...] = (
     Reading("ownership_markers", "no_cap", "assumption",
             "Each colour has 30 markers, but nothing caps the lots a player may own through trades: the engine sets no limit.", section="trade"),
     Reading("deal_order", "each_player_takes_a_block", "assumption",
-            "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's shuffle_seed.", section="deal"),
+            "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's seed.", section="deal"),
 )
 READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
@@ -122,6 +122,20 @@ class ChinatownGame(Engine):
         if isinstance(state, Partial):
             return {pid: money or 0 for pid, money in (state.money or ())}
         return {p.id: p.money or 0 for p in state.players}
+
+    def status(self, state: State) -> Status:
+        """Keeping and trading are simultaneous: everyone not yet done is awaited, from the first player
+        clockwise; placing goes one at a time; a pending deal or draw awaits the player it is for."""
+        over = state.phase == "end"
+        if state.pending is not None:
+            to_move = [state.pending.player]
+        elif state.phase in ("keep", "trade"):
+            to_move = [pid for pid in flow.seat_order(state) if pid not in state.done]
+        elif state.phase == "place":
+            to_move = [flow.next_undone(state)]
+        else:
+            to_move = []
+        return Status.of(state.phase, state.round, to_move, over, flow.winners(state) if over else ())
 
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' money and hands hidden, no hidden orders."""

@@ -51,7 +51,7 @@ def owner_colours(ids: list[str]) -> dict[str, str]:
 def render(state: State | Partial, result: dict[str, Any], player: str | None = None, tr: Labels = english) -> str:
     """The picture of ``state`` with its income scoring ``result`` (the engine's ``score``); ``tr`` renders
     each label (the edge passes a language's)."""
-    ids = list(result["players"])
+    ids = [entry["id"] for entry in result["players"]]
     colours = owner_colours(ids)
     flagged = flagged_lots(result["violations"])
     width = MARGIN * 2 + 4 * (4 * CELL) + 3 * GAP
@@ -188,7 +188,8 @@ def legend_svg(state, result, colours, viewer, top, tr: Labels) -> list[str]:
     out = [f'<text x="{MARGIN}" y="{top}" font-size="14" font-weight="bold">'
            f'{escape(tr("Players (income this year)"))}</text>']
     y = top + LINE + 4
-    for pid, entry in result["players"].items():
+    for entry in result["players"]:
+        pid = entry["id"]
         text = tr("income {income}, {tiles} tiles on the board, {lots} lots", income=dollars(entry["income"]),
                   tiles=entry["tiles_on_board"], lots=entry["lots"])
         money = entry.get("money")

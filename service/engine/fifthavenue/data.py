@@ -75,7 +75,6 @@ VALUATION_BLACK_CARDS = 2
 BLACK_DECK_EMPTY = ("reshuffle", "no_draw")
 PARK_TILES_FEWER = ("count_revealed", "minimum_two")
 DUMMY_PLOT = ("ring_order", "most_types")
-SEED_SPAN = 2**62
 
 #: DESIGN.md section 9: plot ring and commissioners' graph, the `board` option.
 DEFAULT_PLOT_RING = COLOURS

@@ -5,7 +5,7 @@ import copy
 from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Violation
+from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, english
 from . import data as D
 from . import flow as F
@@ -116,6 +116,15 @@ class FifthAvenue(Engine):
 
     def standings(self, state: State) -> dict[str, int]:
         return {p.id: p.points for p in state.players}
+
+    def status(self, state: State) -> Status:
+        """``rules.acting``: the turn's player (who also names a reveal), or the bidder to act in an
+        auction. Fifth Avenue has no rounds; the phase is the turn's."""
+        turn = state.turn
+        over = (turn is None or turn.phase == "over") and state.pending is None
+        phase = turn.phase if turn is not None else "over"
+        winners = state.result.winners if state.result is not None else ()
+        return Status.of(phase, None, [R.acting(state)], over, winners)
 
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' hands become null (their size stays), every hidden order

@@ -35,7 +35,7 @@ OPTIONS = OptionBook([
                text="When a black card must be drawn and the black deck is empty, the discarded black cards are shuffled "
                     "into a new deck (random games empty the deck in 10-60% of games, and a game without black cards "
                     "stalls its auctions). Digital play shuffles with the pinned shuffle seeded by the deck's hidden "
-                    "shuffle_seed; at a real table the discards join the unseen deck as soon as a draw needs them and "
+                    "seed; at a real table the discards join the unseen deck as soon as a draw needs them and "
                     "the draw is revealed. Option black_deck_empty: reshuffle or no_draw (an empty deck gives nothing).", section="second-action"),
     OptionSpec("park_tiles_fewer", kind="choice", default=D.PARK_TILES_FEWER[0], choices=D.PARK_TILES_FEWER,
                provenance="assumption",

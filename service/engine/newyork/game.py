@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, StateMemo, english
 from . import moves as _moves
 from .city import CityCheck, city_check
@@ -42,7 +42,7 @@ FIXED_READINGS = (
             "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
             "holding any) leaves it in the market.", section="end-of-game"),
     Reading("money_reshuffle", "pinned_seed", "assumption",
-            "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `shuffle_seed`; "
+            "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `seed`; "
             "without it the deck becomes unknown and the next card is revealed.", section="end-of-turn"),
 )
 
@@ -126,6 +126,17 @@ class NewYork(Engine):
 
     def standings(self, state: State) -> dict[str, int]:
         return {p.id: p.points for p in state.players}
+
+    def status(self, state: State) -> Status:
+        """The player on turn, who also reveals a pending draw; in the final placement, everyone with
+        awarded tiles left to place, in seat order."""
+        if state.phase == "final_placement" and state.pending is None:
+            to_move = [p.id for p in state.players if p.to_place]
+        elif state.current is not None and 0 <= state.current < len(state.players):
+            to_move = [state.players[state.current].id]
+        else:
+            to_move = []
+        return Status.of(state.phase, None, to_move, state.phase == "over", state.winners or ())
 
     def view(self, state: State, player: str) -> State:
         return seen_by(state, player)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Violation
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Violation
 from ..kit import Engine, Labels, english
 from ..random import Rng
 from . import data, flow, moves, rules, scoring, validate
@@ -88,15 +88,20 @@ def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Mem
     """Every block's placings and points, each player's round total and spaceport bonus; with players known,
     their standings, and the winners once the game is over (or with ``scoring: final``)."""
     result = scoring.score_blocks(inp.blocks, inp.options, memo)
-    if inp.players is not None:
-        for pid in (p.id for p in inp.players):  # seat order, so the answer's bytes never depend on hashing
-            result["players"].setdefault(pid, {"blocks": {}, "total": 0, "spaceport_bonus": 0})
+    scored = result["players"]
+    # seat order (the answer's bytes never depend on hashing), then owners not seated as they first appear
+    seated = [p.id for p in inp.players] if inp.players is not None else []
+    ids = seated + [pid for pid in scored if pid not in seated]
+    empty = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
+    players = [{"id": pid, **scored.get(pid, empty),
+                "breakdown": scoring.breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid)}
+               for pid in ids]
     out: dict[str, Any] = {
         "scoring": kind,
         "blocks": result["blocks"],
-        "players": result["players"],
-        "totals": {pid: v["total"] for pid, v in result["players"].items()},
-        "spaceport_bonus": {pid: v["spaceport_bonus"] for pid, v in result["players"].items()},
+        "players": players,
+        "totals": {p["id"]: p["total"] for p in players},
+        "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
     }
     if inp.players is not None:
         out["standings"] = {p.id: p.points for p in inp.players}
@@ -179,6 +184,12 @@ class Skyline3000(Engine):
 
     def standings(self, state: Any) -> dict[str, int]:
         return {p.id: p.points for p in (state.players or ())}
+
+    def status(self, state: State) -> Status:
+        """``flow.awaited``: the drawing player of a pending reveal, the player on turn, every player yet to
+        lay a pile in an auction (seat order), the auction's winner while it develops."""
+        over = state.phase == "over"
+        return Status.of(state.phase, state.round, flow.awaited(state), over, flow.winners(state) if over else ())
 
     def view(self, state: State, player: str) -> State:
         return view_state(state, player)

@@ -129,19 +129,18 @@ async function refresh() {
     call(game, "score", G.scoreBody(game, state)),
     who ? call(game, "view", { state, player: who }) : Promise.resolve({ state }),
   ]);
-  showStatus(game, state, moves.moves);
+  const st = G.status(moves);
+  showStatus(game, st);
   showPicture($("picture"), picture);
   $("state-text").value = toJSON(seen.state);
   showMoves(moves.moves);
-  showPending(state, moves.moves);
+  showPending(state, moves.moves, st);
   $("score-now").replaceChildren(scoreTable(game, score, tr("Current position")));
   if ($("scorings").open) await showScorings();
 }
 
-function showStatus(game, state, moves) {
-  const st = G.status(game, state);
-  // Where the state names nobody (simultaneous bids, trading), the players with a listed move are awaited.
-  const awaited = st.toMove.length ? st.toMove : [...new Set(moves.map((m) => m.player))];
+function showStatus(game, st) {
+  const awaited = st.toMove;  // every game names whom it awaits, simultaneous choices included
   const name = games.find((g) => g.id === game)?.name || game;
   $("status").textContent = st.over ? tr("{game}: the game is over.", { game: name })
     : (st.round ? tr("{game}: {players} to move; phase {phase}, round {round}.", { game: name,
@@ -166,13 +165,13 @@ function showMoves(moves) {
     })))));
 }
 
-function showPending(state, moves) {
+function showPending(state, moves, st) {
   const pending = state.pending;
   $("pending").hidden = !pending || session.mode !== "table";
   if (pending && session.mode === "table") {
     $("pending-text").textContent = tr("The table draws: {pending}. Fill in the reveal below and play it.", { pending: G.describePending(pending) });
     // A listed reveal is a ready-made form to edit; where none is listed, the game's bare template.
-    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state));
+    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state, st));
   }
 }
 

@@ -1,6 +1,6 @@
-// Every per-game difference the page knows lives here: whose turn and the phase, score breakdowns,
-// plain-words move descriptions, real-table setup, and the score helper's input rows. When the
-// contract unifies `status`, `totals` and `players` across games (issue 13), only this module changes.
+// Every per-game difference the page knows lives here: how score breakdown lines read, plain-words move
+// descriptions, real-table setup, and the score helper's input rows. Whose turn, the phase, totals and
+// breakdowns come in the same shapes from every game (`status`, `players`, see the contract).
 import { N_, tr, word } from "./i18n.js";
 
 const words = (id) => String(id).replaceAll("_", " ").replaceAll("-", " ");
@@ -77,29 +77,11 @@ export function playerIds(state) {
   return (state.players || []).map((p) => p.id);
 }
 
-/** {phase, round, toMove: [ids], over} from today's per-game state shapes. */
-export function status(game, state) {
-  switch (game) {
-    case "newyork":
-      return { phase: state.phase, round: null, toMove: state.phase === "over" ? [] : [state.current],
-        over: state.phase === "over" };
-    case "chinatown": {
-      const over = state.phase === "end";
-      const done = new Set(state.done || []);
-      return { phase: state.phase, round: state.round, over,
-        toMove: over ? [] : playerIds(state).filter((id) => !done.has(id)) };
-    }
-    case "skyline3000":
-      return { phase: state.phase, round: state.round, over: state.phase === "over",
-        toMove: state.turn ? [state.turn] : [] };
-    case "fifthavenue": {
-      const turn = state.turn || {};
-      const over = turn.phase === "over" || !!state.result;
-      return { phase: turn.phase, round: null, over, toMove: over ? [] : [turn.player] };
-    }
-    default:
-      return { phase: "?", round: null, toMove: [], over: false };
-  }
+/** {phase, round, toMove: [ids], over, winners} from an answer's `status`, the same shape in every game. */
+export function status(answer) {
+  const st = (answer && answer.status) || {};
+  return { phase: st.phase ?? "?", round: st.round ?? null, toMove: st.to_move || [], over: !!st.over,
+    winners: st.winners || [] };
 }
 
 const shopParams = (s) => ({ shop: word("chinatown", s.type), size: s.size, lots: s.lots.join(", ") });
@@ -107,34 +89,33 @@ const NY_TYPES = ["skyscraper", "park", "church", "theater", "museum", "station"
 const NY_PLURALS = { skyscraper: N_("skyscrapers"), park: N_("parks"), church: N_("churches"), theater: N_("theaters"),
   museum: N_("museums"), station: N_("stations") };
 
-/** Rows {id, total, parts: [{category, points, note?}]} from a score answer. */
+// How a breakdown line reads, per game: the categories are stable ids, the words are the page's own.
+const CATEGORY_NAMES = { points_before: N_("points before"), central_park: N_("central park"), money: N_("money") };
+const categoryName = (item) => (CATEGORY_NAMES[item.category] ? tr(CATEGORY_NAMES[item.category]) : words(item.category));
+const shopLine = (item) => {
+  const params = shopParams({ type: item.category.slice(5), size: item.detail.size, lots: item.detail.lots });
+  return item.detail.complete ? tr("{shop} complete shop of {size} (lots {lots})", params)
+    : tr("{shop} shop of {size} (lots {lots})", params);
+};
+const LABEL = {
+  newyork: (item) => (NY_TYPES.includes(item.category) ? `${tr(NY_PLURALS[item.category])} (${item.detail.count})`
+    : item.category === "longest_street" ? tr("street ({length})", { length: item.detail.length }) : categoryName(item)),
+  chinatown: (item) => (item.category.startsWith("shop:") ? shopLine(item) : categoryName(item)),
+  skyline3000: (item) => (item.category.startsWith("block:") ? tr("block {block}", { block: item.category.slice(6) })
+    : categoryName(item)),
+  fifthavenue: (item) => (item.category.startsWith("district:") ? words(item.category.slice(9))
+    : item.category.startsWith("building_stop:") ? tr("building stop {district}", { district: words(item.category.slice(14)) })
+      : categoryName(item)),
+};
+
+/** Rows {id, total, parts: [{category, points, note?}]} from a score answer (players in seat order). */
 export function scoreRows(game, score) {
-  const totals = score.totals || {};
-  const rows = (ids, parts) => ids.map((id) => ({ id, total: totals[id] ?? 0, parts: parts(id) }));
-  switch (game) {
-    case "newyork":
-      return score.players.map((p) => ({ id: p.id, total: p.total,
-        parts: [...NY_TYPES.filter((t) => p.buildings[t]).map((t) => ({ category: `${tr(NY_PLURALS[t])} (${p.buildings[t].count})`, points: p.buildings[t].points })),
-          { category: tr("street ({length})", { length: p.street.length }), points: p.street.points }] }));
-    case "chinatown":
-      return rows(Object.keys(totals), (id) => (score.players[id]?.shops || []).map((s) => ({
-        category: s.complete ? tr("{shop} complete shop of {size} (lots {lots})", shopParams(s))
-          : tr("{shop} shop of {size} (lots {lots})", shopParams(s)), points: s.income })));
-    case "skyline3000":
-      return rows(Object.keys(totals), (id) => [
-        ...Object.entries(score.players[id]?.blocks || {}).map(([b, pts]) => ({ category: tr("block {block}", { block: b }), points: pts })),
-        // Not points: extra cards in the next draw, shown beside the points as a note.
-        ...(score.players[id]?.spaceport_bonus ? [{ category: tr("spaceport bonus"), points: 0,
-          note: tr("spaceport bonus: {count} extra card(s) in the next draw", { count: score.players[id].spaceport_bonus }) }] : [])]);
-    case "fifthavenue":
-      return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
-        ...(p.points_before ? [{ category: tr("points before"), points: p.points_before }] : []),
-        ...(p.districts !== undefined ? [{ category: tr("districts"), points: p.districts }] : []),
-        ...(p.central_park ? [{ category: tr("central park"), points: p.central_park }] : []),
-        ...(p.points !== undefined && p.districts === undefined ? [{ category: tr("this scoring"), points: p.points }] : [])] }));
-    default:
-      return rows(Object.keys(totals), () => []);
-  }
+  const label = LABEL[game] || categoryName;
+  return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
+    ...p.breakdown.map((item) => ({ category: label(item), points: item.points })),
+    // Skyline's spaceport bonus is not points: extra cards in the next draw, shown beside them as a note.
+    ...(p.spaceport_bonus ? [{ category: tr("spaceport bonus"), points: 0,
+      note: tr("spaceport bonus: {count} extra card(s) in the next draw", { count: p.spaceport_bonus }) }] : [])] }));
 }
 
 /** A score body for the current position of a played game. */
@@ -153,10 +134,10 @@ export function tableSetup(game, players, seed) {
 export function hideOrders(game, state) {
   const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
   switch (game) {
-    case "newyork": return { ...state, bag: null, money_deck: null, shuffle_seed: null };
+    case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
     case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
     case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
-      black_deck: { ...state.black_deck, cards: null, shuffle_seed: null } };
+      black_deck: { ...state.black_deck, cards: null, seed: null } };
     default: return state;
   }
 }
@@ -164,9 +145,8 @@ export function hideOrders(game, state) {
 export const TABLE_PLAY = new Set(["newyork", "chinatown", "skyline3000", "fifthavenue"]);
 
 /** A reveal move to fill in for a pending draw. */
-export function revealTemplate(game, state) {
-  const { pending } = state;
-  const player = pending.player || status(game, state).toMove[0] || playerIds(state)[0];
+export function revealTemplate(game, state, st) {
+  const player = st.toMove[0] || state.pending.player || playerIds(state)[0];
   return { type: "reveal", player };
 }
 
