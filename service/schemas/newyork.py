@@ -19,6 +19,7 @@ from ..engine.newyork.options import OPTIONS
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State,
                                     Tile)
 from ..engine.random import SEED_MAX
+from . import lean
 from .common import Dict, GameWire, List, PlayerId, StrictInteger
 from .options import options_schema
 
@@ -137,7 +138,7 @@ class DeckEntryField(fields.Field):
         if not isinstance(value, dict):
             raise ValidationError("A card is an object: {bank, value} or {scoring}.")
         if "scoring" in value:
-            return _SCORING_CARD.load(value)["scoring"]
+            return lean.load(_SCORING_CARD, value)["scoring"]
         return _card(value)
 
 
@@ -175,7 +176,7 @@ class TileField(fields.Field):
                 raise ValidationError(f"A catalogue tile id is 1..{TILE_COUNT}.")
             return value
         if isinstance(value, dict):
-            inline = _INLINE_TILE.load(value)
+            inline = lean.load(_INLINE_TILE, value)
             streets = "".join(e for e in EDGES if e in inline["streets"])
             return Tile(None, inline["type"], streets)
         raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")

@@ -18,6 +18,7 @@ from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
                                         ScoreInput, State)
+from . import lean
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema
 
@@ -104,11 +105,12 @@ class _OptionsBase(Schema):
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        return option_values(obj if isinstance(obj, Options) else OptionsSchema().load(obj or {}))
+        return option_values(obj if isinstance(obj, Options) else lean.load(_OPTIONS, obj or {}))
 
 
 OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsBase, structured={
     "board": fields.Nested(BoardSchema), "cards": fields.Nested(CardsSchema)})
+_OPTIONS = OptionsSchema()
 
 
 class OptionsField(fields.Field):
@@ -123,12 +125,12 @@ class OptionsField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
-        return self._schema.load(value)
+        return lean.load(self._schema, value)
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return option_values(value if isinstance(value, Options) else self._schema.load(value))
+        return option_values(value if isinstance(value, Options) else lean.load(self._schema, value))
 
 
 # ---- the city -----------------------------------------------------------------------------------------
@@ -256,7 +258,7 @@ def _player_from_json(p: dict[str, Any]) -> Player:
 
 
 def state_from_json(d: dict[str, Any]) -> State:
-    options = d.get("options") or OptionsSchema().load({})
+    options = d.get("options") or lean.load(_OPTIONS, {})
     piles = tuple((deck, Pile(draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
                               draw_size=d["piles"][deck]["draw_size"], discard=tuple(d["piles"][deck]["discard"]),
                               top=d["piles"][deck]["top"]))
@@ -352,7 +354,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> ScoreInput:
-        options = d.get("options") or OptionsSchema().load({})
+        options = d.get("options") or lean.load(_OPTIONS, {})
         if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
             state = state_from_json(d)
             return ScoreInput(options=state.options, blocks=state.blocks, players=state.players, phase=state.phase,

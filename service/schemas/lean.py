@@ -1,0 +1,427 @@
+"""marshmallow schemas compiled into plain loaders and dumpers: the lean path of every request.
+
+marshmallow stays the edge's judge. A compiled loader is built from a schema's own fields, validators
+and hooks; it takes only what it is sure the schema takes and gives what the schema would give. Anything
+else (a wrong type, a failed validator, a missing required field, an unknown key, a hook it does not
+model, any exception at all) makes it give up, and ``load`` then runs marshmallow itself, which decides
+and reports every error with its pointer. So an invalid body costs one failed compiled attempt more, and
+its 422 is marshmallow's, untouched. A dumper gives exactly what ``Schema.dump`` gives.
+
+What is compiled: the fields whose ``deserialize``/``serialize`` plumbing is marshmallow's own, with
+String, the strict integer and boolean of ``common``, Raw, List, Dict and Nested done inline, and any
+other field's own ``_deserialize``/``_serialize`` called directly; Length, Range, OneOf and Equal checked
+inline and other validators called; ``pre_load``, ``validates``, ``validates_schema`` and ``post_load``
+hooks that take one item. A schema with anything else (``pass_original``, collection hooks, a partial
+or dotted attribute, post-dump hooks) is used through marshmallow for its part. The plans are built
+once per schema instance (the envelopes' instances are built with the app) and kept on it.
+tests/api/test_lean_schemas.py holds them to marshmallow's verdicts, results and dumps.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, missing, utils, validate
+from marshmallow.decorators import POST_DUMP, POST_LOAD, PRE_DUMP, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
+
+from .common import Dict, List, StrictBoolean, StrictInteger, _length_first
+
+PLAN = "_lean_plan"
+Loader = Callable[[Any], Any]
+
+
+class _GiveUp(Exception):
+    """The compiled loader will not decide this value: marshmallow will."""
+
+
+def load(schema: Schema, data: Any) -> Any:
+    """``schema.load(data)``: the same result or the same ValidationError, by the compiled plan first."""
+    try:
+        return _plan(schema).load(data)
+    except Exception:  # noqa: BLE001 - whatever stopped the plan, marshmallow decides and explains
+        return schema.load(data)
+
+
+def dump(schema: Schema, obj: Any) -> Any:
+    """``schema.dump(obj)``, by the compiled plan."""
+    return _plan(schema).dump(obj)
+
+
+def prepare(schema: Schema) -> Schema:
+    """Compile ``schema``'s plan now (the envelopes do, so that no request pays for it)."""
+    _plan(schema)
+    return schema
+
+
+class _Plan:
+    def __init__(self, schema: Schema):
+        self.load = _schema_loader(schema, schema.unknown)
+        self.dump = _schema_dumper(schema)
+
+
+def _plan(schema: Schema) -> _Plan:
+    plan = schema.__dict__.get(PLAN)
+    if plan is None:
+        plan = _Plan(schema)
+        schema.__dict__[PLAN] = plan
+    return plan
+
+
+# --- loading --------------------------------------------------------------------------------------------
+
+def _hooks(schema: Schema, tag: str) -> list[tuple[str, bool, dict]]:
+    return list(schema._hooks.get(tag, ()))
+
+
+def _own(schema: Schema, *names: str) -> bool:
+    """The schema's class keeps marshmallow's own ``names`` (it overrides none of them)."""
+    return all(getattr(type(schema), name) is getattr(Schema, name) for name in names)
+
+
+def _loads_item_by_item(schema: Schema) -> bool:
+    if not _own(schema, "load", "_do_load", "_deserialize", "_invoke_load_processors", "_invoke_field_validators",
+                "_invoke_schema_validators", "_run_validator", "_invoke_processors"):
+        return False
+    for tag in (PRE_LOAD, VALIDATES_SCHEMA, POST_LOAD):
+        for _name, pass_collection, kwargs in _hooks(schema, tag):
+            if pass_collection or kwargs.get("pass_original"):
+                return False
+    for _name, _many, kwargs in _hooks(schema, VALIDATES):
+        if any(name not in schema.fields and name not in schema.declared_fields for name in kwargs["field_names"]):
+            return False
+    names = [(field.attribute or name) for name, field in schema.load_fields.items()]
+    return (schema.partial is None and not any("." in name for name in names)
+            and all(_standard(field) for field in schema.load_fields.values()))
+
+
+def _schema_loader(schema: Schema, unknown: str) -> Loader:
+    if not _loads_item_by_item(schema) or unknown not in (RAISE, EXCLUDE, INCLUDE):
+        return lambda data: schema.load(data, unknown=unknown)
+    many = bool(schema.many)
+    item = _item_loader(schema, unknown, many)
+    if not many:
+        return item
+
+    def load_many(data: Any) -> list[Any]:
+        if type(data) is not list:
+            raise _GiveUp
+        return [item(entry) for entry in data]
+
+    return load_many
+
+
+def _item_loader(schema: Schema, unknown: str, many: bool) -> Loader:
+    hook_kwargs = {"many": many, "partial": schema.partial, "unknown": unknown}
+    pre = [getattr(schema, name) for name, _, _ in _hooks(schema, PRE_LOAD)]
+    checks = [(getattr(schema, name), kwargs["skip_on_field_errors"]) for name, _, kwargs in
+              _hooks(schema, VALIDATES_SCHEMA)]
+    post = [getattr(schema, name) for name, _, _ in _hooks(schema, POST_LOAD)]
+    field_checks = _field_validators(schema)
+    entries = []
+    for name, field in schema.load_fields.items():
+        entries.append((field.data_key if field.data_key is not None else name, field.attribute or name,
+                        *_field_loader(field)))
+    known = frozenset(key for key, *_ in entries)
+
+    def load_item(data: Any) -> Any:
+        for hook in pre:
+            data = hook(data, **hook_kwargs)
+        if type(data) is not dict:
+            raise _GiveUp
+        if unknown == RAISE and not known.issuperset(data):
+            raise _GiveUp
+        out: dict[str, Any] = {}
+        for key, attr, present, required, default in entries:
+            value = data.get(key, missing)
+            if value is missing:
+                if required:
+                    raise _GiveUp
+                if default is not missing:
+                    out[attr] = default() if callable(default) else default
+                continue
+            out[attr] = present(value, key, data)
+        if unknown == INCLUDE:
+            for key in data.keys() - known:
+                out[key] = data[key]
+        for attr, name, check, data_key in field_checks:
+            if attr in out and check(out[attr], data_key=data_key) is missing:
+                out.pop(name, None)
+        for check, _skip in checks:
+            check(out, **hook_kwargs)
+        result: Any = out
+        for hook in post:
+            result = hook(result, **hook_kwargs)
+        return result
+
+    return load_item
+
+
+def _field_validators(schema: Schema) -> list[tuple[str, str, Callable, str]]:
+    found = []
+    for name, _many, kwargs in _hooks(schema, VALIDATES):
+        for field_name in kwargs["field_names"]:
+            field = schema.fields.get(field_name)
+            if field is not None:
+                data_key = field.data_key if field.data_key is not None else field_name
+                found.append((field.attribute or field_name, field_name, getattr(schema, name), data_key))
+    return found
+
+
+def _standard(field: fields.Field) -> bool:
+    """The field's load plumbing (missing, null, validators) is marshmallow's own: only its
+    ``_deserialize`` may be its own."""
+    cls = type(field)
+    return (cls.deserialize is fields.Field.deserialize and cls._validate_missing is fields.Field._validate_missing
+            and cls._validate is fields.Field._validate and cls._validate_all is fields.Field._validate_all)
+
+
+def _field_loader(field: fields.Field) -> tuple[Callable[[Any, Any, Any], Any], bool, Any]:
+    """(load a present value, required, load_default) for one standard field of a schema."""
+    return _present_loader(field), field.required, field.load_default
+
+
+def _inner_loader(field: fields.Field) -> Callable[[Any], Any]:
+    """Load one item of a List or one key or value of a Dict (marshmallow passes no attr or data)."""
+    if not _standard(field):
+        return lambda value: field.deserialize(value)
+    present = _present_loader(field)
+    return lambda value: present(value, None, None)
+
+
+def _present_loader(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
+    core = _core_loader(field)
+    check = _validator(field.validators)
+    allow_none = field.allow_none
+
+    def present(value: Any, attr: Any, data: Any) -> Any:
+        if value is None:
+            if allow_none:
+                return None
+            raise _GiveUp
+        out = core(value, attr, data)
+        if check is not None and not check(out):
+            raise _GiveUp
+        return out
+
+    return present
+
+
+def _core_loader(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
+    method = type(field)._deserialize
+    if method is fields.String._deserialize:
+        return _string
+    if method is StrictInteger._deserialize:
+        return _strict_integer
+    if method is StrictBoolean._deserialize:
+        return _strict_boolean
+    if method is fields.Field._deserialize:
+        return lambda value, attr, data: value
+    if method in (fields.List._deserialize, List._deserialize):
+        return _list_loader(field, length_first=method is List._deserialize)
+    if method in (fields.Mapping._deserialize, Dict._deserialize) and field.mapping_type is dict:
+        return _dict_loader(field, length_first=method is Dict._deserialize)
+    if method is fields.Nested._deserialize:
+        return _nested_loader(field)
+    return lambda value, attr, data: field._deserialize(value, attr, data)
+
+
+def _string(value: Any, attr: Any, data: Any) -> str:
+    if type(value) is not str:
+        raise _GiveUp
+    return value
+
+
+def _strict_integer(value: Any, attr: Any, data: Any) -> int:
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    raise _GiveUp
+
+
+def _strict_boolean(value: Any, attr: Any, data: Any) -> bool:
+    if type(value) is not bool:
+        raise _GiveUp
+    return value
+
+
+def _list_loader(field: fields.List, length_first: bool):
+    inner = _inner_loader(field.inner)
+
+    def load_list(value: Any, attr: Any, data: Any) -> list[Any]:
+        if type(value) is not list:
+            raise _GiveUp
+        if length_first:
+            _length_first(field, value)
+        return [inner(item) for item in value]
+
+    return load_list
+
+
+def _dict_loader(field: fields.Mapping, length_first: bool):
+    key_loader = _inner_loader(field.key_field) if field.key_field is not None else None
+    value_loader = _inner_loader(field.value_field) if field.value_field is not None else None
+
+    def load_dict(value: Any, attr: Any, data: Any) -> dict[Any, Any]:
+        if type(value) is not dict:
+            raise _GiveUp
+        if length_first:
+            _length_first(field, value)
+        if key_loader is None and value_loader is None:
+            return dict(value)
+        out = {}
+        for key, item in value.items():
+            out[key if key_loader is None else key_loader(key)] = item if value_loader is None else value_loader(item)
+        return out
+
+    return load_dict
+
+
+def _nested_loader(field: fields.Nested):
+    schema = field.schema
+    unknown = field.unknown if field.unknown is not None else schema.unknown
+    loader = _schema_loader(schema, unknown)
+    return lambda value, attr, data: loader(value)
+
+
+def _validator(validators: list) -> Callable[[Any], bool] | None:
+    """One predicate for a field's validators (None when it has none); a raising validator is a no."""
+    checks = [_check(v) for v in validators]
+    if not checks:
+        return None
+    if len(checks) == 1:
+        return checks[0]
+    return lambda value: all(check(value) for check in checks)
+
+
+def _check(validator: Any) -> Callable[[Any], bool]:
+    kind = type(validator)
+    if kind is validate.Length:
+        low, high, equal = validator.min, validator.max, validator.equal
+        if equal is not None:
+            return lambda value: len(value) == equal
+        return lambda value: (low is None or len(value) >= low) and (high is None or len(value) <= high)
+    if kind is validate.Range:
+        return _range(validator)
+    if kind is validate.OneOf:
+        choices = validator.choices
+        return lambda value: value in choices
+    if kind is validate.Equal:
+        comparable = validator.comparable
+        return lambda value: value == comparable
+
+    def call(value: Any) -> bool:
+        validator(value)
+        return True
+
+    return call
+
+
+def _range(validator: validate.Range) -> Callable[[Any], bool]:
+    low, high = validator.min, validator.max
+    low_in, high_in = validator.min_inclusive, validator.max_inclusive
+
+    def check(value: Any) -> bool:
+        if low is not None and (value < low if low_in else value <= low):
+            return False
+        if high is not None and (value > high if high_in else value >= high):
+            return False
+        return True
+
+    return check
+
+
+# --- dumping --------------------------------------------------------------------------------------------
+
+def _schema_dumper(schema: Schema) -> Callable[..., Any]:
+    pre = _hooks(schema, PRE_DUMP)
+    simple = (not _hooks(schema, POST_DUMP) and all(not many and not kw.get("pass_original") for _, many, kw in pre)
+              and _own(schema, "dump", "_serialize", "get_attribute", "_invoke_dump_processors", "_invoke_processors"))
+    if not simple:
+        return lambda obj, many=None: schema.dump(obj, many=many)
+    processors = [getattr(schema, name) for name, _, _ in pre]
+    entries = [(field.data_key if field.data_key is not None else name, _field_dumper(name, field, schema))
+               for name, field in schema.dump_fields.items()]
+
+    def fields_of(obj: Any) -> dict[str, Any]:
+        out = {}
+        for key, get in entries:
+            value = get(obj)
+            if value is not missing:
+                out[key] = value
+        return out
+
+    def dump_schema(obj: Any, many: bool | None = None) -> Any:
+        many = schema.many if many is None else bool(many)
+        if not many:
+            for processor in processors:
+                obj = processor(obj, many=False)
+            return fields_of(obj)
+        for processor in processors:
+            obj = [processor(item, many=True) for item in obj]
+        return fields_of(None) if obj is None else [fields_of(item) for item in obj]
+
+    return dump_schema
+
+
+def _field_dumper(name: str, field: fields.Field, schema: Schema) -> Callable[[Any], Any]:
+    cls = type(field)
+    key = field.attribute if field.attribute is not None else name
+    if (cls.serialize is not fields.Field.serialize or cls.get_value is not fields.Field.get_value
+            or not field._CHECK_ATTRIBUTE or "." in key):
+        return lambda obj: field.serialize(name, obj, accessor=schema.get_attribute)
+    core = _core_dumper(field)
+    default = field.dump_default
+
+    def get(obj: Any) -> Any:
+        if type(obj) is dict:
+            value = obj[key] if key in obj else getattr(obj, key, missing)
+        else:
+            value = utils.get_value(obj, key, missing)
+        if value is missing:
+            value = default() if callable(default) else default
+            if value is missing:
+                return missing
+        return core(value, name, obj)
+
+    return get
+
+
+def _core_dumper(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
+    method = type(field)._serialize
+    generic = field._serialize
+    if method is fields.String._serialize:
+        return lambda value, attr, obj: value if type(value) is str or value is None else generic(value, attr, obj)
+    if method is fields.Number._serialize and not field.as_string and field.num_type is int:
+        return lambda value, attr, obj: value if type(value) is int or value is None else generic(value, attr, obj)
+    if method is fields.Boolean._serialize:
+        return lambda value, attr, obj: value if type(value) is bool or value is None else generic(value, attr, obj)
+    if method is fields.Field._serialize:
+        return lambda value, attr, obj: value
+    if method is fields.List._serialize:
+        inner = _core_dumper(field.inner)
+        return lambda value, attr, obj: None if value is None else [inner(item, attr, obj) for item in value]
+    if method is fields.Mapping._serialize and field.mapping_type is dict:
+        return _dict_dumper(field)
+    if method is fields.Nested._serialize:
+        nested = field.schema
+        dumper = _schema_dumper(nested)
+        many = nested.many or field.many
+        return lambda value, attr, obj: None if value is None else dumper(value, many=many)
+    return generic
+
+
+def _dict_dumper(field: fields.Mapping) -> Callable[[Any, Any, Any], Any]:
+    keys = _core_dumper(field.key_field) if field.key_field is not None else None
+    values = _core_dumper(field.value_field) if field.value_field is not None else None
+
+    def dump_dict(value: Any, attr: Any, obj: Any) -> Any:
+        if value is None:
+            return None
+        if keys is None and values is None:
+            return dict(value)
+        out = {}
+        for k, v in value.items():
+            out[k if keys is None else keys(k, None, None)] = v if values is None else values(v, None, None)
+        return out
+
+    return dump_dict
