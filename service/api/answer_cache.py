@@ -47,6 +47,7 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
     ``cache_version`` (the rules version with the rules fingerprint) keys the entry; it defaults to
     ``rules_version``, which the answer's headers carry."""
     material = {"game": game_id, "op": op, "body": hashlib.blake2b(raw, digest_size=32).hexdigest()}
+    computed: list[Response] = []
 
     def compute() -> dict[str, Any]:
         response = answer()
@@ -54,6 +55,7 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
             raise _Uncacheable(response)
         if response.mimetype not in MIMETYPES:
             raise _Uncacheable(response)
+        computed.append(response)
         return {"body": response.get_data(as_text=True), "mimetype": response.mimetype}
 
     bound = memo.bound(f"{cache_version or rules_version}+{SERVICE_VERSION}")
@@ -61,6 +63,8 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
         value = bound.get_or_compute(f"answer.{game_id}.{op}", material, compute, _sound)
     except _Uncacheable as skipped:
         return skipped.response
+    if computed:
+        return computed[0]  # what a hit would rebuild from the value: the same body, type and headers
     if value["mimetype"] == "image/svg+xml":
         return svg_answer(value["body"].encode(), rules_version)
     return bytes_answer(value["body"].encode(), value["mimetype"])
