@@ -56,7 +56,7 @@ def main() -> None:
             state, move = trail[step]
             for route, body in bodies(table, state, move).items():
                 path = OUT / f"{game_id}-{route}-{stage}-{players}p.json"
-                path.write_text(json.dumps(body, indent=1, sort_keys=True) + "\n")
+                path.write_text(json.dumps(body, indent=1) + "\n")  # the service's own key order
                 print(f"{path.relative_to(ROOT)}: step {step} of {len(trail)}")
 
 

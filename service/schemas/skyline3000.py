@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.skyline3000 import data
@@ -111,6 +112,12 @@ class _OptionsBase(Schema):
 OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsBase, structured={
     "board": fields.Nested(BoardSchema), "cards": fields.Nested(CardsSchema)})
 _OPTIONS = OptionsSchema()
+# The default options, built once, and their wire form's exact bytes: nearly every state carries them
+# spelled out (62 card values and the board), and loading them was a third of a state's load. Equal
+# bytes (keys sorted) mean the same JSON values of the same types, which the schema loads to these very
+# options (tests/skyline3000/test_wire.py holds it).
+DEFAULT_OPTIONS = default_options()
+DEFAULT_OPTIONS_JSON = orjson.dumps(option_values(DEFAULT_OPTIONS), option=orjson.OPT_SORT_KEYS)
 
 
 class OptionsField(fields.Field):
@@ -125,12 +132,21 @@ class OptionsField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
+        if _is_default(value):
+            return DEFAULT_OPTIONS
         return lean.load(self._schema, value)
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
         return option_values(value if isinstance(value, Options) else lean.load(self._schema, value))
+
+
+def _is_default(value: dict[str, Any]) -> bool:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS) == DEFAULT_OPTIONS_JSON
+    except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
+        return False
 
 
 # ---- the city -----------------------------------------------------------------------------------------

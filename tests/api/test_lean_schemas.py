@@ -233,3 +233,33 @@ def test_inlined_validators_decide_as_marshmallows_on_both_sides_of_each_bound(g
                     assert got == expected, (field, validator, value)
                     checked += 1
     assert checked > 100
+
+
+def test_skylines_default_options_shortcut_is_what_the_schema_loads():
+    import json
+
+    from service.schemas import skyline3000
+
+    wire = json.loads(skyline3000.DEFAULT_OPTIONS_JSON)
+    assert skyline3000.OptionsSchema().load(wire) == skyline3000.DEFAULT_OPTIONS
+    field = skyline3000.OptionsField()
+    assert field.deserialize(dict(reversed(list(wire.items())))) is skyline3000.DEFAULT_OPTIONS
+    assert field.deserialize({**wire, "roofs_per_shape": 4}).roofs_per_shape == 4
+    for near in ({**wire, "billboards_per_player": True}, {**wire, "billboards_per_player": float(wire["billboards_per_player"])},
+                 {**wire, "extra": 1}):
+        try:
+            expected = skyline3000.OptionsSchema().load(near)
+        except ValidationError as refused:
+            with pytest.raises(ValidationError) as got:
+                field.deserialize(near)
+            assert got.value.messages == refused.messages
+        else:
+            assert field.deserialize(near) == expected
+
+
+def test_new_yorks_default_catalogue_is_the_catalogue_of_the_default_tiers():
+    from service.engine.newyork.data import catalogue
+    from service.engine.newyork.options import Options
+    from service.schemas import newyork
+
+    assert dict(newyork.DEFAULT_TILES) == catalogue(Options().type_tiers)
