@@ -110,49 +110,137 @@ def _schema_loader(schema: Schema, unknown: str) -> Loader:
 
 
 def _item_loader(schema: Schema, unknown: str, many: bool) -> Loader:
+    """One item's loader, written as Python source and compiled: each simple field's checks are inline
+    statements, so a field costs no call of its own."""
     hook_kwargs = {"many": many, "partial": schema.partial, "unknown": unknown}
-    pre = [getattr(schema, name) for name, _, _ in _hooks(schema, PRE_LOAD)]
-    checks = [(getattr(schema, name), kwargs["skip_on_field_errors"]) for name, _, kwargs in
-              _hooks(schema, VALIDATES_SCHEMA)]
-    post = [getattr(schema, name) for name, _, _ in _hooks(schema, POST_LOAD)]
-    field_checks = _field_validators(schema)
-    entries = []
-    for name, field in schema.load_fields.items():
-        entries.append((field.data_key if field.data_key is not None else name, field.attribute or name,
-                        *_field_loader(field)))
-    known = frozenset(key for key, *_ in entries)
+    source = _Source({"missing": missing, "GiveUp": _GiveUp, "hook_kwargs": hook_kwargs,
+                      "pre": [getattr(schema, name) for name, _, _ in _hooks(schema, PRE_LOAD)],
+                      "checks": [getattr(schema, name) for name, _, _ in _hooks(schema, VALIDATES_SCHEMA)],
+                      "post": [getattr(schema, name) for name, _, _ in _hooks(schema, POST_LOAD)],
+                      "field_checks": _field_validators(schema)})
+    keys = [(field.data_key if field.data_key is not None else name, field.attribute or name, field)
+            for name, field in schema.load_fields.items()]
+    source.env["known"] = frozenset(key for key, _, _ in keys)
+    lines = ["def load_item(data):", "    for hook in pre:", "        data = hook(data, **hook_kwargs)",
+             "    if type(data) is not dict:", "        raise GiveUp"]
+    if unknown == RAISE:
+        lines += ["    if not known.issuperset(data):", "        raise GiveUp"]
+    lines += ["    out = {}"]
+    for key, attr, field in keys:
+        lines += _field_source(source, key, attr, field)
+    if unknown == INCLUDE:
+        lines += ["    for key in data.keys() - known:", "        out[key] = data[key]"]
+    lines += ["    for attr, name, check, data_key in field_checks:",
+              "        if attr in out and check(out[attr], data_key=data_key) is missing:",
+              "            out.pop(name, None)",
+              "    for check in checks:", "        check(out, **hook_kwargs)",
+              "    for hook in post:", "        out = hook(out, **hook_kwargs)",
+              "    return out"]
+    return source.compile(lines, "load_item")
 
-    def load_item(data: Any) -> Any:
-        for hook in pre:
-            data = hook(data, **hook_kwargs)
-        if type(data) is not dict:
-            raise _GiveUp
-        if unknown == RAISE and not known.issuperset(data):
-            raise _GiveUp
-        out: dict[str, Any] = {}
-        for key, attr, present, required, default in entries:
-            value = data.get(key, missing)
-            if value is missing:
-                if required:
-                    raise _GiveUp
-                if default is not missing:
-                    out[attr] = default() if callable(default) else default
-                continue
-            out[attr] = present(value, key, data)
-        if unknown == INCLUDE:
-            for key in data.keys() - known:
-                out[key] = data[key]
-        for attr, name, check, data_key in field_checks:
-            if attr in out and check(out[attr], data_key=data_key) is missing:
-                out.pop(name, None)
-        for check, _skip in checks:
-            check(out, **hook_kwargs)
-        result: Any = out
-        for hook in post:
-            result = hook(result, **hook_kwargs)
-        return result
 
-    return load_item
+class _Source:
+    """Names for the values the generated source refers to, and its compilation."""
+
+    def __init__(self, env: dict[str, Any]):
+        self.env = env
+
+    def name(self, value: Any) -> str:
+        name = f"_{len(self.env)}"
+        self.env[name] = value
+        return name
+
+    def compile(self, lines: list[str], function: str) -> Callable:
+        namespace = dict(self.env)
+        exec(compile("\n".join(lines), f"<lean {function}>", "exec"), namespace)  # noqa: S102 - our own source
+        return namespace[function]
+
+
+def _field_source(source: _Source, key: str, attr: str, field: fields.Field) -> list[str]:
+    """Statements loading one field of an item into ``out`` (marshmallow's ``Field.deserialize``)."""
+    k, a = source.name(key), source.name(attr)
+    lines = [f"    v = data.get({k}, missing)", "    if v is missing:"]
+    default = field.load_default
+    if field.required:
+        lines += ["        raise GiveUp"]
+    elif default is missing:
+        lines += ["        pass"]
+    else:
+        lines += [f"        out[{a}] = {source.name(default)}{'()' if callable(default) else ''}"]
+    lines += ["    else:"]
+    lines += ["        " + line for line in _value_source(source, field, k, "data")]
+    lines += [f"        out[{a}] = v"]
+    return lines
+
+
+def _value_source(source: _Source, field: fields.Field, attr: str, data: str) -> list[str]:
+    """Statements that check and convert a present value ``v`` as the field would (None first: a null
+    is taken as it is when the field allows it, validators unrun)."""
+    body = _core_source(source, field, attr, data)
+    for validator in field.validators:
+        body += _check_source(source, validator)
+    return ["if v is None:", "    pass" if field.allow_none else "    raise GiveUp", "else:",
+            *("    " + line for line in body or ["pass"])]
+
+
+def _core_source(source: _Source, field: fields.Field, attr: str, data: str) -> list[str]:
+    method = type(field)._deserialize
+    if method is fields.String._deserialize:
+        return ["if type(v) is not str:", "    raise GiveUp"]
+    if method is StrictInteger._deserialize:
+        return ["if type(v) is not int:", f"    v = {source.name(_integral)}(v)"]
+    if method is StrictBoolean._deserialize:
+        return ["if type(v) is not bool:", "    raise GiveUp"]
+    if method is fields.Field._deserialize:
+        return []
+    if method is fields.Nested._deserialize:
+        return [f"v = {source.name(_nested_loader(field))}(v)"]
+    return [f"v = {source.name(_core_loader(field))}(v, {attr}, {data})"]
+
+
+def _integral(value: Any) -> int:
+    """The strict integer field's reading of a value that is not an int: an integral float, else no."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    raise _GiveUp
+
+
+def _check_source(source: _Source, validator: Any) -> list[str]:
+    """Statements raising GiveUp when ``v`` fails ``validator`` (Length, Range, OneOf, Equal inline)."""
+    kind = type(validator)
+    if kind is validate.Length:
+        if validator.equal is not None:
+            return [f"if len(v) != {validator.equal!r}:", "    raise GiveUp"]
+        tests = ([f"n < {validator.min!r}"] if validator.min is not None else []) + (
+            [f"n > {validator.max!r}"] if validator.max is not None else [])
+        return ["n = len(v)", f"if {' or '.join(tests)}:", "    raise GiveUp"] if tests else ["len(v)"]
+    if kind is validate.Range:
+        tests = []
+        if validator.min is not None:
+            tests.append(f"v {'<' if validator.min_inclusive else '<='} {source.name(validator.min)}")
+        if validator.max is not None:
+            tests.append(f"v {'>' if validator.max_inclusive else '>='} {source.name(validator.max)}")
+        return [f"if {' or '.join(tests)}:", "    raise GiveUp"] if tests else []
+    if kind is validate.OneOf:
+        return [f"if v not in {source.name(validator.choices)}:", "    raise GiveUp"]
+    if kind is validate.Equal:
+        return [f"if v != {source.name(validator.comparable)}:", "    raise GiveUp"]
+    return [f"{source.name(validator)}(v)"]
+
+
+def _check(validator: Any) -> Callable[[Any], bool]:
+    """``validator`` as the generated source checks it, as a predicate (for the tests)."""
+    source = _Source({"GiveUp": _GiveUp})
+    check = source.compile(["def check(v):", *("    " + line for line in _check_source(source, validator)),
+                            "    return True"], "check")
+
+    def predicate(value: Any) -> bool:
+        try:
+            return check(value)
+        except _GiveUp:
+            return False
+
+    return predicate
 
 
 def _field_validators(schema: Schema) -> list[tuple[str, str, Callable, str]]:
@@ -174,74 +262,24 @@ def _standard(field: fields.Field) -> bool:
             and cls._validate is fields.Field._validate and cls._validate_all is fields.Field._validate_all)
 
 
-def _field_loader(field: fields.Field) -> tuple[Callable[[Any, Any, Any], Any], bool, Any]:
-    """(load a present value, required, load_default) for one standard field of a schema."""
-    return _present_loader(field), field.required, field.load_default
-
-
 def _inner_loader(field: fields.Field) -> Callable[[Any], Any]:
     """Load one item of a List or one key or value of a Dict (marshmallow passes no attr or data)."""
     if not _standard(field):
         return lambda value: field.deserialize(value)
-    present = _present_loader(field)
-    return lambda value: present(value, None, None)
-
-
-def _present_loader(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
-    core = _core_loader(field)
-    check = _validator(field.validators)
-    allow_none = field.allow_none
-
-    def present(value: Any, attr: Any, data: Any) -> Any:
-        if value is None:
-            if allow_none:
-                return None
-            raise _GiveUp
-        out = core(value, attr, data)
-        if check is not None and not check(out):
-            raise _GiveUp
-        return out
-
-    return present
+    source = _Source({"GiveUp": _GiveUp})
+    lines = ["def inner(v):", *("    " + line for line in _value_source(source, field, "None", "None")),
+             "    return v"]
+    return source.compile(lines, "inner")
 
 
 def _core_loader(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
+    """Lists, dicts and any field's own ``_deserialize``: called by the generated source."""
     method = type(field)._deserialize
-    if method is fields.String._deserialize:
-        return _string
-    if method is StrictInteger._deserialize:
-        return _strict_integer
-    if method is StrictBoolean._deserialize:
-        return _strict_boolean
-    if method is fields.Field._deserialize:
-        return lambda value, attr, data: value
     if method in (fields.List._deserialize, List._deserialize):
         return _list_loader(field, length_first=method is List._deserialize)
     if method in (fields.Mapping._deserialize, Dict._deserialize) and field.mapping_type is dict:
         return _dict_loader(field, length_first=method is Dict._deserialize)
-    if method is fields.Nested._deserialize:
-        return _nested_loader(field)
     return lambda value, attr, data: field._deserialize(value, attr, data)
-
-
-def _string(value: Any, attr: Any, data: Any) -> str:
-    if type(value) is not str:
-        raise _GiveUp
-    return value
-
-
-def _strict_integer(value: Any, attr: Any, data: Any) -> int:
-    if type(value) is int:
-        return value
-    if type(value) is float and value.is_integer():
-        return int(value)
-    raise _GiveUp
-
-
-def _strict_boolean(value: Any, attr: Any, data: Any) -> bool:
-    if type(value) is not bool:
-        raise _GiveUp
-    return value
 
 
 def _list_loader(field: fields.List, length_first: bool):
@@ -276,58 +314,10 @@ def _dict_loader(field: fields.Mapping, length_first: bool):
     return load_dict
 
 
-def _nested_loader(field: fields.Nested):
+def _nested_loader(field: fields.Nested) -> Loader:
     schema = field.schema
     unknown = field.unknown if field.unknown is not None else schema.unknown
-    loader = _schema_loader(schema, unknown)
-    return lambda value, attr, data: loader(value)
-
-
-def _validator(validators: list) -> Callable[[Any], bool] | None:
-    """One predicate for a field's validators (None when it has none); a raising validator is a no."""
-    checks = [_check(v) for v in validators]
-    if not checks:
-        return None
-    if len(checks) == 1:
-        return checks[0]
-    return lambda value: all(check(value) for check in checks)
-
-
-def _check(validator: Any) -> Callable[[Any], bool]:
-    kind = type(validator)
-    if kind is validate.Length:
-        low, high, equal = validator.min, validator.max, validator.equal
-        if equal is not None:
-            return lambda value: len(value) == equal
-        return lambda value: (low is None or len(value) >= low) and (high is None or len(value) <= high)
-    if kind is validate.Range:
-        return _range(validator)
-    if kind is validate.OneOf:
-        choices = validator.choices
-        return lambda value: value in choices
-    if kind is validate.Equal:
-        comparable = validator.comparable
-        return lambda value: value == comparable
-
-    def call(value: Any) -> bool:
-        validator(value)
-        return True
-
-    return call
-
-
-def _range(validator: validate.Range) -> Callable[[Any], bool]:
-    low, high = validator.min, validator.max
-    low_in, high_in = validator.min_inclusive, validator.max_inclusive
-
-    def check(value: Any) -> bool:
-        if low is not None and (value < low if low_in else value <= low):
-            return False
-        if high is not None and (value > high if high_in else value >= high):
-            return False
-        return True
-
-    return check
+    return _schema_loader(schema, unknown)
 
 
 # --- dumping --------------------------------------------------------------------------------------------
