@@ -329,16 +329,7 @@ def _schema_dumper(schema: Schema) -> Callable[..., Any]:
     if not simple:
         return lambda obj, many=None: schema.dump(obj, many=many)
     processors = [getattr(schema, name) for name, _, _ in pre]
-    entries = [(field.data_key if field.data_key is not None else name, _field_dumper(name, field, schema))
-               for name, field in schema.dump_fields.items()]
-
-    def fields_of(obj: Any) -> dict[str, Any]:
-        out = {}
-        for key, get in entries:
-            value = get(obj)
-            if value is not missing:
-                out[key] = value
-        return out
+    fields_of = _fields_dumper(schema)
 
     def dump_schema(obj: Any, many: bool | None = None) -> Any:
         many = schema.many if many is None else bool(many)
@@ -353,27 +344,58 @@ def _schema_dumper(schema: Schema) -> Callable[..., Any]:
     return dump_schema
 
 
-def _field_dumper(name: str, field: fields.Field, schema: Schema) -> Callable[[Any], Any]:
-    cls = type(field)
-    key = field.attribute if field.attribute is not None else name
-    if (cls.serialize is not fields.Field.serialize or cls.get_value is not fields.Field.get_value
-            or not field._CHECK_ATTRIBUTE or "." in key):
-        return lambda obj: field.serialize(name, obj, accessor=schema.get_attribute)
-    core = _core_dumper(field)
+def _fields_dumper(schema: Schema) -> Callable[[Any], dict[str, Any]]:
+    """``Schema._serialize`` of one object, written as Python source: a field costs no call of its own
+    unless its value needs its field's ``_serialize``. Dicts are read by key, anything else as
+    marshmallow's ``get_value`` reads it."""
+    source = _Source({"missing": missing, "get_value": utils.get_value})
+    by_key, by_value = ["    if type(obj) is dict:"], ["    else:"]
+    for name, field in schema.dump_fields.items():
+        out_key = source.name(field.data_key if field.data_key is not None else name)
+        cls = type(field)
+        key = field.attribute if field.attribute is not None else name
+        if (cls.serialize is not fields.Field.serialize or cls.get_value is not fields.Field.get_value
+                or not field._CHECK_ATTRIBUTE or "." in key):
+            call = source.name(lambda obj, f=field, n=name: f.serialize(n, obj, accessor=schema.get_attribute))
+            lines = [f"v = {call}(obj)"]
+            by_key += ["        " + line for line in lines + _store(out_key)]
+            by_value += ["        " + line for line in lines + _store(out_key)]
+            continue
+        k, n = source.name(key), source.name(name)
+        tail = _dump_default_source(source, field) + _serialize_source(source, field, n) + _store(out_key)
+        by_key += ["        " + line for line in [f"v = obj.get({k}, missing)", "if v is missing:",
+                                                  f"    v = getattr(obj, {k}, missing)", *tail]]
+        by_value += ["        " + line for line in [f"v = get_value(obj, {k}, missing)", *tail]]
+    if len(by_key) == 1:
+        return lambda obj: {}
+    return source.compile(["def fields_of(obj):", "    out = {}", *by_key, *by_value, "    return out"], "fields_of")
+
+
+def _store(out_key: str) -> list[str]:
+    return ["if v is not missing:", f"    out[{out_key}] = v"]
+
+
+def _dump_default_source(source: _Source, field: fields.Field) -> list[str]:
     default = field.dump_default
+    if default is missing:
+        return []
+    return ["if v is missing:", f"    v = {source.name(default)}{'()' if callable(default) else ''}"]
 
-    def get(obj: Any) -> Any:
-        if type(obj) is dict:
-            value = obj[key] if key in obj else getattr(obj, key, missing)
-        else:
-            value = utils.get_value(obj, key, missing)
-        if value is missing:
-            value = default() if callable(default) else default
-            if value is missing:
-                return missing
-        return core(value, name, obj)
 
-    return get
+def _serialize_source(source: _Source, field: fields.Field, name: str) -> list[str]:
+    """Statements turning a got value ``v`` (not missing) into what ``field._serialize`` returns."""
+    method = type(field)._serialize
+    same = {fields.String._serialize: "str", fields.Boolean._serialize: "bool"}.get(method)
+    if method is fields.Number._serialize and not field.as_string and field.num_type is int:
+        same = "int"
+    if method is fields.Field._serialize:
+        return []
+    if same is not None:
+        generic = source.name(field._serialize)
+        return ["if v is not missing and v is not None and type(v) is not " + same + ":",
+                f"    v = {generic}(v, {name}, obj)"]
+    core = source.name(_core_dumper(field))
+    return ["if v is not missing:", f"    v = {core}(v, {name}, obj)"]
 
 
 def _core_dumper(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
