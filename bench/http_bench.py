@@ -52,18 +52,26 @@ def start_server(port: int, workers: int, memo: str) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
-def worker_cpu_seconds(master: int) -> float:
-    """User and system CPU seconds used so far by the gunicorn master's worker processes (Linux /proc)."""
+def worker_cpu_seconds(master: int) -> dict[int, float]:
+    """User and system CPU seconds used so far by each of the gunicorn master's worker processes (Linux
+    /proc), by pid."""
     clock = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    for pid in children:
+    found = {}
+    for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split():
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / clock
-    return total
+        found[int(pid)] = (int(fields[11]) + int(fields[12])) / clock
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """The workers' CPU seconds between two readings; NaN when a worker was replaced in between (gunicorn's
+    max_requests), since the new one's start-up would count as serving."""
+    if set(before) != set(after):
+        return float("nan")
+    return sum(after[pid] - before[pid] for pid in after)
 
 
 def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float, connections: int,
@@ -92,14 +100,14 @@ def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float
             latencies.extend(mine)
 
     threads = [threading.Thread(target=worker) for _ in range(connections)]
-    cpu_before = worker_cpu_seconds(master) if master else 0.0
+    cpu_before = worker_cpu_seconds(master) if master else {}
     started = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    cpu = worker_cpu_seconds(master) - cpu_before if master else float("nan")
+    cpu = cpu_used(cpu_before, worker_cpu_seconds(master)) if master else float("nan")
     latencies.sort()
     return {
         "rps": len(latencies) / elapsed,
@@ -175,8 +183,13 @@ def measure_case(port: int, master: int, file: Path, args: argparse.Namespace) -
     flag = "" if bad == 0 else f"  ({bad} non-200 answers!)"
     print(f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
           f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{ratio:>8.2f}{spread:>12}"
-          f"{statistics.median(r[1]['cpu_ms'] for r in rounds):>10.2f}"
-          f"{statistics.median(r[2]['cpu_ms'] for r in rounds):>8.2f}{flag}", flush=True)
+          f"{_median_known(r[1]['cpu_ms'] for r in rounds):>10.2f}"
+          f"{_median_known(r[2]['cpu_ms'] for r in rounds):>8.2f}{flag}", flush=True)
+
+
+def _median_known(values) -> float:
+    known = [v for v in values if v == v]  # NaN (a worker replaced mid-measurement) is unknown
+    return statistics.median(known) if known else float("nan")
 
 
 def main() -> None:
