@@ -93,5 +93,6 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         moves_out=wire.move(many=True),
     )
     for schema in vars(envelopes).values():
-        lean.prepare(schema)
+        if isinstance(schema, Schema):
+            lean.prepare(schema)
     return envelopes

@@ -127,7 +127,7 @@ class OptionsField(fields.Field):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self._schema = OptionsSchema()
+        self._schema = lean.prepare(OptionsSchema())
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
