@@ -92,7 +92,8 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         state_out=wire.state(),
         moves_out=wire.move(many=True),
     )
-    for schema in vars(envelopes).values():
-        if isinstance(schema, Schema):
-            lean.prepare(schema)
+    with lean.sharing():
+        for schema in vars(envelopes).values():
+            if isinstance(schema, Schema):
+                lean.prepare(schema)
     return envelopes

@@ -319,7 +319,37 @@ def _dict_loader(field: fields.Mapping, length_first: bool):
 def _nested_loader(field: fields.Nested) -> Loader:
     schema = field.schema
     unknown = field.unknown if field.unknown is not None else schema.unknown
-    return _schema_loader(schema, unknown)
+    return _shared(("load", _shape(schema), unknown), lambda: _schema_loader(schema, unknown))
+
+
+def _shape(schema: Schema) -> tuple:
+    """What decides how a nested schema instance loads and dumps: its class and its instance options
+    (instances of one class with the same options have the same fields, deep copies of the class's)."""
+    return (type(schema), bool(schema.many), schema.partial, schema.unknown,
+            None if schema.only is None else tuple(sorted(schema.only)), tuple(sorted(schema.exclude)),
+            tuple(sorted(schema.load_only)), tuple(sorted(schema.dump_only)))
+
+
+class sharing:
+    """``with lean.sharing():`` around preparing several schemas compiles each nested schema shape once
+    (every envelope of a game nests its own copy of the game's state schema). Only while it lasts."""
+
+    plans: dict | None = None
+
+    def __enter__(self):
+        self.outer, sharing.plans = sharing.plans, ({} if sharing.plans is None else sharing.plans)
+        return self
+
+    def __exit__(self, *exc):
+        sharing.plans = self.outer
+
+
+def _shared(key: tuple, build: Callable[[], Any]) -> Any:
+    if sharing.plans is None:
+        return build()
+    if key not in sharing.plans:
+        sharing.plans[key] = build()
+    return sharing.plans[key]
 
 
 # --- dumping --------------------------------------------------------------------------------------------
@@ -418,7 +448,7 @@ def _core_dumper(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
         return _dict_dumper(field)
     if method is fields.Nested._serialize:
         nested = field.schema
-        dumper = _schema_dumper(nested)
+        dumper = _shared(("dump", _shape(nested)), lambda: _schema_dumper(nested))
         many = nested.many or field.many
         return lambda value, attr, obj: None if value is None else dumper(value, many=many)
     return generic
