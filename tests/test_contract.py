@@ -12,6 +12,7 @@ freshly each time:
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -42,6 +43,20 @@ def test_contract_is_valid_openapi_3_1():
     validate_spec(document)
 
 
+def test_contract_names_no_key_twice():
+    """YAML keeps the last of two equal keys silently: a merge that adds a component twice would drop one."""
+    class Strict(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node):
+        keys = [loader.construct_object(key) for key, _ in node.value]
+        assert len(keys) == len(set(keys)), f"a key twice near line {node.start_mark.line + 1}"
+        return yaml.SafeLoader.construct_mapping(loader, node)
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    yaml.load(CONTRACT.read_text(), Strict)
+
+
 def test_every_route_of_the_app_is_in_the_contract():
     app = create_app({"redis_url": None})
     documented = set(yaml.safe_load(CONTRACT.read_text())["paths"])
@@ -49,7 +64,8 @@ def test_every_route_of_the_app_is_in_the_contract():
         # Pages for people, not API operations: the docs page and the referee's table (static files).
         if rule.endpoint in ("static", "docs.show", "table.index", "table.asset"):
             continue
-        paths = {rule.rule.replace("<game_id>", g) for g in GAME_IDS} if "<game_id>" in rule.rule else {rule.rule}
+        route = re.sub(r"<(?:\w+:)?(?!game_id>)(\w+)>", r"{\1}", rule.rule)  # /problems/<slug> -> {slug}
+        paths = {route.replace("<game_id>", g) for g in GAME_IDS} if "<game_id>" in route else {route}
         assert paths <= documented, rule.rule
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import games, operations, table
+from . import games, operations, pages, table
 from .cors import install_cors
+from .language import install_language
 from .observe import install_request_observers
 from .problems import install_problem_handlers
 from .security import install_security_headers
@@ -12,11 +13,14 @@ from .security import install_security_headers
 
 def register(app: Flask) -> None:
     app.extensions["games"] = games.bind_games()
+    app.extensions["pages"] = pages.build_pages(app.extensions["games"])
     install_problem_handlers(app)
     install_request_observers(app)
     install_cors(app, app.config["SETTINGS"].cors_origins)
     install_security_headers(app)
+    install_language(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(pages.bp)

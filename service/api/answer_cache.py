@@ -17,6 +17,7 @@ from typing import Any, Callable
 from flask import Response
 
 from ..cache.memo import CorruptValue
+from ..i18n import catalogs_digest
 from ..version import SERVICE_VERSION
 from .answers import bytes_answer, svg_answer
 
@@ -41,12 +42,14 @@ def _sound(value: Any) -> bool:
 
 
 def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
-                  answer: Callable[[], Response], cache_version: str | None = None) -> Response:
-    """The answer for ``raw`` from the memo, or ``answer()`` remembered when it is a small 200.
+                  answer: Callable[[], Response], cache_version: str | None = None, lang: str = "en") -> Response:
+    """The answer for ``raw`` in ``lang`` from the memo, or ``answer()`` remembered when it is a small 200.
 
     ``cache_version`` (the rules version with the rules fingerprint) keys the entry; it defaults to
-    ``rules_version``, which the answer's headers carry."""
-    material = {"game": game_id, "op": op, "body": hashlib.blake2b(raw, digest_size=32).hexdigest()}
+    ``rules_version``, which the answer's headers carry. The language keys it too: the same bytes asked
+    with another Accept-Language are another answer, and so are they after a catalog changes."""
+    material = {"game": game_id, "op": op, "lang": f"{lang}.{catalogs_digest()}",
+                "body": hashlib.blake2b(raw, digest_size=32).hexdigest()}
     computed: list[Response] = []
 
     def compute() -> dict[str, Any]:

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import orjson
-from flask import Response, request
+from flask import Response, g, request
 
 from ..version import SERVICE_VERSION
 
@@ -26,8 +26,13 @@ def encode_json(payload: Any) -> bytes:
         return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def etag_of(body: bytes) -> str:
-    return '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+def etag_of(body: bytes, lang: str | None = None) -> str:
+    """A strong ETag of the body, and of its language when the answer was rendered in one: the same bytes
+    in two languages (an answer with no text) are still two representations."""
+    digest = hashlib.blake2b(body, digest_size=16)
+    if lang:
+        digest.update(b"\0" + lang.encode())
+    return '"' + digest.hexdigest() + '"'
 
 
 def json_answer(payload: dict[str, Any], rules_version: str | None = None, status: int = 200,
@@ -39,7 +44,7 @@ def json_answer(payload: dict[str, Any], rules_version: str | None = None, statu
 
 
 def bytes_answer(body: bytes, mimetype: str, status: int = 200) -> Response:
-    tag = etag_of(body)
+    tag = etag_of(body, g.get("lang"))
     if request.method in ("GET", "HEAD") and tag in _if_none_match():
         response = Response(status=304)
         response.headers["ETag"] = tag

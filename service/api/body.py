@@ -15,7 +15,7 @@ from typing import Any
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..engine.kit import pointer
+from ..engine.kit import N_, pointer
 from .echo import MAX_LISTED_ERRORS
 from .problems import ApiProblem
 
@@ -68,29 +68,29 @@ def _read_unsized(stream, limit: int) -> bytes:
 
 
 def _too_large(limit: int | None) -> ApiProblem:
-    return ApiProblem(413, f"The body is over the limit of {limit} bytes.")
+    return ApiProblem(413, "The body is over the limit of {limit} bytes.", limit=limit)
 
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ApiProblem(400, f"The body is not UTF-8 (a bad byte at offset {exc.start}).") from None
+        raise ApiProblem(400, "The body is not UTF-8 (a bad byte at offset {offset}).", offset=exc.start) from None
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=_integer)
     except RecursionError:
         raise ApiProblem(400, "The JSON is nested too deeply.") from None
     except json.JSONDecodeError as exc:
-        raise ApiProblem(400, f"The body is not well-formed JSON: {exc.msg} at line {exc.lineno}, "
-                              f"column {exc.colno}.") from None
+        raise ApiProblem(400, "The body is not well-formed JSON: {reason} at line {line}, column {column}.",
+                         reason=exc.msg, line=exc.lineno, column=exc.colno) from None
     except _NotJson as exc:
-        raise ApiProblem(400, f"The body is not well-formed JSON: {exc}") from None
+        raise ApiProblem(400, "The body is not well-formed JSON: {reason}", reason=str(exc)) from None
     except ValueError:
         raise ApiProblem(400, "The body is not well-formed JSON.") from None
     if _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(data)
     if not isinstance(data, dict):
-        raise ApiProblem(422, "The body must be a JSON object.", [{"pointer": "", "message": "Must be an object."}])
+        raise ApiProblem(422, "The body must be a JSON object.", [{"pointer": "", "message": N_("Must be an object.")}])
     return data
 
 
@@ -111,11 +111,11 @@ def _lone_surrogates(data: Any):
         value, path = stack.pop()
         if isinstance(value, str):
             if _SURROGATE.search(value):
-                yield path, "This string holds a lone UTF-16 surrogate."
+                yield path, N_("This string holds a lone UTF-16 surrogate.")
         elif isinstance(value, dict):
             for key, item in reversed(value.items()):
                 if _SURROGATE.search(key):
-                    yield path, "A member name of this object holds a lone UTF-16 surrogate."
+                    yield path, N_("A member name of this object holds a lone UTF-16 surrogate.")
                 else:
                     stack.append((item, (path, key)))
         elif isinstance(value, list):

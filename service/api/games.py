@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -11,7 +12,7 @@ from marshmallow import ValidationError
 from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..deadline import DeadlineExceeded, deadline
-from ..engine.core import GAME_IDS, GameInfo, RulesError, load_game, load_info
+from ..engine.core import GAME_IDS, GameInfo, RulesError, ViolationDict, load_game, load_info
 from ..engine.random import SEED_MAX
 from ..engine.replay import replay
 from ..metrics import DEADLINES
@@ -21,7 +22,9 @@ from ..schemas.envelopes import Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
 from .answers import json_answer, svg_answer
 from .answer_cache import cached_answer
+from . import language
 from .body import parse_json_object, raw_json_body
+from .localize import NO_WORDS, Words, words_in
 from .problems import ApiProblem
 from .svg import xml_safe
 
@@ -37,6 +40,7 @@ class Binding:
     wire: GameWire | None
     envelopes: Envelopes | None
     fingerprint: str = ""
+    words: Words = NO_WORDS
 
     @property
     def cache_version(self) -> str:
@@ -55,22 +59,30 @@ def bind_games() -> dict[str, Binding]:
         if game is not None:
             info = game.info
         envelopes = build_envelopes(wire, info) if wire is not None and game is not None else None
-        bindings[game_id] = Binding(info, game, wire, envelopes, rules_fingerprint(game_id))
+        bindings[game_id] = Binding(info, game, wire, envelopes, rules_fingerprint(game_id), game_words(game_id))
     return bindings
+
+
+def game_words(game_id: str) -> Words:
+    try:
+        module = importlib.import_module(f"service.engine.{game_id}.words")
+    except ModuleNotFoundError:
+        return Words(game_id)
+    return Words(module.CONTEXT, module.WORDS)
 
 
 def _binding(game_id: str, need_engine: bool = True) -> Binding:
     binding = current_app.extensions["games"].get(game_id)
     if binding is None:
-        raise ApiProblem(404, f"There is no game {game_id!r}; the games are {', '.join(GAME_IDS)}.",
-                         slug="unknown-game")
+        raise ApiProblem(404, "There is no game {game}; the games are {games}.", slug="unknown-game",
+                         game=repr(game_id), games=", ".join(GAME_IDS))
     if need_engine and not binding.available:
-        raise ApiProblem(501, f"The {binding.info.name} rules engine is not built yet.")
+        raise ApiProblem(501, "The {name} rules engine is not built yet.", name=binding.info.name)
     return binding
 
 
 def _schema_problem(errors: list[dict[str, str]]) -> ApiProblem:
-    return ApiProblem(422, f"{len(errors)} field(s) do not fit the schema.", errors)
+    return ApiProblem(422, "{count} field(s) do not fit the schema.", errors, count=len(errors))
 
 
 def _load(schema, data: Any, prefix: str = "") -> Any:
@@ -88,8 +100,12 @@ def _dump_state(binding: Binding, state: Any) -> Any:
     return lean.dump(binding.envelopes.state_out, state)
 
 
-def _violations(violations) -> list[dict[str, str]]:
-    return [v.to_dict() for v in violations]
+def _status(binding: Binding, state: Any) -> dict[str, Any]:
+    return binding.envelopes.status_out.dump(binding.game.status(state))
+
+
+def _violations(binding: Binding, violations) -> list[dict[str, str]]:
+    return language.current().violations(violations, binding.words)
 
 
 def _integral(value: Any) -> Any:
@@ -119,7 +135,8 @@ def _setup_state(binding: Binding, request_data: dict[str, Any], raw: dict[str, 
     try:
         return binding.game.setup(request_data["players"], seed, options), seed
     except RulesError as exc:
-        errors = [{"pointer": prefix + v.pointer, "message": v.message} for v in exc.violations]
+        shown = language.current().violations(exc.violations, binding.words)
+        errors = [{"pointer": prefix + v["pointer"], "message": v["message"]} for v in shown]
         raise ApiProblem(422, "The rules refuse this setup.", errors, slug="setup-refused") from None
 
 
@@ -134,15 +151,16 @@ def within_deadline(game_id: str, op: str, compute: Callable[[], Any]) -> Any:
             return compute()
     except DeadlineExceeded:
         DEADLINES.labels(game=game_id, op=op).inc()
-        raise ApiProblem(503, f"The answer took longer than the {seconds:g} s limit and was abandoned; "
+        raise ApiProblem(503, "The answer took longer than the {seconds} s limit and was abandoned; "
                               "retry later, or send a smaller request.", slug="deadline-exceeded",
-                         headers={"Retry-After": "1"}) from None
+                         headers={"Retry-After": "1"}, seconds=f"{seconds:g}") from None
 
 
 # --- routes -----------------------------------------------------------------------------------
 
 @bp.get("/v1/games")
 def list_games():
+    language.current()  # the list has no texts to translate, but says its language like every game answer
     games = [
         {**b.info.to_dict(), "available": b.available} for b in current_app.extensions["games"].values()
     ]
@@ -155,7 +173,7 @@ def describe_game(game_id: str):
     if not binding.available:
         details: dict[str, Any] = {"rule_codes": [], "readings": []}
     else:
-        details = binding.game.describe()
+        details = language.current().described(binding.game.describe())
     payload = {"game": {**binding.info.to_dict(), "available": binding.available}, **details}
     return json_answer(payload, binding.info.rules_version)
 
@@ -165,12 +183,14 @@ def game_route(op: str) -> Callable:
         def endpoint(game_id: str):
             binding = _binding(game_id)
             raw = raw_json_body()
+            lang = language.choose(language.body_language(raw) or language.negotiated())
 
             def answer():
-                return within_deadline(game_id, op, lambda: view(binding, parse_json_object(raw)))
+                return within_deadline(game_id, op, lambda: view(binding, language.without_language(
+                    parse_json_object(raw))))
 
             return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
-                                 answer, binding.cache_version)
+                                 answer, binding.cache_version, lang)
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
         bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])
@@ -183,14 +203,15 @@ def game_route(op: str) -> Callable:
 def setup(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.setup, body)
     state, seed = _setup_state(binding, data, body)
-    return json_answer({"state": _dump_state(binding, state), "seed": seed}, binding.info.rules_version)
+    return json_answer({"state": _dump_state(binding, state), "status": _status(binding, state), "seed": seed},
+                       binding.info.rules_version)
 
 
 @game_route("validate")
 def validate_state(binding: Binding, body: dict[str, Any]):
     state = _load(binding.envelopes.state, body)["state"]
     violations = binding.game.validate(state)
-    return json_answer({"valid": not violations, "violations": _violations(violations)},
+    return json_answer({"valid": not violations, "violations": _violations(binding, violations)},
                        binding.info.rules_version)
 
 
@@ -199,7 +220,8 @@ def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
     moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
     dumped = lean.dump(binding.envelopes.moves_out, moves)
-    return json_answer({"moves": dumped, "count": len(dumped)}, binding.info.rules_version)
+    return json_answer({"moves": dumped, "count": len(dumped), "status": _status(binding, data["state"])},
+                       binding.info.rules_version)
 
 
 @game_route("moves")
@@ -210,8 +232,9 @@ def apply_move(binding: Binding, body: dict[str, Any]):
     return json_answer(
         {
             "legal": outcome.legal,
-            "violations": _violations(outcome.violations),
+            "violations": _violations(binding, outcome.violations),
             "state": _dump_state(binding, outcome.state) if outcome.legal else None,
+            "status": _status(binding, after),  # an illegal move leaves the state as it was: its status
             "events": [e.to_dict() for e in outcome.events],
             "scores": binding.game.standings(after),
         },
@@ -229,7 +252,7 @@ def replay_log(binding: Binding, body: dict[str, Any]):
     result = replay(binding.game, start, data["moves"], _memo(binding))
     first_illegal = None
     if result.first_illegal_index is not None:
-        first_illegal = {"index": result.first_illegal_index, "violations": _violations(result.first_illegal)}
+        first_illegal = {"index": result.first_illegal_index, "violations": _violations(binding, result.first_illegal)}
     scorings = [{**event.to_dict(), "index": index} for index, event in result.events
                 if "scor" in event.kind]
     return json_answer(
@@ -237,6 +260,7 @@ def replay_log(binding: Binding, body: dict[str, Any]):
             "valid": result.valid,
             "first_illegal": first_illegal,
             "state": _dump_state(binding, result.state),
+            "status": _status(binding, result.state),
             "scores": binding.game.standings(result.state),
             "scorings": scorings,
         },
@@ -258,19 +282,27 @@ def score(binding: Binding, body: dict[str, Any]):
         errors += error_pointers(exc.messages)
     if errors:
         raise _schema_problem(errors)
-    result = binding.game.score(state, scoring, _memo(binding))
-    return json_answer(dict(result), binding.info.rules_version)
+    result = dict(binding.game.score(state, scoring, _memo(binding)))
+    tr, words = language.current(), binding.words
+    if isinstance(result.get("violations"), list):
+        result["violations"] = [tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v
+                                for v in result["violations"]]
+    result["labels"] = tr.labels(words_in(result), words)
+    return json_answer(result, binding.info.rules_version)
 
 
 @game_route("view")
 def view(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.view, body)
     seen = binding.game.view(data["state"], data["player"])
-    return json_answer({"state": _dump_state(binding, seen)}, binding.info.rules_version)
+    # the status of the whole state: who is awaited and who won are public, though a view hides money
+    return json_answer({"state": _dump_state(binding, seen), "status": _status(binding, data["state"])},
+                       binding.info.rules_version)
 
 
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.render, body)
-    svg = xml_safe(binding.game.render(data["state"], data.get("player"), _memo(binding)))
+    svg = xml_safe(binding.game.render(data["state"], data.get("player"), _memo(binding),
+                                       language.current().labels_for(binding.words)))
     return svg_answer(svg.encode(), binding.info.rules_version)

@@ -9,7 +9,9 @@ Every answer but HTML gets ``default-src 'none'``: JSON, problems, YAML and the 
 nothing (the pictures use presentation attributes, no styles or scripts), so a picture opened in a
 browser can run no script even if a client's string slipped through. The HTML pages run scripts from
 this origin only: ``/docs`` the installed Swagger UI assets, whose one inline script is allowed by its
-hash, computed from the page itself, so nothing else inline can run; ``/table/`` its own modules.
+hash, computed from the page itself, so nothing else inline can run; ``/table/`` its own modules. The
+rules and problem pages (``pages.py``) set their own policy: no script at all, their one inline style by
+hash.
 """
 from __future__ import annotations
 

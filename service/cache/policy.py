@@ -23,6 +23,8 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
 - the compiled load and dump plans of ``schemas/lean.py``, one per schema instance, built with the app:
   code, not values, a fixed size: about 1.6 MB for the four games (tracemalloc; each nested schema shape
   is compiled once per game's envelopes, where compiling every envelope's own copy took 5.8 MB).
+- ``i18n.translations`` and ``api.localize.Translator.of`` (the compiled message catalogs, one per
+  language, four in all) and ``i18n.catalogs_digest``: under 1 MB together.
 """
 IN_PROCESS_ONLY = frozenset({
     "newyork.longest_street",

@@ -11,12 +11,21 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 
+def rules_url(game: str, section: str) -> str:
+    """Where a section of a game's rules page is published: the address every citation links to.
+
+    The engine names sections by their stable anchor; the HTTP edge serves the page at this path."""
+    return f"/v1/games/{game}/rules#{section}"
+
+
 @dataclass(frozen=True)
 class Violation:
     """One broken rule: a stable dotted code, a human message, the rule it cites and where it happened.
 
-    ``template`` and ``params`` are the English message before formatting, so that the edge can render
-    the same violation in another language; they do not take part in equality.
+    ``rule`` is the short label a referee reads out; ``rule_url`` links to the section of the game's rules
+    page that states the rule. ``template`` and ``params`` are the English message before formatting, so
+    that the edge can render the same violation in another language; they and ``rule_url`` (fixed by the
+    code) do not take part in equality.
     """
 
     code: str
@@ -25,9 +34,23 @@ class Violation:
     pointer: str = ""
     template: str = field(default="", compare=False)
     params: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    rule_url: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "rule": self.rule, "pointer": self.pointer}
+        return ViolationDict(self)
+
+
+class ViolationDict(dict):
+    """A violation as JSON-ready data (code, message, rule, pointer, rule_url) that still knows its violation, so
+    the edge can render the message of a violation an engine put into a larger answer (a score's
+    ``violations``) in another language."""
+
+    def __init__(self, violation: Violation):
+        super().__init__(code=violation.code, message=violation.message, rule=violation.rule,
+                         pointer=violation.pointer)
+        if violation.rule_url:
+            self["rule_url"] = violation.rule_url
+        self.violation = violation
 
 
 class RulesError(Exception):
@@ -64,20 +87,61 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Status:
+    """Where a game stands, the same shape in every game: its phase, its round (None where the game
+    has none), whose move the game awaits (in the order the game takes them; for a pending reveal, the
+    player the reveal move must name), whether it is over and who won (empty until it is over)."""
+
+    phase: str
+    round: int | None
+    to_move: tuple[str, ...]
+    over: bool
+    winners: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, phase: str, round: int | None, to_move: Iterable[str | None], over: bool,
+           winners: Iterable[str] = ()) -> "Status":
+        """A status whose parts agree: nobody to move once the game is over, no winner before."""
+        awaited = () if over else tuple(dict.fromkeys(p for p in to_move if p is not None))
+        return cls(phase, round, awaited, over, tuple(winners) if over else ())
+
+
+@dataclass(frozen=True)
 class RuleCode:
     code: str
     text: str
     rule: str
+    rule_url: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "text": self.text, "rule": self.rule, "rule_url": self.rule_url}
 
 
 @dataclass(frozen=True)
 class Reading:
-    """A rule reading the service had to choose where the rules are silent (DESIGN.md section 9)."""
+    """A rule reading the service had to choose where the rules are silent (DESIGN.md section 9).
+
+    ``section`` is the anchor of the rules-page section whose rule it reads; the page lists every reading
+    under its own anchor (``reading_anchor``)."""
 
     name: str
     default: Any
     provenance: str  # "seed" | "public source" | "assumption"
     text: str
+    section: str = ""
+
+    @property
+    def anchor(self) -> str:
+        return reading_anchor(self.name)
+
+    def to_dict(self, game: str) -> dict[str, Any]:
+        return {"name": self.name, "default": self.default, "provenance": self.provenance, "text": self.text,
+                "rule_url": rules_url(game, self.anchor), "reads_url": rules_url(game, self.section)}
+
+
+def reading_anchor(name: str) -> str:
+    """A reading's anchor on its game's rules page: ``reading-`` and its name, underscores as hyphens."""
+    return "reading-" + name.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -170,6 +234,10 @@ class Game(Protocol):
 
     def standings(self, state: Any) -> dict[str, int]:
         """Each player's points (or money) as the state stands now."""
+
+    def status(self, state: Any) -> Status:
+        """Where the game stands (phase, round, who is awaited, over, winners); never raises on a state
+        the wire schema loaded, even an inconsistent one."""
 
     def view(self, state: Any, player: str) -> Any: ...
 

@@ -1,6 +1,7 @@
 """The engine kit: what every game stands on.
 
-- ``RuleBook``: a game's rule codes, each declared once with its text and the rule it cites. The game's
+- ``RuleBook``: a game's rule codes, each declared once with its text and the rule it cites (a ``Cite``:
+  the label a referee reads out and the anchor of the section of the game's rules page). The game's
   id is a parameter, so a re-skin of a game is a new book over the same suffixes, not a copy of the code.
   Violations are built only through a book, so a violation always cites its code's own rule, and carry
   their English message template and parameters so the edge can render them in another language.
@@ -9,10 +10,14 @@
   fields are all derived from the specs.
 - ``Engine``: the base every game's engine derives from. ``apply`` is always: check the state, then the
   move's checks, then its effects. ``legal_moves`` is always: the candidates, filtered by the same move
-  checks. A game supplies those four parts and nothing else of the flow.
+  checks. A game supplies those four parts and its `status`, and nothing else of the flow.
 - ``StateMemo``: the one per-state cache an engine may keep (bounded, thread-safe, by identity).
 - ``pointer``: JSON pointers (RFC 6901), escaped once here.
 - ``NOT_YOUR_TURN`` and ``awaited_text``: the one wording every game uses for a move out of turn.
+- ``Labels``, ``english`` and ``WORD``: the pictures write every label through a ``tr(template, **params)``
+  callable the edge passes in (English by default), so they can be drawn in any language.
+- ``N_``: marks an English text for the message catalogs (``service/locales``) without translating it; the
+  engine only ever writes English, and the edge renders its ids and parameters in the asked language.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Violation
+from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Status, Violation, rules_url
 
 PROVENANCES = ("seed", "public source", "assumption")
 
@@ -32,15 +37,61 @@ def pointer(*tokens: Any) -> str:
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
 
 
-NOT_YOUR_TURN = "It is not {player}'s turn: the game awaits {awaited}."
+def N_(text: str) -> str:
+    """Marks ``text`` as a message id for extraction (``python -m service.i18n update``); returns it as is."""
+    return text
+
+
+def C_(context: str, word: str) -> str:
+    """Marks ``word``, one of a game's own words (a building type, a colour, a phase), for extraction
+    under ``context`` (the game's id): the same English word may be two words in another language
+    (Skyline 3000's ``green`` tile, Fifth Avenue's ``green`` plot)."""
+    return word
+
+
+class Term(str):
+    """A word or phrase the engine puts into a message as a parameter (``the start tile``): the edge
+    translates it with the message."""
+
+
+def T_(text: str) -> Term:
+    """Marks ``text`` for extraction like ``N_``, as a parameter value the edge translates."""
+    return Term(text)
+
+
+Labels = Callable[..., str]
+WORD = "{word}"  # ``tr(WORD, word=kind)``: one of the game's words as a label, in the labels' language
+
+
+def english(template: str, **params: Any) -> str:
+    """The labels' callable a picture uses unless the edge passes a language's: the English template,
+    formatted (``tr("price {cost}", cost=3)``)."""
+    return template.format(**params)
+
+
+NOT_YOUR_TURN = N_("It is not {player}'s turn: the game awaits {awaited}.")
+
+
+class Names(str):
+    """Player ids joined in English (``ben and carl``), keeping the ids so the edge can join them in
+    another language."""
+
+    ids: tuple[str, ...]
+
+    def __new__(cls, ids: Iterable[str]) -> "Names":
+        ids = tuple(ids)
+        if len(ids) <= 1:
+            text = ids[0] if ids else "nobody"
+        else:
+            text = ", ".join(ids[:-1]) + " and " + ids[-1]
+        self = super().__new__(cls, text)
+        self.ids = ids
+        return self
 
 
 def awaited_text(ids: Iterable[str]) -> str:
     """The players a game awaits, as the message names them: ``ben``, ``ben and carl``, ``ben, carl and dora``."""
-    ids = list(ids)
-    if len(ids) <= 1:
-        return ids[0] if ids else "nobody"
-    return ", ".join(ids[:-1]) + " and " + ids[-1]
+    return Names(ids)
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -49,28 +100,38 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
+class Cite:
+    """What a rule code cites: a short ``label`` a referee reads out ("Building rules: touching edges must
+    match") and the ``section``, the stable anchor of the section of the game's rules page that states it."""
+
+    label: str
+    section: str
+
+
+@dataclass(frozen=True)
 class Rule:
     """One rule code: its suffix within the game (``turn.not_your_turn``), what it means, and its citation."""
 
     suffix: str
     text: str
-    cite: str
+    cite: Cite
 
 
 class RuleBook:
     """A game's rule codes. ``violation`` is the only way a game makes a Violation."""
 
-    def __init__(self, game: str, rules: Mapping[str, tuple[str, str]]):
+    def __init__(self, game: str, rules: Mapping[str, tuple[str, Cite]]):
         self.game = game
         self._prefix = game + "."
         self._rules = {suffix: Rule(suffix, text, cite) for suffix, (text, cite) in rules.items()}
+        self._urls = {suffix: rules_url(game, rule.cite.section) for suffix, rule in self._rules.items()}
 
     def code(self, suffix: str) -> str:
         if suffix not in self._rules:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         return f"{self.game}.{suffix}"
 
-    def cite(self, suffix: str) -> str:
+    def cite(self, suffix: str) -> Cite:
         return self._rules[suffix].cite
 
     def violation(self, suffix: str, message: str | None = None, pointer: str = "", **params: Any) -> Violation:
@@ -85,17 +146,24 @@ class RuleBook:
         except (KeyError, IndexError) as missing:
             raise KeyError(f"message for {suffix} lacks {missing}") from None
         # positional, params in the call's order: legal-moves builds many (each a discarded refusal)
-        return Violation(self._prefix + suffix, text, rule.cite, pointer, template, tuple(params.items()))
+        return Violation(self._prefix + suffix, text, rule.cite.label, pointer, template, tuple(params.items()),
+                         self._urls[suffix])
 
     def rule_codes(self) -> list[RuleCode]:
-        return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite) for r in self._rules.values()]
+        return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite.label, self._urls[r.suffix])
+                for r in self._rules.values()]
+
+    def sections(self) -> frozenset[str]:
+        """The anchors of the rules-page sections the codes cite."""
+        return frozenset(r.cite.section for r in self._rules.values())
 
     @property
     def codes(self) -> frozenset[str]:
         return frozenset(f"{self.game}.{s}" for s in self._rules)
 
-    def material(self) -> dict[str, list[str]]:
-        return {s: [r.text, r.cite] for s, r in self._rules.items()}
+    def material(self) -> dict[str, tuple[str, Cite]]:
+        """Each code's text and citation, as the constructor takes them (a re-skin's book is built from it)."""
+        return {s: (r.text, r.cite) for s, r in self._rules.items()}
 
 
 @dataclass(frozen=True)
@@ -116,6 +184,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     reading: bool = True
+    section: str = ""  # the anchor of the rules-page section whose rule the reading reads
 
     def __post_init__(self) -> None:
         if self.kind not in ("bool", "int", "choice", "value"):
@@ -181,7 +250,8 @@ class OptionBook:
 
     def readings(self, extra: Iterable[Reading] = ()) -> list[Reading]:
         """The readings that are options, then the game's readings that are not (fixed by the rules text)."""
-        return [Reading(s.name, s.default, s.provenance, s.text) for s in self.specs if s.reading] + list(extra)
+        return [Reading(s.name, s.default, s.provenance, s.text, s.section)
+                for s in self.specs if s.reading] + list(extra)
 
     def describe(self) -> list[dict[str, Any]]:
         return [s.describe() for s in self.specs]
@@ -226,7 +296,8 @@ class Engine:
     - ``state_violations(state)``: what is inconsistent in a state (``validate``);
     - ``move_violations(state, move)``: every rule the move breaks in a consistent state;
     - ``effects(state, move, memo)``: the Outcome of a move that broke no rule;
-    - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them.
+    - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them;
+    - ``status(state)``: where the game stands, built with ``Status.of`` so that its parts agree.
     """
 
     info: GameInfo
@@ -246,6 +317,9 @@ class Engine:
         raise NotImplementedError
 
     def candidates(self, state: Any, player: str | None, move_type: str | None) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def status(self, state: Any) -> Status:
         raise NotImplementedError
 
     # -- the flow, the same for every game ------------------------------------------------------------

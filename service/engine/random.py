@@ -12,7 +12,8 @@ from typing import Sequence, TypeVar
 T = TypeVar("T")
 
 SEED_MIN = 0
-SEED_MAX = 2**63 - 1
+SEED_MAX = 2**53 - 1  # the largest integer every JSON parser keeps exact (an IEEE double's 53 bits)
+SEED_SPAN = SEED_MAX + 1  # seeds an engine draws for later reshuffles: rng.below(SEED_SPAN)
 
 
 class Rng:

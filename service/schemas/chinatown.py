@@ -14,6 +14,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.chinatown.data import GAME_ID, LOT_COUNT, SHOP_TYPES
 from ..engine.chinatown.options import OPTIONS, options_of
+from ..engine.random import SEED_MAX
 from ..engine.chinatown.state import (
     MOVE_TYPES,
     PHASES,
@@ -39,7 +40,6 @@ from .options import options_schema
 
 MAX_PLAYERS_ON_WIRE = 8
 MONEY_BOUND = 10**12
-SEED_BOUND = 2**63 - 1
 
 
 def LotNumber(**kwargs: Any) -> StrictInteger:
@@ -263,7 +263,7 @@ class StateFields(Schema):
     board = BoardField(required=True)
     deck = LotList(allow_none=True, load_default=None)
     bag = TileList(allow_none=True, load_default=None)
-    shuffle_seed = StrictInteger(allow_none=True, load_default=None, validate=validate.Range(min=0, max=SEED_BOUND))
+    seed = StrictInteger(allow_none=True, load_default=None, validate=validate.Range(min=0, max=SEED_MAX))
     pending = fields.Nested(PendingSchema, allow_none=True, load_default=None)
 
 
@@ -288,7 +288,7 @@ def build_state(data: dict) -> State:
         board=build_board(data["board"]),
         deck=tuple(data["deck"]) if data.get("deck") is not None else None,
         bag=tuple(data["bag"]) if data.get("bag") is not None else None,
-        shuffle_seed=data.get("shuffle_seed"),
+        shuffle_seed=data.get("seed"),
         pending=data.get("pending"),
     )
 
@@ -305,7 +305,7 @@ def state_to_wire(state: State) -> dict:
         "board": dict(state.board.cells),
         "deck": list(state.deck) if state.deck is not None else None,
         "bag": list(state.bag) if state.bag is not None else None,
-        "shuffle_seed": state.shuffle_seed,
+        "seed": state.shuffle_seed,
         "pending": state.pending,
     }
 

@@ -69,6 +69,16 @@ class Dict(fields.Dict):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class StatusSchema(Schema):
+    """Dumps an engine ``Status``: the same shape in every game's answers."""
+
+    phase = fields.String(required=True)
+    round = fields.Integer(required=True, allow_none=True)
+    to_move = fields.List(PlayerId(), required=True)
+    over = fields.Boolean(required=True)
+    winners = fields.List(PlayerId(), required=True)
+
+
 @dataclass(frozen=True)
 class GameWire:
     """A game's marshmallow schemas. Each loads into the engine's own objects and dumps them back.
@@ -94,4 +104,4 @@ def load_wire(game_id: str) -> GameWire | None:
     return getattr(module, "WIRE", None)
 
 
-__all__ = ["GameWire", "PlayerId", "StrictBoolean", "StrictInteger", "ValidationError", "fields", "load_wire"]
+__all__ = ["GameWire", "PlayerId", "StatusSchema", "StrictBoolean", "StrictInteger", "ValidationError", "fields", "load_wire"]

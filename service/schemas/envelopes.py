@@ -9,12 +9,15 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from ..engine.core import GameInfo
 from ..engine.random import SEED_MAX, SEED_MIN
 from . import lean
-from .common import GameWire, List, PlayerId, StrictInteger
+from .common import GameWire, List, PlayerId, StatusSchema, StrictInteger
 
 # The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
 # rebuilds (New York) can loop, at about 0.25 ms a move through the HTTP edge, so 2000 keeps any replay
 # near half a second of CPU while leaving a real game's log six times the room it needs.
 MAX_REPLAY_MOVES = 2000
+
+
+STATUS_OUT = StatusSchema()
 
 
 def _unique(values: list[str]) -> None:
@@ -36,6 +39,7 @@ class Envelopes:
     options: Schema
     state_out: Schema
     moves_out: Schema
+    status_out: Schema
 
 
 def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
@@ -91,6 +95,7 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         options=wire.options(),
         state_out=wire.state(),
         moves_out=wire.move(many=True),
+        status_out=STATUS_OUT,
     )
     with lean.sharing():
         for schema in vars(envelopes).values():

@@ -19,6 +19,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.options import OPTIONS
+from ..engine.random import SEED_MAX
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
 from . import lean
@@ -172,8 +173,7 @@ class StackSchema(Schema):
 class BlackDeckSchema(Schema):
     cards = List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
     count = Count(D.BLACK_TOTAL, required=True)
-    shuffle_seed = StrictInteger(validate=validate.Range(min=0, max=D.SEED_SPAN - 1), allow_none=True,
-                                 load_default=None)
+    seed = StrictInteger(validate=validate.Range(min=0, max=SEED_MAX), allow_none=True, load_default=None)
 
 
 class CommissionerSchema(Schema):

@@ -3,7 +3,7 @@
 A city is a list of ``{"x", "y", "tile"}`` (the start tile at (0,0) is never listed); a tile is a
 catalogue id (1..54) or, in a score request, an inline ``{"type", "streets"}``. Money cards are
 ``{"bank", "value"}``; the money deck also holds the scoring cards as ``{"scoring": "A"}``. Hidden
-orders (``bag``, ``money_deck``, ``shuffle_seed``) are null at a real table. ``ScoreStateSchema`` takes
+orders (``bag``, ``money_deck``, the reshuffle ``seed``) are null at a real table. ``ScoreStateSchema`` takes
 the partial scoring input (players with ids and cities, and the dummy) and every full state.
 """
 from __future__ import annotations
@@ -295,7 +295,7 @@ class PendingSchema(Schema):
 
 
 FULL_KEYS = ("current", "phase", "market", "money_market", "bag", "money_deck", "discard", "scorings_done",
-             "dummy_owed", "pending", "shuffle_seed", "winners")
+             "dummy_owed", "pending", "seed", "winners")
 
 
 def _state_fields(full: bool) -> dict[str, Any]:
@@ -318,7 +318,7 @@ def _state_fields(full: bool) -> dict[str, Any]:
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
         "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
-        "shuffle_seed": StrictInteger(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), **opt),
+        "seed": StrictInteger(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), **opt),
         "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
     }
 
@@ -373,7 +373,7 @@ def state_to_wire(state: State) -> dict[str, Any]:
         "dummy": dummy,
         "dummy_owed": state.dummy_owed,
         "pending": {"kind": state.pending.kind, "slot": state.pending.slot} if state.pending else None,
-        "shuffle_seed": state.shuffle_seed,
+        "seed": state.shuffle_seed,
         "winners": list(state.winners) if state.winners is not None else None,
     }
 
@@ -449,7 +449,7 @@ def state_from_wire(data: dict[str, Any]) -> State:
         dummy=dummy,
         dummy_owed=data.get("dummy_owed", 0),
         pending=Pending(pending["kind"], pending["slot"]) if pending else None,
-        shuffle_seed=data.get("shuffle_seed"),
+        shuffle_seed=data.get("seed"),
         winners=tuple(data["winners"]) if data.get("winners") is not None else None,
         partial=partial,
     )

@@ -17,6 +17,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
+from ..engine.random import SEED_MAX
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
                                         ScoreInput, State)
 from . import lean
@@ -27,7 +28,6 @@ GAME_ID = data.GAME_ID
 MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000
-SEED_BOUND = 2**63 - 1
 MAX_FACTORY = data.FLOORS_TOTAL  # buildings in one factory: every building has at least one of the 90 floors
 
 
@@ -245,7 +245,7 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
         "draws_left": Dict(keys=PlayerId(), values=Count(40), load_default=dict,
                                   validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)),
         "piles": fields.Nested(PilesSchema, **req),
-        "seed": StrictInteger(validate=validate.Range(min=0, max=SEED_BOUND), allow_none=True, load_default=None),
+        "seed": StrictInteger(validate=validate.Range(min=0, max=SEED_MAX), allow_none=True, load_default=None),
         "shuffles": Count(10**6, load_default=0),
         "pending": fields.Nested(PendingSchema, allow_none=True, load_default=None),
     }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from marshmallow import Schema, fields, post_load, validate
 
 from service.api.games import Binding
-from service.engine.core import Event, GameInfo, Outcome, Violation
+from service.engine.core import Event, GameInfo, Outcome, Status, Violation
 from service.schemas.common import GameWire, PlayerId, StrictInteger
 from service.schemas.envelopes import build_envelopes
 
@@ -102,7 +102,14 @@ class FakeGame:
         return Outcome(True, (), after, events)
 
     def score(self, state, scoring, memo):
-        return {"players": {p: state.total for p in state.players}, "violations": []}
+        players = [{"id": p, "total": state.total,
+                    "breakdown": [{"category": "total", "points": state.total, "detail": {}}]} for p in state.players]
+        return {"players": players, "totals": {p: state.total for p in state.players}, "violations": []}
+
+    def status(self, state):
+        over = state.total >= 10
+        seat = state.players[state.turn] if state.turn < len(state.players) else None
+        return Status.of("play", None, [seat], over, state.players if over else ())
 
     def standings(self, state):
         return {p: state.total for p in state.players}
@@ -110,7 +117,7 @@ class FakeGame:
     def view(self, state, player):
         return state
 
-    def render(self, state, player=None, memo=None):
+    def render(self, state, player=None, memo=None, tr=None):
         return "<svg xmlns='http://www.w3.org/2000/svg'/>"
 
 

@@ -90,7 +90,7 @@ def test_replay_from_setup(client):
 
 
 def test_score_view_and_render(client):
-    assert client.post("/v1/games/fake/score", json={"state": STATE}).get_json()["players"] == {"ann": 0, "bob": 0}
+    assert client.post("/v1/games/fake/score", json={"state": STATE}).get_json()["totals"] == {"ann": 0, "bob": 0}
     assert client.post("/v1/games/fake/score", json={"state": STATE, "scoring": "x"}).status_code == 422
     assert client.post("/v1/games/fake/view", json={"state": STATE, "player": "ann"}).get_json()["state"] == STATE
     svg = client.post("/v1/games/fake/render", json={"state": STATE})

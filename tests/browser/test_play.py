@@ -81,7 +81,10 @@ def test_an_illegal_composed_move_shows_every_violation_with_its_rule(page):
     verdict = page.inner_text("#verdict")
     assert "Illegal" in verdict
     assert "It is not anna's turn: the game awaits ben." in verdict
-    assert "rules/skyline3000.md" in verdict
+    assert "(rule: Rounds: four phases, clockwise from the Key holder)" in verdict
+    link = page.locator("#verdict a.rule").first.get_attribute("href")
+    assert link == "/v1/games/skyline3000/rules#rounds"
+    assert page.locator("#rules-link").get_attribute("href") == "/v1/games/skyline3000/rules"
     before = state_text(page)
     page.click("#play-composed")  # playing it is refused too, and changes nothing
     settle(page)
@@ -124,13 +127,14 @@ def test_undo_and_redo(page):
 
 
 def test_export_reload_import_round_trip_keeps_the_exact_state(page):
-    """Chinatown's seeds exceed 2^53: the state must come back byte for byte, seed included."""
+    """The state must come back byte for byte, its seed included (seeds are at most 2^53-1, so JavaScript
+    numbers keep them exact; the page keeps every number as written anyway)."""
     open_table(page)
     start(page, "chinatown", "anna, ben, cy", seed=11)
     for _ in range(5):
         click_move(page, 0)
     played = state_text(page)
-    assert json.loads(played)["shuffle_seed"] > 2 ** 53  # the case JavaScript numbers would round
+    assert 2 ** 32 < json.loads(played)["seed"] <= 2 ** 53 - 1  # a seed beyond 32 bits, still JSON-safe
     page.click("#export")
     exported = page.input_value("#replay-text")
 
@@ -240,14 +244,17 @@ def test_real_table_play_starts_with_the_draw_orders_unknown(page, game):
     assert valid["valid"] is True, valid["violations"]
 
 
-def test_a_seed_beyond_2_53_is_sent_and_shown_exactly(page):
-    """JavaScript numbers would round it; the page keeps its digits, so the game is the seed's game."""
-    big = 2 ** 60 + 7
+def test_the_largest_seed_is_sent_and_shown_exactly_and_one_beyond_is_refused(page):
+    """Seeds are at most 2^53-1, the largest integer JavaScript numbers keep exact; one more is a 422 the
+    page shows with its pointer."""
+    top = 2 ** 53 - 1
     open_table(page)
-    start(page, "newyork", "anna, ben", seed=big)
+    start(page, "newyork", "anna, ben", seed=top)
     no_problem_shown(page)
-    assert page.input_value("#seed") == str(big)
-    expected = API.post("/v1/games/newyork/setup", json={"players": ["anna", "ben"], "seed": big}).get_json()
+    assert page.input_value("#seed") == str(top)
+    expected = API.post("/v1/games/newyork/setup", json={"players": ["anna", "ben"], "seed": top}).get_json()
     assert state(page) == expected["state"]
     page.click("#export")
-    assert f'"seed":{big}' in page.input_value("#replay-text")
+    assert f'"seed":{top}' in page.input_value("#replay-text")
+    start(page, "newyork", "anna, ben", seed=top + 1)
+    assert page.locator("#problem").is_visible() and "/seed" in page.inner_text("#problem")

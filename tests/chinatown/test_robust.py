@@ -40,7 +40,7 @@ state_json = st.fixed_dictionaries(
         "done": st.lists(ids, max_size=6),
         "deck": st.one_of(st.none(), st.lists(lots, max_size=85)),
         "bag": st.one_of(st.none(), st.lists(shops, max_size=90)),
-        "shuffle_seed": st.one_of(st.none(), st.integers(min_value=0, max_value=2**63 - 1)),
+        "seed": st.one_of(st.none(), st.integers(min_value=0, max_value=2**53 - 1)),
         "pending": pending,
     },
 )

@@ -1,4 +1,5 @@
 """The six years and their phases (issue 4, items 3 and 4)."""
+from tests.scores import by_id
 from dataclasses import replace
 
 import pytest
@@ -140,7 +141,7 @@ def test_trade_seed_example_chang_and_lucy():
     assert after.board.get(20).owner == "chang" and after.board.get(20).shop is None
     assert after.player("chang").tile_count("dim_sum") == 2 and after.player("lucy").tile_count("dim_sum") == 0
     assert after.player("chang").money == 40000 and after.player("lucy").money == 60000
-    lucy = GAME.score(after)["players"]["lucy"]["shops"]
+    lucy = by_id(GAME.score(after)["players"])["lucy"]["shops"]
     assert [(s["type"], s["size"], s["complete"], s["income"]) for s in lucy if s["type"] == "tea_house"] == [
         ("tea_house", 3, True, 50000)
     ]

@@ -1,4 +1,5 @@
 """Shops and income (issue 4, items 2 and 7): the seed's examples are the cases."""
+from tests.scores import by_id
 import pytest
 
 from service.engine.chinatown import GAME, data
@@ -146,13 +147,13 @@ def test_split_pieces_stay_connected_where_possible():
 
 
 def test_empty_lots_earn_nothing():
-    assert GAME.score(partial({12: ("anna", None), 13: ("anna", None)}))["players"]["anna"]["income"] == 0
+    assert by_id(GAME.score(partial({12: ("anna", None), 13: ("anna", None)}))["players"])["anna"]["income"] == 0
 
 
 def test_score_lists_every_shop_with_type_lots_size_complete_income():
     result = GAME.score(partial({12: ("anna", "photo"), 13: ("anna", None)}))
     assert result["shops"] == [{"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}]
-    assert result["players"]["anna"]["lots"] == 2
+    assert by_id(result["players"])["anna"]["lots"] == 2
     assert result["violations"] == []
 
 
@@ -191,7 +192,7 @@ def test_score_flags_an_owner_not_listed(players):
     result = GAME.score(Partial(board({12: ("bob", "photo")}), players))
     codes = [v["code"] for v in result["violations"]]
     assert codes == (["chinatown.score.unknown_owner"] if players else [])
-    assert result["players"]["bob"]["income"] == 10000
+    assert by_id(result["players"])["bob"]["income"] == 10000
 
 
 def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():

@@ -1,4 +1,5 @@
 """State consistency (validate): conservation of lots and tiles, phase and turn sanity."""
+from tests.scores import by_id
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
@@ -115,5 +116,5 @@ def test_apply_refuses_every_move_on_an_impossible_state():
 def test_score_lists_state_inconsistencies_beside_the_scores():
     state = with_board(make_state(), {1: Lot("zed", "photo")})
     result = GAME.score(state)
-    assert result["players"]["anna"]["income"] == 0
+    assert by_id(result["players"])["anna"]["income"] == 0
     assert "chinatown.state.unknown_player" in [v["code"] for v in result["violations"]]

@@ -1,4 +1,5 @@
 """Wire schemas (service/schemas/chinatown.py) and the HTTP routes for Chinatown."""
+from tests.scores import by_id
 import json
 import random
 
@@ -51,14 +52,14 @@ def test_partial_board_format_of_design_section_4():
     partial = WIRE.score_state().load(PARTIAL)
     assert isinstance(partial, Partial)
     result = GAME.score(partial)
-    assert result["players"]["anna"]["income"] == 10000  # dollars, not thousands
+    assert by_id(result["players"])["anna"]["income"] == 10000  # dollars, not thousands
     assert result["shops"] == [{"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}]
 
 
 def test_partial_board_with_players_and_money():
     partial = WIRE.score_state().load({**PARTIAL, "players": [{"id": "anna", "money": 120000}, {"id": "bob"}]})
     result = GAME.score(partial, "final")
-    assert result["players"]["anna"]["money"] == 120000
+    assert by_id(result["players"])["anna"]["money"] == 120000
     assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]
 
 
@@ -160,7 +161,7 @@ def test_http_setup_moves_legal_moves_view_render(client):
 def test_http_score_partial_board(client):
     r = client.post("/v1/games/chinatown/score", json={"state": PARTIAL})
     assert r.status_code == 200
-    assert r.json["players"]["anna"]["income"] == 10000
+    assert by_id(r.json["players"])["anna"]["income"] == 10000
 
 
 def test_http_unknown_move_type_points_at_move_type(client):
@@ -176,7 +177,7 @@ def test_http_describe_lists_rule_codes_and_readings(client):
     codes = {c["code"] for c in r.json["rule_codes"]}
     assert {c.code for c in GAME.rule_codes()} == codes
     assert {x["name"] for x in r.json["readings"]} >= {"rotate_first_player", "oversized_group_split", "player_count"}
-    assert r.json["rules_version"] == "chinatown-2"
+    assert r.json["rules_version"] == "chinatown-3"
 
 
 def test_http_replay_of_a_logged_game(client):

@@ -6,6 +6,8 @@ its move shapes touches at most a policy weight or a stats extractor.
 """
 from __future__ import annotations
 
+from tests.scores import by_id
+
 import json
 import random
 from collections import Counter
@@ -105,7 +107,7 @@ def chinatown_policy(moves: list[Move], probe: Any, rnd: random.Random) -> Move:
     places = [m for m in moves if m["type"] == "place"]
     if not places or rnd.random() < 0.2:
         return rnd.choice(moves)
-    income = {canonical_move(m): probe.score_after(m)["players"][m["player"]]["income"] for m in places}
+    income = {canonical_move(m): by_id(probe.score_after(m)["players"])[m["player"]]["income"] for m in places}
     best = max(income.values())
     return rnd.choice([m for m in places if income[canonical_move(m)] == best])
 

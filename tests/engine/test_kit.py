@@ -7,13 +7,13 @@ from dataclasses import dataclass
 import pytest
 
 from service.engine.core import GameInfo, Outcome
-from service.engine.kit import (NOT_YOUR_TURN, Engine, OptionBook, OptionSpec, RuleBook, StateMemo, awaited_text,
-                                placeholders, pointer)
+from service.engine.kit import (NOT_YOUR_TURN, Cite, Engine, OptionBook, OptionSpec, RuleBook, StateMemo,
+                                awaited_text, placeholders, pointer)
 
 BOOK = RuleBook("toy", {
-    "turn.not_your_turn": ("Only the player to move may act.", "Toy rules 2.1"),
-    "move.too_big": ("At most {limit} steps.", "Toy rules 3.4"),
-    "state.negative": ("Counters are never negative.", "Toy rules 1.2"),
+    "turn.not_your_turn": ("Only the player to move may act.", Cite("Toy rules 2.1", "turn")),
+    "move.too_big": ("At most {limit} steps.", Cite("Toy rules 3.4: steps", "moves")),
+    "state.negative": ("Counters are never negative.", Cite("Toy rules 1.2", "counters")),
 })
 
 
@@ -25,11 +25,20 @@ def test_pointer_escapes_tilde_and_slash():
 def test_a_violation_cites_its_codes_own_rule_and_keeps_its_template():
     v = BOOK.violation("move.too_big", "At most {limit} steps, not {steps}.", "/move/steps", limit=3, steps=5)
     assert (v.code, v.message, v.rule, v.pointer) == ("toy.move.too_big", "At most 3 steps, not 5.",
-                                                      "Toy rules 3.4", "/move/steps")
+                                                      "Toy rules 3.4: steps", "/move/steps")
     assert v.template == "At most {limit} steps, not {steps}."
     assert dict(v.params) == {"limit": 3, "steps": 5}
     assert v.to_dict() == {"code": "toy.move.too_big", "message": "At most 3 steps, not 5.",
-                           "rule": "Toy rules 3.4", "pointer": "/move/steps"}
+                           "rule": "Toy rules 3.4: steps", "pointer": "/move/steps",
+                           "rule_url": "/v1/games/toy/rules#moves"}
+
+
+def test_a_rule_code_links_to_its_section_of_the_games_rules_page():
+    codes = {c.code: c for c in BOOK.rule_codes()}
+    assert codes["toy.turn.not_your_turn"].rule_url == "/v1/games/toy/rules#turn"
+    assert codes["toy.state.negative"].to_dict() == {"code": "toy.state.negative", "text": "Counters are never negative.",
+                                                     "rule": "Toy rules 1.2", "rule_url": "/v1/games/toy/rules#counters"}
+    assert BOOK.sections() == {"turn", "moves", "counters"}
 
 
 def test_a_violation_defaults_to_the_codes_text():
@@ -48,8 +57,9 @@ def test_unknown_codes_and_missing_parameters_are_programming_errors():
 
 
 def test_the_game_id_is_a_parameter_so_a_reskin_reuses_the_rules():
-    reskin = RuleBook("alhambra", {s: tuple(t) for s, t in BOOK.material().items()})
+    reskin = RuleBook("alhambra", BOOK.material())
     assert reskin.violation("state.negative").code == "alhambra.state.negative"
+    assert reskin.violation("state.negative").rule_url == "/v1/games/alhambra/rules#counters"
     assert {c.code for c in reskin.rule_codes()} == {c.replace("toy.", "alhambra.") for c in BOOK.codes}
 
 
@@ -69,7 +79,8 @@ def test_placeholders_lists_the_fields():
 
 
 OPTIONS = OptionBook([
-    OptionSpec("black_cards", "int", 2, "public source", "Action D draws this many black cards.", minimum=1, maximum=3),
+    OptionSpec("black_cards", "int", 2, "public source", "Action D draws this many black cards.", minimum=1, maximum=3,
+               section="action-d"),
     OptionSpec("reshuffle", "choice", "discards", "assumption", "What an empty deck does.",
                choices=("discards", "none")),
     OptionSpec("seed_shown", "bool", False, "assumption", "A setting, not a reading.", reading=False),
@@ -90,6 +101,14 @@ def test_readings_and_description_come_from_the_same_specs():
                                         "maximum": 3, "provenance": "public source",
                                         "text": "Action D draws this many black cards."}
     assert described["reshuffle"]["choices"] == ["discards", "none"]
+
+
+def test_a_reading_links_to_its_own_entry_and_to_the_rule_it_reads():
+    reading = OPTIONS.readings()[0]
+    assert reading.to_dict("toy") == {"name": "black_cards", "default": 2, "provenance": "public source",
+                                      "text": "Action D draws this many black cards.",
+                                      "rule_url": "/v1/games/toy/rules#reading-black-cards",
+                                      "reads_url": "/v1/games/toy/rules#action-d"}
 
 
 def test_a_spec_must_be_coherent():

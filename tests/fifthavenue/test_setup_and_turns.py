@@ -8,6 +8,7 @@ from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue.rules import current_set
 from service.engine.fifthavenue.setup import start_order
 from service.engine.fifthavenue.state import Move
+from service.engine.random import SEED_SPAN
 
 from .helpers import (PLAYERS, biz, clear_board, edit, ok, player, refused, set_turn, sky, started)
 
@@ -270,7 +271,7 @@ def test_reading_black_deck_empty_reshuffles_the_discarded_black_cards():
     order = rng.shuffled(values)  # the pinned shuffle seeded by the deck's hidden seed
     after = out.state
     assert Counter(after.players[0].hand) - Counter(s.players[0].hand) == Counter({D.card(D.BLACK, order[0]): 1})
-    assert after.black_deck.cards == tuple(order[1:]) and after.black_deck.shuffle_seed == rng.below(D.SEED_SPAN)
+    assert after.black_deck.cards == tuple(order[1:]) and after.black_deck.shuffle_seed == rng.below(SEED_SPAN)
     assert not any(c.startswith("black-") for c in after.discard)
     assert ("black_deck_reshuffled", {"cards": len(values)}) in [(e.kind, dict(e.data)) for e in out.events]
     assert not GAME.validate(after)
@@ -282,7 +283,7 @@ def test_reading_black_deck_empty_no_draw_option_and_a_real_table():
     assert after.players[0].hand_size == s.players[0].hand_size and after.black_deck.count == 0
 
     s = edit(started(3), _black_deck_spent)
-    table = edit(s, lambda w: w["black_deck"].update(cards=None, shuffle_seed=None))
+    table = edit(s, lambda w: w["black_deck"].update(cards=None, seed=None))
     spent = sum(1 for c in table.discard if c.startswith("black-"))
     after = ok(table, Move("black_and_move", "red", commissioner="white", to="34th-st-west"))
     assert after.pending.kind == "black_cards" and after.pending.draws == (("red", 1),)

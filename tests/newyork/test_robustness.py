@@ -45,7 +45,7 @@ states = st.fixed_dictionaries({
         optional={"buildings": st.dictionaries(st.sampled_from(TYPES), st.integers(0, 5))})),
     "dummy_owed": st.integers(0, 6),
     "pending": pending,
-    "shuffle_seed": st.one_of(st.none(), st.integers(0, 2**40)),
+    "seed": st.one_of(st.none(), st.integers(0, 2**40)),
     "winners": st.one_of(st.none(), st.lists(st.sampled_from(IDS), max_size=2)),
 })
 moves = st.fixed_dictionaries(

@@ -4,19 +4,19 @@ Violations are made only through ``BOOK.violation(suffix, template, pointer, **p
 """
 from __future__ import annotations
 
-from ..kit import RuleBook
+from ..kit import Cite, RuleBook
 from .data import GAME_ID
 
-SEED = "seed 001 (Hungarian rulebook)"
-R_SETUP = f"Setup: 3-5 players, $50,000 each, 90 tiles in the bag, 85 building cards ({SEED}; rules/chinatown.md 3)"
-R_DEAL = f"Phase 1: building cards dealt and kept by table 1 ({SEED}; rules/chinatown.md 3)"
-R_DRAW = f"Phase 2: shop tiles drawn from the bag, clockwise from the first player ({SEED}; rules/chinatown.md 3)"
-R_TRADE = f"Phase 3: trading lots, tiles and money in any mix ({SEED}; rules/chinatown.md 4.4)"
-R_PLACE = f"Phase 4: placing tiles on one's own empty lots, in turn order ({SEED}; rules/chinatown.md 4.4-4.6)"
-R_END = f"Phase 6 and the end: six years, 1965-1970 ({SEED}; rules/chinatown.md 3)"
-R_MONEY = f"Money cards of $10,000 to $200,000; money is secret ({SEED}; rules/chinatown.md 3)"
-R_CHANCE = "Chance at a real table: reveals must be possible (DESIGN.md section 5)"
-R_BOARD = "Board: lots 1-85 in 6 blocks (data/chinatown_board.json; rules/chinatown.md 1)"
+# Each code cites a section of the game's rules page (service/api/rules/chinatown.yaml) by its anchor.
+R_SETUP = Cite("Setup: 3 to 5 players, $50,000 each", "setup")
+R_DEAL = Cite("Phase 1: building cards dealt and kept", "deal")
+R_DRAW = Cite("Phase 2: shop tiles drawn", "draw")
+R_TRADE = Cite("Phase 3: trading", "trade")
+R_PLACE = Cite("Phase 4: placing shop tiles on one's own empty lots", "place")
+R_END = Cite("Six years and the end of the game", "end-of-game")
+R_MONEY = Cite("Money: $10,000 steps, kept secret", "money")
+R_CHANCE = Cite("Playing at a real table: reveals", "real-table")
+R_BOARD = Cite("The board: lots 1 to 85 in 6 blocks", "board")
 
 BOOK = RuleBook(GAME_ID, {
     # state consistency

@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..core import NULL_MEMO, Event, Memo, RulesError
-from ..random import Rng
+from ..random import SEED_SPAN, Rng
 from ..kit import pointer
 from .codes import BOOK
 from .data import (
@@ -25,7 +25,6 @@ from .scoring import income_by_owner, shops_of, tiles_on_board
 from .options import options_of
 from .state import Board, Lot, Pending, Player, State, tiles_tuple
 
-SEED_SPAN = 2**62
 
 
 def seat_order(state: State) -> tuple[str, ...]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
-from ..kit import Engine, StateMemo
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
+from ..kit import Engine, Labels, StateMemo, english
 from . import flow, moves
 from .board import ADJACENT, BLOCK_OF, BLOCKS
 from .codes import BOOK
@@ -34,21 +34,21 @@ SCORINGS = ("income", "final")
 # The readings fixed by the rules text; the options that are readings come first (options.OPTIONS).
 FIXED_READINGS: tuple[Reading, ...] = (
     Reading("player_count", {"min": 3, "max": 5}, "seed",
-            "3 to 5 players: the rulebook's table covers only these; there is no official 2-player game."),
+            "3 to 5 players: the rulebook's table covers only these; there is no official 2-player game.", section="setup"),
     Reading("money_unlimited", True, "assumption",
-            "Money is unlimited (the bank's denominations are unknown) and counted in dollars; every amount is a multiple of $10,000."),
+            "Money is unlimited (the bank's denominations are unknown) and counted in dollars; every amount is a multiple of $10,000.", section="money"),
     Reading("oversized_group_split", "full_shops_and_remainder", "public source",
-            "A same-owner group larger than the shop's size splits into complete shops of full size and one remainder (the same as the rules' single split for every legal state)."),
+            "A same-owner group larger than the shop's size splits into complete shops of full size and one remainder (the same as the rules' single split for every legal state).", section="income"),
     Reading("tiles_per_round", "dealt_then_kept", "public source",
-            "Shop tiles drawn: round 1 the number of cards dealt, later rounds the number kept (French quick-start; totals 81/84/85)."),
+            "Shop tiles drawn: round 1 the number of cards dealt, later rounds the number kept (French quick-start; totals 81/84/85).", section="draw"),
     Reading("end_trading_votes", "all_players_reset_by_trade", "assumption",
-            "Trading ends when every player has sent end_trading; a trade made after some have voted starts the vote over."),
+            "Trading ends when every player has sent end_trading; a trade made after some have voted starts the vote over.", section="trade"),
     Reading("tie_break", "tiles_on_board_then_shared", "seed",
-            "The richest player wins; a tie goes to more shop tiles on the board; a tie that stays is shared."),
+            "The richest player wins; a tie goes to more shop tiles on the board; a tie that stays is shared.", section="end-of-game"),
     Reading("ownership_markers", "no_cap", "assumption",
-            "Each colour has 30 markers, but nothing caps the lots a player may own through trades: the engine sets no limit."),
+            "Each colour has 30 markers, but nothing caps the lots a player may own through trades: the engine sets no limit.", section="trade"),
     Reading("deal_order", "each_player_takes_a_block", "assumption",
-            "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's shuffle_seed."),
+            "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's seed.", section="deal"),
 )
 READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
@@ -93,8 +93,8 @@ class ChinatownGame(Engine):
                 "Trades are never listed: any deal between two or more players is possible; send one to /moves to have it checked.",
                 f"Reveals are listed only when at most {moves.REVEAL_LIST_LIMIT} are possible; any proposed reveal is checked.",
             ],
-            "rule_codes": [{"code": c.code, "text": c.text, "rule": c.rule} for c in self.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text} for r in READINGS],
+            "rule_codes": [c.to_dict() for c in self.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in READINGS],
         }
 
     # ---- play: the kit's apply and legal_moves put these parts together -------------------------------
@@ -123,6 +123,20 @@ class ChinatownGame(Engine):
             return {pid: money or 0 for pid, money in (state.money or ())}
         return {p.id: p.money or 0 for p in state.players}
 
+    def status(self, state: State) -> Status:
+        """Keeping and trading are simultaneous: everyone not yet done is awaited, from the first player
+        clockwise; placing goes one at a time; a pending deal or draw awaits the player it is for."""
+        over = state.phase == "end"
+        if state.pending is not None:
+            to_move = [state.pending.player]
+        elif state.phase in ("keep", "trade"):
+            to_move = [pid for pid in flow.seat_order(state) if pid not in state.done]
+        elif state.phase == "place":
+            to_move = [flow.next_undone(state)]
+        else:
+            to_move = []
+        return Status.of(state.phase, state.round, to_move, over, flow.winners(state) if over else ())
+
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' money and hands hidden, no hidden orders."""
         players = tuple(p if p.id == player else replace(p, money=None, hand=None) for p in state.players)
@@ -134,5 +148,6 @@ class ChinatownGame(Engine):
         problems = self.validate(state) if isinstance(state, State) else []
         return score(state, scoring or "income", problems, memo)
 
-    def render(self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        return render(state, self.score(state, "income", memo), player)
+    def render(self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO,
+               tr: Labels = english) -> str:
+        return render(state, self.score(state, "income", memo), player, tr)

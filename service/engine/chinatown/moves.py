@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Callable, Iterator, Mapping
 
 from ..core import Event, Memo, Outcome, Violation
-from ..kit import NOT_YOUR_TURN, awaited_text, pointer
+from ..kit import NOT_YOUR_TURN, N_, awaited_text, pointer
 from .codes import BOOK
 from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
 from .flow import (
@@ -27,6 +27,8 @@ from .flow import (
 from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer
 
 REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when there are at most this many
+
+PENDING_NOT_YOURS = N_("It is not {player}'s turn: the game awaits {awaited}. The pending {kind} is theirs.")
 
 
 # ---- checks shared by legal_moves and apply --------------------------------------------------------
@@ -121,7 +123,7 @@ def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violatio
         return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
     out = []
     if move.player != pending.player:
-        out.append(BOOK.violation("reveal.wrong_player", NOT_YOUR_TURN + " The pending {kind} is theirs.", pointer("move", "player"),
+        out.append(BOOK.violation("reveal.wrong_player", PENDING_NOT_YOURS, pointer("move", "player"),
                                   player=move.player, awaited=awaited_text([pending.player]), kind=pending.kind))
     if pending.kind == "deal":
         if move.tiles is not None or move.lots is None:

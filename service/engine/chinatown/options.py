@@ -10,11 +10,11 @@ from .state import CHANCE_MODES, Options
 OPTIONS = OptionBook([
     OptionSpec("rotate_first_player", "bool", False, "assumption",
                "The first-player card stays where it is unless the option rotate_first_player is set "
-               "(then it passes clockwise each year)."),
+               "(then it passes clockwise each year).", section="place"),
     OptionSpec("chance", "choice", "digital", "assumption",
                "digital: setup shuffles the deck and bag into the state; table: they are null and deals and "
                "draws come as reveal moves.",
-               choices=CHANCE_MODES, reading=False),
+               choices=CHANCE_MODES, reading=False, section="real-table"),
 ])
 
 

@@ -6,6 +6,7 @@ import re
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..kit import WORD, Labels, english
 from .board import BLOCK_GRIDS, POSITIONS
 from .data import SHOP_NAMES, SHOP_SIZES, dollars, year_of
 from .flow import next_undone
@@ -47,9 +48,10 @@ def owner_colours(ids: list[str]) -> dict[str, str]:
     return {pid: OWNER_COLOURS[i % len(OWNER_COLOURS)] for i, pid in enumerate(ids)}
 
 
-def render(state: State | Partial, result: dict[str, Any], player: str | None = None) -> str:
-    """The picture of ``state`` with its income scoring ``result`` (the engine's ``score``)."""
-    ids = list(result["players"])
+def render(state: State | Partial, result: dict[str, Any], player: str | None = None, tr: Labels = english) -> str:
+    """The picture of ``state`` with its income scoring ``result`` (the engine's ``score``); ``tr`` renders
+    each label (the edge passes a language's)."""
+    ids = [entry["id"] for entry in result["players"]]
     colours = owner_colours(ids)
     flagged = flagged_lots(result["violations"])
     width = MARGIN * 2 + 4 * (4 * CELL) + 3 * GAP
@@ -58,34 +60,37 @@ def render(state: State | Partial, result: dict[str, Any], player: str | None = 
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'font-family="sans-serif">',
         f'<rect width="{width}" height="{height}" fill="#e9e4d8"/>',
-        header(state),
+        header(state, tr),
     ]
-    parts += blocks_svg()
-    parts += lots_svg(state, colours, flagged)
+    parts += blocks_svg(tr)
+    parts += lots_svg(state, colours, flagged, tr)
     parts += shops_svg(result["shops"])
     legend_top = MARGIN + HEADER + 2 * 5 * CELL + GAP + 30
-    parts += legend_svg(state, result, colours, player, legend_top)
-    parts += shop_key_svg(*block_origin_of_slot(0, 1))
+    parts += legend_svg(state, result, colours, player, legend_top, tr)
+    parts += shop_key_svg(*block_origin_of_slot(0, 1), tr)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def header(state: State | Partial) -> str:
+def header(state: State | Partial, tr: Labels) -> str:
     if not isinstance(state, State):
-        return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">Chinatown - board</text>'
-    title = f"Chinatown - {year_of(state.round)} (round {state.round}), phase: {state.phase}"
-    details = [f"first player: {state.first_player}"]
+        return (f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">'
+                f'{escape(tr("Chinatown - board"))}</text>')
+    title = tr("Chinatown - {year} (round {round}), phase: {phase}", year=year_of(state.round), round=state.round,
+               phase=state.phase)
+    details = [tr("first player: {player}", player=state.first_player)]
     if state.phase == "place":
-        details.append(f"placing: {next_undone(state)}")
+        details.append(tr("placing: {player}", player=next_undone(state)))
     if state.pending is not None:
-        details.append(f"to reveal: {state.pending.kind} of {state.pending.count} for {state.pending.player}")
+        details.append(tr("to reveal: {kind} of {count} for {player}", kind=state.pending.kind,
+                          count=state.pending.count, player=state.pending.player))
     # one detail a line: a name may be 40 characters long
     lines = "".join(f'<text x="{MARGIN}" y="{MARGIN + 44 + 16 * k}" font-size="13">{escape(d)}</text>'
                     for k, d in enumerate(details))
     return f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">{escape(title)}</text>' + lines
 
 
-def blocks_svg() -> list[str]:
+def blocks_svg(tr: Labels) -> list[str]:
     out = []
     for block, grid in sorted(BLOCK_GRIDS.items()):
         x, y = block_origin(block)
@@ -95,12 +100,13 @@ def blocks_svg() -> list[str]:
                 if lot:
                     out.append(f'<rect x="{x + col * CELL}" y="{y + row * CELL}" width="{CELL}" height="{CELL}" '
                                'fill="#fbf8f0" stroke="#9c9486" stroke-width="1"/>')
-        out.append(f'<text x="{x}" y="{y - 6}" font-size="11" fill="#6b6357">Block {block}</text>')
+        out.append(f'<text x="{x}" y="{y - 6}" font-size="11" fill="#6b6357">'
+                   f'{escape(tr("Block {block}", block=block))}</text>')
         out.append("</g>")
     return out
 
 
-def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int]) -> list[str]:
+def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int], tr: Labels) -> list[str]:
     out = []
     cells = dict(state.board.items())
     for lot in sorted(POSITIONS):
@@ -111,9 +117,9 @@ def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int])
             colour = colours.get(cell.owner, "#ff00ff")
             out.append(f'<rect class="owner" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
                        f'fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="3">'
-                       f'<title>{escape(f"lot {lot}: {cell.owner}")}</title></rect>')
+                       f'<title>{escape(tr("lot {lot}: {owner}", lot=lot, owner=cell.owner))}</title></rect>')
             if cell.shop is not None:
-                out.append(shop_tile(x, y, cell.shop))
+                out.append(shop_tile(x, y, cell.shop, tr))
             out.append(f'<circle cx="{x + CELL - 10}" cy="{y + 10}" r="6" fill="{colour}" stroke="#000" stroke-width="0.8"/>')
         out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#222">{lot}</text>')
         if lot in flagged:
@@ -123,8 +129,14 @@ def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int])
     return out
 
 
-def shop_tile(x: int, y: int, shop: str) -> str:
-    name = f"{SHOP_NAMES[shop]} ({SHOP_SIZES[shop]})"
+def shop_name(shop: str, tr: Labels) -> str:
+    """The shop type's name in the labels' language; English keeps the rulebook's names (``Tea House``)."""
+    named = tr(WORD, word=shop)
+    return SHOP_NAMES[shop] if named == shop else named
+
+
+def shop_tile(x: int, y: int, shop: str, tr: Labels) -> str:
+    name = f"{shop_name(shop, tr)} ({SHOP_SIZES[shop]})"
     return (
         f'<rect x="{x + 10}" y="{y + 18}" width="{CELL - 20}" height="{CELL - 26}" rx="4" fill="{SHOP_COLOURS[shop]}" '
         f'stroke="#333" stroke-width="0.8"><title>{escape(name)}</title></rect>'
@@ -169,29 +181,33 @@ def outline_segments(lots: set[int]) -> list[tuple[int, int, int, int]]:
     return segments
 
 
-def legend_svg(state, result, colours, viewer, top) -> list[str]:
+def legend_svg(state, result, colours, viewer, top, tr: Labels) -> list[str]:
     """Each player on up to three lines (name; income, tiles, lots and money; unplaced tiles), so that
     a 40-character name and a long list of tiles both fit the picture's width."""
     money_visible = isinstance(state, State)
-    out = [f'<text x="{MARGIN}" y="{top}" font-size="14" font-weight="bold">Players (income this year)</text>']
+    out = [f'<text x="{MARGIN}" y="{top}" font-size="14" font-weight="bold">'
+           f'{escape(tr("Players (income this year)"))}</text>']
     y = top + LINE + 4
-    for pid, entry in result["players"].items():
-        text = f"income {dollars(entry['income'])}, {entry['tiles_on_board']} tiles on the board, {entry['lots']} lots"
+    for entry in result["players"]:
+        pid = entry["id"]
+        text = tr("income {income}, {tiles} tiles on the board, {lots} lots", income=dollars(entry["income"]),
+                  tiles=entry["tiles_on_board"], lots=entry["lots"])
         money = entry.get("money")
         if money_visible and money is not None and (viewer is None or viewer == pid):
-            text += f", money {dollars(money)}"
+            text += tr(", money {money}", money=dollars(money))
         held = state.player(pid).tiles if money_visible and state.player(pid) is not None else ()
         out.append(f'<rect x="{MARGIN}" y="{y - 12}" width="14" height="14" fill={quoteattr(colours[pid])} stroke="#000"/>')
         out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13" font-weight="bold">{escape(pid)}</text>')
         out.append(f'<text x="{MARGIN + 20}" y="{y + LINE - 2}" font-size="12">{escape(text)}</text>')
         y += 2 * LINE
         if held:
-            unplaced = "unplaced: " + " ".join(f"{n}x{SHOP_LABELS[shop]}" for shop, n in held)
+            unplaced = tr("unplaced: {tiles}", tiles=" ".join(f"{n}x{SHOP_LABELS[shop]}" for shop, n in held))
             out.append(f'<text x="{MARGIN + 20}" y="{y - 2}" font-size="12">{escape(unplaced)}</text>')
             y += LINE
     if result["violations"]:
         out.append(f'<text x="{MARGIN}" y="{y}" font-size="13" fill="#c00">'
-                   f'{len(result["violations"])} inconsistencies: flagged lots are crossed in red</text>')
+                   f'{escape(tr("{count} inconsistencies: flagged lots are crossed in red", count=len(result["violations"])))}'
+                   '</text>')
     return out
 
 
@@ -199,16 +215,17 @@ def block_origin_of_slot(col_slot: int, row_slot: int) -> tuple[int, int]:
     return MARGIN + col_slot * (4 * CELL + GAP), MARGIN + HEADER + row_slot * (5 * CELL + GAP)
 
 
-def shop_key_svg(left: int, top: int) -> list[str]:
+def shop_key_svg(left: int, top: int, tr: Labels) -> list[str]:
     """The twelve shop types with their labels and complete sizes (in the empty corner of the board)."""
-    out = [f'<text x="{left}" y="{top + 8}" font-size="14" font-weight="bold">Shops (complete size)</text>']
+    out = [f'<text x="{left}" y="{top + 8}" font-size="14" font-weight="bold">{escape(tr("Shops (complete size)"))}</text>']
     for i, shop in enumerate(SHOP_SIZES):
         x = left
         y = top + 28 + 19 * i
         out.append(f'<rect x="{x}" y="{y - 11}" width="30" height="13" rx="2" fill="{SHOP_COLOURS[shop]}" stroke="#333" stroke-width="0.6"/>')
         out.append(f'<text x="{x + 15}" y="{y}" font-size="9" text-anchor="middle" font-weight="bold">{SHOP_LABELS[shop]}{SHOP_SIZES[shop]}</text>')
-        out.append(f'<text x="{x + 36}" y="{y}" font-size="12">{escape(SHOP_NAMES[shop])}</text>')
-    out.append(f'<text x="{left}" y="{top + 28 + 19 * 12 + 2}" font-size="10">gold outline: complete; dark: incomplete</text>')
+        out.append(f'<text x="{x + 36}" y="{y}" font-size="12">{escape(shop_name(shop, tr))}</text>')
+    out.append(f'<text x="{left}" y="{top + 28 + 19 * 12 + 2}" font-size="10">'
+               f'{escape(tr("gold outline: complete; dark: incomplete"))}</text>')
     return out
 
 

@@ -130,7 +130,7 @@ def score_parts(state: State | Partial, state_problems: list[Violation]) -> tupl
     if isinstance(state, State):
         money = {p.id: p.money for p in state.players}
         return state.board, list(state.ids), money, list(state_problems)
-    owners = sorted({cell.owner for _, cell in state.board.items()})
+    owners = list(dict.fromkeys(cell.owner for _, cell in sorted(state.board.items())))  # first appearance by lot
     if state.player_ids is None:
         return state.board, owners, (dict(state.money) if state.money else None), []
     problems = [
@@ -144,29 +144,39 @@ def score_parts(state: State | Partial, state_problems: list[Violation]) -> tupl
 
 
 def score(state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO) -> dict[str, Any]:
-    """The income scoring (every shop and each player's income) or, with ``final``, also the ranking."""
+    """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
+    the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
     board, ids, money, problems = score_parts(state, state_problems)
     shops = shops_of(board.as_dict(), memo)
     income = income_by_owner(shops)
     built = tiles_on_board(board.as_dict())
-    players = {}
+    final = scoring == "final"
+    players = []
     for pid in ids:
-        entry: dict[str, Any] = {
-            "income": income.get(pid, 0),
-            "shops": [s for s in shops if s["owner"] == pid],
-            "tiles_on_board": built.get(pid, 0),
-            "lots": sum(1 for _, cell in board.items() if cell.owner == pid),
-        }
+        own = [s for s in shops if s["owner"] == pid]
+        entry: dict[str, Any] = {"id": pid}
+        if final:
+            held = money.get(pid) if money is not None else None
+            entry["total"] = held or 0
+            entry["breakdown"] = [] if held is None else [
+                {"category": "money", "points": held, "detail": {"tiles_on_board": built.get(pid, 0)}}]
+        else:
+            entry["total"] = income.get(pid, 0)
+            entry["breakdown"] = [{"category": f"shop:{s['type']}", "points": s["income"],
+                                   "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]}}
+                                  for s in own]
+        entry.update({"income": income.get(pid, 0), "shops": own, "tiles_on_board": built.get(pid, 0),
+                      "lots": sum(1 for _, cell in board.items() if cell.owner == pid)})
         if money is not None and money.get(pid) is not None:
             entry["money"] = money[pid]
-        players[pid] = entry
+        players.append(entry)
     result: dict[str, Any] = {
         "scoring": scoring,
         "players": players,
         "shops": shops,
-        "totals": {pid: players[pid]["income"] for pid in ids},
+        "totals": {p["id"]: p["total"] for p in players},
     }
-    if scoring == "final":
+    if final:
         result.update(final_ranking(ids, money, built, problems))
     result["violations"] = [v.to_dict() for v in problems]
     return result

@@ -9,7 +9,7 @@ INFO = GameInfo(
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version=f"{GAME_ID}-2",
+    rules_version=f"{GAME_ID}-3",
     move_types=MOVE_TYPES,
     variants=("two-player-dummy",),
 )

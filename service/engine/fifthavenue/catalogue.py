@@ -2,9 +2,32 @@
 from __future__ import annotations
 
 from ..core import Reading
-from ..kit import RuleBook
+from ..kit import Cite, RuleBook
 from . import data as D
 from .options import OPTIONS
+
+# What each group of codes cites: a section of the game's rules page (service/api/rules/fifthavenue.yaml).
+CITES = {
+    "board": Cite("The board: 7 districts of 5 plots", "board"),
+    "plot": Cite("Plots: up to 2 businesses, or one player's skyscrapers", "plots"),
+    "one_plot": Cite("One plot per district for each player", "one-plot"),
+    "setup": Cite("Setup", "setup"),
+    "turn": Cite("Turn: three actions in order", "turn"),
+    "action_a": Cite("Action A: 3 skyscrapers to your supply", "action-a"),
+    "action_b": Cite("Action B: a business from the current set", "action-b"),
+    "action_c": Cite("Action C: a black card and a commissioner step", "action-c"),
+    "action_d": Cite("Action D: value a district holding a commissioner", "action-d"),
+    "action2": Cite("Second action: two cards", "second-action"),
+    "action3": Cite("Third action: move a commissioner one step", "third-action"),
+    "auction": Cite("Auctions: bidding", "auctions"),
+    "bid_colour": Cite("Auctions: which colour a player may bid", "bid-colour"),
+    "build": Cite("Auctions: the winner builds 1 up to his limit", "building"),
+    "stop": Cite("Building stop", "building-stop"),
+    "dummy": Cite("Two players: the dummy bidder Alea", "two-players"),
+    "end": Cite("End of the game and final valuation", "end-of-game"),
+    "chance": Cite("Playing at a real table: reveals", "real-table"),
+    "conservation": Cite("Components: every piece and card in one place", "components"),
+}
 
 _CODES = [
     ("turn.game_over", "The game is over: no move is possible.", "end"),
@@ -96,50 +119,50 @@ _CODES = [
     ("score.park_tiles_not_there", "The revealed tiles are not below Central Park.", "end"),
 ]
 
-BOOK = RuleBook(D.GAME_ID, {code: (text, D.RULES[rule]) for code, text, rule in _CODES})
+BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _CODES})
 
 
 READINGS = tuple(OPTIONS.readings(extra=(
     Reading("plot_ring", OPTIONS["board"].default["plot_ring"], "public source",
-            "The 5 plots of a district form a ring (S2: 'each lot adjacent to two others') in the colour order "
-            "violet, brown, gray, green, orange; option board.plot_ring."),
+            "The 5 plots of a district form a ring (a published review: 'each lot adjacent to two others') in the colour order "
+            "violet, brown, gray, green, orange; option board.plot_ring.", section="plots"),
     Reading("commissioner_graph", OPTIONS["board"].default["commissioner_graph"], "assumption",
-            "The commissioners' directed graph from City Hall to Central Park (consistent with RGG fig.04); "
-            "option board.commissioner_graph. Stopped districts are skipped to their successors."),
+            "The commissioners' directed graph from City Hall to Central Park (consistent with the English rulebook's figure 4); "
+            "option board.commissioner_graph. Stopped districts are skipped to their successors.", section="third-action"),
     Reading("start_player", "first listed", "assumption",
             "The first listed player is the youngest: places the first starting skyscraper (then "
-            "counter-clockwise, the last player twice, back clockwise) and takes the first turn."),
+            "counter-clockwise, the last player twice, back clockwise) and takes the first turn.", section="setup"),
     Reading("auction_order", "path order", "assumption",
             "District auctions are held in the order the commissioner's markers were laid, then Central Park; "
-            "the markers go back to City Hall when the auctions start."),
+            "the markers go back to City Hall when the auctions start.", section="auctions"),
     Reading("build_count", "1 up to the limit", "public source",
             "In every auction, the Central Park one included, the winner builds any number from 1 up to the "
             "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook p. 10: 'also, fewer "
             "than allowed as normal'); the build move carries the number. With an empty supply he builds "
             "nothing. In a district that was full he may declare a building stop instead, and must when he "
-            "owns no plot there. When he has one choice only it is made at once."),
+            "owns no plot there. When he has one choice only it is made at once.", section="building"),
     Reading("park_opening", "the opening bid sets the colour", "public source",
             "A Central Park auction is opened by a bid: the colour of its coloured card becomes the colour every "
-            "first bid there must hold (English rulebook p. 10); nobody names a colour without bidding."),
+            "first bid there must hold (English rulebook p. 10); nobody names a colour without bidding.", section="central-park-auction"),
     Reading("park_opener_passes", "next bidder opens", "assumption",
             "The player who started the auctions bids first in Central Park too; if he passes, the first player "
-            "after him who bids opens the auction and sets the colour. If everybody passes, nobody builds there."),
+            "after him who bids opens the auction and sets the colour. If everybody passes, nobody builds there.", section="central-park-auction"),
     Reading("empty_deck", "no reshuffle", "assumption",
             "An empty colour stack cannot be taken from (fewer than 2 cards when fewer than 2 stacks hold "
-            "cards); the discarded coloured cards are not shuffled back."),
+            "cards); the discarded coloured cards are not shuffled back.", section="second-action"),
     Reading("dummy_bidder", "third bidder, black cards until a repeat", "public source",
             "With 2 players the dummy 'alea' (18 skyscrapers, all in its general supply) bids third in every "
             "auction, Central Park included: black cards drawn until a value repeats, held while highest "
             "(English rulebook p. 5). It builds its limit in a district; 'If Alea wins in Central Park, he does "
-            "not build'. It scores no points, and its cards go to the bottom of the black deck after the auction."),
+            "not build'. It scores no points, and its cards go to the bottom of the black deck after the auction.", section="two-players"),
     Reading("dummy_park_opening", "never opens", "assumption",
             "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
-            "has opened and set the colour."),
+            "has opened and set the colour.", section="two-players"),
     Reading("second_stop_ends", "at once", "public source",
-            "The 2nd building stop ends the game once resolved (RGG-p7): the remaining auctions are not held."),
+            "The 2nd building stop ends the game once resolved (English rulebook p. 7): the remaining auctions are not held.", section="end-of-game"),
     Reading("tie_break", "most cards, then shared", "public source",
-            "Ties go to the most cards left in hand (RGG-p7); a tie that stays is shared."),
+            "Ties go to the most cards left in hand (English rulebook p. 7); a tie that stays is shared.", section="end-of-game"),
     Reading("real_table_supply_row", "unknown sets revealed when current", "assumption",
             "At a real table a set of the supply row may be null (not yet typed in); it is revealed as it "
-            "becomes the current set. The 9 businesses in the box stay unseen."),
+            "becomes the current set. The 9 businesses in the box stay unseen.", section="real-table"),
 )))

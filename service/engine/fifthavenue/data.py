@@ -75,7 +75,6 @@ VALUATION_BLACK_CARDS = 2
 BLACK_DECK_EMPTY = ("reshuffle", "no_draw")
 PARK_TILES_FEWER = ("count_revealed", "minimum_two")
 DUMMY_PLOT = ("ring_order", "most_types")
-SEED_SPAN = 2**62
 
 #: DESIGN.md section 9: plot ring and commissioners' graph, the `board` option.
 DEFAULT_PLOT_RING = COLOURS
@@ -132,29 +131,3 @@ def card_parts(text: str) -> tuple[str, int]:
 
 def card_total(colour: str, value: int) -> int:
     return BLACK_CARDS[value] if colour == BLACK else COLOURED_CARDS[value]
-
-
-RULES = {
-    "board": "Board: 7 districts of 5 plots (rules/fifthavenue.md 'Board'; seed 'begin')",
-    "plot": "A plot holds up to 2 businesses or any number of one player's skyscrapers (seed 'begin')",
-    "one_plot": "A player owns at most one plot per district (seed 'begin'; RGG-p11)",
-    "setup": "Setup (rules/fifthavenue.md 'Setup'; RGG-p4; S6)",
-    "turn": "Turn: three actions in order (rules/fifthavenue.md 'Turn'; seed 'verloop')",
-    "action_a": "Action A: 3 skyscrapers to your supply (seed 'ad A')",
-    "action_b": "Action B: a business from the current set (seed 'ad B'; RGG-p12)",
-    "action_c": "Action C: a black card and a commissioner move (seed 'ad C')",
-    "action_d": "Action D: value a district holding a commissioner (seed 'ad D'; RGG-p8)",
-    "action2": "Second action: 2 coloured cards of 2 colours, or 2 black cards after D (seed 'verloop'; RGG-p9)",
-    "action3": "Third action: move one commissioner one step (rules/fifthavenue.md 'Turn'; RGG-p9)",
-    "auction": "Auctions (seed 'Veiling'; RGG-p9, p11)",
-    "bid_colour": "Which colour a player may bid (seed 'Veiling'; RGG-p11)",
-    "build": "The winner builds 1 up to 1, 2 or 3 skyscrapers by the highest card (seed 'Veiling'; RGG-p10)",
-    "stop": "Building stop (seed 'Veiling'; RGG-p10)",
-    "park": "Central Park auction: opened by a bid whose card sets the colour (seed 'Veiling'; RGG-p10)",
-    "dummy": "Two players: the dummy bidder Alea, also in Central Park (RGG-p5)",
-    "valuation": "District valuation 1/2/3/5/8 (rules/fifthavenue.md 'District valuation')",
-    "special": "Special scorings after the 3rd, 6th, 9th business (RGG-p13; DESIGN.md 9)",
-    "end": "Game end and final valuation (RGG-p7)",
-    "chance": "Chance at a real table: pending and reveal (DESIGN.md section 5)",
-    "conservation": "Piece and card conservation (rules/fifthavenue.md 'Components')",
-}

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Iterable
 
 from ..core import Event, Memo
-from ..random import Rng
+from ..random import SEED_SPAN, Rng
 from . import board as B
 from . import data as D
 from . import rules as R
@@ -122,7 +122,7 @@ def black_discards(s: State) -> list[int]:
 def refill_black(s: State, ev: Events, need: int = 1) -> State:
     """Reading `black_deck_empty`: when the black deck cannot give what a draw needs, the discarded black
     cards are shuffled into it (digital play: the pinned shuffle seeded by the deck's hidden
-    ``shuffle_seed``; without that seed, or at a real table, the deck's order becomes unknown)."""
+    ``seed``; without that seed, or at a real table, the deck's order becomes unknown)."""
     deck = s.black_deck
     if s.options.black_deck_empty != "reshuffle" or deck.count >= need:
         return s
@@ -134,7 +134,7 @@ def refill_black(s: State, ev: Events, need: int = 1) -> State:
     if deck.cards is not None and deck.shuffle_seed is not None:
         rng = Rng(deck.shuffle_seed)
         cards = deck.cards + tuple(rng.shuffled(values))
-        return replace(s, black_deck=BlackDeck(cards, deck.count + len(values), rng.below(D.SEED_SPAN)))
+        return replace(s, black_deck=BlackDeck(cards, deck.count + len(values), rng.below(SEED_SPAN)))
     return replace(s, black_deck=BlackDeck(None, deck.count + len(values), None))
 
 

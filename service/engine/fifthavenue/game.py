@@ -5,8 +5,8 @@ import copy
 from dataclasses import replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Violation
-from ..kit import Engine
+from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Status, Violation
+from ..kit import Engine, Labels, english
 from . import data as D
 from . import flow as F
 from . import moves as M
@@ -101,9 +101,8 @@ class FifthAvenue(Engine):
             "options": copy.deepcopy(OPTIONS.defaults()),
             "move_types": list(D.MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in BOOK.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in READINGS],
+            "rule_codes": [r.to_dict() for r in BOOK.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in READINGS],
         }
 
     def readings(self) -> Sequence[Reading]:
@@ -118,6 +117,15 @@ class FifthAvenue(Engine):
     def standings(self, state: State) -> dict[str, int]:
         return {p.id: p.points for p in state.players}
 
+    def status(self, state: State) -> Status:
+        """``rules.acting``: the turn's player (who also names a reveal), or the bidder to act in an
+        auction. Fifth Avenue has no rounds; the phase is the turn's."""
+        turn = state.turn
+        over = (turn is None or turn.phase == "over") and state.pending is None
+        phase = turn.phase if turn is not None else "over"
+        winners = state.result.winners if state.result is not None else ()
+        return Status.of(phase, None, [R.acting(state)], over, winners)
+
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' hands become null (their size stays), every hidden order
         (the stacks below their tops, the black deck and its reshuffle seed, Central Park's draw order)
@@ -127,7 +135,7 @@ class FifthAvenue(Engine):
         return replace(state, players=players, stacks=stacks,
                        black_deck=BlackDeck(None, state.black_deck.count, None), park_order=None)
 
-    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
         from .render import render
 
-        return render(state, player, memo)
+        return render(state, player, memo, tr)

@@ -10,7 +10,7 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
-from ..kit import pointer
+from ..kit import WORD, Labels, english, pointer
 from . import data as D
 from . import rules as R
 from . import scoring as S
@@ -100,7 +100,8 @@ def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
     return cx + RING_RADIUS * math.cos(angle), cy + RING_RADIUS * math.sin(angle)
 
 
-def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo) -> list[str]:
+def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo,
+              tr: Labels) -> list[str]:
     out = []
     cx, cy = CENTRES[d.id]
     ring_stroke = 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#777"'
@@ -117,7 +118,7 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
         flagged = pointer("districts", d.id, "plots", plot.colour) in bad
         stroke = 'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged else 'stroke="#333"'
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{PLOT_RADIUS}" fill="{PLOT_FILL[plot.colour]}" {stroke}>'
-                   f'<title>{escape(plot.colour)}</title></circle>')
+                   f'<title>{escape(tr(WORD, word=plot.colour))}</title></circle>')
         for j, b in enumerate(plot.businesses[:4]):
             bx = x - 9 + 18 * (j % 2)
             by = y - 6 + 14 * (j // 2)
@@ -134,18 +135,18 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
                 out.append(_text(x, y + 20, f"{row['per_skyscraper']}x={row['points']}", 9, fill="#fff"))
     if d.stopped:
         out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#000" fill-opacity="0.45"/>')
-        out.append(_text(cx, cy + 6, "BUILDING STOP", 14, fill="#fff", weight="bold"))
+        out.append(_text(cx, cy + 6, tr("BUILDING STOP"), 14, fill="#fff", weight="bold"))
     return out
 
 
-def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool) -> list[str]:
+def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool, tr: Labels) -> list[str]:
     cx, cy = CENTRES[D.CENTRAL_PARK]
     flagged = any(p.startswith(pointer("districts", D.CENTRAL_PARK)) for p in bad)
     stroke = ('stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged
               else 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#333"')
     out = [f'<rect x="{cx - 100}" y="{cy - 200}" width="200" height="400" fill="#cfe8c4" {stroke}/>',
            _text(cx, cy - 178, "Central Park", 14, weight="bold"),
-           _text(cx, cy - 20, "building area", 11)]
+           _text(cx, cy - 20, tr("building area"), 11)]
     revealed = list(state.result.central_park_tiles) if state.result is not None else []
     for i, b in enumerate(state.park.businesses[:8]):
         x = cx - 84 + 22 * (i % 8)
@@ -156,7 +157,8 @@ def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool) -
                    f'stroke="{"#c0392b" if shown else "#000"}" stroke-width="{2 if shown else 1}"/>')
         out.append(_text(x + 9, cy - 147, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
     if state.result is not None:
-        out.append(_text(cx, cy - 124, "revealed: " + ", ".join(state.result.central_park_tiles), 10))
+        out.append(_text(cx, cy - 124, tr("revealed: {tiles}", tiles=", ".join(
+            tr(WORD, word=t) for t in state.result.central_park_tiles)), 10))
     for i, s in enumerate(state.park.skyscrapers[:6]):
         y = cy + i * 26
         fill = quoteattr(owners.get(s.owner, "#000"))
@@ -177,14 +179,15 @@ def _graph(state: State) -> list[str]:
     return out
 
 
-def _commissioners(state: State) -> list[str]:
+def _commissioners(state: State, tr: Labels) -> list[str]:
     out = []
     cx, cy = CENTRES[D.CITY_HALL]
     out.append(f'<rect x="{cx - 50}" y="{cy - 60}" width="100" height="120" fill="#e6e0f0" stroke="#333"/>')
-    out.append(_text(cx, cy - 40, "City Hall", 13, weight="bold"))
+    out.append(_text(cx, cy - 40, tr("City Hall"), 13, weight="bold"))
     for k, (name, c) in enumerate(state.commissioners):
         left = D.MARKERS_PER_COMMISSIONER - len(c.markers)
-        out.append(_text(cx, cy + 40 + 14 * k, f"{name} markers: {max(left, 0)}", 9))
+        out.append(_text(cx, cy + 40 + 14 * k, tr("{commissioner} markers: {left}", commissioner=name,
+                                                  left=max(left, 0)), 9))
     for k, (name, c) in enumerate(state.commissioners):
         where = c.at if c.at in CENTRES else D.CITY_HALL
         x, y = CENTRES[where]
@@ -195,22 +198,22 @@ def _commissioners(state: State) -> list[str]:
         else:  # outside the district's circle, upper left, clear of the plots and the name
             x, y = x - DISTRICT_RADIUS + 4 + 24 * k, y - DISTRICT_RADIUS + 14
         out.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{COMMISSIONER_FILL[name]}" stroke="#000" stroke-width="2">'
-                   f'<title>{escape(name)} commissioner</title></circle>')
+                   f'<title>{escape(tr("{commissioner} commissioner", commissioner=name))}</title></circle>')
         for j, m in enumerate(c.markers):
             if m in CENTRES:
                 mx, my = CENTRES[m]
                 mx += DISTRICT_RADIUS - 22 - 16 * k
                 my += DISTRICT_RADIUS - 16
                 out.append(f'<rect x="{mx}" y="{my}" width="12" height="12" fill="{COMMISSIONER_FILL[name]}" '
-                           f'stroke="#000"><title>{escape(name)} marker</title></rect>')
+                           f'stroke="#000"><title>{escape(tr("{commissioner} marker", commissioner=name))}</title></rect>')
     return out
 
 
-def _card(x: float, y: float, card: str | None) -> list[str]:
+def _card(x: float, y: float, card: str | None, tr: Labels) -> list[str]:
     """One card: its colour and value, or its back when the viewer may not see it."""
     if card is None:
         return [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" fill="{CARD_BACK}" '
-                f'stroke="#223"><title>hidden card</title></rect>',
+                f'stroke="#223"><title>{escape(tr("hidden card"))}</title></rect>',
                 f'<rect x="{x + 4}" y="{y + 4}" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="2" fill="none" '
                 f'stroke="#aab6dd"/>']
     colour, value = D.card_parts(card)
@@ -219,18 +222,18 @@ def _card(x: float, y: float, card: str | None) -> list[str]:
             _text(x + CARD_W / 2, y + 18, str(value), 12, fill="#fff", weight="bold")]
 
 
-def _cards(x: float, y: float, cards: list[str | None], right: float) -> tuple[list[str], float]:
+def _cards(x: float, y: float, cards: list[str | None], right: float, tr: Labels) -> tuple[list[str], float]:
     """Cards in rows from ``x`` up to ``right``; returns the parts and the y below the last row."""
     out: list[str] = []
     per_row = max(1, int((right - x) // CARD_STEP))
     for i, card in enumerate(cards):
-        out += _card(x + CARD_STEP * (i % per_row), y + (CARD_H + 4) * (i // per_row), card)
+        out += _card(x + CARD_STEP * (i % per_row), y + (CARD_H + 4) * (i // per_row), card, tr)
     rows = max(1, math.ceil(len(cards) / per_row))
     return out, y + (CARD_H + 4) * rows
 
 
-def _supply_row(state: State, y: float) -> tuple[list[str], float]:
-    out = [_text(20, y + 18, "Supply row", 13, anchor="start", weight="bold")]
+def _supply_row(state: State, y: float, tr: Labels) -> tuple[list[str], float]:
+    out = [_text(20, y + 18, tr("Supply row"), 13, anchor="start", weight="bold")]
     current = R.current_set(state)
     x = 110
     for i, tiles in enumerate(state.supply_row):
@@ -239,7 +242,7 @@ def _supply_row(state: State, y: float) -> tuple[list[str], float]:
         if tiles is not None and not tiles:  # emptied: an outline and the word, no tile boxes
             out.append(f'<rect x="{x - 4}" y="{y}" width="{width}" height="28" fill="none" stroke="#bbb" '
                        f'stroke-dasharray="3,3"/>')
-            out.append(_text(x - 4 + width / 2, y + 18, "empty", 9, fill="#999"))
+            out.append(_text(x - 4 + width / 2, y + 18, tr("empty"), 9, fill="#999"))
         else:
             frame = 'stroke="#c0392b" stroke-width="2"' if i == current else 'stroke="#666"'
             out.append(f'<rect x="{x - 4}" y="{y}" width="{width}" height="28" fill="none" {frame}/>')
@@ -253,7 +256,7 @@ def _supply_row(state: State, y: float) -> tuple[list[str], float]:
                     out.append(_text(tx + 9, y + 17, BUSINESS_LETTER.get(tiles[j], "?"), 10, weight="bold"))
         x += width + 10
     if current is not None:
-        out.append(_text(x + 6, y + 18, "current set: red frame", 10, anchor="start", fill="#555"))
+        out.append(_text(x + 6, y + 18, tr("current set: red frame"), 10, anchor="start", fill="#555"))
     return out, y + 40
 
 
@@ -261,23 +264,24 @@ def _site_name(site: str) -> str:
     return "Central Park" if site == D.CENTRAL_PARK else D.DISTRICT_NAMES.get(site, site)
 
 
-def _auction(state: State, a: Auction, y: float) -> tuple[list[str], float]:
+def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str], float]:
     """The auction: what is at stake, the colours, every bidder's bid and cards, passes, whose bid it is."""
     right = WIDTH - 20
     out = [f'<rect x="10" y="{y}" width="{WIDTH - 20}" height="0" fill="#fff4e6" stroke="#c0392b" '
            f'stroke-width="2"/>']
     top = y
     y += 20
-    then = ", then " + ", ".join(_site_name(s) for s in a.queue) if a.queue else ""
-    head = f"Auction: {_site_name(a.site)} ({a.commissioner} commissioner{then})"
+    then = tr(", then {sites}", sites=", ".join(_site_name(s) for s in a.queue)) if a.queue else ""
+    head = tr("Auction: {site} ({commissioner} commissioner{then})", site=_site_name(a.site),
+              commissioner=a.commissioner, then=then)
     out.append(_text(20, y, _fit(head, 14, right - 40), 14, anchor="start", weight="bold", title=head))
     y += 18
     if a.site == D.CENTRAL_PARK:
-        note = (f"Colour: {a.park_colour} (set by the opening bid); the winner builds below the park"
-                if a.park_colour else "Colour: not set yet - the opening bid's card sets it")
+        note = (tr("Colour: {colour} (set by the opening bid); the winner builds below the park", colour=a.park_colour)
+                if a.park_colour else tr("Colour: not set yet - the opening bid's card sets it"))
     else:
-        note = ("Full district: the winner may declare a building stop" if a.full
-                else "The winner builds on his plot or on the empty plot of his colour")
+        note = (tr("Full district: the winner may declare a building stop") if a.full
+                else tr("The winner builds on his plot or on the empty plot of his colour"))
     out.append(_text(20, y, note, 11, anchor="start"))
     y += 12
     high = R.high_bid(a)
@@ -286,24 +290,25 @@ def _auction(state: State, a: Auction, y: float) -> tuple[list[str], float]:
         b = R.bid_of(a, pid)
         mark = "▶ " if pid == a.to_act else ""
         if pid in a.passed:
-            status = "passed"
+            status = tr("passed")
         elif b is not None:
             total = sum(R.card_value(c) for c in b.cards)
-            status = f"{b.colour} bid {total}" + (" (high)" if total == high else "")
+            status = tr("{colour} bid {total}", colour=b.colour, total=total) + (tr(" (high)") if total == high else "")
         else:
-            status = "to bid" if pid == a.to_act else "no bid yet"
+            status = tr("to bid") if pid == a.to_act else tr("no bid yet")
         if a.stage == "resolve" and pid == a.winner:
-            status = f"won with {high}: " + " or ".join(f"build {n}" if k == "build" else "building stop"
-                                                         for k, n in R.winner_choices(state))
+            choices = [tr("build {count}", count=n) if k == "build" else tr("building stop")
+                       for k, n in R.winner_choices(state)]
+            status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
         label = mark + pid
         out.append(_text(20, y + 17, _fit(label, 12, 280), 12, anchor="start",
                          weight="bold" if pid == a.to_act else "normal", title=label))
         out.append(_text(330, y + 17, status, 11, anchor="start"))
-        colours = _allowed(state, a, pid)
+        colours = _allowed(state, a, pid, tr)
         if colours and pid not in a.passed and a.stage == "bidding":
-            out.append(_text(330, y + 30, "may bid: " + colours, 9, anchor="start", fill="#555"))
+            out.append(_text(330, y + 30, tr("may bid: {colours}", colours=colours), 9, anchor="start", fill="#555"))
         cards = list(b.cards) if b is not None else []
-        parts, bottom = _cards(520, y, cards, right)
+        parts, bottom = _cards(520, y, cards, right, tr)
         out += parts
         y = max(bottom, y + 34)
     y += 6
@@ -311,18 +316,19 @@ def _auction(state: State, a: Auction, y: float) -> tuple[list[str], float]:
     return out, y + 10
 
 
-def _allowed(state: State, a: Auction, pid: str) -> str:
+def _allowed(state: State, a: Auction, pid: str, tr: Labels) -> str:
     if state.dummy is not None and pid == state.dummy.id:
-        return "black cards it draws"
+        return tr("black cards it draws")
     mine = R.bid_of(a, pid)
     if mine is not None:
-        return f"{mine.colour} or black"
+        return tr("{colour} or black", colour=mine.colour)
     if a.site == D.CENTRAL_PARK:
-        return a.park_colour or "any colour (opening)"
-    return ", ".join(R.allowed_colours(state, a.site, pid))
+        return tr(WORD, word=a.park_colour) if a.park_colour else tr("any colour (opening)")
+    return ", ".join(tr(WORD, word=c) for c in R.allowed_colours(state, a.site, pid))
 
 
-def _players(state: State, player: str | None, owners: dict[str, str], y: float) -> tuple[list[str], float]:
+def _players(state: State, player: str | None, owners: dict[str, str], y: float,
+             tr: Labels) -> tuple[list[str], float]:
     out: list[str] = []
     right = WIDTH - 20
     acting = R.acting(state) if state.result is None else None
@@ -331,29 +337,31 @@ def _players(state: State, player: str | None, owners: dict[str, str], y: float)
                    f'<title>{escape(p.id)}</title></rect>')
         label = ("▶ " if acting == p.id else "") + p.id
         out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
-        stats = f"{p.points} points; supply {p.supply}, general {p.general}; {p.hand_size} cards in hand"
+        stats = tr("{points} points; supply {supply}, general {general}; {cards} cards in hand", points=p.points,
+                   supply=p.supply, general=p.general, cards=p.hand_size)
         if acting == p.id:
-            stats += "; to move"
+            stats += tr("; to move")
         out.append(_text(400, y + 13, stats, 11, anchor="start"))
         y += 22
         if player == p.id and p.hand is not None and p.hand:
-            parts, y = _cards(42, y, sorted(p.hand, key=_hand_order), right)
+            parts, y = _cards(42, y, sorted(p.hand, key=_hand_order), right, tr)
             out += parts
             y += 4
         elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
-            parts, _ = _cards(42, y, [None], right)
+            parts, _ = _cards(42, y, [None], right, tr)
             out += parts
-            out.append(_text(42 + CARD_STEP + 4, y + 18, f"x {p.hand_size} hidden", 10, anchor="start"))
+            out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10,
+                             anchor="start"))
             y += CARD_H + 8
     if state.dummy is not None:
         fill = quoteattr(owners.get(state.dummy.id, "#000"))
         out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
-        out.append(_text(42, y + 13, _fit(f"{state.dummy.id} (dummy bidder)", 12, 330), 12, anchor="start",
-                         title=state.dummy.id))
-        out.append(_text(400, y + 13, f"general {state.dummy.general}", 11, anchor="start"))
+        out.append(_text(42, y + 13, _fit(tr("{dummy} (dummy bidder)", dummy=state.dummy.id), 12, 330), 12,
+                         anchor="start", title=state.dummy.id))
+        out.append(_text(400, y + 13, tr("general {general}", general=state.dummy.general), 11, anchor="start"))
         y += 24
     if state.result is not None:
-        lines = _wrap(["Winner:"] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
+        lines = _wrap([tr("Winner:")] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
                       14, right - 20)
         for line in lines:
             y += 18
@@ -368,23 +376,24 @@ def _hand_order(card: str) -> tuple[int, int]:
     return (order.index(colour) if colour in order else len(order), value)
 
 
-def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+    """The picture; ``tr`` renders each label (the edge passes a language's)."""
     owners = _owners(state)
     bad = {v.pointer[len("/state"):] for v in board_violations(state, "/state")}
     stake = state.auction.site if state.auction is not None else None
     board = _graph(state)
     for d in state.districts:
-        board += _district(state, d, owners, bad, d.id == stake, memo)
-    board += _park(state, owners, bad, stake == D.CENTRAL_PARK)
-    board += _commissioners(state)
-    board.append(_text(20, 18, "B boutique  J jeweler  G gallery  P perfumery; on a skyscraper plot: "
-                               "points each x count; red ring: the auction's site", 10, anchor="start"))
-    parts, y = _supply_row(state, BOARD_BOTTOM)
+        board += _district(state, d, owners, bad, d.id == stake, memo, tr)
+    board += _park(state, owners, bad, stake == D.CENTRAL_PARK, tr)
+    board += _commissioners(state, tr)
+    board.append(_text(20, 18, tr("B boutique  J jeweler  G gallery  P perfumery; on a skyscraper plot: "
+                                  "points each x count; red ring: the auction's site"), 10, anchor="start"))
+    parts, y = _supply_row(state, BOARD_BOTTOM, tr)
     board += parts
     if state.auction is not None:
-        parts, y = _auction(state, state.auction, y)
+        parts, y = _auction(state, state.auction, y, tr)
         board += parts
-    parts, y = _players(state, player, owners, y + 4)
+    parts, y = _players(state, player, owners, y + 4, tr)
     board += parts
     height = int(y + 16)
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '

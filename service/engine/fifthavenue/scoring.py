@@ -182,8 +182,10 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
         out["district"] = did
         out["plots"] = rows
         out["players"] = [
-            {"id": p, "points": gained.get(p, 0), "points_before": points_before.get(p, 0),
-             "total": points_before.get(p, 0) + gained.get(p, 0)}
+            {"id": p, "total": points_before.get(p, 0) + gained.get(p, 0),
+             "breakdown": [_before(points_before.get(p, 0)),
+                           {"category": kind, "points": gained.get(p, 0), "detail": {"district": did}}],
+             "points": gained.get(p, 0), "points_before": points_before.get(p, 0)}
             for p in players
         ]
     else:
@@ -229,14 +231,35 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
         "districts": per_district,
         "central_park": park,
         "players": [
-            {"id": p, "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
+            {"id": p, "total": totals[p],
+             "breakdown": _final_parts(per_district, park, p, totals[p] - gained.get(p, 0), applied),
+             "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
              "central_park": park["points"].get(p, 0), "points": gained.get(p, 0),
-             "points_before": before.get(p, 0), "total": totals[p], "cards_in_hand": cards.get(p, 0)}
+             "points_before": before.get(p, 0), "cards_in_hand": cards.get(p, 0)}
             for p in players
         ],
         "winners": winners(totals, cards),
         "already_applied": applied,
     }
+
+
+def _before(points: int, applied: bool = False) -> dict[str, Any]:
+    """The points the state already holds from earlier scorings (less this valuation when the finished
+    game's points already include it), so that the breakdown adds up to the total."""
+    return {"category": "points_before", "points": points,
+            "detail": "earlier scorings, less this final valuation already applied" if applied else "earlier scorings"}
+
+
+def _final_parts(per_district: dict[str, dict], park: dict[str, Any], pid: str, earlier: int,
+                 applied: bool) -> list[dict[str, Any]]:
+    """The final valuation by category: earlier points, every district valued, Central Park."""
+    parts = [_before(earlier, applied)]
+    parts += [{"category": f"district:{did}", "points": d["points"].get(pid, 0),
+               "detail": {"plots": [r["plot"] for r in d["plots"] if r["owner"] == pid]}}
+              for did, d in per_district.items()]
+    parts.append({"category": "central_park", "points": park["points"].get(pid, 0),
+                  "detail": {"tiles": park["tiles"], "per_skyscraper": park["per_skyscraper"]}})
+    return parts
 
 
 def _not_within(part: list[str], whole: list[str]) -> bool:

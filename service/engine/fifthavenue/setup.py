@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..core import RulesError
-from ..random import Rng
+from ..random import SEED_SPAN, Rng
 from . import data as D
 from .catalogue import BOOK
 from .state import (BlackDeck, District, Dummy, Park, Player, Plot, Stack, State, Turn, options_from_plain)
@@ -55,7 +55,7 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
         hand += [D.card(D.BLACK, black.pop(0)) for _ in range(4)]
         hands[p] = tuple(sorted(hand))
     park_order = tuple(rng.shuffled(list(range(len(D.SET_SIZES)))))
-    shuffle_seed = rng.below(D.SEED_SPAN)
+    shuffle_seed = rng.below(SEED_SPAN)
     order = start_order(players)
     return State(
         options=opts,

@@ -368,7 +368,7 @@ def to_plain(s: State) -> dict[str, Any]:
         "black_deck": {
             "cards": None if s.black_deck.cards is None else list(s.black_deck.cards),
             "count": s.black_deck.count,
-            "shuffle_seed": s.black_deck.shuffle_seed,
+            "seed": s.black_deck.shuffle_seed,
         },
         "discard": list(s.discard),
         "commissioners": {c: {"at": k.at, "markers": list(k.markers)} for c, k in s.commissioners},
@@ -426,7 +426,7 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
             for c, st in ((c, stacks[c]) for c in D.COLOURS if c in stacks)
         ),
         black_deck=BlackDeck(None if black.get("cards", ()) is None else tuple(black.get("cards") or ()),
-                             black.get("count", 0), black.get("shuffle_seed")),
+                             black.get("count", 0), black.get("seed")),
         discard=tuple(sorted(p.get("discard") or ())),
         commissioners=tuple(
             (c, Commissioner((comms.get(c) or {}).get("at", D.CITY_HALL), tuple((comms.get(c) or {}).get("markers") or ())))

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ..core import Violation
+from ..kit import T_
 from .codes import BOOK
 from .holes import closes_new_hole, holes, is_enclosed
 from .state import Placed, Tile
@@ -130,7 +131,7 @@ def placement_violations(
                                   "Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
                                   f"{pointer}/rotation", rotation=rotation))
     if (x, y) in index.grid:
-        what = "the start tile" if (x, y) == ORIGIN else "another tile"
+        what = T_("the start tile") if (x, y) == ORIGIN else T_("another tile")
         out.append(BOOK.violation("placement.occupied", "The cell {cell} already holds {what}.", f"{pointer}/x",
                                   cell=where, what=what))
         return out
@@ -141,8 +142,8 @@ def placement_violations(
                                   "A tile at {cell} would share no edge with the city.", f"{pointer}/x", cell=where))
     for edge, cell, theirs in touching:
         if (edge in streets) != theirs:
-            mine = "has a street" if edge in streets else "has none"
-            other = "none" if edge in streets else "one"
+            mine = T_("has a street") if edge in streets else T_("has none")
+            other = T_("none") if edge in streets else T_("one")
             out.append(BOOK.violation("placement.street_mismatch",
                                       "The tile's {edge} edge {mine} but the tile at {cell} has {other} on its "
                                       "{opposite} edge.", f"{pointer}/x", edge=edge, mine=mine,
@@ -234,7 +235,7 @@ def _city_violations(city: tuple[Placed, ...], pointer: str):
     for i, placed in enumerate(city):
         cell = (placed.x, placed.y)
         if cell in seen:
-            what = "the start tile" if cell == ORIGIN else "another tile"
+            what = T_("the start tile") if cell == ORIGIN else T_("another tile")
             out.append(BOOK.violation("placement.occupied", "The cell ({x},{y}) already holds {what}.",
                                       f"{pointer}/{i}", x=placed.x, y=placed.y, what=what))
             flagged.add(cell)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Violation
-from ..kit import Engine, RuleBook, StateMemo
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
+from ..kit import Engine, Labels, RuleBook, StateMemo, english
 from . import moves as _moves
 from .codes import BOOK
 from .data import BANKS, CATALOGUE, SCORINGS, TYPES, scoring_tables, tiers
@@ -21,28 +21,28 @@ from .validate import state_violations
 FIXED_READINGS = (
     Reading("banks", list(BANKS), "seed",
             "Banks in market order blue, green, yellow, red: blue first and red last are the seed's; the middle two "
-            "are an assumption."),
-    Reading("tiles", "alhambra", "assumption", "The 54 tiles are Alhambra's (costs and walls), walls read as streets."),
+            "are an assumption.", section="components"),
+    Reading("tiles", "alhambra", "assumption", "The 54 tiles are Alhambra's (costs and walls), walls read as streets.", section="components"),
     Reading("longest_street", "outline", "assumption",
             "Street edges facing an empty cell count one point each; a street continues along the outline of the "
             "city (at a corner where two tiles touch only diagonally it turns around the same tile); a closed ring "
-            "of n edges scores n."),
+            "of n edges scores n.", section="longest-street"),
     Reading("holes", "four_neighbour_flood_fill", "public source",
-            "An empty cell that cannot reach the outside by edge steps is a hole; a diagonal gap does not let it out."),
+            "An empty cell that cannot reach the outside by edge steps is a hole; a diagonal gap does not let it out.", section="building-rule-5"),
     Reading("money_visibility", "count_public", "seed",
             "What others see: how many money cards each player holds is public, their values are hidden (the "
             "seed: \"a játékosok kezükbe veszik kártyáikat, és innentől kezdve titokban tartják, mennyi pénzük "
             "van\", the players take their cards in hand and keep secret how much money they have); a view shows "
-            "other hands as that many hidden cards."),
+            "other hands as that many hidden cards.", section="views"),
     Reading("scoring_card_piles", "five_piles", "seed",
             "The deck left after dealing is cut into five piles as equal as can be (larger piles on top); A goes at "
-            "a pinned-random place in pile 2, B in pile 4."),
+            "a pinned-random place in pile 2, B in pile 4.", section="scoring-cards"),
     Reading("leftover_tiles", "unique_richest", "seed",
             "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
-            "holding any) leaves it in the market."),
+            "holding any) leaves it in the market.", section="end-of-game"),
     Reading("money_reshuffle", "pinned_seed", "assumption",
-            "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `shuffle_seed`; "
-            "without it the deck becomes unknown and the next card is revealed."),
+            "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `seed`; "
+            "without it the deck becomes unknown and the next card is revealed.", section="end-of-turn"),
 )
 
 
@@ -74,9 +74,8 @@ class NewYork(Engine):
                 f"legal in moves. At most {_moves.MAX_PAYMENTS_PER_SLOT} payments are listed per market slot.",
             ],
             "move_types": list(_moves.MOVE_TYPES),
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in self.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in self.readings()],
+            "rule_codes": [r.to_dict() for r in self.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 
     def readings(self) -> Sequence[Reading]:
@@ -120,8 +119,19 @@ class NewYork(Engine):
     def standings(self, state: State) -> dict[str, int]:
         return {p.id: p.points for p in state.players}
 
+    def status(self, state: State) -> Status:
+        """The player on turn, who also reveals a pending draw; in the final placement, everyone with
+        awarded tiles left to place, in seat order."""
+        if state.phase == "final_placement" and state.pending is None:
+            to_move = [p.id for p in state.players if p.to_place]
+        elif state.current is not None and 0 <= state.current < len(state.players):
+            to_move = [state.players[state.current].id]
+        else:
+            to_move = []
+        return Status.of(state.phase, None, to_move, state.phase == "over", state.winners or ())
+
     def view(self, state: State, player: str) -> State:
         return seen_by(state, player)
 
-    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-        return render_table(state, player, memo)
+    def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+        return render_table(state, player, memo, tr)

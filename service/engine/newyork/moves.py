@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Callable
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
-from ..kit import NOT_YOUR_TURN, awaited_text, pointer
+from ..kit import NOT_YOUR_TURN, N_, awaited_text, pointer
 from .city import CityIndex, legal_cells, neighbours, placement_violations, removal_violations, swap_violations
 from .codes import BOOK
 from .data import BANKS, TAKE_LIMIT, catalogue_tile
@@ -176,9 +176,9 @@ def _end_turn(state: State, move: Move, who: int, cache) -> list[Violation]:
     if stalled:
         return []
     if bought:
-        text = "The exact payment earned another action and one is possible: take money, buy or rebuild."
+        text = N_("The exact payment earned another action and one is possible: take money, buy or rebuild.")
     else:
-        text = "The turn's action is still to be taken (take money, buy or rebuild): one is possible."
+        text = N_("The turn's action is still to be taken (take money, buy or rebuild): one is possible.")
     return [BOOK.violation("turn.cannot_end", text, "/move/type")]
 
 

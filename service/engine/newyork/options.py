@@ -14,29 +14,29 @@ OPTIONS = OptionBook([
         "type_tiers", "value", {"museum": 1, "theater": 2, "station": 3}, "assumption",
         "Theater, museum and station take Alhambra's tiers 1-3 in an unknown order; default museum = pavilion "
         "(1), theater = seraglio (2), station = arcades (3), by tile colour. Church = 4, park = 5, skyscraper = 6 "
-        "come from the seed's own examples."),
+        "come from the seed's own examples.", section="scoring"),
     OptionSpec(
         "allow_surplus_cards", "bool", True, "seed",
         "A payment may hold more cards than the price needs and gives no change (the seed: \"legalább annyit "
         "kell fizetnie, mint amennyi az épület értéke. Ha a játékos többet fizet, nem kap visszajárót!\", pay at "
         "least the building's value; pay more and you get no change). legal-moves lists each minimal payment "
         "(no card can be dropped); moves accepts any sufficient one. Set false for the earlier assumption that "
-        "refuses a card the price does not need."),
+        "refuses a card the price does not need.", section="buying"),
     OptionSpec(
         "extra_action_optional", "bool", False, "seed",
         "The extra action earned by an exact payment must be taken when any action is possible (the seed: "
         "\"Ha a játékos az épület árát pontosan fizeti ki, új cselekedetet kap, megint választhat a három "
         "cselekvési lehetőség közül\", pay the exact price and you get a new action and again choose among the "
-        "three); end_turn is refused then. Set true for the earlier assumption that it may be declined."),
+        "three); end_turn is refused then. Set true for the earlier assumption that it may be declined.", section="turn"),
     OptionSpec(
         "stalled_turn", "choice", "no_action_possible", "seed",
         "A player may end the turn without an action only when no action is possible (the seed: \"Az épp "
         "soron lévő játékosnak az alábbi három cselekedet közül kell választania\", the player to move must "
         "choose one of the three actions). Option value no_money_face_up is the earlier assumption: a pass "
-        "whenever no money card lies face up.", choices=STALLED_TURNS),
+        "whenever no money card lies face up.", choices=STALLED_TURNS, section="turn"),
     OptionSpec(
         "youngest", "value", None, "seed",
-        "Start player: fewest cards, then the lowest total, then the youngest (option `youngest`), then seat order."),
+        "Start player: fewest cards, then the lowest total, then the youngest (option `youngest`), then seat order.", section="setup"),
 ])
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
+from ..kit import N_, WORD, Labels, english
 from .city import ORIGIN, city_violations, grid_of
 from .data import BANKS, TYPES
 from .pool import bag_size, deck_size, seen_by
@@ -31,36 +32,38 @@ MOVER = "#ff6a00"
 BACK = "#6b5b4b"
 # a side of a cell as a segment, in cell units from the cell's top-left corner
 SIDES = {"n": (0, 0, 1, 0), "e": (1, 0, 1, 1), "s": (0, 1, 1, 1), "w": (0, 0, 0, 1)}
-SHORT = {"skyscraper": "SKY", "park": "PRK", "church": "CHU", "theater": "THE", "museum": "MUS", "station": "STA"}
+SHORT = {"skyscraper": N_("SKY"), "park": N_("PRK"), "church": N_("CHU"), "theater": N_("THE"), "museum": N_("MUS"),
+         "station": N_("STA")}
 CARD_W, CARD_H, CARDS_PER_ROW = 20, 26, 14
 CHIP, CHIPS_PER_ROW = 30, 10
 
 
-def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
-    """The whole table, or ``player``'s view of it."""
+def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+    """The whole table, or ``player``'s view of it; ``tr`` renders each label (the edge passes a language's)."""
     if not state.players:
-        return _message("No players in this state.")
+        return _message(tr("No players in this state."))
     if player is not None:
         if all(p.id != player for p in state.players):
-            return _message(f"No player {player!s} in this state.")
+            return _message(tr("No player {player} in this state.", player=str(player)))
         state = seen_by(state, player)
     # majorities as the next scoring would count them (a scoring input has no history: the final one)
     scoring = "final" if state.partial else ("A", "B", "final")[min(state.scorings_done, 2)]
     result = scoring_points(state, scoring, memo)
     longest = streets(state.players, memo)
-    panels = [_player_panel(state, i, result["players"][i], longest[i], scoring) for i in range(len(state.players))]
+    panels = [_player_panel(state, i, result["players"][i], longest[i], scoring, tr)
+              for i in range(len(state.players))]
     if state.dummy is not None:
-        panels.append(_dummy_panel(state, result["dummy"]))
+        panels.append(_dummy_panel(state, result["dummy"], tr))
     width = max([820] + [w for w, _, _, _ in panels])
     top = HEADER + (0 if state.partial else BOARD)
     height = top + sum(h + PAD for _, h, _, _ in panels) + PAD
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-             f"<title>{escape('New York table: ' + ', '.join(p.id for p in state.players))}</title>",
+             f"<title>{escape(tr('New York table: {players}', players=', '.join(p.id for p in state.players)))}</title>",
              f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
-             _header(state, player)]
+             _header(state, player, tr)]
     if not state.partial:
-        parts.append(_board(state))
+        parts.append(_board(state, tr))
     y = top
     for _, h, frame, body in panels:
         fill, stroke, stroke_width = frame
@@ -74,60 +77,66 @@ def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO
 # --- the header and the board --------------------------------------------------------------------------
 
 
-def _header(state: State, viewer: str | None) -> str:
+def _header(state: State, viewer: str | None, tr: Labels) -> str:
     n = len(state.players)
-    title = f"New York - {n} player{'s' if n != 1 else ''}" + (f" - seen by {viewer}" if viewer else "")
-    lines = [_status(state), f"scorings done: {state.scorings_done} of 3"] if not state.partial else [
-        "a scoring input: cities only"]
+    title = tr("New York - {n} player", n=n) if n == 1 else tr("New York - {n} players", n=n)
+    if viewer:
+        title += tr(" - seen by {viewer}", viewer=viewer)
+    lines = [_status(state, tr), tr("scorings done: {done} of 3", done=state.scorings_done)] if not state.partial \
+        else [tr("a scoring input: cities only")]
     out = [f'<text x="{PAD}" y="26" font-size="18" font-weight="bold">{escape(title)}</text>']
     out += [f'<text x="{PAD}" y="{44 + 14 * k}" font-size="12">{escape(line)}</text>' for k, line in enumerate(lines)]
     return "".join(out)
 
 
-def _status(state: State) -> str:
+def _status(state: State, tr: Labels) -> str:
     if state.phase == "over":
-        return "game over; winners: " + ", ".join(state.winners or ())
+        return tr("game over; winners: {winners}", winners=", ".join(state.winners or ()))
     if state.phase == "final_placement":
-        return "end of the game: awarded tiles are placed by " + ", ".join(p.id for p in state.players if p.to_place)
+        return tr("end of the game: awarded tiles are placed by {players}",
+                  players=", ".join(p.id for p in state.players if p.to_place))
     mover = state.players[state.current].id if state.current is not None else "?"
     if state.pending is not None:
-        return f"to move: {mover} (a {state.pending.kind.replace('_', ' ')} is to be revealed)"
-    return f"to move: {mover} ({state.phase})"
+        return tr("to move: {player} (a {kind} is to be revealed)", player=mover,
+                  kind=tr(WORD, word=state.pending.kind).replace("_", " "))
+    return tr("to move: {player} ({phase})", player=mover, phase=state.phase)
 
 
-def _board(state: State) -> str:
+def _board(state: State, tr: Labels) -> str:
     y = HEADER + 8
-    out = [f'<text x="{PAD}" y="{y + 4}" font-size="13" font-weight="bold">Building market</text>']
+    out = [f'<text x="{PAD}" y="{y + 4}" font-size="13" font-weight="bold">{escape(tr("Building market"))}</text>']
     for k, bank in enumerate(BANKS):
         x = PAD + k * 92
-        out.append(_market_slot(x, y + 14, bank, state.market[k]))
+        out.append(_market_slot(x, y + 14, bank, state.market[k], tr))
     x0 = PAD + 4 * 92 + 20
-    out.append(f'<text x="{x0}" y="{y + 4}" font-size="13" font-weight="bold">Money market</text>')
+    out.append(f'<text x="{x0}" y="{y + 4}" font-size="13" font-weight="bold">{escape(tr("Money market"))}</text>')
     for k, card in enumerate(state.money_market):
         if card is None:
             out.append(f'<rect class="empty-slot" x="{x0 + k * 34}" y="{y + 18}" width="{CARD_W * 1.3}" '
                        f'height="{CARD_H * 1.3}" rx="3" fill="none" stroke="#999" stroke-dasharray="4 3"/>')
         else:
             out.append(_card(x0 + k * 34, y + 18, card, size=1.3))
-    info = [_count(deck_size(state), "card", "money deck: "), _count(len(state.discard), "card", "discard: "),
-            _count(bag_size(state), "tile", "bag: ")]
+    info = [_count(tr, deck_size(state), N_("money deck: {n} card"), N_("money deck: {n} cards")),
+            _count(tr, len(state.discard), N_("discard: {n} card"), N_("discard: {n} cards")),
+            _count(tr, bag_size(state), N_("bag: {n} tile"), N_("bag: {n} tiles"))]
     for k, line in enumerate(info):
         out.append(f'<text x="{x0}" y="{y + 72 + 14 * k}" font-size="11">{escape(line)}</text>')
     return f'<g class="board">{"".join(out)}</g>'
 
 
-def _market_slot(x: int, y: int, bank: str, tile: Tile | None) -> str:
+def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels) -> str:
     colour = BANK_COLOURS[bank]
     out = [f'<g class={quoteattr("market " + bank)}>',
            f'<rect x="{x}" y="{y}" width="84" height="112" rx="6" fill="none" stroke="{colour}" stroke-width="3"/>',
-           f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">{bank} bank</text>']
+           f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">'
+           f'{escape(tr("{bank} bank", bank=bank))}</text>']
     if tile is None:
-        out.append(f'<text x="{x + 42}" y="{y + 62}" text-anchor="middle" fill="#888">empty</text>')
+        out.append(f'<text x="{x + 42}" y="{y + 62}" text-anchor="middle" fill="#888">{escape(tr("empty"))}</text>')
     else:
-        out.append(_tile(x + 20, y + 22, tile, 44))
-        out.append(f'<text x="{x + 42}" y="{y + 82}" text-anchor="middle">{escape(tile.kind)}</text>')
+        out.append(_tile(x + 20, y + 22, tile, 44, tr))
+        out.append(f'<text x="{x + 42}" y="{y + 82}" text-anchor="middle">{escape(tr(WORD, word=tile.kind))}</text>')
         out.append(f'<text x="{x + 42}" y="{y + 98}" text-anchor="middle" font-weight="bold">'
-                   f'price {tile.cost}</text>')
+                   f'{escape(tr("price {cost}", cost=tile.cost))}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -135,7 +144,7 @@ def _market_slot(x: int, y: int, bank: str, tile: Tile | None) -> str:
 # --- one player ------------------------------------------------------------------------------------------
 
 
-def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: str):
+def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: str, tr: Labels):
     """(width, height, frame, body) of one player's panel: information on the left, the city on the right."""
     p = state.players[index]
     grid = grid_of(p.city)
@@ -144,63 +153,74 @@ def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: s
     x0, y0 = min(xs), min(ys)
     city_w, city_h = (max(xs) - x0 + 1) * CELL, (max(ys) - y0 + 1) * CELL
     to_move = not state.partial and state.phase not in ("over", "final_placement") and state.current == index
-    info, info_h = _info(state, p, row, longest["length"], scoring, found, to_move)
+    info, info_h = _info(state, p, row, longest["length"], scoring, found, to_move, tr)
     left = PAD * 2 + INFO
     body = (f'<g class={quoteattr("player" + (" to-move" if to_move else ""))} data-seat="{index}">'
-            f"<title>{escape(f'seat {index + 1}: {p.id}')}</title>"
-            f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0)}</g>{info}</g>')
+            f"<title>{escape(tr('seat {seat}: {player}', seat=index + 1, player=p.id))}</title>"
+            f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0, tr)}</g>{info}</g>')
     frame = ("#ffffff", MOVER, 4) if to_move else ("#ffffff", "#cccccc", 1)
     return PAD * 3 + city_w + INFO, max(city_h + 40, info_h) + PAD, frame, body
 
 
-def _info(state: State, p: Player, row: dict, length: int, scoring: str, found, to_move: bool) -> tuple[str, int]:
+def _info(state: State, p: Player, row: dict, length: int, scoring: str, found, to_move: bool,
+          tr: Labels) -> tuple[str, int]:
     x = PAD
     name = ("> " if to_move else "") + p.id
+    points = tr("points: {points}", points=p.points) + (tr("   (to move)") if to_move else "")
     out = [f'<text x="{x}" y="22" font-size="14" font-weight="bold" fill="{MOVER if to_move else "#000"}">'
            f"{escape(name)}</text>",
-           f'<text x="{x}" y="40" font-size="12">points: {p.points}{"   (to move)" if to_move else ""}</text>',
-           f'<text x="{x}" y="56" font-size="12" fill="#b86e00">longest street: {length}</text>',
-           f'<text x="{x}" y="74" font-size="10">{_majorities_label(state, scoring)}:</text>']
+           f'<text x="{x}" y="40" font-size="12">{escape(points)}</text>',
+           f'<text x="{x}" y="56" font-size="12" fill="#b86e00">'
+           f'{escape(tr("longest street: {length}", length=length))}</text>',
+           f'<text x="{x}" y="74" font-size="10">{escape(_majorities_label(state, scoring, tr))}:</text>']
     y = 90
     for kind in TYPES:
         b = row["buildings"][kind]
-        place = f" - rank {b['rank']}, {b['points']} pts" if b["rank"] else ""
         out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}" stroke="#999"/>'
-                   f'<text class="majority" x="{x + 18}" y="{y}">{kind}: {b["count"]}{place}</text>')
+                   f'<text class="majority" x="{x + 18}" y="{y}">{escape(_majority(kind, b, tr))}</text>')
         y += 15
     if not state.partial:
         y += 6
-        cards, y = _hand(x, y, p)
+        cards, y = _hand(x, y, p, tr)
         out.append(cards)
-        for label, tiles in (("reserve", p.reserve), ("bought, to place", p.to_place)):
+        for label, tiles in ((N_("reserve: {n}"), p.reserve), (N_("bought, to place: {n}"), p.to_place)):
             if tiles:
-                chips, y = _chips(x, y, label, tiles)
+                chips, y = _chips(x, y, tr(label, n=len(tiles)), tiles, tr)
                 out.append(chips)
     if found:
-        out.append(f'<text x="{x}" y="{y + 12}" fill="{ILLEGAL}">{len(found)} building rule(s) broken</text>')
+        out.append(f'<text x="{x}" y="{y + 12}" fill="{ILLEGAL}">'
+                   f'{escape(tr("{count} building rule(s) broken", count=len(found)))}</text>')
         for k, v in enumerate(found[:4]):
             out.append(f'<text x="{x}" y="{y + 26 + 13 * k}" fill="{ILLEGAL}" font-size="9">{escape(v.code)}</text>')
         y += 26 + 13 * min(len(found), 4)
     return "".join(out), y + 8
 
 
-def _majorities_label(state: State, scoring: str) -> str:
+def _majorities_label(state: State, scoring: str, tr: Labels) -> str:
     if state.phase == "over":
-        return "majorities at the final scoring"
-    return f"majorities if scored now (scoring {scoring})"
+        return tr("majorities at the final scoring")
+    return tr("majorities if scored now (scoring {scoring})", scoring=scoring)
 
 
-def _hand(x: int, y: int, p: Player) -> tuple[str, int]:
+def _majority(kind: str, b: dict, tr: Labels) -> str:
+    """``park: 3 - rank 1, 16 pts``: a building type's count and, when it places, its rank and points."""
+    text = tr("{kind}: {count}", kind=kind, count=b["count"])
+    if b["rank"]:
+        text += tr(" - rank {rank}, {points} pts", rank=b["rank"], points=b["points"])
+    return text
+
+
+def _hand(x: int, y: int, p: Player, tr: Labels) -> tuple[str, int]:
     held = p.cards_held
     if held is None:
-        return f'<text x="{x}" y="{y + 10}">money: hidden</text>', y + 18
+        return f'<text x="{x}" y="{y + 10}">{escape(tr("money: hidden"))}</text>', y + 18
     cards: list[Card | None] = list(p.money) if p.money is not None else [None] * held
-    label = _count(held, "card", "money: ")
+    label = _count(tr, held, N_("money: {n} card"), N_("money: {n} cards"))
     if p.money is not None:
-        label += ", " + ", ".join(f"{b} {sum(c.value for c in p.money if c.bank == b)}" for b in BANKS
-                                  if any(c.bank == b for c in p.money))
+        label += ", " + ", ".join(tr("{bank} {total}", bank=b, total=sum(c.value for c in p.money if c.bank == b))
+                                  for b in BANKS if any(c.bank == b for c in p.money))
     else:
-        label += " (values hidden)"
+        label += tr(" (values hidden)")
     out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
     for k, card in enumerate(cards):
         out.append(_card(x + (k % CARDS_PER_ROW) * (CARD_W + 3), y + 16 + (k // CARDS_PER_ROW) * (CARD_H + 3), card))
@@ -208,30 +228,30 @@ def _hand(x: int, y: int, p: Player) -> tuple[str, int]:
     return "".join(out), y + 20 + rows * (CARD_H + 3)
 
 
-def _chips(x: int, y: int, label: str, tiles) -> tuple[str, int]:
-    out = [f'<text x="{x}" y="{y + 10}">{escape(f"{label}: {len(tiles)}")}</text>']
+def _chips(x: int, y: int, label: str, tiles, tr: Labels) -> tuple[str, int]:
+    out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
     for k, tile in enumerate(tiles):
         cx, cy = x + (k % CHIPS_PER_ROW) * (CHIP + 3), y + 16 + (k // CHIPS_PER_ROW) * (CHIP + 3)
-        out.append(_tile(cx, cy, tile, CHIP))
+        out.append(_tile(cx, cy, tile, CHIP, tr))
     rows = (len(tiles) + CHIPS_PER_ROW - 1) // CHIPS_PER_ROW
     return "".join(out), y + 20 + rows * (CHIP + 3)
 
 
-def _dummy_panel(state: State, scored: dict | None):
+def _dummy_panel(state: State, scored: dict | None, tr: Labels):
     tiles = state.dummy.tiles
     out = ['<g class="dummy">',
-           f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">dummy (2-player game): majorities only</text>']
+           f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">'
+           f'{escape(tr("dummy (2-player game): majorities only"))}</text>']
     y = 40
     for k, kind in enumerate(TYPES):
         b = scored["buildings"][kind] if scored else {"count": 0, "rank": 0, "points": 0}
-        place = f" - rank {b['rank']}, {b['points']} pts" if b["rank"] else ""
         col, line = k % 3, k // 3
         out.append(f'<rect x="{PAD + col * 260}" y="{y + line * 16 - 10}" width="12" height="12" '
                    f'fill="{COLOURS[kind]}" stroke="#999"/><text class="majority" x="{PAD + col * 260 + 18}" '
-                   f'y="{y + line * 16}">{kind}: {b["count"]}{place}</text>')
+                   f'y="{y + line * 16}">{escape(_majority(kind, b, tr))}</text>')
     y += 36
     for k, tile in enumerate(tiles or ()):
-        out.append(_tile(PAD + (k % 22) * (CHIP + 3), y + (k // 22) * (CHIP + 3), tile, CHIP))
+        out.append(_tile(PAD + (k % 22) * (CHIP + 3), y + (k // 22) * (CHIP + 3), tile, CHIP, tr))
     y += ((len(tiles or ()) + 21) // 22) * (CHIP + 3)
     out.append("</g>")
     return 820, y + 8, ("#f3f0ea", "#bbbbbb", 1), "".join(out)
@@ -240,7 +260,7 @@ def _dummy_panel(state: State, scored: dict | None):
 # --- pieces ----------------------------------------------------------------------------------------------
 
 
-def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int) -> str:
+def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int, tr: Labels) -> str:
     def at(x, y):
         return (x - x0) * CELL, (y - y0) * CELL
 
@@ -250,10 +270,10 @@ def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int) -> str:
         left, top = at(x, y)
         tile = kinds.get((x, y))
         kind = "start" if (x, y) == ORIGIN else tile.kind
-        label = "Times Sq" if kind == "start" else SHORT.get(kind, kind)
+        label = tr("Times Sq") if kind == "start" else tr(SHORT.get(kind, kind))
         tid = "" if tile is None or tile.id is None else f"#{tile.id}"
         out.append(f'<g class={quoteattr("tile " + kind)} data-x="{x}" data-y="{y}">'
-                   f'<title>{escape(f"{kind} {tid}".strip())}</title>'
+                   f'<title>{escape(f"{tr(WORD, word=kind)} {tid}".strip())}</title>'
                    f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{COLOURS.get(kind, "#ccc")}" '
                    f'stroke="#999" stroke-width="1"/>'
                    f'<text x="{left + CELL / 2}" y="{top + CELL / 2 - 2}" text-anchor="middle" font-size="9">'
@@ -276,9 +296,9 @@ def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int) -> str:
     return "".join(out)
 
 
-def _tile(x: float, y: float, tile: Tile, size: int) -> str:
-    label = SHORT.get(tile.kind, tile.kind)
-    out = [f'<g class={quoteattr("chip " + tile.kind)}><title>{escape(f"{tile.kind} #{tile.id}")}</title>'
+def _tile(x: float, y: float, tile: Tile, size: int, tr: Labels) -> str:
+    label = tr(SHORT.get(tile.kind, tile.kind))
+    out = [f'<g class={quoteattr("chip " + tile.kind)}><title>{escape(tr("{kind} #{id}", kind=tile.kind, id=tile.id))}</title>'
            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{COLOURS.get(tile.kind, "#ccc")}" '
            f'stroke="#999"/>'
            f'<text x="{x + size / 2}" y="{y + size / 2 + 3}" text-anchor="middle" font-size="{8 if size < 40 else 10}">'
@@ -306,8 +326,9 @@ def _line(left, top, side, cell, colour, width, cls):
             f'y2="{top + d * cell}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>')
 
 
-def _count(n: int, noun: str, prefix: str = "") -> str:
-    return f"{prefix}{n} {noun}{'' if n == 1 else 's'}"
+def _count(tr: Labels, n: int, one: str, many: str) -> str:
+    """``one`` or ``many`` (``bag: {n} tile``, ``bag: {n} tiles``) as ``n`` asks, in the labels' language."""
+    return tr(one if n == 1 else many, n=n)
 
 
 def _message(text: str) -> str:

@@ -105,14 +105,21 @@ def scoring_points(state: State, scoring: str, memo: Memo = NULL_MEMO) -> dict[s
         buildings = _buildings(rows[i], table[i])
         length = street[i]["length"]
         total = sum(b["points"] for b in buildings.values()) + length
-        players.append({"id": player.id, "buildings": buildings, "street": {"length": length, "points": length},
-                        "total": total})
+        players.append({"id": player.id, "total": total, "breakdown": _breakdown(buildings, length),
+                        "buildings": buildings, "street": {"length": length, "points": length}})
         totals[player.id] = total
     out: dict[str, Any] = {"scoring": scoring, "players": players, "totals": totals, "dummy": None}
     if dummy is not None:
         buildings = _buildings(rows[-1], table[-1])
         out["dummy"] = {"buildings": buildings, "total": sum(b["points"] for b in buildings.values())}
     return out
+
+
+def _breakdown(buildings: dict[str, dict[str, int]], street: int) -> list[dict[str, Any]]:
+    """The points by category: each building type (its count and rank), then the longest street."""
+    parts = [{"category": kind, "points": b["points"], "detail": {"count": b["count"], "rank": b["rank"]}}
+             for kind, b in buildings.items()]
+    return parts + [{"category": "longest_street", "points": street, "detail": {"length": street}}]
 
 
 def _buildings(row: Sequence[int], ranks: Sequence[Sequence[int]]) -> dict[str, dict[str, int]]:

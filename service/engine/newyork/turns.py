@@ -5,14 +5,13 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..core import Event, NULL_MEMO, Memo, RulesError
-from ..random import Rng
+from ..random import SEED_SPAN, Rng
 from .codes import BOOK, GAME_NAME
 from .data import (BANKS, DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, TILE_IDS, catalogue, money_cards)
 from .pool import bag_size, unseen_money, unseen_scoring_cards
 from .scoring import scoring_points
 from .state import Card, Dummy, Options, Pending, Player, State, Tile
 
-SEED_SPACE = 2**53
 
 
 def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
@@ -44,7 +43,7 @@ def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
     return State(
         options=options, players=tuple(players), current=start_player(players, options.youngest),
         phase="actions", market=market, money_market=money_market, bag=tuple(bag), money_deck=full_deck,
-        dummy=dummy, shuffle_seed=rng.below(SEED_SPACE),
+        dummy=dummy, shuffle_seed=rng.below(SEED_SPAN),
     )
 
 
@@ -115,7 +114,7 @@ def _money_draw(state: State, slot: int, events: list[Event], memo: Memo) -> Sta
             return replace(state, money_deck=None, discard=(), pending=Pending("money_card", slot))
         rng = Rng(state.shuffle_seed)
         deck = tuple(rng.shuffled(list(state.discard)))
-        state = replace(state, money_deck=deck, discard=(), shuffle_seed=rng.below(SEED_SPACE))
+        state = replace(state, money_deck=deck, discard=(), shuffle_seed=rng.below(SEED_SPAN))
     state = replace(state, money_deck=deck[1:])
     return reveal_money(state, slot, deck[0], events, memo)
 

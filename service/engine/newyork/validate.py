@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
-from ..kit import pointer
+from ..kit import N_, pointer
 from .city import city_violations
 from .codes import BOOK, GAME_NAME
 from .data import BANKS, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
@@ -124,19 +124,19 @@ def phase_violations(state: State) -> list[Violation]:
     phase = state.phase
     bad = None
     if phase in ("actions", "placement", "refill") and any(i != state.current for i in waiting):
-        bad = "Only the current player can have bought tiles waiting."
+        bad = N_("Only the current player can have bought tiles waiting.")
     elif phase == "placement" and not waiting:
-        bad = "The placement phase needs bought tiles to place."
+        bad = N_("The placement phase needs bought tiles to place.")
     elif phase == "refill" and (waiting or state.pending is None):
-        bad = "A refill stops only for a reveal."
+        bad = N_("A refill stops only for a reveal.")
     elif phase == "final_placement" and not waiting:
-        bad = "The final placement needs awarded tiles to place."
+        bad = N_("The final placement needs awarded tiles to place.")
     elif phase == "over" and (state.winners is None or state.scorings_done != 3 or waiting):
-        bad = "A finished game has had its final scoring and names its winners."
+        bad = N_("A finished game has had its final scoring and names its winners.")
     elif phase != "over" and (state.winners is not None or state.scorings_done > 2):
-        bad = "Only a finished game has winners or a final scoring."
+        bad = N_("Only a finished game has winners or a final scoring.")
     elif state.winners is not None and not set(state.winners) <= {p.id for p in state.players}:
-        bad = "The winners must be players of the game."
+        bad = N_("The winners must be players of the game.")
     if bad:
         out.append(BOOK.violation("state.phase", bad, "/state/phase"))
     out += pending_violations(state)

@@ -74,9 +74,9 @@ def target_violations(options: Options, block_id: str, block: Block, target: str
                       allow_billboard: bool, pointer: str) -> list[Violation]:
     """Can a piece go on ``target`` in the block: an empty small platform, or the owner's billboard."""
     if target == "large":
-        return [BOOK.violation("placement.large_platform", pointer=pointer)]
+        return [BOOK.violation("placement.large_platform", None, pointer)]
     if target == "green":
-        return [BOOK.violation("placement.on_green", pointer=pointer)]
+        return [BOOK.violation("placement.on_green", None, pointer)]
     if target == "billboard":
         if not allow_billboard:
             return [BOOK.violation("placement.bad_target", "A billboard goes on an empty small platform.", pointer)]
@@ -85,7 +85,7 @@ def target_violations(options: Options, block_id: str, block: Block, target: str
                                    pointer, owner=owner, block=block_id)]
         return []
     if target != "empty":
-        return [BOOK.violation("placement.bad_target", pointer=pointer)]
+        return [BOOK.violation("placement.bad_target", None, pointer)]
     if free_platforms(options, block_id, block) <= 0:
         return [BOOK.violation("placement.no_empty_platform", "Block {block} has no empty small platform.", pointer,
                                block=block_id)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Violation
-from ..kit import Engine
+from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Violation
+from ..kit import Engine, Labels, english
 from ..random import Rng
 from . import data, flow, moves, rules, scoring, validate
 from .options import OPTIONS
@@ -28,7 +28,7 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
         problems.append(rules.BOOK.violation("state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.",
                                              "/players", count=len(ids)))
     if len(set(ids)) != len(ids):
-        problems.append(rules.BOOK.violation("state.duplicate_player", pointer="/players"))
+        problems.append(rules.BOOK.violation("state.duplicate_player", None, "/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)
@@ -88,15 +88,20 @@ def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Mem
     """Every block's placings and points, each player's round total and spaceport bonus; with players known,
     their standings, and the winners once the game is over (or with ``scoring: final``)."""
     result = scoring.score_blocks(inp.blocks, inp.options, memo)
-    if inp.players is not None:
-        for pid in (p.id for p in inp.players):  # seat order, so the answer's bytes never depend on hashing
-            result["players"].setdefault(pid, {"blocks": {}, "total": 0, "spaceport_bonus": 0})
+    scored = result["players"]
+    # seat order (the answer's bytes never depend on hashing), then owners not seated as they first appear
+    seated = [p.id for p in inp.players] if inp.players is not None else []
+    ids = seated + [pid for pid in scored if pid not in seated]
+    empty = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
+    players = [{"id": pid, **scored.get(pid, empty),
+                "breakdown": scoring.breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid)}
+               for pid in ids]
     out: dict[str, Any] = {
         "scoring": kind,
         "blocks": result["blocks"],
-        "players": result["players"],
-        "totals": {pid: v["total"] for pid, v in result["players"].items()},
-        "spaceport_bonus": {pid: v["spaceport_bonus"] for pid, v in result["players"].items()},
+        "players": players,
+        "totals": {p["id"]: p["total"] for p in players},
+        "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
     }
     if inp.players is not None:
         out["standings"] = {p.id: p.points for p in inp.players}
@@ -145,9 +150,8 @@ class Skyline3000(Engine):
                 "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
                         f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
             },
-            "rule_codes": [{"code": r.code, "text": r.text, "rule": r.rule} for r in rules.BOOK.rule_codes()],
-            "readings": [{"name": r.name, "default": r.default, "provenance": r.provenance, "text": r.text}
-                         for r in self.readings()],
+            "rule_codes": [r.to_dict() for r in rules.BOOK.rule_codes()],
+            "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 
     # -- the game --------------------------------------------------------------------------------
@@ -181,12 +185,18 @@ class Skyline3000(Engine):
     def standings(self, state: Any) -> dict[str, int]:
         return {p.id: p.points for p in (state.players or ())}
 
+    def status(self, state: State) -> Status:
+        """``flow.awaited``: the drawing player of a pending reveal, the player on turn, every player yet to
+        lay a pile in an auction (seat order), the auction's winner while it develops."""
+        over = state.phase == "over"
+        return Status.of(state.phase, state.round, flow.awaited(state), over, flow.winners(state) if over else ())
+
     def view(self, state: State, player: str) -> State:
         return view_state(state, player)
 
-    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
         from .render import render_svg
 
         if isinstance(state, State) and player is not None:
             state = view_state(state, player)
-        return render_svg(as_score_input(state), memo)
+        return render_svg(as_score_input(state), memo, tr)

@@ -34,9 +34,9 @@ def move_violations(state: State, move: Move) -> list[Violation]:
         return [BOOK.violation("turn.unknown_player", "{player!r} is not a player of this game.", "/move/player",
                                player=move.player)]
     if state.phase == "over":
-        return [BOOK.violation("turn.game_over", pointer="/move/type")]
+        return [BOOK.violation("turn.game_over", None, "/move/type")]
     if state.pending is not None and move.type != "reveal":
-        return [BOOK.violation("turn.reveal_pending", pointer="/move/type")]
+        return [BOOK.violation("turn.reveal_pending", None, "/move/type")]
     if move.type == "reveal":
         return _reveal(state, player, move)
     if move.type not in PHASE_MOVES.get(state.phase, ()):
@@ -150,7 +150,7 @@ def _pass(state: State, player: Player, move: Move) -> list[Violation]:
 def _lot(state: State) -> list[Violation]:
     auction = state.auction
     if auction is None or not (1 <= auction.stack <= len(state.auction_house)) or not state.auction_house[auction.stack - 1]:
-        return [BOOK.violation("auction.no_lot", pointer="/state/auction")]
+        return [BOOK.violation("auction.no_lot", None, "/state/auction")]
     return []
 
 
@@ -209,7 +209,7 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
 def _bids(state: State, player: Player, move: Move) -> list[Violation]:
     out = _lot(state)
     if state.auction and state.auction.sealed:
-        out.append(BOOK.violation("auction.sealed_bids_laid", pointer="/move/type"))
+        out.append(BOOK.violation("auction.sealed_bids_laid", None, "/move/type"))
     if player.id != state.key:
         out.append(BOOK.violation("auction.not_reporter", "{key} holds the Key and reports the piles.",
                                   "/move/player", key=state.key))
@@ -263,7 +263,7 @@ def _draw(state: State, player: Player, move: Move) -> list[Violation]:
 def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
     pending = state.pending
     if pending is None:
-        return [BOOK.violation("reveal.not_pending", pointer="/move/type")]
+        return [BOOK.violation("reveal.not_pending", None, "/move/type")]
     out = []
     if pending.player != player.id:
         out.append(BOOK.violation("reveal.wrong_player", "The pending draw is {drawer}'s.", "/move/player",

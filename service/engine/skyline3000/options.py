@@ -45,34 +45,34 @@ OPTIONS = OptionBook([
     OptionSpec("board", "value", DEFAULT_BOARD, "assumption",
                "One large platform and 7 open small platforms in every block, plus its starting green (greens on "
                "red-1, red-3, yellow-2, blue-2): the split of a district's 21 and the blocks of the 4 greens are not "
-               "known (option `board`; `small_platforms` counts a starting green's platform)."),
+               "known (option `board`; `small_platforms` counts a starting green's platform).", section="board"),
     OptionSpec("cards", "value", DEFAULT_CARDS, "assumption",
                "The printed card values and contract districts are not known: every deck is valued 1-8 spread "
-               "evenly and the contracts are 8 per district (option `cards`)."),
+               "evenly and the contracts are 8 per district (option `cards`).", section="cards"),
     OptionSpec("billboard_replacement_cost", "int", data.DEFAULT_BILLBOARD_REPLACEMENT_COST, "seed",
                "Placing a building on your own billboard costs 1 point: the seed's contract action ends, after the "
                "billboard replacement, \"Ezzel az akcióval ez a játékos veszít 1 pontot\" (with this action the "
                "player loses 1 point), read as applying to the replacement only; other contract placements cost "
-               "nothing (option `billboard_replacement_cost`).", minimum=0, maximum=10),
+               "nothing (option `billboard_replacement_cost`).", minimum=0, maximum=10, section="contract-card"),
     OptionSpec("first_tie_rest", "choice", "no_second", "seed",
                "Players tied on most floors whose tallest buildings tie for the top all take first and nobody takes "
                "second, even a tied player with a shorter tallest building: the seed read literally, \"ezek a "
                "játékosok megkapják ez első helyezettnek járó pontokat, és senki nem kapja meg a második "
                "helyezettnek járó pontokat\" (these players get first place's points and nobody gets second's) "
-               "(option `first_tie_rest`: `second` gives that player second).", choices=data.FIRST_TIE_REST),
+               "(option `first_tie_rest`: `second` gives that player second).", choices=data.FIRST_TIE_REST, section="scoring"),
     OptionSpec("final_tiebreak", "choice", "highest_card", "seed",
                "Tied players at the end: the one holding the highest single card wins, the seed's \"akinek a "
                "legnagyobb értékű maradt a kezében\" (whose highest-valued one is left in hand) (option "
-               "`final_tiebreak`: `highest_total`); still tied players share the win.", choices=data.FINAL_TIEBREAKS),
+               "`final_tiebreak`: `highest_total`); still tied players share the win.", choices=data.FINAL_TIEBREAKS, section="end-of-game"),
     OptionSpec("billboards_per_player", "int", data.DEFAULT_BILLBOARDS_PER_PLAYER, "assumption",
-               "20 billboards over 4 colours: 5 per player (option `billboards_per_player`).", minimum=1, maximum=10),
+               "20 billboards over 4 colours: 5 per player (option `billboards_per_player`).", minimum=1, maximum=10, section="components"),
     OptionSpec("roofs_per_shape", "int", data.DEFAULT_ROOFS_PER_SHAPE, "assumption",
                "20 arched and 20 peaked roofs over 4 colours: 5 of each shape per player (option `roofs_per_shape`).",
-               minimum=2, maximum=10),
+               minimum=2, maximum=10, section="components"),
     OptionSpec("chance", "choice", "digital", "assumption",
                "`digital`: setup shuffles and deals and the state holds the pile orders; `table`: the deal happens "
                "at a real table, so hands and pile orders are unknown and draws are revealed.",
-               choices=data.CHANCE_MODES, reading=False),
+               choices=data.CHANCE_MODES, reading=False, section="real-table"),
 ])
 
 

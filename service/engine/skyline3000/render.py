@@ -12,6 +12,7 @@ from typing import Optional
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
+from ..kit import N_, WORD, Labels, Names, english
 from . import data, flow, scoring, validate
 from .state import Block, ScoreInput
 
@@ -19,7 +20,7 @@ PALETTE = ("#7b3fa0", "#e0861e", "#2e8b57", "#6d6d6d", "#1f77b4", "#c2185b", "#8
 DISTRICT_COLOURS = {"red": "#d9534f", "yellow": "#e6b800", "blue": "#3b7dd8"}
 TILE_COLOURS = {"green": "#4caf50", "spaceport": "#b0c4de", "megamarket": "#ffd27f"}
 TILE_LABELS = {"green": "G", "spaceport": "SP", "megamarket": "MM"}
-TILE_NAMES = {"green": "Greenspace", "spaceport": "Spaceport", "megamarket": "Megamarket"}
+TILE_NAMES = {"green": N_("Greenspace"), "spaceport": N_("Spaceport"), "megamarket": N_("Megamarket")}
 COL_W, BLOCK_H, TOP = 320, 214, 58
 WIDTH = 3 * COL_W + 10
 GLYPH_EM = 0.6  # a sans-serif glyph's average width in em: how much text a line may hold
@@ -40,7 +41,8 @@ def _text(x: float, y: float, text: str, size: float, width: float, extra: str =
 class Keys:
     """Each player (then any other owner named on the board) gets a colour and a one-letter key."""
 
-    def __init__(self, inp: ScoreInput):
+    def __init__(self, inp: ScoreInput, tr: Labels = english):
+        self.tr = tr  # the labels' language, carried with the keys to every piece that writes a label
         ids: list[str] = [p.id for p in inp.players] if inp.players else []
         for _, block in inp.blocks:
             for owner in [b.owner for b in block.buildings] + list(block.billboards):
@@ -81,7 +83,9 @@ def _tower(x: float, base: float, w: float, floors: int, roof: Optional[str], co
 
 
 def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b, bad: bool) -> list[str]:
-    label = f"{b.owner}: {b.floors} floor(s), {b.roof} roof" + (" (breaks a rule)" if bad else "")
+    tr = keys.tr
+    label = tr("{owner}: {floors} floor(s), {roof} roof", owner=b.owner, floors=b.floors, roof=b.roof) + (
+        tr(" (breaks a rule)") if bad else "")
     floor_h = min(10.0, room / max(b.floors, 1))
     w = slot_w - 10
     out = [f'<g class="building{" illegal-piece" if bad else ""}"><title>{escape(label)}</title>']
@@ -95,14 +99,14 @@ def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b, 
     return out
 
 
-def _green(x: float, base: float, slot_w: float) -> str:
+def _green(x: float, base: float, slot_w: float, tr: Labels) -> str:
     return (f'<rect class="green" x="{x + 5}" y="{base - 24}" width="{slot_w - 10}" height="24" '
-            f'fill="{TILE_COLOURS["green"]}"><title>Greenspace</title></rect>')
+            f'fill="{TILE_COLOURS["green"]}"><title>{escape(tr(TILE_NAMES["green"]))}</title></rect>')
 
 
 def _billboard(keys: Keys, x: float, base: float, slot_w: float, owner: str) -> str:
     mid = x + slot_w / 2
-    return (f'<g class="billboard"><title>{escape("billboard of " + owner)}</title>'
+    return (f'<g class="billboard"><title>{escape(keys.tr("billboard of {owner}", owner=owner))}</title>'
             f'<rect x="{x + 6}" y="{base - 28}" width="{slot_w - 12}" height="16" '
             f'fill={quoteattr(keys.colour(owner))} stroke="#000"/>'
             f'<line x1="{mid}" y1="{base - 12}" x2="{mid}" y2="{base}" stroke="#000"/>'
@@ -110,9 +114,9 @@ def _billboard(keys: Keys, x: float, base: float, slot_w: float, owner: str) -> 
             f'{escape(keys.key(owner))}</text></g>')
 
 
-def _large(cx: float, cy: float, tile: Optional[str]) -> str:
+def _large(cx: float, cy: float, tile: Optional[str], tr: Labels) -> str:
     fill = TILE_COLOURS.get(tile or "", "none")
-    name = TILE_NAMES.get(tile or "", "free large platform")
+    name = tr(TILE_NAMES.get(tile or "", N_("free large platform")))
     return (f'<g class="large"><title>{escape(name)}</title><circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" '
             f'stroke="#555"/><text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle">'
             f'{TILE_LABELS.get(tile or "", "")}</text></g>')
@@ -133,12 +137,12 @@ def _block(inp: ScoreInput, keys: Keys, block_id: str, block: Block, x: float, y
         codes = "; ".join(p.code + ": " + p.message for p in problems)
         out.append(f'<text x="{x + 84}" y="{y + 19}" font-size="16" fill="#ff0000" class="illegal">!'
                    f'<title>{escape(codes)}</title></text>')
-    out.append(_large(x + COL_W - 44, y + 26, block.large))
+    out.append(_large(x + COL_W - 44, y + 26, block.large, keys.tr))
     text_w = COL_W - 90
-    out.append(_text(x + 10, y + 36, f"1st: {keys.keys(result.get('first', []))}   "
-                                     f"2nd: {keys.keys(result.get('second', []))}", 11, text_w))
+    out.append(_text(x + 10, y + 36, keys.tr("1st: {first}   2nd: {second}", first=keys.keys(result.get("first", [])),
+                                             second=keys.keys(result.get("second", []))), 11, text_w))
     points = ", ".join(f"{keys.key(p)} {v}" for p, v in result.get("points", {}).items())
-    out.append(_text(x + 10, y + 50, f"points: {points or '-'}", 11, text_w))
+    out.append(_text(x + 10, y + 50, keys.tr("points: {points}", points=points or "-"), 11, text_w))
     out += _platforms(inp, keys, block, spec.small_platforms if spec else 0, x, y)
     out.append("</g>")
     return out
@@ -157,7 +161,7 @@ def _platforms(inp: ScoreInput, keys: Keys, block: Block, capacity: int, x: floa
         out += _building(keys, x + 10 + slot * slot_w, base, slot_w, room, b, bad)
         slot += 1
     for _ in range(block.greens):
-        out.append(_green(x + 10 + slot * slot_w, base, slot_w))
+        out.append(_green(x + 10 + slot * slot_w, base, slot_w, keys.tr))
         slot += 1
     for owner in block.billboards:
         out.append(_billboard(keys, x + 10 + slot * slot_w, base, slot_w, owner))
@@ -165,64 +169,73 @@ def _platforms(inp: ScoreInput, keys: Keys, block: Block, capacity: int, x: floa
     while slot < capacity:
         sx = x + 10 + slot * slot_w
         out.append(f'<rect class="empty" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
-                   f'stroke="#999" stroke-dasharray="3,2"><title>empty small platform</title></rect>')
+                   f'stroke="#999" stroke-dasharray="3,2"><title>{escape(keys.tr("empty small platform"))}</title></rect>')
         slot += 1
     return out
 
 
 # -- the auction house and the auction in progress ----------------------------------------------------
-def _tile_icon(x: float, y: float, tile: str) -> str:
-    return (f'<g class="tile"><title>{escape(TILE_NAMES.get(tile, tile))}</title><rect x="{x}" y="{y}" width="22" '
+def _tile_icon(x: float, y: float, tile: str, tr: Labels) -> str:
+    return (f'<g class="tile"><title>{escape(tr(TILE_NAMES[tile]) if tile in TILE_NAMES else tile)}</title><rect x="{x}" y="{y}" width="22" '
             f'height="16" rx="3" fill="{TILE_COLOURS.get(tile, "#ccc")}" stroke="#555"/><text x="{x + 11}" '
             f'y="{y + 12}" font-size="9" text-anchor="middle">{TILE_LABELS.get(tile, "?")}</text></g>')
 
 
 def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
     """What the auction in progress shows: the lot, then each player's pile as far as it is known."""
-    state = inp.state
+    state, tr = inp.state, keys.tr
     if state is None:
         return []
     if state.phase == "over":
         best = flow.winners(state)
-        names = " and ".join(f"{keys.key(p)} ({p})" for p in best)
-        return [f"Game over: {names} {'wins' if len(best) == 1 else 'share the win'} "
-                f"with {state.player(best[0]).points} points." if best else "Game over."]
+        if not best:
+            return [tr("Game over.")]
+        names = Names(f"{keys.key(p)} ({p})" for p in best)
+        won = N_("Game over: {names} wins with {points} points.") if len(best) == 1 else \
+            N_("Game over: {names} share the win with {points} points.")
+        return [tr(won, names=names, points=state.player(best[0]).points)]
     if state.phase == "develop" and state.award is not None:
         award = state.award
-        where = "an empty small platform" if award.tile == "green" else "a free large platform"
-        return [f"{keys.key(award.player)} ({award.player}) won the {TILE_NAMES.get(award.tile, award.tile)} "
-                f"and places it on {where}."]
+        where = N_("an empty small platform") if award.tile == "green" else N_("a free large platform")
+        return [tr("{key} ({player}) won the {tile} and places it on {where}.", key=keys.key(award.player),
+                   player=award.player, tile=_tile_name(award.tile, tr), where=tr(where))]
     if state.phase != "auction" or state.auction is None:
         return []
     stack = state.auction.stack
     lot = state.auction_house[stack - 1][0] if 0 < stack <= len(state.auction_house) and state.auction_house[stack - 1] else None
-    lines = [f"Auction of stack {stack}: the {TILE_NAMES.get(lot or '', 'lot')}. Piles (cards above STOP):"]
+    lines = [tr("Auction of stack {stack}: the {lot}. Piles (cards above STOP):", stack=stack,
+                lot=_tile_name(lot, tr) if lot else tr("lot"))]
     for p in state.players:
         laid, bid = state.auction.sealed_of(p.id)
         if not laid:
-            status = "still to lay a pile"
+            status = tr("still to lay a pile")
         elif bid is None:
-            status = "pile laid, face down"
+            status = tr("pile laid, face down")
         else:
             values = [state.options.card(c).value for c in bid if state.options.card(c)]
-            status = (f"bids {sum(values)} (cards {' + '.join(str(v) for v in values)})" if values
-                      else "bids 0 (STOP on top)")
+            status = (tr("bids {total} (cards {cards})", total=sum(values), cards=" + ".join(str(v) for v in values))
+                      if values else tr("bids 0 (STOP on top)"))
         lines.append(f"{keys.key(p.id)}: {status}")
     return lines
+
+
+def _tile_name(tile: str, tr: Labels) -> str:
+    return tr(TILE_NAMES[tile]) if tile in TILE_NAMES else tile
 
 
 def _auction_panel(inp: ScoreInput, keys: Keys, y: float) -> tuple[list[str], float]:
     state = inp.state
     if state is None:
         return [], y
-    out = [f'<text x="10" y="{y + 14}" font-size="13" font-weight="bold">Auction house</text>']
+    tr = keys.tr
+    out = [f'<text x="10" y="{y + 14}" font-size="13" font-weight="bold">{escape(tr("Auction house"))}</text>']
     x = 120
     for i, stack in enumerate(state.auction_house):
-        out.append(f'<text x="{x}" y="{y + 14}" font-size="11">stack {i + 1}:</text>')
+        out.append(f'<text x="{x}" y="{y + 14}" font-size="11">{escape(tr("stack {number}:", number=i + 1))}</text>')
         for j, tile in enumerate(stack):
-            out.append(_tile_icon(x + 50 + j * 25, y + 2, tile))
+            out.append(_tile_icon(x + 50 + j * 25, y + 2, tile, tr))
         if not stack:
-            out.append(f'<text x="{x + 50}" y="{y + 14}" font-size="11">empty</text>')
+            out.append(f'<text x="{x + 50}" y="{y + 14}" font-size="11">{escape(tr("empty"))}</text>')
         x += 50 + 25 * max(len(stack), 2) + 20
     y += 24
     for line in _auction_lines(inp, keys):
@@ -233,42 +246,49 @@ def _auction_panel(inp: ScoreInput, keys: Keys, y: float) -> tuple[list[str], fl
 
 # -- the players ---------------------------------------------------------------------------------------
 def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
-    out = [f'<text x="{x}" y="{y + 14}" font-size="11">factory:</text>']
+    tr = keys.tr
+    out = [f'<text x="{x}" y="{y + 14}" font-size="11">{escape(tr("factory:"))}</text>']
     if not p.factory:
-        out.append(f'<text x="{x + 52}" y="{y + 14}" font-size="11">empty</text>')
+        out.append(f'<text x="{x + 52}" y="{y + 14}" font-size="11">{escape(tr("empty"))}</text>')
         return out
     base = y + PLAYER_H - 22
     slot_w = min(30.0, (WIDTH - 10 - x - 50) / len(p.factory))
     floor_h = min(8.0, (PLAYER_H - 40) / max(b.floors for b in p.factory))
     for i, b in enumerate(p.factory):
         bx = x + 50 + i * slot_w
-        state = f"{b.roof} roof" if b.roof else "unfinished"
-        out.append(f'<g class="factory-building"><title>{escape(f"{p.id}: factory building {i}, {b.floors} floor(s), {state}")}</title>')
+        state = tr("{roof} roof", roof=b.roof) if b.roof else tr("unfinished")
+        title = tr("{player}: factory building {number}, {floors} floor(s), {state}", player=p.id, number=i,
+                   floors=b.floors, state=state)
+        out.append(f'<g class="factory-building"><title>{escape(title)}</title>')
         out += _tower(bx + 3, base, slot_w - 6, b.floors, b.roof, keys.colour(p.id), floor_h)
         out.append(f'<text x="{bx + slot_w / 2}" y="{base + 11}" font-size="9" text-anchor="middle">{b.floors}</text></g>')
     return out
 
 
 def _player_row(inp: ScoreInput, keys: Keys, p, y: float, totals: dict) -> list[str]:
-    state = inp.state
+    state, tr = inp.state, keys.tr
     colour = keys.colour(p.id)
     out = [f'<g class="player"><title>{escape(p.id)}</title>',
            f'<rect x="10" y="{y}" width="16" height="16" fill={quoteattr(colour)}/>',
            f'<text x="18" y="{y + 12}" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">'
            f'{escape(keys.key(p.id))}</text>',
            _text(32, y + 13, p.id, 12, FACTORY_X - 44, ' font-weight="bold"')]
-    out.append(_text(32, y + 30, f"{p.points} points, {p.hand_size} card{'' if p.hand_size == 1 else 's'}, {p.billboards} billboards left", 11,
+    cards = N_("{points} points, {cards} card, {billboards} billboards left") if p.hand_size == 1 else \
+        N_("{points} points, {cards} cards, {billboards} billboards left")
+    out.append(_text(32, y + 30, tr(cards, points=p.points, cards=p.hand_size, billboards=p.billboards), 11,
                      FACTORY_X - 44))
     marks = []
     if state is not None and state.key == p.id:
-        marks.append("holds the Key")
+        marks.append(tr("holds the Key"))
     if state is not None and state.turn == p.id and state.phase in ("construction", "draw"):
-        marks.append("to move" if state.phase == "construction" else f"draws ({state.draws_of(p.id)} left)")
+        marks.append(tr("to move") if state.phase == "construction"
+                     else tr("draws ({left} left)", left=state.draws_of(p.id)))
     if state is not None and state.phase == "construction" and p.passed:
-        marks.append("passed")
-    out.append(_text(32, y + 46, f"roofs left: {p.arched} arched, {p.peaked} peaked", 11, FACTORY_X - 44))
+        marks.append(tr("passed"))
+    out.append(_text(32, y + 46, tr("roofs left: {arched} arched, {peaked} peaked", arched=p.arched, peaked=p.peaked),
+                     11, FACTORY_X - 44))
     if state is None or state.phase != "over":
-        marks.append(f"{totals.get(p.id, 0)} points if scored now")
+        marks.append(tr("{points} points if scored now", points=totals.get(p.id, 0)))
     out.append(_text(32, y + 62, "; ".join(marks), 11, FACTORY_X - 44))
     out += _factory(keys, p, FACTORY_X, y)
     out.append("</g>")
@@ -280,22 +300,24 @@ def _owner_row(keys: Keys, pid: str, y: float, total: int) -> list[str]:
             f'<rect x="10" y="{y}" width="16" height="16" fill={quoteattr(keys.colour(pid))}/>',
             f'<text x="18" y="{y + 12}" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">'
             f'{escape(keys.key(pid))}</text>',
-            _text(32, y + 13, f"{pid}: {total} points this scoring", 12, WIDTH - 44), "</g>"]
+            _text(32, y + 13, keys.tr("{player}: {points} points this scoring", player=pid, points=total), 12,
+                  WIDTH - 44), "</g>"]
 
 
 # -- the legend ----------------------------------------------------------------------------------------
-LEGEND = (("arched", "arched roof"), ("peaked", "peaked roof"), (None, "unfinished (no roof yet)"),
-          ("green", "Greenspace (G)"), ("billboard", "billboard (owner's key)"), ("empty", "empty small platform"),
-          ("large", "free large platform"), ("SP", "Spaceport"), ("MM", "Megamarket"),
-          ("key", "owner's key and floors"), ("1st", "placings, points this scoring"), ("bad", "breaks a rule"))
+LEGEND = (("arched", N_("arched roof")), ("peaked", N_("peaked roof")), (None, N_("unfinished (no roof yet)")),
+          ("green", N_("Greenspace (G)")), ("billboard", N_("billboard (owner's key)")),
+          ("empty", N_("empty small platform")), ("large", N_("free large platform")), ("SP", N_("Spaceport")),
+          ("MM", N_("Megamarket")), ("key", N_("owner's key and floors")),
+          ("1st", N_("placings, points this scoring")), ("bad", N_("breaks a rule")))
 LEGEND_ROW = 24
 
 
-def _legend_rows() -> list[list[tuple[float, object, str]]]:
+def _legend_rows(tr: Labels) -> list[list[tuple[float, object, str]]]:
     """The legend's items placed left to right, a new row when the next would run past the picture."""
     rows: list[list] = [[]]
     x = 70.0
-    for symbol, label in LEGEND:
+    for symbol, label in ((symbol, tr(label)) for symbol, label in LEGEND):
         width = 30 + len(label) * 11 * GLYPH_EM
         if x + width > WIDTH - 10:
             rows.append([])
@@ -305,18 +327,18 @@ def _legend_rows() -> list[list[tuple[float, object, str]]]:
     return rows
 
 
-def _legend(y: float) -> list[str]:
-    out = [f'<g class="legend"><text x="10" y="{y + 14}" font-size="12" font-weight="bold">Legend</text>']
-    for row, items in enumerate(_legend_rows()):
+def _legend(y: float, tr: Labels) -> list[str]:
+    out = [f'<g class="legend"><text x="10" y="{y + 14}" font-size="12" font-weight="bold">{escape(tr("Legend"))}</text>']
+    for row, items in enumerate(_legend_rows(tr)):
         top = y + 4 + row * LEGEND_ROW
         for x, symbol, label in items:
-            out += _legend_symbol(symbol, x, top)
+            out += _legend_symbol(symbol, x, top, tr)
             out.append(f'<text x="{x + 30}" y="{top + 12}" font-size="11">{escape(label)}</text>')
     out.append("</g>")
     return out
 
 
-def _legend_symbol(symbol, x: float, y: float) -> list[str]:
+def _legend_symbol(symbol, x: float, y: float, tr: Labels) -> list[str]:
     base = y + 16
     if symbol in ("arched", "peaked", None):
         return _tower(x + 4, base, 18, 1, symbol, "#bbb", 8)
@@ -337,23 +359,24 @@ def _legend_symbol(symbol, x: float, y: float) -> list[str]:
     if symbol == "key":
         return [f'<text x="{x + 2}" y="{y + 12}" font-size="10">A 3</text>']
     if symbol == "1st":
-        return [f'<text x="{x}" y="{y + 12}" font-size="10">1st</text>']
+        return [f'<text x="{x}" y="{y + 12}" font-size="10">{escape(tr("1st"))}</text>']
     return [f'<rect x="{x + 2}" y="{y}" width="22" height="16" fill="none" stroke="#ff0000" stroke-width="2" '
             f'stroke-dasharray="4,2"/>']
 
 
 # -- the picture ---------------------------------------------------------------------------------------
-def _title(inp: ScoreInput) -> str:
+def _title(inp: ScoreInput, tr: Labels) -> str:
     title = "Skyline 3000"
     if inp.round is not None:
-        title += f" - round {inp.round}"
+        title += tr(" - round {round}", round=inp.round)
     if inp.phase is not None:
-        title += f", {inp.phase}"
+        title += ", " + tr(WORD, word=inp.phase)
     return title
 
 
-def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO) -> str:
-    keys = Keys(inp)
+def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+    """The picture; ``tr`` renders each label (the edge passes a language's)."""
+    keys = Keys(inp, tr)
     result = scoring.score_blocks(inp.blocks, inp.options, memo)
     players = {p.id for p in inp.players} if inp.players is not None else None
     by_block: dict[str, list] = {}
@@ -361,10 +384,10 @@ def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO) -> str:
         parts = v.pointer.split("/")
         by_block.setdefault(parts[3] if len(parts) > 3 else "", []).append(v)
     lookup = dict(inp.blocks)
-    body = [f'<text x="10" y="26" font-size="18" font-weight="bold">{escape(_title(inp))}</text>']
+    body = [f'<text x="10" y="26" font-size="18" font-weight="bold">{escape(_title(inp, tr))}</text>']
     for col, district in enumerate(data.DISTRICTS):
         body.append(f'<text x="{14 + col * COL_W}" y="{TOP - 8}" font-size="12" font-weight="bold" '
-                    f'fill="{DISTRICT_COLOURS[district]}">{district} district</text>')
+                    f'fill="{DISTRICT_COLOURS[district]}">{escape(tr("{district} district", district=district))}</text>')
         for row, block_id in enumerate(data.DISTRICT_BLOCKS[district]):
             body += _block(inp, keys, block_id, lookup.get(block_id, Block()), 10 + col * COL_W, TOP + row * BLOCK_H,
                            result["blocks"].get(block_id, {}), by_block.get(block_id, []))
@@ -381,10 +404,10 @@ def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO) -> str:
         if pid not in known:
             body += _owner_row(keys, pid, y, totals.get(pid, 0))
             y += 24
-    body += _legend(y + 4)
-    height = y + 14 + LEGEND_ROW * len(_legend_rows())
+    body += _legend(y + 4, tr)
+    height = y + 14 + LEGEND_ROW * len(_legend_rows(tr))
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-            '<title>Skyline 3000 city</title>',
+            f'<title>{escape(tr("Skyline 3000 city"))}</title>',
             f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>']
     return "\n".join(head + body + ["</svg>"])

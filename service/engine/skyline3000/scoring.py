@@ -133,6 +133,16 @@ def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options, memo: Me
     return {"blocks": out_blocks, "players": players}
 
 
+def breakdown(blocks: dict[str, dict[str, Any]], points: dict[str, int], pid: str) -> list[dict[str, Any]]:
+    """A player's points by block (``block:<id>``), with the place won there; the spaceport bonus is
+    extra cards in the next draw, not points, so it stays beside the breakdown."""
+    return [{"category": f"block:{block_id}", "points": pts,
+             "detail": {"place": "first" if pid in blocks[block_id]["first"] else "second",
+                        "floors": blocks[block_id]["floors"].get(pid, 0),
+                        "multiplier": blocks[block_id]["multiplier"]}}
+            for block_id, pts in points.items()]
+
+
 def _player_entry(players: dict[str, dict[str, Any]], pid: str) -> dict[str, Any]:
     if pid not in players:
         players[pid] = {"blocks": {}, "total": 0, "spaceport_bonus": 0}

@@ -37,7 +37,7 @@ def block_violations(options: Options, blocks: Iterable[tuple[str, Block]], play
                                       "taller).", ptr + kit.pointer("buildings"), block=block_id,
                                       heights=sorted(b.floors for b in block.buildings)))
         if block.large is not None and block.large not in data.LARGE_TILES:
-            out.append(BOOK.violation("state.large", pointer=ptr + kit.pointer("large")))
+            out.append(BOOK.violation("state.large", None, ptr + kit.pointer("large")))
         if players is not None:
             for i, b in enumerate(block.buildings):
                 if b.owner not in players:
@@ -61,7 +61,7 @@ def validate(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     id_set = set(ids)
     if len(id_set) != len(ids):
-        out.append(BOOK.violation("state.duplicate_player", pointer="/state/players"))
+        out.append(BOOK.violation("state.duplicate_player", None, "/state/players"))
     if not 2 <= len(ids) <= 4:
         out.append(BOOK.violation("state.player_count", "{count} players.", "/state/players", count=len(ids)))
     out += block_violations(state.options, state.blocks, id_set)
@@ -86,15 +86,15 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
     phase = state.phase
     if phase == "construction":
         if state.turn is None or (state.player(state.turn) and state.player(state.turn).passed):
-            bad("The construction phase needs a player to move who has not passed.", "/state/turn")
+            bad(kit.N_("The construction phase needs a player to move who has not passed."), "/state/turn")
         if state.auction is not None or state.award is not None:
-            bad("No auction runs in the construction phase.", "/state/auction")
+            bad(kit.N_("No auction runs in the construction phase."), "/state/auction")
     elif phase == "auction":
         if state.auction is None:
-            bad("The auction phase needs an auction.", "/state/auction")
+            bad(kit.N_("The auction phase needs an auction."), "/state/auction")
         else:
             if not (1 <= state.auction.stack <= len(state.auction_house)) or not state.auction_house[state.auction.stack - 1]:
-                out.append(BOOK.violation("auction.no_lot", pointer="/state/auction/stack"))
+                out.append(BOOK.violation("auction.no_lot", None, "/state/auction/stack"))
             for pid, bid in state.auction.sealed:
                 p = state.player(pid)
                 if p is None:
@@ -107,22 +107,22 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
                 out.append(BOOK.violation("state.hidden_information", "Every bid is laid but some are hidden.",
                                           "/state/auction/sealed"))
         if state.award is not None:
-            bad("No development waits to be placed in the auction phase.", "/state/award")
+            bad(kit.N_("No development waits to be placed in the auction phase."), "/state/award")
     elif phase == "develop":
         if state.award is None or state.award.player not in ids:
-            bad("The develop phase needs the auction winner and the tile.", "/state/award")
+            bad(kit.N_("The develop phase needs the auction winner and the tile."), "/state/award")
     elif phase == "draw":
         if state.turn is None or (state.draws_of(state.turn) <= 0 and state.pending is None):
-            bad("The draw phase needs a player with draws left.", "/state/turn")
+            bad(kit.N_("The draw phase needs a player with draws left."), "/state/turn")
         for pid, _ in state.draws_left:
             if pid not in ids:
                 out.append(BOOK.violation("state.unknown_player", "{player!r} is not a player.", "/state/draws_left",
                                           player=pid))
         if state.round >= data.ROUNDS:
-            bad("There is no card draw after round 4.", "/state/phase")
+            bad(kit.N_("There is no card draw after round 4."), "/state/phase")
     elif phase == "over":
         if state.round != data.ROUNDS:
-            bad("The game ends after round 4.", "/state/round")
+            bad(kit.N_("The game ends after round 4."), "/state/round")
     out += _auction_house(state)
     if state.pending is not None:
         pending = state.pending
@@ -216,7 +216,7 @@ def _cards(state: State) -> list[Violation]:
         if pile.draw is None and pile.top is not None:
             spec = state.options.card(pile.top)
             if spec is None or spec.deck != deck or pile.draw_size <= 0:
-                out.append(BOOK.violation("state.pile_top", pointer=kit.pointer("state", "piles", deck, "top")))
+                out.append(BOOK.violation("state.pile_top", None, kit.pointer("state", "piles", deck, "top")))
         for j, c in enumerate(tuple(pile.draw or ()) + pile.discard):
             spec = state.options.card(c)
             if spec is not None and spec.deck != deck:

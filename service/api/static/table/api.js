@@ -1,3 +1,5 @@
+import { language, tr } from "./i18n.js";
+
 // Talking to the service. Seeds can exceed 2^53, so JSON is parsed keeping big integers as their exact
 // source text (JSON.rawJSON) and written back unchanged: a state round-trips byte for byte.
 
@@ -25,28 +27,28 @@ export class Problem extends Error {
 export async function call(game, operation, body) {
   let response;
   try {
-    response = await fetch(`../v1/games/${game}/${operation}`, {
+    response = await fetch(`../v1/games/${game}/${operation}?lang=${language()}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: toJSON(body),
     });
   } catch (error) {
-    throw new Problem("The service did not answer", "Check the connection and try again.");
+    throw new Problem(tr("The service did not answer"), tr("Check the connection and try again."));
   }
   const type = response.headers.get("Content-Type") || "";
   const text = await response.text();
   if (!response.ok) {
     let problem = {};
     try { problem = JSON.parse(text); } catch { /* not JSON: fall back to the status line */ }
-    throw new Problem(problem.title || `Error ${response.status}`, problem.detail || response.statusText,
+    throw new Problem(problem.title || tr("Error {status}", { status: response.status }), problem.detail || response.statusText,
       Array.isArray(problem.errors) ? problem.errors : []);
   }
   return type.includes("svg") ? text : parseJSON(text);
 }
 
 export async function catalogue() {
-  const response = await fetch("../v1/games");
-  if (!response.ok) throw new Problem("The games could not be listed", response.statusText);
+  const response = await fetch(`../v1/games?lang=${language()}`);
+  if (!response.ok) throw new Problem(tr("The games could not be listed"), response.statusText);
   return (await response.json()).games;
 }
 

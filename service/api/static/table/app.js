@@ -2,6 +2,7 @@
 // games.js; talking to the service (and problem answers) in api.js.
 import { call, catalogue, parseJSON, Problem, svgElement, toJSON } from "./api.js";
 import * as G from "./games.js";
+import { loadLanguage, tr } from "./i18n.js";
 
 const STORE = "city-games-table";
 const $ = (id) => document.getElementById(id);
@@ -18,7 +19,7 @@ let games = [];
 let session = null; // {game, mode, setup, start, moves, redo, state}
 
 function showProblem(error) {
-  const problem = error instanceof Problem ? error : new Problem("Something went wrong", String(error.message || error));
+  const problem = error instanceof Problem ? error : new Problem(tr("Something went wrong"), String(error.message || error));
   $("problem-title").textContent = problem.title;
   $("problem-detail").textContent = problem.detail || "";
   $("problem-errors").replaceChildren(...problem.errors.map((e) => el("li", { text: `${e.pointer || ""} ${e.message || ""}`.trim() })));
@@ -56,7 +57,14 @@ function showPicture(target, svgText) {
 
 function violationList(violations) {
   return el("ul", { className: "violations" }, ...violations.map((v) => el("li", {},
-    el("span", { text: v.message }), " ", el("span", { className: "rule", text: `(rule: ${v.rule || v.code})` }))));
+    el("span", { text: v.message }), " ", ruleLabel(v))));
+}
+
+// The rule a violation cites, linked to its section of the game's rules page when it names one.
+function ruleLabel(v) {
+  const label = tr("(rule: {rule})", { rule: v.rule || v.code });
+  return v.rule_url ? el("a", { className: "rule", href: v.rule_url, target: "_blank", text: label })
+    : el("span", { className: "rule", text: label });
 }
 
 // ---- Start -------------------------------------------------------------------------------------
@@ -70,7 +78,7 @@ function fillGameSelects() {
 function updatePlayersHint() {
   const g = games.find((x) => x.id === $("game").value);
   if (!g) return;
-  $("players-hint").textContent = `${g.name}: ${g.players.min} to ${g.players.max} players.`;
+  $("players-hint").textContent = tr("{game}: {min} to {max} players.", { game: g.name, min: g.players.min, max: g.players.max });
   const tableOk = G.TABLE_PLAY.has(g.id);
   $("mode-table").disabled = !tableOk;
   if (!tableOk) document.querySelector("input[name=mode][value=digital]").checked = true;
@@ -102,15 +110,16 @@ function viewer() { return $("viewer").value || null; }
 async function refresh() {
   const { game, state } = session;
   for (const id of ["play", "score", "history"]) $(id).hidden = false;
+  $("rules-link").href = `/v1/games/${game}/rules`;
   const ids = G.playerIds(state);
   const chosen = viewer();
-  $("viewer").replaceChildren(el("option", { value: "", text: "everyone (the referee)" }),
+  $("viewer").replaceChildren(el("option", { value: "", text: tr("everyone (the referee)") }),
     ...ids.map((id) => el("option", { value: id, text: id })));
   if (ids.includes(chosen)) $("viewer").value = chosen;
   $("import-game").value = game;
   const who = viewer();
   $("pass-device").hidden = !who;
-  $("pass-device").textContent = who ? `Pass the device to ${who}: only what ${who} may see is shown.` : "";
+  $("pass-device").textContent = who ? tr("Pass the device to {player}: only what {player} may see is shown.", { player: who }) : "";
   $("undo").disabled = session.moves.length === 0;
   $("redo").disabled = session.redo.length === 0;
   $("move-log").replaceChildren(...session.moves.map((m) => el("li", { text: G.describe(m) })));
@@ -120,27 +129,30 @@ async function refresh() {
     call(game, "score", G.scoreBody(game, state)),
     who ? call(game, "view", { state, player: who }) : Promise.resolve({ state }),
   ]);
-  showStatus(game, state, moves.moves);
+  const st = G.status(moves);
+  showStatus(game, st);
   showPicture($("picture"), picture);
   $("state-text").value = toJSON(seen.state);
   showMoves(moves.moves);
-  showPending(state, moves.moves);
-  $("score-now").replaceChildren(scoreTable(game, score, "Current position"));
+  showPending(state, moves.moves, st);
+  $("score-now").replaceChildren(scoreTable(game, score, tr("Current position")));
   if ($("scorings").open) await showScorings();
 }
 
-function showStatus(game, state, moves) {
-  const st = G.status(game, state);
-  // Where the state names nobody (simultaneous bids, trading), the players with a listed move are awaited.
-  const awaited = st.toMove.length ? st.toMove : [...new Set(moves.map((m) => m.player))];
+function showStatus(game, st) {
+  const awaited = st.toMove;  // every game names whom it awaits, simultaneous choices included
   const name = games.find((g) => g.id === game)?.name || game;
-  $("status").textContent = st.over ? `${name}: the game is over.`
-    : `${name}: ${awaited.join(", ") || "nobody"} to move; phase ${st.phase}${st.round ? `, round ${st.round}` : ""}.`;
+  $("status").textContent = st.over ? tr("{game}: the game is over.", { game: name })
+    : (st.round ? tr("{game}: {players} to move; phase {phase}, round {round}.", { game: name,
+      players: awaited.join(", ") || tr("nobody"), phase: G.phaseName(game, st.phase), round: st.round })
+      : tr("{game}: {players} to move; phase {phase}.", { game: name, players: awaited.join(", ") || tr("nobody"),
+        phase: G.phaseName(game, st.phase) }));
   $("status").dataset.over = String(st.over);
 }
 
 function showMoves(moves) {
-  $("moves-count").textContent = moves.length ? `${moves.length} legal move${moves.length === 1 ? "" : "s"}.` : "No legal move is listed.";
+  $("moves-count").textContent = moves.length === 0 ? tr("No legal move is listed.")
+    : moves.length === 1 ? tr("{count} legal move.", { count: 1 }) : tr("{count} legal moves.", { count: moves.length });
   const groups = new Map();
   moves.forEach((m) => { if (!groups.has(m.type)) groups.set(m.type, []); groups.get(m.type).push(m); });
   // Each type is a group that can be folded, so a long list stays usable on a phone.
@@ -153,13 +165,13 @@ function showMoves(moves) {
     })))));
 }
 
-function showPending(state, moves) {
+function showPending(state, moves, st) {
   const pending = state.pending;
   $("pending").hidden = !pending || session.mode !== "table";
   if (pending && session.mode === "table") {
-    $("pending-text").textContent = `The table draws: ${G.describePending(pending)}. Fill in the reveal below and play it.`;
+    $("pending-text").textContent = tr("The table draws: {pending}. Fill in the reveal below and play it.", { pending: G.describePending(pending) });
     // A listed reveal is a ready-made form to edit; where none is listed, the game's bare template.
-    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state));
+    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state, st));
   }
 }
 
@@ -177,15 +189,15 @@ async function play(move, redoLeft = []) {
 
 function showVerdict(answer) {
   $("verdict").replaceChildren(answer.legal
-    ? el("p", { className: "legal", text: "Legal: this move may be played." })
-    : el("div", {}, el("p", { className: "illegal", text: "Illegal:" }), violationList(answer.violations)));
+    ? el("p", { className: "legal", text: tr("Legal: this move may be played.") })
+    : el("div", {}, el("p", { className: "illegal", text: tr("Illegal:") }), violationList(answer.violations)));
 }
 
 function composedMove() {
   try {
     return parseJSON($("move-text").value);
   } catch {
-    throw new Problem("The move is not valid JSON", "Write the move as JSON, for example {\"type\": \"pass\", \"player\": \"anna\"}.");
+    throw new Problem(tr("The move is not valid JSON"), tr("Write the move as JSON, for example {example}.", { example: '{"type": "pass", "player": "anna"}' }));
   }
 }
 
@@ -193,8 +205,8 @@ function composedMove() {
 function scoreTable(game, score, caption) {
   const rows = G.scoreRows(game, score);
   const table = el("table", {}, el("caption", { text: caption }),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Player" }), el("th", { scope: "col", text: "Total" }),
-      el("th", { scope: "col", text: "Breakdown" }))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Total") }),
+      el("th", { scope: "col", text: tr("Breakdown") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id },
       el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: String(r.total) }),
       el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${p.points}`).join("; ") || "—" })))));
@@ -205,15 +217,15 @@ async function showScorings() {
   const answer = await call(session.game, "replay", replayBody());
   const events = answer.scorings || [];
   const ids = G.playerIds(session.state);
-  const table = el("table", {}, el("caption", { text: "Each scoring so far (points per player)" }),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "After move" }), el("th", { scope: "col", text: "Scoring" }),
+  const table = el("table", {}, el("caption", { text: tr("Each scoring so far (points per player)") }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("After move") }), el("th", { scope: "col", text: tr("Scoring") }),
       ...ids.map((id) => el("th", { scope: "col", text: id })))),
     el("tbody", {}, ...events.map((event) => {
       const line = G.scoringLine(event);
       return el("tr", {}, el("td", { text: String(event.index + 1) }), el("th", { scope: "row", text: line.label }),
         ...ids.map((id) => el("td", { text: line.points ? String(line.points[id] ?? 0) : "" })));
     })));
-  $("scorings-list").replaceChildren(events.length ? table : el("p", { text: "No scoring has happened yet." }));
+  $("scorings-list").replaceChildren(events.length ? table : el("p", { text: tr("No scoring has happened yet.") }));
 }
 
 // ---- History ------------------------------------------------------------------------------------
@@ -240,7 +252,7 @@ function exportGame() {
 async function importGame() {
   let body;
   try { body = parseJSON($("replay-text").value); } catch {
-    throw new Problem("The replay body is not valid JSON", "Paste an exported game: {\"setup\": ..., \"moves\": [...]}.");
+    throw new Problem(tr("The replay body is not valid JSON"), tr("Paste an exported game: {example}.", { example: '{"setup": ..., "moves": [...]}' }));
   }
   const game = body.state?.game || $("import-game").value;
   const answer = await call(game, "replay", body);
@@ -248,10 +260,11 @@ async function importGame() {
     const bad = answer.first_illegal;
     const move = body.moves?.[bad.index];
     $("import-verdict").replaceChildren(el("p", { className: "illegal",
-      text: `Move ${bad.index + 1}${move ? ` (${G.describe(move)})` : ""} is illegal:` }), violationList(bad.violations));
+      text: move ? tr("Move {number} ({move}) is illegal:", { number: bad.index + 1, move: G.describe(move) })
+        : tr("Move {number} is illegal:", { number: bad.index + 1 }) }), violationList(bad.violations));
     return;
   }
-  $("import-verdict").replaceChildren(el("p", { className: "legal", text: `Imported: ${body.moves.length} moves, all legal.` }));
+  $("import-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: body.moves.length }) }));
   session = { game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
     moves: body.moves, redo: [], state: answer.state };
   save();
@@ -267,7 +280,7 @@ function helperRow(values = {}) {
   const spec = helperSpec();
   const index = $("helper-rows").tBodies[0].rows.length + 1;
   return el("tr", {}, ...spec.columns.map(([key, label]) => {
-    const input = el("input", { "data-key": key, "aria-label": `${label}, row ${index}`, autocomplete: "off" });
+    const input = el("input", { "data-key": key, "aria-label": tr("{column}, row {row}", { column: tr(label), row: index }), autocomplete: "off" });
     input.value = values[key] ?? "";
     return el("td", {}, input);
   }));
@@ -275,14 +288,14 @@ function helperRow(values = {}) {
 
 function resetHelper() {
   const spec = helperSpec();
-  $("helper-intro").textContent = spec.intro;
-  $("helper-rows").tHead.replaceChildren(el("tr", {}, ...spec.columns.map(([, label]) => el("th", { scope: "col", text: label }))));
+  $("helper-intro").textContent = tr(spec.intro);
+  $("helper-rows").tHead.replaceChildren(el("tr", {}, ...spec.columns.map(([, label]) => el("th", { scope: "col", text: tr(label) }))));
   $("helper-rows").tBodies[0].replaceChildren(helperRow());
   $("helper-extra").replaceChildren(...spec.extra.flatMap(([key, label, options]) => {
     const id = `helper-${key}`;
     const control = options ? el("select", { id, "data-key": key }, ...options.map((o) => el("option", { value: o, text: o })))
       : el("input", { id, "data-key": key, autocomplete: "off" });
-    return [el("label", { for: id, text: label }), control];
+    return [el("label", { for: id, text: tr(label) }), control];
   }));
   for (const id of ["helper-violations", "helper-score", "helper-picture"]) $(id).replaceChildren();
 }
@@ -305,8 +318,8 @@ async function helperUpdate() {
     const [score, picture] = await Promise.all([call(game, "score", body), call(game, "render", { state: body.state })]);
     const broken = score.violations || [];
     $("helper-violations").replaceChildren(...(broken.length
-      ? [el("p", { className: "illegal", text: "Rules this position breaks:" }), violationList(broken)] : []));
-    $("helper-score").replaceChildren(scoreTable(game, score, "Breakdown"));
+      ? [el("p", { className: "illegal", text: tr("Rules this position breaks:") }), violationList(broken)] : []));
+    $("helper-score").replaceChildren(scoreTable(game, score, tr("Breakdown")));
     showPicture($("helper-picture"), picture);
   } finally {
     $("helper-score").removeAttribute("aria-busy");
@@ -319,7 +332,7 @@ function wire() {
   $("start-form").addEventListener("submit", startGame);
   $("viewer").addEventListener("change", () => guarded(refresh));
   $("composer").addEventListener("submit", (e) => { e.preventDefault(); guarded(async () => {
-    if (!session) throw new Problem("No game yet", "Start or import a game first.");
+    if (!session) throw new Problem(tr("No game yet"), tr("Start or import a game first."));
     showVerdict(await call(session.game, "moves", { state: session.state, move: composedMove() }));
   }); });
   $("play-composed").addEventListener("click", () => guarded(() => play(composedMove())));
@@ -342,6 +355,7 @@ function wire() {
 }
 
 async function main() {
+  await loadLanguage();
   wire();
   await guarded(async () => {
     games = await catalogue();

@@ -1,57 +1,64 @@
-// Every per-game difference the page knows lives here: whose turn and the phase, score breakdowns,
-// plain-words move descriptions, real-table setup, and the score helper's input rows. When the
-// contract unifies `status`, `totals` and `players` across games (issue 13), only this module changes.
+// Every per-game difference the page knows lives here: how score breakdown lines read, plain-words move
+// descriptions, real-table setup, and the score helper's input rows. Whose turn, the phase, totals and
+// breakdowns come in the same shapes from every game (`status`, `players`, see the contract).
+import { N_, tr, word } from "./i18n.js";
 
 const words = (id) => String(id).replaceAll("_", " ").replaceAll("-", " ");
 const list = (items) => items.map(words).join(", ");
 const money = (cards) => cards.map((c) => `${c.bank} ${c.value}`).join(" + ");
 
 const MOVE_GROUPS = {
-  take_money: "Take money", buy: "Buy a tile", place: "Place", reserve: "Put in reserve",
-  give_dummy: "Give to the dummy", rebuild_remove: "Rebuild: remove", rebuild_place: "Rebuild: place",
-  rebuild_swap: "Rebuild: swap", end_turn: "End the turn", reveal: "Reveal", keep: "Keep lots",
-  trade: "Trade", end_trading: "End trading", floor: "Floor cards", roof: "Roof cards",
-  contract: "Contracts", billboard: "Billboards", discard: "Discard", pass: "Pass", bid: "Bid",
-  bids: "Bids", develop: "Develop", draw: "Draw", place_start: "Starting skyscrapers",
-  take_skyscrapers: "Take skyscrapers", place_business: "Place a business",
-  black_and_move: "Black card and move", take_cards: "Take cards", move_commissioner: "Move a commissioner",
-  value_district: "Value a district", build: "Build",
+  take_money: N_("Take money"), buy: N_("Buy a tile"), place: N_("Place"), reserve: N_("Put in reserve"),
+  give_dummy: N_("Give to the dummy"), rebuild_remove: N_("Rebuild: remove"), rebuild_place: N_("Rebuild: place"),
+  rebuild_swap: N_("Rebuild: swap"), end_turn: N_("End the turn"), reveal: N_("Reveal"), keep: N_("Keep lots"),
+  trade: N_("Trade"), end_trading: N_("End trading"), floor: N_("Floor cards"), roof: N_("Roof cards"),
+  contract: N_("Contracts"), billboard: N_("Billboards"), discard: N_("Discard"), pass: N_("Pass"), bid: N_("Bid"),
+  bids: N_("Bids"), develop: N_("Develop"), draw: N_("Draw"), place_start: N_("Starting skyscrapers"),
+  take_skyscrapers: N_("Take skyscrapers"), place_business: N_("Place a business"),
+  black_and_move: N_("Black card and move"), take_cards: N_("Take cards"), move_commissioner: N_("Move a commissioner"),
+  value_district: N_("Value a district"), build: N_("Build"),
 };
 
-export const groupName = (type) => MOVE_GROUPS[type] || words(type);
+export const groupName = (type) => (MOVE_GROUPS[type] ? tr(MOVE_GROUPS[type]) : words(type));
+export const phaseName = (game, phase) => word(game, phase);
+const and = (items) => items.join(tr(" and "));
+const nothing = (cards) => (cards.length ? list(cards) : tr("nothing"));
 
+// Each description is one message id; the ids in a move (cards, tiles, lots, players) stay as they are.
 const DESCRIBE = {
-  take_money: (m) => `${m.player} takes money from slot${m.slots.length > 1 ? "s" : ""} ${m.slots.map((s) => s + 1).join(" and ")}`,
-  buy: (m) => `${m.player} buys the tile from the ${m.slot} slot paying ${money(m.cards)}`,
-  place: (m) => (m.lot !== undefined ? `${m.player} puts a ${words(m.shop)} shop on lot ${m.lot}`
-    : `${m.player} places tile ${m.tile} at (${m.x}, ${m.y})`),
-  reserve: (m) => `${m.player} puts tile ${m.tile} in the reserve`,
-  give_dummy: (m) => `${m.player} gives tile ${m.tile} to the dummy`,
-  rebuild_remove: (m) => `${m.player} removes the tile at (${m.x}, ${m.y})`,
-  rebuild_place: (m) => `${m.player} rebuilds with tile ${m.tile} at (${m.x}, ${m.y})`,
-  rebuild_swap: (m) => `${m.player} swaps in tile ${m.tile} at (${m.x}, ${m.y})`,
-  keep: (m) => `${m.player} keeps lots ${m.lots.join(", ")}`,
-  end_trading: (m) => `${m.player} is done trading`,
-  end_turn: (m) => `${m.player} ends the turn`,
-  floor: (m) => `${m.player} plays ${m.card}: floors on factory building${m.buildings.length > 1 ? "s" : ""} ${m.buildings.join(" and ")}`,
-  roof: (m) => `${m.player} plays ${m.card}: a ${m.roof} roof on factory building ${m.building}`,
-  contract: (m) => `${m.player} plays ${m.card}: building ${m.building} to block ${m.block} (${words(m.target)})`,
-  billboard: (m) => `${m.player} puts a billboard on block ${m.block} (${words(m.target)})`,
-  discard: (m) => `${m.player} discards ${m.card}`,
-  pass: (m) => `${m.player} passes`,
-  bid: (m) => (m.colour !== undefined ? `${m.player} bids ${m.colour} with ${list(m.cards)}`
-    : `${m.player} bids ${m.cards.length ? list(m.cards) : "nothing"}`),
-  bids: (m) => `${m.player} settles the bids: ${Object.entries(m.piles).map(([p, c]) => `${p} ${c.length ? list(c) : "nothing"}`).join("; ")}`,
-  develop: (m) => `${m.player} develops block ${m.block}`,
-  draw: (m) => `${m.player} draws from the ${m.pile} pile`,
-  place_start: (m) => `${m.player} starts on the ${m.plot} plot of ${words(m.district)}`,
-  take_skyscrapers: (m) => `${m.player} takes skyscrapers`,
-  place_business: (m) => `${m.player} puts a ${m.business} on the ${m.plot} plot of ${words(m.district)}`,
-  black_and_move: (m) => `${m.player} plays a black card and moves the ${m.commissioner} commissioner to ${words(m.to)}`,
-  take_cards: (m) => `${m.player} takes ${list(m.colours)} cards`,
-  move_commissioner: (m) => `${m.player} moves the ${m.commissioner} commissioner to ${words(m.to)}`,
-  value_district: (m) => `${m.player} values ${words(m.district)}`,
-  build: (m) => `${m.player} builds ${m.count} skyscraper${m.count === 1 ? "" : "s"}`,
+  take_money: (m) => (m.slots.length > 1 ? tr("{player} takes money from slots {slots}", { player: m.player, slots: and(m.slots.map((s) => s + 1)) })
+    : tr("{player} takes money from slot {slots}", { player: m.player, slots: m.slots.map((s) => s + 1).join("") })),
+  buy: (m) => tr("{player} buys the tile from the {slot} slot paying {cards}", { player: m.player, slot: word("newyork", m.slot), cards: money(m.cards) }),
+  place: (m) => (m.lot !== undefined ? tr("{player} puts a {shop} shop on lot {lot}", { player: m.player, shop: word("chinatown", m.shop), lot: m.lot })
+    : tr("{player} places tile {tile} at ({x}, {y})", m)),
+  reserve: (m) => tr("{player} puts tile {tile} in the reserve", m),
+  give_dummy: (m) => tr("{player} gives tile {tile} to the dummy", m),
+  rebuild_remove: (m) => tr("{player} removes the tile at ({x}, {y})", m),
+  rebuild_place: (m) => tr("{player} rebuilds with tile {tile} at ({x}, {y})", m),
+  rebuild_swap: (m) => tr("{player} swaps in tile {tile} at ({x}, {y})", m),
+  keep: (m) => tr("{player} keeps lots {lots}", { player: m.player, lots: m.lots.join(", ") }),
+  end_trading: (m) => tr("{player} is done trading", m),
+  end_turn: (m) => tr("{player} ends the turn", m),
+  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, buildings: and(m.buildings) })
+    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, buildings: m.buildings.join("") })),
+  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, roof: word("skyline3000", m.roof) }),
+  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, target: words(m.target) }),
+  billboard: (m) => tr("{player} puts a billboard on block {block} ({target})", { ...m, target: words(m.target) }),
+  discard: (m) => tr("{player} discards {card}", m),
+  pass: (m) => tr("{player} passes", m),
+  bid: (m) => (m.colour !== undefined ? tr("{player} bids {colour} with {cards}", { player: m.player, colour: word("fifthavenue", m.colour), cards: list(m.cards) })
+    : tr("{player} bids {cards}", { player: m.player, cards: nothing(m.cards) })),
+  bids: (m) => tr("{player} settles the bids: {piles}", { player: m.player, piles: Object.entries(m.piles).map(([p, c]) => `${p} ${nothing(c)}`).join("; ") }),
+  develop: (m) => tr("{player} develops block {block}", m),
+  draw: (m) => tr("{player} draws from the {pile} pile", { player: m.player, pile: word("skyline3000", m.pile) }),
+  place_start: (m) => tr("{player} starts on the {plot} plot of {district}", { player: m.player, plot: word("fifthavenue", m.plot), district: words(m.district) }),
+  take_skyscrapers: (m) => tr("{player} takes skyscrapers", m),
+  place_business: (m) => tr("{player} puts a {business} on the {plot} plot of {district}", { player: m.player, business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }),
+  black_and_move: (m) => tr("{player} plays a black card and moves the {commissioner} commissioner to {to}", { player: m.player, commissioner: word("fifthavenue", m.commissioner), to: words(m.to) }),
+  take_cards: (m) => tr("{player} takes {colours} cards", { player: m.player, colours: m.colours.map((c) => word("fifthavenue", c)).join(", ") }),
+  move_commissioner: (m) => tr("{player} moves the {commissioner} commissioner to {to}", { player: m.player, commissioner: word("fifthavenue", m.commissioner), to: words(m.to) }),
+  value_district: (m) => tr("{player} values {district}", { player: m.player, district: words(m.district) }),
+  build: (m) => (m.count === 1 ? tr("{player} builds {count} skyscraper", m) : tr("{player} builds {count} skyscrapers", m)),
 };
 
 export function describe(move) {
@@ -61,67 +68,54 @@ export function describe(move) {
   } catch { /* an unusual shape: fall through to the generic words */ }
   const rest = Object.entries(move).filter(([k]) => k !== "type" && k !== "player")
     .map(([k, v]) => `${words(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
-  return `${move.player ?? "someone"}: ${words(move.type)}${rest ? ` (${rest})` : ""}`;
+  const who = move.player ?? tr("someone");
+  return rest ? tr("{player}: {move} ({details})", { player: who, move: words(move.type), details: rest })
+    : tr("{player}: {move}", { player: who, move: words(move.type) });
 }
 
 export function playerIds(state) {
   return (state.players || []).map((p) => p.id);
 }
 
-/** {phase, round, toMove: [ids], over} from today's per-game state shapes. */
-export function status(game, state) {
-  switch (game) {
-    case "newyork":
-      return { phase: state.phase, round: null, toMove: state.phase === "over" ? [] : [state.current],
-        over: state.phase === "over" };
-    case "chinatown": {
-      const over = state.phase === "end";
-      const done = new Set(state.done || []);
-      return { phase: state.phase, round: state.round, over,
-        toMove: over ? [] : playerIds(state).filter((id) => !done.has(id)) };
-    }
-    case "skyline3000":
-      return { phase: state.phase, round: state.round, over: state.phase === "over",
-        toMove: state.turn ? [state.turn] : [] };
-    case "fifthavenue": {
-      const turn = state.turn || {};
-      const over = turn.phase === "over" || !!state.result;
-      return { phase: turn.phase, round: null, over, toMove: over ? [] : [turn.player] };
-    }
-    default:
-      return { phase: "?", round: null, toMove: [], over: false };
-  }
+/** {phase, round, toMove: [ids], over, winners} from an answer's `status`, the same shape in every game. */
+export function status(answer) {
+  const st = (answer && answer.status) || {};
+  return { phase: st.phase ?? "?", round: st.round ?? null, toMove: st.to_move || [], over: !!st.over,
+    winners: st.winners || [] };
 }
 
+const shopParams = (s) => ({ shop: word("chinatown", s.type), size: s.size, lots: s.lots.join(", ") });
 const NY_TYPES = ["skyscraper", "park", "church", "theater", "museum", "station"];
+const NY_PLURALS = { skyscraper: N_("skyscrapers"), park: N_("parks"), church: N_("churches"), theater: N_("theaters"),
+  museum: N_("museums"), station: N_("stations") };
 
-/** Rows {id, total, parts: [{category, points, note?}]} from a score answer. */
+// How a breakdown line reads, per game: the categories are stable ids, the words are the page's own.
+const CATEGORY_NAMES = { points_before: N_("points before"), central_park: N_("central park"), money: N_("money") };
+const categoryName = (item) => (CATEGORY_NAMES[item.category] ? tr(CATEGORY_NAMES[item.category]) : words(item.category));
+const shopLine = (item) => {
+  const params = shopParams({ type: item.category.slice(5), size: item.detail.size, lots: item.detail.lots });
+  return item.detail.complete ? tr("{shop} complete shop of {size} (lots {lots})", params)
+    : tr("{shop} shop of {size} (lots {lots})", params);
+};
+const LABEL = {
+  newyork: (item) => (NY_TYPES.includes(item.category) ? `${tr(NY_PLURALS[item.category])} (${item.detail.count})`
+    : item.category === "longest_street" ? tr("street ({length})", { length: item.detail.length }) : categoryName(item)),
+  chinatown: (item) => (item.category.startsWith("shop:") ? shopLine(item) : categoryName(item)),
+  skyline3000: (item) => (item.category.startsWith("block:") ? tr("block {block}", { block: item.category.slice(6) })
+    : categoryName(item)),
+  fifthavenue: (item) => (item.category.startsWith("district:") ? words(item.category.slice(9))
+    : item.category.startsWith("building_stop:") ? tr("building stop {district}", { district: words(item.category.slice(14)) })
+      : categoryName(item)),
+};
+
+/** Rows {id, total, parts: [{category, points, note?}]} from a score answer (players in seat order). */
 export function scoreRows(game, score) {
-  const totals = score.totals || {};
-  const rows = (ids, parts) => ids.map((id) => ({ id, total: totals[id] ?? 0, parts: parts(id) }));
-  switch (game) {
-    case "newyork":
-      return score.players.map((p) => ({ id: p.id, total: p.total,
-        parts: [...NY_TYPES.filter((t) => p.buildings[t]).map((t) => ({ category: `${t}s (${p.buildings[t].count})`, points: p.buildings[t].points })),
-          { category: `street (${p.street.length})`, points: p.street.points }] }));
-    case "chinatown":
-      return rows(Object.keys(totals), (id) => (score.players[id]?.shops || []).map((s) => ({
-        category: `${words(s.type)} ${s.complete ? "complete " : ""}shop of ${s.size} (lots ${s.lots.join(", ")})`, points: s.income })));
-    case "skyline3000":
-      return rows(Object.keys(totals), (id) => [
-        ...Object.entries(score.players[id]?.blocks || {}).map(([b, pts]) => ({ category: `block ${b}`, points: pts })),
-        // Not points: extra cards in the next draw, shown beside the points as a note.
-        ...(score.players[id]?.spaceport_bonus ? [{ category: "spaceport bonus", points: 0,
-          note: `spaceport bonus: ${score.players[id].spaceport_bonus} extra card(s) in the next draw` }] : [])]);
-    case "fifthavenue":
-      return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
-        ...(p.points_before ? [{ category: "points before", points: p.points_before }] : []),
-        ...(p.districts !== undefined ? [{ category: "districts", points: p.districts }] : []),
-        ...(p.central_park ? [{ category: "central park", points: p.central_park }] : []),
-        ...(p.points !== undefined && p.districts === undefined ? [{ category: "this scoring", points: p.points }] : [])] }));
-    default:
-      return rows(Object.keys(totals), () => []);
-  }
+  const label = LABEL[game] || categoryName;
+  return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
+    ...p.breakdown.map((item) => ({ category: label(item), points: item.points })),
+    // Skyline's spaceport bonus is not points: extra cards in the next draw, shown beside them as a note.
+    ...(p.spaceport_bonus ? [{ category: tr("spaceport bonus"), points: 0,
+      note: tr("spaceport bonus: {count} extra card(s) in the next draw", { count: p.spaceport_bonus }) }] : [])] }));
 }
 
 /** A score body for the current position of a played game. */
@@ -140,10 +134,10 @@ export function tableSetup(game, players, seed) {
 export function hideOrders(game, state) {
   const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
   switch (game) {
-    case "newyork": return { ...state, bag: null, money_deck: null, shuffle_seed: null };
+    case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
     case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
     case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
-      black_deck: { ...state.black_deck, cards: null, shuffle_seed: null } };
+      black_deck: { ...state.black_deck, cards: null, seed: null } };
     default: return state;
   }
 }
@@ -151,9 +145,8 @@ export function hideOrders(game, state) {
 export const TABLE_PLAY = new Set(["newyork", "chinatown", "skyline3000", "fifthavenue"]);
 
 /** A reveal move to fill in for a pending draw. */
-export function revealTemplate(game, state) {
-  const { pending } = state;
-  const player = pending.player || status(game, state).toMove[0] || playerIds(state)[0];
+export function revealTemplate(game, state, st) {
+  const player = st.toMove[0] || state.pending.player || playerIds(state)[0];
   return { type: "reveal", player };
 }
 
@@ -168,9 +161,9 @@ const csv = (v) => String(v || "").split(",").map((s) => s.trim()).filter(Boolea
 
 export const HELPER = {
   newyork: {
-    intro: "One row per tile in a city: the player, its (x, y), and a catalogue tile number or a building type with its streets (n, e, s, w).",
-    columns: [["player", "Player"], ["x", "x"], ["y", "y"], ["tile", "Tile number or type"], ["streets", "Streets"]],
-    extra: [["scoring", "Scoring", ["final", "A", "B"]]],
+    intro: N_("One row per tile in a city: the player, its (x, y), and a catalogue tile number or a building type with its streets (n, e, s, w)."),
+    columns: [["player", N_("Player")], ["x", "x"], ["y", "y"], ["tile", N_("Tile number or type")], ["streets", N_("Streets")]],
+    extra: [["scoring", N_("Scoring"), ["final", "A", "B"]]],
     body(rows, extra) {
       const players = new Map();
       for (const r of rows) {
@@ -183,8 +176,8 @@ export const HELPER = {
     },
   },
   chinatown: {
-    intro: "One row per lot: its number, its owner and the shop on it (empty when none).",
-    columns: [["lot", "Lot"], ["owner", "Owner"], ["shop", "Shop"]],
+    intro: N_("One row per lot: its number, its owner and the shop on it (empty when none)."),
+    columns: [["lot", N_("Lot")], ["owner", N_("Owner")], ["shop", N_("Shop")]],
     extra: [],
     body(rows) {
       const board = {};
@@ -196,8 +189,8 @@ export const HELPER = {
     },
   },
   skyline3000: {
-    intro: "One row per building (block, owner, floors, roof); greens, billboards (their owners) and a large development go on any row of the block.",
-    columns: [["block", "Block"], ["owner", "Owner"], ["floors", "Floors"], ["roof", "Roof"], ["greens", "Greens"], ["billboards", "Billboards"], ["large", "Large"]],
+    intro: N_("One row per building (block, owner, floors, roof); greens, billboards (their owners) and a large development go on any row of the block."),
+    columns: [["block", N_("Block")], ["owner", N_("Owner")], ["floors", N_("Floors")], ["roof", N_("Roof")], ["greens", N_("Greens")], ["billboards", N_("Billboards")], ["large", N_("Large")]],
     extra: [],
     body(rows) {
       const blocks = {};
@@ -213,9 +206,9 @@ export const HELPER = {
     },
   },
   fifthavenue: {
-    intro: "One row per plot: the district, the plot's colour, the skyscrapers' owner and count, and its businesses.",
-    columns: [["district", "District"], ["plot", "Plot"], ["owner", "Skyscrapers' owner"], ["count", "Skyscrapers"], ["businesses", "Businesses"]],
-    extra: [["scoring", "Scoring", ["final", "district", "building_stop"]], ["declarer", "Declarer (building stop)", null]],
+    intro: N_("One row per plot: the district, the plot's colour, the skyscrapers' owner and count, and its businesses."),
+    columns: [["district", N_("District")], ["plot", N_("Plot")], ["owner", N_("Skyscrapers' owner")], ["count", N_("Skyscrapers")], ["businesses", N_("Businesses")]],
+    extra: [["scoring", N_("Scoring"), ["final", "district", "building_stop"]], ["declarer", N_("Declarer (building stop)"), null]],
     body(rows, extra) {
       const districts = {};
       let last = null;
@@ -237,8 +230,9 @@ export const HELPER = {
 
 /** One scoring event of a replay as {label, points: {player: n} | null}; today each game names it differently. */
 export function scoringLine(event) {
-  const label = [words(event.kind), event.scoring && `card ${event.scoring}`, event.card && `card ${event.card}`,
-    event.round && `round ${event.round}`, event.year, event.district && words(event.district),
-    event.after && `after ${event.after} businesses`].filter(Boolean).join(", ");
+  const label = [words(event.kind), event.scoring && tr("card {card}", { card: event.scoring }),
+    event.card && tr("card {card}", { card: event.card }), event.round && tr("round {round}", { round: event.round }),
+    event.year, event.district && words(event.district),
+    event.after && tr("after {count} businesses", { count: event.after })].filter(Boolean).join(", ");
   return { label, points: event.totals || event.income || event.points || null };
 }

@@ -1,0 +1,137 @@
+"""Rendering the engine's English message ids and parameters in a request's language.
+
+The engine hands over each text as an English template with its parameters (``Violation.template`` and
+``params``, a rule code's or a reading's text); here the template goes through the language's catalog and
+is formatted with the same parameters. A parameter that is one of a game's own words (a building type, a
+colour, a phase: ``service/engine/<game>/words.py``) or a phrase the engine marked as a ``Term`` is
+translated too; player ids and other values stay as sent.
+"""
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping
+
+from ..engine.core import Violation
+from ..engine.kit import N_, Names, Term, english
+from ..i18n import DEFAULT, translations
+
+AND = N_("{names} and {last}")
+NOBODY = N_("nobody")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A game's own words (``service/engine/<game>/words.py``), translated in their context (the game's name)."""
+
+    context: str
+    terms: frozenset[str] = frozenset()
+
+
+NO_WORDS = Words("")
+# Parameters that name people, never translated even when an id happens to be one of the game's words.
+PEOPLE = frozenset({"player", "players", "owner", "winner", "winners", "drawer", "declarer", "who", "holder",
+                    "bidder", "giver", "receiver", "id", "name", "names", "last", "leader", "to_act"})
+
+
+class Translator:
+    """One language's catalog, with the formatting the service's texts need."""
+
+    def __init__(self, lang: str, catalog: gettext.NullTranslations):
+        self.lang = lang
+        self._gettext = catalog.gettext
+        self._pgettext = catalog.pgettext
+
+    @classmethod
+    @lru_cache(maxsize=8)
+    def of(cls, lang: str) -> "Translator":
+        return cls(lang, translations(lang))
+
+    @property
+    def english(self) -> bool:
+        return self.lang == DEFAULT
+
+    def text(self, msgid: str) -> str:
+        return self._gettext(msgid) if msgid else msgid
+
+    def word(self, value: str, words: Words) -> str:
+        return self._pgettext(words.context, value) if value in words.terms else value
+
+    def format(self, template: str, params: Mapping[str, Any] | Iterable[tuple[str, Any]] = (),
+               words: Words = NO_WORDS) -> str:
+        rendered = {name: self.param(name, value, words) for name, value in dict(params).items()}
+        try:
+            return self.text(template).format(**rendered)
+        except (KeyError, IndexError, ValueError):
+            # a translation that does not fit its template is a catalog defect (the catalog test finds
+            # them); the English text is still right
+            return template.format(**rendered)
+
+    def labels_for(self, words: Words) -> Callable[..., str]:
+        """The ``tr(template, **params)`` callable a game's picture draws its labels with (``kit.Labels``)."""
+        if self.english:
+            return english
+        return lambda template, **params: self.format(template, params, words)
+
+    def param(self, name: str, value: Any, words: Words = NO_WORDS) -> Any:
+        if isinstance(value, Names):
+            return self.names(value.ids)
+        if isinstance(value, Term):
+            return self.text(value)
+        if isinstance(value, str) and name not in PEOPLE:
+            return self.word(value, words)
+        return value
+
+    def names(self, ids: tuple[str, ...]) -> str:
+        if not ids:
+            return self.text(NOBODY)
+        if len(ids) == 1:
+            return ids[0]
+        return self.text(AND).format(names=", ".join(ids[:-1]), last=ids[-1])
+
+    # -- what the routes hand over ---------------------------------------------------------------------
+    def violation(self, v: Violation, words: Words = NO_WORDS) -> dict[str, str]:
+        out = v.to_dict()
+        if not self.english and v.template:
+            out["message"] = self.format(v.template, v.params, words)
+        return out
+
+    def violations(self, violations: Iterable[Violation], words: Words = NO_WORDS) -> list[dict[str, str]]:
+        return [self.violation(v, words) for v in violations]
+
+    def described(self, details: Mapping[str, Any]) -> dict[str, Any]:
+        """A game's description with its rule codes', readings' and options' texts translated."""
+        if self.english:
+            return dict(details)
+        out = dict(details)
+        for key in ("rule_codes", "readings", "options"):
+            items = out.get(key)
+            if isinstance(items, list):
+                out[key] = [self._with_text(item) for item in items]
+        return out
+
+    def _with_text(self, item: Any) -> Any:
+        if isinstance(item, dict) and isinstance(item.get("text"), str):
+            return {**item, "text": self.text(item["text"])}
+        return item
+
+    def labels(self, found: Iterable[str], words: Words) -> dict[str, str]:
+        """The human name of each of a game's words among ``found`` (the ids a score breakdown uses)."""
+        return {word: self._pgettext(words.context, word) for word in sorted(set(found) & words.terms)}
+
+
+def words_in(data: Any) -> set[str]:
+    """Every member name and string in a JSON-ready answer: the candidates for its ``labels``."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            found.update(key for key in value if isinstance(key, str))
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return found

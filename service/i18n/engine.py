@@ -1,0 +1,30 @@
+"""A Babel extractor for the texts a game's engine declares as data: rule-code texts, readings, options.
+
+Those texts sit in tables (``RuleBook`` rules, ``OptionSpec``, ``Reading``) that several other changes
+edit line by line, so rather than wrapping each in ``N_`` the extractor imports the game (the engine is
+pure: importing it has no effect) and reads the texts the service will serve. It is mapped to each game
+package's ``__init__.py``, and extracts that file's own marked strings as Python too.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Iterator
+
+from .pyast import extract_ast
+
+
+def game_texts(game_id: str) -> list[str]:
+    game = importlib.import_module(f"service.engine.{game_id}").GAME
+    texts = [rule.text for rule in game.rule_codes()]
+    texts += [reading.text for reading in game.readings()]
+    options = importlib.import_module(f"service.engine.{game_id}.options").OPTIONS
+    texts += [spec.text for spec in options]
+    return [text for text in texts if text]
+
+
+def extract_engine(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel's extractor protocol: (line, function name, message, comments)."""
+    yield from extract_ast(fileobj, keywords, comment_tags, options)
+    game_id = fileobj.name.replace("\\", "/").rstrip("/").split("/")[-2]
+    for text in game_texts(game_id):
+        yield 0, "", text, []

@@ -1,0 +1,43 @@
+"""The pictures in every language: labels drawn through the asked language's catalog (the engine takes a
+labels callable from the edge), ids and classes unchanged, every label still inside the picture."""
+import pytest
+
+from service import create_app
+from service.engine.core import GAME_IDS
+
+from ..svg_layout import all_text, texts_outside_view_box
+
+PLAYERS = ["anna", "ben", "carl"]
+# One label each game draws on a fresh table, as English and as each language's catalog has it.
+LABELS = {
+    "newyork": {"en": "Building market", "hu": "Épületpiac", "nl": "Gebouwenmarkt", "de": "Gebäudemarkt"},
+    "chinatown": {"en": "Players (income this year)", "hu": "Játékosok (idei bevétel)",
+                  "nl": "Spelers (inkomsten dit jaar)", "de": "Spieler (Einnahmen dieses Jahr)"},
+    "skyline3000": {"en": "Auction house", "hu": "Aukciós ház", "nl": "Veilinghuis", "de": "Auktionshaus"},
+    "fifthavenue": {"en": "Supply row", "hu": "Kínálat", "nl": "Etalage", "de": "Auslage"},
+}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"redis_url": None}).test_client()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("lang", ["hu", "nl", "de"])
+def test_a_picture_is_drawn_in_the_asked_language_and_still_fits(client, game, lang):
+    state = client.post(f"/v1/games/{game}/setup", json={"players": PLAYERS, "seed": 11}).get_json()["state"]
+    english = client.post(f"/v1/games/{game}/render", json={"state": state}).get_data(as_text=True)
+    answer = client.post(f"/v1/games/{game}/render?lang={lang}", json={"state": state})
+    picture = answer.get_data(as_text=True)
+    assert answer.mimetype == "image/svg+xml" and answer.headers["Content-Language"] == lang
+    assert LABELS[game]["en"] in all_text(english)
+    assert LABELS[game][lang] in all_text(picture) and LABELS[game]["en"] not in all_text(picture)
+    assert picture.count('class="') == english.count('class="')  # the same pieces, only the words differ
+    assert not texts_outside_view_box(picture)
+
+
+def test_a_games_own_words_are_drawn_in_its_rulebooks_terms(client):
+    state = client.post("/v1/games/newyork/setup", json={"players": PLAYERS, "seed": 11}).get_json()["state"]
+    picture = all_text(client.post("/v1/games/newyork/render?lang=hu", json={"state": state}).get_data(as_text=True))
+    assert "kék bank" in picture and "piros bank" in picture  # the market slots' banks
