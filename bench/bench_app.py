@@ -7,6 +7,7 @@ import os
 
 from flask import Response, request
 
+from service.api.answers import encode_json
 from service.cache.memo import Memo
 from service.cache.stores import MemoryStore, RedisStore
 from service.wsgi import app, _settings
@@ -31,6 +32,6 @@ app.extensions["memo"] = _memo(os.environ.get("BENCH_MEMO", "memory"))
 
 @app.post("/bench/echo")
 def echo():
-    """The floor: parse the body and serialise it again, nothing else."""
+    """The floor: parse the body and serialise it again (with the encoder the answers use), nothing else."""
     body = json.loads(request.get_data())
-    return Response(json.dumps(body, separators=(",", ":")), mimetype="application/json")
+    return Response(encode_json(body), mimetype="application/json")

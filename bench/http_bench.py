@@ -52,9 +52,32 @@ def start_server(port: int, workers: int, memo: str) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
-def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float, connections: int) -> dict:
+def worker_cpu_seconds(master: int) -> dict[int, float]:
+    """User and system CPU seconds used so far by each of the gunicorn master's worker processes (Linux
+    /proc), by pid."""
+    clock = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(pid)] = (int(fields[11]) + int(fields[12])) / clock
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """The workers' CPU seconds between two readings; NaN when a worker was replaced in between (gunicorn's
+    max_requests), since the new one's start-up would count as serving."""
+    if set(before) != set(after):
+        return float("nan")
+    return sum(after[pid] - before[pid] for pid in after)
+
+
+def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float, connections: int,
+         master: int | None = None) -> dict:
     """``connections`` keep-alive clients posting ``body`` (or a new body from it, if callable) for
-    ``seconds``."""
+    ``seconds``; with the gunicorn ``master``'s pid, also the workers' CPU milliseconds per request."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -77,12 +100,14 @@ def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float
             latencies.extend(mine)
 
     threads = [threading.Thread(target=worker) for _ in range(connections)]
+    cpu_before = worker_cpu_seconds(master) if master else {}
     started = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
+    cpu = cpu_used(cpu_before, worker_cpu_seconds(master)) if master else float("nan")
     latencies.sort()
     return {
         "rps": len(latencies) / elapsed,
@@ -90,6 +115,7 @@ def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float
         "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
         "requests": len(latencies),
         "non_200": errors[0],
+        "cpu_ms": cpu * 1000 / max(len(latencies), 1),
     }
 
 
@@ -139,6 +165,33 @@ def faults(args: argparse.Namespace) -> None:
     measure(f"no Redis, {args.slow_clients} slow-header clients", {}, args.slow_clients)
 
 
+def measure_case(port: int, master: int, file: Path, args: argparse.Namespace) -> None:
+    """The floor and the endpoint, one after the other, ``rounds`` times: the ratio printed is the median of
+    the rounds' ratios, with their range (the machine is shared, so one round can be unlucky). The CPU
+    columns are the workers' CPU milliseconds per request, which the rest of the machine disturbs less."""
+    name, path, body = read_case(file)
+    load(port, path, body, 0.5, 1)  # warm up (and warm the memo)
+    rounds = []
+    for _ in range(args.rounds):
+        floor = load(port, "/bench/echo", body, args.seconds, args.connections, master)
+        result = load(port, path, body, args.seconds, args.connections, master)
+        rounds.append((result["rps"] / floor["rps"], floor, result))
+    rounds.sort(key=lambda r: r[0])
+    ratio, floor, result = rounds[len(rounds) // 2]
+    spread = f"{rounds[0][0]:.2f}-{rounds[-1][0]:.2f}"
+    bad = sum(r[2]["non_200"] for r in rounds)
+    flag = "" if bad == 0 else f"  ({bad} non-200 answers!)"
+    print(f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
+          f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{ratio:>8.2f}{spread:>12}"
+          f"{_median_known(r[1]['cpu_ms'] for r in rounds):>10.2f}"
+          f"{_median_known(r[2]['cpu_ms'] for r in rounds):>8.2f}{flag}", flush=True)
+
+
+def _median_known(values) -> float:
+    known = [v for v in values if v == v]  # NaN (a worker replaced mid-measurement) is unknown
+    return statistics.median(known) if known else float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("requests", nargs="*", type=Path)
@@ -149,6 +202,8 @@ def main() -> None:
                         help="with --faults: connections that never finish their headers")
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="floor-then-endpoint measurements per case; the median ratio is printed, with the range")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--memo", choices=["none", "memory", "redis", "tiered"], default="memory")
     args = parser.parse_args()
@@ -159,16 +214,12 @@ def main() -> None:
     port = free_port()
     server = start_server(port, args.workers, args.memo)
     try:
-        print(f"memo={args.memo} workers={args.workers} connections={args.connections} seconds={args.seconds}")
-        print(f"{'case':<34}{'body KiB':>9}{'floor rps':>11}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}")
+        print(f"memo={args.memo} workers={args.workers} connections={args.connections} seconds={args.seconds} "
+              f"rounds={args.rounds} load average={os.getloadavg()[0]:.2f}")
+        print(f"{'case':<34}{'body KiB':>9}{'floor rps':>11}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}"
+              f"{'spread':>12}{'floor cpu':>10}{'cpu ms':>8}")
         for file in files:
-            name, path, body = read_case(file)
-            load(port, path, body, 0.5, 1)  # warm up (and warm the memo)
-            floor = load(port, "/bench/echo", body, args.seconds, args.connections)
-            result = load(port, path, body, args.seconds, args.connections)
-            flag = "" if result["non_200"] == 0 else f"  ({result['non_200']} non-200 answers!)"
-            print(f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
-                  f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{result['rps'] / floor['rps']:>8.2f}{flag}")
+            measure_case(port, server.pid, file, args)
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -4,7 +4,8 @@
 
 Compare with a Redis round trip (about 0.2 ms on loopback, DESIGN.md section 6): a kind cheaper than that
 belongs in service/cache/policy.py's IN_PROCESS_ONLY. Also prints a request's whole score and the
-marshmallow load of its state, which is what the answer cache saves on a hit.
+load of its state as the service does it (``schemas/lean.py``), which is what the answer cache saves on a
+hit besides the scoring.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service import create_app  # noqa: E402
+from service.schemas import lean  # noqa: E402
 
 ROUNDS = 200
 
@@ -53,9 +55,9 @@ def main() -> None:
             (ROOT / "bench" / "requests").glob("*income*.json")):
         body = json.loads(path.read_text())
         binding = app.extensions["games"][path.stem.split("-")[0]]
-        load = lambda: binding.envelopes.score_state.load({"state": body["state"]})["state"]  # noqa: E731
+        load = lambda: lean.load(binding.envelopes.score_state, {"state": body["state"]})["state"]  # noqa: E731
         state = load()
-        scoring = binding.envelopes.score_extra.load({k: v for k, v in body.items() if k != "state"})
+        scoring = lean.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
         memo = TimingMemo()
         score_ms = timed(lambda: binding.game.score(state, scoring, memo))
         load_ms = timed(load)

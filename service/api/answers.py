@@ -5,9 +5,25 @@ import hashlib
 import json
 from typing import Any
 
+import orjson
 from flask import Response, g, request
 
 from ..version import SERVICE_VERSION
+
+
+# Values orjson would write differently from the standard library go to the standard library instead.
+_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
+
+
+def encode_json(payload: Any) -> bytes:
+    """Compact UTF-8 JSON, byte for byte what ``json.dumps(separators=(",", ":"), ensure_ascii=False)``
+    writes. orjson writes it (about ten times faster) whenever it can; what it refuses (non-string keys,
+    integers past 64 bits, subclasses, other types) is written by the standard library. The answers hold
+    no non-finite floats (orjson would write null where the standard library writes NaN)."""
+    try:
+        return orjson.dumps(payload, option=_ORJSON_OPTIONS)
+    except TypeError:
+        return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def etag_of(body: bytes, lang: str | None = None) -> str:
@@ -24,8 +40,7 @@ def json_answer(payload: dict[str, Any], rules_version: str | None = None, statu
     if rules_version is not None:
         payload["rules_version"] = rules_version
     payload["service_version"] = SERVICE_VERSION
-    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
-    return bytes_answer(body, mimetype, status)
+    return bytes_answer(encode_json(payload), mimetype, status)
 
 
 def bytes_answer(body: bytes, mimetype: str, status: int = 200) -> Response:

@@ -16,6 +16,7 @@ from ..engine.core import GAME_IDS, GameInfo, RulesError, ViolationDict, load_ga
 from ..engine.random import SEED_MAX
 from ..engine.replay import replay
 from ..metrics import DEADLINES
+from ..schemas import lean
 from ..schemas.common import GameWire, load_wire
 from ..schemas.envelopes import Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
@@ -86,7 +87,7 @@ def _schema_problem(errors: list[dict[str, str]]) -> ApiProblem:
 
 def _load(schema, data: Any, prefix: str = "") -> Any:
     try:
-        return schema.load(data)
+        return lean.load(schema, data)
     except ValidationError as exc:
         raise _schema_problem(error_pointers(exc.messages, prefix)) from None
 
@@ -96,7 +97,7 @@ def _memo(binding: Binding):
 
 
 def _dump_state(binding: Binding, state: Any) -> Any:
-    return binding.envelopes.state_out.dump(state)
+    return lean.dump(binding.envelopes.state_out, state)
 
 
 def _status(binding: Binding, state: Any) -> dict[str, Any]:
@@ -218,7 +219,7 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
     moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
-    dumped = binding.envelopes.moves_out.dump(moves)
+    dumped = lean.dump(binding.envelopes.moves_out, moves)
     return json_answer({"moves": dumped, "count": len(dumped), "status": _status(binding, data["state"])},
                        binding.info.rules_version)
 
@@ -272,11 +273,11 @@ def score(binding: Binding, body: dict[str, Any]):
     errors: list[dict[str, str]] = []
     state = scoring = None
     try:
-        state = binding.envelopes.score_state.load({"state": body.get("state")} if "state" in body else {})["state"]
+        state = lean.load(binding.envelopes.score_state, {"state": body.get("state")} if "state" in body else {})["state"]
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
     try:
-        scoring = binding.envelopes.score_extra.load({k: v for k, v in body.items() if k != "state"})
+        scoring = lean.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
     if errors:

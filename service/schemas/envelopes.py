@@ -8,6 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ..engine.core import GameInfo
 from ..engine.random import SEED_MAX, SEED_MIN
+from . import lean
 from .common import GameWire, List, PlayerId, StatusSchema, StrictInteger
 
 # The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
@@ -81,7 +82,7 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
     score_state_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True)})
     view_cls = Schema.from_dict({"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)})
     render_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()})
-    return Envelopes(
+    envelopes = Envelopes(
         setup=setup_cls(),
         state=state_cls(),
         legal_moves=legal_cls(),
@@ -96,3 +97,8 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         moves_out=wire.move(many=True),
         status_out=STATUS_OUT,
     )
+    with lean.sharing():
+        for schema in vars(envelopes).values():
+            if isinstance(schema, Schema):
+                lean.prepare(schema)
+    return envelopes

@@ -22,6 +22,7 @@ from ..engine.fifthavenue.options import OPTIONS
 from ..engine.random import SEED_MAX
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
+from . import lean
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema
 
@@ -85,6 +86,7 @@ OptionsSchema = options_schema("FifthAvenueOptionsSchema", OPTIONS, base=_Option
 })
 """Setup options; every rule reading of DESIGN.md section 9 is one, with its default (derived from the
 engine's option specs)."""
+_OPTIONS = OptionsSchema()
 
 
 # ---- the board ----------------------------------------------------------------------------------------
@@ -123,7 +125,7 @@ class DistrictsField(fields.Field):
                 continue
             schema = _PARK if key == D.CENTRAL_PARK else _DISTRICT
             try:
-                out[key] = schema.load(item)
+                out[key] = lean.load(schema, item)
             except ValidationError as err:
                 errors[key] = err.messages
         if errors:
@@ -133,7 +135,7 @@ class DistrictsField(fields.Field):
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return {k: (_PARK if k == D.CENTRAL_PARK else _DISTRICT).dump(v) for k, v in value.items()}
+        return {k: lean.dump(_PARK if k == D.CENTRAL_PARK else _DISTRICT, v) for k, v in value.items()}
 
 
 _PARK = ParkSchema()
@@ -252,7 +254,7 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
     req = {"required": True} if full else {}
     return {
         "game": fields.String(validate=validate.Equal(D.GAME_ID), **({"required": True} if full else {})),
-        "options": fields.Nested(OptionsSchema, load_default=lambda: OptionsSchema().load({})),
+        "options": fields.Nested(OptionsSchema, load_default=lambda: lean.load(_OPTIONS, {})),
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "districts": DistrictsField(required=True),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.skyline3000 import data
@@ -19,6 +20,7 @@ from ..engine.skyline3000.options import OPTIONS, Options, default_options, opti
 from ..engine.random import SEED_MAX
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
                                         ScoreInput, State)
+from . import lean
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema
 
@@ -104,11 +106,18 @@ class _OptionsBase(Schema):
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        return option_values(obj if isinstance(obj, Options) else OptionsSchema().load(obj or {}))
+        return option_values(obj if isinstance(obj, Options) else lean.load(_OPTIONS, obj or {}))
 
 
 OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsBase, structured={
     "board": fields.Nested(BoardSchema), "cards": fields.Nested(CardsSchema)})
+_OPTIONS = OptionsSchema()
+# The default options, built once, and their wire form's exact bytes: nearly every state carries them
+# spelled out (62 card values and the board), and loading them was a third of a state's load. Equal
+# bytes (keys sorted) mean the same JSON values of the same types, which the schema loads to these very
+# options (tests/skyline3000/test_wire.py holds it).
+DEFAULT_OPTIONS = default_options()
+DEFAULT_OPTIONS_JSON = orjson.dumps(option_values(DEFAULT_OPTIONS), option=orjson.OPT_SORT_KEYS)
 
 
 class OptionsField(fields.Field):
@@ -118,17 +127,26 @@ class OptionsField(fields.Field):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self._schema = OptionsSchema()
+        self._schema = lean.prepare(OptionsSchema())
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
-        return self._schema.load(value)
+        if _is_default(value):
+            return DEFAULT_OPTIONS
+        return lean.load(self._schema, value)
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return option_values(value if isinstance(value, Options) else self._schema.load(value))
+        return option_values(value if isinstance(value, Options) else lean.load(self._schema, value))
+
+
+def _is_default(value: dict[str, Any]) -> bool:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS) == DEFAULT_OPTIONS_JSON
+    except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
+        return False
 
 
 # ---- the city -----------------------------------------------------------------------------------------
@@ -256,7 +274,7 @@ def _player_from_json(p: dict[str, Any]) -> Player:
 
 
 def state_from_json(d: dict[str, Any]) -> State:
-    options = d.get("options") or OptionsSchema().load({})
+    options = d.get("options") or lean.load(_OPTIONS, {})
     piles = tuple((deck, Pile(draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
                               draw_size=d["piles"][deck]["draw_size"], discard=tuple(d["piles"][deck]["discard"]),
                               top=d["piles"][deck]["top"]))
@@ -352,7 +370,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> ScoreInput:
-        options = d.get("options") or OptionsSchema().load({})
+        options = d.get("options") or lean.load(_OPTIONS, {})
         if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
             state = state_from_json(d)
             return ScoreInput(options=state.options, blocks=state.blocks, players=state.players, phase=state.phase,

@@ -1,0 +1,265 @@
+"""The lean load path (service/schemas/lean.py) gives marshmallow's verdicts: for every request envelope of
+every game, on states reached by seeded play and on the same bodies broken at random, ``lean.load``
+returns what ``Schema.load`` returns or raises the ValidationError it raises, with the same messages and
+so the same 422 pointers; ``lean.dump`` writes what ``Schema.dump`` writes; and on valid bodies the
+compiled plan itself decides (no silent fallback to marshmallow)."""
+from __future__ import annotations
+
+import copy
+import random
+from functools import lru_cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marshmallow import Schema, ValidationError
+
+from service import create_app
+from service.engine.core import GAME_IDS
+from service.schemas import lean
+from service.schemas.errors import error_pointers
+
+PLAYERS = {"newyork": 4, "chinatown": 4, "skyline3000": 3, "fifthavenue": 3}
+SEEDS = (3, 8)
+STEPS = (0, 9, 40)
+BINDINGS = create_app({"redis_url": None}).extensions["games"]
+
+
+@lru_cache(maxsize=None)
+def played(game_id: str, seed: int, steps: int) -> tuple[dict, list[dict]]:
+    """The wire state after ``steps`` random legal moves of a seeded game, and the moves then listed."""
+    binding = BINDINGS[game_id]
+    rnd = random.Random(seed)
+    state = binding.game.setup([f"p{i}" for i in range(PLAYERS[game_id])], seed, {})
+    for _ in range(steps):
+        listed = binding.game.legal_moves(state)
+        if not listed:
+            break
+        state = binding.game.apply(state, rnd.choice(listed)).state
+    moves = binding.envelopes.moves_out.dump(binding.game.legal_moves(state))
+    return binding.envelopes.state_out.dump(state), moves
+
+
+def bodies(game_id: str, seed: int, steps: int) -> dict[str, dict]:
+    """A valid body for each envelope that loads a state or a move."""
+    state, moves = played(game_id, seed, steps)
+    players = [f"p{i}" for i in range(PLAYERS[game_id])]
+    found = {
+        "state": {"state": state},
+        "legal_moves": {"state": state, "player": players[seed % len(players)]},
+        "score_state": {"state": state},
+        "view": {"state": state, "player": players[0]},
+        "render": {"state": state},
+        "setup": {"players": players, "seed": seed, "options": {}},
+        "replay": {"state": state, "moves": moves[:3]},
+    }
+    if moves:
+        found["move"] = {"state": state, "move": moves[seed % len(moves)]}
+    return found
+
+
+def outcome(schema: Schema, load, body: Any) -> tuple[str, Any]:
+    try:
+        return "loaded", load(schema, body)
+    except ValidationError as exc:
+        return "refused", (exc.messages, error_pointers(exc.messages))
+
+
+def marshmallow_load(schema: Schema, body: Any) -> Any:
+    return schema.load(body)
+
+
+def paths(value: Any, here: tuple = ()) -> list[tuple]:
+    found = [here]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, here + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, here + (index,))
+    return found
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 70) | st.integers() | st.sampled_from([2**63, -(2**64), 3.0, 0.5])
+    | st.text(max_size=40) | st.sampled_from(["", "p0", "p1", "final", "red", "round", "x" * 33]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def near(value: Any) -> st.SearchStrategy:
+    """Values close to ``value``: the other side of a boundary, the same number as a float or a string."""
+    if isinstance(value, bool):
+        return st.sampled_from([not value, int(value), None])
+    if isinstance(value, int):
+        return st.sampled_from([value - 1, value + 1, -value, float(value), value + 0.5, str(value), True, 0])
+    if isinstance(value, str):
+        return st.sampled_from(["", value + "x", value[:-1], value * 2, value.upper(), "x" * 33, 1])
+    return JSON_VALUES
+
+
+@st.composite
+def broken(draw, body: dict) -> dict:
+    """``body`` with one to three random changes: a value replaced by any value or a nearby one, a member
+    dropped or added, a list grown by copies of an item or cut."""
+    body = copy.deepcopy(body)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(paths(body)))
+        parent, key = _parent(body, path)
+        kind = draw(st.sampled_from(["replace", "near", "near", "drop", "add", "grow"]))
+        target = parent[key] if parent is not None else body
+        if kind == "replace" and parent is not None:
+            parent[key] = draw(JSON_VALUES)
+        elif kind == "near" and parent is not None:
+            parent[key] = draw(near(target))
+        elif kind == "drop" and parent is not None:
+            del parent[key]
+        elif kind == "add" and isinstance(target, dict):
+            target[draw(st.sampled_from(["extra", "type", "id", "players", "scoring", "0"]))] = draw(JSON_VALUES)
+        elif kind == "grow" and isinstance(target, list) and target:
+            item = target[draw(st.integers(0, len(target) - 1))]
+            target.extend(copy.deepcopy(item) for _ in range(draw(st.integers(1, 40))))
+    return body
+
+
+def _parent(body: Any, path: tuple) -> tuple[Any, Any]:
+    if not path:
+        return None, None
+    parent = body
+    for token in path[:-1]:
+        parent = parent[token]
+    return parent, path[-1]
+
+
+def _same(schema: Schema, body: Any) -> None:
+    expected = outcome(schema, marshmallow_load, copy.deepcopy(body))
+    got = outcome(schema, lean.load, copy.deepcopy(body))
+    assert got[0] == expected[0], (got, expected)
+    assert got[1] == expected[1]
+
+
+CASES = [(game, seed, steps) for game in GAME_IDS for seed in SEEDS for steps in STEPS]
+
+
+@pytest.mark.parametrize("game_id,seed,steps", CASES)
+def test_valid_bodies_load_by_the_plan_to_what_marshmallow_loads(game_id, seed, steps):
+    envelopes = BINDINGS[game_id].envelopes
+    for name, body in bodies(game_id, seed, steps).items():
+        schema = getattr(envelopes, name)
+        by_plan = lean._plan(schema).load(copy.deepcopy(body))  # raises if the plan gave up
+        assert by_plan == schema.load(copy.deepcopy(body)), name
+
+
+@pytest.mark.parametrize("game_id,seed,steps", CASES)
+def test_dumps_are_marshmallows(game_id, seed, steps):
+    envelopes = BINDINGS[game_id].envelopes
+    state = envelopes.state.load({"state": played(game_id, seed, steps)[0]})["state"]
+    assert lean.dump(envelopes.state_out, state) == envelopes.state_out.dump(state)
+    moves = BINDINGS[game_id].game.legal_moves(state)
+    assert lean.dump(envelopes.moves_out, moves) == envelopes.moves_out.dump(moves)
+    scored = envelopes.score_state.load({"state": played(game_id, seed, steps)[0]})["state"]
+    assert lean.dump(envelopes.score_state, {"state": scored}) == envelopes.score_state.dump({"state": scored})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_broken_bodies_get_marshmallows_verdict_and_errors(game_id, data):
+    seed, steps = data.draw(st.sampled_from(SEEDS)), data.draw(st.sampled_from(STEPS))
+    name, body = data.draw(st.sampled_from(sorted(bodies(game_id, seed, steps).items())))
+    _same(getattr(BINDINGS[game_id].envelopes, name), data.draw(broken(body)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=40, deadline=None)
+@given(scoring=st.dictionaries(st.sampled_from(["scoring", "declarer", "central_park_tiles", "extra"]),
+                               JSON_VALUES | st.sampled_from(["final", "income", "round", "A", "district:x"]),
+                               max_size=3))
+def test_score_extras_get_marshmallows_verdict(game_id, scoring):
+    _same(BINDINGS[game_id].envelopes.score_extra, scoring)
+
+
+def _fields(schema: Schema, seen: set[int]):
+    """Every field of ``schema`` and of the schemas nested in it, inner fields of lists and dicts too."""
+    if id(schema) in seen:
+        return
+    seen.add(id(schema))
+    stack = list(schema.load_fields.values())
+    while stack:
+        field = stack.pop()
+        yield field
+        stack += [f for f in (getattr(field, "inner", None), getattr(field, "key_field", None),
+                              getattr(field, "value_field", None)) if f is not None]
+        if hasattr(field, "nested"):
+            yield from _fields(field.schema, seen)
+
+
+def _probes(validator: Any) -> list[Any]:
+    """Values on both sides of a validator's boundaries."""
+    from marshmallow import validate
+
+    if isinstance(validator, validate.Length):
+        sizes = {n + d for n in (validator.min, validator.max, validator.equal) if n is not None for d in (-1, 0, 1)}
+        return [["x"] * n for n in sorted(sizes) if n >= 0] + ["x" * n for n in sorted(sizes) if n >= 0]
+    if isinstance(validator, validate.Range):
+        ends = [n for n in (validator.min, validator.max) if n is not None]
+        return [n + d for n in ends for d in (-1, 0, 1)] + [n + 0.5 for n in ends]
+    if isinstance(validator, (validate.OneOf, validate.Equal)):
+        choices = list(getattr(validator, "choices", [getattr(validator, "comparable", None)]))
+        return choices + [None, "", 0, 1, True, "zzz", [choices[0]] if choices else []]
+    return []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_inlined_validators_decide_as_marshmallows_on_both_sides_of_each_bound(game_id):
+    checked = 0
+    seen: set[int] = set()
+    for schema in vars(BINDINGS[game_id].envelopes).values():
+        for field in _fields(schema, seen):
+            for validator in field.validators:
+                inlined = lean._check(validator)
+                for value in _probes(validator):
+                    try:
+                        validator(value)
+                        expected = True
+                    except (ValidationError, TypeError):
+                        expected = False
+                    try:
+                        got = inlined(value)
+                    except (ValidationError, TypeError):
+                        got = False
+                    assert got == expected, (field, validator, value)
+                    checked += 1
+    assert checked > 100
+
+
+def test_skylines_default_options_shortcut_is_what_the_schema_loads():
+    import json
+
+    from service.schemas import skyline3000
+
+    wire = json.loads(skyline3000.DEFAULT_OPTIONS_JSON)
+    assert skyline3000.OptionsSchema().load(wire) == skyline3000.DEFAULT_OPTIONS
+    field = skyline3000.OptionsField()
+    assert field.deserialize(dict(reversed(list(wire.items())))) is skyline3000.DEFAULT_OPTIONS
+    assert field.deserialize({**wire, "roofs_per_shape": 4}).roofs_per_shape == 4
+    for near in ({**wire, "billboards_per_player": True}, {**wire, "billboards_per_player": float(wire["billboards_per_player"])},
+                 {**wire, "extra": 1}):
+        try:
+            expected = skyline3000.OptionsSchema().load(near)
+        except ValidationError as refused:
+            with pytest.raises(ValidationError) as got:
+                field.deserialize(near)
+            assert got.value.messages == refused.messages
+        else:
+            assert field.deserialize(near) == expected
+
+
+def test_new_yorks_default_catalogue_is_the_catalogue_of_the_default_tiers():
+    from service.engine.newyork.data import catalogue
+    from service.engine.newyork.options import Options
+    from service.schemas import newyork
+
+    assert dict(newyork.DEFAULT_TILES) == catalogue(Options().type_tiers)
