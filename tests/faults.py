@@ -15,11 +15,7 @@ import tempfile
 import threading
 import time
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tests.ports import free_port
 
 
 class DelayProxy:

@@ -29,6 +29,9 @@ CONTRACT = Path(__file__).resolve().parents[1] / "openapi.yaml"
 EXHAUSTIVE = os.environ.get("CONTRACT_EXHAUSTIVE", "") not in ("", "0")
 EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "25"))
 
+# One xdist worker runs the whole file in order: the last test reads what the schemathesis cases saw.
+pytestmark = pytest.mark.xdist_group("contract")
+
 CONFIG = schemathesis.Config.from_dict({
     "generation": {"mode": "all"},
     "phases": {"coverage": {"enabled": EXHAUSTIVE}},

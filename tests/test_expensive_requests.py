@@ -22,7 +22,9 @@ LISTING_BOUND = 2000  # no listing found in seeded play exceeds this (Fifth Aven
 
 @pytest.fixture(scope="module")
 def app():
-    return create_app({"redis_url": None})
+    # The request deadline is a wall-clock backstop (tests/api/test_deadline.py holds it); here it is set
+    # out of reach, so that a loaded machine cannot turn these checks of counts into checks of time.
+    return create_app({"redis_url": None, "request_deadline_ms": 20_000})
 
 
 @pytest.fixture(scope="module")

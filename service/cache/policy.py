@@ -14,17 +14,20 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   ``ENTRY_OVERHEAD``; no entry over 1/16 of that; at most CACHE_MAX_ENTRIES entries.
 - the Redis write queue (``stores.RedisStore``, only with Redis): at most CACHE_MAX_BYTES / 8 of texts
   waiting to be written; beyond that writes are dropped and counted.
-- New York ``city._city_violations`` (``lru_cache``, 16 cities): a city's tiles and its violations, about
-  0.5 KB per tile, so at most 16 cities of at most 54 tiles: under 0.5 MB.
-- each engine's per-state memo (``kit.StateMemo`` on the engine object, a few entries): the last few
-  states checked with their violations (Chinatown also keeps its deck and bag contents this way), a
-  request's worth each.
+- each engine's per-state memos (``kit.StateMemo`` on the engine object, 4 entries unless said): the last
+  few states checked with their violations (Chinatown also keeps its deck and bag contents this way, New
+  York each player's CityIndex), a request's worth each; and New York's ``_cities`` (16 entries): a city's
+  tiles and its building-rule check, about 0.5 KB per tile, so at most 16 cities of at most 54 tiles:
+  under 0.5 MB. No engine module keeps a cache of its own.
 - ``api.operations.contract_texts`` (the contract as YAML and JSON): about 0.5 MB.
 - the compiled load and dump plans of ``schemas/lean.py``, one per schema instance, built with the app:
   code, not values, a fixed size: about 1.6 MB for the four games (tracemalloc; each nested schema shape
   is compiled once per game's envelopes, where compiling every envelope's own copy took 5.8 MB).
 - ``i18n.translations`` and ``api.localize.Translator.of`` (the compiled message catalogs, one per
   language, four in all) and ``i18n.catalogs_digest``: under 1 MB together.
+- ``api.table.page_ids`` (the table page's message ids, about 200 strings): a few KB.
+- ``i18n.check.code_ids`` (every message id the code marks): only where the catalogs are checked (the
+  tests, ``python -m service.i18n check``), never in a serving worker.
 """
 IN_PROCESS_ONLY = frozenset({
     "newyork.longest_street",

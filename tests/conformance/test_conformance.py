@@ -2,7 +2,8 @@
 the public protocol, unlisted moves of the awaited players refused by a rule, conservation, determinism,
 views that leak nothing between players, every rule code shown emitted, and reach statistics.
 
-Run with ``-s`` to see the statistics and the codes covered only by named tests.
+Run with ``-n 0 -s`` (one process: xdist workers print nothing) to see the statistics and the codes
+covered only by named tests.
 """
 from __future__ import annotations
 
@@ -20,7 +21,13 @@ CASES = [(g, n) for g, spec in SPECS.items() for n in sorted(spec.games_per_coun
 TESTS = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("game,players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+def per_game(cases, ids):
+    """Each game's tests in one xdist group, so one worker plays its playouts once (``run`` keeps them)."""
+    return [pytest.param(*case, id=name, marks=pytest.mark.xdist_group(f"conformance-{case[0]}"))
+            for case, name in zip(cases, ids)]
+
+
+@pytest.mark.parametrize("game,players", per_game(CASES, [f"{g}-{n}p" for g, n in CASES]))
 def test_playouts_conform(game, players):
     result = run(game, players)
     assert result.failures == [], "\n".join(f"seed {f.seed} step {f.step}: {f.what}" for f in result.failures)
@@ -29,7 +36,7 @@ def test_playouts_conform(game, players):
     assert len(result.emitted) >= 3, "refusals name several rules' codes"
 
 
-@pytest.mark.parametrize("game,players", CASES[::3], ids=[f"{g}-{n}p" for g, n in CASES[::3]])
+@pytest.mark.parametrize("game,players", per_game(CASES[::3], [f"{g}-{n}p" for g, n in CASES[::3]]))
 def test_same_seed_same_game(game, players):
     result = run(game, players)
     seed, fingerprint = next(iter(result.fingerprints.items()))
@@ -66,7 +73,8 @@ UNCOVERED: dict[str, str] = {}  # a game whose codes are not all emitted or name
 
 
 @pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=UNCOVERED[g])) if g in UNCOVERED else g
+    pytest.param(g, marks=[pytest.mark.xdist_group(f"conformance-{g}"),
+                           *([pytest.mark.xfail(strict=True, reason=UNCOVERED[g])] if g in UNCOVERED else [])])
     for g in sorted(SPECS)])
 def test_every_rule_code_is_emitted_or_named(game):
     emitted = set()
@@ -81,7 +89,7 @@ def test_every_rule_code_is_emitted_or_named(game):
     assert neither == [], f"codes neither emitted in playouts nor named in a test: {neither}"
 
 
-@pytest.mark.parametrize("game", sorted(SPECS))
+@pytest.mark.parametrize("game", per_game([(g,) for g in sorted(SPECS)], sorted(SPECS)))
 def test_reach_statistics_are_plausible(game):
     spec = SPECS[game]
     from .games import Reach

@@ -14,6 +14,9 @@ from tests.integration.live import gunicorn
 
 LIMIT = 1024 * 1024
 
+# One xdist worker runs the file, so the module's one gunicorn is started once, not once per worker.
+pytestmark = pytest.mark.xdist_group("chunked-bodies")
+
 
 @pytest.fixture(scope="module")
 def port():

@@ -1,23 +1,9 @@
 """The deploy config under real gunicorn: several workers, metrics summed across them, JSON logs."""
-import json
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tests.integration.live import gunicorn, wait_until
 
 
 def get(url):
@@ -27,31 +13,12 @@ def get(url):
 
 @pytest.fixture
 def server():
-    port = free_port()
-    metrics_dir = tempfile.mkdtemp(prefix="citygames-test-metrics-")
-    log = tempfile.TemporaryFile()
-    env = dict(os.environ, PORT=str(port), WORKERS="3", LOG_FORMAT="json", PROMETHEUS_MULTIPROC_DIR=metrics_dir)
-    env.pop("REDIS_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"], cwd=ROOT,
-                               env=env, stdout=log, stderr=log)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            get(base + "/healthz")
-            break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        process.kill()
-        log.seek(0)
-        pytest.fail("gunicorn did not start: " + log.read().decode(errors="replace"))
-    yield base, log
-    process.terminate()
-    process.wait(timeout=30)
+    with gunicorn(workers=3) as live:
+        yield f"http://127.0.0.1:{live.port}", live
 
 
 def test_metrics_sum_every_worker(server):
-    base, _log = server
+    base, _live = server
     for _ in range(30):
         assert get(base + "/v1/games")[0] == 200
     _status, text = get(base + "/metrics")
@@ -61,12 +28,14 @@ def test_metrics_sum_every_worker(server):
 
 
 def test_one_json_log_line_per_request(server):
-    base, log = server
+    base, live = server
     get(base + "/v1/games/newyork")
-    time.sleep(0.2)
-    log.seek(0)
-    lines = [json.loads(l) for l in log.read().decode().splitlines() if l.startswith("{")]
-    request_lines = [l for l in lines if l.get("path") == "/v1/games/newyork"]
-    assert len(request_lines) == 1
-    assert request_lines[0]["status"] == 200 and request_lines[0]["route"] == "/v1/games/<game_id>"
-    assert isinstance(request_lines[0]["duration_ms"], float)
+
+    def request_lines():
+        return [l for l in live.json_lines() if l.get("path") == "/v1/games/newyork"]
+
+    wait_until(request_lines, 10, "the request's log line")
+    assert len(request_lines()) == 1
+    line = request_lines()[0]
+    assert line["status"] == 200 and line["route"] == "/v1/games/<game_id>"
+    assert isinstance(line["duration_ms"], float)

@@ -24,6 +24,8 @@ from typing import Callable, Iterator
 
 import pytest
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
@@ -38,12 +40,6 @@ def need(program: str, what: str) -> None:
     if os.environ.get("REQUIRE_REDIS"):
         pytest.fail(message)
     pytest.skip(message)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_until(predicate, timeout: float, what: str, step: float = 0.05) -> None:

@@ -77,3 +77,34 @@ def test_apply_on_an_invalid_state_is_refused_with_its_violations():
     out = GAME.apply(s, GAME.legal_moves(start(3))[0])
     assert not out.legal and codes(out.violations) == ["newyork.state.tile_count"]
     assert GAME.legal_moves(s) == []
+
+
+def test_one_broken_city_at_two_seats_is_flagged_at_each_seat():
+    """The engine keeps each city's check apart from its seat: the same city object at seats 0 and 1 is
+    reported under each seat's own pointer."""
+    from .helpers import city, partial_state
+
+    broken = city((3, 3, "park", ""))
+    pointers = {v.pointer for v in GAME.validate(partial_state({"a": broken, "b": broken}))}
+    assert {"/state/players/0/city/0", "/state/players/1/city/0"} <= pointers
+
+
+def test_a_later_state_checks_only_the_cities_that_changed(monkeypatch):
+    """A move changes one city; validating the next state finds the others in the engine's memo."""
+    from service.engine.newyork import city as city_module, game as game_module
+
+    from .helpers import city, partial_state
+
+    checked = []
+
+    def counting_check(c):
+        checked.append(c)
+        return city_module.city_check(c)
+
+    monkeypatch.setattr(game_module, "city_check", counting_check)
+    kept, before = city((1, 0, "park", "w")), city((0, 1, "church", "n"))
+    GAME.validate(partial_state({"a": kept, "b": before}))
+    after = before + city((0, 2, "museum", "n"))
+    checked.clear()
+    GAME.validate(partial_state({"a": kept, "b": after}))
+    assert checked == [after]

@@ -5,8 +5,8 @@ south; ``streets`` holds the edges n, e, s, w that carry a street.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable, Mapping
+from dataclasses import replace
+from typing import Callable, Iterable, Mapping
 
 from ..core import Violation
 from ..kit import T_
@@ -216,19 +216,21 @@ def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str =
     return out
 
 
-def city_violations(city: tuple[Placed, ...], pointer: str) -> tuple[list[Violation], set[tuple[int, int]]]:
-    """Every building rule a whole city breaks, and the cells to flag in a picture."""
-    found, flagged = _city_violations(tuple(city), pointer)
-    return list(found), set(flagged)
+CityCheck = tuple[tuple[Violation, ...], frozenset[tuple[int, int]]]
+CityChecker = Callable[[tuple[Placed, ...]], CityCheck]
 
 
+def city_violations(city: tuple[Placed, ...], pointer: str,
+                    check: CityChecker | None = None) -> tuple[list[Violation], set[tuple[int, int]]]:
+    """Every building rule a whole city breaks, and the cells to flag in a picture. ``check`` is
+    ``city_check`` or a memo of it (the engine's ``StateMemo`` of cities)."""
+    found, flagged = (check or city_check)(tuple(city))
+    return [replace(v, pointer=pointer + v.pointer) for v in found], set(flagged)
 
 
-# Small on purpose: a game's requests re-check the same few cities (the players' unchanged ones), which
-# 16 entries hold; measured on seeded playouts it keeps 99.5% of the hits of 4096 entries and saves about
-# a fifth of the engine's time. Whole answers are memoised by the answer cache, within its byte bound.
-@lru_cache(maxsize=16)
-def _city_violations(city: tuple[Placed, ...], pointer: str):
+def city_check(city: tuple[Placed, ...]) -> CityCheck:
+    """``city_violations`` with pointers relative to the city ("/3" is its tile 3), so the answer does not
+    depend on the player's seat and one memo entry serves a city wherever it sits."""
     out: list[Violation] = []
     flagged: set[tuple[int, int]] = set()
     seen: dict[tuple[int, int], int] = {ORIGIN: -1}
@@ -237,7 +239,7 @@ def _city_violations(city: tuple[Placed, ...], pointer: str):
         if cell in seen:
             what = T_("the start tile") if cell == ORIGIN else T_("another tile")
             out.append(BOOK.violation("placement.occupied", "The cell ({x},{y}) already holds {what}.",
-                                      f"{pointer}/{i}", x=placed.x, y=placed.y, what=what))
+                                      f"/{i}", x=placed.x, y=placed.y, what=what))
             flagged.add(cell)
         else:
             seen[cell] = i
@@ -247,7 +249,7 @@ def _city_violations(city: tuple[Placed, ...], pointer: str):
         if i < 0:
             continue
         x, y = cell
-        here = f"{pointer}/{i}"
+        here = f"/{i}"
         if not any(c in grid for _, c in neighbours(x, y)):
             out.append(BOOK.violation("placement.no_contact", "The tile at ({x},{y}) shares no edge with the city.",
                                       here, x=x, y=y))
@@ -265,7 +267,7 @@ def _city_violations(city: tuple[Placed, ...], pointer: str):
             flagged.add(cell)
     for region in holes(set(grid)):
         cells = ", ".join(f"({a},{b})" for a, b in sorted(region, key=lambda c: (c[1], c[0])))
-        out.append(BOOK.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", pointer,
+        out.append(BOOK.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", "",
                                   cells=cells))
         for a, b in region:
             flagged |= {c for _, c in neighbours(a, b) if c in grid}

@@ -7,6 +7,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, StateMemo, english
 from . import moves as _moves
+from .city import CityCheck, city_check
 from .codes import BOOK
 from .data import BANKS, CATALOGUE, SCORINGS, TYPES, scoring_tables, tiers
 from .options import OPTIONS, Options
@@ -55,6 +56,10 @@ class NewYork(Engine):
         self.book = book
         # the CityIndex of each player's city, shared by every candidate of one state (legal-moves checks many)
         self._indexes: StateMemo[dict] = StateMemo()
+        # each city's building-rule check: a move changes one city, so the next state's validate (and the
+        # picture) finds the others here, keyed by the unchanged city tuple. 16 hold a 6-player game's
+        # cities over its last few states; on seeded playouts the check saves about a fifth of the CPU.
+        self._cities: StateMemo[CityCheck] = StateMemo(size=16)
 
     def describe(self) -> dict[str, Any]:
         defaults = Options()
@@ -86,7 +91,7 @@ class NewYork(Engine):
 
     # -- the parts the kit's apply and legal_moves are made of ---------------------------------------------
     def state_violations(self, state: State) -> list[Violation]:
-        return self._own(state_violations(state))
+        return self._own(state_violations(state, self._check_city))
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
         cities = self._city_indexes(state) if move.type in _moves.CITY_MOVES else None
@@ -102,6 +107,9 @@ class NewYork(Engine):
         # A CityIndex only memoises answers about its own immutable city, so threads sharing one may at
         # worst compute the same answer twice.
         return self._indexes.get(state, lambda s: {})
+
+    def _check_city(self, city: tuple) -> CityCheck:
+        return self._cities.get(city, city_check)
 
     def _own(self, violations: list[Violation]) -> list[Violation]:
         """The violations under this engine's own codes: a re-skin reports its id, with the same rules."""
@@ -134,4 +142,4 @@ class NewYork(Engine):
         return seen_by(state, player)
 
     def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
-        return render_table(state, player, memo, tr)
+        return render_table(state, player, memo, tr, check_city=self._check_city)

@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
 from ..kit import N_, WORD, Labels, english
-from .city import ORIGIN, city_violations, grid_of
+from .city import ORIGIN, CityChecker, city_violations, grid_of
 from .data import BANKS, TYPES
 from .pool import bag_size, deck_size, seen_by
 from .scoring import scoring_points, streets
@@ -38,8 +38,10 @@ CARD_W, CARD_H, CARDS_PER_ROW = 20, 26, 14
 CHIP, CHIPS_PER_ROW = 30, 10
 
 
-def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
-    """The whole table, or ``player``'s view of it; ``tr`` renders each label (the edge passes a language's)."""
+def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english,
+                 check_city: CityChecker | None = None) -> str:
+    """The whole table, or ``player``'s view of it; ``tr`` renders each label (the edge passes a language's),
+    ``check_city`` is the engine's memo of city checks."""
     if not state.players:
         return _message(tr("No players in this state."))
     if player is not None:
@@ -50,7 +52,7 @@ def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO
     scoring = "final" if state.partial else ("A", "B", "final")[min(state.scorings_done, 2)]
     result = scoring_points(state, scoring, memo)
     longest = streets(state.players, memo)
-    panels = [_player_panel(state, i, result["players"][i], longest[i], scoring, tr)
+    panels = [_player_panel(state, i, result["players"][i], longest[i], scoring, tr, check_city)
               for i in range(len(state.players))]
     if state.dummy is not None:
         panels.append(_dummy_panel(state, result["dummy"], tr))
@@ -144,11 +146,12 @@ def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels) -> st
 # --- one player ------------------------------------------------------------------------------------------
 
 
-def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: str, tr: Labels):
+def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: str, tr: Labels,
+                  check_city: CityChecker | None):
     """(width, height, frame, body) of one player's panel: information on the left, the city on the right."""
     p = state.players[index]
     grid = grid_of(p.city)
-    found, flagged = city_violations(p.city, f"/state/players/{index}/city")
+    found, flagged = city_violations(p.city, f"/state/players/{index}/city", check_city)
     xs, ys = [x for x, _ in grid], [y for _, y in grid]
     x0, y0 = min(xs), min(ys)
     city_w, city_h = (max(xs) - x0 + 1) * CELL, (max(ys) - y0 + 1) * CELL

@@ -5,14 +5,15 @@ from collections import Counter
 
 from ..core import Violation
 from ..kit import N_, pointer
-from .city import city_violations
+from .city import CityChecker, city_violations
 from .codes import BOOK, GAME_NAME
 from .data import BANKS, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
 from .pool import copies, visible_money, visible_tiles
 from .state import Card, State
 
-def state_violations(state: State) -> list[Violation]:
-    """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo)."""
+def state_violations(state: State, check_city: CityChecker | None = None) -> list[Violation]:
+    """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo,
+    and passes ``check_city``, its memo of city checks)."""
     if not tiers_are_valid(state.options.type_tiers):
         return [BOOK.violation("state.options", "type_tiers must map museum, theater and station to 1, 2, 3.",
                                "/state/options/type_tiers")]
@@ -21,7 +22,7 @@ def state_violations(state: State) -> list[Violation]:
     if out:
         return out
     for i, player in enumerate(state.players):
-        out += city_violations(player.city, pointer("state", "players", i, "city"))[0]
+        out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
     out += dummy_violations(state)
     if state.partial:
         return out
