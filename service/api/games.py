@@ -24,7 +24,7 @@ from .answers import json_answer, svg_answer
 from .answer_cache import cached_answer
 from . import language
 from .body import parse_json_object, raw_json_body
-from .localize import NO_WORDS, Words, words_in
+from .localize import NO_WORDS, Words, categories_in, words_in
 from .problems import ApiProblem
 from .svg import xml_safe
 
@@ -68,7 +68,8 @@ def game_words(game_id: str) -> Words:
         module = importlib.import_module(f"service.engine.{game_id}.words")
     except ModuleNotFoundError:
         return Words(game_id)
-    return Words(module.CONTEXT, module.WORDS)
+    return Words(module.CONTEXT, module.WORDS, getattr(module, "CATEGORIES", {}), getattr(module, "KINDS", {}),
+                 getattr(module, "PARTS", {}))
 
 
 def _binding(game_id: str, need_engine: bool = True) -> Binding:
@@ -287,7 +288,7 @@ def score(binding: Binding, body: dict[str, Any]):
     if isinstance(result.get("violations"), list):
         result["violations"] = [tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v
                                 for v in result["violations"]]
-    result["labels"] = tr.labels(words_in(result), words)
+    result["labels"] = tr.labels(words_in(result), words, categories_in(result))
     return json_answer(result, binding.info.rules_version)
 
 

@@ -9,8 +9,9 @@ translated too; player ids and other values stay as sent.
 from __future__ import annotations
 
 import gettext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from string import Formatter
 from typing import Any, Callable, Iterable, Mapping
 
 from ..engine.core import Violation
@@ -23,10 +24,16 @@ NOBODY = N_("nobody")
 
 @dataclass(frozen=True)
 class Words:
-    """A game's own words (``service/engine/<game>/words.py``), translated in their context (the game's name)."""
+    """A game's own words (``service/engine/<game>/words.py``), translated in their context (the game's name),
+    and how its score breakdown's categories are named: ``categories`` names an id that is no word (or
+    reads better than one), ``kinds`` gives the label template of a ``kind:id`` category and ``parts`` the
+    names of those ids (the English texts are the message ids)."""
 
     context: str
     terms: frozenset[str] = frozenset()
+    categories: Mapping[str, str] = field(default_factory=dict, hash=False)
+    kinds: Mapping[str, str] = field(default_factory=dict, hash=False)
+    parts: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
 NO_WORDS = Words("")
@@ -116,9 +123,51 @@ class Translator:
             return {**item, "text": self.text(item["text"])}
         return item
 
-    def labels(self, found: Iterable[str], words: Words) -> dict[str, str]:
-        """The human name of each of a game's words among ``found`` (the ids a score breakdown uses)."""
-        return {word: self._pgettext(words.context, word) for word in sorted(set(found) & words.terms)}
+    def labels(self, found: Iterable[str], words: Words, categories: Iterable[str] = ()) -> dict[str, str]:
+        """The human name of each of a game's words among ``found`` (the ids a score answer uses) and of
+        each score breakdown category in ``categories``."""
+        out = {word: self.word_name(word, words) for word in sorted(set(found) & words.terms)}
+        out.update((category, self.category(category, words)) for category in sorted(set(categories)))
+        return out
+
+    def word_name(self, word: str, words: Words) -> str:
+        """A game word's name; in English the id itself, read as words (``tea_house`` is ``tea house``)."""
+        return word.replace("_", " ") if self.english else self._pgettext(words.context, word)
+
+    def category(self, category: str, words: Words) -> str:
+        """A breakdown category's label: its own name, or for ``kind:id`` the kind's template filled with the
+        id's name, or the word it is; an id the game does not name is shown as it is."""
+        if category in words.categories:
+            return self._pgettext(words.context, words.categories[category])
+        kind, _, part = category.partition(":")
+        if part and kind in words.kinds:
+            english = words.kinds[kind]
+            name = self._part(part, words)
+            try:
+                return self._fill(self._pgettext(words.context, english), name)
+            except (KeyError, IndexError, ValueError):  # a catalog defect (the catalog test finds it)
+                return self._fill(english, name)
+        return self.word_name(category, words) if category in words.terms else category
+
+    def _part(self, part: str, words: Words) -> str:
+        if part in words.parts:
+            return self._pgettext(words.context, words.parts[part])
+        return self.word_name(part, words) if part in words.terms else part
+
+    @staticmethod
+    def _fill(template: str, name: str) -> str:
+        return template.format(**{f: name for _, f, _, _ in Formatter().parse(template) if f})
+
+
+def categories_in(score: Mapping[str, Any]) -> set[str]:
+    """The breakdown categories of a score answer's players."""
+    found: set[str] = set()
+    players = score.get("players")
+    for player in players if isinstance(players, list) else ():
+        for item in player.get("breakdown") or () if isinstance(player, dict) else ():
+            if isinstance(item, dict) and isinstance(item.get("category"), str):
+                found.add(item["category"])
+    return found
 
 
 def words_in(data: Any) -> set[str]:

@@ -152,9 +152,10 @@ def rules_page(game_id: str):
     path = f"/v1/games/{game_id}/rules"
     if path not in current_app.extensions["pages"]:
         if game_id in GAME_IDS:
-            raise ApiProblem(501, f"The {game_id} rules engine is not built yet.")
-        raise ApiProblem(404, f"There is no game {game_id!r}; the games are {', '.join(GAME_IDS)}.",
-                         slug="unknown-game")
+            raise ApiProblem(501, "The {name} rules engine is not built yet.",
+                             name=current_app.extensions["games"][game_id].info.name)
+        raise ApiProblem(404, "There is no game {game}; the games are {games}.", slug="unknown-game",
+                         game=repr(game_id), games=", ".join(GAME_IDS))
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json":
         answer = bytes_answer(current_app.extensions["pages"][path + JSON_FORM], "application/json")
     else:
@@ -172,5 +173,5 @@ def problem_index():
 def problem_page(slug: str):
     path = f"/problems/{slug}"
     if path not in current_app.extensions["pages"]:
-        raise ApiProblem(404, f"There is no problem type {slug!r}; /problems/ lists them.")
+        raise ApiProblem(404, "There is no problem type {kind}; /problems/ lists them.", kind=repr(slug))
     return _page(path)

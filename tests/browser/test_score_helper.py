@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from .table import no_problem_shown, open_table, settle, totals
 
+SKYLINE_YELLOW_2 = [{"block": "yellow-2", "owner": "white", "floors": 1, "roof": "peaked", "large": "megamarket"}]
+TIMES_SQUARE = [{"district": "times-square", "plot": "violet", "owner": "yellow", "count": 1},
+                {"district": "times-square", "plot": "brown", "businesses": "gallery"}]
+
 
 def enter(page, game: str, rows: list[dict], **extra) -> None:
     page.select_option("#helper-game", game)
@@ -69,7 +73,7 @@ def test_helper_skyline_yellow_district_gives_purple_5_white_9_orange_3_green_7(
     enter(page, "skyline3000", rows)
     assert totals(page, "#helper-score") == {"purple": 5, "white": 9, "orange": 3, "green": 7}
     page.locator("#helper").screenshot(path=screenshots / "helper-skyline3000.png")
-    assert "block yellow-2: 8" in breakdown(page, "white")
+    assert "block yellow 2: 8" in breakdown(page, "white")
     assert "spaceport bonus: 2 extra card(s) in the next draw" in breakdown(page, "purple")
     assert page.locator("#helper-violations li").count() == 0
 
@@ -92,6 +96,21 @@ def test_helper_fifth_avenue_building_stop_example(page, screenshots):
     assert totals(page, "#helper-score") == {"yellow": 2, "blue": 3, "red": 4}
     page.locator("#helper").screenshot(path=screenshots / "helper-fifthavenue.png")
     assert page.locator("#helper-violations li").count() == 0
+
+
+def test_helper_breakdown_lines_read_in_the_pages_language(page, screenshots):
+    """The categories' names come from the score answer's labels: a Skyline block and a Fifth Avenue
+    district valuation in Hungarian and German, never their ids."""
+    for lang, block, district in (("hu", "sárga 2. blokk: ", "Times Square értékelése: "),
+                                  ("de", "Block gelb 2: ", "Wertung Times Square: ")):
+        page.goto(f"/table/?lang={lang}")
+        settle(page)
+        enter(page, "skyline3000", SKYLINE_YELLOW_2)
+        assert block in breakdown(page, "white") and "yellow-2" not in breakdown(page, "white")
+        enter(page, "fifthavenue", TIMES_SQUARE, scoring="district")
+        assert district in breakdown(page, "yellow") and "times-square" not in breakdown(page, "yellow")
+        page.locator("#helper").screenshot(path=screenshots / f"helper-fifthavenue-{lang}.png")
+    assert not page.errors
 
 
 def test_helper_lists_the_rules_a_position_breaks(page):

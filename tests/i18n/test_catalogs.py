@@ -53,3 +53,5 @@ def test_each_games_words_are_marked_under_its_own_context():
     for game in GAME_IDS:
         words = importlib.import_module(f"service.engine.{game}.words")
         assert {(words.CONTEXT, word) for word in words.WORDS} <= ids, game
+        names = {**getattr(words, "CATEGORIES", {}), **getattr(words, "KINDS", {})}
+        assert {(words.CONTEXT, name) for name in names.values()} <= ids, game  # category names too

@@ -118,3 +118,20 @@ def test_a_schema_problems_field_messages_are_in_the_asked_language_when_the_cat
     said = {e["pointer"]: e["message"] for e in dutch["errors"]}
     assert said["/state/x"] == "Onbekend veld." and said["/state/game"] == "Gegevens ontbreken voor een verplicht veld."
     assert dutch["detail"] == f"{len(english['errors'])} veld(en) passen niet in het schema."
+
+
+def test_every_problem_types_title_is_a_catalog_entry_translated_in_every_language():
+    from service.api.localize import Translator
+    from service.api.problems import PROBLEM_TYPES
+
+    for lang in LANGS:
+        tr = Translator.of(lang)
+        assert all(tr.text(kind.title) != kind.title for kind in PROBLEM_TYPES.values()), lang
+
+
+def test_the_pages_problems_speak_the_asked_language(client):
+    unknown_type = client.get("/problems/nope?lang=hu")
+    assert unknown_type.status_code == 404 and unknown_type.headers["Content-Language"] == "hu"
+    assert unknown_type.get_json()["detail"] == "Nincs 'nope' problématípus; a /problems/ oldal felsorolja őket."
+    unknown_game = client.get("/v1/games/nope/rules", headers={"Accept-Language": "de"}).get_json()
+    assert unknown_game["title"] == "Nicht gefunden" and unknown_game["detail"].startswith("Es gibt kein Spiel 'nope'")

@@ -18,3 +18,7 @@ WORDS = frozenset({
     C_("Chinatown", "income"), C_("Chinatown", "shops"), C_("Chinatown", "tiles_on_board"),
     C_("Chinatown", "lots"), C_("Chinatown", "money"), C_("Chinatown", "final"),
 })
+
+#: Score breakdown categories made of a kind and an id (``shop:photo``): each kind's label, whose one
+#: field the id's own word fills (``photo shop``).
+KINDS = {"shop": C_("Chinatown", "{shop} shop")}

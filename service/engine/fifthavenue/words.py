@@ -2,6 +2,7 @@
 as ids: the edge shows them in the request's language. ``C_`` marks them for the catalogs under the game's
 name (the words of its rules, which a re-skin under another id shares)."""
 from ..kit import C_
+from .data import DISTRICT_NAMES
 
 CONTEXT = "Fifth Avenue"
 
@@ -23,3 +24,13 @@ WORDS = frozenset({
     C_("Fifth Avenue", "districts"), C_("Fifth Avenue", "central_park"), C_("Fifth Avenue", "points"),
     C_("Fifth Avenue", "final"),
 })
+
+#: Score breakdown categories that are none of the words above (or read better than the word): their
+#: human names.
+CATEGORIES = {"points_before": C_("Fifth Avenue", "points before"),
+              "central_park": C_("Fifth Avenue", "Central Park")}
+#: Categories made of a kind and a district id (``district:times-square``): each kind's label, whose one
+#: field the district's name fills. Districts are street names, the same in every language (unmarked).
+KINDS = {"district": C_("Fifth Avenue", "valuation of {district}"),
+         "building_stop": C_("Fifth Avenue", "building stop in {district}")}
+PARTS = dict(DISTRICT_NAMES)

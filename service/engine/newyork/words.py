@@ -19,3 +19,6 @@ WORDS = frozenset({
     # score breakdown
     C_("New York", "street"), C_("New York", "buildings"), C_("New York", "total"), C_("New York", "final"),
 })
+
+#: Score breakdown categories that are none of the words above: their human names.
+CATEGORIES = {"longest_street": C_("New York", "longest street")}

@@ -20,3 +20,13 @@ WORDS = frozenset({
     C_("Skyline 3000", "tallest"), C_("Skyline 3000", "greens"), C_("Skyline 3000", "billboards"),
     C_("Skyline 3000", "first"), C_("Skyline 3000", "second"), C_("Skyline 3000", "points"),
 })
+
+#: Score breakdown categories made of a kind and an id (``block:yellow-1``): each kind's label, whose one
+#: field the id's name in ``PARTS`` fills (``block yellow 1``).
+KINDS = {"block": C_("Skyline 3000", "block {block}")}
+PARTS = {
+    "red-1": C_("Skyline 3000", "red 1"), "red-2": C_("Skyline 3000", "red 2"), "red-3": C_("Skyline 3000", "red 3"),
+    "yellow-1": C_("Skyline 3000", "yellow 1"), "yellow-2": C_("Skyline 3000", "yellow 2"),
+    "yellow-3": C_("Skyline 3000", "yellow 3"),
+    "blue-1": C_("Skyline 3000", "blue 1"), "blue-2": C_("Skyline 3000", "blue 2"), "blue-3": C_("Skyline 3000", "blue 3"),
+}

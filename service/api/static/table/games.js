@@ -89,30 +89,26 @@ const NY_TYPES = ["skyscraper", "park", "church", "theater", "museum", "station"
 const NY_PLURALS = { skyscraper: N_("skyscrapers"), park: N_("parks"), church: N_("churches"), theater: N_("theaters"),
   museum: N_("museums"), station: N_("stations") };
 
-// How a breakdown line reads, per game: the categories are stable ids, the words are the page's own.
-const CATEGORY_NAMES = { points_before: N_("points before"), central_park: N_("central park"), money: N_("money") };
-const categoryName = (item) => (CATEGORY_NAMES[item.category] ? tr(CATEGORY_NAMES[item.category]) : words(item.category));
+// How a breakdown line reads, per game: the categories are stable ids, and the score answer's `labels`
+// names each of them in the page's language; New York's and Chinatown's lines add their details.
+const categoryName = (item, labels) => labels[item.category] || words(item.category);
 const shopLine = (item) => {
   const params = shopParams({ type: item.category.slice(5), size: item.detail.size, lots: item.detail.lots });
   return item.detail.complete ? tr("{shop} complete shop of {size} (lots {lots})", params)
     : tr("{shop} shop of {size} (lots {lots})", params);
 };
 const LABEL = {
-  newyork: (item) => (NY_TYPES.includes(item.category) ? `${tr(NY_PLURALS[item.category])} (${item.detail.count})`
-    : item.category === "longest_street" ? tr("street ({length})", { length: item.detail.length }) : categoryName(item)),
-  chinatown: (item) => (item.category.startsWith("shop:") ? shopLine(item) : categoryName(item)),
-  skyline3000: (item) => (item.category.startsWith("block:") ? tr("block {block}", { block: item.category.slice(6) })
-    : categoryName(item)),
-  fifthavenue: (item) => (item.category.startsWith("district:") ? words(item.category.slice(9))
-    : item.category.startsWith("building_stop:") ? tr("building stop {district}", { district: words(item.category.slice(14)) })
-      : categoryName(item)),
+  newyork: (item, labels) => (NY_TYPES.includes(item.category) ? `${tr(NY_PLURALS[item.category])} (${item.detail.count})`
+    : item.category === "longest_street" ? tr("street ({length})", { length: item.detail.length }) : categoryName(item, labels)),
+  chinatown: (item, labels) => (item.category.startsWith("shop:") ? shopLine(item) : categoryName(item, labels)),
 };
 
 /** Rows {id, total, parts: [{category, points, note?}]} from a score answer (players in seat order). */
 export function scoreRows(game, score) {
   const label = LABEL[game] || categoryName;
+  const labels = score.labels || {};
   return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
-    ...p.breakdown.map((item) => ({ category: label(item), points: item.points })),
+    ...p.breakdown.map((item) => ({ category: label(item, labels), points: item.points })),
     // Skyline's spaceport bonus is not points: extra cards in the next draw, shown beside them as a note.
     ...(p.spaceport_bonus ? [{ category: tr("spaceport bonus"), points: 0,
       note: tr("spaceport bonus: {count} extra card(s) in the next draw", { count: p.spaceport_bonus }) }] : [])] }));

@@ -1,0 +1,96 @@
+"""Score breakdown category names in every language: each game played to its end, its score answers (every
+scoring the end state can be asked for) carry in ``labels`` a human name for every breakdown category, in
+the asked language. The breakdown itself keeps its ids."""
+import random
+
+import pytest
+
+from service import create_app
+from service.engine.core import GAME_IDS
+
+LANGS = ("en", "hu", "nl", "de")
+PLAYERS = {"newyork": ["anna", "ben"], "chinatown": ["anna", "ben", "cleo"],
+           "skyline3000": ["anna", "ben", "cleo"], "fifthavenue": ["anna", "ben", "cleo"]}
+MAX_STEPS = 3000
+# Labels a language writes as English does, on purpose: proper names and words spelt alike, each a
+# translator's choice in the catalog (tests/i18n/test_catalogs.py holds every entry translated).
+SAME_AS_ENGLISH = {
+    "hu": {"park", "central_park"},
+    "nl": {"park", "museum", "station", "theater", "central_park"},
+    "de": {"central_park"},
+}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"redis_url": None}).test_client()
+
+
+def ended(client, game: str, seed: int = 3) -> dict:
+    """The state a seeded game of random legal moves ends in."""
+    answer = client.post(f"/v1/games/{game}/setup", json={"players": PLAYERS[game], "seed": seed}).get_json()
+    rnd = random.Random(seed)
+    for _ in range(MAX_STEPS):
+        if answer["status"]["over"]:
+            return answer["state"]
+        moves = client.post(f"/v1/games/{game}/legal-moves", json={"state": answer["state"]}).get_json()["moves"]
+        answer = client.post(f"/v1/games/{game}/moves", json={"state": answer["state"], "move": rnd.choice(moves)}).get_json()
+        assert answer["legal"], answer["violations"]
+    pytest.fail(f"{game} did not end in {MAX_STEPS} moves")
+
+
+def score_bodies(game: str, state: dict) -> list[dict]:
+    """Every scoring of the end state whose breakdown has categories of its own."""
+    if game == "chinatown":
+        return [{"state": state, "scoring": "income"}, {"state": state, "scoring": "final"}]
+    if game == "fifthavenue":
+        district = next(did for did, d in state["districts"].items() if not d["stopped"])
+        return [{"state": state},
+                {"state": state, "scoring": f"district:{district}"},
+                {"state": state, "scoring": f"building_stop:{district}", "declarer": PLAYERS[game][0]}]
+    return [{"state": state}]
+
+
+@pytest.fixture(scope="module", params=GAME_IDS)
+def answers(request, client):
+    """(game, [{lang: score answer}] for each scoring of an ended game)."""
+    game = request.param
+    state = ended(client, game)
+    return game, [{lang: client.post(f"/v1/games/{game}/score?lang={lang}", json=body).get_json() for lang in LANGS}
+                  for body in score_bodies(game, state)]
+
+
+def categories(answer: dict) -> set[str]:
+    return {item["category"] for player in answer["players"] for item in player["breakdown"]}
+
+
+def test_every_breakdown_category_of_an_ended_game_has_a_label_in_every_language(answers):
+    game, scorings = answers
+    found = set()
+    for by_lang in scorings:
+        english = by_lang["en"]
+        assert categories(english), (game, english["scoring"])
+        found |= categories(english)
+        for lang, answer in by_lang.items():
+            assert answer["players"] == english["players"]  # ids and breakdown never change with the language
+            for category in categories(answer):
+                label = answer["labels"].get(category)
+                assert label and label.strip(), (game, lang, category, label)
+                # read as words: a plain word is its own English name, a composed id never shows as it is
+                assert "_" not in label and (category.isalpha() or category not in label), (game, lang, category, label)
+                if lang != "en" and category not in SAME_AS_ENGLISH[lang]:  # translated: not the id, not English
+                    assert label not in (category, english["labels"][category]), (game, lang, category, label)
+    if game == "fifthavenue":  # every kind of the game's categories was asked
+        assert {c.split(":")[0] for c in found} == {"points_before", "district", "building_stop", "central_park"}
+
+
+def test_a_composite_category_is_its_kinds_label_with_the_ids_name(client):
+    body = {"state": {"districts": {"times-square": {"plots": {
+        "violet": {"skyscrapers": {"owner": "red", "count": 2}}, "brown": {"skyscrapers": {"owner": "yellow", "count": 1}},
+        "gray": {"skyscrapers": {"owner": "blue", "count": 3}}, "green": {"businesses": ["gallery"]}}}}},
+        "scoring": "building_stop:times-square", "declarer": "red"}
+    said = {lang: client.post(f"/v1/games/fifthavenue/score?lang={lang}", json=body).get_json()["labels"]
+            for lang in LANGS}
+    assert said["en"]["building_stop:times-square"] == "building stop in Times Square"
+    assert said["nl"]["building_stop:times-square"] == "bouwstop in Times Square"  # the seed's "bouwstop"
+    assert said["hu"]["points_before"] == "korábbi pontok"
