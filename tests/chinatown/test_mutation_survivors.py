@@ -2,7 +2,9 @@
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.state import Keep
+from service.engine.chinatown.state import Keep, Pending, Reveal
+
+from .helpers import codes, make_state
 
 
 def keep_five_each(state):
@@ -27,3 +29,12 @@ def test_reshuffle_of_the_discards_needs_both_a_known_deck_and_the_shuffle_seed(
     assert once == again and once.shuffle_seed is None
     discards = [lot for p in digital.players for lot in p.hand if lot not in sorted(p.hand)[:5]]
     assert once.deck[-len(discards):] == tuple(discards)
+
+
+def test_tile_draw_reveal_names_only_tiles_the_bag_can_hold_not_a_type_the_game_lacks():
+    # the wire refuses unknown shop types; the engine's own check must too, a tile the bag never held
+    state = make_state("draw", players=("anna", "bob", "chang"))
+    assert state.pending == Pending("draw", "anna", 7)
+    out = GAME.apply(state, Reveal("anna", tiles=("unicorn",) + ("photo",) * 6))
+    assert codes(out) == ["chinatown.reveal.tile_unavailable"]
+    assert out.violations[0].pointer == "/move/tiles/0"
