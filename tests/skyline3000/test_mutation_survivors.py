@@ -58,3 +58,26 @@ def spread(state, unknown, n):
             spare[deck[card]] -= 1
     assert len(taken) == n
     return tuple(taken)
+
+
+def test_reading_development_without_place_one_open_platform_is_enough_for_a_green():
+    # the other side of test_auction's boundary: one open small platform per block, all taken but one
+    from service.engine.skyline3000 import data
+    from service.engine.skyline3000.state import BlockSpec, default_board
+
+    from .helpers import put
+    from .test_auction import auction_state
+
+    one_open = default_options(board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens)
+                                           for b in default_board()))
+    state = auction_state({"purple": ["roof-8"]}, options=one_open)
+    left_open = data.BLOCK_IDS[-1]
+    for i, block_id in enumerate(data.BLOCK_IDS[:-1]):
+        state = put(state, block_id, billboards=[SEATS[i % 3]])
+    assert GAME.validate(state) == []
+    out = GAME.apply(state, mv("bids", state.key, piles={"orange": [], "purple": ["roof-8"], "green": []}))
+    assert out.legal and out.state.removed_developments == ()
+    assert out.state.award.player == "purple" and out.state.award.tile == "green"
+    assert [m.block for m in GAME.legal_moves(out.state, move_type="develop")] == [left_open]
+    developed = GAME.apply(out.state, mv("develop", "purple", block=left_open))
+    assert developed.legal and developed.state.block(left_open).greens == out.state.block(left_open).greens + 1
