@@ -26,6 +26,7 @@ import os
 import py_compile
 import queue
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -243,10 +244,12 @@ def status(run: Run) -> str:
     return f"{how} [{run.summary}]"
 
 
-def commit() -> str:
+def commit(out: Path) -> str:
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "service", "tests"], cwd=ROOT, capture_output=True,
-                           text=True).stdout.strip()
+    changed = subprocess.run(["git", "status", "--porcelain", "service", "tests"], cwd=ROOT, capture_output=True,
+                             text=True).stdout.splitlines()
+    mine = str(out.resolve().relative_to(ROOT)) if out.resolve().is_relative_to(ROOT) else None
+    dirty = [line for line in changed if line[3:] != mine]  # the results file itself does not count
     return head + (" with uncommitted changes under service/ or tests/" if dirty else "")
 
 
@@ -257,6 +260,31 @@ def options(args) -> str:
     if args.budget:
         parts.append(f"--budget {args.budget}")
     return " ".join(parts)
+
+
+ENTRY = re.compile(r"^- (?P<status>.+?)(?: by `(?P<killer>[^`]+)`)? \((?P<wall>\d+) s, (?P<cpu>\d+) s CPU\): (?P<label>.+)$")
+
+
+def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]], float, str]:
+    """The outcomes an earlier (stopped) run wrote to ``path`` for mutants still drawn, its wall time and
+    the commit it ran on, so that ``--resume`` runs only the rest."""
+    if not path.exists():
+        return [], 0.0, ""
+    text = path.read_text()
+    by_label = {m.label(): m for m in mutants}
+    outcomes = []
+    for line in text.split("## Every mutant", 1)[-1].split("\n## Notes", 1)[0].splitlines():
+        if (found := ENTRY.match(line)) and found["label"] in by_label:
+            status = found["status"]
+            code = 0 if status == "survived" else None if status == "timeout" else 1
+            if (exit_code := re.match(r"killed \(pytest exit (\d+)\)", status)):
+                code = int(exit_code[1])
+            summary = status[status.index("[") + 1:-1] if "[" in status else ""
+            outcomes.append((by_label[found["label"]], Run(code, summary, found["killer"], cpu=float(found["cpu"]),
+                                                            wall=float(found["wall"]))))
+    wall = re.search(r"wall time: (\d+) s", text)
+    revision = re.search(r"^Code: commit (.+)\.$", text, re.M)
+    return outcomes, float(wall[1]) if wall else 0.0, revision[1] if revision else ""
 
 
 def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: list[tuple[Mutant, Run]],
@@ -318,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, help="only this game's mutants")
     parser.add_argument("--list", action="store_true", help="print the drawn mutants and exit")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("RESULTS.md"))
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the outcomes already in --out for the mutants drawn and run only the rest")
     args = parser.parse_args(argv)
     mutants = draw(args.sample, args.seed)
     if args.game:
@@ -326,8 +356,17 @@ def main(argv: list[str] | None = None) -> int:
         for m in mutants:
             print(m.label())
         return 0
-    revision = commit()
-    started = time.monotonic()
+    revision = commit(args.out)
+    outcomes: list[tuple[Mutant, Run]] = []
+    before = 0.0
+    if args.resume:
+        outcomes, before, earlier_revision = earlier(args.out, mutants)
+        if outcomes and earlier_revision != revision:
+            revision = f"{earlier_revision} (the first {len(outcomes)} mutants), then {revision}"
+        done = {m for m, _ in outcomes}
+        mutants = [m for m in mutants if m not in done]
+    drawn = len(mutants) + len(outcomes)
+    started = time.monotonic() - before
     temps = [tempfile.TemporaryDirectory(prefix="mutation-job-") for _ in range(args.jobs)]
     workdirs: queue.Queue[Path] = queue.Queue()
     for temp in temps:
@@ -347,7 +386,6 @@ def main(argv: list[str] | None = None) -> int:
     for b in baselines.values():
         print(f"baseline {b.game}: {len(b.seconds)} tests, " + ", ".join(f"{r.wall:.0f} s" for r in b.runs)
               + f" {b.note}", flush=True)
-    outcomes: list[tuple[Mutant, Run]] = []
 
     def task(mutant: Mutant):
         base = baselines[mutant.game]
@@ -364,11 +402,11 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             outcomes.append(result)
             mutant, run = result
-            print(f"[{len(outcomes)}/{len(mutants)}] {status(run).split(' [')[0]:9} {run.wall:5.0f} s "
+            print(f"[{len(outcomes)}/{drawn}] {status(run).split(' [')[0]:9} {run.wall:5.0f} s "
                   f"{run.cpu:5.0f} s CPU  {mutant.label()}" + (f"  by {run.killer}" if run.returncode else ""),
                   flush=True)
-            write_results(args.out, args, baselines, outcomes, time.monotonic() - started, len(mutants), revision)
-    write_results(args.out, args, baselines, outcomes, time.monotonic() - started, len(mutants), revision)
+            write_results(args.out, args, baselines, outcomes, time.monotonic() - started, drawn, revision)
+    write_results(args.out, args, baselines, outcomes, time.monotonic() - started, drawn, revision)
     for temp in temps:
         temp.cleanup()
     return 0
