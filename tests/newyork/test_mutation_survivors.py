@@ -11,3 +11,20 @@ def test_validate_only_a_finished_game_has_winners_or_a_final_scoring():
     assert "newyork.state.phase" not in codes(GAME.validate(s))
     assert "newyork.state.phase" in codes(GAME.validate(replace(s, winners=(s.players[0].id,))))
     assert "newyork.state.phase" in codes(GAME.validate(replace(s, scorings_done=3)))
+
+
+def test_real_table_scoring_card_b_stays_in_the_deck_after_scoring_a_until_revealed():
+    from service.engine.newyork.pool import unseen_money
+
+    from .helpers import current_id, mv
+    from .test_chance import at_table
+    from .test_turns import table
+
+    s = at_table(table())
+    st = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
+    st = GAME.apply(st, mv("reveal", current_id(st), card="A")).state
+    assert st.scorings_done == 1 and st.pending.kind == "money_card"
+    assert {m.card for m in GAME.legal_moves(st)} == set(unseen_money(st)) | {"B"}
+    assert codes(GAME.apply(st, mv("reveal", current_id(st), card="A")).violations) == ["newyork.reveal.impossible"]
+    out = GAME.apply(st, mv("reveal", current_id(st), card="B"))
+    assert out.legal and out.state.scorings_done == 2
