@@ -1,0 +1,29 @@
+"""Rules the sampled mutation run (tests/mutation) found no test for."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue.state import Move
+
+from .helpers import clear_board, edit, ok, sky, started
+from .test_chance_and_view import at_table
+
+
+def pending_black_cards():
+    def change(w):
+        clear_board(w)
+        sky(w, "times-square", "gray", "red", 1)
+        w["commissioners"]["white"]["at"] = "times-square"
+
+    s = ok(at_table(edit(started(3), change)), Move("value_district", "red", district="times-square"))
+    assert s.pending.kind == "black_cards" and s.pending.draws == (("red", 2), ("yellow", 1), ("blue", 1))
+    return s
+
+
+def test_validate_pending_black_cards_are_drawn_by_players_of_the_game_at_least_one_each():
+    s = pending_black_cards()
+    assert GAME.validate(s) == []
+    for draws in ((("red", 2), ("yellow", 1), ("zed", 1)), (("red", 2), ("yellow", 1), ("blue", 0))):
+        bad = replace(s, pending=replace(s.pending, draws=draws))
+        assert [v.code for v in GAME.validate(bad)] == ["fifthavenue.state.pending"], draws
