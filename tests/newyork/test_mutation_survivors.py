@@ -60,3 +60,14 @@ def test_reading_money_visibility_hidden_hands_may_hold_every_card_not_shown_and
 
     assert "newyork.state.money_count" not in codes(GAME.validate(holding(left - others)))
     assert codes(GAME.validate(holding(left - others + 1))) == ["newyork.state.money_count"]
+
+
+def test_validate_scoring_cards_the_violation_names_the_cards_the_deck_must_hold():
+    def expected(state):
+        found = [v for v in GAME.validate(state) if v.code == "newyork.state.scoring_cards"]
+        assert len(found) == 1
+        return dict(found[0].params)["expected"]
+
+    s = start(3)
+    assert expected(replace(s, scorings_done=1)) == ["B"]  # A and B still in the deck after scoring A
+    assert expected(replace(s, scorings_done=2)) == "no scoring card"
