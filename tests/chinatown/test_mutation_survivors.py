@@ -38,3 +38,10 @@ def test_tile_draw_reveal_names_only_tiles_the_bag_can_hold_not_a_type_the_game_
     out = GAME.apply(state, Reveal("anna", tiles=("unicorn",) + ("photo",) * 6))
     assert codes(out) == ["chinatown.reveal.tile_unavailable"]
     assert out.violations[0].pointer == "/move/tiles/0"
+
+
+def test_validate_the_deck_holds_each_building_card_once():
+    state = GAME.setup(["anna", "bob", "chang"], 12, {})
+    assert GAME.validate(state) == []
+    twice = replace(state, deck=state.deck + state.deck[:1])  # every card still accounted for, one twice
+    assert codes(GAME.validate(twice)) == ["chinatown.state.deck_mismatch"]
