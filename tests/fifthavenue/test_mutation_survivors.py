@@ -27,3 +27,18 @@ def test_validate_pending_black_cards_are_drawn_by_players_of_the_game_at_least_
     for draws in ((("red", 2), ("yellow", 1), ("zed", 1)), (("red", 2), ("yellow", 1), ("blue", 0))):
         bad = replace(s, pending=replace(s.pending, draws=draws))
         assert [v.code for v in GAME.validate(bad)] == ["fifthavenue.state.pending"], draws
+
+
+def test_reading_bid_requires_supply_except_in_a_full_district_where_the_winner_may_stop_instead():
+    from .helpers import supply
+    from .test_auctions import TS, _full_with_rivals, auction_at, bid
+
+    def setting(w):
+        w["commissioners"]["beige"].update(at="52nd-st-east", markers=[TS])
+        supply(w, "red", 0)
+
+    s = auction_at(layout=_full_with_rivals, hands={"red": ["green-4"]}, extra=setting)
+    assert s.auction.full and next(p for p in s.players if p.id == "red").supply == 0
+    assert Move("bid", "red", colour="green", cards=("green-4",)) in GAME.legal_moves(s)
+    s = ok(ok(bid(s, "red", ["green-4"], "green"), Move("pass", "yellow")), Move("pass", "blue"))
+    assert next(d for d in s.districts if d.id == TS).stopped
