@@ -42,3 +42,17 @@ def test_reading_bid_requires_supply_except_in_a_full_district_where_the_winner_
     assert Move("bid", "red", colour="green", cards=("green-4",)) in GAME.legal_moves(s)
     s = ok(ok(bid(s, "red", ["green-4"], "green"), Move("pass", "yellow")), Move("pass", "blue"))
     assert next(d for d in s.districts if d.id == TS).stopped
+
+
+def test_only_minimal_bids_listed_beyond_max_listed_bids_not_at_it():
+    from service.engine.fifthavenue.moves import MAX_LISTED_BIDS, only_minimal_bids_listed
+
+    from .test_auctions import auction_at
+
+    def hand(black_sixes):
+        # 4 colours held by nobody (1 pick each) + violet 4 and 5 (4 picks) = 8; black (9+1)(4+1)(n+1)
+        return ["violet-4", "violet-5"] + ["black-4"] * 9 + ["black-5"] * 4 + ["black-6"] * black_sixes
+
+    s = auction_at(hands={"red": hand(4)})
+    assert 8 * 10 * 5 * 5 == MAX_LISTED_BIDS and not only_minimal_bids_listed(s, "red")
+    assert only_minimal_bids_listed(auction_at(hands={"red": hand(5)}), "red")
