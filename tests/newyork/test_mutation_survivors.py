@@ -71,3 +71,11 @@ def test_validate_scoring_cards_the_violation_names_the_cards_the_deck_must_hold
     s = start(3)
     assert expected(replace(s, scorings_done=1)) == ["B"]  # A and B still in the deck after scoring A
     assert expected(replace(s, scorings_done=2)) == "no scoring card"
+
+
+def test_a_corrupt_longest_street_memo_entry_is_refused():
+    from service.engine.newyork.city import street_value_ok
+
+    assert street_value_ok({"length": 1, "edges": [[0, 0, "n"]]})
+    assert not street_value_ok({"length": 1, "edges": [[0, 0]]})
+    assert not street_value_ok({"length": 1, "edges": ["0,n"]})

@@ -81,3 +81,11 @@ def test_reading_development_without_place_one_open_platform_is_enough_for_a_gre
     assert [m.block for m in GAME.legal_moves(out.state, move_type="develop")] == [left_open]
     developed = GAME.apply(out.state, mv("develop", "purple", block=left_open))
     assert developed.legal and developed.state.block(left_open).greens == out.state.block(left_open).greens + 1
+
+
+def test_reading_reshuffle_seed_wraps_modulo_2_to_the_63():
+    from service.engine.skyline3000.cards import reshuffle_seed
+
+    # (2**63 - 1) * 1000003 + 0 + 1 is -1000003 + 1 modulo 2**63: the recipe the reading states
+    assert reshuffle_seed(2**63 - 1, 0) == 2**63 - 1_000_002
+    assert reshuffle_seed(5, 2) == 5_000_018
