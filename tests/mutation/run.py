@@ -2,26 +2,39 @@
 
     python -m tests.mutation --sample 200 --seed 1 --jobs 2
 
-Draws mutants evenly across the four games from the rule modules (RULE_MODULES): a comparison operator
-flipped (< <=, > >=, == !=), an integer constant moved by one, ``and``/``or`` swapped, a ``not`` dropped
-or an ``if``/``while`` condition negated. Each mutant is applied to a fresh copy of the repository in a
-temporary directory (the working tree is never touched), then that game's conformance cases and its test
-folder run (``-x -q``) with a timeout per mutant. The outcome of every mutant (killed, survived, timeout)
-and the survivors' diffs go to tests/mutation/RESULTS.md.
+Draws mutants evenly across the four games from the rule modules (RULE_MODULES), reproducibly by
+``--seed``: a comparison operator flipped (< <=, > >=, == !=), an integer constant moved by one,
+``and``/``or`` swapped, a ``not`` dropped or an ``if``/``while`` condition negated.
+
+Each job keeps one copy of the repository's tracked files in a temporary directory (the working tree is
+never touched), compiled once with hash-checked bytecode so only the mutated module is recompiled. A
+baseline first runs each game's tests (its conformance cases and its test folder) on the unmutated code,
+timing every test, then once more fastest first; a mutant then runs that same list, fastest first, with
+``-x``, so most mutants stop at their first failing test and a survivor has passed every one of the
+game's tests. A mutant that runs longer than ``--timeout-factor`` times the unmutated ordered run (at
+least ``--timeout-floor`` seconds) counts as a timeout, reported apart and counted killed. Every outcome,
+the test that killed each mutant, and the survivors go to tests/mutation/RESULTS.md as the run goes; a
+hand-written section from a ``## Notes`` heading on is kept.
 """
 from __future__ import annotations
 
 import argparse
 import ast
+import compileall
+import json
 import os
+import py_compile
+import queue
 import random
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,68 +133,205 @@ def apply_mutant(root: Path, mutant: Mutant) -> None:
 
 
 def copy_tree(root: Path) -> None:
-    """Every file git tracks (tests read bench requests, the contract, data), as the working tree has it."""
-    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    """Every file git tracks or would (tests read bench requests, the contract, data), as the working tree has it,
+    compiled with hash-checked bytecode: a mutated module's source no longer matches its bytecode, so
+    it is recompiled, and once restored it matches again whatever the files' times."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True).stdout
     for name in filter(None, listed.decode().split("\0")):
         source = ROOT / name
         if source.is_file():
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, root / name)
+    compileall.compile_dir(root / "service", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
 
 
-def run_one(mutant: Mutant, timeout: int) -> tuple[Mutant, str, float]:
+# The game tests use neither schemathesis's nor anyio's plugin; loading them costs every mutant a second.
+PYTEST = [sys.executable, "-m", "pytest", "-q", "-rfE", "-p", "no:cacheprovider", "-p", "no:schemathesis",
+          "-p", "no:anyio", "-p", "tests.mutation.timing", "-o", "addopts="]
+
+
+@dataclass
+class Run:
+    returncode: int | None  # None: timed out
+    summary: str = ""
+    killer: str | None = None  # the first failing test (or module that failed to import)
+    tests: list[dict] = field(default_factory=list)
+    cpu: float = 0.0
+    wall: float = 0.0
+
+
+def pytest(root: Path, args: list[str], timeout: float) -> Run:
+    handle, name = tempfile.mkstemp(prefix="timing-", suffix=".json", dir=root)
+    os.close(handle)
+    timing = Path(name)
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
-        root = Path(tmp)
-        copy_tree(root)
-        apply_mutant(root, mutant)
-        command = [sys.executable, "-m", "pytest", "tests/conformance", f"tests/{mutant.game}", "-k", mutant.game,
-                   "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts="]
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        try:
-            done = subprocess.run(command, cwd=root, env=env, capture_output=True, timeout=timeout)
-            lines = done.stdout.decode(errors="replace").strip().splitlines()
-            summary = lines[-1].strip("= ") if lines else ""
-            status = "survived" if done.returncode == 0 else f"killed [{summary}]"
-            if done.returncode not in (0, 1):
-                status = f"killed (pytest exit {done.returncode}) [{summary}]"
-        except subprocess.TimeoutExpired:
-            status = "timeout"
-    return mutant, status, time.monotonic() - started
+    try:
+        done = subprocess.run(PYTEST + args, cwd=root, env={**os.environ, "MUTATION_TIMING": str(timing)},
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        timing.unlink()
+        return Run(None, wall=time.monotonic() - started)
+    run = Run(done.returncode, wall=time.monotonic() - started)
+    text = done.stdout.decode(errors="replace")
+    lines = (text or done.stderr.decode(errors="replace")).strip().splitlines()
+    run.summary = lines[-1].strip("= ") if lines else ""
+    run.killer = next((line.split(" ", 1)[1].split(" - ", 1)[0] for line in text.splitlines()
+                       if line.startswith(("FAILED ", "ERROR "))), None)
+    if timing.stat().st_size:
+        report = json.loads(timing.read_text())
+        run.tests, run.cpu = report["tests"], report["cpu_seconds"]
+    timing.unlink()
+    return run
 
 
-def write_results(path: Path, args, outcomes, wall: float, drawn: int) -> None:
-    counts: dict[str, int] = {}
-    for _, status, _ in outcomes:
-        counts[status.split(" ")[0]] = counts.get(status.split(" ")[0], 0) + 1
-    run = len(outcomes)
-    killed = counts.get("killed", 0) + counts.get("timeout", 0)
+@dataclass
+class Baseline:
+    """A game's tests on the unmutated code, their order for the next mutant, and how long they took."""
+
+    game: str
+    natural: list[str]  # pytest arguments selecting the game's tests
+    seconds: dict[str, float] = field(default_factory=dict)  # node id -> seconds, unmutated
+    kills: Counter = field(default_factory=Counter)  # node id -> mutants it killed so far in this run
+    runs: list[Run] = field(default_factory=list)  # folder order, then fastest first
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return len(self.runs) == 2 and self.runs[1].returncode == 0
+
+    def order(self) -> list[str]:
+        """The tests that killed most mutants of this game so far first, then the fastest first: a mutant
+        is most likely stopped early, and one that survives has passed every test all the same."""
+        return sorted(self.seconds, key=lambda t: (-self.kills[t], self.seconds[t]))
+
+    def timeout(self, factor: float, floor: float) -> float:
+        return max(floor, factor * max(r.wall for r in self.runs))
+
+
+def baseline(root: Path, game: str, limit: float) -> Baseline:
+    base = Baseline(game, ["tests/conformance", f"tests/{game}", "-k", game])
+    base.runs.append(pytest(root, base.natural, limit))
+    if base.runs[0].returncode != 0:
+        base.note = f"unmutated tests fail: {base.runs[0].killer or base.runs[0].summary}"
+        return base
+    base.seconds = {t["nodeid"]: t["seconds"] for t in base.runs[0].tests}
+    base.runs.append(pytest(root, ["-x"] + base.order(), limit))
+    if base.runs[1].returncode != 0:
+        base.note = f"fastest first, unmutated tests fail: {base.runs[1].killer or base.runs[1].summary}"
+    return base
+
+
+def run_one(root: Path, mutant: Mutant, base: Baseline, timeout: float) -> Run:
+    """One mutant applied to the job's copy, its game's tests run, the mutant undone."""
+    path = root / mutant.path
+    original = path.read_bytes()
+    apply_mutant(root, mutant)
+    try:
+        run = pytest(root, ["-x"] + base.order(), timeout)
+        if run.returncode in (4, 5):  # the mutant changed what is collected: run the folder as it is
+            run = pytest(root, ["-x"] + base.natural, timeout)
+    finally:
+        path.write_bytes(original)
+    return run
+
+
+def status(run: Run) -> str:
+    if run.returncode is None:
+        return "timeout"
+    if run.returncode == 0:
+        return "survived"
+    how = "killed" if run.returncode == 1 else f"killed (pytest exit {run.returncode})"
+    return f"{how} [{run.summary}]"
+
+
+def commit(out: Path) -> str:
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    changed = subprocess.run(["git", "status", "--porcelain", "service", "tests"], cwd=ROOT, capture_output=True,
+                             text=True).stdout.splitlines()
+    mine = str(out.resolve().relative_to(ROOT)) if out.resolve().is_relative_to(ROOT) else None
+    dirty = [line for line in changed if line[3:] != mine]  # the results file itself does not count
+    return head + (" with uncommitted changes under service/ or tests/" if dirty else "")
+
+
+def options(args) -> str:
+    parts = [f"--sample {args.sample}", f"--seed {args.seed}", f"--jobs {args.jobs}"]
+    if args.game:
+        parts.append(f"--game {args.game}")
+    if args.budget:
+        parts.append(f"--budget {args.budget}")
+    return " ".join(parts)
+
+
+ENTRY = re.compile(r"^- (?P<status>.+?)(?: by `(?P<killer>[^`]+)`)? \((?P<wall>\d+) s, (?P<cpu>\d+) s CPU\): (?P<label>.+)$")
+
+
+def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]], float, str]:
+    """The outcomes an earlier (stopped) run wrote to ``path`` for mutants still drawn, its wall time and
+    the commit it ran on, so that ``--resume`` runs only the rest."""
+    if not path.exists():
+        return [], 0.0, ""
+    text = path.read_text()
+    by_label = {m.label(): m for m in mutants}
+    outcomes = []
+    for line in text.split("## Every mutant", 1)[-1].split("\n## Notes", 1)[0].splitlines():
+        if (found := ENTRY.match(line)) and found["label"] in by_label:
+            status = found["status"]
+            code = 0 if status == "survived" else None if status == "timeout" else 1
+            if (exit_code := re.match(r"killed \(pytest exit (\d+)\)", status)):
+                code = int(exit_code[1])
+            summary = status[status.index("[") + 1:-1] if "[" in status else ""
+            outcomes.append((by_label[found["label"]], Run(code, summary, found["killer"], cpu=float(found["cpu"]),
+                                                            wall=float(found["wall"]))))
+    wall = re.search(r"wall time: (\d+) s", text)
+    revision = re.search(r"^Code: commit (.+)\.$", text, re.M)
+    return outcomes, float(wall[1]) if wall else 0.0, revision[1] if revision else ""
+
+
+def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: list[tuple[Mutant, Run]],
+                  wall: float, drawn: int, revision: str) -> None:
+    notes = ""
+    if path.exists() and "\n## Notes" in (old := path.read_text()):
+        notes = old[old.index("\n## Notes") + 1:]
+    statuses = [status(r).split(" ")[0] for _, r in outcomes]
+    run, killed = len(outcomes), statuses.count("killed")
     lines = [
         "# Mutation run results",
         "",
-        f"Command: `python -m tests.mutation --sample {args.sample} --seed {args.seed} --jobs {args.jobs} "
-        f"--timeout {args.timeout}" + (f" --budget {args.budget}" if args.budget else "") + "`",
+        f"Command: `nice -n 10 .venv/bin/python -m tests.mutation {options(args)}` (timeout per mutant: "
+        f"{args.timeout_factor:g} x its game's slower unmutated run, at least {args.timeout_floor:g} s).",
         "",
-        f"Mutants drawn: {drawn}; run: {run}; killed: {counts.get('killed', 0)}; timeouts (counted killed): "
-        f"{counts.get('timeout', 0)}; survived: {counts.get('survived', 0)}; "
-        f"killed share: {100 * killed / run:.0f}%; wall time: {wall:.0f} s on {args.jobs} jobs."
-        if run else f"Mutants drawn: {drawn}; none run.",
+        f"Code: commit {revision}.",
         "",
-        "| game | run | killed | timeout | survived |",
-        "|---|---|---|---|---|",
+        f"Mutants drawn: {drawn}; run: {run}; killed by a failing test: {killed}; timeouts: "
+        f"{statuses.count('timeout')}; survived: {statuses.count('survived')}; killed share (tests only): "
+        f"{100 * killed / run:.0f}%; wall time: {wall:.0f} s on {args.jobs} jobs."
+        if run else f"Mutants drawn: {drawn}; none run yet.",
+        "",
+        "Unmutated baselines (the game's conformance cases and test folder; wall and CPU seconds):",
+        "",
+        "| game | tests | folder order | fastest first | mutant timeout | note |",
+        "|---|---|---|---|---|---|",
     ]
+    for game, b in baselines.items():
+        runs = [f"{r.wall:.0f} s ({r.cpu:.0f} s CPU)" for r in b.runs] + ["-", "-"]
+        timeout = f"{b.timeout(args.timeout_factor, args.timeout_floor):.0f} s" if b.ok else "-"
+        lines.append(f"| {game} | {len(b.seconds)} | {runs[0]} | {runs[1]} | {timeout} | {b.note} |")
+    lines += ["", "| game | run | killed | timeout | survived | median wall s | median CPU s |",
+              "|---|---|---|---|---|---|---|"]
     for game in GAMES:
-        mine = [s for m, s, _ in outcomes if m.game == game]
-        lines.append(f"| {game} | {len(mine)} | {sum(s.startswith('killed') for s in mine)} | "
-                     f"{mine.count('timeout')} | {mine.count('survived')} |")
+        mine = [(status(r).split(" ")[0], r) for m, r in outcomes if m.game == game]
+        walls, cpus = sorted(r.wall for _, r in mine), sorted(r.cpu for _, r in mine)
+        median = (lambda xs: f"{xs[len(xs) // 2]:.0f}" if xs else "-")
+        lines.append(f"| {game} | {len(mine)} | {[s for s, _ in mine].count('killed')} | "
+                     f"{[s for s, _ in mine].count('timeout')} | {[s for s, _ in mine].count('survived')} | "
+                     f"{median(walls)} | {median(cpus)} |")
     lines += ["", "## Survivors", ""]
-    for m, status, seconds in outcomes:
-        if status == "survived":
-            lines.append(f"- {m.label()}")
+    lines += [f"- {m.label()}" for m, r in outcomes if r.returncode == 0]
     lines += ["", "## Every mutant", ""]
-    for m, status, seconds in outcomes:
-        lines.append(f"- {status} ({seconds:.0f} s): {m.label()}")
-    path.write_text("\n".join(lines) + "\n")
+    for m, r in outcomes:
+        by = f" by `{r.killer}`" if r.killer and r.returncode else ""
+        lines.append(f"- {status(r)}{by} ({r.wall:.0f} s, {r.cpu:.0f} s CPU): {m.label()}")
+    path.write_text("\n".join(lines) + "\n" + ("\n" + notes if notes else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,11 +339,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=200, help="mutants to draw across the four games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="mutants run in parallel")
-    parser.add_argument("--timeout", type=int, default=900, help="seconds per mutant before it counts as a timeout")
+    parser.add_argument("--timeout-factor", type=float, default=4.0,
+                        help="a mutant running longer than this many times its game's unmutated run is a timeout")
+    parser.add_argument("--timeout-floor", type=float, default=60.0, help="but never under these seconds")
     parser.add_argument("--budget", type=int, default=0, help="stop starting mutants after this many seconds")
     parser.add_argument("--game", choices=GAMES, help="only this game's mutants")
     parser.add_argument("--list", action="store_true", help="print the drawn mutants and exit")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("RESULTS.md"))
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the outcomes already in --out for the mutants drawn and run only the rest")
     args = parser.parse_args(argv)
     mutants = draw(args.sample, args.seed)
     if args.game:
@@ -202,21 +356,57 @@ def main(argv: list[str] | None = None) -> int:
         for m in mutants:
             print(m.label())
         return 0
-    started = time.monotonic()
-    outcomes = []
+    revision = commit(args.out)
+    outcomes: list[tuple[Mutant, Run]] = []
+    before = 0.0
+    if args.resume:
+        outcomes, before, earlier_revision = earlier(args.out, mutants)
+        if outcomes and earlier_revision != revision:
+            revision = f"{earlier_revision} (the first {len(outcomes)} mutants), then {revision}"
+        done = {m for m, _ in outcomes}
+        mutants = [m for m in mutants if m not in done]
+    drawn = len(mutants) + len(outcomes)
+    started = time.monotonic() - before
+    temps = [tempfile.TemporaryDirectory(prefix="mutation-job-") for _ in range(args.jobs)]
+    workdirs: queue.Queue[Path] = queue.Queue()
+    for temp in temps:
+        copy_tree(Path(temp.name))
+        workdirs.put(Path(temp.name))
+
+    def in_a_workdir(work, *rest):
+        root = workdirs.get()
+        try:
+            return work(root, *rest)
+        finally:
+            workdirs.put(root)
+
+    games = [g for g in GAMES if any(m.game == g for m in mutants)]
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        baselines = dict(zip(games, pool.map(lambda g: in_a_workdir(baseline, g, 3600), games)))
+    for b in baselines.values():
+        print(f"baseline {b.game}: {len(b.seconds)} tests, " + ", ".join(f"{r.wall:.0f} s" for r in b.runs)
+              + f" {b.note}", flush=True)
 
     def task(mutant: Mutant):
-        if args.budget and time.monotonic() - started > args.budget:
+        base = baselines[mutant.game]
+        if not base.ok or (args.budget and time.monotonic() - started > args.budget):
             return None
-        return run_one(mutant, args.timeout)
+        run = in_a_workdir(run_one, mutant, base, base.timeout(args.timeout_factor, args.timeout_floor))
+        if run.returncode and run.killer in base.seconds:
+            base.kills[run.killer] += 1
+        return mutant, run
 
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for result in pool.map(task, mutants):
-            if result is None:
+        for future in as_completed([pool.submit(task, m) for m in mutants]):
+            if (result := future.result()) is None:
                 continue
             outcomes.append(result)
-            mutant, status, seconds = result
-            print(f"[{len(outcomes)}/{len(mutants)}] {status:9} {seconds:5.0f} s  {mutant.label()}", flush=True)
-            write_results(args.out, args, outcomes, time.monotonic() - started, len(mutants))
-    write_results(args.out, args, outcomes, time.monotonic() - started, len(mutants))
+            mutant, run = result
+            print(f"[{len(outcomes)}/{drawn}] {status(run).split(' [')[0]:9} {run.wall:5.0f} s "
+                  f"{run.cpu:5.0f} s CPU  {mutant.label()}" + (f"  by {run.killer}" if run.returncode else ""),
+                  flush=True)
+            write_results(args.out, args, baselines, outcomes, time.monotonic() - started, drawn, revision)
+    write_results(args.out, args, baselines, outcomes, time.monotonic() - started, drawn, revision)
+    for temp in temps:
+        temp.cleanup()
     return 0

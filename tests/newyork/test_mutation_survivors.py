@@ -1,0 +1,81 @@
+"""Rules the sampled mutation run (tests/mutation) found no test for."""
+from dataclasses import replace
+
+from service.engine.newyork import GAME
+
+from .helpers import codes, start
+
+
+def test_validate_only_a_finished_game_has_winners_or_a_final_scoring():
+    s = start(3)
+    assert "newyork.state.phase" not in codes(GAME.validate(s))
+    assert "newyork.state.phase" in codes(GAME.validate(replace(s, winners=(s.players[0].id,))))
+    assert "newyork.state.phase" in codes(GAME.validate(replace(s, scorings_done=3)))
+
+
+def test_real_table_scoring_card_b_stays_in_the_deck_after_scoring_a_until_revealed():
+    from service.engine.newyork.pool import unseen_money
+
+    from .helpers import current_id, mv
+    from .test_chance import at_table
+    from .test_turns import table
+
+    s = at_table(table())
+    st = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
+    st = GAME.apply(st, mv("reveal", current_id(st), card="A")).state
+    assert st.scorings_done == 1 and st.pending.kind == "money_card"
+    assert {m.card for m in GAME.legal_moves(st)} == set(unseen_money(st)) | {"B"}
+    assert codes(GAME.apply(st, mv("reveal", current_id(st), card="A")).violations) == ["newyork.reveal.impossible"]
+    out = GAME.apply(st, mv("reveal", current_id(st), card="B"))
+    assert out.legal and out.state.scorings_done == 2
+
+
+def test_validate_a_pending_money_reveal_names_a_slot_of_the_market():
+    from service.engine.newyork.state import Pending
+
+    from .helpers import current_id, mv
+    from .test_chance import at_table
+    from .test_turns import table
+
+    s = at_table(table())
+    st = GAME.apply(s, mv("take_money", current_id(s), slots=[3])).state
+    assert st.pending == Pending("money_card", 3) and GAME.validate(st) == []
+    for slot in (-1, 4):  # -1 would read the last slot, which is empty here
+        assert codes(GAME.validate(replace(st, pending=Pending("money_card", slot)))) == ["newyork.state.pending"]
+
+
+def test_reading_money_visibility_hidden_hands_may_hold_every_card_not_shown_and_not_one_more():
+    from service.engine.newyork.pool import copies, visible_money
+
+    seen = GAME.view(start(4, seed=9), "p1")
+    hidden = [i for i, p in enumerate(seen.players) if p.money is None]
+    assert hidden and seen.money_deck is None
+    left = copies(seen) * 36 - sum(visible_money(seen).values())
+    others = sum(seen.players[i].money_count for i in hidden[1:])
+
+    def holding(count):
+        players = list(seen.players)
+        players[hidden[0]] = replace(players[hidden[0]], money_count=count)
+        return replace(seen, players=tuple(players))
+
+    assert "newyork.state.money_count" not in codes(GAME.validate(holding(left - others)))
+    assert codes(GAME.validate(holding(left - others + 1))) == ["newyork.state.money_count"]
+
+
+def test_validate_scoring_cards_the_violation_names_the_cards_the_deck_must_hold():
+    def expected(state):
+        found = [v for v in GAME.validate(state) if v.code == "newyork.state.scoring_cards"]
+        assert len(found) == 1
+        return dict(found[0].params)["expected"]
+
+    s = start(3)
+    assert expected(replace(s, scorings_done=1)) == ["B"]  # A and B still in the deck after scoring A
+    assert expected(replace(s, scorings_done=2)) == "no scoring card"
+
+
+def test_a_corrupt_longest_street_memo_entry_is_refused():
+    from service.engine.newyork.city import street_value_ok
+
+    assert street_value_ok({"length": 1, "edges": [[0, 0, "n"]]})
+    assert not street_value_ok({"length": 1, "edges": [[0, 0]]})
+    assert not street_value_ok({"length": 1, "edges": ["0,n"]})

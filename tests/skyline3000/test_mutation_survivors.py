@@ -1,0 +1,91 @@
+"""Rules the sampled mutation run (tests/mutation) found no test for, at a real table (hidden hands)."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from service.engine.skyline3000 import GAME
+from service.engine.skyline3000.cards import hidden_draw_sizes, unknown_cards
+from service.engine.skyline3000.state import Auction, default_options
+
+from .helpers import codes, mv
+
+SEATS = ("orange", "purple", "green")
+
+
+def table_auction():
+    """A real-table game whose construction phase everyone passed: the first auction, no pile laid."""
+    state = GAME.setup(list(SEATS), 1, default_options(chance="table"))
+    while state.phase == "construction":
+        state = GAME.apply(state, mv("pass", state.turn)).state
+    assert state.phase == "auction" and not state.auction.sealed
+    assert all(p.hand is None for p in state.players)
+    return state
+
+
+def test_key_holder_reports_the_piles_the_bids_move_is_listed_for_the_key_only():
+    state = table_auction()
+    listed = [m for m in GAME.legal_moves(state) if m.type == "bids"]
+    assert listed and {m.player for m in listed} == {state.key}
+    assert [m for m in GAME.legal_moves(state, player=state.key) if m.type == "bids"] == listed
+    other = next(p for p in SEATS if p != state.key)
+    assert not [m for m in GAME.legal_moves(state, player=other) if m.type == "bids"]
+    assert GAME.apply(state, listed[0]).legal
+
+
+def test_hidden_hand_holds_each_card_once_and_no_more_cards_than_its_size():
+    state = table_auction()
+    bidder = state.players[0]
+    unknown = unknown_cards(state)
+    fits = tuple(unknown[:2])
+    assert codes(GAME.validate(replace(state, auction=Auction(1, ((bidder.id, fits),))))) == []
+    twice = (unknown[0], unknown[0])
+    assert "state.cards" in codes(GAME.validate(replace(state, auction=Auction(1, ((bidder.id, twice),)))))
+    too_many = spread(state, unknown, bidder.hand_size + 1)
+    assert "state.cards" in codes(GAME.validate(replace(state, auction=Auction(1, ((bidder.id, too_many),)))))
+
+
+def spread(state, unknown, n):
+    """n unknown cards taken so that every hidden draw pile can still be full: only the hand's size can
+    refuse them."""
+    deck = {c.id: c.deck for c in state.options.cards}
+    spare = Counter(deck[c] for c in unknown)
+    spare.subtract(hidden_draw_sizes(state))
+    taken = []
+    for card in unknown:
+        if spare[deck[card]] > 0 and len(taken) < n:
+            taken.append(card)
+            spare[deck[card]] -= 1
+    assert len(taken) == n
+    return tuple(taken)
+
+
+def test_reading_development_without_place_one_open_platform_is_enough_for_a_green():
+    # the other side of test_auction's boundary: one open small platform per block, all taken but one
+    from service.engine.skyline3000 import data
+    from service.engine.skyline3000.state import BlockSpec, default_board
+
+    from .helpers import put
+    from .test_auction import auction_state
+
+    one_open = default_options(board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens)
+                                           for b in default_board()))
+    state = auction_state({"purple": ["roof-8"]}, options=one_open)
+    left_open = data.BLOCK_IDS[-1]
+    for i, block_id in enumerate(data.BLOCK_IDS[:-1]):
+        state = put(state, block_id, billboards=[SEATS[i % 3]])
+    assert GAME.validate(state) == []
+    out = GAME.apply(state, mv("bids", state.key, piles={"orange": [], "purple": ["roof-8"], "green": []}))
+    assert out.legal and out.state.removed_developments == ()
+    assert out.state.award.player == "purple" and out.state.award.tile == "green"
+    assert [m.block for m in GAME.legal_moves(out.state, move_type="develop")] == [left_open]
+    developed = GAME.apply(out.state, mv("develop", "purple", block=left_open))
+    assert developed.legal and developed.state.block(left_open).greens == out.state.block(left_open).greens + 1
+
+
+def test_reading_reshuffle_seed_wraps_modulo_2_to_the_63():
+    from service.engine.skyline3000.cards import reshuffle_seed
+
+    # (2**63 - 1) * 1000003 + 0 + 1 is -1000003 + 1 modulo 2**63: the recipe the reading states
+    assert reshuffle_seed(2**63 - 1, 0) == 2**63 - 1_000_002
+    assert reshuffle_seed(5, 2) == 5_000_018
