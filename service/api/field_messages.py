@@ -32,8 +32,11 @@ def _pattern(template: str) -> re.Pattern[str]:
 def patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each template with its pattern, the most literal text first: ``Must be greater than or equal to 1.``
     could be read as the start of the longer Range message otherwise."""
-    literal = lambda t: sum(len(lit) for lit, _n, _s, _c in Formatter().parse(t))  # noqa: E731
-    return tuple((t, _pattern(t)) for t in sorted(TEMPLATES, key=literal, reverse=True))
+    return tuple((t, _pattern(t)) for t in sorted(TEMPLATES, key=_literal_length, reverse=True))
+
+
+def _literal_length(template: str) -> int:
+    return sum(len(literal) for literal, _name, _spec, _conversion in Formatter().parse(template))
 
 
 def recognise(message: str) -> tuple[str, dict[str, str]] | None:

@@ -161,8 +161,8 @@ def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str
                      slug: str | None = None, headers: Mapping[str, str] | None = None,
                      errors_left_out: int = 0, params: Mapping[str, Any] | None = None) -> Response:
     """A problem answer; ``detail`` is a message id formatted with ``params`` in the request's language."""
-    from .language import current  # the language module raises ApiProblem itself
     from .field_messages import localized_errors
+    from .language import current  # the language module raises ApiProblem itself
 
     tr = current()
     kind = problem_type(status, slug)

@@ -19,11 +19,11 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.options import OPTIONS
+from ..engine.kit import N_
 from ..engine.random import SEED_MAX
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
 from . import lean
-from ..engine.kit import N_
 from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema

@@ -5,8 +5,9 @@ import inspect
 import json
 
 import pytest
+from flask import abort
 from marshmallow import Schema, fields, validate
-from werkzeug.exceptions import RequestedRangeNotSatisfiable
+from werkzeug.exceptions import RequestedRangeNotSatisfiable, default_exceptions
 
 from service import create_app
 from service.api.body import JSON_REASONS
@@ -74,11 +75,26 @@ def test_the_json_reasons_are_the_parsers_own():
     assert seen <= JSON_REASONS and len(seen) == 9
 
 
-def test_the_status_details_stand_for_werkzeugs_default_descriptions():
-    from werkzeug.exceptions import default_exceptions
+@pytest.fixture(scope="module")
+def aborting():
+    """The service with one more route that answers werkzeug's own error of the status it is given."""
+    app = create_app({"redis_url": None})
+    app.add_url_rule("/abort/<int:status>", "abort", lambda status: abort(status))
+    app.add_url_rule("/abort/<int:status>/own", "abort_own", lambda status: abort(status, "Own words."))
+    return app.test_client()
 
-    assert set(STATUS_DETAILS) <= set(default_exceptions)
-    assert not set(STATUS_DETAILS) & {404, 405, 413}  # those have details of their own
+
+@pytest.mark.parametrize("status", sorted(STATUS_DETAILS))
+def test_each_status_detail_stands_for_werkzeugs_default_description(aborting, status):
+    english = aborting.get(f"/abort/{status}").get_json()
+    assert english["status"] == status and english["detail"] == default_exceptions[status].description
+    for lang in LANGS:
+        detail = aborting.get(f"/abort/{status}?lang={lang}").get_json()["detail"]
+        assert detail == Translator.of(lang).text(STATUS_DETAILS[status]) != STATUS_DETAILS[status]
+
+
+def test_a_description_given_for_one_error_stays_as_it_is(aborting):
+    assert aborting.get("/abort/400/own?lang=de").get_json()["detail"] == "Own words."
 
 
 # -- recognising a filled template --------------------------------------------------------------------------
