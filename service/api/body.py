@@ -15,7 +15,7 @@ from typing import Any
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..engine.kit import N_, pointer
+from ..engine.kit import N_, Term, pointer
 from .echo import MAX_LISTED_ERRORS
 from .problems import ApiProblem
 
@@ -24,19 +24,32 @@ READ_CHUNK = 64 * 1024
 # A lone surrogate can only come from a \u escape once the bytes are known to be strict UTF-8.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# CPython's json parser's reasons (json.JSONDecodeError.msg), translated in a 400's detail; another
+# reason (a later Python's new wording) is shown as it is.
+JSON_REASONS = frozenset((
+    N_("Expecting value"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Extra data"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+))
 
 
-class _NotJson(ValueError):
-    """A value the JSON grammar allows but this service refuses; its text is safe to show."""
-
-
+# A value the JSON grammar allows but this service refuses: the parser lets the problem through.
 def _refuse_constant(name: str) -> Any:
-    raise _NotJson(f"{name} is not valid JSON.")
+    raise ApiProblem(400, "The body is not well-formed JSON: {name} is not valid JSON.", name=name)
 
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
-        raise _NotJson(f"An integer has more than {MAX_INTEGER_DIGITS} digits.")
+        raise ApiProblem(400, "The body is not well-formed JSON: An integer has more than {digits} digits.",
+                         digits=MAX_INTEGER_DIGITS)
     return int(text)
 
 
@@ -82,9 +95,7 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
         raise ApiProblem(400, "The JSON is nested too deeply.") from None
     except json.JSONDecodeError as exc:
         raise ApiProblem(400, "The body is not well-formed JSON: {reason} at line {line}, column {column}.",
-                         reason=exc.msg, line=exc.lineno, column=exc.colno) from None
-    except _NotJson as exc:
-        raise ApiProblem(400, "The body is not well-formed JSON: {reason}", reason=str(exc)) from None
+                         reason=_reason(exc.msg), line=exc.lineno, column=exc.colno) from None
     except ValueError:
         raise ApiProblem(400, "The body is not well-formed JSON.") from None
     if _SURROGATE_ESCAPE.search(text):
@@ -92,6 +103,10 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiProblem(422, "The body must be a JSON object.", [{"pointer": "", "message": N_("Must be an object.")}])
     return data
+
+
+def _reason(msg: str) -> str:
+    return Term(msg) if msg in JSON_REASONS else msg
 
 
 def _refuse_lone_surrogates(data: Any) -> None:

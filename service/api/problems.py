@@ -161,15 +161,14 @@ def problem_response(status: int, detail: str, errors: Iterable[Mapping[str, str
                      slug: str | None = None, headers: Mapping[str, str] | None = None,
                      errors_left_out: int = 0, params: Mapping[str, Any] | None = None) -> Response:
     """A problem answer; ``detail`` is a message id formatted with ``params`` in the request's language."""
+    from .field_messages import localized_errors
     from .language import current  # the language module raises ApiProblem itself
 
     tr = current()
     kind = problem_type(status, slug)
     extras: dict[str, Any] = {}
     errors, left_out = bounded_errors(errors, errors_left_out)
-    if errors and not tr.english:  # a field's message is shown in the language when it is a catalog id
-        errors = [{**e, "message": tr.text(e["message"])} if isinstance(e.get("message"), str) else e
-                  for e in errors]
+    errors = localized_errors(tr, errors)
     if errors:
         extras["errors"] = errors
     if left_out:
@@ -194,8 +193,38 @@ def _from_http(exc: HTTPException) -> Response:
         404: N_("There is no such route. The games are newyork, chinatown, skyline3000 and fifthavenue."),
         405: N_("This route does not take that method."),
         413: N_("The body is over the size limit."),
-    }.get(status, exc.description or "")
+    }.get(status) or _described(exc)
     return problem_response(status, detail, headers=headers)
+
+
+# The service's own words for the HTTP errors the web server may answer before a route: shown in place of
+# werkzeug's English description in every language but English, whose answers keep werkzeug's text.
+STATUS_DETAILS = {
+    400: N_("The request could not be read."),
+    408: N_("The request did not arrive in time."),
+    411: N_("This request needs a Content-Length header."),
+    412: N_("A precondition of the request does not hold."),
+    414: N_("The URL is too long."),
+    416: N_("The range asked for cannot be served."),
+    417: N_("The expectation of the Expect header cannot be met."),
+    428: N_("This request must be conditional."),
+    429: N_("Too many requests; retry later."),
+    431: N_("A header field is too large."),
+    501: N_("The web server does not support this method."),
+    505: N_("This HTTP version is not supported."),
+}
+
+
+def _described(exc: HTTPException) -> str:
+    """werkzeug's own description of the error, in the service's words when the language is not English and
+    the description is the status's default one (a description given for one error stays as it is)."""
+    from .language import current
+
+    description = exc.description or ""
+    own = STATUS_DETAILS.get(exc.code or 500)
+    if own and description == type(exc).description and not current().english:
+        return own
+    return description
 
 
 def install_problem_handlers(app: Flask) -> None:

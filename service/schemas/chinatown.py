@@ -34,6 +34,7 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
+from . import messages as M
 from .common import GameWire, List, PlayerId, StrictInteger
 from .options import options_schema
 
@@ -80,7 +81,7 @@ def _as_int(value: Any, low: int, high: int) -> tuple[int | None, str | None]:
             return None, NOT_INT
         value = int(value)
     if not low <= value <= high:
-        return None, f"Must be greater than or equal to {low} and less than or equal to {high}."
+        return None, M.RANGE_BETWEEN.format(min=low, max=high)
     return value, None
 
 
@@ -95,7 +96,7 @@ class LotListField(fields.Field):
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
         if len(value) > self.max_items:
-            raise ValidationError(f"Longer than maximum length {self.max_items}.")
+            raise ValidationError(M.LENGTH_MAX.format(max=self.max_items))
         out, errors = [], {}
         for i, item in enumerate(value):
             number, problem = _as_int(item, 1, LOT_COUNT)
@@ -117,7 +118,7 @@ class TileListField(fields.Field):
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
         if len(value) > 90:
-            raise ValidationError("Longer than maximum length 90.")
+            raise ValidationError(M.LENGTH_MAX.format(max=90))
         errors = {i: ["Must be one of the shop types."] for i, item in enumerate(value)
                   if not isinstance(item, str) or item not in SHOP_SET}
         if errors:
@@ -410,7 +411,7 @@ class MoveSchema(Schema):
         errors: dict[str, list[str]] = {}
         for name in ("lots", "tiles", "transfers", "lot", "shop"):
             if name in data and name not in required | optional:
-                errors[name] = [f"A {kind} move has no field {name!r}."]
+                errors[name] = [M.MOVE_HAS_NO_FIELD.format(kind=kind, name=name)]
         for name in required:
             if name not in data:
                 errors[name] = ["Missing data for required field."]

@@ -19,10 +19,12 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.options import OPTIONS
+from ..engine.kit import N_
 from ..engine.random import SEED_MAX
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
 from . import lean
+from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema
 
@@ -102,7 +104,7 @@ class PlotSchema(Schema):
 
 class DistrictSchema(Schema):
     plots = Dict(keys=Colour(), values=fields.Nested(PlotSchema), load_default=dict,
-                 validate=validate.Length(max=len(D.COLOURS), error=f"At most {len(D.COLOURS)} plots, one per colour."))
+                 validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_PLOTS.format(count=len(D.COLOURS))))
     stopped = Strict(load_default=False)
 
 
@@ -121,7 +123,7 @@ class DistrictsField(fields.Field):
         out, errors = {}, {}
         for key, item in value.items():
             if key not in D.SITES:
-                errors[key] = [f"Unknown district; one of {', '.join(D.SITES)}."]
+                errors[key] = [M.UNKNOWN_DISTRICT.format(sites=', '.join(D.SITES))]
                 continue
             schema = _PARK if key == D.CENTRAL_PARK else _DISTRICT
             try:
@@ -238,9 +240,9 @@ class PendingSchema(Schema):
         errors = {}
         for name in ("colours", "draws", "index", "count"):
             if name in want and name not in d:
-                errors[name] = [f"A {d['kind']} reveal needs `{name}`."]
+                errors[name] = [M.REVEAL_NEEDS.format(kind=d['kind'], name=name)]
             if name not in want and name in d:
-                errors[name] = [f"A {d['kind']} reveal has no `{name}`."]
+                errors[name] = [M.REVEAL_HAS_NO.format(kind=d['kind'], name=name)]
         if errors:
             raise ValidationError(errors)
 
@@ -263,13 +265,13 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
         "box": Count(D.BUSINESS_TOTAL, **req),
         "removed": fields.Nested(RemovedSchema, **req),
         "stacks": Dict(keys=Colour(), values=fields.Nested(StackSchema), **req,
-                       validate=validate.Length(max=len(D.COLOURS), error=f"At most {len(D.COLOURS)} stacks, one per colour.")),
+                       validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_STACKS.format(count=len(D.COLOURS)))),
         "black_deck": fields.Nested(BlackDeckSchema, **req),
         "discard": List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
         "commissioners": Dict(keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
                               values=fields.Nested(CommissionerSchema), **req,
                               validate=validate.Length(max=len(D.COMMISSIONERS),
-                                                       error=f"At most {len(D.COMMISSIONERS)} commissioners.")),
+                                                       error=M.AT_MOST_COMMISSIONERS.format(count=len(D.COMMISSIONERS)))),
         "businesses_placed": Count(len(D.SET_SIZES) * 3, **req),
         "turn": fields.Nested(TurnSchema, allow_none=True, **req),
         "auction": fields.Nested(AuctionSchema, allow_none=True, **req),
@@ -308,13 +310,13 @@ class StateSchema(_StateBase):
         districts = d.get("districts") or {}
         missing = [s for s in D.SITES if s not in districts]
         if missing:
-            raise ValidationError(f"A full state lists every district and central-park; missing {', '.join(missing)}.",
+            raise ValidationError(M.MISSING_SITES.format(missing=', '.join(missing)),
                                   "districts")
         errors = {}
         for did in D.DISTRICTS:
             gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
             if gone:
-                errors[did] = {"plots": [f"A full state lists every plot; missing {', '.join(gone)}."]}
+                errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=', '.join(gone))]}
         if errors:
             raise ValidationError({"districts": errors})
 
@@ -383,10 +385,10 @@ class MoveSchema(Schema):
         errors: dict[str, list[str]] = {}
         for name in required:
             if name not in d:
-                errors[name] = [f"A {kind} move needs `{name}`."]
+                errors[name] = [M.MOVE_NEEDS.format(kind=kind, name=name)]
         for name in OPTIONAL_FIELDS:
             if name in d and name not in required and name not in optional:
-                errors[name] = [f"A {kind} move has no `{name}`."]
+                errors[name] = [M.MOVE_HAS_NO.format(kind=kind, name=name)]
         if kind == "reveal" and sum(1 for n in optional if n in d) != 1:
             errors["type"] = ["A reveal carries exactly one of `tops`, `drawn`, `tiles`, `bid`."]
         if errors:
@@ -406,8 +408,8 @@ SCORING = re.compile(r"^(final|(district|building_stop):(%s))$" % "|".join(re.es
 
 
 class ScoreExtraSchema(Schema):
-    scoring = fields.String(validate=validate.Regexp(SCORING, error="One of `final`, `district:<id>`, "
-                                                                   "`building_stop:<id>` with a district id."),
+    scoring = fields.String(validate=validate.Regexp(SCORING, error=N_("One of `final`, `district:<id>`, "
+                                                                   "`building_stop:<id>` with a district id.")),
                             load_default="final")
     declarer = PlayerId()
     central_park_tiles = List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))

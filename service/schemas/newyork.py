@@ -21,6 +21,7 @@ from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending,
                                     Tile)
 from ..engine.random import SEED_MAX
 from . import lean
+from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, StrictInteger
 from .options import options_schema
 
@@ -69,7 +70,7 @@ def _card(value) -> Card:
     if "bank" not in value:
         errors["bank"] = ["Missing data for required field."]
     elif bank not in BANKS:
-        errors["bank"] = [f"Must be one of: {', '.join(BANKS)}."]
+        errors["bank"] = [M.ONE_OF.format(choices=', '.join(BANKS))]
     if "value" not in value:
         errors["value"] = ["Missing data for required field."]
     elif number is None or not 1 <= number <= 9:
@@ -104,7 +105,7 @@ class HandField(fields.Field):
         if not isinstance(value, list):
             raise ValidationError("Money is a list of cards {bank, value}, or of nulls for hidden cards.")
         if len(value) > 108:
-            raise ValidationError("Longer than maximum length 108.")
+            raise ValidationError(M.LENGTH_MAX.format(max=108))
         hidden = [card is None for card in value]
         if all(hidden) and value:
             return HiddenHand(len(value))
@@ -174,7 +175,7 @@ class TileField(fields.Field):
         if _integral(value) is not None:
             value = _integral(value)
             if not 1 <= value <= TILE_COUNT:
-                raise ValidationError(f"A catalogue tile id is 1..{TILE_COUNT}.")
+                raise ValidationError(M.TILE_ID.format(count=TILE_COUNT))
             return value
         if isinstance(value, dict):
             inline = lean.load(_INLINE_TILE, value)
@@ -269,7 +270,7 @@ class DummySchema(Schema):
     tiles = TileList(allow_none=True)
     buildings = Dict(keys=fields.String(validate=validate.OneOf(TYPES)),
                      values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
-                     validate=validate.Length(max=len(TYPES), error=f"At most {len(TYPES)} building types."))
+                     validate=validate.Length(max=len(TYPES), error=M.AT_MOST_TYPES.format(count=len(TYPES))))
 
 
 class MarketSchema(Schema):
@@ -289,7 +290,7 @@ class PendingSchema(Schema):
         if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
             raise ValidationError("A money card reveal names money slot 0..3.", "slot")
         if kind == "market_tile" and slot not in BANKS:
-            raise ValidationError(f"A market tile reveal names a bank: {', '.join(BANKS)}.", "slot")
+            raise ValidationError(M.MARKET_REVEAL.format(banks=', '.join(BANKS)), "slot")
         if kind == "dummy_tile" and slot is not None:
             raise ValidationError("A dummy tile reveal names no slot.", "slot")
 
@@ -493,10 +494,10 @@ class MoveSchema(Schema):
         errors: dict[str, list[str]] = {}
         for name in required:
             if name not in data:
-                errors[name] = [f"Missing data for required field (a {kind} move needs it)."]
+                errors[name] = [M.MOVE_MISSING_FIELD.format(kind=kind)]
         for name in data:
             if name not in ("type", "player") + required + optional:
-                errors[name] = [f"Unknown field for a {kind} move."]
+                errors[name] = [M.MOVE_UNKNOWN_FIELD.format(kind=kind)]
         if kind == "reveal" and ("tile" in data) == ("card" in data):
             errors["tile"] = ["A reveal carries exactly one of `tile` and `card`."]
         if errors:

@@ -21,6 +21,7 @@ from ..engine.random import SEED_MAX
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
                                         ScoreInput, State)
 from . import lean
+from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
 from .options import options_schema
 
@@ -46,7 +47,7 @@ class CardListField(fields.Field):
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
         if len(value) > CARDS_TOTAL:
-            raise ValidationError(f"Longer than maximum length {CARDS_TOTAL}.")
+            raise ValidationError(M.LENGTH_MAX.format(max=CARDS_TOTAL))
         errors = {i: ["Not a valid card id (a string of 1 to 24 characters)."] for i, c in enumerate(value)
                   if not isinstance(c, str) or not 1 <= len(c) <= 24}
         if errors:
@@ -83,7 +84,7 @@ class BoardSchema(Schema):
     def _four_greens(self, value, **kwargs):
         total = sum(len(v) for v in value["starting_greens"].values())
         if total != data.STARTING_GREENS_TOTAL:
-            raise ValidationError(f"The board has {data.STARTING_GREENS_TOTAL} starting greens, not {total}.",
+            raise ValidationError(M.STARTING_GREENS.format(total=data.STARTING_GREENS_TOTAL, count=total),
                                   "starting_greens")
 
 
@@ -166,7 +167,7 @@ class BlockSchema(Schema):
 def Blocks(**kwargs: Any) -> fields.Dict:
     return Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)), values=fields.Nested(BlockSchema),
                 validate=validate.Length(max=len(data.BLOCK_IDS),
-                                         error=f"At most {len(data.BLOCK_IDS)} blocks, one per block id."),
+                                         error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
                 **kwargs)
 
 
@@ -355,7 +356,7 @@ class StateSchema(_StateBase):
     def _all_blocks(self, d, **kwargs):
         missing = [b for b in data.BLOCK_IDS if b not in d.get("blocks", {})]
         if missing:
-            raise ValidationError(f"A full state lists every block; missing {', '.join(missing)}.", "blocks")
+            raise ValidationError(M.MISSING_BLOCKS.format(missing=', '.join(missing)), "blocks")
 
     @post_load
     def _build(self, d, **kwargs) -> State:
@@ -422,10 +423,10 @@ class MoveSchema(Schema):
         errors: dict[str, list[str]] = {}
         for name in required:
             if name not in d:
-                errors[name] = [f"A {kind} move needs `{name}`."]
+                errors[name] = [M.MOVE_NEEDS.format(kind=kind, name=name)]
         for name in OPTIONAL_FIELDS:
             if name in d and name not in required and name not in optional:
-                errors[name] = [f"A {kind} move has no `{name}`."]
+                errors[name] = [M.MOVE_HAS_NO.format(kind=kind, name=name)]
         if errors:
             raise ValidationError(errors)
 
