@@ -25,6 +25,13 @@ def start(page, game: str, players: str, seed: int | None = 7, mode: str = "digi
     settle(page)
 
 
+def check_move(page, move: str) -> None:
+    """Compose ``move`` (JSON text) in the move box and check it, without playing it."""
+    page.fill("#move-text", move)
+    page.click("#check-button")
+    settle(page)
+
+
 def state(page) -> dict:
     return json.loads(page.input_value("#state-text"))
 

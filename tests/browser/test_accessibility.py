@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .table import click_move, open_table, settle, start
+from .table import check_move, click_move, open_table, settle, start
 from .test_score_helper import enter
 
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -26,9 +26,7 @@ def test_no_serious_accessibility_violation_in_the_main_states(page, width):
     click_move(page, 0)
     found["playing"] = serious(page)
 
-    page.fill("#move-text", '{"type": "pass", "player": "anna"}')
-    page.click("#check-button")
-    settle(page)
+    check_move(page, '{"type": "pass", "player": "anna"}')
     page.click("#scorings summary")
     page.wait_for_selector("#scorings-list p, #scorings-list table")
     settle(page)

@@ -2,7 +2,7 @@
 picture all in the chosen language, and the choice kept when the page is opened again."""
 from __future__ import annotations
 
-from .table import no_problem_shown, settle, start
+from .table import check_move, no_problem_shown, settle, start
 
 
 def test_the_table_speaks_the_chosen_language(page):
@@ -15,9 +15,7 @@ def test_the_table_speaks_the_chosen_language(page):
     no_problem_shown(page)
     assert "következik" in page.inner_text("#status")
     assert "Aukciós ház" in page.inner_text("#picture")
-    page.fill("#move-text", '{"type": "pass", "player": "anna"}')
-    page.click("#check-button")
-    settle(page)
+    check_move(page, '{"type": "pass", "player": "anna"}')
     verdict = page.inner_text("#verdict")
     assert "Szabálytalan" in verdict and "Nem anna következik" in verdict
     assert not page.errors

@@ -8,7 +8,7 @@ import pytest
 
 from service import create_app
 
-from .table import click_move, no_problem_shown, open_table, settle, start, state, state_text, totals
+from .table import check_move, click_move, no_problem_shown, open_table, settle, start, state, state_text, totals
 
 # Small player counts and a click policy (the first or the last listed move) that end each game in
 # 54-206 clicks; measured with the same policies through the API before writing the tests.
@@ -75,9 +75,7 @@ def test_a_seeded_game_plays_to_its_end_by_clicking_listed_moves(page, screensho
 def test_an_illegal_composed_move_shows_every_violation_with_its_rule(page):
     open_table(page)
     start(page, "skyline3000", "anna, ben", seed=7)
-    page.fill("#move-text", '{"type": "pass", "player": "anna"}')
-    page.click("#check-button")
-    settle(page)
+    check_move(page, '{"type": "pass", "player": "anna"}')
     verdict = page.inner_text("#verdict")
     assert "Illegal" in verdict
     assert "It is not anna's turn: the game awaits ben." in verdict
@@ -94,9 +92,7 @@ def test_an_illegal_composed_move_shows_every_violation_with_its_rule(page):
 def test_a_legal_composed_move_is_said_legal_and_can_be_played(page):
     open_table(page)
     start(page, "skyline3000", "anna, ben", seed=7)
-    page.fill("#move-text", '{"type": "pass", "player": "ben"}')
-    page.click("#check-button")
-    settle(page)
+    check_move(page, '{"type": "pass", "player": "ben"}')
     assert "Legal" in page.inner_text("#verdict")
     page.click("#play-composed")
     settle(page)

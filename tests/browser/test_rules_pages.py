@@ -7,7 +7,7 @@ import pytest
 
 from service.engine.core import GAME_IDS
 
-from .table import open_table, settle, start
+from .table import check_move, open_table, start
 from .test_accessibility import serious
 
 
@@ -22,9 +22,7 @@ def test_the_page_renders_under_its_policy_with_no_serious_accessibility_violati
 def test_a_violations_rule_link_opens_the_section_it_cites(page):
     open_table(page)
     start(page, "skyline3000", "anna, ben", seed=7)
-    page.fill("#move-text", '{"type": "pass", "player": "anna"}')
-    page.click("#check-button")
-    settle(page)
+    check_move(page, '{"type": "pass", "player": "anna"}')
     page.goto(page.locator("#verdict a.rule").first.get_attribute("href"))
     assert page.locator(":target h2").inner_text() == "Rounds"
     assert page.errors == []
