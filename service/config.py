@@ -52,6 +52,11 @@ class Settings:
         return replace(self, **dict(overrides or {}))
 
 
+def _milliseconds_as_seconds(name: str, low: int, high: int) -> Callable[[str], float]:
+    parse = _int_in(name, low, high)
+    return lambda raw: parse(raw) / 1000
+
+
 def _int_in(name: str, low: int, high: int) -> Callable[[str], int]:
     def parse(raw: str) -> int:
         try:
@@ -158,6 +163,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "WORKERS": ("workers", _int_in("WORKERS", 1, 64)),
     "REDIS_TIMEOUT_MS": ("redis_timeout_ms", _int_in("REDIS_TIMEOUT_MS", 1, 5000)),
     "REDIS_SLOW_MS": ("redis_slow_ms", _int_in("REDIS_SLOW_MS", 1, 5000)),
+    "REDIS_RETRY_MS": ("breaker_reset_seconds", _milliseconds_as_seconds("REDIS_RETRY_MS", 100, 600_000)),
     "REQUEST_DEADLINE_MS": ("request_deadline_ms", _int_in("REQUEST_DEADLINE_MS", 50, 20_000)),
     "METRICS_PORT": ("metrics_port", _metrics_port),
 }

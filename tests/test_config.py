@@ -28,7 +28,7 @@ def test_every_variable_is_read():
     ("REDIS_URL", "http://cache"), ("CACHE_TTL_SECONDS", "0"), ("CACHE_MAX_ENTRIES", "lots"),
     ("MAX_BODY_BYTES", "12"), ("LOG_LEVEL", "LOUD"), ("LOG_FORMAT", "xml"), ("PORT", "70000"),
     ("WORKERS", "-1"), ("REDIS_TIMEOUT_MS", "1.5"), ("CACHE_MAX_BYTES", "1000"), ("CACHE_MAX_BYTES", "64MiB"),
-    ("CACHE_HMAC_SECRET", "short"), ("REDIS_SLOW_MS", "0"),
+    ("CACHE_HMAC_SECRET", "short"), ("REDIS_SLOW_MS", "0"), ("REDIS_RETRY_MS", "99"), ("REDIS_RETRY_MS", "2.5"),
 ])
 def test_a_bad_value_names_its_variable(variable, value):
     with pytest.raises(ConfigError, match=variable):
@@ -41,6 +41,8 @@ def test_the_cache_settings_are_read():
     assert (settings.cache_max_bytes, settings.cache_hmac_secret, settings.redis_slow_ms) == (
         2 * 1024 * 1024, "s3cret-s3cret-s3cret", 7)
     assert settings_from_env({"CACHE_HMAC_SECRET": ""}).cache_hmac_secret is None
+    assert settings_from_env({"REDIS_RETRY_MS": "2500"}).breaker_reset_seconds == 2.5
+    assert settings_from_env({}).breaker_reset_seconds == 10
     assert "s3cret" not in repr(settings)
 
 

@@ -3,18 +3,15 @@ example is sent to the app, answered 200 with an answer that fits the documented
 documented answer example."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
-import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from service import create_app
+from tests.contract_document import contract
 
-# Loaded as every test process collects (libyaml's loader where there is one: five times faster).
-CONTRACT = yaml.load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text(),
-                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+CONTRACT = contract()
 URI = "urn:city-games:contract"
 REGISTRY = Registry().with_resource(URI, Resource.from_contents(CONTRACT, default_specification=
                                                                  __import__("referencing.jsonschema").jsonschema.DRAFT202012))

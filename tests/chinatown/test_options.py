@@ -1,20 +1,18 @@
 """Chinatown's options are declared once (service/engine/chinatown/options.py): the state's options,
 the readings, describe, the wire schema and the contract all follow the specs."""
-from pathlib import Path
 
 import pytest
-import yaml
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.options import OPTIONS, options_of
 from service.schemas.chinatown import WIRE
+from tests.contract_document import component
 
-CONTRACT = Path(__file__).resolve().parents[2] / "openapi.yaml"
 OPENAPI_TYPES = {"bool": "boolean", "int": "integer", "choice": "string"}
 
 
 def contract_options() -> dict:
-    return yaml.safe_load(CONTRACT.read_text())["components"]["schemas"]["ChinatownOptions"]
+    return component("ChinatownOptions")
 
 
 def test_the_contract_options_are_the_specs():

@@ -155,12 +155,10 @@ def test_seed_readings_quote_the_seed_and_provenances_are_known():
 
 def test_contract_options_match_the_option_specs():
     """The contract's options are the engine's option specs: the same names, defaults, choices and ranges."""
-    import yaml
-
     from service.engine.fifthavenue.options import OPTIONS
+    from tests.contract_document import component
 
-    contract = yaml.safe_load((ENGINE.parents[2] / "openapi.yaml").read_text())
-    props = contract["components"]["schemas"]["FifthAvenueOptions"]["properties"]
+    props = component("FifthAvenueOptions")["properties"]
     assert set(props) == {s.name for s in OPTIONS}
     for spec in OPTIONS:
         prop = props[spec.name]

@@ -2,6 +2,7 @@
 state or move makes the engine raise."""
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -23,7 +24,10 @@ def wire(obj, schema=STATE):
     return json.loads(json.dumps(schema.dump(obj)))
 
 
-def _states():
+@functools.cache
+def samples():
+    """Setups and states reached in seeded play; built on first use, so a worker that runs none of these
+    tests never plays the games."""
     out = []
 
     def keep(before, move, after, listed, rnd):
@@ -36,11 +40,9 @@ def _states():
     return out
 
 
-SAMPLES = _states()
-
 
 def test_round_trip_of_setup_and_playout_states():
-    for s in SAMPLES:
+    for s in samples():
         assert STATE.load(wire(s)) == s
         assert SCORE_STATE.load(wire(s)) == s  # a full state is also a scoring input
         v = GAME.view(s, s.players[0].id)
@@ -63,7 +65,7 @@ def test_dump_spells_out_the_default_options():
 
 
 def test_moves_round_trip():
-    for s in SAMPLES:
+    for s in samples():
         for m in GAME.legal_moves(s)[:40]:
             assert MOVE.load(wire(m, MOVE)) == m
 
@@ -116,15 +118,15 @@ def test_integral_numbers_load_as_integers():
 
 
 def test_full_state_needs_every_district_and_plot_and_refuses_unknown_fields():
-    body = wire(SAMPLES[0])
+    body = wire(samples()[0])
     del body["districts"]["fifth-avenue"]
     with pytest.raises(ValidationError):
         STATE.load(body)
-    body = wire(SAMPLES[0])
+    body = wire(samples()[0])
     body["surprise"] = 1
     with pytest.raises(ValidationError):
         STATE.load(body)
-    body = wire(SAMPLES[0])
+    body = wire(samples()[0])
     body["districts"]["atlantis"] = {"plots": {}}
     with pytest.raises(ValidationError) as err:
         STATE.load(body)
@@ -223,7 +225,7 @@ MOVES = st.fixed_dictionaries(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(index=st.integers(0, 10_000), muts=_mutations(), move=MOVES)
 def test_no_schema_valid_state_or_move_makes_the_engine_raise(index, muts, move):
-    body = _mutate(wire(SAMPLES[index % len(SAMPLES)]), muts)
+    body = _mutate(wire(samples()[index % len(samples())]), muts)
     try:
         state = STATE.load(body)
     except ValidationError:
@@ -264,7 +266,9 @@ def test_partial_scoring_inputs_never_raise(districts, scoring):
     GAME.render(state, None)
 
 
-LIVE = [s for s in SAMPLES if not (s.turn.phase == "over" and s.pending is None)]
+@functools.cache
+def live():
+    return [s for s in samples() if not (s.turn.phase == "over" and s.pending is None)]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -272,7 +276,7 @@ LIVE = [s for s in SAMPLES if not (s.turn.phase == "over" and s.pending is None)
 def test_a_random_move_is_accepted_exactly_when_legal_moves_lists_it(index, move):
     from service.engine.fifthavenue.state import canonical
 
-    state = LIVE[index % len(LIVE)]
+    state = live()[index % len(live())]
     try:
         m = MOVE.load(move)
     except ValidationError:

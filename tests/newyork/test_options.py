@@ -1,20 +1,18 @@
 """New York's options are declared once (service/engine/newyork/options.py): the engine's Options, the
 readings, describe, the wire schema and the contract all follow the specs."""
-from pathlib import Path
 
 import pytest
-import yaml
 
 from service.engine.newyork import GAME
 from service.engine.newyork.options import OPTIONS, Options
 from service.schemas.newyork import WIRE
+from tests.contract_document import component
 
-CONTRACT = Path(__file__).resolve().parents[2] / "openapi.yaml"
 OPENAPI_TYPES = {"bool": "boolean", "int": "integer", "choice": "string"}
 
 
 def test_the_contract_options_are_the_specs():
-    documented = yaml.safe_load(CONTRACT.read_text())["components"]["schemas"]["NewYorkOptions"]["properties"]
+    documented = component("NewYorkOptions")["properties"]
     assert set(documented) == {spec.name for spec in OPTIONS}
     for spec in OPTIONS:
         field = documented[spec.name]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +23,9 @@ OWNERS = PLAYERS + ["zed"]
 CARDS = ["roof-1", "roof-14", "floor-3", "floor-24", "contract-1", "contract-24", "bogus"]
 
 
-def _bases():
+@functools.cache
+def bases():
+    """Wire states reached in seeded play, built on first use (not as every test process collects)."""
     states = [GAME.setup(PLAYERS, 3)]
     rnd = random.Random(3)
     s = states[0]
@@ -42,8 +45,6 @@ def _bases():
     states.append(table)
     return [SCHEMA.dump(x) for x in states]
 
-
-BASES = _bases()
 
 buildings = st.lists(st.fixed_dictionaries({"owner": st.sampled_from(OWNERS), "floors": st.integers(1, 7),
                                             "roof": st.sampled_from(data.ROOFS)}), max_size=5)
@@ -84,7 +85,7 @@ move = st.fixed_dictionaries({"type": st.sampled_from(["floor", "roof", "contrac
 
 @st.composite
 def states(draw):
-    state = copy.deepcopy(draw(st.sampled_from(BASES)))
+    state = copy.deepcopy(draw(st.sampled_from(bases())))
     for key in draw(st.lists(st.sampled_from(sorted(MUTATIONS)), max_size=4)):
         state[key] = draw(MUTATIONS[key])
     for _ in range(draw(st.integers(0, 2))):
@@ -162,7 +163,7 @@ def test_playouts_from_view_states_do_not_raise():
 
 
 def test_last_bid_with_an_impossible_earlier_pile_is_refused_not_raised():
-    raw = copy.deepcopy(BASES[0])
+    raw = copy.deepcopy(bases()[0])
     for pid in PLAYERS:
         raw["players"][PLAYERS.index(pid)]["passed"] = True
     raw.update(phase="auction", turn=None, auction={"stack": 1, "sealed": {"p0": ["bogus"], "p1": None}})
