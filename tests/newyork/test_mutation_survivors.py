@@ -79,3 +79,19 @@ def test_a_corrupt_longest_street_memo_entry_is_refused():
     assert street_value_ok({"length": 1, "edges": [[0, 0, "n"]]})
     assert not street_value_ok({"length": 1, "edges": [[0, 0]]})
     assert not street_value_ok({"length": 1, "edges": ["0,n"]})
+
+
+def test_reading_money_visibility_the_count_an_overfull_hand_is_told_is_the_bound_enforced():
+    seen = GAME.view(start(4, seed=9), "p1")
+    hidden = [i for i, p in enumerate(seen.players) if p.money is None]
+    others = sum(seen.players[i].money_count for i in hidden[1:])
+
+    def told(count):
+        players = list(seen.players)
+        players[hidden[0]] = replace(players[hidden[0]], money_count=count)
+        found = [v for v in GAME.validate(replace(seen, players=tuple(players))) if v.code == "newyork.state.money_count"]
+        return dict(found[0].params) if found else None
+
+    left = told(999)["left"]  # far too many: the message names how many cards the hidden hands may hold
+    assert told(left - others) is None
+    assert told(left - others + 1) == {"hidden": left + 1, "left": left}
