@@ -2,9 +2,10 @@
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.board import is_connected
+from service.engine.chinatown.board import components, is_connected
 from service.engine.chinatown.moves import REVEAL_LIST_LIMIT
 from service.engine.chinatown.state import Keep, Pending, Reveal
+from service.schemas.chinatown import WIRE
 
 from .helpers import codes, make_state, partial
 
@@ -85,3 +86,23 @@ def test_oversized_group_split_reading_a_t_of_five_photos_keeps_the_complete_sho
     assert len(complete) == 1 and is_connected(set(complete[0]))
     assert sorted(s["size"] for s in result["shops"]) == [2, 3]
     assert result["totals"]["anna"] == 50000 + 20000
+
+
+def test_oversized_group_split_leaves_the_remainder_connected_when_a_later_cut_allows_it():
+    # the path 11-7-3-4-5 of photos: the first cut from lot 3 (3, 4, 7) would strand 5 and 11 apart,
+    # a cut from the same path's other lots leaves a remainder of two touching tiles
+    result = GAME.score(partial({lot: ("anna", "photo") for lot in (3, 4, 5, 7, 11)}))
+    pieces = [s["lots"] for s in result["shops"]]
+    assert sorted(len(lots) for lots in pieces) == [2, 3]
+    assert all(components(set(lots)) == [sorted(lots)] for lots in pieces)  # not is_connected: under test
+    assert result["totals"]["anna"] == 50000 + 20000
+
+
+def test_final_scoring_totals_are_each_players_money_and_0_while_unknown():
+    state = WIRE.score_state().load({
+        "board": {"12": {"owner": "anna", "shop": "photo"}},
+        "players": [{"id": "anna", "money": 120000}, {"id": "bob", "money": 0}, {"id": "chang"}],
+    })
+    result = GAME.score(state, "final")
+    assert result["totals"] == {"anna": 120000, "bob": 0, "chang": 0}
+    assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]
