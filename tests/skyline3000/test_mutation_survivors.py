@@ -89,3 +89,24 @@ def test_reading_reshuffle_seed_wraps_modulo_2_to_the_63():
     # (2**63 - 1) * 1000003 + 0 + 1 is -1000003 + 1 modulo 2**63: the recipe the reading states
     assert reshuffle_seed(2**63 - 1, 0) == 2**63 - 1_000_002
     assert reshuffle_seed(5, 2) == 5_000_018
+
+
+def test_a_hidden_pile_with_one_card_left_may_show_that_card_face_up_but_an_empty_one_none():
+    state = table_auction()
+    roofs = [c for c in unknown_cards(state) if state.options.card(c).deck == "roof"]
+    pile = replace(state.pile("roof"), discard=tuple(roofs[:7]), top=roofs[-1])
+    last_card = state.with_pile("roof", replace(pile, draw_size=1))
+    assert GAME.validate(last_card) == []
+    empty = state.with_pile("roof", replace(pile, draw_size=0))
+    assert "state.pile_top" in codes(GAME.validate(empty))
+
+
+def test_round_scoring_reports_zero_points_for_a_player_with_nothing_on_the_board():
+    from .helpers import put
+    from .test_auction import won
+
+    state = put(won(tile_stack=3), "yellow-1", [("purple", 1, "arched")])
+    out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
+    scoring = next(e.data for e in out.events if e.kind == "scoring")
+    assert scoring["points"] == {"orange": 0, "purple": 2, "green": 0}
+    assert out.state.player("orange").points == state.player("orange").points
