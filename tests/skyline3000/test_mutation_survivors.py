@@ -110,3 +110,45 @@ def test_round_scoring_reports_zero_points_for_a_player_with_nothing_on_the_boar
     scoring = next(e.data for e in out.events if e.kind == "scoring")
     assert scoring["points"] == {"orange": 0, "purple": 2, "green": 0}
     assert out.state.player("orange").points == state.player("orange").points
+
+
+def test_a_block_placings_memo_entry_naming_a_player_without_a_building_there_is_recomputed():
+    from service.engine.skyline3000.scoring import all_placings
+
+    from .helpers import put
+    from .test_auction import auction_state
+
+    class Poisoned:
+        def get_or_compute_many(self, kind, materials, compute, check=None):
+            return [{"first": ["mallory"], "second": []} for _ in materials]
+
+    state = put(auction_state({}), "yellow-1", [("purple", 2, "arched")])
+    places = all_placings([("yellow-1", state.block("yellow-1"))], state.options, Poisoned())
+    assert places["yellow-1"] == {"first": ["purple"], "second": []}
+
+
+def test_reading_final_tiebreak_an_empty_hand_loses_to_a_single_card_worth_1():
+    from .helpers import give_hand, in_round, start
+    from .test_draw_and_end import to_draw
+
+    s = in_round(start(), 4)
+    for pid in ("bob", "cleo"):
+        s = give_hand(s, pid, [], exact=True)
+    s = give_hand(s, "anna", ["roof-1"], exact=True)
+    s = to_draw(replace(s, players=tuple(replace(p, points=10) for p in s.players)))
+    assert s.phase == "over" and {p.points for p in s.players} == {10} and s.player("anna").hand == ("roof-1",)
+    for rule in ("highest_card", "highest_total"):
+        assert GAME.score(replace(s, options=replace(s.options, final_tiebreak=rule)))["winners"] == ["anna"]
+
+
+def test_reading_table_auction_listing_every_pile_combination_up_to_64_and_one_all_empty_report_above():
+    from .test_auction import auction_state
+
+    def reports(hands):
+        state = auction_state(hands)
+        return [dict(m.piles) for m in GAME.legal_moves(state, state.key) if m.type == "bids"]
+
+    two_each = {"orange": ["roof-1", "roof-2"], "purple": ["roof-3", "roof-4"], "green": ["roof-5", "roof-6"]}
+    assert len(reports(two_each)) == 4 * 4 * 4  # every subset of each hand, at the limit
+    three = dict(two_each, orange=["roof-1", "roof-2", "roof-7"])  # 8 * 4 * 4 = 128 combinations
+    assert reports(three) == [{"orange": (), "purple": (), "green": ()}]
