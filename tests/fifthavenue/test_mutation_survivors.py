@@ -161,3 +161,32 @@ def test_partial_final_scoring_tie_without_hands_is_shared_and_no_tie_has_one_wi
 
     assert final(2)["winners"] == ["red", "yellow"]  # no hands in the partial format: the tie stays
     assert final(3)["winners"] == ["yellow"]
+
+
+def test_partial_district_scoring_breakdown_starts_from_zero_points_before_and_adds_up_to_the_total():
+    from service.schemas.fifthavenue import WIRE
+
+    # the partial format has no players: red's earlier points are none, not negative
+    body = {"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}}}}
+    out = GAME.score(WIRE.score_state().load(body), WIRE.score_extra().load({"scoring": "district:times-square"}))
+    (red,) = out["players"]
+    assert red["breakdown"][0] == {"category": "points_before", "points": 0, "detail": "earlier scorings"}
+    assert sum(part["points"] for part in red["breakdown"]) == red["total"] == 2
+
+
+def test_validate_pending_stack_top_needs_a_card_left_in_the_stack_one_not_zero():
+    from .test_chance_and_view import at_table
+
+    s = ok(started(3), Move("take_skyscrapers", "red"))
+    below = dict(s.stacks)["gray"].below
+    s = ok(at_table(s), Move("take_cards", "red", colours=("gray", "green")))
+    assert s.pending.kind == "stack_top" and dict(s.stacks)["gray"].count == len(below)
+
+    def leave(n):  # the other gray cards of the stack lie on the discard pile
+        def change(w):
+            w["stacks"]["gray"]["count"] = n
+            w["discard"] = sorted(w["discard"] + [f"gray-{v}" for v in below[n:]])
+        return edit(s, change, check=False)
+
+    assert GAME.validate(leave(1)) == []
+    assert [v.code for v in GAME.validate(leave(0))] == ["fifthavenue.state.pending"]
