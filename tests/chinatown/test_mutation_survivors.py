@@ -2,9 +2,12 @@
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
+from service.engine.chinatown.board import components, is_connected
+from service.engine.chinatown.moves import REVEAL_LIST_LIMIT
 from service.engine.chinatown.state import Keep, Pending, Reveal
+from service.schemas.chinatown import WIRE
 
-from .helpers import codes, make_state
+from .helpers import codes, make_state, partial
 
 
 def keep_five_each(state):
@@ -45,3 +48,61 @@ def test_validate_the_deck_holds_each_building_card_once():
     assert GAME.validate(state) == []
     twice = replace(state, deck=state.deck + state.deck[:1])  # every card still accounted for, one twice
     assert codes(GAME.validate(twice)) == ["chinatown.state.deck_mismatch"]
+
+
+def year_two_draw(held: dict[str, int]):
+    """3 players, year 2, anna to draw 4 tiles; the 21 tiles of year 1 held as ``held``."""
+    state = make_state("draw", round_no=2, tiles={"chang": held})
+    assert state.pending == Pending("draw", "anna", 4)
+    return state
+
+
+def test_reveals_are_listed_up_to_the_limit_both_sides_of_the_bound():
+    # 11 types with at least 4 tiles each in the bag: C(14, 4) = 1001 possible draws of 4
+    over = year_two_draw({"photo": 6, "restaurant": 5, "factory": 5, "antiques": 5})
+    assert GAME.legal_moves(over) == []
+    # only 3 seafood left: four seafood is no longer possible, 1000 draws
+    at = year_two_draw({"photo": 6, "seafood": 3, "restaurant": 5, "factory": 5, "antiques": 2})
+    listed = GAME.legal_moves(at)
+    assert len(listed) == REVEAL_LIST_LIMIT == 1000
+    assert Reveal("anna", tiles=("seafood",) * 3 + ("tea_house",)) in listed
+    assert Reveal("anna", tiles=("seafood",) * 4) not in listed
+
+
+def test_a_scarce_type_late_in_type_order_counts_only_its_tiles_toward_the_reveal_limit():
+    # antiques (10th of 12 types) has 3 tiles left, the other 10 types in the bag at least 4: 1000 draws;
+    # the counting must hand back exactly the tiles it took after each type it tried before antiques
+    at = year_two_draw({"photo": 6, "antiques": 6, "restaurant": 5, "factory": 4})
+    listed = GAME.legal_moves(at)
+    assert len(listed) == 1000
+    assert Reveal("anna", tiles=("antiques",) * 3 + ("factory",)) in listed
+    assert Reveal("anna", tiles=("antiques",) * 4) not in listed
+
+
+def test_oversized_group_split_reading_a_t_of_five_photos_keeps_the_complete_shop_connected():
+    # 1 above 3 above 7, with 6 and 8 either side of 7: no simple cut leaves the rest connected
+    result = GAME.score(partial({lot: ("anna", "photo") for lot in (1, 3, 6, 7, 8)}))
+    complete = [s["lots"] for s in result["shops"] if s["complete"]]
+    assert len(complete) == 1 and is_connected(set(complete[0]))
+    assert sorted(s["size"] for s in result["shops"]) == [2, 3]
+    assert result["totals"]["anna"] == 50000 + 20000
+
+
+def test_oversized_group_split_leaves_the_remainder_connected_when_a_later_cut_allows_it():
+    # the path 11-7-3-4-5 of photos: the first cut from lot 3 (3, 4, 7) would strand 5 and 11 apart,
+    # a cut from the same path's other lots leaves a remainder of two touching tiles
+    result = GAME.score(partial({lot: ("anna", "photo") for lot in (3, 4, 5, 7, 11)}))
+    pieces = [s["lots"] for s in result["shops"]]
+    assert sorted(len(lots) for lots in pieces) == [2, 3]
+    assert all(components(set(lots)) == [sorted(lots)] for lots in pieces)  # not is_connected: under test
+    assert result["totals"]["anna"] == 50000 + 20000
+
+
+def test_final_scoring_totals_are_each_players_money_and_0_while_unknown():
+    state = WIRE.score_state().load({
+        "board": {"12": {"owner": "anna", "shop": "photo"}},
+        "players": [{"id": "anna", "money": 120000}, {"id": "bob", "money": 0}, {"id": "chang"}],
+    })
+    result = GAME.score(state, "final")
+    assert result["totals"] == {"anna": 120000, "bob": 0, "chang": 0}
+    assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]

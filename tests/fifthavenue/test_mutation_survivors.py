@@ -56,3 +56,137 @@ def test_only_minimal_bids_listed_beyond_max_listed_bids_not_at_it():
     s = auction_at(hands={"red": hand(4)})
     assert 8 * 10 * 5 * 5 == MAX_LISTED_BIDS and not only_minimal_bids_listed(s, "red")
     assert only_minimal_bids_listed(auction_at(hands={"red": hand(5)}), "red")
+
+
+def _bids(s, who="red"):
+    return {m.cards for m in GAME.legal_moves(s, who) if m.type == "bid"}
+
+
+def test_bids_listed_in_full_up_to_max_listed_bids_never_with_black_sixes_not_held():
+    from service.engine.fifthavenue.moves import only_minimal_bids_listed
+
+    from .test_auctions import TS, auction_at
+
+    # red's own gray plot: gray only; (5+1) gray picks x (20+1)(14+1)(0+1) black picks = 1890 <= 2000
+    hand = ["gray-4"] * 5 + ["black-4"] * 20 + ["black-5"] * 14
+    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1), hands={"yellow": [], "blue": [], "red": hand})
+    assert not only_minimal_bids_listed(s, "red")
+    bids = _bids(s)
+    assert len(bids) == 5 * 21 * 15  # every bid with at least one gray card
+    assert tuple(sorted(hand)) in bids and ("gray-4",) in bids
+
+
+def _minimal_state(high_bid):
+    """red holds gray 6, 6, 6, 4, 4 (his own gray plot) and black 4 x10, 5 x5, 6 x14: only minimal bids
+    are listed; yellow has bid ``high_bid`` (orange cards) or nobody has."""
+    from .helpers import deal
+    from .test_auctions import TS, auction_at
+
+    hand = ["gray-6"] * 3 + ["gray-4"] * 2 + ["black-4"] * 10 + ["black-5"] * 5 + ["black-6"] * 14
+    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1), hands={"yellow": [], "blue": [], "red": hand},
+                   trigger="red" if not high_bid else "yellow", extra=lambda w: deal(w, "yellow", *high_bid))
+    if high_bid:
+        s = ok(ok(s, Move("bid", "yellow", colour="orange", cards=tuple(high_bid))), Move("pass", "blue"))
+    return s
+
+
+def test_minimal_bids_with_sixes_are_listed_at_their_true_totals():
+    from service.engine.fifthavenue.moves import only_minimal_bids_listed
+
+    s = _minimal_state(())
+    assert only_minimal_bids_listed(s, "red")
+    assert _bids(s) == {("gray-4",), ("gray-6",)}  # nothing bid yet: one card is a minimal bid
+    s = _minimal_state(("orange-6",))
+    assert ("gray-6", "gray-6") in _bids(s) and ("black-6", "gray-6") in _bids(s)  # 12 > 6, and 6 is not
+    assert ("black-4", "gray-6") in _bids(s) and ("gray-6",) not in _bids(s)
+
+
+def _dummy_to_bid_at_a_table(deck_left):
+    """A 2-player table (black deck order unknown): red has bid, yellow is to pass, so Alea bids next;
+    the black deck holds ``deck_left`` cards, the other black cards of the deck lie on the discard pile."""
+    from .helpers import deal, empty_hand, set_turn
+    from .test_chance_and_view import at_table
+
+    def change(w):
+        clear_board(w)
+        empty_hand(w, "red")
+        deal(w, "red", "brown-4")
+        w["commissioners"]["white"].update(at="central-park", markers=["times-square"])
+        set_turn(w, "red", "action3", "A")
+        deck = w["black_deck"]
+        w["discard"] = sorted(w["discard"] + [f"black-{v}" for v in deck["cards"][deck_left:]])
+        deck["cards"], deck["count"] = deck["cards"][:deck_left], deck_left
+
+    s = at_table(edit(started(2), change))
+    s = ok(s, Move("move_commissioner", "red", commissioner="white", to="city-hall"))
+    return ok(s, Move("bid", "red", colour="brown", cards=("brown-4",)))
+
+
+def test_reading_black_deck_empty_dummy_bid_reshuffles_below_four_cards_not_at_four():
+    # Alea draws until a value repeats: at most 4 cards (three values, then a repeat)
+    s = ok(_dummy_to_bid_at_a_table(4), Move("pass", "yellow"))
+    assert s.pending.kind == "dummy_bid" and s.black_deck.count == 4
+    assert any(c.startswith("black-") for c in s.discard)
+    s = _dummy_to_bid_at_a_table(3)
+    black_discards = sum(1 for c in s.discard if c.startswith("black-"))
+    s = ok(s, Move("pass", "yellow"))
+    assert s.pending.kind == "dummy_bid" and s.black_deck.count == 3 + black_discards
+    assert not any(c.startswith("black-") for c in s.discard)
+
+
+def test_a_cached_district_valuation_with_a_non_integer_count_is_recomputed():
+    from service.cache.memo import Memo, memo_key
+    from service.cache.stores import MemoryStore
+    from service.engine.fifthavenue import scoring as S
+
+    s = edit(started(3), lambda w: (clear_board(w), sky(w, "times-square", "gray", "red", 2)))
+    d = next(d for d in s.districts if d.id == "times-square")
+    store = MemoryStore(10, 60)
+    memo = Memo([store], "v1")
+    key = memo_key(S.KIND_DISTRICT, "v1", S.district_material(s.options, d))
+    store.put({key: '[{"owner":"red","plot":"gray","count":2.5,"types":0,"per_skyscraper":1,"points":2.5}]'})
+    rows = S.value_district(s.options, d, memo)
+    assert rows == [{"owner": "red", "plot": "gray", "count": 2, "types": 0, "per_skyscraper": 1, "points": 2}]
+
+
+def test_partial_final_scoring_tie_without_hands_is_shared_and_no_tie_has_one_winner():
+    from service.schemas.fifthavenue import WIRE
+
+    def final(yellow_count):
+        body = {"districts": {
+            "times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}},
+            "fifth-avenue": {"plots": {"gray": {"skyscrapers": {"owner": "yellow", "count": yellow_count}}}}}}
+        extra = {"scoring": "final", "central_park_tiles": ["boutique", "gallery", "gallery"]}
+        return GAME.score(WIRE.score_state().load(body), WIRE.score_extra().load(extra))
+
+    assert final(2)["winners"] == ["red", "yellow"]  # no hands in the partial format: the tie stays
+    assert final(3)["winners"] == ["yellow"]
+
+
+def test_partial_district_scoring_breakdown_starts_from_zero_points_before_and_adds_up_to_the_total():
+    from service.schemas.fifthavenue import WIRE
+
+    # the partial format has no players: red's earlier points are none, not negative
+    body = {"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}}}}
+    out = GAME.score(WIRE.score_state().load(body), WIRE.score_extra().load({"scoring": "district:times-square"}))
+    (red,) = out["players"]
+    assert red["breakdown"][0] == {"category": "points_before", "points": 0, "detail": "earlier scorings"}
+    assert sum(part["points"] for part in red["breakdown"]) == red["total"] == 2
+
+
+def test_validate_pending_stack_top_needs_a_card_left_in_the_stack_one_not_zero():
+    from .test_chance_and_view import at_table
+
+    s = ok(started(3), Move("take_skyscrapers", "red"))
+    below = dict(s.stacks)["gray"].below
+    s = ok(at_table(s), Move("take_cards", "red", colours=("gray", "green")))
+    assert s.pending.kind == "stack_top" and dict(s.stacks)["gray"].count == len(below)
+
+    def leave(n):  # the other gray cards of the stack lie on the discard pile
+        def change(w):
+            w["stacks"]["gray"]["count"] = n
+            w["discard"] = sorted(w["discard"] + [f"gray-{v}" for v in below[n:]])
+        return edit(s, change, check=False)
+
+    assert GAME.validate(leave(1)) == []
+    assert [v.code for v in GAME.validate(leave(0))] == ["fifthavenue.state.pending"]

@@ -89,3 +89,66 @@ def test_reading_reshuffle_seed_wraps_modulo_2_to_the_63():
     # (2**63 - 1) * 1000003 + 0 + 1 is -1000003 + 1 modulo 2**63: the recipe the reading states
     assert reshuffle_seed(2**63 - 1, 0) == 2**63 - 1_000_002
     assert reshuffle_seed(5, 2) == 5_000_018
+
+
+def test_a_hidden_pile_with_one_card_left_may_show_that_card_face_up_but_an_empty_one_none():
+    state = table_auction()
+    roofs = [c for c in unknown_cards(state) if state.options.card(c).deck == "roof"]
+    pile = replace(state.pile("roof"), discard=tuple(roofs[:7]), top=roofs[-1])
+    last_card = state.with_pile("roof", replace(pile, draw_size=1))
+    assert GAME.validate(last_card) == []
+    empty = state.with_pile("roof", replace(pile, draw_size=0))
+    assert "state.pile_top" in codes(GAME.validate(empty))
+
+
+def test_round_scoring_reports_zero_points_for_a_player_with_nothing_on_the_board():
+    from .helpers import put
+    from .test_auction import won
+
+    state = put(won(tile_stack=3), "yellow-1", [("purple", 1, "arched")])
+    out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
+    scoring = next(e.data for e in out.events if e.kind == "scoring")
+    assert scoring["points"] == {"orange": 0, "purple": 2, "green": 0}
+    assert out.state.player("orange").points == state.player("orange").points
+
+
+def test_a_block_placings_memo_entry_naming_a_player_without_a_building_there_is_recomputed():
+    from service.engine.skyline3000.scoring import all_placings
+
+    from .helpers import put
+    from .test_auction import auction_state
+
+    class Poisoned:
+        def get_or_compute_many(self, kind, materials, compute, check=None):
+            return [{"first": ["mallory"], "second": []} for _ in materials]
+
+    state = put(auction_state({}), "yellow-1", [("purple", 2, "arched")])
+    places = all_placings([("yellow-1", state.block("yellow-1"))], state.options, Poisoned())
+    assert places["yellow-1"] == {"first": ["purple"], "second": []}
+
+
+def test_reading_final_tiebreak_an_empty_hand_loses_to_a_single_card_worth_1():
+    from .helpers import give_hand, in_round, start
+    from .test_draw_and_end import to_draw
+
+    s = in_round(start(), 4)
+    for pid in ("bob", "cleo"):
+        s = give_hand(s, pid, [], exact=True)
+    s = give_hand(s, "anna", ["roof-1"], exact=True)
+    s = to_draw(replace(s, players=tuple(replace(p, points=10) for p in s.players)))
+    assert s.phase == "over" and {p.points for p in s.players} == {10} and s.player("anna").hand == ("roof-1",)
+    for rule in ("highest_card", "highest_total"):
+        assert GAME.score(replace(s, options=replace(s.options, final_tiebreak=rule)))["winners"] == ["anna"]
+
+
+def test_reading_table_auction_listing_every_pile_combination_up_to_64_and_one_all_empty_report_above():
+    from .test_auction import auction_state
+
+    def reports(hands):
+        state = auction_state(hands)
+        return [dict(m.piles) for m in GAME.legal_moves(state, state.key) if m.type == "bids"]
+
+    two_each = {"orange": ["roof-1", "roof-2"], "purple": ["roof-3", "roof-4"], "green": ["roof-5", "roof-6"]}
+    assert len(reports(two_each)) == 4 * 4 * 4  # every subset of each hand, at the limit
+    three = dict(two_each, orange=["roof-1", "roof-2", "roof-7"])  # 8 * 4 * 4 = 128 combinations
+    assert reports(three) == [{"orange": (), "purple": (), "green": ()}]
