@@ -11,7 +11,8 @@ never touched), compiled once with hash-checked bytecode so only the mutated mod
 baseline first runs each game's tests (its conformance cases and its test folder) on the unmutated code,
 timing every test, then once more fastest first; a mutant then runs that same list, fastest first, with
 ``-x``, so most mutants stop at their first failing test and a survivor has passed every one of the
-game's tests. A mutant that runs longer than ``--timeout-factor`` times the unmutated ordered run (at
+game's tests. ``--recheck RESULTS --out OTHER`` runs again only what RESULTS lists as survived or timed
+out (after new tests were written for them), with the same draw. A mutant that runs longer than ``--timeout-factor`` times the unmutated ordered run (at
 least ``--timeout-floor`` seconds) counts as a timeout, reported apart and counted killed. Every outcome,
 the test that killed each mutant, and the survivors go to tests/mutation/RESULTS.md as the run goes; a
 hand-written section from a ``## Notes`` heading on is kept.
@@ -259,6 +260,8 @@ def options(args) -> str:
         parts.append(f"--game {args.game}")
     if args.budget:
         parts.append(f"--budget {args.budget}")
+    if args.recheck:
+        parts.append(f"--recheck {args.recheck.as_posix()} --out {args.out.as_posix()}")
     return " ".join(parts)
 
 
@@ -285,6 +288,13 @@ def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]]
     wall = re.search(r"wall time: (\d+) s", text)
     revision = re.search(r"^Code: commit (.+)\.$", text, re.M)
     return outcomes, float(wall[1]) if wall else 0.0, revision[1] if revision else ""
+
+
+def not_killed(path: Path) -> set[str]:
+    """The labels of the mutants that ``path`` lists as survived or timed out."""
+    entries = path.read_text().split("## Every mutant", 1)[-1].split("\n## Notes", 1)[0].splitlines()
+    return {found["label"] for line in entries if (found := ENTRY.match(line))
+            and found["status"].split(" ")[0] in ("survived", "timeout")}
 
 
 def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: list[tuple[Mutant, Run]],
@@ -346,12 +356,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=GAMES, help="only this game's mutants")
     parser.add_argument("--list", action="store_true", help="print the drawn mutants and exit")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("RESULTS.md"))
+    parser.add_argument("--recheck", type=Path, metavar="RESULTS",
+                        help="run again only the mutants that RESULTS (an earlier run's file) lists as survived or "
+                             "timed out, with the tests as they are now; the outcomes go to --out")
     parser.add_argument("--resume", action="store_true",
                         help="keep the outcomes already in --out for the mutants drawn and run only the rest")
     args = parser.parse_args(argv)
     mutants = draw(args.sample, args.seed)
     if args.game:
         mutants = [m for m in mutants if m.game == args.game]
+    if args.recheck:
+        again = not_killed(args.recheck)
+        mutants = [m for m in mutants if m.label() in again]
     if args.list:
         for m in mutants:
             print(m.label())
