@@ -40,13 +40,25 @@ def state_text(page) -> str:
     return page.input_value("#state-text")
 
 
-def click_move(page, index: int) -> str:
+def listed_move(page, index: int):
+    """The button of the index-th listed move (-1: the last), without asking the page how many there are."""
     buttons = page.locator("#moves button.move")
-    button = buttons.nth(index if index >= 0 else buttons.count() + index)
+    return buttons.last if index == -1 else buttons.nth(index if index >= 0 else buttons.count() + index)
+
+
+def click_move(page, index: int) -> str:
+    """Play the index-th listed move by clicking it; its label, as the page showed it."""
+    button = listed_move(page, index)
     label = button.inner_text()
     button.click()
     settle(page)
     return label
+
+
+def play_move(page, index: int) -> None:
+    """click_move without reading the label: a whole game's clicks make a round trip to the browser less each."""
+    listed_move(page, index).click()
+    settle(page)
 
 
 def totals(page, where: str) -> dict[str, int]:

@@ -110,7 +110,14 @@ def test_helper_breakdown_lines_read_in_the_pages_language(page, screenshots):
         enter(page, "fifthavenue", TIMES_SQUARE, scoring="district")
         assert district in breakdown(page, "yellow") and "times-square" not in breakdown(page, "yellow")
         page.locator("#helper").screenshot(path=screenshots / f"helper-fifthavenue-{lang}.png")
-    assert not page.errors
+    assert not [e for e in page.errors if not half_typed_refusal(e)]
+
+
+def half_typed_refusal(error: str) -> bool:
+    """Chromium logs every non-2xx fetch as a console error. Typing key by key on a loaded machine can pause
+    past the helper's 250 ms debounce, so the page may ask for a half-typed row, which the service rightly
+    refuses (422) before the rest is typed; `enter` then checks that no problem is left on the page."""
+    return error.startswith("Failed to load resource") and "status of 422" in error
 
 
 def test_helper_lists_the_rules_a_position_breaks(page):
