@@ -18,6 +18,9 @@ pytestmark = pytest.mark.integration
 
 PATH = "/v1/games/chinatown/score"
 HMAC_SECRET = "integration-hmac-secret-0123456789abcdef"
+# The outages last seconds, not a number of requests: 10 ms between a client's requests (up to about 400
+# a second from four clients) is load enough, and leaves the machine's cores to the rest of the suite.
+PACE = 0.01
 
 
 def service_env(redis_url, slow_ms=25, timeout_ms=50):
@@ -51,7 +54,7 @@ def redis_errors(port):
 
 def test_redis_stopped_under_load_fails_no_request_and_recovers():
     with redis_server() as redis, gunicorn(outage_env(redis.url)) as server:
-        with SteadyLoad(server.port, PATH, distinct_chinatown_scores()) as load:
+        with SteadyLoad(server.port, PATH, distinct_chinatown_scores(), pace=PACE) as load:
             load.wait_for(40)
             wait_until(lambda: reports(server.port, "pass"), 15, "/readyz to pass while Redis is healthy")
             os.kill(redis.process.pid, signal.SIGSTOP)
@@ -70,7 +73,7 @@ def test_redis_stopped_under_load_fails_no_request_and_recovers():
 
 def test_redis_killed_and_restarted_under_load_fails_no_request_and_recovers():
     with redis_server() as redis, gunicorn(outage_env(redis.url)) as server:
-        with SteadyLoad(server.port, PATH, distinct_chinatown_scores()) as load:
+        with SteadyLoad(server.port, PATH, distinct_chinatown_scores(), pace=PACE) as load:
             load.wait_for(40)
             kill_group(redis.process)
             wait_until(lambda: reports(server.port, "warn"), 15, "/readyz to warn")
@@ -86,7 +89,7 @@ def test_a_slow_redis_under_load_fails_no_request():
     with redis_server() as redis, DelayProxy(redis.port, delay=0.04) as proxy:
         slow_url = f"redis://:{redis.password}@127.0.0.1:{proxy.port}/0"
         with gunicorn(service_env(slow_url)) as server:
-            with SteadyLoad(server.port, PATH, distinct_chinatown_scores()) as load:
+            with SteadyLoad(server.port, PATH, distinct_chinatown_scores(), pace=PACE) as load:
                 load.wait_for(60, timeout=45)
             assert load.report.failed == [], load.report.failed[:5]
 
