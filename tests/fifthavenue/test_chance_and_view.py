@@ -83,19 +83,24 @@ def test_reading_real_table_supply_row_next_set_revealed_when_it_becomes_current
     assert s.supply_row[1] == ("gallery", "jeweler")
 
 
-def test_the_dummy_bid_is_revealed_at_a_table():
-    s = started(2)
+def red_to_auction_brown(w):
+    """A 2-player edit: an empty board, red holding only brown-4 and to take action A with the white
+    commissioner in Central Park (moving it to City Hall opens an auction Alea bids in)."""
+    clear_board(w)
+    empty_hand(w, "red")
+    deal(w, "red", "brown-4")
+    w["commissioners"]["white"].update(at="central-park", markers=["times-square"])
+    set_turn(w, "red", "action3", "A")
 
-    def change(w):
-        clear_board(w)
-        empty_hand(w, "red")
-        deal(w, "red", "brown-4")
-        w["commissioners"]["white"].update(at="central-park", markers=["times-square"])
-        set_turn(w, "red", "action3", "A")
 
-    s = at_table(edit(s, change))
+def red_has_bid_brown_4(s):
+    """After red_to_auction_brown: red opens the auction with brown-4; yellow is to act, then Alea."""
     s = ok(s, Move("move_commissioner", "red", commissioner="white", to="city-hall"))
-    s = ok(s, Move("bid", "red", colour="brown", cards=("brown-4",)))
+    return ok(s, Move("bid", "red", colour="brown", cards=("brown-4",)))
+
+
+def test_the_dummy_bid_is_revealed_at_a_table():
+    s = red_has_bid_brown_4(at_table(edit(started(2), red_to_auction_brown)))
     s = ok(s, Move("pass", "yellow"))
     assert s.pending.kind == "dummy_bid"
     assert "fifthavenue.reveal.wrong_sequence" in refused(s, Move("reveal", "red", bid=(4, 5, 6)))

@@ -104,22 +104,15 @@ def test_minimal_bids_with_sixes_are_listed_at_their_true_totals():
 def _dummy_to_bid_at_a_table(deck_left):
     """A 2-player table (black deck order unknown): red has bid, yellow is to pass, so Alea bids next;
     the black deck holds ``deck_left`` cards, the other black cards of the deck lie on the discard pile."""
-    from .helpers import deal, empty_hand, set_turn
-    from .test_chance_and_view import at_table
+    from .test_chance_and_view import red_has_bid_brown_4, red_to_auction_brown
 
     def change(w):
-        clear_board(w)
-        empty_hand(w, "red")
-        deal(w, "red", "brown-4")
-        w["commissioners"]["white"].update(at="central-park", markers=["times-square"])
-        set_turn(w, "red", "action3", "A")
+        red_to_auction_brown(w)
         deck = w["black_deck"]
         w["discard"] = sorted(w["discard"] + [f"black-{v}" for v in deck["cards"][deck_left:]])
         deck["cards"], deck["count"] = deck["cards"][:deck_left], deck_left
 
-    s = at_table(edit(started(2), change))
-    s = ok(s, Move("move_commissioner", "red", commissioner="white", to="city-hall"))
-    return ok(s, Move("bid", "red", colour="brown", cards=("brown-4",)))
+    return red_has_bid_brown_4(at_table(edit(started(2), change)))
 
 
 def test_reading_black_deck_empty_dummy_bid_reshuffles_below_four_cards_not_at_four():
