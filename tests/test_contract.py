@@ -15,7 +15,6 @@ import copy
 import os
 import re
 from collections import defaultdict
-from pathlib import Path
 
 import hypothesis
 import pytest
@@ -25,9 +24,8 @@ from openapi_spec_validator import validate as validate_spec
 
 from service import create_app
 from service.engine.core import GAME_IDS
-from tests.contract_document import contract
+from tests.contract_document import PATH as CONTRACT, contract
 
-CONTRACT = Path(__file__).resolve().parents[1] / "openapi.yaml"
 EXHAUSTIVE = os.environ.get("CONTRACT_EXHAUSTIVE", "") not in ("", "0")
 EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "20"))  # 15 leaves an operation without negative data
 

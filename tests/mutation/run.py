@@ -12,8 +12,8 @@ baseline first runs each game's tests (its conformance cases and its test folder
 timing every test, then once more fastest first; a mutant then runs that same list, fastest first, with
 ``-x``, so most mutants stop at their first failing test and a survivor has passed every one of the
 game's tests. ``--recheck RESULTS --out OTHER`` runs again only what RESULTS lists as survived or timed
-out (after new tests were written for them), with the same draw. A mutant that runs longer than ``--timeout-factor`` times the unmutated ordered run (at
-least ``--timeout-floor`` seconds) counts as a timeout, reported apart and counted killed. Every outcome,
+out (after new tests were written for them), with the same draw. A mutant that runs longer than
+``--timeout-factor`` times the unmutated ordered run (at least ``--timeout-floor`` seconds) counts as a timeout, reported apart and counted killed. Every outcome,
 the test that killed each mutant, and the survivors go to tests/mutation/RESULTS.md as the run goes; a
 hand-written section from a ``## Notes`` heading on is kept.
 """
@@ -37,6 +37,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("newyork", "chinatown", "skyline3000", "fifthavenue")
@@ -268,6 +269,13 @@ def options(args) -> str:
 ENTRY = re.compile(r"^- (?P<status>.+?)(?: by `(?P<killer>[^`]+)`)? \((?P<wall>\d+) s, (?P<cpu>\d+) s CPU\): (?P<label>.+)$")
 
 
+def listed(text: str) -> Iterator[re.Match]:
+    """The entries of a results file's "Every mutant" list, as ENTRY matches."""
+    for line in text.split("## Every mutant", 1)[-1].split("\n## Notes", 1)[0].splitlines():
+        if found := ENTRY.match(line):
+            yield found
+
+
 def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]], float, str]:
     """The outcomes an earlier (stopped) run wrote to ``path`` for mutants still drawn, its wall time and
     the commit it ran on, so that ``--resume`` runs only the rest."""
@@ -276,8 +284,8 @@ def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]]
     text = path.read_text()
     by_label = {m.label(): m for m in mutants}
     outcomes = []
-    for line in text.split("## Every mutant", 1)[-1].split("\n## Notes", 1)[0].splitlines():
-        if (found := ENTRY.match(line)) and found["label"] in by_label:
+    for found in listed(text):
+        if found["label"] in by_label:
             status = found["status"]
             code = 0 if status == "survived" else None if status == "timeout" else 1
             if (exit_code := re.match(r"killed \(pytest exit (\d+)\)", status)):
@@ -292,9 +300,8 @@ def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]]
 
 def not_killed(path: Path) -> set[str]:
     """The labels of the mutants that ``path`` lists as survived or timed out."""
-    entries = path.read_text().split("## Every mutant", 1)[-1].split("\n## Notes", 1)[0].splitlines()
-    return {found["label"] for line in entries if (found := ENTRY.match(line))
-            and found["status"].split(" ")[0] in ("survived", "timeout")}
+    return {found["label"] for found in listed(path.read_text())
+            if found["status"].split(" ")[0] in ("survived", "timeout")}
 
 
 def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: list[tuple[Mutant, Run]],
