@@ -55,9 +55,17 @@ def click_move(page, index: int) -> str:
     return label
 
 
-def play_move(page, index: int) -> None:
-    """click_move without reading the label: a whole game's clicks make a round trip to the browser less each."""
-    listed_move(page, index).click()
+def play_move(page, index: int, pointer: bool = True) -> None:
+    """click_move without reading the label: a whole game's clicks make a round trip to the browser less each.
+
+    ``pointer=False`` fires the button's click event without Playwright's mouse click and its checks
+    (visible, stable over two animation frames, on top where the pointer lands): the page runs the same
+    handler, and a whole game saves two frames a move."""
+    button = listed_move(page, index)
+    if pointer:
+        button.click()
+    else:
+        button.dispatch_event("click")
     settle(page)
 
 

@@ -1,4 +1,4 @@
-"""Random playouts (issue 4, item 6): 200 complete seeded games across 3, 4 and 5 players, digital and
+"""Random playouts (issue 4, item 6): 100 complete seeded games across 3, 4 and 5 players, digital and
 at a real table, with random trades; conservation of lots, tiles and money after every move, every
 sampled listed move accepted and sampled unlisted moves refused (see helpers.play_game)."""
 import pytest
@@ -8,7 +8,7 @@ from service.engine.chinatown.flow import winners
 
 from .helpers import play_game
 
-GAMES = 200
+GAMES = 100  # the conformance suite plays every game again with the player to move's unlisted moves
 
 
 @pytest.mark.parametrize("chunk", range(4))

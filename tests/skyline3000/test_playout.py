@@ -1,4 +1,4 @@
-"""90 seeded random games for 2, 3 and 4 players through legal_moves and apply: conservation of floors,
+"""60 seeded random games for 2, 3 and 4 players through legal_moves and apply: conservation of floors,
 roofs, billboards, developments and cards after every move; listed moves are accepted; a sample of
 unlisted moves is refused; states round-trip through the wire schemas."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from service.schemas.skyline3000 import WIRE
 
 from .helpers import assert_conserved, play
 
-GAMES = {2: 30, 3: 30, 4: 30}
+GAMES = {2: 20, 3: 20, 4: 20}  # the conformance suite plays every game again with the player to move's unlisted moves
 
 
 def random_move(state, rnd):
