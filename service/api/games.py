@@ -1,6 +1,7 @@
 """The game routes: generic over ``<game>``, each game's schemas and engine plugged in by id."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 from dataclasses import dataclass
@@ -53,6 +54,14 @@ class Binding:
 
 
 def bind_games() -> dict[str, Binding]:
+    """Every game's binding, in a dict of the app's own (a test or a plug-in may add a game to it)."""
+    return dict(_bindings())
+
+
+@functools.cache
+def _bindings() -> tuple[tuple[str, Binding], ...]:
+    # Built once per process: a binding is a function of the code and data alone, and compiling its
+    # envelopes' lean plans is most of what creating an app costs.
     bindings = {}
     for game_id in GAME_IDS:
         info, game, wire = load_info(game_id), load_game(game_id), load_wire(game_id)
@@ -60,7 +69,7 @@ def bind_games() -> dict[str, Binding]:
             info = game.info
         envelopes = build_envelopes(wire, info) if wire is not None and game is not None else None
         bindings[game_id] = Binding(info, game, wire, envelopes, rules_fingerprint(game_id), game_words(game_id))
-    return bindings
+    return tuple(bindings.items())
 
 
 def game_words(game_id: str) -> Words:
