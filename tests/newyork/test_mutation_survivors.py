@@ -95,3 +95,29 @@ def test_reading_money_visibility_the_count_an_overfull_hand_is_told_is_the_boun
     left = told(999)["left"]  # far too many: the message names how many cards the hidden hands may hold
     assert told(left - others) is None
     assert told(left - others + 1) == {"hidden": left + 1, "left": left}
+
+
+def test_placement_to_the_dummy_is_listed_for_a_bought_tile_and_never_for_a_tile_awarded_at_the_end():
+    """With two players a bought tile may go to the dummy, so legal-moves lists that beside place and
+    reserve; a market tile awarded at the end may only be placed or reserved (rules/newyork.md 4.7), so
+    the final placement lists neither a give_dummy nor accepts one."""
+    from .helpers import current_id, mv, set_player
+    from .table import give_money
+    from .test_turns import BLUE_PARK, _bought, ok, refused, table
+
+    s = _bought(2)
+    placements = {(m.type, m.tile) for m in GAME.legal_moves(s) if m.type != "place"}
+    assert placements == {("reserve", BLUE_PARK), ("give_dummy", BLUE_PARK)}
+
+    s = table(2)
+    me, other = s.current, 1 - s.current
+    s = replace(set_player(s, me, reserve=s.bag), bag=())  # the bag is empty: this turn is the last
+    s = give_money(s, other, [("yellow", 5)])
+    s = ok(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 7)])).state
+    end = ok(s, mv("give_dummy", current_id(s), tile=BLUE_PARK)).state
+    assert end.phase == "final_placement" and end.dummy is not None
+    awarded = end.players[other].to_place
+    assert len(awarded) == 1
+    moves = GAME.legal_moves(end)
+    assert {m.type for m in moves} == {"place", "reserve"}
+    assert refused(end, mv("give_dummy", end.players[other].id, tile=awarded[0].id)) == ["newyork.turn.wrong_phase"]
