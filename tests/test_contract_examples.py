@@ -3,7 +3,6 @@ example is sent to the app, answered 200 with an answer that fits the documented
 documented answer example."""
 from __future__ import annotations
 
-
 import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource

@@ -13,9 +13,10 @@ timing every test, then once more fastest first; a mutant then runs that same li
 ``-x``, so most mutants stop at their first failing test and a survivor has passed every one of the
 game's tests. ``--recheck RESULTS --out OTHER`` runs again only what RESULTS lists as survived or timed
 out (after new tests were written for them), with the same draw. A mutant that runs longer than
-``--timeout-factor`` times the unmutated ordered run (at least ``--timeout-floor`` seconds) counts as a timeout, reported apart and counted killed. Every outcome,
-the test that killed each mutant, and the survivors go to tests/mutation/RESULTS.md as the run goes; a
-hand-written section from a ``## Notes`` heading on is kept.
+``--timeout-factor`` times the unmutated ordered run (at least ``--timeout-floor`` seconds) counts as a
+timeout, reported apart and counted killed. Every outcome, the test that killed each mutant, and the
+survivors go to tests/mutation/RESULTS.md as the run goes; a hand-written section from a ``## Notes``
+heading on is kept.
 """
 from __future__ import annotations
 
