@@ -12,6 +12,7 @@ expose the app's port to the public and the metrics port to the scraper only.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import re
@@ -59,6 +60,7 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "worker_abort": worker_abort,
         "worker_int": worker_int,
         "child_exit": child_exit,
+        "worker_exit": worker_exit,
     }
     if _gunicorn_knows("control_socket_disable"):
         # gunicorn 25+ opens a control socket in $HOME by default: not wanted in a read-only container,
@@ -178,6 +180,14 @@ def worker_abort(worker: Any) -> None:
     WORKER_TIMEOUTS.inc()
     log.error("worker timeout", extra={"event": "worker_timeout", "pid": worker.pid,
                                        "timeout_s": worker.cfg.timeout})
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """In the worker, as it ends: give back to the collector what service.wsgi froze, and collect it now.
+    Left frozen, it is torn down with the interpreter after gevent's modules are gone, and every stop of
+    a worker printed "Exception ignored" tracebacks from logging's handler references."""
+    gc.unfreeze()
+    gc.collect()
 
 
 def worker_int(worker: Any) -> None:

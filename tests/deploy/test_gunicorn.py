@@ -1,9 +1,10 @@
 """The deploy config under real gunicorn: several workers, metrics summed across them, JSON logs."""
+import signal
 import urllib.request
 
 import pytest
 
-from tests.integration.live import gunicorn, wait_until
+from tests.integration.live import CITY_GAMES_SERVE, gunicorn, wait_until
 
 
 def get(url):
@@ -39,3 +40,15 @@ def test_one_json_log_line_per_request(server):
     line = request_lines()[0]
     assert line["status"] == 200 and line["route"] == "/v1/games/<game_id>"
     assert isinstance(line["duration_ms"], float)
+
+
+@pytest.mark.parametrize("command", ["gunicorn-conf", "city-games-serve"])
+def test_a_stop_by_sigterm_ends_every_worker_without_a_traceback(command):
+    with gunicorn(**({"command": CITY_GAMES_SERVE} if command == "city-games-serve" else {})) as live:
+        assert get(f"http://127.0.0.1:{live.port}/v1/games/chinatown")[0] == 200
+        live.process.send_signal(signal.SIGTERM)
+        assert live.process.wait(timeout=20) == 0
+        exits = [line["cause"] for line in live.json_lines() if line.get("event") == "worker_exit"]
+        log = live.log()
+    assert exits == ["ok", "ok"], log[-2000:]
+    assert "Traceback" not in log and "Exception ignored" not in log, log[-3000:]
