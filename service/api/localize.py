@@ -171,16 +171,23 @@ def categories_in(score: Mapping[str, Any]) -> set[str]:
 
 
 def words_in(data: Any) -> set[str]:
-    """Every member name and string in a JSON-ready answer: the candidates for its ``labels``."""
-    found: set[str] = set()
-    stack = [data]
+    """Every member name and string in a JSON-ready answer: the candidates for its ``labels``.
+
+    A score answer can hold thousands of values (20 KB for a five-player Chinatown), most of them integers:
+    exact types are tested before isinstance, each object's member names are taken at once, and the few
+    that are not strings are dropped at the end."""
+    found: set[Any] = set()
+    stack: list[Iterable[Any]] = [[data]]
     while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            found.add(value)
-        elif isinstance(value, dict):
-            found.update(key for key in value if isinstance(key, str))
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return found
+        for item in stack.pop():
+            kind = type(item)
+            if kind is int:
+                continue
+            if kind is str or isinstance(item, str):
+                found.add(item)
+            elif kind is dict or isinstance(item, dict):
+                found.update(item)
+                stack.append(item.values())
+            elif kind is list or isinstance(item, list):
+                stack.append(item)
+    return {word for word in found if isinstance(word, str)}

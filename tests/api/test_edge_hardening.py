@@ -125,6 +125,22 @@ def test_an_integer_of_too_many_digits_is_named_as_such(client):
     assert "more than 1000 digits" in detail
 
 
+@pytest.mark.parametrize("digits, refused", [(1000, False), (1001, True)])
+def test_the_integer_digit_limit_holds_on_both_sides_of_it(client, digits, refused):
+    response = client.post("/v1/games/newyork/setup", data='{"players": ["a", "b"], "seed": -' + "9" * digits + "}",
+                           content_type="application/json")
+    if refused:
+        assert response.status_code == 400 and "more than 1000 digits" in response.get_json()["detail"]
+    else:  # read as a number, then refused by the schema as out of range
+        assert response.status_code == 422 and response.get_json()["errors"][0]["pointer"] == "/seed"
+
+
+def test_a_long_run_of_digits_in_a_string_is_text_not_an_integer(client):
+    # the run sends the parser down its slow path (each integer checked), which must still read the body
+    response = client.post("/v1/games/newyork/setup", json={"players": ["a", "b"], "seed": 11, "lang": "9" * 5000})
+    assert response.status_code == 200, response.get_json()
+
+
 def test_an_unknown_900_kb_member_name_is_not_echoed_whole(client):
     key = "k" * 900_000
     response = client.post("/v1/games/newyork/setup", json={"players": ["a", "b"], key: 1})

@@ -94,3 +94,29 @@ def test_a_composite_category_is_its_kinds_label_with_the_ids_name(client):
     assert said["en"]["building_stop:times-square"] == "building stop in Times Square"
     assert said["nl"]["building_stop:times-square"] == "bouwstop in Times Square"  # the seed's "bouwstop"
     assert said["hu"]["points_before"] == "korábbi pontok"
+
+
+class _Name(str):
+    pass
+
+
+class _Row(dict):
+    pass
+
+
+def test_the_words_of_an_answer_are_every_member_name_and_string_at_any_depth():
+    from service.api.localize import words_in
+
+    nested: list = ["deep"]
+    for _ in range(5000):  # deeper than recursion would reach
+        nested = [nested]
+    answer = {
+        "players": [{"id": "anna", "breakdown": [{"category": "tea_house", "points": 3, "detail": None}]}],
+        "flags": [True, False, 0, -1, None],
+        "subclassed": [_Name("central_park"), _Row({"museum": _Name("station")})],
+        "nested": nested,
+        7: "seven",  # a member name that is not a string is no word; its value still is
+    }
+    assert words_in(answer) == {"players", "id", "anna", "breakdown", "category", "tea_house", "points", "detail",
+                                "flags", "subclassed", "central_park", "museum", "station", "nested", "deep", "seven"}
+    assert words_in("alone") == {"alone"} and words_in(5) == set()
