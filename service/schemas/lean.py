@@ -20,12 +20,13 @@ tests/api/test_lean_schemas.py holds them to marshmallow's verdicts, results and
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, missing, utils, validate
 from marshmallow.decorators import POST_DUMP, POST_LOAD, PRE_DUMP, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
-from .common import Dict, List, StrictBoolean, StrictInteger, _length_first
+from .common import Dict, List, StrictBoolean, StrictInteger
 
 PLAN = "_lean_plan"
 Loader = Callable[[Any], Any]
@@ -284,14 +285,27 @@ def _core_loader(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
     return lambda value, attr, data: field._deserialize(value, attr, data)
 
 
+def _length_bounds(field: fields.Field, length_first: bool) -> tuple[int, float, tuple[validate.Length, ...]]:
+    """The length limits ``common.List`` and ``common.Dict`` check before their items, found once among the
+    field's validators, as the lengths all of them allow (``low``..``high``) and the validators themselves:
+    a length inside passes with two comparisons, and only one outside goes to the validators, which raise
+    marshmallow's own error."""
+    checks = tuple(c for c in field.validators if isinstance(c, validate.Length)) if length_first else ()
+    lows = [c.equal if c.equal is not None else c.min or 0 for c in checks]
+    highs = [c.equal if c.equal is not None else c.max for c in checks]
+    return max(lows, default=0), min((h for h in highs if h is not None), default=math.inf), checks
+
+
 def _list_loader(field: fields.List, length_first: bool):
     inner = _inner_loader(field.inner)
+    low, high, checks = _length_bounds(field, length_first)
 
     def load_list(value: Any, attr: Any, data: Any) -> list[Any]:
         if type(value) is not list:
             raise _GiveUp
-        if length_first:
-            _length_first(field, value)
+        if not low <= len(value) <= high:
+            for check in checks:
+                check(value)
         return [inner(item) for item in value]
 
     return load_list
@@ -300,12 +314,14 @@ def _list_loader(field: fields.List, length_first: bool):
 def _dict_loader(field: fields.Mapping, length_first: bool):
     key_loader = _inner_loader(field.key_field) if field.key_field is not None else None
     value_loader = _inner_loader(field.value_field) if field.value_field is not None else None
+    low, high, checks = _length_bounds(field, length_first)
 
     def load_dict(value: Any, attr: Any, data: Any) -> dict[Any, Any]:
         if type(value) is not dict:
             raise _GiveUp
-        if length_first:
-            _length_first(field, value)
+        if not low <= len(value) <= high:
+            for check in checks:
+                check(value)
         if key_loader is None and value_loader is None:
             return dict(value)
         out = {}

@@ -235,6 +235,32 @@ def test_inlined_validators_decide_as_marshmallows_on_both_sides_of_each_bound(g
     assert checked > 100
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_length_bounds_of_lists_and_objects_pass_exactly_what_their_validators_pass(game_id):
+    from marshmallow import validate
+
+    checked = 0
+    seen: set[int] = set()
+    for schema in vars(BINDINGS[game_id].envelopes).values():
+        for field in _fields(schema, seen):
+            lengths = [v for v in field.validators if isinstance(v, validate.Length)]
+            if not lengths:
+                continue
+            low, high, checks = lean._length_bounds(field, length_first=True)
+            assert list(checks) == lengths
+            sizes = {n + d for v in lengths for n in (v.min, v.max, v.equal) if n is not None for d in (-1, 0, 1)}
+            for size in sorted(n for n in sizes if n >= 0):
+                try:
+                    for check in lengths:
+                        check(["x"] * size)
+                    expected = True
+                except ValidationError:
+                    expected = False
+                assert (low <= size <= high) == expected, (field, size)
+                checked += 1
+    assert checked > 10
+
+
 def test_skylines_default_options_shortcut_is_what_the_schema_loads():
     import json
 
