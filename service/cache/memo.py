@@ -1,7 +1,7 @@
 """Memoisation over an ordered list of stores: ask each in turn, compute what none has, write back.
 
-Values are kept as JSON text, so a hit is always a fresh object (the engine cannot corrupt a cached
-value by mutating it) and every read is re-validated: a value Redis could not verify (``seal``),
+Values are kept as text, JSON unless the caller brings its own ``Codec``, so a hit is always a fresh
+object (the engine cannot corrupt a cached value by mutating it) and every read is re-validated: a value Redis could not verify (``seal``),
 undecodable text, or a value the caller's ``check`` rejects is counted by reason, recomputed and
 overwritten; only values computed here or verified and checked are ever copied into memory.
 """
@@ -20,6 +20,21 @@ from .seal import Rejected
 from .stores import MemoryStore, RedisStore, Store, StoreSkipped, StoreUnavailable
 
 log = logging.getLogger("service.cache")
+
+
+class Codec:
+    """How values are written as text and read back; ``loads`` raises ValueError on text it cannot read."""
+
+    @staticmethod
+    def dumps(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+    @staticmethod
+    def loads(text: str) -> Any:
+        return json.loads(text)
+
+
+JSON = Codec()
 
 
 class CorruptValue(Exception):
@@ -53,8 +68,8 @@ class Memo:
             return tuple(store for store in self.stores if isinstance(store, MemoryStore))
         return self.stores
 
-    def get_or_compute(self, kind, material, compute, check=None):
-        return self.get_or_compute_many(kind, [material], lambda _m: compute(), check)[0]
+    def get_or_compute(self, kind, material, compute, check=None, codec: Codec = JSON):
+        return self.get_or_compute_many(kind, [material], lambda _m: compute(), check, codec)[0]
 
     def get_or_compute_many(
         self,
@@ -62,6 +77,7 @@ class Memo:
         materials: Sequence[Any],
         compute: Callable[[Any], Any],
         check: Callable[[Any], bool] | None = None,
+        codec: Codec = JSON,
     ) -> list[Any]:
         keys = [memo_key(kind, self.rules_version, m) for m in materials]
         stores = self._stores_for(kind)
@@ -73,7 +89,7 @@ class Memo:
                 break
             found = self._fetch(store, kind, wanted)
             for key in wanted:
-                value = self._decode(found[key], check) if key in found else None
+                value = self._decode(found[key], check, codec) if key in found else None
                 if key in found and not isinstance(value, Rejected):
                     CACHE.labels(kind=kind, tier=store.name, result="hit").inc()
                     values[key] = value
@@ -86,7 +102,7 @@ class Memo:
                 missing_in.setdefault(store.name, []).append(key)
         computed = self._compute_missing(keys, materials, values, compute)
         self._report_saving(stores, computed)
-        self._write_back(stores, missing_in, values)
+        self._write_back(stores, missing_in, values, codec)
         return [values[key] for key in keys]
 
     @staticmethod
@@ -116,11 +132,11 @@ class Memo:
             return _UNAVAILABLE
 
     @staticmethod
-    def _decode(text: str | Rejected, check: Callable[[Any], bool] | None) -> Any:
+    def _decode(text: str | Rejected, check: Callable[[Any], bool] | None, codec: Codec) -> Any:
         if isinstance(text, Rejected):
             return text
         try:
-            value = json.loads(text)
+            value = codec.loads(text)
         except (TypeError, ValueError):
             return Rejected("undecodable")
         try:
@@ -133,11 +149,12 @@ class Memo:
         return value
 
     @staticmethod
-    def _write_back(stores: Sequence[Store], missing_in: dict[str, list[str]], values: dict[str, Any]) -> None:
+    def _write_back(stores: Sequence[Store], missing_in: dict[str, list[str]], values: dict[str, Any],
+                    codec: Codec) -> None:
         for store in stores:
             keys = missing_in.get(store.name)
             if keys:
-                store.put({key: json.dumps(values[key], separators=(",", ":")) for key in keys})
+                store.put({key: codec.dumps(values[key]) for key in keys})
 
 
 class _Unavailable(dict):

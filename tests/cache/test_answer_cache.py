@@ -5,6 +5,7 @@ from pathlib import Path
 
 import redis
 from service import create_app
+from service.api.answer_cache import ANSWERS
 from service.cache.keys import memo_key
 from service.cache.memo import Memo
 from service.cache.policy import IN_PROCESS_ONLY
@@ -38,10 +39,10 @@ def test_a_corrupt_cached_answer_is_ignored_and_overwritten(app, client):
     first = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     store = app.extensions["memo"].stores[0]
     key = next(k for k in store.keys() if k.startswith("cg:answer.chinatown.score:"))
-    store.put({key: json.dumps({"body": 5, "mimetype": "text/html", "headers": {}})})
+    store.put({key: "text/html\n<p>5</p>"})
     again = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     assert again.data == first.data
-    assert json.loads(store.fetch([key])[key])["body"] == first.get_data(as_text=True)
+    assert ANSWERS.loads(store.fetch([key])[key])["body"] == first.get_data(as_text=True)
 
 
 def test_svg_answers_keep_their_type_and_headers_from_the_cache(client):
@@ -81,7 +82,7 @@ def test_garbage_in_redis_for_an_answer_is_recomputed(redis_url):
     again = fresh.test_client().post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     assert again.data == first.data
     fresh.extensions["memo"].stores[1].flush()
-    assert json.loads(unseal(SECRET.encode(), key.decode(), raw.get(key)))["body"] == first.get_data(as_text=True)
+    assert ANSWERS.loads(unseal(SECRET.encode(), key.decode(), raw.get(key)))["body"] == first.get_data(as_text=True)
 
 
 def test_cheap_evaluations_never_touch_redis():
@@ -137,3 +138,10 @@ def test_a_rules_change_is_never_answered_from_an_old_entry(app, client):
         assert lookups("answer.newyork.score", "memory", "miss") == misses + 1
     finally:
         games["newyork"] = old
+
+
+def test_an_answer_is_kept_as_its_type_a_newline_and_its_body_whatever_the_body_holds():
+    for body in ("", "{}", "<svg>\n<g>\n</g>\n</svg>\n", "line\r\nbreaks and \u00e9"):
+        value = {"body": body, "mimetype": "image/svg+xml"}
+        assert ANSWERS.dumps(value) == "image/svg+xml\n" + body
+        assert ANSWERS.loads(ANSWERS.dumps(value)) == value
