@@ -111,7 +111,7 @@ def _dump_state(binding: Binding, state: Any) -> Any:
 
 
 def _status(binding: Binding, state: Any) -> dict[str, Any]:
-    return binding.envelopes.status_out.dump(binding.game.status(state))
+    return lean.dump(binding.envelopes.status_out, binding.game.status(state))
 
 
 def _violations(binding: Binding, violations) -> list[dict[str, str]]:

@@ -159,6 +159,8 @@ def test_dumps_are_marshmallows(game_id, seed, steps):
     assert lean.dump(envelopes.state_out, state) == envelopes.state_out.dump(state)
     moves = BINDINGS[game_id].game.legal_moves(state)
     assert lean.dump(envelopes.moves_out, moves) == envelopes.moves_out.dump(moves)
+    status = BINDINGS[game_id].game.status(state)
+    assert lean.dump(envelopes.status_out, status) == envelopes.status_out.dump(status)
     scored = envelopes.score_state.load({"state": played(game_id, seed, steps)[0]})["state"]
     assert lean.dump(envelopes.score_state, {"state": scored}) == envelopes.score_state.dump({"state": scored})
 
