@@ -155,6 +155,13 @@ def test_reading_holes_agree_with_a_flood_over_the_whole_box():
         assert sum(len(r) for r in found) == len(set().union(*found))  # regions do not overlap
 
 
+def test_the_bitboard_flood_finds_what_the_whole_box_flood_finds_for_every_group_of_a_4_by_3_box():
+    cells = [(x - 9, y + 5) for x in range(4) for y in range(3)]  # off the origin, partly negative
+    for mask in range(1, 1 << len(cells)):
+        group = {cell for i, cell in enumerate(cells) if mask >> i & 1}
+        assert holes_module._enclosed_by(group) == _enclosed_by_brute_force(group), group
+
+
 def test_reading_holes_placement_encloses_a_new_hole_exactly_as_a_whole_box_flood_says():
     checked = 0
     for occupied in _random_cities(300, seed=11):

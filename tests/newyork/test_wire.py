@@ -102,3 +102,23 @@ def test_unknown_fields_are_refused():
 def test_tile_ids_are_bounded():
     with pytest.raises(ValidationError):
         WIRE.score_state().load({"players": [{"id": "a", "city": [{"x": 1, "y": 0, "tile": 55}]}]})
+
+
+def test_a_money_card_loads_by_its_lookup_exactly_as_the_full_check_decides():
+    from service.schemas.newyork import CardSchema, _card
+
+    values = [0, 1, 5, 9, 10, -1, 2.0, 2.5, True, False, "3", None, [1]]
+    banks = ["blue", "green", "yellow", "red", "purple", "", None, 1, ["blue"]]
+    bodies = [{"bank": b, "value": v} for b in banks for v in values]
+    bodies += [{"bank": "red", "value": 3, "extra": 1}, {"bank": "red"}, {"value": 3}, {"bank": "red", "x": 3},
+               {"value": 3, "x": "red"}, {}, [], "red 3", None]
+    for body in bodies:
+        try:
+            expected = CardSchema().load(body)
+        except (ValidationError, TypeError):
+            expected = None
+        try:
+            got = _card(body)
+        except ValidationError:
+            got = None
+        assert got == expected and (got is None or (type(got.value) is int and got.value == expected.value)), body

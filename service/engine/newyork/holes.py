@@ -77,20 +77,35 @@ def escapes(occupied, start: Cell, box: Box) -> bool:
 
 
 def _enclosed_by(group: set[Cell]) -> set[Cell]:
-    """Cells inside ``group``'s box that the group alone shuts off from the outside (its own tiles excluded)."""
+    """Cells inside ``group``'s box that the group alone shuts off from the outside (its own tiles excluded).
+
+    The box (one cell wider than the group, so its corner is outside) is a bitboard: cell (x, y) is bit
+    ``(y - y0) * width + (x - x0)``, and each row ends in a spare column that is never free, so a shift by
+    one cannot carry a cell into the next row. The outside grows from the corner one edge step per round,
+    over the free cells, until it stops; what is free and not reached is enclosed."""
     x0, y0, x1, y1 = bounds(group)
     x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
-    outside = {(x0, y0)}
-    todo = [(x0, y0)]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in EDGE_STEPS:
-            cell = (x + dx, y + dy)
-            if x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1 and cell not in group and cell not in outside:
-                outside.add(cell)
-                todo.append(cell)
-    return {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)
-            if (x, y) not in group and (x, y) not in outside}
+    width = x1 - x0 + 2
+    row = (1 << (width - 1)) - 1
+    box = 0
+    for r in range(y1 - y0 + 1):
+        box |= row << (r * width)
+    for x, y in group:
+        box &= ~(1 << ((y - y0) * width + (x - x0)))
+    free, outside = box, 1
+    while True:
+        grown = (outside | outside << 1 | outside >> 1 | outside << width | outside >> width) & free
+        if grown == outside:
+            break
+        outside = grown
+    enclosed = free & ~outside
+    cells = set()
+    while enclosed:
+        low = enclosed & -enclosed
+        index = low.bit_length() - 1
+        cells.add((x0 + index % width, y0 + index // width))
+        enclosed ^= low
+    return cells
 
 
 def holes(occupied) -> list[set[Cell]]:
