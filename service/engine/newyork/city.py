@@ -27,9 +27,12 @@ def grid_of(city: Iterable[Placed]) -> dict[tuple[int, int], str]:
     return grid
 
 
-def neighbours(x: int, y: int):
-    for edge, (dx, dy) in DELTA.items():
-        yield edge, (x + dx, y + dy)
+# (edge, the neighbour's facing edge, dx, dy) for each edge, in DELTA's order
+_STEPS = tuple((edge, OPPOSITE[edge], dx, dy) for edge, (dx, dy) in DELTA.items())
+
+
+def neighbours(x: int, y: int) -> list[tuple[str, tuple[int, int]]]:
+    return [(edge, (x + dx, y + dy)) for edge, _, dx, dy in _STEPS]
 
 
 def mismatched_edges(grid: Grid, x: int, y: int, streets: str) -> list[tuple[str, tuple[int, int]]]:
@@ -59,10 +62,14 @@ def reachable(grid: Grid) -> set[tuple[int, int]]:
     seen = {ORIGIN}
     todo = [ORIGIN]
     while todo:
-        cell = todo.pop()
-        for edge in DELTA:
-            nxt = walkable(grid, cell, edge)
-            if nxt is not None and nxt not in seen:
+        x, y = cell = todo.pop()
+        here = grid[cell]
+        for edge, facing, dx, dy in _STEPS:  # walkable(grid, cell, edge), inline: this is a hot loop
+            if edge in here:
+                continue
+            nxt = (x + dx, y + dy)
+            other = grid.get(nxt)
+            if other is not None and facing not in other and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
     return seen
