@@ -11,6 +11,8 @@ Safety rules, all enforced here:
 - the handler raises only in the greenlet (or thread) that armed an expired deadline; when the signal
   lands while another greenlet or the gevent hub runs, it re-arms itself shortly and does nothing else,
   so a deadline can never fire inside another request;
+- an expired deadline raises again every 100 ms until its section ends, because Python drops an
+  exception raised inside a weakref callback or a finaliser (it prints "Exception ignored");
 - the timer is disarmed in ``finally`` when the section ends, however it ends;
 - DeadlineExceeded derives from BaseException, so an engine's ``except Exception`` cannot swallow it;
 - Python runs signal handlers on the main OS thread only, so the deadline is armed only there (the sync
@@ -32,6 +34,7 @@ except ImportError:  # pragma: no cover - greenlet comes with gevent, a dependen
     _current = threading.current_thread
 
 _RETRY_SECONDS = 0.005
+_RAISE_AGAIN_SECONDS = 0.1
 
 
 class DeadlineExceeded(BaseException):
@@ -53,8 +56,11 @@ def _on_alarm(_signum, _frame) -> None:
     owner = _current()
     due = _active.get(owner)
     if due is not None and due <= time.monotonic():
-        del _active[owner]
-        _rearm()
+        # The deadline stays armed until its section ends: a raise that lands in a weakref callback or
+        # a __del__ is printed as "Exception ignored" and dropped, and the next alarm must raise again.
+        # Not before a raise that did propagate has unwound to the section's end (microseconds), so
+        # that the second raise cannot land in the section's own clean-up.
+        signal.setitimer(signal.ITIMER_REAL, _RAISE_AGAIN_SECONDS)
         raise DeadlineExceeded()
     _rearm()
 
