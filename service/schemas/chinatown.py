@@ -74,6 +74,8 @@ NOT_INT = "Not a valid integer."
 
 def _as_int(value: Any, low: int, high: int) -> tuple[int | None, str | None]:
     """An integer (integral floats count, as in JSON Schema) in ``low..high``, or an error message."""
+    if type(value) is int and low <= value <= high:  # nearly every number on the wire
+        return value, None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None, NOT_INT
     if isinstance(value, float):
@@ -97,6 +99,8 @@ class LotListField(fields.Field):
             raise ValidationError("Not a valid list.")
         if len(value) > self.max_items:
             raise ValidationError(M.LENGTH_MAX.format(max=self.max_items))
+        if all(type(item) is int and 1 <= item <= LOT_COUNT for item in value):
+            return list(value)
         out, errors = [], {}
         for i, item in enumerate(value):
             number, problem = _as_int(item, 1, LOT_COUNT)
@@ -177,6 +181,12 @@ class BoardField(fields.Field):
 
 
 def _lot(cell: Any) -> tuple[Lot | None, Any]:
+    if type(cell) is dict:  # a well-formed lot, decided without building any problem
+        owner, size = cell.get("owner"), len(cell)
+        if type(owner) is str and 1 <= len(owner) <= 32 and (size == 1 or size == 2 and "shop" in cell):
+            shop = cell.get("shop")
+            if shop is None or type(shop) is str and shop in SHOP_SET:
+                return Lot(owner, shop), None
     if not isinstance(cell, dict):
         return None, ["Invalid input type."]
     problems: dict[str, list[str]] = {}

@@ -243,3 +243,24 @@ def test_bench_requests_are_answered(client, name, route):
         assert any(e["kind"] == "game_ended" for e in r.json["events"])
     else:
         assert r.json["count"] > 10
+
+
+def test_a_claimed_lot_loads_when_it_names_an_owner_and_at_most_a_known_shop_and_nothing_else():
+    from service.engine.chinatown.state import Lot
+    from service.schemas.chinatown import SHOP_TYPES, _lot
+
+    owners = ["anna", "a" * 32, "a" * 33, "", 5, None, True, ["anna"]]
+    shops = ["<absent>", None, SHOP_TYPES[0], SHOP_TYPES[-1], "bakery", "", 3, ["photo"]]
+    for owner in owners:
+        for shop in shops:
+            for extra in ({}, {"x": 1}):
+                cell = {"owner": owner, **({} if shop == "<absent>" else {"shop": shop}), **extra}
+                good_owner = type(owner) is str and 1 <= len(owner) <= 32
+                good_shop = shop in ("<absent>", None) or (type(shop) is str and shop in SHOP_TYPES)
+                lot, problems = _lot(cell)
+                if good_owner and good_shop and not extra:
+                    assert (lot, problems) == (Lot(owner, None if shop == "<absent>" else shop), None), cell
+                else:
+                    assert lot is None and problems, cell
+    assert _lot({"shop": SHOP_TYPES[0]})[1] == {"owner": ["Missing data for required field."]}
+    assert _lot(["anna"]) == (None, ["Invalid input type."])
