@@ -138,3 +138,13 @@ def test_real_table_dummy_tiles_are_revealed_after_scoring_A():
     for _ in range(6):
         st = GAME.apply(st, mv("reveal", current_id(st), tile=unseen_tile_ids(st)[0])).state
     assert len(st.dummy.tiles) == 12 and st.pending.kind == "money_card"
+
+
+def test_a_pending_dummy_tile_reveal_with_nothing_owed_to_the_dummy_is_refused():
+    # reached as above, then edited: the reveal waits for a tile the dummy is not owed
+    s = at_table(table(2))
+    st = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
+    st = GAME.apply(st, mv("reveal", current_id(st), card="A")).state
+    assert st.pending.kind == "dummy_tile" and GAME.validate(st) == []
+    assert "newyork.state.pending" in codes(GAME.validate(replace(st, dummy_owed=0)))
+    assert GAME.validate(replace(st, dummy_owed=1)) == []
