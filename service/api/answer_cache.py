@@ -37,7 +37,10 @@ class _Uncacheable(Exception):
 
 class AnswerCodec(Codec):
     """``{"body": text, "mimetype": type}`` as ``type`` + newline + ``text``. Text without a newline reads
-    as a type alone, which ``_sound`` refuses like any type not in MIMETYPES."""
+    as a type alone, which ``_sound`` refuses like any type not in MIMETYPES. ``FORMAT`` is in every
+    answer's key: replicas that write answers another way (a rolling deploy) never read each other's."""
+
+    FORMAT = "type-newline-body"
 
     @staticmethod
     def dumps(value: dict[str, str]) -> str:
@@ -65,7 +68,7 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
     ``cache_version`` (the rules version with the rules fingerprint) keys the entry; it defaults to
     ``rules_version``, which the answer's headers carry. The language keys it too: the same bytes asked
     with another Accept-Language are another answer, and so are they after a catalog changes."""
-    material = {"game": game_id, "op": op, "lang": f"{lang}.{catalogs_digest()}",
+    material = {"game": game_id, "op": op, "lang": f"{lang}.{catalogs_digest()}", "format": ANSWERS.FORMAT,
                 "body": hashlib.blake2b(raw, digest_size=32).hexdigest()}
     computed: list[Response] = []
 

@@ -145,3 +145,14 @@ def test_an_answer_is_kept_as_its_type_a_newline_and_its_body_whatever_the_body_
         value = {"body": body, "mimetype": "image/svg+xml"}
         assert ANSWERS.dumps(value) == "image/svg+xml\n" + body
         assert ANSWERS.loads(ANSWERS.dumps(value)) == value
+
+
+def test_the_way_answers_are_written_is_part_of_their_key(app, client, monkeypatch):
+    from service.api import answer_cache
+
+    client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
+    store = app.extensions["memo"].stores[0]
+    before = set(store.keys())
+    monkeypatch.setattr(answer_cache.AnswerCodec, "FORMAT", "another-format")
+    client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
+    assert len(set(store.keys()) - before) == 1
