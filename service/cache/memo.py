@@ -1,9 +1,10 @@
 """Memoisation over an ordered list of stores: ask each in turn, compute what none has, write back.
 
 Values are kept as text, JSON unless the caller brings its own ``Codec``, so a hit is always a fresh
-object (the engine cannot corrupt a cached value by mutating it) and every read is re-validated: a value Redis could not verify (``seal``),
-undecodable text, or a value the caller's ``check`` rejects is counted by reason, recomputed and
-overwritten; only values computed here or verified and checked are ever copied into memory.
+object (the engine cannot corrupt a cached value by mutating it) and every read is re-validated: a value
+Redis could not verify (``seal``), undecodable text, or a value the caller's ``check`` rejects is counted
+by reason, recomputed and overwritten; only values computed here or verified and checked are ever copied
+into memory.
 """
 from __future__ import annotations
 

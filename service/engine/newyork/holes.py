@@ -87,12 +87,12 @@ def _enclosed_by(group: set[Cell]) -> set[Cell]:
     x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
     width = x1 - x0 + 2
     row = (1 << (width - 1)) - 1
-    box = 0
+    free = 0
     for r in range(y1 - y0 + 1):
-        box |= row << (r * width)
+        free |= row << (r * width)
     for x, y in group:
-        box &= ~(1 << ((y - y0) * width + (x - x0)))
-    free, outside = box, 1
+        free &= ~(1 << ((y - y0) * width + (x - x0)))
+    outside = 1
     while True:
         grown = (outside | outside << 1 | outside >> 1 | outside << width | outside >> width) & free
         if grown == outside:
