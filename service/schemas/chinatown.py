@@ -99,8 +99,6 @@ class LotListField(fields.Field):
             raise ValidationError("Not a valid list.")
         if len(value) > self.max_items:
             raise ValidationError(M.LENGTH_MAX.format(max=self.max_items))
-        if all(type(item) is int and 1 <= item <= LOT_COUNT for item in value):
-            return list(value)
         out, errors = [], {}
         for i, item in enumerate(value):
             number, problem = _as_int(item, 1, LOT_COUNT)

@@ -14,7 +14,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.newyork.codes import GAME_ID
-from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, catalogue, tiers_are_valid
+from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, VALUES, catalogue, tiers_are_valid
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.options import OPTIONS
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State,
@@ -59,7 +59,7 @@ class CardSchema(Schema):
 
 
 # Every card there is, one immutable instance each: a well-formed card on the wire is one dict lookup.
-_CARDS = {(bank, number): Card(bank, number) for bank in BANKS for number in range(1, 10)}
+_CARDS = {(bank, number): Card(bank, number) for bank in BANKS for number in VALUES}
 
 
 def _card(value) -> Card:

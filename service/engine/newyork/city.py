@@ -45,18 +45,9 @@ def mismatched_edges(grid: Grid, x: int, y: int, streets: str) -> list[tuple[str
     return out
 
 
-def walkable(grid: Grid, cell: tuple[int, int], edge: str) -> tuple[int, int] | None:
-    """The neighbour reached on foot across ``edge`` (both touching edges open), or None."""
-    dx, dy = DELTA[edge]
-    other_cell = (cell[0] + dx, cell[1] + dy)
-    other = grid.get(other_cell)
-    if other is None or edge in grid[cell] or OPPOSITE[edge] in other:
-        return None
-    return other_cell
-
-
 def reachable(grid: Grid) -> set[tuple[int, int]]:
-    """Cells reachable on foot from the start tile."""
+    """Cells reachable on foot from the start tile: a step crosses an edge where neither touching edge
+    carries a street."""
     if ORIGIN not in grid:
         return set()
     seen = {ORIGIN}
@@ -64,7 +55,7 @@ def reachable(grid: Grid) -> set[tuple[int, int]]:
     while todo:
         x, y = cell = todo.pop()
         here = grid[cell]
-        for edge, facing, dx, dy in _STEPS:  # walkable(grid, cell, edge), inline: this is a hot loop
+        for edge, facing, dx, dy in _STEPS:
             if edge in here:
                 continue
             nxt = (x + dx, y + dy)
