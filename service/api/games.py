@@ -25,7 +25,7 @@ from .answers import json_answer, svg_answer
 from .answer_cache import cached_answer
 from . import language
 from .body import parse_json_object, raw_json_body
-from .localize import NO_WORDS, Words, categories_in, words_in
+from .localize import NO_WORDS, Words, categories_in, terms_in
 from .problems import ApiProblem
 from .svg import xml_safe
 
@@ -297,7 +297,7 @@ def score(binding: Binding, body: dict[str, Any]):
     if isinstance(result.get("violations"), list):
         result["violations"] = [tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v
                                 for v in result["violations"]]
-    result["labels"] = tr.labels(words_in(result), words, categories_in(result))
+    result["labels"] = tr.labels(terms_in(result, words.terms), words, categories_in(result))
     return json_answer(result, binding.info.rules_version)
 
 

@@ -14,6 +14,8 @@ from functools import lru_cache
 from string import Formatter
 from typing import Any, Callable, Iterable, Mapping
 
+import orjson
+
 from ..engine.core import Violation
 from ..engine.kit import N_, Names, Term, english
 from ..i18n import DEFAULT, translations
@@ -175,7 +177,7 @@ def words_in(data: Any) -> set[str]:
 
     A score answer can hold thousands of values (20 KB for a five-player Chinatown), most of them integers:
     exact types are tested before isinstance, each object's member names are taken at once, and the few
-    that are not strings are dropped at the end."""
+    that are not strings are dropped at the end. Tuples are arrays, as the encoder writes them."""
     found: set[Any] = set()
     stack: list[Iterable[Any]] = [[data]]
     while stack:
@@ -188,6 +190,29 @@ def words_in(data: Any) -> set[str]:
             elif kind is dict or isinstance(item, dict):
                 found.update(item)
                 stack.append(item.values())
-            elif kind is list or isinstance(item, list):
+            elif kind is list or kind is tuple or isinstance(item, (list, tuple)):
                 stack.append(item)
     return {word for word in found if isinstance(word, str)}
+
+
+# Types orjson would write that the walk does not read (dataclasses, dates): such an answer is walked.
+_WRITES_AS_WALKED = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def terms_in(data: Any, terms: frozenset[str]) -> set[str]:
+    """The ``terms`` (a game's words) that are member names or strings of the answer: ``words_in(data) &
+    terms``, read off the answer's JSON text: a third cheaper than the walk on a large answer (114 against
+    167 us for a five-player Chinatown score here).
+
+    In a JSON text with no backslash no string has an escape, so every quote opens or closes a string and
+    the pieces between the 1st and 2nd, 3rd and 4th... quotes are exactly the strings' UTF-8. An answer
+    with a backslash in its text, or one orjson does not write (deeper than it goes, keys that are not
+    strings, integers past 64 bits), is walked instead."""
+    try:
+        text = orjson.dumps(data, option=_WRITES_AS_WALKED)
+    except TypeError:
+        return words_in(data) & terms
+    if b"\\" in text:
+        return words_in(data) & terms
+    strings = set(text.split(b'"')[1::2])
+    return {term for term in terms if term.encode() in strings}

@@ -4,6 +4,8 @@ the asked language. The breakdown itself keeps its ids."""
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service import create_app
 from service.engine.core import GAME_IDS
@@ -120,3 +122,55 @@ def test_the_words_of_an_answer_are_every_member_name_and_string_at_any_depth():
     assert words_in(answer) == {"players", "id", "anna", "breakdown", "category", "tea_house", "points", "detail",
                                 "flags", "subclassed", "central_park", "museum", "station", "nested", "deep", "seven"}
     assert words_in("alone") == {"alone"} and words_in(5) == set()
+
+
+def test_the_words_of_an_answer_include_those_in_tuples_which_the_encoder_writes_as_arrays():
+    from service.api.localize import words_in
+
+    assert words_in({"winners": ("anna", ("tea_house",))}) == {"winners", "anna", "tea_house"}
+
+
+# --- terms_in: the game words among an answer's, found in its JSON text --------------------------------
+
+TERMS = frozenset({"tea_house", "park", "central park", "Times-Square", "café", "building_stop:times-square",
+                   'say "hi"'})
+_TEXTS = st.one_of(
+    st.sampled_from(sorted(TERMS)),
+    st.sampled_from(['tea_house"', '"park', 'x"tea_house', 'park\\', '\\"park\\"', "park:1", "a,park",
+                     "tea_house ", " park", "parks", "tea", "", "\x00park", "\u2028park", "ünïcode"]),
+    st.text(alphabet='ptark_ "\\:,{}[]\n', max_size=12),
+)
+_ANSWERS = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2 ** 70), max_value=2 ** 70) | _TEXTS,
+    lambda inner: st.lists(inner, max_size=4) | st.lists(inner, max_size=3).map(tuple)
+    | st.dictionaries(_TEXTS, inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ANSWERS)
+def test_terms_in_finds_exactly_the_game_words_that_are_member_names_or_strings(answer):
+    from service.api.localize import terms_in, words_in
+
+    assert terms_in(answer, TERMS) == words_in(answer) & TERMS
+
+
+def test_terms_in_does_not_take_a_quoted_term_inside_a_longer_string_for_the_term():
+    from service.api.localize import terms_in
+
+    # orjson writes this as "say \"park\"" and "x\"tea_house": the quoted words are no strings of their own
+    assert terms_in({"note": 'say "park"', "other": 'x"tea_house'}, TERMS) == set()
+    assert terms_in({"note": 'say "park"', "site": "park"}, TERMS) == {"park"}
+
+
+def test_terms_in_walks_what_it_cannot_search():
+    from service.api.localize import terms_in
+
+    deep: list = ["park"]
+    for _ in range(1000):  # deeper than orjson writes
+        deep = [deep]
+    assert terms_in({"deep": deep}, TERMS) == {"park"}
+    assert terms_in({7: "park", "big": 2 ** 80}, TERMS) == {"park"}  # a key orjson refuses, an integer past 64 bits
+    assert terms_in({"x": 'say "hi"', "y": "park"}, TERMS) == {'say "hi"', "park"}  # escapes in the text
+    assert terms_in({"x": "park\n"}, TERMS) == set()
