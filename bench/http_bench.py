@@ -168,23 +168,34 @@ def faults(args: argparse.Namespace) -> None:
 def measure_case(port: int, master: int, file: Path, args: argparse.Namespace) -> None:
     """The floor and the endpoint, one after the other, ``rounds`` times: the ratio printed is the median of
     the rounds' ratios, with their range (the machine is shared, so one round can be unlucky). The CPU
-    columns are the workers' CPU milliseconds per request, which the rest of the machine disturbs less."""
+    columns are the workers' CPU milliseconds per request, which the rest of the machine disturbs less.
+    With ``--redis-floor`` each round also measures the floor with one Redis GET, and the endpoint's ratio
+    to it is printed after the rest."""
     name, path, body = read_case(file)
     load(port, path, body, 0.5, 1)  # warm up (and warm the memo)
+    if args.redis_floor:
+        load(port, "/bench/echo-redis", body, 0.2, 1)
     rounds = []
     for _ in range(args.rounds):
         floor = load(port, "/bench/echo", body, args.seconds, args.connections, master)
+        redis_floor = load(port, "/bench/echo-redis", body, args.seconds, args.connections, master) \
+            if args.redis_floor else None
         result = load(port, path, body, args.seconds, args.connections, master)
-        rounds.append((result["rps"] / floor["rps"], floor, result))
+        rounds.append((result["rps"] / floor["rps"], floor, result, redis_floor))
     rounds.sort(key=lambda r: r[0])
-    ratio, floor, result = rounds[len(rounds) // 2]
+    ratio, floor, result, _ = rounds[len(rounds) // 2]
     spread = f"{rounds[0][0]:.2f}-{rounds[-1][0]:.2f}"
     bad = sum(r[2]["non_200"] for r in rounds)
     flag = "" if bad == 0 else f"  ({bad} non-200 answers!)"
+    extra = ""
+    if args.redis_floor:
+        to_redis = sorted(r[2]["rps"] / r[3]["rps"] for r in rounds)
+        extra = (f"{statistics.median(to_redis):>9.2f}{f'{to_redis[0]:.2f}-{to_redis[-1]:.2f}':>12}"
+                 f"{_median_known(r[3]['cpu_ms'] for r in rounds):>10.2f}")
     print(f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
           f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{ratio:>8.2f}{spread:>12}"
           f"{_median_known(r[1]['cpu_ms'] for r in rounds):>10.2f}"
-          f"{_median_known(r[2]['cpu_ms'] for r in rounds):>8.2f}{flag}", flush=True)
+          f"{_median_known(r[2]['cpu_ms'] for r in rounds):>8.2f}{extra}{flag}", flush=True)
 
 
 def _median_known(values) -> float:
@@ -206,6 +217,8 @@ def main() -> None:
                         help="floor-then-endpoint measurements per case; the median ratio is printed, with the range")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--memo", choices=["none", "memory", "redis", "tiered"], default="memory")
+    parser.add_argument("--redis-floor", action="store_true",
+                        help="also measure the floor with one Redis GET (/bench/echo-redis) and the ratio to it")
     args = parser.parse_args()
     if args.faults:
         faults(args)
@@ -217,7 +230,8 @@ def main() -> None:
         print(f"memo={args.memo} workers={args.workers} connections={args.connections} seconds={args.seconds} "
               f"rounds={args.rounds} load average={os.getloadavg()[0]:.2f}")
         print(f"{'case':<34}{'body KiB':>9}{'floor rps':>11}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}"
-              f"{'spread':>12}{'floor cpu':>10}{'cpu ms':>8}")
+              f"{'spread':>12}{'floor cpu':>10}{'cpu ms':>8}"
+              + (f"{'to +GET':>9}{'spread':>12}{'+GET cpu':>10}" if args.redis_floor else ""))
         for file in files:
             measure_case(port, server.pid, file, args)
     finally:
