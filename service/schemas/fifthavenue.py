@@ -30,7 +30,10 @@ from .options import options_schema
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
 CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
-POINTS_BOUND = 10_000
+# Points have no end in a legal game: one that never places a business (1st action B) never reaches the
+# 12th business, the rules' only end, and action D scores on. 10,000 was passed after 42,518 moves of such a
+# game, and the service refused a state it had made; a billion takes billions of requests.
+POINTS_BOUND = 1_000_000_000
 
 
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:

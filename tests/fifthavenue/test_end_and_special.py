@@ -110,3 +110,36 @@ def test_the_eleventh_business_does_not_end_the_game():
     assert out.state.businesses_placed == D.BUSINESSES_ENDING_GAME - 1
     assert out.state.turn.phase == "action2" and out.state.result is None
     assert "game_ended" not in [e.kind for e in out.events]
+
+
+def test_reading_no_end_without_the_twelfth_business_points_grow_past_any_small_bound():
+    """The 12th business is the rules' only end, and nothing makes a player place one (1st action A, C or D
+    instead): such a game goes on, and action D keeps scoring. The service must take every state it makes,
+    however long the game: here 400 moves of that line, then the same state with the points it has after
+    about 45,000 more moves (over 10,000, the bound the wire once had)."""
+    from service import create_app
+    from service.engine.fifthavenue.state import to_plain
+
+    s = GAME.setup(["red", "yellow"], 7, {})
+    for _ in range(400):
+        out = GAME.apply(s, GAME.legal_moves(s)[-1])
+        assert out.legal, out.violations
+        s = out.state
+    assert s.businesses_placed == 0 and not GAME.status(s).over
+    assert all(p.points > 50 for p in s.players)
+
+    def far_on(w):
+        for p in w["players"]:
+            p["points"] += 10_000
+    later = to_plain(edit(s, far_on))
+    client = create_app({"redis_url": None}).test_client()
+    moves = client.post("/v1/games/fifthavenue/legal-moves", json={"state": later})
+    assert moves.status_code == 200 and moves.get_json()["moves"], moves.get_json()
+    applied = client.post("/v1/games/fifthavenue/moves", json={"state": later, "move": moves.get_json()["moves"][-1]})
+    assert applied.status_code == 200 and applied.get_json()["legal"], applied.get_json()
+    after = applied.get_json()["state"]
+    assert min(p["points"] for p in after["players"]) > 10_000
+    again = client.post("/v1/games/fifthavenue/score", json={"state": after})
+    assert again.status_code == 200, again.get_json()
+    assert set(again.get_json()["totals"]) == {"red", "yellow"}
+    assert min(again.get_json()["totals"].values()) > 10_000
