@@ -112,7 +112,7 @@ def test_the_eleventh_business_does_not_end_the_game():
     assert "game_ended" not in [e.kind for e in out.events]
 
 
-def test_reading_no_end_without_the_twelfth_business_points_grow_past_any_small_bound():
+def test_only_the_twelfth_business_ends_the_game_so_points_grow_past_any_small_bound():
     """The 12th business is the rules' only end, and nothing makes a player place one (1st action A, C or D
     instead): such a game goes on, and action D keeps scoring. The service must take every state it makes,
     however long the game: here 400 moves of that line, then the same state with the points it has after
