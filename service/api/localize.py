@@ -211,8 +211,8 @@ def terms_in(data: Any, terms: frozenset[str]) -> set[str]:
     try:
         text = orjson.dumps(data, option=_WRITES_AS_WALKED)
     except TypeError:
-        return words_in(data) & terms
-    if b"\\" in text:
+        text = None
+    if text is None or b"\\" in text:
         return words_in(data) & terms
     strings = set(text.split(b'"')[1::2])
     return {term for term in terms if term.encode() in strings}

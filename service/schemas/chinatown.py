@@ -35,7 +35,7 @@ from ..engine.chinatown.state import (
     tiles_tuple,
 )
 from . import messages as M
-from .common import GameWire, List, PlayerId, StrictInteger
+from .common import PLAYER_ID, GameWire, List, PlayerId, StrictInteger
 from .options import options_schema
 
 
@@ -178,10 +178,13 @@ class BoardField(fields.Field):
         return {str(lot): _lot_json(cell) for lot, cell in value.items()}
 
 
+_ID_LOW, _ID_HIGH = PLAYER_ID.min, PLAYER_ID.max  # an owner is a player id
+
+
 def _lot(cell: Any) -> tuple[Lot | None, Any]:
     if type(cell) is dict:  # a well-formed lot, decided without building any problem
         owner, size = cell.get("owner"), len(cell)
-        if type(owner) is str and 1 <= len(owner) <= 32 and (size == 1 or size == 2 and "shop" in cell):
+        if type(owner) is str and _ID_LOW <= len(owner) <= _ID_HIGH and (size == 1 or size == 2 and "shop" in cell):
             shop = cell.get("shop")
             if shop is None or type(shop) is str and shop in SHOP_SET:
                 return Lot(owner, shop), None
@@ -196,8 +199,8 @@ def _lot(cell: Any) -> tuple[Lot | None, Any]:
         problems["owner"] = ["Missing data for required field."]
     elif not isinstance(owner, str):
         problems["owner"] = ["Not a valid string."]
-    elif not 1 <= len(owner) <= 32:
-        problems["owner"] = ["Length must be between 1 and 32."]
+    elif not _ID_LOW <= len(owner) <= _ID_HIGH:
+        problems["owner"] = [f"Length must be between {_ID_LOW} and {_ID_HIGH}."]
     shop = cell.get("shop")
     if shop is not None and (not isinstance(shop, str) or shop not in SHOP_SET):
         problems["shop"] = ["Must be one of the shop types."]
