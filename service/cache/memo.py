@@ -80,8 +80,11 @@ class Memo:
         check: Callable[[Any], bool] | None = None,
         codec: Codec = JSON,
     ) -> list[Any]:
-        keys = [memo_key(kind, self.rules_version, m) for m in materials]
         stores = self._stores_for(kind)
+        if not stores:  # nothing would be read or kept: no key is worth computing
+            return [compute(m) for m in materials]
+        shared = any(not isinstance(store, MemoryStore) for store in stores)
+        keys = [memo_key(kind, self.rules_version, m, refuse_floats=shared) for m in materials]
         values: dict[str, Any] = {}
         missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked or held bad (to overwrite)
         for store in stores:
