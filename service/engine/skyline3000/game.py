@@ -173,6 +173,12 @@ class Skyline3000(Engine):
     def candidates(self, state: State, player: str | None, move_type: str | None) -> list[Move]:
         return moves.candidates(state, player, move_type)
 
+    def vouch(self, state: Any) -> None:
+        """A score request's state is loaded as a ScoreInput, which holds the whole state it was read from."""
+        whole = state.state if isinstance(state, ScoreInput) else state
+        if whole is not None:
+            super().vouch(whole)
+
     def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
         inp = as_score_input(state)
         if inp.state is not None:
