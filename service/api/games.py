@@ -127,7 +127,8 @@ def _take_seal(binding: Binding, op: str, body: dict[str, Any]) -> dict[str, Any
         return body
     seal = body[SEAL_FIELD]
     if not isinstance(seal, str) or len(seal) > MAX_SEAL_CHARS:
-        message = "Not a valid string." if not isinstance(seal, str) else f"Longer than maximum length {MAX_SEAL_CHARS}."
+        message = ("Not a valid string." if not isinstance(seal, str)
+                   else f"Longer than maximum length {MAX_SEAL_CHARS}.")
         raise _schema_problem([{"pointer": f"/{SEAL_FIELD}", "message": message}])
     sealer = _sealer()
     if sealer is not None and sealer.verifies(binding.info.id, binding.cache_version, body.get("state"), seal):

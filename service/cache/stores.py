@@ -136,8 +136,9 @@ class RedisStore:
     writes off the request path: one Redis, a Redis Cluster or a primary behind Sentinel (``target``,
     see ``clients``), each the same way.
 
-    A request pays at most one round trip per server it needs (an MGET; on a cluster one per node); values computed on a miss are sealed and written by
-    a background thread, whose queue is bounded in bytes, so the answer never waits for Redis twice.
+    A request pays at most one round trip per server it needs (an MGET; on a cluster one per node);
+    values computed on a miss are sealed and written by a background thread, whose queue is bounded in
+    bytes, so the answer never waits for Redis twice.
     Every value read is verified against ``secret`` before anyone sees it (``seal.unseal``).
     """
 
