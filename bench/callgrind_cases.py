@@ -10,6 +10,9 @@ which nothing else in the service calls: callgrind is told to dump its counters 
 (``--dump-after=math_lcm``), so each dump holds exactly one run's instructions. Printed per case: millions
 of instructions per request, floor and endpoint, and floor over endpoint; then the median and the
 lowest over the cases. ``--sealed`` sends each state with its seal, as ``floor_cpu.py --sealed``.
+The runs are made repeatable: the hash seed is fixed (``PYTHONHASHSEED=0``: string hashes, and so set
+orders, are the same in every run) and the cyclic garbage collector is off after the warm-up (a
+collection would land in whichever run crosses its threshold), so its cost is not in the counts.
 Without a case the 24 mid/end cases of ``bench/requests`` are measured. Takes a few minutes.
 """
 from __future__ import annotations
@@ -53,6 +56,7 @@ def inside(files: list[str], calls: int) -> None:
             call("/bench/echo", raw)
     gc.collect()
     gc.freeze()
+    gc.disable()  # a collection would land in whichever run crosses its threshold
     math.lcm()  # dump: start-up and warm-up
     for _, path, raw in cases:
         for target in ("/bench/echo", path):
@@ -87,7 +91,7 @@ def main() -> None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     files = [str(Path(f).resolve()) for f in args.requests] or [
         str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json")) if "-mid-" in p.name or "-end-" in p.name]
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # the same set and dict orders in every run
     if args.sealed:
         env["BENCH_SEALED"] = "1"
         env.setdefault("CACHE_HMAC_SECRET", "bench-only-secret-not-for-deploys-0123456789")
