@@ -253,7 +253,7 @@ def money_of(state: State) -> dict[str, int]:
 
 
 def winners(state: State) -> list[str]:
-    """The richest; ties go to more tiles on the board; a tie that stays is shared (digest 3)."""
+    """The richest; ties go to more tiles on the board (readings tie_break and unbroken_tie)."""
     built = tiles_on_board(state.board.as_dict())
     key = {p.id: (p.money or 0, built.get(p.id, 0)) for p in state.players}
     if not key:
