@@ -113,7 +113,7 @@ def unlisted_moves(state: State, rng: random.Random, listed) -> list:
         out.append(Keep(pid, (rng.choice(LOTS),)))
     if state.pending is not None:
         out.append(Reveal(state.pending.player, lots=(rng.choice(LOTS),)))
-        out.append(Reveal(state.pending.player, tiles=(rng.choice(SHOP_TYPES),) * 2))
+        out.append(Reveal(state.pending.player, tiles=(rng.choice(SHOP_TYPES),) * (state.pending.count + 1)))
     return [m for m in out if m not in listed]
 
 

@@ -111,7 +111,7 @@ class ChinatownGame(Engine):
             "scorings": list(SCORINGS),
             "legal_moves_notes": [
                 "Trades are never listed: any deal between two or more players is possible; send one to /moves to have it checked.",
-                f"Reveals are listed only when at most {moves.REVEAL_LIST_LIMIT} are possible; any proposed reveal is checked.",
+                "Reveals are listed one building card or one shop tile at a time (each card that can still be in the deck, each type the bag can still give); a reveal of several at once, up to the count pending, is checked, not listed.",
             ],
             "rule_codes": [c.to_dict() for c in self.rule_codes()],
             "readings": [r.to_dict(self.info.id) for r in READINGS],

@@ -26,8 +26,6 @@ from .flow import (
 )
 from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer, tiles_tuple
 
-REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when there are at most this many
-
 PENDING_NOT_YOURS = N_("It is not {player}'s turn: the game awaits {awaited}. The pending {kind} is theirs.")
 
 
@@ -138,8 +136,9 @@ def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violatio
 
 def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
-    if len(lots) != count:
-        out.append(BOOK.violation("reveal.count", "The deal is {count} cards, not {given}.", pointer("move", "lots"), count=count, given=len(lots)))
+    if not 1 <= len(lots) <= count:
+        out.append(BOOK.violation("reveal.count", "The deal has {count} cards still to reveal: reveal 1 to {count}, not {given}.", pointer("move", "lots"),
+                                  count=count, given=len(lots)))
     seen: set[int] = set()
     for i, lot in enumerate(lots):
         if lot in seen:
@@ -153,8 +152,9 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
 
 def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
     out = []
-    if len(tiles) != count:
-        out.append(BOOK.violation("reveal.count", "The draw is {count} tiles, not {given}.", pointer("move", "tiles"), count=count, given=len(tiles)))
+    if not 1 <= len(tiles) <= count:
+        out.append(BOOK.violation("reveal.count", "The draw has {count} tiles still to reveal: reveal 1 to {count}, not {given}.", pointer("move", "tiles"),
+                                  count=count, given=len(tiles)))
     used: Counter[str] = Counter()
     for i, shop in enumerate(tiles):
         used[shop] += 1
@@ -325,9 +325,9 @@ def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
 
 
 def candidates(state: State, unseen_of: UnseenOf = unseen) -> Iterator[Move]:
-    """The moves worth checking: every legal move is among them. Trades are never listed (there are too
-    many possible deals; any proposed one is checked), and reveals only when there are at most
-    ``REVEAL_LIST_LIMIT`` possible ones."""
+    """The moves worth checking: every legal move is among them, except that trades are never listed
+    (there are too many possible deals; any proposed one is checked) and reveals are listed one card or
+    tile at a time."""
     if state.phase == "end":
         return
     if state.pending is not None:
@@ -359,37 +359,13 @@ def place_candidates(state: State) -> Iterator[Move]:
 
 
 def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
+    """One card or one tile at a time: every card that can still be in the deck, every shop type the
+    bag can still give (at most 85 or 12 moves; a reveal of several at once is checked, not listed)."""
     pending = state.pending
     if pending.kind == "deal":
-        options = list(_limited(combinations(sorted(left.deck), pending.count)))
-        if len(options) <= REVEAL_LIST_LIMIT:
-            yield from (Reveal(pending.player, lots=lots) for lots in options)
-        return
-    options = list(_limited(multisets(Counter(left.bag), pending.count)))
-    if len(options) <= REVEAL_LIST_LIMIT:
-        yield from (Reveal(pending.player, tiles=tiles) for tiles in options)
-
-
-def _limited(items: Iterator) -> Iterator:
-    for i, item in enumerate(items):
-        if i > REVEAL_LIST_LIMIT:
-            return
-        yield item
-
-
-def multisets(left: Counter[str], count: int, start: int = 0) -> Iterator[tuple[str, ...]]:
-    """Every multiset of ``count`` tiles the bag can give, as sorted tuples in type order."""
-    if count == 0:
-        yield ()
-        return
-    for index in range(start, len(SHOP_TYPES)):
-        shop = SHOP_TYPES[index]
-        if left[shop] <= 0:
-            continue
-        left[shop] -= 1
-        for rest in multisets(left, count - 1, index):
-            yield (shop,) + rest
-        left[shop] += 1
+        yield from (Reveal(pending.player, lots=(lot,)) for lot in sorted(left.deck))
+    else:
+        yield from (Reveal(pending.player, tiles=(shop,)) for shop in SHOP_TYPES if left.bag.get(shop, 0) > 0)
 
 
 # ---- effects ------------------------------------------------------------------------------------------
@@ -406,7 +382,8 @@ def transition(state: State, move: Move, events: list[Event], memo: Memo) -> Sta
     if isinstance(move, Reveal):
         if state.pending.kind == "deal":
             return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
-        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, events)
+        complete = len(move.tiles) == state.pending.count
+        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
     if isinstance(move, Keep):
         return keep(state, move.player, move.lots, events)
     if isinstance(move, Trade):
