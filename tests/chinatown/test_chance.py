@@ -225,3 +225,17 @@ def replace_deck_none(state):
     from dataclasses import replace
 
     return replace(state, deck=None, shuffle_seed=None)
+
+
+def test_a_real_table_deal_revealed_card_by_card_over_http(client):
+    state = client.post("/v1/games/chinatown/setup", json={"players": ["anna", "bob", "chang"], "seed": 1,
+                                                          "options": {"chance": "table"}}).json["state"]
+    assert state["deck"] is None and state["bag"] is None and state["pending"] == {"kind": "deal", "player": "anna", "count": 7}
+    listed = client.post("/v1/games/chinatown/legal-moves", json={"state": state}).json["moves"]
+    assert listed == [{"type": "reveal", "player": "anna", "lots": [lot]} for lot in range(1, 86)]
+    answer = client.post("/v1/games/chinatown/moves", json={"state": state, "move": listed[40]}).json
+    assert answer["legal"] and answer["state"]["pending"] == {"kind": "deal", "player": "anna", "count": 6}
+    assert answer["state"]["players"][0]["hand"] == [41]
+    assert client.post("/v1/games/chinatown/validate", json={"state": answer["state"]}).json["valid"] is True
+    again = client.post("/v1/games/chinatown/moves", json={"state": answer["state"], "move": listed[40]}).json
+    assert not again["legal"] and [v["code"] for v in again["violations"]] == ["chinatown.reveal.lot_unavailable"]
