@@ -161,7 +161,8 @@ def test_every_seed_reading_quotes_the_seed_in_its_words():
         assert reading.provenance in ("seed", "public source", "assumption"), reading.name
     provenance = {r.name: r.provenance for r in GAME.readings()}
     assert provenance["floor_card_split"] == "seed" and provenance["board"] == "assumption"
-    assert provenance["billboard_without_cards"] == "assumption"
+    assert provenance["empty_hand"] == "seed" and provenance["first_tie_rest"] == "assumption"
+    assert provenance["unpaid_cost"] == "assumption" and provenance["table_key"] == "assumption"
 
 
 def test_the_contracts_options_are_the_option_specs():
