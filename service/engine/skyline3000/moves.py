@@ -316,9 +316,6 @@ def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
     if spec.deck != pending.pile:
         out.append(BOOK.violation("reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=move.card,
                                   pile=pending.pile))
-    elif pending.kind == "top" and pile.top is not None:
-        out.append(BOOK.violation("reveal.top_known", "The face-up top of the {pile} pile is {top}.", "/move/card",
-                                  pile=pending.pile, top=pile.top))
     elif pile.top is not None and move.card != pile.top:
         out.append(BOOK.violation("reveal.not_top", "The face-up top of the {pile} pile is {top}.", "/move/card",
                                   pile=pending.pile, top=pile.top))

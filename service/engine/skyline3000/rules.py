@@ -86,7 +86,6 @@ BOOK = RuleBook(data.GAME_ID, {
     "reveal.wrong_player": ("The pending draw belongs to another player.", TABLE),
     "reveal.wrong_pile": ("The revealed card does not belong to the pile drawn from.", TABLE),
     "reveal.not_top": ("The drawn card is the pile's face-up top card, which is known.", DRAW),
-    "reveal.top_known": ("The pile's face-up top card is already known.", TABLE),
     "state.pile_top": ("A hidden draw pile's face-up top card does not fit (wrong deck, known elsewhere, or an empty pile).", CARDS),
     "reveal.card_unavailable": ("That card cannot still be in the pile (it is known to be elsewhere).", TABLE),
     # state consistency (validate)

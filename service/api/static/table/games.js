@@ -121,17 +121,17 @@ export function scoreBody(game, state) {
 
 /** Real-table play: the setup request and how to blank the orders only the table knows. */
 export function tableSetup(game, players, seed) {
-  if (game === "chinatown") return { players, seed, options: { chance: "table" } };
+  if (game === "chinatown" || game === "skyline3000") return { players, seed, options: { chance: "table" } };
   return { players, seed };
 }
 
-// Chinatown deals at the table too (its `table` chance option); in the other games the seed deals the
-// starting hands and market, and every later draw is asked for.
+// Chinatown and Skyline 3000 deal at the table too (their `table` chance option: the state starts unknown
+// and asks for what the table shows); in the other games the seed deals the starting hands and market, and
+// every later draw is asked for.
 export function hideOrders(game, state) {
   const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
   switch (game) {
     case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
-    case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
     case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
       black_deck: { ...state.black_deck, cards: null, seed: null } };
     default: return state;
