@@ -19,12 +19,6 @@ from .rules import BOOK
 from .state import FactoryBuilding, Player
 
 
-def floor_placements(player: Player) -> list[tuple[int, ...]]:
-    """Every placement of a Floor card's floors, each sorted (the order does not matter)."""
-    n = len(player.factory)
-    return floor_placements_over([i for i, b in enumerate(player.factory) if b.roof is None], n)
-
-
 def floor_placements_over(unfinished: Sequence[int], n: int) -> list[tuple[int, ...]]:
     """The placements onto these unfinished buildings (ascending) and new ones, in a factory of ``n``."""
     out = [pair for pair in combinations_with_replacement(list(unfinished) + [n], data.FLOORS_PER_CARD)]
