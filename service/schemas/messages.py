@@ -59,8 +59,7 @@ MISSING_BLOCKS = N_("A full state lists every block; missing {missing}.")
 STARTING_GREENS = N_("The board has {total} starting greens, not {count}.")
 TILE_ID = N_("A catalogue tile id is 1..{count}.")
 MARKET_REVEAL = N_("A market tile reveal names a bank: {banks}.")
-MOVE_FAMILY = N_("A {kind} move's family is one of: {families}.")
 SCHEMA_TEMPLATES = (MOVE_HAS_NO_FIELD, MOVE_NEEDS, MOVE_HAS_NO, REVEAL_NEEDS, REVEAL_HAS_NO, MOVE_MISSING_FIELD,
                     MOVE_UNKNOWN_FIELD, AT_MOST_PLOTS, AT_MOST_STACKS, AT_MOST_COMMISSIONERS, AT_MOST_TYPES,
                     AT_MOST_BLOCKS, UNKNOWN_DISTRICT, MISSING_SITES, MISSING_PLOTS, MISSING_BLOCKS, STARTING_GREENS,
-                    TILE_ID, MARKET_REVEAL, MOVE_FAMILY)
+                    TILE_ID, MARKET_REVEAL)

@@ -423,8 +423,6 @@ class MoveSchema(Schema):
             return
         required, optional = MOVE_FIELDS[kind]
         errors: dict[str, list[str]] = {}
-        if "family" in d and d["family"] not in FAMILIES.get(kind, ()):
-            errors["family"] = [M.MOVE_FAMILY.format(kind=kind, families=", ".join(FAMILIES.get(kind, ())))]
         for name in required:
             if name not in d:
                 errors[name] = [M.MOVE_NEEDS.format(kind=kind, name=name)]

@@ -32,8 +32,7 @@ def value(state, card):
 def test_seed_example_purple_wins_with_2_and_5_against_6():
     # default values: roof-n is worth n for n <= 8
     state = auction_state({"orange": ["roof-6", "roof-1"], "purple": ["roof-2", "roof-5", "roof-8"], "green": ["roof-3"]})
-    out = settle(state, {"orange": ["roof-6"], "purple": ["roof-2", "roof-5"],
-                                                        "green": []})
+    out = settle(state, {"orange": ["roof-6"], "purple": ["roof-2", "roof-5"], "green": []})
     assert out.legal, out.violations
     report = next(e for e in out.events if e.kind == "auction").data
     assert report["winner"] == "purple" and report["bids"] == {"orange": 6, "purple": 7, "green": 0}
@@ -65,8 +64,7 @@ def test_view_hides_other_players_sealed_bids():
 
 def test_auction_tie_highest_single_card_wins():
     state = auction_state({"orange": ["roof-4", "floor-4"], "purple": ["roof-8"], "green": []})
-    out = settle(state, {"orange": ["roof-4", "floor-4"], "purple": ["roof-8"],
-                                                        "green": []})
+    out = settle(state, {"orange": ["roof-4", "floor-4"], "purple": ["roof-8"], "green": []})
     assert out.state.award.player == "purple"
 
 
@@ -80,8 +78,7 @@ def test_auction_tie_key_holder_or_nearest_clockwise():
     out = settle(state, {"orange": ["roof-8"], "purple": ["floor-8"], "green": []})
     assert out.state.award.player == "orange"  # from green: green, orange, purple
     state = auction_state(hands, key="orange")
-    out = settle(state, {"orange": ["roof-8"], "purple": ["floor-8"],
-                                                       "green": ["contract-8"]})
+    out = settle(state, {"orange": ["roof-8"], "purple": ["floor-8"], "green": ["contract-8"]})
     assert out.state.award.player == "orange"  # the Key holder himself
 
 
