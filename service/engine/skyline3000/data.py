@@ -74,8 +74,6 @@ UNPAID_COSTS = ("refused", "floored", "negative")  # a point cost the player's p
 # legal-moves lists every distinct pile of a hand while the hand has at most this many distinct piles (a
 # hand of 8 different cards has 256); a bigger hand's bids are listed as one family (``family``: subsets)
 BID_LIST_LIMIT = 256
-# Capitol-style boards: a block has 5 to 7 open small platforms (bgdf.com's Capitol review)
-UNEVEN_OPEN_PLATFORMS = (5, 7)
 
 
 def card_id(deck: str, index: int) -> str:
