@@ -322,7 +322,13 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
 
 
 def longest_street(grid: Grid) -> dict:
-    """The longest continuous street along the outline: {"length": n, "edges": [[x, y, side], ...]}."""
+    """The longest continuous street along the outline: {"length": n, "edges": [[x, y, side], ...]}.
+
+    A street edge facing an enclosed cell (a hole, which only a state breaking building rule 5 has) is an
+    inner street and scores nothing: the outline is taken with the holes filled in."""
+    enclosed = set().union(*holes(grid))
+    if enclosed:
+        grid = {**grid, **dict.fromkeys(enclosed, "")}
     best: list[tuple[int, int, str]] = []
     for cycle in outline_cycles(grid):
         flags = [side in grid[(x, y)] for x, y, side in cycle]

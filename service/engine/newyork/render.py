@@ -1,6 +1,7 @@
 """An SVG picture of the whole New York table: whose turn it is, the building market (tiles, prices,
 banks), the money market, the deck and bag sizes, the dummy in a 2-player game, and every player's city
-in seat order with points, longest street (highlighted), majorities, money, reserve and bought tiles.
+in seat order with points, longest street (highlighted), majorities, money, reserve and bought tiles; the
+dummy's points and majorities.
 Tiles that break a building rule are marked. Rendered for a player, the table is that player's view:
 other hands are card backs."""
 from __future__ import annotations
@@ -244,8 +245,10 @@ def _dummy_panel(state: State, scored: dict | None, tr: Labels):
     tiles = state.dummy.tiles
     out = ['<g class="dummy">',
            f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">'
-           f'{escape(tr("dummy (2-player game): majorities only"))}</text>']
-    y = 40
+           f'{escape(tr("dummy (2-player game): majorities only"))}</text>',
+           f'<text class="dummy-points" x="{PAD}" y="40" font-size="12">'
+           f'{escape(tr("points: {points}", points=state.dummy.points))}</text>']
+    y = 58
     for k, kind in enumerate(TYPES):
         b = scored["buildings"][kind] if scored else {"count": 0, "rank": 0, "points": 0}
         col, line = k % 3, k // 3
