@@ -15,6 +15,7 @@ from .data import BANKS, TYPES
 from .pool import bag_size, deck_size, seen_by
 from .scoring import scoring_points, streets
 from .state import Card, Player, State, Tile
+from .turns import revealer
 
 CELL = 44
 PAD = 16
@@ -98,7 +99,8 @@ def _status(state: State, tr: Labels) -> str:
     if state.phase == "final_placement":
         return tr("end of the game: awarded tiles are placed by {players}",
                   players=", ".join(p.id for p in state.players if p.to_place))
-    mover = state.players[state.current].id if state.current is not None else "?"
+    seat = revealer(state) if state.pending is not None else state.current
+    mover = state.players[seat].id if seat is not None and 0 <= seat < len(state.players) else "?"
     if state.pending is not None:
         return tr("to move: {player} (a {kind} is to be revealed)", player=mover,
                   kind=tr(WORD, word=state.pending.kind).replace("_", " "))
@@ -220,10 +222,10 @@ def _hand(x: int, y: int, p: Player, tr: Labels) -> tuple[str, int]:
         return f'<text x="{x}" y="{y + 10}">{escape(tr("money: hidden"))}</text>', y + 18
     cards: list[Card | None] = list(p.money) if p.money is not None else [None] * held
     label = _count(tr, held, N_("money: {n} card"), N_("money: {n} cards"))
-    if p.money is not None:
+    if p.money:
         label += ", " + ", ".join(tr("{bank} {total}", bank=b, total=sum(c.value for c in p.money if c.bank == b))
                                   for b in BANKS if any(c.bank == b for c in p.money))
-    else:
+    elif p.money is None:
         label += tr(" (values hidden)")
     out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
     for k, card in enumerate(cards):
