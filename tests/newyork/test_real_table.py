@@ -177,3 +177,16 @@ def test_table_a_whole_game_follows_what_is_revealed(players):
     tiles += [t.id for p in s.players for t in p.reserve] + [t.id for t in (s.dummy.tiles if s.dummy else ())]
     assert sorted(tiles) == list(range(1, 55))  # every tile of the bag was revealed once
     assert reveals >= 54 + 4 + 4 * len(players)
+
+
+def test_reading_table_scoring_cards_revealed_when_drawn_after_the_deal():
+    s = _dealt(table_setup())
+    me = awaited(s)
+    s = ok(s, mv("take_money", me, slots=[0]))
+    assert s.pending == Pending("money_card", 0)
+    cards = [m.card for m in GAME.legal_moves(s)]
+    assert cards[0] == "A" and "B" not in cards
+    assert codes(GAME.apply(s, mv("reveal", me, card="B")).violations) == ["newyork.reveal.out_of_order"]
+    scored = ok(s, mv("reveal", me, card="A"))
+    assert scored.scorings_done == 1 and scored.pending == Pending("money_card", 0)
+    assert "B" in [m.card for m in GAME.legal_moves(scored)]

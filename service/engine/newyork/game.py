@@ -67,6 +67,11 @@ FIXED_READINGS = (
     Reading("leftover_tiles", "unique_richest", "seed",
             "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
             "holding any) leaves it in the market.", section="end-of-game"),
+    Reading("table_scoring_cards", "revealed_when_drawn", "seed",
+            "At a real table the scoring cards' places are not entered at setup: A is shuffled into the second "
+            "and B into the fourth of five piles the size of which the seed leaves loose (\"5 körülbelül "
+            "egyforma paklira kell osztani\", split into 5 roughly equal piles), so after the deal any money draw "
+            "may turn up A, and B only after A; during the deal neither can come up.", section="real-table"),
     Reading("money_reshuffle", "pinned_seed", "assumption",
             "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `seed`; "
             "without it the deck becomes unknown and the next card is revealed.", section="end-of-turn"),
@@ -103,6 +108,9 @@ class NewYork(Engine):
                 "A buy is listed once per minimal payment (no card can be dropped and still pay); cards of one bank "
                 "and value are interchangeable, so each multiset of values appears once. Any sufficient payment is "
                 f"legal in moves. At most {_moves.MAX_PAYMENTS_PER_SLOT} payments are listed per market slot.",
+                "With a draw pending (a real table), every tile or money card that can still come up is listed as a "
+                "reveal: at most 54 tiles, or 36 distinct money cards and the next scoring card (none during the "
+                "deal).",
             ],
             "move_types": list(_moves.MOVE_TYPES),
             "rule_codes": [r.to_dict() for r in self.rule_codes()],
