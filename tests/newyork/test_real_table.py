@@ -190,3 +190,13 @@ def test_reading_table_scoring_cards_revealed_when_drawn_after_the_deal():
     scored = ok(s, mv("reveal", me, card="A"))
     assert scored.scorings_done == 1 and scored.pending == Pending("money_card", 0)
     assert "B" in [m.card for m in GAME.legal_moves(scored)]
+
+
+def test_table_a_view_during_the_deal_is_valid_and_cannot_be_played():
+    s = reveal_tiles(table_setup(), 1, 2, 3, 4)
+    s = reveal_cards(s, ("blue", 9), ("blue", 9), ("blue", 2), ("green", 4))
+    seen = GAME.view(s, "ben")
+    assert seen.players[0].money is None and seen.players[0].cards_held == 3  # anna reached 20; green 4 is ben's
+    assert seen.players[1].money == (Card("green", 4),)
+    assert GAME.validate(seen) == [] and GAME.legal_moves(seen) == []
+    assert codes(GAME.apply(seen, mv("reveal", "ben", card=Card("red", 1))).violations) == ["newyork.state.hidden_money"]

@@ -191,6 +191,8 @@ def setup_violations(state: State) -> list[Violation]:
               or any(p.city or p.reserve or p.to_place or p.points for p in state.players))
     if played:
         out.append(BOOK.violation("state.phase", "Nothing is played before the deal is over.", "/state/phase"))
+    if any(p.money is None for p in state.players):
+        return out  # a view: the hidden hands' deal cannot be followed
     expected = setup_pending(state)
     if expected is None or state.pending != expected:
         return out + [BOOK.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
