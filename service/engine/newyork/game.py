@@ -68,10 +68,12 @@ FIXED_READINGS = (
             "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
             "holding any) leaves it in the market.", section="end-of-game"),
     Reading("table_scoring_cards", "revealed_when_drawn", "seed",
-            "At a real table the scoring cards' places are not entered at setup: A is shuffled into the second "
-            "and B into the fourth of five piles the size of which the seed leaves loose (\"5 körülbelül "
-            "egyforma paklira kell osztani\", split into 5 roughly equal piles), so after the deal any money draw "
-            "may turn up A, and B only after A; during the deal neither can come up.", section="real-table"),
+            "At a real table the scoring cards' places are not entered at setup. They are set aside while the "
+            "money is dealt (the seed: \"Félre kell tenni a két értékelőkártyát\", the two scoring cards are put "
+            "aside), so neither can come up during the deal; then A is shuffled into the second and B into the "
+            "fourth of five piles whose size the seed leaves loose (\"5 körülbelül egyforma paklira kell "
+            "osztani\", split into 5 roughly equal piles), so after the deal any money draw may turn up A, and B "
+            "only after A.", section="real-table"),
     Reading("money_reshuffle", "pinned_seed", "assumption",
             "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `seed`; "
             "without it the deck becomes unknown and the next card is revealed.", section="end-of-turn"),
