@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .table import check_move, click_move, open_table, settle, start
+from .table import check_move, click_move, open_table, own_view, settle, start
 from .test_score_helper import enter
 
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
@@ -32,8 +32,7 @@ def test_no_serious_accessibility_violation_in_the_main_states(page, width):
     settle(page)
     found["verdict and scorings"] = serious(page)
 
-    page.select_option("#viewer", "anna")
-    settle(page)
+    own_view(page, "anna")
     found["a player's view"] = serious(page)
 
     enter(page, "chinatown", [{"lot": 1, "owner": "simon", "shop": "seafood"}])

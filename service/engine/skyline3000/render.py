@@ -129,7 +129,7 @@ def _block(inp: ScoreInput, keys: Keys, block_id: str, block: Block, x: float, y
     district = data.BLOCK_DISTRICT.get(block_id, "red")
     flagged = bool(problems)
     stroke = "#ff0000" if flagged else DISTRICT_COLOURS.get(district, "#333")
-    out = [f'<g class="block" id={quoteattr("block-" + block_id)}>',
+    out = [f'<g class="block" id={quoteattr("block-" + block_id)} data-block={quoteattr(block_id)}>',
            f'<rect x="{x}" y="{y}" width="{COL_W - 16}" height="{BLOCK_H - 10}" rx="8" fill="#f7f7f2" '
            f'stroke="{stroke}" stroke-width="{4 if flagged else 2}"/>',
            f'<text x="{x + 10}" y="{y + 18}" font-size="14" font-weight="bold">{escape(block_id)}</text>']
@@ -168,7 +168,7 @@ def _platforms(inp: ScoreInput, keys: Keys, block: Block, capacity: int, x: floa
         slot += 1
     while slot < capacity:
         sx = x + 10 + slot * slot_w
-        out.append(f'<rect class="empty" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
+        out.append(f'<rect class="empty" data-platform="small" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
                    f'stroke="#999" stroke-dasharray="3,2"><title>{escape(keys.tr("empty small platform"))}</title></rect>')
         slot += 1
     return out

@@ -2,6 +2,20 @@
 // descriptions, real-table setup, and the score helper's input rows. Whose turn, the phase, totals and
 // breakdowns come in the same shapes from every game (`status`, `players`, see the contract).
 import { N_, tr, word } from "./i18n.js";
+import { words as pieceWords } from "./pieces.js";
+import { newYorkTileLook, skylineCardLook } from "./reveals.js";
+
+let shown = { game: null, description: null, state: null };
+
+/** The game whose moves are described next (its catalogue names a card id by its type and value). */
+export function useDescription(game, description, state) {
+  shown = { game, description, state };
+}
+
+function cardName(id) {
+  const look = shown.game === "skyline3000" && shown.state ? skylineCardLook(shown.state, id) : null;
+  return look && look.kind === "card" ? pieceWords(look) : String(id);
+}
 
 const words = (id) => String(id).replaceAll("_", " ").replaceAll("-", " ");
 const list = (items) => items.map(words).join(", ");
@@ -39,18 +53,19 @@ const DESCRIBE = {
   keep: (m) => tr("{player} keeps lots {lots}", { player: m.player, lots: m.lots.join(", ") }),
   end_trading: (m) => tr("{player} is done trading", m),
   end_turn: (m) => tr("{player} ends the turn", m),
-  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, buildings: and(m.buildings) })
-    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, buildings: m.buildings.join("") })),
-  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, roof: word("skyline3000", m.roof) }),
-  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, target: words(m.target) }),
+  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, card: cardName(m.card), buildings: and(m.buildings) })
+    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, card: cardName(m.card), buildings: m.buildings.join("") })),
+  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, card: cardName(m.card), roof: word("skyline3000", m.roof) }),
+  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, card: cardName(m.card), target: words(m.target) }),
   billboard: (m) => tr("{player} puts a billboard on block {block} ({target})", { ...m, target: words(m.target) }),
-  discard: (m) => tr("{player} discards {card}", m),
+  discard: (m) => tr("{player} discards {card}", { ...m, card: cardName(m.card) }),
   pass: (m) => tr("{player} passes", m),
   bid: (m) => (m.colour !== undefined ? tr("{player} bids {colour} with {cards}", { player: m.player, colour: word("fifthavenue", m.colour), cards: list(m.cards) })
-    : tr("{player} bids {cards}", { player: m.player, cards: nothing(m.cards) })),
+    : tr("{player} bids {cards}", { player: m.player, cards: m.cards.length ? m.cards.map(cardName).join(", ") : tr("nothing") })),
   bids: (m) => tr("{player} settles the bids: {piles}", { player: m.player, piles: Object.entries(m.piles).map(([p, c]) => `${p} ${nothing(c)}`).join("; ") }),
   develop: (m) => tr("{player} develops block {block}", m),
   draw: (m) => tr("{player} draws from the {pile} pile", { player: m.player, pile: word("skyline3000", m.pile) }),
+  reveal: (m) => describeReveal(m),
   place_start: (m) => tr("{player} starts on the {plot} plot of {district}", { player: m.player, plot: word("fifthavenue", m.plot), district: words(m.district) }),
   take_skyscrapers: (m) => tr("{player} takes skyscrapers", m),
   place_business: (m) => tr("{player} puts a {business} on the {plot} plot of {district}", { player: m.player, business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }),
@@ -60,6 +75,23 @@ const DESCRIBE = {
   value_district: (m) => tr("{player} values {district}", { player: m.player, district: words(m.district) }),
   build: (m) => (m.count === 1 ? tr("{player} builds {count} skyscraper", m) : tr("{player} builds {count} skyscrapers", m)),
 };
+
+function describeReveal(m) {
+  const parts = [];
+  if (m.card !== undefined) parts.push(typeof m.card === "string" ? (/^[AB]$/.test(m.card) ? tr("scoring card {letter}", { letter: m.card }) : cardName(m.card)) : `${word("newyork", m.card.bank)} ${m.card.value}`);
+  if (m.tile !== undefined) parts.push(tileName(m.tile));
+  if (m.lots !== undefined) parts.push(tr("building cards {lots}", { lots: m.lots.join(", ") }));
+  if (m.tiles !== undefined) parts.push(m.tiles.map((t) => word(shown.game, t)).join(", "));
+  if (m.tops !== undefined) parts.push(Object.entries(m.tops).map(([c, v]) => `${word("fifthavenue", c)} ${v}`).join(", "));
+  if (m.drawn !== undefined) parts.push(Object.entries(m.drawn).map(([p, v]) => `${p}: ${v.join(", ")}`).join("; "));
+  if (m.bid !== undefined) parts.push(m.bid.join(", "));
+  return tr("{player} reveals {what}", { player: m.player, what: parts.join("; ") || tr("nothing") });
+}
+
+function tileName(id) {
+  const look = shown.game === "newyork" && shown.description ? newYorkTileLook(shown.description, shown.state, id) : null;
+  return look && look.kind === "tile" ? pieceWords(look) : tr("tile {tile}", { tile: id });
+}
 
 export function describe(move) {
   const say = DESCRIBE[move.type];
@@ -119,36 +151,44 @@ export function scoreBody(game, state) {
   return { state };
 }
 
-/** Real-table play: the setup request and how to blank the orders only the table knows. */
-export function tableSetup(game, players, seed) {
-  if (game === "chinatown") return { players, seed, options: { chance: "table" } };
-  return { players, seed };
-}
+// Real-table play: the game's own table mode (the option `chance`, value `table`), which deals nothing and
+// asks for every reveal. A game whose engine has no such option cannot be played at a real table: the
+// page never deals a real table's pieces from a seed.
+const CHANCE = "chance";
 
-// Chinatown deals at the table too (its `table` chance option); in the other games the seed deals the
-// starting hands and market, and every later draw is asked for.
-export function hideOrders(game, state) {
-  const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
-  switch (game) {
-    case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
-    case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
-    case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
-      black_deck: { ...state.black_deck, cards: null, seed: null } };
-    default: return state;
+/** Whether a game's description (GET /v1/games/<game>) offers the table mode. */
+export function supportsTable(description) {
+  const options = description?.options;
+  if (Array.isArray(options)) {
+    const spec = options.find((o) => o.name === CHANCE);
+    return !!spec && (!spec.choices || spec.choices.includes("table"));
   }
+  return !!options && typeof options === "object" && CHANCE in options;
 }
 
-export const TABLE_PLAY = new Set(["newyork", "chinatown", "skyline3000", "fifthavenue"]);
-
-/** A reveal move to fill in for a pending draw. */
-export function revealTemplate(game, state, st) {
-  const player = st.toMove[0] || state.pending.player || playerIds(state)[0];
-  return { type: "reveal", player };
+/** The setup request of a real-table game: no seed, nothing dealt. */
+export function tableSetup(game, players) {
+  return { players, options: { [CHANCE]: "table" } };
 }
 
-export function describePending(pending) {
-  const value = (v) => (typeof v === "string" ? words(v) : typeof v === "object" ? JSON.stringify(v) : v);
-  return Object.entries(pending).map(([k, v]) => `${words(k)}: ${value(v)}`).join("; ");
+/** The pending reveal in words: what is drawn, for whom, how many. */
+export function describePending(game, pending) {
+  const who = pending.player;
+  const kind = word(game, pending.kind);
+  const parts = [kind];
+  if (pending.count !== undefined) parts.push(tr("{count} pieces", { count: pending.count }));
+  if (pending.pile !== undefined) parts.push(tr("from the {pile} pile", { pile: word(game, pending.pile) }));
+  if (pending.slot !== undefined) parts.push(tr("slot {slot}", { slot: typeof pending.slot === "number" ? pending.slot + 1 : word(game, pending.slot) }));
+  if (pending.colours !== undefined) parts.push(pending.colours.map((c) => word(game, c)).join(", "));
+  return who ? tr("{what}, for {player}", { what: parts.join(", "), player: who }) : parts.join(", ");
+}
+
+// The players' points so far as the state holds them (Chinatown: money), null where the shared view hides them.
+const STANDING = { chinatown: (p) => p.money };
+
+export function standings(game, state) {
+  const points = STANDING[game] || ((p) => p.points);
+  return (state.players || []).map((p) => ({ id: p.id, points: points(p) ?? null }));
 }
 
 // The score helper: input rows per game (columns with labels) and how rows become a score body.
