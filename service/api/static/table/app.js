@@ -8,6 +8,7 @@ import { chooser } from "./chooser.js";
 import { isPrivate, listable, secretOf, sharedState } from "./privacy.js";
 import { privateReveal, revealForm } from "./reveals.js";
 import { markTargets, sizePicture } from "./board.js";
+import { resetHelper, wireHelper } from "./helper.js";
 
 const STORE = "city-games-table";
 let games = [];
@@ -396,61 +397,6 @@ async function importGame() {
   await refresh();
 }
 
-// ---- Score helper -------------------------------------------------------------------------------
-let helperTimer = null;
-
-function helperSpec() { return G.HELPER[$("helper-game").value]; }
-
-function helperRow(values = {}) {
-  const spec = helperSpec();
-  const index = $("helper-rows").tBodies[0].rows.length + 1;
-  return el("tr", {}, ...spec.columns.map(([key, label]) => {
-    const input = el("input", { "data-key": key, "aria-label": tr("{column}, row {row}", { column: tr(label), row: index }), autocomplete: "off" });
-    input.value = values[key] ?? "";
-    return el("td", {}, input);
-  }));
-}
-
-function resetHelper() {
-  const spec = helperSpec();
-  $("helper-intro").textContent = tr(spec.intro);
-  $("helper-rows").tHead.replaceChildren(el("tr", {}, ...spec.columns.map(([, label]) => el("th", { scope: "col", text: tr(label) }))));
-  $("helper-rows").tBodies[0].replaceChildren(helperRow());
-  $("helper-extra").replaceChildren(...spec.extra.flatMap(([key, label, options]) => {
-    const id = `helper-${key}`;
-    const control = options ? el("select", { id, "data-key": key }, ...options.map((o) => el("option", { value: o, text: o })))
-      : el("input", { id, "data-key": key, autocomplete: "off" });
-    return [el("label", { for: id, text: tr(label) }), control];
-  }));
-  for (const id of ["helper-violations", "helper-score", "helper-picture"]) $(id).replaceChildren();
-}
-
-function helperScheduled() {
-  if (helperTimer === null) busy(1);
-  clearTimeout(helperTimer);
-  helperTimer = setTimeout(() => { helperTimer = null; guarded(helperUpdate).finally(() => busy(-1)); }, 250);
-}
-
-async function helperUpdate() {
-  const game = $("helper-game").value;
-  const spec = helperSpec();
-  const rows = [...$("helper-rows").tBodies[0].rows].map((tr) =>
-    Object.fromEntries([...tr.querySelectorAll("input")].map((i) => [i.dataset.key, i.value.trim()])));
-  const extra = Object.fromEntries([...$("helper-extra").querySelectorAll("[data-key]")].map((i) => [i.dataset.key, i.value.trim()]));
-  const body = spec.body(rows, extra);
-  $("helper-score").setAttribute("aria-busy", "true");
-  try {
-    const [score, picture] = await Promise.all([call(game, "score", body), call(game, "render", { state: body.state })]);
-    const broken = score.violations || [];
-    $("helper-violations").replaceChildren(...(broken.length
-      ? [el("p", { className: "illegal", text: tr("Rules this position breaks:") }), violationList(broken)] : []));
-    $("helper-score").replaceChildren(scoreTable(game, score, tr("Breakdown")));
-    showPicture($("helper-picture"), picture);
-  } finally {
-    $("helper-score").removeAttribute("aria-busy");
-  }
-}
-
 // ---- Wiring -------------------------------------------------------------------------------------
 function wire() {
   $("game").addEventListener("change", updatePlayersHint);
@@ -474,12 +420,7 @@ function wire() {
     $("game").focus();
   });
   $("scorings").addEventListener("toggle", () => { if ($("scorings").open && session) guarded(showScorings); });
-  $("helper-game").addEventListener("change", resetHelper);
-  $("helper-add").addEventListener("click", () => { $("helper-rows").tBodies[0].append(helperRow()); helperScheduled(); });
-  $("helper-clear").addEventListener("click", resetHelper);
-  $("helper-rows").addEventListener("input", helperScheduled);
-  $("helper-extra").addEventListener("input", helperScheduled);
-  $("helper-extra").addEventListener("change", helperScheduled);
+  wireHelper({ busy, scoreTable, violationList, showPicture });
 }
 
 async function main() {

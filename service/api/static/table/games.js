@@ -191,7 +191,8 @@ export function standings(game, state) {
   return (state.players || []).map((p) => ({ id: p.id, points: points(p) ?? null }));
 }
 
-// The score helper: input rows per game (columns with labels) and how rows become a score body.
+// The score helper: input rows per game (columns with labels) and how rows become a score body, with
+// `where`: the pointer prefix of each row's part of the body, so a problem is shown next to its row.
 const num = (v) => (v === "" || v === undefined ? undefined : Number(v));
 const csv = (v) => String(v || "").split(",").map((s) => s.trim()).filter(Boolean);
 
@@ -202,13 +203,16 @@ export const HELPER = {
     extra: [["scoring", N_("Scoring"), ["final", "A", "B"]]],
     body(rows, extra) {
       const players = new Map();
-      for (const r of rows) {
-        if (!r.player) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.player) return;
         if (!players.has(r.player)) players.set(r.player, []);
         const tile = /^\d+$/.test(r.tile) ? Number(r.tile) : { type: r.tile, streets: csv(r.streets) };
+        const seat = [...players.keys()].indexOf(r.player);
+        where.push([`/state/players/${seat}/city/${players.get(r.player).length}`, index]);
         players.get(r.player).push({ x: num(r.x), y: num(r.y), tile });
-      }
-      return { state: { players: [...players].map(([id, city]) => ({ id, city })) }, scoring: extra.scoring };
+      });
+      return { body: { state: { players: [...players].map(([id, city]) => ({ id, city })) }, scoring: extra.scoring }, where };
     },
   },
   chinatown: {
@@ -217,11 +221,13 @@ export const HELPER = {
     extra: [],
     body(rows) {
       const board = {};
-      for (const r of rows) {
-        if (!r.lot) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.lot) return;
         board[r.lot] = { owner: r.owner || null, shop: r.shop ? r.shop.replaceAll(" ", "_") : null };
-      }
-      return { state: { board } };
+        where.push([`/state/board/${r.lot}`, index]);
+      });
+      return { body: { state: { board } }, where };
     },
   },
   skyline3000: {
@@ -230,15 +236,20 @@ export const HELPER = {
     extra: [],
     body(rows) {
       const blocks = {};
-      for (const r of rows) {
-        if (!r.block) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.block) return;
+        if (!blocks[r.block]) where.push([`/state/blocks/${r.block}`, index]);
         const b = blocks[r.block] ||= { buildings: [], greens: 0, billboards: [], large: null };
-        if (r.owner) b.buildings.push({ owner: r.owner, floors: num(r.floors), roof: r.roof || "arched" });
+        if (r.owner) {
+          where.push([`/state/blocks/${r.block}/buildings/${b.buildings.length}`, index]);
+          b.buildings.push({ owner: r.owner, floors: num(r.floors), roof: r.roof || "arched" });
+        }
         if (r.greens) b.greens += num(r.greens);
         b.billboards.push(...csv(r.billboards));
         if (r.large) b.large = r.large;
-      }
-      return { state: { blocks } };
+      });
+      return { body: { state: { blocks } }, where };
     },
   },
   fifthavenue: {
@@ -248,18 +259,20 @@ export const HELPER = {
     body(rows, extra) {
       const districts = {};
       let last = null;
-      for (const r of rows) {
-        if (!r.district || !r.plot) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.district || !r.plot) return;
         last = r.district;
         const d = districts[r.district] ||= { plots: {} };
         d.plots[r.plot] = { businesses: csv(r.businesses),
           skyscrapers: r.owner ? { owner: r.owner, count: num(r.count) } : null };
-      }
+        where.push([`/state/districts/${r.district}/plots/${r.plot}`, index]);
+      });
       const body = { state: { districts } };
       if (extra.scoring === "final" || !last) body.scoring = "final";
       else body.scoring = `${extra.scoring}:${last}`;
       if (extra.scoring === "building_stop" && extra.declarer) body.declarer = extra.declarer;
-      return body;
+      return { body, where };
     },
   },
 };
