@@ -138,3 +138,42 @@ def test_a_sealed_skyline_pile_is_entered_by_its_player_alone(page):
     no_problem_shown(page)
     assert page.locator("#own-view").is_hidden()  # back on the shared screen
     assert page.locator("#move-log li").last.inner_text() == f"{bidder} bids a sealed pile"
+
+
+def test_a_correction_is_checked_recorded_in_the_history_and_undone(page):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=None, mode="table")
+    page.click("#correction-box summary")
+    page.select_option("#correct-kind", "points")
+    page.select_option("#correct-player", "ben")
+    page.fill("#correct-points", "9")
+    page.click("#correct-button")
+    settle(page)
+    no_problem_shown(page)
+    assert page.inner_text("#move-log li") == "Correction: ben's points"
+    assert page.inner_text("#standings tr[data-player=ben] td.total") == "9"
+    assert state(page)["players"][1]["points"] == 9
+    body = exported(page)
+    assert body["state"]["players"][1]["points"] == 9 and body["moves"] == []  # replayed from the correction
+    page.click("#undo")
+    settle(page)
+    assert page.locator("#move-log li").count() == 0
+    assert page.inner_text("#standings tr[data-player=ben] td.total") == "5"
+    page.click("#redo")
+    settle(page)
+    assert page.inner_text("#standings tr[data-player=ben] td.total") == "9"
+
+
+def test_a_correction_the_rules_refuse_is_not_taken(page):
+    open_table(page)
+    start(page, "chinatown", "anna, ben, cy", seed=7)
+    page.click("#correction-box summary")
+    page.select_option("#correct-kind", "owner")
+    page.select_option("#correct-lot", "1")
+    page.select_option("#correct-owner", "anna")
+    page.click("#correct-button")
+    settle(page)
+    # lot 1's card is still in the seeded deck: nobody can own the lot
+    assert "Not taken" in page.inner_text("#correction-verdict")
+    assert page.locator("#correction-verdict li").count() >= 1
+    assert page.locator("#move-log li").count() == 0

@@ -9,6 +9,7 @@ import { isPrivate, listable, secretOf, sharedState } from "./privacy.js";
 import { privateReveal, revealForm } from "./reveals.js";
 import { markTargets, sizePicture } from "./board.js";
 import { resetHelper, wireHelper } from "./helper.js";
+import { correctionForm } from "./correct.js";
 
 const STORE = "city-games-table";
 let games = [];
@@ -42,8 +43,28 @@ function save() {
   localStorage.setItem(STORE, toJSON(kept));
 }
 
-function replayBody() {
-  return session.mode === "table" ? { state: session.start, moves: session.moves } : { setup: session.setup, moves: session.moves };
+// The history holds moves and corrections ({correction: {label, state}}): a game is replayed from its
+// last correction's state (or its start) with the moves after it.
+function replayBody(kept = session) {
+  const last = kept.moves.map((m) => !!m.correction).lastIndexOf(true);
+  if (last >= 0) return { state: kept.moves[last].correction.state, moves: kept.moves.slice(last + 1) };
+  return kept.mode === "table" ? { state: kept.start, moves: kept.moves } : { setup: kept.setup, moves: kept.moves };
+}
+
+async function takeCorrection(correction, redoLeft = []) {
+  session.moves.push({ correction });
+  session.redo = redoLeft;
+  session.state = correction.state;
+  save();
+  ownView = null;
+  $("correction-verdict").replaceChildren(el("p", { className: "legal", text: tr("Correction taken: {what}.", { what: correction.label }) }));
+  $("correction-box").open = false;
+  await refresh();
+}
+
+function refuseCorrection(violations) {
+  $("correction-verdict").replaceChildren(el("p", { className: "illegal", text: tr("Not taken: the corrected table breaks these rules:") }),
+    violationList(violations));
 }
 
 function showPicture(target, svgText) {
@@ -181,6 +202,7 @@ async function refresh() {
   currentOpen = open;
   showTargets(game, state, open);
   showStandings(game, shown, st);
+  $("correction").replaceChildren(correctionForm(game, state, who, (c) => guarded(() => takeCorrection(c)), refuseCorrection));
   $("score-now").replaceChildren(scoreTable(game, score, tr("What a scoring now would give")));
   if ($("scorings").open) await showScorings();
 }
@@ -230,6 +252,7 @@ async function chooseOnBoard(name, here) {
 }
 
 function logLine(move) {
+  if (move.correction) return tr("Correction: {what}", { what: move.correction.label });
   const secret = secretOf(session.game, move);
   if (secret === "bid") return tr("{player} bids a sealed pile", { player: move.player });
   if (secret === "keep") return tr("{player} chooses the cards to keep (shown on the board once placed)", { player: move.player });
@@ -367,7 +390,7 @@ async function undo() {
 async function redo() {
   const left = [...session.redo];
   const move = left.pop();
-  await play(move, left);
+  if (move.correction) await takeCorrection(move.correction, left); else await play(move, left);
 }
 
 function exportGame() {
@@ -434,8 +457,7 @@ async function main() {
     const kept = localStorage.getItem(STORE);
     if (!kept) return;
     const saved = parseJSON(kept);
-    const answer = await call(saved.game, "replay", saved.mode === "table"
-      ? { state: saved.start, moves: saved.moves } : { setup: saved.setup, moves: saved.moves });
+    const answer = await call(saved.game, "replay", replayBody(saved));
     session = { ...saved, state: answer.state };
     $("game").value = saved.game;
     await refresh();

@@ -21,8 +21,9 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
   const chosen = form.parts.map(() => []);
   const groups = form.parts.map(() => null);
   const node = el("div", { className: "chooser" });
-  const button = el("button", { type: "button", className: "chooser-submit", text: buttonText });
-  button.addEventListener("click", () => submit(chosen.map((picked) => picked.map((p) => p.value))));
+  // buttonText null: no button of its own (the chooser is part of a larger form that reads chosenValues)
+  const button = buttonText === null ? null : el("button", { type: "button", className: "chooser-submit", text: buttonText });
+  button?.addEventListener("click", () => submit(chosen.map((picked) => picked.map((p) => p.value))));
 
   function add(index, piece) {
     const part = form.parts[index];
@@ -76,8 +77,8 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
 
   function draw() {
     const focused = document.activeElement?.dataset?.look;
-    node.replaceChildren(...form.parts.map(drawPart), button);
-    button.disabled = !form.parts.every((part, i) => full(part, chosen[i]));
+    node.replaceChildren(...form.parts.map(drawPart), ...(button ? [button] : []));
+    if (button) button.disabled = !form.parts.every((part, i) => full(part, chosen[i]));
     if (focused) node.querySelector(`[data-look='${CSS.escape(focused)}']`)?.focus();
   }
 
