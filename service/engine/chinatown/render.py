@@ -113,6 +113,8 @@ def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int],
         x, y = lot_box(lot)
         cell = cells.get(lot)
         out.append(f'<g class="lot" id="lot-{lot}">')
+        # the whole cell, transparent: what a tap on the lot lands on (and what a page outlines as a target)
+        out.append(f'<rect class="hit" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent"/>')
         if cell is not None:
             colour = colours.get(cell.owner, "#ff00ff")
             out.append(f'<rect class="owner" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
