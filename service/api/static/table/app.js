@@ -134,6 +134,7 @@ async function startGame(event) {
     if (mode === "digital" && answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
     const start = answer.state;
     session = { game, mode, setup: mode === "table" ? setup : { ...setup, seed: answer.seed ?? seed }, start, moves: [], redo: [], state: start };
+    ownView = null;  // a new game starts on the shared screen
     save();
     await refresh();
   });
@@ -416,6 +417,7 @@ async function importGame() {
   $("import-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: body.moves.length }) }));
   session = { game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
     moves: body.moves, redo: [], state: answer.state };
+  ownView = null;
   save();
   await refresh();
 }
