@@ -177,3 +177,24 @@ def test_a_correction_the_rules_refuse_is_not_taken(page):
     assert "Not taken" in page.inner_text("#correction-verdict")
     assert page.locator("#correction-verdict li").count() >= 1
     assert page.locator("#move-log li").count() == 0
+
+
+def test_a_board_target_is_reached_by_tab_and_chosen_by_enter(page):
+    open_table(page)
+    start(page, "fifthavenue", "anna, ben", seed=7)
+    targets = page.locator("#picture .target")
+    assert targets.count() == len({(m["district"], m["plot"]) for m in API.post(
+        "/v1/games/fifthavenue/legal-moves", json={"state": replayed("fifthavenue", exported(page))["state"]})
+        .get_json()["moves"] if m["type"] == "place_start"})
+    page.locator("#zoom").focus()
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('target')"):
+            break
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused and "plot of" in focused, "no board target reached by Tab"
+    page.keyboard.press("Enter")
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").count() == 1
+    assert "starts on the" in page.inner_text("#move-log li")

@@ -44,12 +44,12 @@ const DESCRIBE = {
     : tr("{player} takes money from slot {slots}", { player: m.player, slots: m.slots.map((s) => s + 1).join("") })),
   buy: (m) => tr("{player} buys the tile from the {slot} slot paying {cards}", { player: m.player, slot: word("newyork", m.slot), cards: money(m.cards) }),
   place: (m) => (m.lot !== undefined ? tr("{player} puts a {shop} shop on lot {lot}", { player: m.player, shop: word("chinatown", m.shop), lot: m.lot })
-    : tr("{player} places tile {tile} at ({x}, {y})", m)),
-  reserve: (m) => tr("{player} puts tile {tile} in the reserve", m),
-  give_dummy: (m) => tr("{player} gives tile {tile} to the dummy", m),
+    : tr("{player} places at ({x}, {y}): {tile}", { ...m, tile: tileName(m.tile) })),
+  reserve: (m) => tr("{player} puts in the reserve: {tile}", { ...m, tile: tileName(m.tile) }),
+  give_dummy: (m) => tr("{player} gives to the dummy: {tile}", { ...m, tile: tileName(m.tile) }),
   rebuild_remove: (m) => tr("{player} removes the tile at ({x}, {y})", m),
-  rebuild_place: (m) => tr("{player} rebuilds with tile {tile} at ({x}, {y})", m),
-  rebuild_swap: (m) => tr("{player} swaps in tile {tile} at ({x}, {y})", m),
+  rebuild_place: (m) => tr("{player} rebuilds at ({x}, {y}) with: {tile}", { ...m, tile: tileName(m.tile) }),
+  rebuild_swap: (m) => tr("{player} swaps in at ({x}, {y}): {tile}", { ...m, tile: tileName(m.tile) }),
   keep: (m) => tr("{player} keeps lots {lots}", { player: m.player, lots: m.lots.join(", ") }),
   end_trading: (m) => tr("{player} is done trading", m),
   end_turn: (m) => tr("{player} ends the turn", m),
@@ -90,7 +90,8 @@ function describeReveal(m) {
 
 function tileName(id) {
   const look = shown.game === "newyork" && shown.description ? newYorkTileLook(shown.description, shown.state, id) : null;
-  return look && look.kind === "tile" ? pieceWords(look) : tr("tile {tile}", { tile: id });
+  return look && look.kind === "tile" ? tr("{building} tile, price {cost}", { building: word("newyork", look.type), cost: look.cost })
+    : tr("tile {tile}", { tile: id });
 }
 
 export function describe(move) {
