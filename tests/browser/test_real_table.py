@@ -198,3 +198,17 @@ def test_a_board_target_is_reached_by_tab_and_chosen_by_enter(page):
     no_problem_shown(page)
     assert page.locator("#move-log li").count() == 1
     assert "starts on the" in page.inner_text("#move-log li")
+
+
+def test_factory_buildings_are_numbered_from_1_on_the_page_as_in_its_picture(page):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    own_view(page, "ben")  # ben is to move; his cards are on his own view only
+    said = " ".join(page.locator("#moves button.move").all_inner_texts())
+    numbers = {int(n) for found in re.findall(r"factory buildings? ([\d and]+)", said) for n in re.findall(r"\d+", found)}
+    tooltips = " ".join(page.locator("#picture svg title").all_text_contents())
+    pictured = {int(n) for n in re.findall(r"ben: factory building (\d+)", tooltips)}
+    # four buildings pictured 1-4; floors go on a new building, the fifth (the wire's index 4)
+    assert pictured == {1, 2, 3, 4} and min(numbers) == 5

@@ -257,7 +257,7 @@ def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
     for i, b in enumerate(p.factory):
         bx = x + 50 + i * slot_w
         state = tr("{roof} roof", roof=b.roof) if b.roof else tr("unfinished")
-        title = tr("{player}: factory building {number}, {floors} floor(s), {state}", player=p.id, number=i,
+        title = tr("{player}: factory building {number}, {floors} floor(s), {state}", player=p.id, number=i + 1,
                    floors=b.floors, state=state)
         out.append(f'<g class="factory-building"><title>{escape(title)}</title>')
         out += _tower(bx + 3, base, slot_w - 6, b.floors, b.roof, keys.colour(p.id), floor_h)

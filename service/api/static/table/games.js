@@ -53,10 +53,11 @@ const DESCRIBE = {
   keep: (m) => tr("{player} keeps lots {lots}", { player: m.player, lots: m.lots.join(", ") }),
   end_trading: (m) => tr("{player} is done trading", m),
   end_turn: (m) => tr("{player} ends the turn", m),
-  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, card: cardName(m.card), buildings: and(m.buildings) })
-    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, card: cardName(m.card), buildings: m.buildings.join("") })),
-  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, card: cardName(m.card), roof: word("skyline3000", m.roof) }),
-  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, card: cardName(m.card), target: words(m.target) }),
+  // factory buildings are numbered from 1 on the page, as every slot and seat is (the wire counts from 0)
+  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, card: cardName(m.card), buildings: and(m.buildings.map((b) => b + 1)) })
+    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, card: cardName(m.card), buildings: m.buildings.map((b) => b + 1).join("") })),
+  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, card: cardName(m.card), building: m.building + 1, roof: word("skyline3000", m.roof) }),
+  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, card: cardName(m.card), building: m.building + 1, target: words(m.target) }),
   billboard: (m) => tr("{player} puts a billboard on block {block} ({target})", { ...m, target: words(m.target) }),
   discard: (m) => tr("{player} discards {card}", { ...m, card: cardName(m.card) }),
   pass: (m) => tr("{player} passes", m),
