@@ -1,5 +1,7 @@
-// The referee's table: start, play and check, score, history, the score helper. Per-game knowledge is in
-// games.js; talking to the service (and problem answers) in api.js.
+// The referee's table: start, play and check, score, history; the wiring of the page's modules. Per-game
+// knowledge is in games.js, talking to the service in api.js, what the shared screen may show in
+// privacy.js, reveals in reveals.js (shapes) and chooser.js (tapping pieces drawn by pieces.js), the board's
+// targets and size in board.js, corrections in correct.js, the score helper in helper.js.
 import { call, catalogue, describeGame, parseJSON, Problem, svgElement, toJSON } from "./api.js";
 import * as G from "./games.js";
 import { loadLanguage, tr } from "./i18n.js";
@@ -279,10 +281,19 @@ function passButton(player, text) {
 }
 
 function showMoves(moves, privateTo) {
-  $("moves-count").textContent = moves.length === 0 ? tr("No legal move is listed.")
-    : moves.length === 1 ? tr("{count} legal move.", { count: 1 }) : tr("{count} legal moves.", { count: moves.length });
+  // Two moves that read the same are the same at the table (two roof cards of one value, unknown in a hand):
+  // the first stands for both.
+  const said = new Set();
   const groups = new Map();
-  moves.forEach((m) => { if (!groups.has(m.type)) groups.set(m.type, []); groups.get(m.type).push(m); });
+  moves.forEach((m) => {
+    const text = G.describe(m);
+    if (said.has(text)) return;
+    said.add(text);
+    if (!groups.has(m.type)) groups.set(m.type, []);
+    groups.get(m.type).push(m);
+  });
+  $("moves-count").textContent = said.size === 0 ? tr("No legal move is listed.")
+    : said.size === 1 ? tr("{count} legal move.", { count: 1 }) : tr("{count} legal moves.", { count: said.size });
   // Each type is a group that can be folded, so a long list stays usable on a phone.
   $("moves").replaceChildren(
     ...privateTo.map((player) => passButton(player, tr("{player} chooses from his own hand: pass the device to {player}", { player }))),
