@@ -103,8 +103,15 @@ def visible(page, selector: str) -> bool:
     return page.locator(selector).first.is_visible() if page.locator(selector).count() else False
 
 
+FAST = {"on": False}  # set by real_table_step: taps as click events, without the pointer's checks
+
+
 def tap(page, locator) -> None:
-    locator.click()
+    """A tap; on fast turns the element's click event only (the page runs the same handler; see play_move)."""
+    if FAST["on"]:
+        locator.dispatch_event("click")
+    else:
+        locator.click()
     settle(page)
 
 
@@ -130,7 +137,10 @@ def enter_reveal(page, turn: int) -> int:
 
 def real_table_step(page, pick: int, turn: int) -> str | None:
     """One thing a referee does at a real table: pass the device, enter a reveal, or play a move (by a tap
-    on the board every third turn where the move has a target there). None when nothing is left."""
+    on the board every third turn where the move has a target there). None when nothing is left. Every tenth
+    turn taps with the pointer (Playwright's checks that the element is visible and on top), the others fire
+    the element's click event: a whole game saves two frames a tap."""
+    FAST["on"] = turn % 10 != 0
     if visible(page, "#pass-panel"):
         tap(page, page.locator("#pass-confirm"))
         return "own view"
