@@ -183,7 +183,7 @@ async function refresh() {
   $("own-view-text").textContent = who ? tr("{player}'s own view: only what {player} may see is shown. Pass the device back when done.", { player: who }) : "";
   $("undo").disabled = session.moves.length === 0;
   $("redo").disabled = session.redo.length === 0;
-  $("move-log").replaceChildren(...session.moves.map((m) => el("li", { text: logLine(m) })));
+  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
   const [description, shown] = await Promise.all([describeGame(game),
     who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
   G.useDescription(game, description, state);
@@ -254,9 +254,9 @@ async function chooseOnBoard(name, here) {
   list.querySelector("button").focus();
 }
 
-function logLine(move) {
+function logLine(move, privateReveal = false) {
   if (move.correction) return tr("Correction: {what}", { what: move.correction.label });
-  const secret = secretOf(session.game, move);
+  const secret = privateReveal ? "hand" : secretOf(session.game, move);
   if (secret === "bid") return tr("{player} bids a sealed pile", { player: move.player });
   if (secret === "keep") return tr("{player} chooses the cards to keep (shown on the board once placed)", { player: move.player });
   if (secret === "hand") return tr("{player} enters what he was dealt or drew (seen on his own view only)", { player: move.player });
@@ -337,6 +337,9 @@ function showPending(state, reveals, st, description, who) {
 async function play(move, redoLeft = []) {
   const answer = await call(session.game, "moves", { state: session.state, move });
   if (!answer.legal) { showVerdict(answer); return false; }
+  // A reveal of what a player privately holds stays unwritten in the history the table sees.
+  const pending = session.state.pending;
+  if (move.type === "reveal" && pending && privateReveal(session.game, pending)) (session.secret ||= []).push(session.moves.length);
   session.moves.push(move);
   session.redo = redoLeft;
   session.state = answer.state;
@@ -392,6 +395,7 @@ async function showScorings() {
 // ---- History ------------------------------------------------------------------------------------
 async function undo() {
   const move = session.moves.pop();
+  session.secret = (session.secret || []).filter((i) => i < session.moves.length);
   session.redo.push(move);
   const answer = await call(session.game, "replay", replayBody());
   session.state = answer.state;

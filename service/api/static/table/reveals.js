@@ -38,7 +38,7 @@ export function skylineCardLook(state, id) {
 
 const FORMS = {
   newyork(pending, listed, description, state) {
-    if (pending.kind === "money_card") {
+    if (pending.kind === "money_card" || pending.kind === "starting_money") {
       const pieces = unique(listed.filter((m) => m.card !== undefined).map((m) => ({ value: m.card,
         look: typeof m.card === "string" ? { kind: "scoring", letter: m.card } : { kind: "money", bank: m.card.bank, value: m.card.value } })));
       pieces.sort((a, b) => groupOf(a).localeCompare(groupOf(b)) || (a.look.value ?? 0) - (b.look.value ?? 0));
@@ -134,5 +134,6 @@ export function revealForm(game, state, pending, listed, description, awaited) {
 /** Whether a pending reveal shows what a player privately holds: then only that player enters it. */
 export function privateReveal(game, pending) {
   return (game === "chinatown" && pending.kind === "deal") || (game === "skyline3000" && pending.kind === "draw")
+    || (game === "newyork" && pending.kind === "starting_money")
     || (game === "fifthavenue" && pending.kind === "black_cards");
 }
