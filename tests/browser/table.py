@@ -135,7 +135,7 @@ def enter_reveal(page, turn: int) -> int:
     return taps
 
 
-def real_table_step(page, pick: int, turn: int) -> str | None:
+def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> str | None:
     """One thing a referee does at a real table: pass the device, enter a reveal, or play a move (by a tap
     on the board every third turn where the move has a target there). None when nothing is left. Every tenth
     turn taps with the pointer (Playwright's checks that the element is visible and on top), the others fire
@@ -155,6 +155,9 @@ def real_table_step(page, pick: int, turn: int) -> str | None:
         return "listed reveal"
     moves = page.locator("#moves button.move")
     targets = page.locator("#picture .target")
+    if private_first and turn % 2 == 0 and page.locator("#moves .pass-button").count():
+        tap(page, page.locator("#moves .pass-button").first)  # a move from a hand (a buy) every other turn
+        return "pass"
     if turn % 3 == 0 and targets.count():
         tap(page, targets.nth(turn % targets.count()))
         if page.locator("#board-choice button.move").count():

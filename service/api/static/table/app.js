@@ -205,7 +205,7 @@ async function refresh() {
   currentOpen = open;
   showTargets(game, state, open);
   showStandings(game, shown, st);
-  $("correction").replaceChildren(correctionForm(game, state, who, (c) => guarded(() => takeCorrection(c)), refuseCorrection));
+  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded));
   $("score-now").replaceChildren(scoreTable(game, score, tr("What a scoring now would give")));
   if ($("scorings").open) await showScorings();
 }

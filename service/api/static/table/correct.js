@@ -125,9 +125,10 @@ function pointsKind() {
 
 /**
  * The correction form for ``game`` on ``viewer``'s view (null: the shared screen); ``take(correction)`` gets
- * {label, state} once the service found the corrected state valid; ``refused(violations)`` otherwise.
+ * {label, state} once the service found the corrected state valid; ``refused(violations)`` otherwise; the
+ * check runs inside ``guard`` (the page's busy count and problem display).
  */
-export function correctionForm(game, state, viewer, take, refused) {
+export function correctionForm(game, state, viewer, take, refused, guard = (work) => work()) {
   const kinds = Object.entries(KINDS[game] || {}).filter(([, k]) => !k.own || viewer);
   const box = el("div", { className: "correction" });
   if (!kinds.length) return box;
@@ -141,12 +142,12 @@ export function correctionForm(game, state, viewer, take, refused) {
   };
   kindSelect.addEventListener("change", build);
   const button = el("button", { type: "button", id: "correct-button", text: tr("Check and take the correction") });
-  button.addEventListener("click", async () => {
+  button.addEventListener("click", () => guard(async () => {
     const corrected = current.kind.apply(state, current.read, viewer);
     const answer = await call(game, "validate", { state: corrected });
     if (!answer.valid) { refused(answer.violations || []); return; }
     await take({ label: current.kind.describe(current.read, viewer), state: corrected });
-  });
+  }));
   build();
   box.append(kindLabel, kindSelect, fields, button);
   return box;
