@@ -25,7 +25,9 @@ API = create_app({"redis_url": None}).test_client()
 
 
 def replayed(game: str, body: dict) -> dict:
-    answer = API.post(f"/v1/games/{game}/replay", json=body).get_json()
+    response = API.post(f"/v1/games/{game}/replay", json=body)
+    answer = response.get_json()
+    assert response.status_code == 200, answer
     assert answer["valid"] is True, answer.get("first_illegal")
     return answer
 
