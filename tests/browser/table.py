@@ -20,13 +20,16 @@ def start(page, game: str, players: str, seed: int | None = 7, mode: str = "digi
     page.select_option("#game", game)
     page.fill("#players", players)
     page.check(f"input[name=mode][value={mode}]")
-    page.fill("#seed", "" if seed is None else str(seed))
+    if mode == "digital":  # a real table asks for no seed
+        page.fill("#seed", "" if seed is None else str(seed))
     page.click("#start-button")
     settle(page)
 
 
 def check_move(page, move: str) -> None:
-    """Compose ``move`` (JSON text) in the move box and check it, without playing it."""
+    """Compose ``move`` (JSON text) in the experts' move box and check it, without playing it."""
+    if not page.locator("#composer-box").evaluate("e => e.open"):
+        page.click("#composer-box summary")
     page.fill("#move-text", move)
     page.click("#check-button")
     settle(page)
@@ -76,5 +79,94 @@ def totals(page, where: str) -> dict[str, int]:
             for i in range(rows.count())}
 
 
+def own_view(page, player: str) -> None:
+    """Pass the device to ``player`` and let him say so: his own view."""
+    page.click(f"#own-views button[data-pass='{player}']")
+    page.click("#pass-confirm")
+    settle(page)
+
+
+def shared_view_of(api, game: str, state: dict) -> dict:
+    """The state as the whole table sees it: the service's view for the first player, then the second's."""
+    ids = [p["id"] for p in state["players"]]
+    first = api.post(f"/v1/games/{game}/view", json={"state": state, "player": ids[0]}).get_json()["state"]
+    return api.post(f"/v1/games/{game}/view", json={"state": first, "player": ids[1]}).get_json()["state"]
+
+
 def no_problem_shown(page) -> None:
     assert page.locator("#problem").is_hidden(), page.inner_text("#problem")
+
+
+# ---- A real-table game, as a referee plays it --------------------------------------------------------
+
+def visible(page, selector: str) -> bool:
+    return page.locator(selector).first.is_visible() if page.locator(selector).count() else False
+
+
+FAST = {"on": False}  # set by real_table_step: taps as click events, without the pointer's checks
+
+
+def tap(page, locator) -> None:
+    """A tap; on fast turns the element's click event only (the page runs the same handler; see play_move)."""
+    if FAST["on"]:
+        locator.dispatch_event("click")
+    else:
+        locator.click()
+    settle(page)
+
+
+def enter_reveal(page, turn: int) -> int:
+    """Fill the reveal chooser by tapping pictures (a board lot where the part is on the board), then enter it.
+    Returns the number of taps."""
+    taps = 0
+    while not page.locator(".chooser-submit").is_enabled():
+        part = page.locator(".chooser fieldset.part[data-full=false]").first
+        groups = part.locator(".groups button")
+        if groups.count() and not part.locator(".groups button[aria-pressed=true]").count():
+            tap(page, groups.nth(turn % groups.count()))
+        elif page.locator("#picture .target").count():
+            tap(page, page.locator("#picture .target").nth((turn + taps) % page.locator("#picture .target").count()))
+        else:
+            pieces = part.locator("button.piece:enabled")
+            tap(page, pieces.nth((turn + taps) % pieces.count()))
+        taps += 1
+        assert taps < 60, "the reveal never filled"
+    tap(page, page.locator(".chooser-submit"))
+    return taps
+
+
+def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> str | None:
+    """One thing a referee does at a real table: pass the device, enter a reveal, or play a move (by a tap
+    on the board every third turn where the move has a target there). None when nothing is left. Every tenth
+    turn taps with the pointer (Playwright's checks that the element is visible and on top), the others fire
+    the element's click event: a whole game saves two frames a tap."""
+    FAST["on"] = turn % 10 != 0
+    if visible(page, "#pass-panel"):
+        tap(page, page.locator("#pass-confirm"))
+        return "own view"
+    if visible(page, "#pending"):
+        if page.locator("#pending-form .pass-button").count():
+            tap(page, page.locator("#pending-form .pass-button"))
+            return "pass"
+        if page.locator(".chooser").count():
+            enter_reveal(page, turn)
+            return "reveal"
+        tap(page, page.locator("#pending-form button.move").first)
+        return "listed reveal"
+    moves = page.locator("#moves button.move")
+    targets = page.locator("#picture .target")
+    if private_first and turn % 2 == 0 and page.locator("#moves .pass-button").count():
+        tap(page, page.locator("#moves .pass-button").first)  # a move from a hand (a buy) every other turn
+        return "pass"
+    if turn % 3 == 0 and targets.count():
+        tap(page, targets.nth(turn % targets.count()))
+        if page.locator("#board-choice button.move").count():
+            tap(page, page.locator("#board-choice button.move").first)
+        return "board"
+    if moves.count():
+        tap(page, moves.last if pick == -1 else moves.nth(min(pick, moves.count() - 1)))
+        return "move"
+    if page.locator("#moves .pass-button").count():
+        tap(page, page.locator("#moves .pass-button").first)
+        return "pass"
+    return None

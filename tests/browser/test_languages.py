@@ -32,3 +32,48 @@ def test_the_language_chooser_reloads_the_page_in_the_chosen_language(page):
     page.goto("/table/")  # the choice is kept
     settle(page)
     assert page.inner_text("h1") == "Der Tisch des Schiedsrichters"
+
+
+def english_fragments(lang: str) -> set[str]:
+    """The page's English texts (between their {fields}, of two words or more) that the language translates
+    differently: any of them on the page is an English prompt left."""
+    import re
+
+    from service import create_app
+    from service.api.table import page_ids
+
+    client = create_app({"redis_url": None}).test_client()
+    messages = client.get(f"/table/messages.json?lang={lang}").get_json()["messages"]
+    found = set()
+    for msgid in page_ids():
+        if messages.get(msgid, msgid) == msgid:
+            continue
+        for piece in re.split(r"\{\w+\}", msgid):
+            piece = piece.strip(" .,:;()")
+            if len(piece.split()) >= 2 and len(piece) >= 10 and piece not in messages[msgid]:
+                found.add(piece)
+    return found
+
+
+def test_a_hungarian_real_table_game_leaves_no_english_prompt(page):
+    from .table import real_table_step
+
+    fragments = english_fragments("hu")
+    assert len(fragments) > 50  # the check has something to find
+    page.goto("/table/?lang=hu")
+    settle(page)
+    seen = {"start": page.inner_text("body")}
+    start(page, "skyline3000", "anna, ben", seed=None, mode="table")
+    seen["shared"] = page.inner_text("body")
+    for turn in range(60):
+        step = real_table_step(page, 0, turn + 1) if not page.locator(".chooser").count() else None
+        if step == "pass":
+            seen["pass the device"] = page.inner_text("body")
+        if page.locator(".chooser").count():
+            break
+    seen["a reveal on a player's own view"] = page.inner_text("body")
+    page.click("#correction-box summary")
+    seen["correction"] = page.inner_text("body")
+    left = {state: sorted(f for f in fragments if f in text) for state, text in seen.items()}
+    assert {state: f for state, f in left.items() if f} == {}
+    assert not page.errors

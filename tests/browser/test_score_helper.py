@@ -126,3 +126,24 @@ def test_helper_lists_the_rules_a_position_breaks(page):
           scoring="building_stop", declarer="red")
     assert "stop" in page.inner_text("#helper-violations").lower()
     assert page.locator("#helper-violations li").count() >= 1
+
+
+def test_a_typo_is_shown_next_to_its_row_and_the_old_score_is_marked_out_of_date(page):
+    open_table(page)
+    enter(page, "chinatown", [{"lot": 1, "owner": "simon", "shop": "seafood"}, {"lot": 2, "owner": "simon", "shop": "seafood"}])
+    assert list(totals(page, "#helper-score")) == ["simon"]
+    assert page.locator("#helper-stale .stale-note").count() == 0
+    second = page.locator("#helper-rows tbody tr").nth(1)
+    second.locator("input[data-key=shop]").fill("seafod")
+    settle(page)
+    assert page.locator("#problem").is_hidden()  # not at the top of the page: next to its row
+    assert "row-error" in second.get_attribute("class")
+    assert "Must be one of the shop types" in second.locator("td.row-error-text").inner_text()
+    assert page.locator("#helper-rows tbody tr").first.locator("td.row-error-text").inner_text() == ""
+    assert "Out of date" in page.inner_text("#helper-stale")
+    assert "stale" in page.get_attribute("#helper-score", "class")
+    second.locator("input[data-key=shop]").fill("seafood")
+    settle(page)
+    assert page.locator("#helper-stale .stale-note").count() == 0
+    assert "stale" not in (page.get_attribute("#helper-score", "class") or "")
+    assert second.locator("td.row-error-text").inner_text() == ""

@@ -4,6 +4,7 @@ the end, for 2 and 4 players with 40-character names."""
 from __future__ import annotations
 
 import random
+import re
 import xml.dom.minidom
 
 import pytest
@@ -137,3 +138,10 @@ def test_render_values_each_skyscraper_plot():
         "gray": {"skyscrapers": {"owner": "red", "count": 2}}, "brown": {"businesses": ["boutique", "jeweler"]}}}}}
     svg = GAME.render(WIRE.score_state().load(body), None)
     assert "3x=6" in svg
+
+
+def test_every_plot_carries_its_district_and_colour_for_a_tap():
+    """A page offers a placement by tapping the plot: each of the 7 x 5 plots names itself in data-* attributes."""
+    svg = GAME.render(started(2))
+    plots = set(re.findall(r'data-district="([^"]+)" data-plot="([^"]+)"', svg))
+    assert plots == {(d, c) for d in D.DISTRICTS for c in D.COLOURS}

@@ -115,3 +115,17 @@ def test_render_two_players_draws_the_dummy():
     assert len(dummy) == 1
     chips = [g for g in dummy[0].iter(NS + "g") if (g.get("class") or "").startswith("chip ")]
     assert len(chips) == len(s.dummy.tiles)
+
+
+def test_every_empty_cell_beside_a_city_is_drawn_with_its_coordinates_for_a_tap():
+    """A page offers a placement by tapping the cell: each empty neighbour of a city is a rect with data-x/y."""
+    s = start(2)
+    root = _svg(s)
+    free = {(int(r.get("data-x")), int(r.get("data-y"))) for r in root.iter(NS + "rect") if r.get("class") == "cell free"}
+    assert free == {(0, -1), (1, 0), (0, 1), (-1, 0)}  # beside the start tile of each player's empty city
+    assert len([r for r in root.iter(NS + "rect") if r.get("class") == "cell free"]) == 8  # two players
+
+
+def test_a_scoring_inputs_picture_draws_no_empty_cells():
+    root = _svg(partial_state({"anna": city((1, 0, "park", "ne"))}), "anna")
+    assert not [r for r in root.iter(NS + "rect") if r.get("class") == "cell free"]

@@ -99,3 +99,10 @@ def test_development_to_place_and_game_over_are_shown():
     develop = GAME.render(found["develop"])
     assert "won the" in develop and found["develop"].award.player in develop
     assert "Game over:" in GAME.render(found["end"])
+
+
+def test_every_block_and_empty_small_platform_carries_its_id_for_a_tap():
+    """A page offers a contract or a billboard by tapping the block: each block names itself in data-block."""
+    svg = GAME.render(GAME.setup(["anna", "bob"], 1))
+    assert sorted(re.findall(r'data-block="([a-z]+-\d)"', svg)) == sorted(b.id for b in GAME.setup(["a", "b"], 1).options.board)
+    assert svg.count('data-platform="small"') > 0

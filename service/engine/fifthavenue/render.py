@@ -117,7 +117,8 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
         x, y = _plot_position(state.options, d.id, plot.colour)
         flagged = pointer("districts", d.id, "plots", plot.colour) in bad
         stroke = 'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged else 'stroke="#333"'
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{PLOT_RADIUS}" fill="{PLOT_FILL[plot.colour]}" {stroke}>'
+        out.append(f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
+                   f'cx="{x:.1f}" cy="{y:.1f}" r="{PLOT_RADIUS}" fill="{PLOT_FILL[plot.colour]}" {stroke}>'
                    f'<title>{escape(tr(WORD, word=plot.colour))}</title></circle>')
         for j, b in enumerate(plot.businesses[:4]):
             bx = x - 9 + 18 * (j % 2)

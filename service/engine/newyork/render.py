@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
 from ..kit import N_, WORD, Labels, english
-from .city import ORIGIN, CityChecker, city_violations, grid_of
+from .city import ORIGIN, CityChecker, city_violations, grid_of, neighbours
 from .data import BANKS, TYPES
 from .pool import bag_size, deck_size, seen_by
 from .scoring import scoring_points, streets
@@ -155,7 +155,9 @@ def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: s
     p = state.players[index]
     grid = grid_of(p.city)
     found, flagged = city_violations(p.city, f"/state/players/{index}/city", check_city)
-    xs, ys = [x for x, _ in grid], [y for _, y in grid]
+    # the empty cells beside the city, where a tile may go: drawn so that a page can offer them to a tap
+    free = set() if state.partial else {n for cell in grid for _, n in neighbours(*cell) if n not in grid}
+    xs, ys = [x for x, _ in (*grid, *free)], [y for _, y in (*grid, *free)]
     x0, y0 = min(xs), min(ys)
     city_w, city_h = (max(xs) - x0 + 1) * CELL, (max(ys) - y0 + 1) * CELL
     to_move = not state.partial and state.phase not in ("over", "final_placement") and state.current == index
@@ -163,7 +165,7 @@ def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: s
     left = PAD * 2 + INFO
     body = (f'<g class={quoteattr("player" + (" to-move" if to_move else ""))} data-seat="{index}">'
             f"<title>{escape(tr('seat {seat}: {player}', seat=index + 1, player=p.id))}</title>"
-            f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0, tr)}</g>{info}</g>')
+            f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0, tr, free)}</g>{info}</g>')
     frame = ("#ffffff", MOVER, 4) if to_move else ("#ffffff", "#cccccc", 1)
     return PAD * 3 + city_w + INFO, max(city_h + 40, info_h) + PAD, frame, body
 
@@ -268,12 +270,16 @@ def _dummy_panel(state: State, scored: dict | None, tr: Labels):
 # --- pieces ----------------------------------------------------------------------------------------------
 
 
-def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int, tr: Labels) -> str:
+def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int, tr: Labels, free=frozenset()) -> str:
     def at(x, y):
         return (x - x0) * CELL, (y - y0) * CELL
 
     kinds = {(c.x, c.y): c.tile for c in p.city}
     out = []
+    for x, y in sorted(free):
+        left, top = at(x, y)
+        out.append(f'<rect class="cell free" data-x="{x}" data-y="{y}" x="{left + 2}" y="{top + 2}" width="{CELL - 4}" '
+                   f'height="{CELL - 4}" fill="none" stroke="#cfcfcf" stroke-dasharray="4 4"/>')
     for (x, y), _ in sorted(grid.items()):
         left, top = at(x, y)
         tile = kinds.get((x, y))

@@ -129,7 +129,7 @@ def _block(inp: ScoreInput, keys: Keys, block_id: str, block: Block, x: float, y
     district = data.BLOCK_DISTRICT.get(block_id, "red")
     flagged = bool(problems)
     stroke = "#ff0000" if flagged else DISTRICT_COLOURS.get(district, "#333")
-    out = [f'<g class="block" id={quoteattr("block-" + block_id)}>',
+    out = [f'<g class="block" id={quoteattr("block-" + block_id)} data-block={quoteattr(block_id)}>',
            f'<rect x="{x}" y="{y}" width="{COL_W - 16}" height="{BLOCK_H - 10}" rx="8" fill="#f7f7f2" '
            f'stroke="{stroke}" stroke-width="{4 if flagged else 2}"/>',
            f'<text x="{x + 10}" y="{y + 18}" font-size="14" font-weight="bold">{escape(block_id)}</text>']
@@ -168,7 +168,7 @@ def _platforms(inp: ScoreInput, keys: Keys, block: Block, capacity: int, x: floa
         slot += 1
     while slot < capacity:
         sx = x + 10 + slot * slot_w
-        out.append(f'<rect class="empty" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
+        out.append(f'<rect class="empty" data-platform="small" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
                    f'stroke="#999" stroke-dasharray="3,2"><title>{escape(keys.tr("empty small platform"))}</title></rect>')
         slot += 1
     return out
@@ -257,7 +257,7 @@ def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
     for i, b in enumerate(p.factory):
         bx = x + 50 + i * slot_w
         state = tr("{roof} roof", roof=b.roof) if b.roof else tr("unfinished")
-        title = tr("{player}: factory building {number}, {floors} floor(s), {state}", player=p.id, number=i,
+        title = tr("{player}: factory building {number}, {floors} floor(s), {state}", player=p.id, number=i + 1,
                    floors=b.floors, state=state)
         out.append(f'<g class="factory-building"><title>{escape(title)}</title>')
         out += _tower(bx + 3, base, slot_w - 6, b.floors, b.roof, keys.colour(p.id), floor_h)

@@ -52,6 +52,18 @@ export async function catalogue() {
   return (await response.json()).games;
 }
 
+/** One game's description (its catalogues and options), asked once per page load. */
+const described = new Map();
+export function describeGame(game) {
+  if (!described.has(game)) {
+    described.set(game, fetch(`../v1/games/${game}?lang=${language()}`).then((response) => {
+      if (!response.ok) throw new Problem(tr("The games could not be listed"), response.statusText);
+      return response.json();
+    }));
+  }
+  return described.get(game);
+}
+
 /** Turn an SVG answer into a detached element (parsed as XML: no scripts run, nothing inline executes). */
 export function svgElement(text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");

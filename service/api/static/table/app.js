@@ -1,20 +1,19 @@
-// The referee's table: start, play and check, score, history, the score helper. Per-game knowledge is in
-// games.js; talking to the service (and problem answers) in api.js.
-import { call, catalogue, parseJSON, Problem, svgElement, toJSON } from "./api.js";
+// The referee's table: start, play and check, score, history; the wiring of the page's modules. Per-game
+// knowledge is in games.js, talking to the service in api.js, what the shared screen may show in
+// privacy.js, reveals in reveals.js (shapes) and chooser.js (tapping pieces drawn by pieces.js), the board's
+// targets and size in board.js, corrections in correct.js, the score helper in helper.js.
+import { call, catalogue, describeGame, parseJSON, Problem, svgElement, toJSON } from "./api.js";
 import * as G from "./games.js";
 import { loadLanguage, tr } from "./i18n.js";
+import { $, el } from "./dom.js";
+import { chooser } from "./chooser.js";
+import { isPrivate, listable, secretOf, sharedState } from "./privacy.js";
+import { privateReveal, revealForm } from "./reveals.js";
+import { markTargets, sizePicture } from "./board.js";
+import { resetHelper, wireHelper } from "./helper.js";
+import { correctionForm } from "./correct.js";
 
 const STORE = "city-games-table";
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") node.textContent = v; else if (k === "className") node.className = v; else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-};
-
 let games = [];
 let session = null; // {game, mode, setup, start, moves, redo, state}
 
@@ -46,8 +45,28 @@ function save() {
   localStorage.setItem(STORE, toJSON(kept));
 }
 
-function replayBody() {
-  return session.mode === "table" ? { state: session.start, moves: session.moves } : { setup: session.setup, moves: session.moves };
+// The history holds moves and corrections ({correction: {label, state}}): a game is replayed from its
+// last correction's state (or its start) with the moves after it.
+function replayBody(kept = session) {
+  const last = kept.moves.map((m) => !!m.correction).lastIndexOf(true);
+  if (last >= 0) return { state: kept.moves[last].correction.state, moves: kept.moves.slice(last + 1) };
+  return kept.mode === "table" ? { state: kept.start, moves: kept.moves } : { setup: kept.setup, moves: kept.moves };
+}
+
+async function takeCorrection(correction, redoLeft = []) {
+  session.moves.push({ correction });
+  session.redo = redoLeft;
+  session.state = correction.state;
+  save();
+  ownView = null;
+  $("correction-verdict").replaceChildren(el("p", { className: "legal", text: tr("Correction taken: {what}.", { what: correction.label }) }));
+  $("correction-box").open = false;
+  await refresh();
+}
+
+function refuseCorrection(violations) {
+  $("correction-verdict").replaceChildren(el("p", { className: "illegal", text: tr("Not taken: the corrected table breaks these rules:") }),
+    violationList(violations));
 }
 
 function showPicture(target, svgText) {
@@ -75,13 +94,31 @@ function fillGameSelects() {
   updatePlayersHint();
 }
 
+let tableGames = new Set();  // the games whose engine has the table mode (from their descriptions)
+
+async function learnTableGames() {
+  const found = await Promise.all(games.map(async (g) => [g.id, G.supportsTable(await describeGame(g.id))]));
+  tableGames = new Set(found.filter(([, ok]) => ok).map(([id]) => id));
+}
+
+function chosenMode() { return document.querySelector("input[name=mode]:checked").value; }
+
 function updatePlayersHint() {
   const g = games.find((x) => x.id === $("game").value);
   if (!g) return;
   $("players-hint").textContent = tr("{game}: {min} to {max} players.", { game: g.name, min: g.players.min, max: g.players.max });
-  const tableOk = G.TABLE_PLAY.has(g.id);
+  const tableOk = tableGames.has(g.id);
   $("mode-table").disabled = !tableOk;
+  $("table-hint").hidden = tableOk;
+  $("table-hint").textContent = tableOk ? "" : tr("{game} cannot be set up at a real table yet: its rules service deals only from a seed.", { game: g.name });
   if (!tableOk) document.querySelector("input[name=mode][value=digital]").checked = true;
+  updateSeedField();
+}
+
+// A real table deals its own pieces: no seed is asked for or sent.
+function updateSeedField() {
+  const table = chosenMode() === "table";
+  $("seed-field").hidden = table;
 }
 
 async function startGame(event) {
@@ -89,54 +126,141 @@ async function startGame(event) {
   await guarded(async () => {
     const game = $("game").value;
     const players = $("players").value.split(",").map((s) => s.trim()).filter(Boolean);
-    const mode = document.querySelector("input[name=mode]:checked").value;
+    const mode = chosenMode() === "table" && tableGames.has(game) ? "table" : "digital";
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? undefined
       : /^\d+$/.test(seedText) && !Number.isSafeInteger(Number(seedText)) ? JSON.rawJSON(seedText) : Number(seedText);
-    const setup = mode === "table" ? G.tableSetup(game, players, seed) : { players, ...(seed === undefined ? {} : { seed }) };
+    const setup = mode === "table" ? G.tableSetup(game, players) : { players, ...(seed === undefined ? {} : { seed }) };
     const answer = await call(game, "setup", setup);
     // A seed beyond 2^53 arrives as JSON.rawJSON (see api.js): show its exact digits.
-    if (answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
-    const start = mode === "table" ? G.hideOrders(game, answer.state) : answer.state;
-    session = { game, mode, setup: { ...setup, seed: answer.seed ?? seed }, start, moves: [], redo: [], state: start };
+    if (mode === "digital" && answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
+    const start = answer.state;
+    session = { game, mode, setup: mode === "table" ? setup : { ...setup, seed: answer.seed ?? seed }, start, moves: [], redo: [], state: start };
+    ownView = null;  // a new game starts on the shared screen
     save();
     await refresh();
   });
 }
 
 // ---- Play ----------------------------------------------------------------------------------------
-function viewer() { return $("viewer").value || null; }
+// The shared screen shows the state as the whole table sees it. A player's own view is shown only after
+// the device has been passed to him and he has said so (`ownView`); leaving it returns to the shared screen.
+let ownView = null;
+let revealChooser = null;  // the reveal being entered, when a board tap may fill it (a Chinatown lot)
+
+function viewer() { return ownView; }
+
+function passDevice(player) {
+  ownView = null;
+  $("pass-to").textContent = tr("Pass the device to {player}. Only {player} should look at the screen now.", { player });
+  $("pass-confirm").textContent = tr("I am {player}: show my view", { player });
+  $("pass-confirm").dataset.player = player;
+  $("pass-panel").hidden = false;
+  $("table-view").hidden = true;
+  $("pass-confirm").focus();
+}
+
+async function showOwnView() {
+  ownView = $("pass-confirm").dataset.player;
+  $("pass-panel").hidden = true;
+  await refresh();
+}
+
+async function backToTable() {
+  ownView = null;
+  await refresh();
+}
 
 async function refresh() {
   const { game, state } = session;
   for (const id of ["play", "score", "history"]) $(id).hidden = false;
+  $("pass-panel").hidden = true;
+  $("table-view").hidden = false;
   $("rules-link").href = `/v1/games/${game}/rules`;
-  const ids = G.playerIds(state);
-  const chosen = viewer();
-  $("viewer").replaceChildren(el("option", { value: "", text: tr("everyone (the referee)") }),
-    ...ids.map((id) => el("option", { value: id, text: id })));
-  if (ids.includes(chosen)) $("viewer").value = chosen;
   $("import-game").value = game;
   const who = viewer();
-  $("pass-device").hidden = !who;
-  $("pass-device").textContent = who ? tr("Pass the device to {player}: only what {player} may see is shown.", { player: who }) : "";
+  $("own-view").hidden = !who;
+  $("own-view-text").textContent = who ? tr("{player}'s own view: only what {player} may see is shown. Pass the device back when done.", { player: who }) : "";
   $("undo").disabled = session.moves.length === 0;
   $("redo").disabled = session.redo.length === 0;
-  $("move-log").replaceChildren(...session.moves.map((m) => el("li", { text: G.describe(m) })));
-  const [moves, picture, score, seen] = await Promise.all([
+  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
+  const [description, shown] = await Promise.all([describeGame(game),
+    who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
+  G.useDescription(game, description, state);
+  const [moves, picture, score] = await Promise.all([
     call(game, "legal-moves", who ? { state, player: who } : { state }),
-    call(game, "render", who ? { state, player: who } : { state }),
+    call(game, "render", who ? { state, player: who } : { state: shown }),
     call(game, "score", G.scoreBody(game, state)),
-    who ? call(game, "view", { state, player: who }) : Promise.resolve({ state }),
   ]);
   const st = G.status(moves);
   showStatus(game, st);
-  showPicture($("picture"), picture);
-  $("state-text").value = toJSON(seen.state);
-  showMoves(moves.moves);
-  showPending(state, moves.moves, st);
-  $("score-now").replaceChildren(scoreTable(game, score, tr("Current position")));
+  currentPicture = picture;
+  $("state-text").value = toJSON(shown);
+  const reveals = moves.moves.filter((m) => m.type === "reveal");
+  const others = moves.moves.filter((m) => m.type !== "reveal" && listable(game, m));
+  const open = who ? others : others.filter((m) => !isPrivate(game, m));
+  const hidden = who ? [] : [...new Set(others.filter((m) => isPrivate(game, m)).map((m) => m.player))];
+  showMoves(open, hidden);
+  showPending(state, reveals, st, description, who);
+  currentOpen = open;
+  showTargets(game, state, open);
+  showStandings(game, shown, st);
+  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded));
+  $("score-now").replaceChildren(scoreTable(game, score, tr("What a scoring now would give")));
   if ($("scorings").open) await showScorings();
+}
+
+function showStandings(game, shown, st) {
+  const rows = G.standings(game, shown);
+  const winners = st.over && st.winners.length ? [el("p", { className: "winner", text: st.winners.length > 1
+    ? tr("Winners: {players}.", { players: st.winners.join(", ") }) : tr("Winner: {player}.", { player: st.winners[0] }) })] : [];
+  $("standings").replaceChildren(...winners, el("table", {}, el("caption", { text: tr("Standings: points so far") }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Points") }))),
+    el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row", text: r.id }),
+      el("td", { className: "total", text: r.points === null ? tr("hidden") : String(r.points) }))))));
+  $("own-views").replaceChildren(...rows.map((r) => passButton(r.id, tr("Pass the device to {player}", { player: r.id }))));
+}
+
+// ---- The board as a place to play -----------------------------------------------------------------
+let readableBoard = true;
+let currentOpen = [];
+let currentPicture = null;
+
+function showTargets(game, state, moves) {
+  showPicture($("picture"), currentPicture);  // a fresh picture: no mark or handler of an earlier one stays
+  const svg = $("picture").querySelector("svg");
+  sizePicture(svg, readableBoard);
+  $("zoom").setAttribute("aria-pressed", String(!readableBoard));
+  $("zoom").textContent = readableBoard ? tr("Fit the board to the screen") : tr("Show the board readable");
+  $("board-choice").replaceChildren();
+  const seats = G.playerIds(state);
+  const picks = revealChooser ? revealChooser.boardPicks().map((value) => ({ selector: `#lot-${Number(value)}`,
+    name: tr("building card {number}", { number: value }), choose: () => revealChooser.pick(value) })) : [];
+  for (const value of revealChooser ? revealChooser.chosenValues().flat() : []) svg?.querySelector(`#lot-${Number(value)}`)?.classList.add("chosen");
+  const marked = markTargets(svg, game, state.pending ? [] : moves, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
+  $("picture").dataset.targets = String(marked);
+}
+
+async function chooseOnBoard(name, here) {
+  if (here.length === 1) { await play(here[0]); return; }
+  const list = el("ul", {}, ...here.map((m) => {
+    const button = el("button", { type: "button", className: "move", text: G.describe(m) });
+    button.addEventListener("click", () => guarded(() => play(m)));
+    return el("li", {}, button);
+  }));
+  const reset = el("button", { type: "button", className: "secondary", text: tr("Show every move again") });
+  reset.addEventListener("click", () => $("board-choice").replaceChildren());
+  $("board-choice").replaceChildren(el("p", { text: tr("The moves on {target}:", { target: name }) }), list, reset);
+  list.querySelector("button").focus();
+}
+
+function logLine(move, privateReveal = false) {
+  if (move.correction) return tr("Correction: {what}", { what: move.correction.label });
+  const secret = privateReveal ? "hand" : secretOf(session.game, move);
+  if (secret === "bid") return tr("{player} bids a sealed pile", { player: move.player });
+  if (secret === "keep") return tr("{player} chooses the cards to keep (shown on the board once placed)", { player: move.player });
+  if (secret === "hand") return tr("{player} enters what he was dealt or drew (seen on his own view only)", { player: move.player });
+  return G.describe(move);
 }
 
 function showStatus(game, st) {
@@ -150,39 +274,79 @@ function showStatus(game, st) {
   $("status").dataset.over = String(st.over);
 }
 
-function showMoves(moves) {
-  $("moves-count").textContent = moves.length === 0 ? tr("No legal move is listed.")
-    : moves.length === 1 ? tr("{count} legal move.", { count: 1 }) : tr("{count} legal moves.", { count: moves.length });
+function passButton(player, text) {
+  const button = el("button", { type: "button", className: "pass-button", "data-pass": player, text });
+  button.addEventListener("click", () => passDevice(player));
+  return button;
+}
+
+function showMoves(moves, privateTo) {
+  // Two moves that read the same are the same at the table (two roof cards of one value, unknown in a hand):
+  // the first stands for both.
+  const said = new Set();
   const groups = new Map();
-  moves.forEach((m) => { if (!groups.has(m.type)) groups.set(m.type, []); groups.get(m.type).push(m); });
+  moves.forEach((m) => {
+    const text = G.describe(m);
+    if (said.has(text)) return;
+    said.add(text);
+    if (!groups.has(m.type)) groups.set(m.type, []);
+    groups.get(m.type).push(m);
+  });
+  $("moves-count").textContent = said.size === 0 ? tr("No legal move is listed.")
+    : said.size === 1 ? tr("{count} legal move.", { count: 1 }) : tr("{count} legal moves.", { count: said.size });
   // Each type is a group that can be folded, so a long list stays usable on a phone.
-  $("moves").replaceChildren(...[...groups].map(([type, items]) => el("details", { className: "moves-group", open: "" },
-    el("summary", { text: `${G.groupName(type)} (${items.length})` }),
-    el("ul", {}, ...items.map((m) => {
+  $("moves").replaceChildren(
+    ...privateTo.map((player) => passButton(player, tr("{player} chooses from his own hand: pass the device to {player}", { player }))),
+    ...[...groups].map(([type, items]) => el("details", { className: "moves-group", open: "" },
+      el("summary", { text: `${G.groupName(type)} (${items.length})` }),
+      el("ul", {}, ...items.map((m) => {
+        const button = el("button", { type: "button", className: "move", text: G.describe(m) });
+        button.addEventListener("click", () => guarded(() => play(m)));
+        return el("li", {}, button);
+      })))));
+}
+
+// A pending reveal is entered by tapping the pieces as they look; one that shows a player's private
+// holding is entered on his own view only.
+function showPending(state, reveals, st, description, who) {
+  const pending = state.pending;
+  revealChooser = null;
+  $("pending").hidden = !pending;
+  $("pending-form").replaceChildren();
+  if (!pending) return;
+  const form = revealForm(session.game, state, pending, reveals, description, st.toMove);
+  const drawer = form?.player ?? reveals[0]?.player ?? st.toMove[0];
+  $("pending-text").textContent = tr("The table reveals: {pending}.", { pending: G.describePending(session.game, pending) });
+  if (privateReveal(session.game, pending) && who !== drawer) {
+    $("pending-form").replaceChildren(passButton(drawer, tr("Only {player} sees this: pass the device to {player}", { player: drawer })));
+    return;
+  }
+  if (!form) {
+    $("pending-form").replaceChildren(el("ul", {}, ...reveals.map((m) => {
       const button = el("button", { type: "button", className: "move", text: G.describe(m) });
       button.addEventListener("click", () => guarded(() => play(m)));
       return el("li", {}, button);
-    })))));
-}
-
-function showPending(state, moves, st) {
-  const pending = state.pending;
-  $("pending").hidden = !pending || session.mode !== "table";
-  if (pending && session.mode === "table") {
-    $("pending-text").textContent = tr("The table draws: {pending}. Fill in the reveal below and play it.", { pending: G.describePending(pending) });
-    // A listed reveal is a ready-made form to edit; where none is listed, the game's bare template.
-    $("move-text").value = toJSON(moves.find((m) => m.type === "reveal") || G.revealTemplate(session.game, state, st));
+    })));
+    return;
   }
+  revealChooser = chooser(form, tr("Enter this reveal"), (chosen) => guarded(() => play(form.move(chosen))),
+    () => showTargets(session.game, session.state, currentOpen));
+  $("pending-form").replaceChildren(revealChooser.node);
 }
 
 async function play(move, redoLeft = []) {
   const answer = await call(session.game, "moves", { state: session.state, move });
   if (!answer.legal) { showVerdict(answer); return false; }
+  // A reveal of what a player privately holds stays unwritten in the history the table sees.
+  const pending = session.state.pending;
+  if (move.type === "reveal" && pending && privateReveal(session.game, pending)) (session.secret ||= []).push(session.moves.length);
   session.moves.push(move);
   session.redo = redoLeft;
   session.state = answer.state;
   save();
   $("verdict").replaceChildren();
+  // A move made on a player's own view ends it: the device goes back to the table.
+  ownView = null;
   await refresh();
   return true;
 }
@@ -231,6 +395,7 @@ async function showScorings() {
 // ---- History ------------------------------------------------------------------------------------
 async function undo() {
   const move = session.moves.pop();
+  session.secret = (session.secret || []).filter((i) => i < session.moves.length);
   session.redo.push(move);
   const answer = await call(session.game, "replay", replayBody());
   session.state = answer.state;
@@ -241,7 +406,7 @@ async function undo() {
 async function redo() {
   const left = [...session.redo];
   const move = left.pop();
-  await play(move, left);
+  if (move.correction) await takeCorrection(move.correction, left); else await play(move, left);
 }
 
 function exportGame() {
@@ -267,70 +432,19 @@ async function importGame() {
   $("import-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: body.moves.length }) }));
   session = { game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
     moves: body.moves, redo: [], state: answer.state };
+  ownView = null;
   save();
   await refresh();
-}
-
-// ---- Score helper -------------------------------------------------------------------------------
-let helperTimer = null;
-
-function helperSpec() { return G.HELPER[$("helper-game").value]; }
-
-function helperRow(values = {}) {
-  const spec = helperSpec();
-  const index = $("helper-rows").tBodies[0].rows.length + 1;
-  return el("tr", {}, ...spec.columns.map(([key, label]) => {
-    const input = el("input", { "data-key": key, "aria-label": tr("{column}, row {row}", { column: tr(label), row: index }), autocomplete: "off" });
-    input.value = values[key] ?? "";
-    return el("td", {}, input);
-  }));
-}
-
-function resetHelper() {
-  const spec = helperSpec();
-  $("helper-intro").textContent = tr(spec.intro);
-  $("helper-rows").tHead.replaceChildren(el("tr", {}, ...spec.columns.map(([, label]) => el("th", { scope: "col", text: tr(label) }))));
-  $("helper-rows").tBodies[0].replaceChildren(helperRow());
-  $("helper-extra").replaceChildren(...spec.extra.flatMap(([key, label, options]) => {
-    const id = `helper-${key}`;
-    const control = options ? el("select", { id, "data-key": key }, ...options.map((o) => el("option", { value: o, text: o })))
-      : el("input", { id, "data-key": key, autocomplete: "off" });
-    return [el("label", { for: id, text: tr(label) }), control];
-  }));
-  for (const id of ["helper-violations", "helper-score", "helper-picture"]) $(id).replaceChildren();
-}
-
-function helperScheduled() {
-  if (helperTimer === null) busy(1);
-  clearTimeout(helperTimer);
-  helperTimer = setTimeout(() => { helperTimer = null; guarded(helperUpdate).finally(() => busy(-1)); }, 250);
-}
-
-async function helperUpdate() {
-  const game = $("helper-game").value;
-  const spec = helperSpec();
-  const rows = [...$("helper-rows").tBodies[0].rows].map((tr) =>
-    Object.fromEntries([...tr.querySelectorAll("input")].map((i) => [i.dataset.key, i.value.trim()])));
-  const extra = Object.fromEntries([...$("helper-extra").querySelectorAll("[data-key]")].map((i) => [i.dataset.key, i.value.trim()]));
-  const body = spec.body(rows, extra);
-  $("helper-score").setAttribute("aria-busy", "true");
-  try {
-    const [score, picture] = await Promise.all([call(game, "score", body), call(game, "render", { state: body.state })]);
-    const broken = score.violations || [];
-    $("helper-violations").replaceChildren(...(broken.length
-      ? [el("p", { className: "illegal", text: tr("Rules this position breaks:") }), violationList(broken)] : []));
-    $("helper-score").replaceChildren(scoreTable(game, score, tr("Breakdown")));
-    showPicture($("helper-picture"), picture);
-  } finally {
-    $("helper-score").removeAttribute("aria-busy");
-  }
 }
 
 // ---- Wiring -------------------------------------------------------------------------------------
 function wire() {
   $("game").addEventListener("change", updatePlayersHint);
+  for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", updateSeedField);
   $("start-form").addEventListener("submit", startGame);
-  $("viewer").addEventListener("change", () => guarded(refresh));
+  $("pass-confirm").addEventListener("click", () => guarded(showOwnView));
+  $("back-to-table").addEventListener("click", () => guarded(backToTable));
+  $("zoom").addEventListener("click", () => { readableBoard = !readableBoard; if (session) showTargets(session.game, session.state, currentOpen); });
   $("composer").addEventListener("submit", (e) => { e.preventDefault(); guarded(async () => {
     if (!session) throw new Problem(tr("No game yet"), tr("Start or import a game first."));
     showVerdict(await call(session.game, "moves", { state: session.state, move: composedMove() }));
@@ -346,12 +460,7 @@ function wire() {
     $("game").focus();
   });
   $("scorings").addEventListener("toggle", () => { if ($("scorings").open && session) guarded(showScorings); });
-  $("helper-game").addEventListener("change", resetHelper);
-  $("helper-add").addEventListener("click", () => { $("helper-rows").tBodies[0].append(helperRow()); helperScheduled(); });
-  $("helper-clear").addEventListener("click", resetHelper);
-  $("helper-rows").addEventListener("input", helperScheduled);
-  $("helper-extra").addEventListener("input", helperScheduled);
-  $("helper-extra").addEventListener("change", helperScheduled);
+  wireHelper({ busy, scoreTable, violationList, showPicture });
 }
 
 async function main() {
@@ -359,13 +468,13 @@ async function main() {
   wire();
   await guarded(async () => {
     games = await catalogue();
+    await learnTableGames();
     fillGameSelects();
     resetHelper();
     const kept = localStorage.getItem(STORE);
     if (!kept) return;
     const saved = parseJSON(kept);
-    const answer = await call(saved.game, "replay", saved.mode === "table"
-      ? { state: saved.start, moves: saved.moves } : { setup: saved.setup, moves: saved.moves });
+    const answer = await call(saved.game, "replay", replayBody(saved));
     session = { ...saved, state: answer.state };
     $("game").value = saved.game;
     await refresh();

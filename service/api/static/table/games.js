@@ -2,6 +2,20 @@
 // descriptions, real-table setup, and the score helper's input rows. Whose turn, the phase, totals and
 // breakdowns come in the same shapes from every game (`status`, `players`, see the contract).
 import { N_, tr, word } from "./i18n.js";
+import { words as pieceWords } from "./pieces.js";
+import { newYorkTileLook, skylineCardLook } from "./reveals.js";
+
+let shown = { game: null, description: null, state: null };
+
+/** The game whose moves are described next (its catalogue names a card id by its type and value). */
+export function useDescription(game, description, state) {
+  shown = { game, description, state };
+}
+
+function cardName(id) {
+  const look = shown.game === "skyline3000" && shown.state ? skylineCardLook(shown.state, id) : null;
+  return look && look.kind === "card" ? pieceWords(look) : String(id);
+}
 
 const words = (id) => String(id).replaceAll("_", " ").replaceAll("-", " ");
 const list = (items) => items.map(words).join(", ");
@@ -13,7 +27,7 @@ const MOVE_GROUPS = {
   rebuild_swap: N_("Rebuild: swap"), end_turn: N_("End the turn"), reveal: N_("Reveal"), keep: N_("Keep lots"),
   trade: N_("Trade"), end_trading: N_("End trading"), floor: N_("Floor cards"), roof: N_("Roof cards"),
   contract: N_("Contracts"), billboard: N_("Billboards"), discard: N_("Discard"), pass: N_("Pass"), bid: N_("Bid"),
-  bids: N_("Bids"), develop: N_("Develop"), draw: N_("Draw"), stop: N_("Stop drawing"), place_start: N_("Starting skyscrapers"),
+  bids: N_("Bids"), develop: N_("Develop"), draw: N_("Draw"), place_start: N_("Starting skyscrapers"),
   take_skyscrapers: N_("Take skyscrapers"), place_business: N_("Place a business"),
   black_and_move: N_("Black card and move"), take_cards: N_("Take cards"), move_commissioner: N_("Move a commissioner"),
   value_district: N_("Value a district"), build: N_("Build"),
@@ -30,28 +44,30 @@ const DESCRIBE = {
     : tr("{player} takes money from slot {slots}", { player: m.player, slots: m.slots.map((s) => s + 1).join("") })),
   buy: (m) => tr("{player} buys the tile from the {slot} slot paying {cards}", { player: m.player, slot: word("newyork", m.slot), cards: money(m.cards) }),
   place: (m) => (m.lot !== undefined ? tr("{player} puts a {shop} shop on lot {lot}", { player: m.player, shop: word("chinatown", m.shop), lot: m.lot })
-    : tr("{player} places tile {tile} at ({x}, {y})", m)),
-  reserve: (m) => tr("{player} puts tile {tile} in the reserve", m),
-  give_dummy: (m) => tr("{player} gives tile {tile} to the dummy", m),
+    : tr("{player} places at ({x}, {y}): {tile}", { ...m, tile: tileName(m.tile) })),
+  reserve: (m) => tr("{player} puts in the reserve: {tile}", { ...m, tile: tileName(m.tile) }),
+  give_dummy: (m) => tr("{player} gives to the dummy: {tile}", { ...m, tile: tileName(m.tile) }),
   rebuild_remove: (m) => tr("{player} removes the tile at ({x}, {y})", m),
-  rebuild_place: (m) => tr("{player} rebuilds with tile {tile} at ({x}, {y})", m),
-  rebuild_swap: (m) => tr("{player} swaps in tile {tile} at ({x}, {y})", m),
+  rebuild_place: (m) => tr("{player} rebuilds at ({x}, {y}) with: {tile}", { ...m, tile: tileName(m.tile) }),
+  rebuild_swap: (m) => tr("{player} swaps in at ({x}, {y}): {tile}", { ...m, tile: tileName(m.tile) }),
   keep: (m) => tr("{player} keeps lots {lots}", { player: m.player, lots: m.lots.join(", ") }),
   end_trading: (m) => tr("{player} is done trading", m),
   end_turn: (m) => tr("{player} ends the turn", m),
-  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, buildings: and(m.buildings) })
-    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, buildings: m.buildings.join("") })),
-  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, roof: word("skyline3000", m.roof) }),
-  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, target: words(m.target) }),
+  // factory buildings are numbered from 1 on the page, as every slot and seat is (the wire counts from 0)
+  floor: (m) => (m.buildings.length > 1 ? tr("{player} plays {card}: floors on factory buildings {buildings}", { ...m, card: cardName(m.card), buildings: and(m.buildings.map((b) => b + 1)) })
+    : tr("{player} plays {card}: floors on factory building {buildings}", { ...m, card: cardName(m.card), buildings: m.buildings.map((b) => b + 1).join("") })),
+  roof: (m) => tr("{player} plays {card}: a {roof} roof on factory building {building}", { ...m, card: cardName(m.card), building: m.building + 1, roof: word("skyline3000", m.roof) }),
+  contract: (m) => tr("{player} plays {card}: building {building} to block {block} ({target})", { ...m, card: cardName(m.card), building: m.building + 1, target: words(m.target) }),
   billboard: (m) => tr("{player} puts a billboard on block {block} ({target})", { ...m, target: words(m.target) }),
-  discard: (m) => tr("{player} discards {card}", m),
+  discard: (m) => tr("{player} discards {card}", { ...m, card: cardName(m.card) }),
   pass: (m) => tr("{player} passes", m),
   bid: (m) => (m.colour !== undefined ? tr("{player} bids {colour} with {cards}", { player: m.player, colour: word("fifthavenue", m.colour), cards: list(m.cards) })
-    : tr("{player} bids {cards}", { player: m.player, cards: nothing(m.cards) })),
+    : tr("{player} bids {cards}", { player: m.player, cards: m.cards.length ? m.cards.map(cardName).join(", ") : tr("nothing") })),
   bids: (m) => tr("{player} settles the bids: {piles}", { player: m.player, piles: Object.entries(m.piles).map(([p, c]) => `${p} ${nothing(c)}`).join("; ") }),
   develop: (m) => tr("{player} develops block {block}", m),
   draw: (m) => tr("{player} draws from the {pile} pile", { player: m.player, pile: word("skyline3000", m.pile) }),
   stop: (m) => tr("{player} declines the Spaceport's other extra cards", m),
+  reveal: (m) => describeReveal(m),
   place_start: (m) => tr("{player} starts on the {plot} plot of {district}", { player: m.player, plot: word("fifthavenue", m.plot), district: words(m.district) }),
   take_skyscrapers: (m) => tr("{player} takes skyscrapers", m),
   place_business: (m) => tr("{player} puts a {business} on the {plot} plot of {district}", { player: m.player, business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }),
@@ -61,6 +77,24 @@ const DESCRIBE = {
   value_district: (m) => tr("{player} values {district}", { player: m.player, district: words(m.district) }),
   build: (m) => (m.count === 1 ? tr("{player} builds {count} skyscraper", m) : tr("{player} builds {count} skyscrapers", m)),
 };
+
+function describeReveal(m) {
+  const parts = [];
+  if (m.card !== undefined) parts.push(typeof m.card === "string" ? (/^[AB]$/.test(m.card) ? tr("scoring card {letter}", { letter: m.card }) : cardName(m.card)) : `${word("newyork", m.card.bank)} ${m.card.value}`);
+  if (m.tile !== undefined) parts.push(tileName(m.tile));
+  if (m.lots !== undefined) parts.push(tr("building cards {lots}", { lots: m.lots.join(", ") }));
+  if (m.tiles !== undefined) parts.push(m.tiles.map((t) => word(shown.game, t)).join(", "));
+  if (m.tops !== undefined) parts.push(Object.entries(m.tops).map(([c, v]) => `${word("fifthavenue", c)} ${v}`).join(", "));
+  if (m.drawn !== undefined) parts.push(Object.entries(m.drawn).map(([p, v]) => `${p}: ${v.join(", ")}`).join("; "));
+  if (m.bid !== undefined) parts.push(m.bid.join(", "));
+  return tr("{player} reveals {what}", { player: m.player, what: parts.join("; ") || tr("nothing") });
+}
+
+function tileName(id) {
+  const look = shown.game === "newyork" && shown.description ? newYorkTileLook(shown.description, shown.state, id) : null;
+  return look && look.kind === "tile" ? tr("{building} tile, price {cost}", { building: word("newyork", look.type), cost: look.cost })
+    : tr("tile {tile}", { tile: id });
+}
 
 export function describe(move) {
   const say = DESCRIBE[move.type];
@@ -120,39 +154,48 @@ export function scoreBody(game, state) {
   return { state };
 }
 
-/** Real-table play: the setup request and how to blank the orders only the table knows. */
-export function tableSetup(game, players, seed) {
-  if (game === "chinatown" || game === "skyline3000") return { players, seed, options: { chance: "table" } };
-  return { players, seed };
-}
+// Real-table play: the game's own table mode (the option `chance`, value `table`), which deals nothing and
+// asks for every reveal. A game whose engine has no such option cannot be played at a real table: the
+// page never deals a real table's pieces from a seed.
+const CHANCE = "chance";
 
-// Chinatown and Skyline 3000 deal at the table too (their `table` chance option: the state starts unknown
-// and asks for what the table shows); in the other games the seed deals the starting hands and market, and
-// every later draw is asked for.
-export function hideOrders(game, state) {
-  const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
-  switch (game) {
-    case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
-    case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
-      black_deck: { ...state.black_deck, cards: null, seed: null } };
-    default: return state;
+/** Whether a game's description (GET /v1/games/<game>) offers the table mode. */
+export function supportsTable(description) {
+  const options = description?.options;
+  if (Array.isArray(options)) {
+    const spec = options.find((o) => o.name === CHANCE);
+    return !!spec && (!spec.choices || spec.choices.includes("table"));
   }
+  return !!options && typeof options === "object" && CHANCE in options;
 }
 
-export const TABLE_PLAY = new Set(["newyork", "chinatown", "skyline3000", "fifthavenue"]);
-
-/** A reveal move to fill in for a pending draw. */
-export function revealTemplate(game, state, st) {
-  const player = st.toMove[0] || state.pending.player || playerIds(state)[0];
-  return { type: "reveal", player };
+/** The setup request of a real-table game: no seed, nothing dealt. */
+export function tableSetup(game, players) {
+  return { players, options: { [CHANCE]: "table" } };
 }
 
-export function describePending(pending) {
-  const value = (v) => (typeof v === "string" ? words(v) : typeof v === "object" ? JSON.stringify(v) : v);
-  return Object.entries(pending).map(([k, v]) => `${words(k)}: ${value(v)}`).join("; ");
+/** The pending reveal in words: what is drawn, for whom, how many. */
+export function describePending(game, pending) {
+  const who = pending.player;
+  const kind = word(game, pending.kind);
+  const parts = [kind];
+  if (pending.count !== undefined) parts.push(tr("{count} pieces", { count: pending.count }));
+  if (pending.pile !== undefined) parts.push(tr("from the {pile} pile", { pile: word(game, pending.pile) }));
+  if (pending.slot !== undefined) parts.push(tr("slot {slot}", { slot: typeof pending.slot === "number" ? pending.slot + 1 : word(game, pending.slot) }));
+  if (pending.colours !== undefined) parts.push(pending.colours.map((c) => word(game, c)).join(", "));
+  return who ? tr("{what}, for {player}", { what: parts.join(", "), player: who }) : parts.join(", ");
 }
 
-// The score helper: input rows per game (columns with labels) and how rows become a score body.
+// The players' points so far as the state holds them (Chinatown: money), null where the shared view hides them.
+const STANDING = { chinatown: (p) => p.money };
+
+export function standings(game, state) {
+  const points = STANDING[game] || ((p) => p.points);
+  return (state.players || []).map((p) => ({ id: p.id, points: points(p) ?? null }));
+}
+
+// The score helper: input rows per game (columns with labels) and how rows become a score body, with
+// `where`: the pointer prefix of each row's part of the body, so a problem is shown next to its row.
 const num = (v) => (v === "" || v === undefined ? undefined : Number(v));
 const csv = (v) => String(v || "").split(",").map((s) => s.trim()).filter(Boolean);
 
@@ -163,13 +206,16 @@ export const HELPER = {
     extra: [["scoring", N_("Scoring"), ["final", "A", "B"]]],
     body(rows, extra) {
       const players = new Map();
-      for (const r of rows) {
-        if (!r.player) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.player) return;
         if (!players.has(r.player)) players.set(r.player, []);
         const tile = /^\d+$/.test(r.tile) ? Number(r.tile) : { type: r.tile, streets: csv(r.streets) };
+        const seat = [...players.keys()].indexOf(r.player);
+        where.push([`/state/players/${seat}/city/${players.get(r.player).length}`, index]);
         players.get(r.player).push({ x: num(r.x), y: num(r.y), tile });
-      }
-      return { state: { players: [...players].map(([id, city]) => ({ id, city })) }, scoring: extra.scoring };
+      });
+      return { body: { state: { players: [...players].map(([id, city]) => ({ id, city })) }, scoring: extra.scoring }, where };
     },
   },
   chinatown: {
@@ -178,11 +224,13 @@ export const HELPER = {
     extra: [],
     body(rows) {
       const board = {};
-      for (const r of rows) {
-        if (!r.lot) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.lot) return;
         board[r.lot] = { owner: r.owner || null, shop: r.shop ? r.shop.replaceAll(" ", "_") : null };
-      }
-      return { state: { board } };
+        where.push([`/state/board/${r.lot}`, index]);
+      });
+      return { body: { state: { board } }, where };
     },
   },
   skyline3000: {
@@ -191,15 +239,20 @@ export const HELPER = {
     extra: [],
     body(rows) {
       const blocks = {};
-      for (const r of rows) {
-        if (!r.block) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.block) return;
+        if (!blocks[r.block]) where.push([`/state/blocks/${r.block}`, index]);
         const b = blocks[r.block] ||= { buildings: [], greens: 0, billboards: [], large: null };
-        if (r.owner) b.buildings.push({ owner: r.owner, floors: num(r.floors), roof: r.roof || "arched" });
+        if (r.owner) {
+          where.push([`/state/blocks/${r.block}/buildings/${b.buildings.length}`, index]);
+          b.buildings.push({ owner: r.owner, floors: num(r.floors), roof: r.roof || "arched" });
+        }
         if (r.greens) b.greens += num(r.greens);
         b.billboards.push(...csv(r.billboards));
         if (r.large) b.large = r.large;
-      }
-      return { state: { blocks } };
+      });
+      return { body: { state: { blocks } }, where };
     },
   },
   fifthavenue: {
@@ -209,18 +262,20 @@ export const HELPER = {
     body(rows, extra) {
       const districts = {};
       let last = null;
-      for (const r of rows) {
-        if (!r.district || !r.plot) continue;
+      const where = [];
+      rows.forEach((r, index) => {
+        if (!r.district || !r.plot) return;
         last = r.district;
         const d = districts[r.district] ||= { plots: {} };
         d.plots[r.plot] = { businesses: csv(r.businesses),
           skyscrapers: r.owner ? { owner: r.owner, count: num(r.count) } : null };
-      }
+        where.push([`/state/districts/${r.district}/plots/${r.plot}`, index]);
+      });
       const body = { state: { districts } };
       if (extra.scoring === "final" || !last) body.scoring = "final";
       else body.scoring = `${extra.scoring}:${last}`;
       if (extra.scoring === "building_stop" && extra.declarer) body.declarer = extra.declarer;
-      return body;
+      return { body, where };
     },
   },
 };

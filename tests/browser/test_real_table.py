@@ -1,0 +1,214 @@
+"""A whole game at a real table, as a referee plays it: the table mode's setup, every reveal entered by tapping
+the pieces' pictures (a dealt Chinatown card by tapping its lot on the board), private choices made on the
+player's own view after the device is passed, some moves made by tapping the board; and the shared screen
+never showing what only one player may see."""
+from __future__ import annotations
+
+import collections
+import json
+import re
+
+import pytest
+
+from .table import no_problem_shown, open_table, real_table_step, settle, shared_view_of, start, state
+from .test_play import API, TABLE_GAMES, replayed
+
+# Player counts and a pick (first or last listed move) that end each game; a real-table game takes about
+# 170 steps (passing the device, entering reveals, moves) in Chinatown and Skyline 3000.
+GAMES = [
+    ("chinatown", "anna, ben, cy", -1, 390),
+    ("skyline3000", "anna, ben", 0, 1280),
+    ("newyork", "anna, ben", 0, 390),
+    ("fifthavenue", "anna, ben", 0, 1280),
+]
+MOST_STEPS = 900
+
+
+def exported(page) -> dict:
+    page.click("#export")
+    return json.loads(page.input_value("#replay-text"))
+
+
+@pytest.mark.parametrize("game,players,pick,width", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, game, players, pick, width):
+    if not TABLE_GAMES[game]:
+        pytest.skip(f"{game}'s engine has no table mode yet: the page offers none")
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    start(page, game, players, seed=None, mode="table")
+    steps = collections.Counter()
+    for turn in range(MOST_STEPS):
+        done = real_table_step(page, pick, turn, private_first=game == "newyork")
+        no_problem_shown(page)
+        assert not page.locator("#verdict .illegal").count(), page.inner_text("#verdict")
+        if done is None:
+            break
+        steps[done] += 1
+        if turn == 20:
+            page.screenshot(path=screenshots / f"real-table-{game}-{width}-early.png", full_page=True)
+        if turn % 25 == 0 and page.locator("#own-view").is_hidden() and page.locator("#pass-panel").is_hidden():
+            # the shared screen shows the table's view of the game played so far, nothing more
+            assert state(page) == shared_view_of(API, game, replayed(game, exported(page))["state"])
+    assert page.get_attribute("#status", "data-over") == "true", f"not over after {sum(steps.values())} steps"
+    page.screenshot(path=screenshots / f"real-table-{game}-{width}-end.png", full_page=True)
+    body = exported(page)
+    reveals = [m for m in body["moves"] if m["type"] == "reveal"]
+    # every reveal of the game went through the picture chooser; some moves were tapped on the board
+    assert steps["reveal"] == len(reveals) > 0 and steps["listed reveal"] == 0
+    assert steps["board"] > 0
+    assert body["state"]["options"]["chance"] == "table" and "setup" not in body
+    final = replayed(game, body)["state"]
+    assert page.locator("#standings .winner").count() == 1
+    winners = API.post(f"/v1/games/{game}/legal-moves", json={"state": final}).get_json()["status"]["winners"]
+    assert all(w in page.inner_text("#standings .winner") for w in winners)
+    assert page.errors == []
+
+
+def svg_texts(svg: str) -> set[str]:
+    return {t.strip() for t in re.findall(r"<text[^>]*>([^<]*)<", svg) if t.strip()}
+
+
+def secrets(game: str, full: dict) -> set[str]:
+    """The picture's words that the referee's whole picture shows and the table's view does not: hands,
+    money values, sealed piles. (Numbers alone are left out: a board is full of public numbers.)"""
+    everything = svg_texts(API.post(f"/v1/games/{game}/render", json={"state": full}).get_data(as_text=True))
+    shared = svg_texts(API.post(f"/v1/games/{game}/render", json={"state": shared_view_of(API, game, full)})
+                       .get_data(as_text=True))
+    words = {t for t in everything - shared if not t.isdigit() and len(t) > 2}
+    return words | hand_words(game, full)
+
+
+def hand_words(game: str, full: dict) -> set[str]:
+    """How the page writes a card held in a hand (the Skyline 3000 and Fifth Avenue pictures draw no hand)."""
+    if game == "fifthavenue":
+        return {card.replace("-", " ") for player in full["players"] for card in player["hand"] or ()}
+    if game != "skyline3000":
+        return set()
+    cards = full["options"]["cards"]
+    words = set()
+    for player in full["players"]:
+        for card in player["hand"] or ():
+            deck, number = card.split("-")
+            entry = cards[deck][int(number) - 1]
+            words.add(f"{deck} card {entry['value'] if isinstance(entry, dict) else entry}")
+    return words
+
+
+def page_words(page) -> str:
+    return page.inner_text("body") + "\n" + "\n".join(page.locator("#picture svg text").all_text_contents())
+
+
+# (game, players, how many steps into a seeded game: Skyline's is its sealed auction)
+SHARED = [("newyork", "anna, ben", 3), ("skyline3000", "anna, ben", 0), ("chinatown", "anna, ben, cy", 0),
+          ("fifthavenue", "anna, ben", 2)]
+
+
+@pytest.mark.parametrize("game,players,steps", SHARED, ids=[g[0] for g in SHARED])
+def test_the_shared_screen_shows_no_hand_money_or_sealed_pile(page, game, players, steps):
+    open_table(page)
+    start(page, game, players, seed=7)
+    for turn in range(steps):
+        real_table_step(page, 0, turn + 1)
+    hidden = secrets(game, replayed(game, exported(page))["state"])
+    page.fill("#replay-text", "")
+    assert hidden, "the referee's picture holds no secret here: the test would prove nothing"
+    shown = page_words(page)
+    assert [t for t in hidden if t in shown] == []
+    assert state(page) == shared_view_of(API, game, replayed(game, exported(page))["state"])
+
+
+def test_a_sealed_skyline_pile_is_entered_by_its_player_alone(page):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    for turn in range(200):
+        if "auction" in page.inner_text("#status").lower() and page.locator("#moves .pass-button").count():
+            break
+        real_table_step(page, 0, turn + 1)
+    else:
+        pytest.fail("no sealed auction reached")
+    assert page.locator("#moves button.move", has_text="bids").count() == 0  # no pile offered on the shared view
+    bidder = page.locator("#moves .pass-button").first.get_attribute("data-pass")
+    page.locator("#moves .pass-button").first.click()
+    page.click("#pass-confirm")
+    settle(page)
+    bids = page.locator("#moves button.move", has_text="bids")
+    assert bids.count() > 0 and all(bidder in t for t in bids.all_inner_texts())
+    bids.first.click()
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#own-view").is_hidden()  # back on the shared screen
+    assert page.locator("#move-log li").last.inner_text() == f"{bidder} bids a sealed pile"
+
+
+def test_a_correction_is_checked_recorded_in_the_history_and_undone(page):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=None, mode="table")
+    page.click("#correction-box summary")
+    page.select_option("#correct-kind", "points")
+    page.select_option("#correct-player", "ben")
+    page.fill("#correct-points", "9")
+    page.click("#correct-button")
+    settle(page)
+    no_problem_shown(page)
+    assert page.inner_text("#move-log li") == "Correction: ben's points"
+    assert page.inner_text("#standings tr[data-player=ben] td.total") == "9"
+    assert state(page)["players"][1]["points"] == 9
+    body = exported(page)
+    assert body["state"]["players"][1]["points"] == 9 and body["moves"] == []  # replayed from the correction
+    page.click("#undo")
+    settle(page)
+    assert page.locator("#move-log li").count() == 0
+    assert page.inner_text("#standings tr[data-player=ben] td.total") == "5"
+    page.click("#redo")
+    settle(page)
+    assert page.inner_text("#standings tr[data-player=ben] td.total") == "9"
+
+
+def test_a_correction_the_rules_refuse_is_not_taken(page):
+    open_table(page)
+    start(page, "chinatown", "anna, ben, cy", seed=7)
+    page.click("#correction-box summary")
+    page.select_option("#correct-kind", "owner")
+    page.select_option("#correct-lot", "1")
+    page.select_option("#correct-owner", "anna")
+    page.click("#correct-button")
+    settle(page)
+    # lot 1's card is still in the seeded deck: nobody can own the lot
+    assert "Not taken" in page.inner_text("#correction-verdict")
+    assert page.locator("#correction-verdict li").count() >= 1
+    assert page.locator("#move-log li").count() == 0
+
+
+def test_a_board_target_is_reached_by_tab_and_chosen_by_enter(page):
+    open_table(page)
+    start(page, "fifthavenue", "anna, ben", seed=7)
+    targets = page.locator("#picture .target")
+    assert targets.count() == len({(m["district"], m["plot"]) for m in API.post(
+        "/v1/games/fifthavenue/legal-moves", json={"state": replayed("fifthavenue", exported(page))["state"]})
+        .get_json()["moves"] if m["type"] == "place_start"})
+    page.locator("#zoom").focus()
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('target')"):
+            break
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused and "plot of" in focused, "no board target reached by Tab"
+    page.keyboard.press("Enter")
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").count() == 1
+    assert "starts on the" in page.inner_text("#move-log li")
+
+
+def test_factory_buildings_are_numbered_from_1_on_the_page_as_in_its_picture(page):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    own_view(page, "ben")  # ben is to move; his cards are on his own view only
+    said = " ".join(page.locator("#moves button.move").all_inner_texts())
+    numbers = {int(n) for found in re.findall(r"factory buildings? ([\d and]+)", said) for n in re.findall(r"\d+", found)}
+    tooltips = " ".join(page.locator("#picture svg title").all_text_contents())
+    pictured = {int(n) for n in re.findall(r"ben: factory building (\d+)", tooltips)}
+    # four buildings pictured 1-4; floors go on a new building, the fifth (the wire's index 4)
+    assert pictured == {1, 2, 3, 4} and min(numbers) == 5
