@@ -53,7 +53,7 @@ GAMES = {
     "skyline3000": GameNames("skyline3000", "skyline_3000", "skyline_3000", "Skyline3000", ("anna", "ben"), 7,
                              "Skyline3000ScoreRequest", lambda state: state["phase"] == "over"),
     "fifthavenue": GameNames("fifthavenue", "fifth_avenue", "fifthavenue", "FifthAvenue", ("anna", "ben", "cleo"),
-                             5, "FifthAvenueFinalScoreRequest", lambda state: state["result"] is not None),
+                             5, "FifthAvenueScoreRequest", lambda state: state["result"] is not None),
 }
 
 
