@@ -254,7 +254,7 @@ def _before(points: int, applied: bool = False) -> dict[str, Any]:
     """The points the state already holds from earlier scorings (less this valuation when the finished
     game's points already include it), so that the breakdown adds up to the total."""
     return {"category": "points_before", "points": points,
-            "detail": "earlier scorings, less this final valuation already applied" if applied else "earlier scorings"}
+            "detail": {"already_applied": applied}}
 
 
 def _final_parts(per_district: dict[str, dict], park: dict[str, Any], pid: str, earlier: int,
