@@ -16,6 +16,7 @@ replayed, viewed and scored; every answer is checked for:
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -24,6 +25,9 @@ from service import create_app
 from service.engine.core import GAME_IDS
 
 SEED_MAX = 2**53 - 1
+# Ids of the service's own words (variants, options and their choices, move types, breakdown categories'
+# kinds) are snake_case; names of board places and cards keep their kebab-case (`times-square`, `yellow-1`).
+SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 MAX_STEPS = 1500
 STATUS_KEYS = {"phase", "round", "to_move", "over", "winners"}
 PLAYERS = {"newyork": ["anna", "ben"], "chinatown": ["anna", "ben", "cleo"],
@@ -92,6 +96,7 @@ def check_score(answer: dict, seats: list[str] | None = None) -> None:
         for item in entry["breakdown"]:
             assert set(item) == {"category", "points", "detail"}, item
             assert isinstance(item["category"], str) and " " not in item["category"], item  # an id, not prose
+            assert SNAKE.match(item["category"].split(":", 1)[0]), item
             assert type(item["points"]) is int and isinstance(item["detail"], (dict, str)), item
         assert sum(item["points"] for item in entry["breakdown"]) == entry["total"], entry
     assert list(answer["awarded"]) == ids and list(answer["standings"]) == ids
@@ -301,3 +306,13 @@ def test_every_move_type_needs_its_player(client, game):
         response = client.post(f"/v1/games/{game}/moves", json={"state": state, "move": {"type": move_type}})
         assert response.status_code == 422, move_type
         assert "/move/player" in [e["pointer"] for e in response.get_json()["errors"]], move_type
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_variants_options_and_move_types_are_snake_case_ids(client, game):
+    info = client.get(f"/v1/games/{game}").get_json()["game"]
+    options = client.application.extensions["games"][game].envelopes.options.fields
+    choices = [choice for f in options.values() for check in f.validators
+               for choice in getattr(check, "json_schema", {}).get("enum", ()) if isinstance(choice, str)]
+    ids = [*info["variants"], *info["move_types"], *options, *choices]
+    assert ids and [name for name in ids if not SNAKE.match(name)] == []
