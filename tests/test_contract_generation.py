@@ -73,6 +73,7 @@ def test_a_field_added_to_a_wire_schema_is_in_its_component():
     class Card(Schema):
         bank = fields.String(required=True, validate=validate.OneOf(["blue", "red"]))
         value = fields.Integer(validate=validate.Range(min=1, max=9), allow_none=True, load_default=None)
+        count = fields.Integer(load_default=1)
         owner = PlayerId()
 
     components = Components("Test")
@@ -81,8 +82,8 @@ def test_a_field_added_to_a_wire_schema_is_in_its_component():
     assert components.schemas[name] == {
         "type": "object", "additionalProperties": False, "required": ["bank"],
         "properties": {"bank": {"type": "string", "enum": ["blue", "red"]},
-                       "value": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 9}, {"type": "null"}],
-                                 "default": None},
+                       "value": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 9}, {"type": "null"}]},
+                       "count": {"type": "integer", "description": "Default: `1`."},
                        "owner": {"$ref": "#/components/schemas/PlayerId"}}}
 
 

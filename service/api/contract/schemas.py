@@ -14,6 +14,7 @@ marshmallow cannot say is said beside the schema it belongs to, in ``service/sch
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from marshmallow import INCLUDE, Schema, fields, missing, validate
@@ -137,10 +138,13 @@ class Components:
             value = self.named(f.metadata["component"], value)
         if f.allow_none and not _takes_null(value):
             value = nullable(value)
+        # A default is said in words, not as `default`: openapi-typescript (and others) make a property with a
+        # default required, which a request leaving it out would then not compile against.
         default = f.load_default
-        if default is not missing and not callable(default) and (default is not None or f.allow_none):
-            value = {**value, "default": default} if "$ref" not in value else {"allOf": [value], "default": default}
         description = f.metadata.get("description")
+        if default is not missing and not callable(default) and default is not None:
+            said = f"Default: `{json.dumps(default)}`."
+            description = f"{description} {said}" if description else said
         if description:
             value = {**value, "description": description} if "$ref" not in value else {
                 "allOf": [value], **{k: v for k, v in value.items() if k != "$ref"}, "description": description}
