@@ -86,9 +86,18 @@ def _with_prose(schema: JsonSchema, prose: dict[str, Any], name: str) -> JsonSch
                 raise ContractError(f"{name}.{prop}: prose for a property the schema lacks")
             if set(text) - PROSE:
                 raise ContractError(f"{name}.{prop}: only prose, not {sorted(set(text) - PROSE)}")
+            said = _default_note(props[prop].get("description", ""))
+            if said and "description" in text and said not in text["description"]:
+                text = {**text, "description": f"{text['description'].rstrip()} {said}"}
             props[prop] = {**props[prop], **text}
         out["properties"] = props
     return out
+
+
+def _default_note(description: str) -> str:
+    """The generated "Default: `x`." a description ends with (prose replacing it keeps the default said)."""
+    start = description.rfind("Default: `")
+    return description[start:] if start >= 0 else ""
 
 
 def _cut_texts(node: Any, where: str = "") -> Iterator[str]:
