@@ -1,7 +1,8 @@
-"""Rewrite openapi.yaml's documented answers from what the service answers to their request examples.
+"""Rewrite the contract's documented answers from what the service answers to their request examples.
 
 tests/test_contract_examples.py holds every documented answer equal to the real one; after a change of
-shapes, run ``python -m tests.openapi_examples`` and read the diff. Request examples are kept as written,
+shapes, run ``python -m tests.openapi_examples`` and read the diff: it rewrites the examples in the
+hand-kept ``service/api/contract/document.yaml`` and regenerates ``openapi.yaml`` from it. Request examples are kept as written,
 only normalised (``--seeds``: an old ``shuffle_seed`` key becomes ``seed``, a seed above 2^53-1 is cut to
 53 bits). Each example is one line of JSON, as the contract writes them.
 """
@@ -14,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from service import create_app
+from service.api import contract
 
-CONTRACT = Path(__file__).resolve().parents[1] / "openapi.yaml"
+CONTRACT = contract.DOCUMENT
 SEED_MAX = 2**53 - 1
 PATH = re.compile(r"^  (/v1/games/\S+):$")
 METHOD = re.compile(r"^    (post|get):$")
@@ -65,6 +67,7 @@ def rewrite(lines: list[str], seeds: bool) -> list[str]:
 def main() -> None:
     lines = CONTRACT.read_text().split("\n")
     CONTRACT.write_text("\n".join(rewrite(lines, "--seeds" in sys.argv)))
+    contract.CONTRACT.write_text(contract.dump(contract.build()))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import importlib
 import os
 import pkgutil
 import random
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -53,7 +54,7 @@ GAMES = {
     "skyline3000": GameNames("skyline3000", "skyline_3000", "skyline_3000", "Skyline3000", ("anna", "ben"), 7,
                              "Skyline3000ScoreRequest", lambda state: state["phase"] == "over"),
     "fifthavenue": GameNames("fifthavenue", "fifth_avenue", "fifthavenue", "FifthAvenue", ("anna", "ben", "cleo"),
-                             5, "FifthAvenueFinalScoreRequest", lambda state: state["result"] is not None),
+                             5, "FifthAvenueScoreRequest", lambda state: state["result"] is not None),
 }
 
 
@@ -147,3 +148,11 @@ def test_a_seeded_game_plays_to_its_end_through_the_generated_client(generation,
 
     picture = operation(game, "render").sync(client=client, body=model("RenderRequest")(state=score_state))
     assert isinstance(picture, str) and picture.lstrip().startswith("<svg"), picture[:200]
+
+
+def test_the_client_has_no_anonymous_model(generation):
+    """Every model has a name from the contract: no ``...Type0`` for an unnamed alternative of a ``oneOf``."""
+    _, package = generation
+    models = Path(package.__file__).parent / "models"
+    anonymous = sorted(p.stem for p in models.glob("*.py") if re.search(r"_type_\d+", p.stem))
+    assert anonymous == []

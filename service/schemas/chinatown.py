@@ -14,7 +14,6 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.chinatown.data import GAME_ID, LOT_COUNT, SHOP_TYPES
 from ..engine.chinatown.options import OPTIONS, options_of
-from ..engine.random import SEED_MAX
 from ..engine.chinatown.state import (
     MOVE_TYPES,
     PHASES,
@@ -35,7 +34,7 @@ from ..engine.chinatown.state import (
     tiles_tuple,
 )
 from . import messages as M
-from .common import PLAYER_ID, GameWire, List, PlayerId, StrictInteger
+from .common import PLAYER_ID, GameWire, List, PlayerId, Seed, StrictInteger, Variants
 from .options import options_schema
 
 
@@ -68,6 +67,7 @@ def Money(**kwargs: Any) -> StrictInteger:
 # They accept exactly what the contract's JSON Schema accepts and report errors per item.
 
 LOT_KEY_SET = frozenset(str(lot) for lot in range(1, LOT_COUNT + 1))
+LOT_KEY_PATTERN = "^(" + "|".join(sorted(LOT_KEY_SET, key=int)) + ")$"  # the keys "1".."85" and no other
 SHOP_SET = frozenset(SHOP_TYPES)
 NOT_INT = "Not a valid integer."
 
@@ -87,8 +87,19 @@ def _as_int(value: Any, low: int, high: int) -> tuple[int | None, str | None]:
     return value, None
 
 
+def lot_number_schema(components) -> dict[str, Any]:
+    return components.named("ChinatownLotNumber", {"type": "integer", "minimum": 1, "maximum": LOT_COUNT})
+
+
+def shop_type_schema(components) -> dict[str, Any]:
+    return components.named("ChinatownShopType", {"type": "string", "enum": list(SHOP_TYPES)})
+
+
 class LotListField(fields.Field):
     """A list of lot numbers (1..85), at most 85 of them; loads as a list of ints."""
+
+    def json_schema(self, components):
+        return {"type": "array", "maxItems": self.max_items, "items": lot_number_schema(components)}
 
     def __init__(self, max_items: int = LOT_COUNT, **kwargs: Any):
         super().__init__(**kwargs)
@@ -116,6 +127,9 @@ class LotListField(fields.Field):
 class TileListField(fields.Field):
     """A list of shop types, at most 90 of them."""
 
+    def json_schema(self, components):
+        return {"type": "array", "maxItems": 90, "items": shop_type_schema(components)}
+
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
@@ -133,6 +147,11 @@ class TileListField(fields.Field):
 
 class TilesField(fields.Field):
     """Unplaced tiles by type: ``{"photo": 2}`` with counts 0..90."""
+
+    def json_schema(self, components):
+        count = {"type": "integer", "minimum": 0, "maximum": 90}
+        return components.named("ChinatownTiles", {"type": "object", "additionalProperties": False,
+                                                   "properties": {shop: count for shop in SHOP_TYPES}})
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
@@ -157,6 +176,15 @@ class TilesField(fields.Field):
 class BoardField(fields.Field):
     """Claimed lots: ``{"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}``; loads as a
     dict of lot number -> ``Lot``."""
+
+    def json_schema(self, components):
+        lot = components.named("ChinatownLot", {
+            "type": "object", "additionalProperties": False, "required": ["owner"],
+            "properties": {"owner": {"$ref": "#/components/schemas/PlayerId"},
+                           "shop": {"oneOf": [shop_type_schema(components), {"type": "null"}]}}})
+        return components.named("ChinatownBoard", {
+            "type": "object", "maxProperties": LOT_COUNT, "propertyNames": {"pattern": LOT_KEY_PATTERN},
+            "additionalProperties": lot})
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
@@ -275,7 +303,7 @@ class StateFields(Schema):
     board = BoardField(required=True)
     deck = LotList(allow_none=True, load_default=None)
     bag = TileList(allow_none=True, load_default=None)
-    seed = StrictInteger(allow_none=True, load_default=None, validate=validate.Range(min=0, max=SEED_MAX))
+    seed = Seed(allow_none=True, load_default=None)
     pending = fields.Nested(PendingSchema, allow_none=True, load_default=None)
 
 
@@ -405,13 +433,15 @@ MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {
 class MoveSchema(Schema):
     """One move; ``type`` chooses which of the other fields belong to it."""
 
+    contract_variants = Variants(key="type", name="{prefix}{kind}Move", kinds=MOVE_FIELDS)
+
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
     lots = LotList()
     tiles = TileList()
     transfers = List(fields.Nested(TransferSchema), validate=validate.Length(min=1, max=20))
-    lot = LotNumber()
-    shop = ShopType()
+    lot = LotNumber(metadata={"json_schema": lot_number_schema})
+    shop = ShopType(metadata={"json_schema": shop_type_schema})
 
     @validates_schema(skip_on_field_errors=False)
     def _fields_of_type(self, data, **kwargs):

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field as dataclass_field
+from typing import Any, Collection, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate
+
+from ..engine.random import SEED_MAX, SEED_MIN
 
 PLAYER_ID = validate.Length(min=1, max=32)
 
@@ -32,6 +34,13 @@ class StrictInteger(fields.Integer):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Seed(StrictInteger):
+    """A shuffle seed: an integer 0..2^53-1, so that every JSON parser keeps it exact."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(validate=validate.Range(min=SEED_MIN, max=SEED_MAX), **kwargs)
 
 
 class StrictBoolean(fields.Boolean):
@@ -69,11 +78,37 @@ class Dict(fields.Dict):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+@dataclass(frozen=True)
+class Variants:
+    """What the contract says of a flat schema whose ``key`` field chooses which other fields belong:
+    one component per choice (``name``, formatted with the game's ``prefix`` and the choice as ``kind``
+    in CamelCase), holding ``key`` as a constant, the fields in ``always``, and the choice's
+    ``(required, optional)`` fields from ``kinds``. ``fields_of`` gives a choice's own field where it
+    takes a narrower value than the flat schema's (a JSON Schema dict or a marshmallow field);
+    ``keywords`` adds a choice's keywords marshmallow has no word for (the wire schema's validator
+    enforces them)."""
+
+    key: str
+    kinds: Mapping[str, tuple[Collection[str], Collection[str]]]
+    name: str
+    always: tuple[str, ...] = ("player",)
+    fields_of: Mapping[str, Mapping[str, Any]] = dataclass_field(default_factory=dict)
+    keywords: Mapping[str, Mapping[str, Any]] = dataclass_field(default_factory=dict)
+
+
+def json_keywords(check: Any, **keywords: Any) -> Any:
+    """Mark a validator with the JSON Schema keywords it enforces (the contract's generator reads them)."""
+    check.json_schema = keywords
+    return check
+
+
 class StatusSchema(Schema):
     """Dumps an engine ``Status``: the same shape in every game's answers."""
 
+    contract_name = "Status"
+
     phase = fields.String(required=True)
-    round = fields.Integer(required=True, allow_none=True)
+    round = fields.Integer(required=True, allow_none=True, validate=validate.Range(min=1))
     to_move = fields.List(PlayerId(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(PlayerId(), required=True)
@@ -104,4 +139,4 @@ def load_wire(game_id: str) -> GameWire | None:
     return getattr(module, "WIRE", None)
 
 
-__all__ = ["GameWire", "PlayerId", "StatusSchema", "StrictBoolean", "StrictInteger", "ValidationError", "fields", "load_wire"]
+__all__ = ["GameWire", "PlayerId", "Seed", "StatusSchema", "Variants", "StrictBoolean", "StrictInteger", "ValidationError", "fields", "load_wire"]

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.core import GameInfo
-from ..engine.random import SEED_MAX, SEED_MIN
 from . import lean
-from .common import GameWire, List, PlayerId, StatusSchema, StrictInteger
+from .common import GameWire, List, PlayerId, Seed, StatusSchema, json_keywords
 
 # The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
 # rebuilds (New York) can loop, at about 0.25 ms a move through the HTTP edge, so 2000 keeps any replay
@@ -23,6 +22,9 @@ STATUS_OUT = StatusSchema()
 def _unique(values: list[str]) -> None:
     if len(set(values)) != len(values):
         raise ValidationError("Player ids must be unique.")
+
+
+json_keywords(_unique, uniqueItems=True)
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
                 required=True,
                 validate=[validate.Length(min=info.min_players, max=info.max_players), _unique],
             ),
-            "seed": StrictInteger(validate=validate.Range(min=SEED_MIN, max=SEED_MAX)),
+            "seed": Seed(),
             "options": fields.Nested(wire.options),
         },
         name=f"{info.id}SetupRequest",
@@ -69,6 +71,9 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
     )
 
     class ReplayRequest(Schema):
+        contract_keywords = {"if": {"required": ["setup"]}, "then": {"not": {"required": ["state"]}},
+                             "else": {"required": ["state"]}}
+
         setup = fields.Nested(setup_cls)
         state = fields.Nested(wire.state)
         moves = List(fields.Nested(wire.move), required=True,

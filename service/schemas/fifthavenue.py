@@ -25,7 +25,7 @@ from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain
                                         options_from_plain, to_plain)
 from . import lean
 from . import messages as M
-from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, Seed, StrictBoolean, StrictInteger, Variants
 from .options import options_schema
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
@@ -45,19 +45,20 @@ def Strict(**kwargs: Any) -> fields.Boolean:
 
 
 def Card(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.ALL_CARDS), **kwargs)
+    return fields.String(validate=validate.OneOf(D.ALL_CARDS), metadata={"component": "FifthAvenueCard"}, **kwargs)
 
 
 def CardValue(**kwargs: Any) -> StrictInteger:
-    return StrictInteger(validate=validate.OneOf(D.VALUES), **kwargs)
+    return StrictInteger(validate=validate.OneOf(D.VALUES), metadata={"component": "FifthAvenueCardValue"}, **kwargs)
 
 
 def Business(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.BUSINESSES), **kwargs)
+    return fields.String(validate=validate.OneOf(D.BUSINESSES), metadata={"component": "FifthAvenueBusiness"},
+                         **kwargs)
 
 
 def Colour(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.COLOURS), **kwargs)
+    return fields.String(validate=validate.OneOf(D.COLOURS), metadata={"component": "FifthAvenueColour"}, **kwargs)
 
 
 # ---- options ------------------------------------------------------------------------------------------
@@ -120,6 +121,22 @@ class ParkSchema(Schema):
 class DistrictsField(fields.Field):
     """``{district id: district}`` plus ``central-park`` (the building area below the park)."""
 
+    def json_schema(self, components):
+        """Any subset of the sites and plots; a full state's (``metadata["whole_board"]``) lists them all."""
+        district = {"$ref": f"#/components/schemas/{components.component(DistrictSchema)}"}
+        park = {"$ref": f"#/components/schemas/{components.component(ParkSchema)}"}
+        if self.metadata.get("whole_board"):
+            plots = components.schemas[components.name_of(DistrictSchema)]["properties"]["plots"]
+            whole = components.schemas[components.name_of(DistrictSchema)]
+            district = components.named("FifthAvenueFullDistrict", {
+                **whole, "required": ["plots"],
+                "properties": {**whole["properties"], "plots": {**plots, "required": list(D.COLOURS)}}})
+        return components.named("FifthAvenueFullDistricts" if self.metadata.get("whole_board") else
+                                "FifthAvenueDistricts", {
+            "type": "object", "additionalProperties": False,
+            **({"required": list(D.SITES)} if self.metadata.get("whole_board") else {}),
+            "properties": {site: park if site == D.CENTRAL_PARK else district for site in D.SITES}})
+
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
@@ -178,7 +195,7 @@ class StackSchema(Schema):
 class BlackDeckSchema(Schema):
     cards = List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
     count = Count(D.BLACK_TOTAL, required=True)
-    seed = StrictInteger(validate=validate.Range(min=0, max=SEED_MAX), allow_none=True, load_default=None)
+    seed = Seed(allow_none=True, load_default=None)
 
 
 class CommissionerSchema(Schema):
@@ -190,7 +207,8 @@ class CommissionerSchema(Schema):
 class TurnSchema(Schema):
     player = PlayerId(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(D.PHASES))
-    action = fields.String(validate=validate.OneOf(D.ACTIONS), allow_none=True, load_default=None)
+    action = fields.String(validate=validate.OneOf(D.ACTIONS), allow_none=True, load_default=None,
+                           metadata={"component": "FifthAvenueAction"})
     start_queue = List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
 
 
@@ -229,6 +247,9 @@ PENDING_FIELDS = {"stack_top": {"colours"}, "black_cards": {"draws"}, "supply_se
 
 
 class PendingSchema(Schema):
+    contract_variants = Variants(key="kind", name="{prefix}{kind}Pending", always=(),
+                                 kinds={kind: (names, ()) for kind, names in PENDING_FIELDS.items()})
+
     kind = fields.String(required=True, validate=validate.OneOf(D.PENDING_KINDS))
     colours = List(Colour(), validate=validate.Length(min=1, max=2))
     draws = List(fields.Nested(DrawSchema), validate=validate.Length(min=1, max=4))
@@ -262,7 +283,7 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
         "options": fields.Nested(OptionsSchema, load_default=lambda: lean.load(_OPTIONS, {})),
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
-        "districts": DistrictsField(required=True),
+        "districts": DistrictsField(required=True, metadata={"whole_board": full}),
         "supply_row": List(List(Business(), validate=validate.Length(max=3), allow_none=True),
                                   validate=validate.Length(max=len(D.SET_SIZES)), **req),
         "box": Count(D.BUSINESS_TOTAL, **req),
@@ -362,6 +383,9 @@ OPTIONAL_FIELDS = ("district", "plot", "business", "commissioner", "to", "colour
 class MoveSchema(Schema):
     """One move; ``type`` chooses which other fields belong (others are refused)."""
 
+    contract_variants = Variants(key="type", name="{prefix}{kind}Move", kinds=MOVE_FIELDS,
+                                 keywords={"reveal": {"minProperties": 3, "maxProperties": 3}})
+
     type = fields.String(required=True, validate=validate.OneOf(D.MOVE_TYPES))
     player = PlayerId(required=True)
     district = fields.String(validate=validate.OneOf(D.DISTRICTS))
@@ -411,6 +435,13 @@ SCORING = re.compile(r"^(final|(district|building_stop):(%s))$" % "|".join(re.es
 
 
 class ScoreExtraSchema(Schema):
+    # A building stop names its declarer and no other scoring does; only the final one reveals Central Park.
+    contract_keywords = {"allOf": [
+        {"if": {"required": ["scoring"], "properties": {"scoring": {"pattern": "^building_stop:"}}},
+         "then": {"required": ["declarer"]}, "else": {"not": {"required": ["declarer"]}}},
+        {"if": {"required": ["scoring"], "properties": {"scoring": {"not": {"const": "final"}}}},
+         "then": {"not": {"required": ["central_park_tiles"]}}}]}
+
     scoring = fields.String(validate=validate.Regexp(SCORING, error=N_("One of `final`, `district:<id>`, "
                                                                    "`building_stop:<id>` with a district id.")),
                             load_default="final")

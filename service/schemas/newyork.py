@@ -19,16 +19,20 @@ from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.options import OPTIONS
 from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State,
                                     Tile)
-from ..engine.random import SEED_MAX
 from . import lean
 from . import messages as M
-from .common import Dict, GameWire, List, PlayerId, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, Seed, StrictInteger, Variants
 from .options import options_schema
 
 COORD = validate.Range(min=-64, max=64)
 POINTS = validate.Range(min=0)
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile", "starting_money")
 SCORING_CARDS = ("A", "B")
+
+
+def ref_to(components, schema: type[Schema]) -> dict[str, str]:
+    """The contract's reference to a schema's component (generated from it)."""
+    return {"$ref": f"#/components/schemas/{components.component(schema)}"}
 
 
 def _integral(value) -> int | None:
@@ -93,6 +97,9 @@ def _card(value) -> Card:
 class CardField(fields.Field):
     """A money card ``{"bank", "value"}``."""
 
+    def json_schema(self, components):
+        return ref_to(components, CardSchema)
+
     def _serialize(self, value, attr, obj, **kwargs):
         return None if value is None else {"bank": value.bank, "value": value.value}
 
@@ -107,6 +114,11 @@ class HiddenHand(int):
 class HandField(fields.Field):
     """A player's money: a list of cards; or, in a view, one null per card (the count is public, the
     values hidden); or null (hidden, count unknown)."""
+
+    def json_schema(self, components):
+        return components.named("NewYorkMoney", {"oneOf": [
+            {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)},
+            {"type": "array", "minItems": 1, "maxItems": 108, "items": {"type": "null"}}]})
 
     def _serialize(self, value, attr, obj, **kwargs):
         return value
@@ -139,6 +151,10 @@ class ScoringCardSchema(Schema):
 class DeckEntryField(fields.Field):
     """A money card ``{"bank", "value"}`` or a scoring card ``{"scoring": "A"}``."""
 
+    def json_schema(self, components):
+        return components.named("NewYorkDeckEntry", {"oneOf": [ref_to(components, CardSchema),
+                                                               ref_to(components, ScoringCardSchema)]})
+
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
@@ -160,7 +176,7 @@ _SCORING_CARD = ScoringCardSchema()
 class InlineTileSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(TYPES))
     streets = List(fields.String(validate=validate.OneOf(EDGES)), required=True,
-                          validate=validate.Length(max=4))
+                   validate=validate.Length(max=4), metadata={"keywords": {"uniqueItems": True}})
 
     @validates_schema
     def _distinct(self, data, **kwargs):
@@ -173,6 +189,11 @@ _INLINE_TILE = InlineTileSchema()
 
 class TileField(fields.Field):
     """A catalogue id (1..54) or an inline ``{"type", "streets"}``; loads an int or an inline Tile."""
+
+    def json_schema(self, components):
+        return components.named("NewYorkTile", {"oneOf": [
+            components.named("NewYorkTileId", {"type": "integer", "minimum": 1, "maximum": TILE_COUNT}),
+            ref_to(components, InlineTileSchema)]})
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
@@ -199,6 +220,10 @@ def TileList(**kwargs: Any) -> List:
 
 
 class TypeTiersSchema(Schema):
+    contract_keywords = {"not": {"anyOf": [
+        {"properties": {a: {"const": tier}, b: {"const": tier}}}
+        for i, a in enumerate(("museum", "theater", "station")) for b in ("museum", "theater", "station")[i + 1:]
+        for tier in (1, 2, 3)]}}
     museum = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
     theater = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
     station = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
@@ -231,6 +256,12 @@ class PlacedField(fields.Field):
     """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
 
     _tile = TileField()
+
+    def json_schema(self, components):
+        coordinate = {"type": "integer", "minimum": COORD.min, "maximum": COORD.max}
+        return components.named("NewYorkPlacedTile", {
+            "type": "object", "additionalProperties": False, "required": ["x", "y", "tile"],
+            "properties": {"x": coordinate, "y": coordinate, "tile": self._tile.json_schema(components)}})
 
     def _serialize(self, value, attr, obj, **kwargs):
         return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
@@ -292,6 +323,15 @@ class MarketSchema(Schema):
 
 
 class PendingSchema(Schema):
+    contract_variants = Variants(
+        key="kind", name="{prefix}{kind}Pending", always=(),
+        kinds={"money_card": (("slot",), ()), "market_tile": (("slot",), ()), "dummy_tile": ((), ("slot",)),
+               "starting_money": (("slot",), ())},
+        fields_of={"money_card": {"slot": {"type": "integer", "minimum": 0, "maximum": 3}},
+                   "market_tile": {"slot": {"type": "string", "enum": list(BANKS)}},
+                   "dummy_tile": {"slot": {"type": "null"}},
+                   "starting_money": {"slot": PlayerId()}})
+
     kind = fields.String(required=True, validate=validate.OneOf(PENDING_KINDS))
     slot = fields.Raw(allow_none=True, load_default=None)
 
@@ -320,8 +360,8 @@ def _state_fields(full: bool) -> dict[str, Any]:
     return {
         "game": fields.String(validate=validate.Equal(GAME_ID), **opt),
         "options": fields.Nested(OptionsSchema, load_default=dict),
-        "players": List(fields.Nested(Schema.from_dict(_player_fields(full), name="NewYorkPlayer"
-                                                              + ("" if full else "Score"))),
+        "players": List(fields.Nested(Schema.from_dict(_player_fields(full), name="NewYork" + ("" if full else "Score")
+                                                              + "Player")),
                                required=True, validate=validate.Length(min=1, max=6)),
         "current": PlayerId(allow_none=True, **opt),
         "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
@@ -335,7 +375,7 @@ def _state_fields(full: bool) -> dict[str, Any]:
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
         "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
-        "seed": StrictInteger(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), **opt),
+        "seed": Seed(allow_none=True, **opt),
         "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
     }
 
@@ -491,6 +531,9 @@ MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 
 class MoveSchema(Schema):
+    contract_variants = Variants(key="type", name="{prefix}{kind}Move", kinds=MOVE_FIELDS,
+                                 keywords={"reveal": {"minProperties": 3, "maxProperties": 3}})
+
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
     slots = List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))

@@ -23,6 +23,8 @@ def _one_of(choices: tuple[Any, ...]):
             raise ValidationError(same.error.format(input=value, choices=same.choices_text, labels=same.labels_text))
         return value
 
+    kinds = {type(choice) for choice in choices}
+    check.json_schema = {**({"type": "string"} if kinds == {str} else {}), "enum": list(choices)}
     return check
 
 

@@ -17,12 +17,11 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.moves import FAMILIES, MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
-from ..engine.random import SEED_MAX
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
                                         ScoreInput, State)
 from . import lean
 from . import messages as M
-from .common import Dict, GameWire, List, PlayerId, StrictBoolean, StrictInteger
+from .common import Dict, GameWire, List, PlayerId, Seed, StrictBoolean, StrictInteger, Variants
 from .options import options_schema
 
 GAME_ID = data.GAME_ID
@@ -32,16 +31,27 @@ POINTS_BOUND = 10_000
 MAX_FACTORY = data.FLOORS_TOTAL  # buildings in one factory: every building has at least one of the 90 floors
 
 
+ROOF = {"component": "Skyline3000Roof"}  # the contract's name for the roof types
+
+
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
     return StrictInteger(validate=validate.Range(min=0, max=maximum), **kwargs)
 
 
 def CardId(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.Length(min=1, max=24), **kwargs)
+    return fields.String(validate=validate.Length(min=1, max=24), metadata={"json_schema": card_id_schema}, **kwargs)
+
+
+def card_id_schema(components) -> dict[str, Any]:
+    return components.named("Skyline3000CardId", {"type": "string", "minLength": 1, "maxLength": 24})
 
 
 class CardListField(fields.Field):
     """A list of at most 62 card ids (strings of 1 to 24 characters), checked in one pass (hot path)."""
+
+    def json_schema(self, components):
+        return components.named("Skyline3000CardList", {"type": "array", "maxItems": CARDS_TOTAL,
+                                                        "items": card_id_schema(components)})
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
@@ -71,6 +81,11 @@ StartingGreensSchema = Schema.from_dict(
     {d: List(fields.String(validate=validate.OneOf(data.DISTRICT_BLOCKS[d])), required=True,
                     validate=validate.Length(min=1, max=2)) for d in data.DISTRICTS},
     name="StartingGreensSchema")
+# 4 greens in 3 districts of 1 or 2 each: not every district with 1, nor two of them with 2.
+StartingGreensSchema.contract_keywords = {"not": {"anyOf": [
+    {"properties": {d: {"maxItems": 1} for d in data.DISTRICTS}},
+    *({"properties": {a: {"minItems": 2}, b: {"minItems": 2}}}
+      for i, a in enumerate(data.DISTRICTS) for b in data.DISTRICTS[i + 1:])]}}
 
 
 class BoardSchema(Schema):
@@ -126,6 +141,9 @@ class OptionsField(fields.Field):
     Each field keeps its own schema instance (the envelopes are built once per app), so a request does not
     pay for building one."""
 
+    def json_schema(self, components):
+        return {"$ref": f"#/components/schemas/{components.component(self._schema)}"}
+
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self._schema = lean.prepare(OptionsSchema())
@@ -154,14 +172,15 @@ def _is_default(value: dict[str, Any]) -> bool:
 class BuildingSchema(Schema):
     owner = PlayerId(required=True)
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
-    roof = fields.String(required=True, validate=validate.OneOf(data.ROOFS))
+    roof = fields.String(required=True, validate=validate.OneOf(data.ROOFS), metadata=ROOF)
 
 
 class BlockSchema(Schema):
     buildings = List(fields.Nested(BuildingSchema), load_default=list, validate=validate.Length(max=12))
     greens = Count(data.GREENS_TOTAL, load_default=0)
     billboards = List(PlayerId(), load_default=list, validate=validate.Length(max=40))
-    large = fields.String(validate=validate.OneOf(data.LARGE_TILES), allow_none=True, load_default=None)
+    large = fields.String(validate=validate.OneOf(data.LARGE_TILES), allow_none=True, load_default=None,
+                          metadata={"component": "Skyline3000LargeTile"})
 
 
 def Blocks(**kwargs: Any) -> fields.Dict:
@@ -174,7 +193,7 @@ def Blocks(**kwargs: Any) -> fields.Dict:
 # ---- players, piles, phase parts -----------------------------------------------------------------------
 class FactoryBuildingSchema(Schema):
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
-    roof = fields.String(validate=validate.OneOf(data.ROOFS), allow_none=True, load_default=None)
+    roof = fields.String(validate=validate.OneOf(data.ROOFS), allow_none=True, load_default=None, metadata=ROOF)
 
 
 class RoofsSchema(Schema):
@@ -246,7 +265,7 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
         "draws_left": Dict(keys=PlayerId(), values=Count(40), load_default=dict,
                                   validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)),
         "piles": fields.Nested(PilesSchema, **req),
-        "seed": StrictInteger(validate=validate.Range(min=0, max=SEED_MAX), allow_none=True, load_default=None),
+        "seed": Seed(allow_none=True, load_default=None),
         "shuffles": Count(10**6, load_default=0),
         "pending": fields.Nested(PendingSchema, allow_none=True, load_default=None),
     }
@@ -352,6 +371,8 @@ class StateSchema(_StateBase):
     class Meta:
         include = _state_fields(True)
 
+    contract_fields = {"blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}}
+
     @validates_schema
     def _all_blocks(self, d, **kwargs):
         missing = [b for b in data.BLOCK_IDS if b not in d.get("blocks", {})]
@@ -402,13 +423,15 @@ OPTIONAL_FIELDS = ("card", "building", "buildings", "roof", "block", "target", "
 class MoveSchema(Schema):
     """One move; ``type`` chooses which other fields belong (others are refused)."""
 
+    contract_variants = Variants(key="type", name="{prefix}{kind}Move", kinds=MOVE_FIELDS)
+
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
     card = CardId()
     building = StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY - 1))
     buildings = fields.List(StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY + 1)),
                             validate=validate.Length(min=1, max=4))
-    roof = fields.String(validate=validate.OneOf(data.ROOFS))
+    roof = fields.String(validate=validate.OneOf(data.ROOFS), metadata=ROOF)
     block = fields.String(validate=validate.Length(min=1, max=24))
     target = fields.String(validate=validate.OneOf(TARGETS))
     cards = CardList()

@@ -6,13 +6,17 @@ replayed, viewed and scored; every answer is checked for:
 - ``status``: ``{phase, round, to_move, over, winners}``, nobody awaited once over, winners only then,
   and every listed move made by a player the status awaits;
 - scores: ``totals`` and ``players`` (a list in seat order of ``{id, total, breakdown}``), each
-  breakdown adding up to its total;
+  breakdown adding up to its total; and, under the same names in every game, what the named scoring
+  awards (``awarded``), the standings after it (``standings``: the points the state holds plus the award;
+  a partial state's are the awarded numbers; a finished game's are its final points) and ``winners`` (the
+  game's winners once it is over, the leaders for the final scoring, else none);
 - seeds: no ``shuffle_seed`` anywhere, every ``seed`` an integer of at most 2^53-1;
 - moves: each with its ``type`` (one of the game's) and the acting ``player``.
 """
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -21,6 +25,9 @@ from service import create_app
 from service.engine.core import GAME_IDS
 
 SEED_MAX = 2**53 - 1
+# Ids of the service's own words (variants, options and their choices, move types, breakdown categories'
+# kinds) are snake_case; names of board places and cards keep their kebab-case (`times-square`, `yellow-1`).
+SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 MAX_STEPS = 1500
 STATUS_KEYS = {"phase", "round", "to_move", "over", "winners"}
 PLAYERS = {"newyork": ["anna", "ben"], "chinatown": ["anna", "ben", "cleo"],
@@ -89,8 +96,26 @@ def check_score(answer: dict, seats: list[str] | None = None) -> None:
         for item in entry["breakdown"]:
             assert set(item) == {"category", "points", "detail"}, item
             assert isinstance(item["category"], str) and " " not in item["category"], item  # an id, not prose
+            assert SNAKE.match(item["category"].split(":", 1)[0]), item
             assert type(item["points"]) is int and isinstance(item["detail"], (dict, str)), item
         assert sum(item["points"] for item in entry["breakdown"]) == entry["total"], entry
+    assert list(answer["awarded"]) == ids and list(answer["standings"]) == ids
+    assert all(type(v) is int for v in [*answer["awarded"].values(), *answer["standings"].values()])
+    assert set(answer["winners"]) <= set(ids) and len(set(answer["winners"])) == len(answer["winners"])
+
+
+def check_standings(answer: dict, held: dict[str, int], status: dict | None) -> None:
+    """The standings after the scoring: the points ``held`` plus the award, or, once the game is over,
+    the points held (every scoring is in them) and the game's winners."""
+    if status is not None and status["over"]:
+        assert answer["standings"] == held and answer["winners"] == status["winners"], answer
+        return
+    assert answer["standings"] == {pid: held.get(pid, 0) + points for pid, points in answer["awarded"].items()}
+    if answer["scoring"] != "final":
+        assert answer["winners"] == [], answer
+    else:
+        best = max(answer["standings"].values())
+        assert answer["winners"] and all(answer["standings"][pid] == best for pid in answer["winners"]), answer
 
 
 def play(client, game: str, seed: int) -> tuple[dict, list[dict], dict]:
@@ -102,6 +127,7 @@ def play(client, game: str, seed: int) -> tuple[dict, list[dict], dict]:
     state, status = answer["state"], answer["status"]
     check_status(game, status, state)
     rnd, log = random.Random(seed), []
+    held = post(client, game, "replay", {"setup": setup, "moves": []})["scores"]  # the points the setup holds
     for step in range(MAX_STEPS):
         if status["over"]:
             break
@@ -111,11 +137,13 @@ def play(client, game: str, seed: int) -> tuple[dict, list[dict], dict]:
         assert listed["moves"], f"step {step}: a running game lists no move ({status})"
         if step % 25 == 0:
             check_refusal(client, game, state, status, listed["moves"])
-            check_score(post(client, game, "score", {"state": state}), seats(game, state))
+            score = post(client, game, "score", {"state": state})
+            check_score(score, seats(game, state))
+            check_standings(score, held, status)
         move = rnd.choice(listed["moves"])
         answer = post(client, game, "moves", {"state": state, "move": move})
         assert answer["legal"], answer["violations"]
-        state, status = answer["state"], answer["status"]
+        state, status, held = answer["state"], answer["status"], answer["scores"]
         check_status(game, status, state)
         log.append(move)
     assert status["over"], f"{game} seed {seed} did not end in {MAX_STEPS} moves"
@@ -151,6 +179,7 @@ def test_every_answer_of_a_seeded_game_keeps_the_conventions(client, game):
 
     score = post(client, game, "score", {"state": state})
     check_score(score, seats(game, state))
+    check_standings(score, last["scores"], status)
 
 
 def at_a_real_table(game: str, state: dict) -> dict:
@@ -228,6 +257,7 @@ def test_worked_examples_break_down_into_their_totals(client, game):
     answer = post(client, game, "score", body)
     assert answer["violations"] == []
     check_score(answer)
+    check_standings(answer, {}, None)  # a partial state holds no points: the standings are the award
     assert answer["totals"] == totals
     assert list(answer["totals"]) == list(totals)  # a partial input seats players as they first appear
 
@@ -276,3 +306,13 @@ def test_every_move_type_needs_its_player(client, game):
         response = client.post(f"/v1/games/{game}/moves", json={"state": state, "move": {"type": move_type}})
         assert response.status_code == 422, move_type
         assert "/move/player" in [e["pointer"] for e in response.get_json()["errors"]], move_type
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_variants_options_and_move_types_are_snake_case_ids(client, game):
+    info = client.get(f"/v1/games/{game}").get_json()["game"]
+    options = client.application.extensions["games"][game].envelopes.options.fields
+    choices = [choice for f in options.values() for check in f.validators
+               for choice in getattr(check, "json_schema", {}).get("enum", ()) if isinstance(choice, str)]
+    ids = [*info["variants"], *info["move_types"], *options, *choices]
+    assert ids and [name for name in ids if not SNAKE.match(name)] == []

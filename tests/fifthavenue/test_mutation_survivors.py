@@ -163,7 +163,7 @@ def test_partial_district_scoring_breakdown_starts_from_zero_points_before_and_a
     body = {"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}}}}
     out = GAME.score(WIRE.score_state().load(body), WIRE.score_extra().load({"scoring": "district:times-square"}))
     (red,) = out["players"]
-    assert red["breakdown"][0] == {"category": "points_before", "points": 0, "detail": "earlier scorings"}
+    assert red["breakdown"][0] == {"category": "points_before", "points": 0, "detail": {"already_applied": False}}
     assert sum(part["points"] for part in red["breakdown"]) == red["total"] == 2
 
 

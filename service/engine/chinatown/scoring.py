@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 
 from ..core import NULL_MEMO, Memo, Violation
 from ..kit import pointer
+from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
 from .codes import BOOK
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
@@ -176,10 +177,24 @@ def score(state: State | Partial, scoring: str, state_problems: list[Violation],
         "shops": shops,
         "totals": {p["id"]: p["total"] for p in players},
     }
-    if final:
-        result.update(final_ranking(ids, money, built, problems))
+    ranking = final_ranking(ids, money, built, problems) if final else None
+    if ranking is not None:
+        result["ranking"] = ranking["ranking"]
+    over = isinstance(state, State) and state.phase == "end"
+    # the income scoring adds to the money; the final one ranks by it, awarding nothing
+    awarded = {} if final else income
+    result.update(after_scoring(ids, awarded, {pid: held or 0 for pid, held in (money or {}).items()}, over=over,
+                                final=final, winners_of=lambda standings: ranking["winners"] if ranking is not None
+                                else winners_by_money(ids, standings, built)))
     result["violations"] = [v.to_dict() for v in problems]
     return result
+
+
+def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int]) -> list[str]:
+    """The richest; ties go to more tiles on the board; a tie that stays is shared."""
+    key = {pid: (money.get(pid, 0), built.get(pid, 0)) for pid in ids}
+    best = max(key.values(), default=None)
+    return [pid for pid in ids if key[pid] == best]
 
 
 def final_ranking(ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]) -> dict[str, Any]:

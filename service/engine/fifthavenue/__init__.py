@@ -11,7 +11,7 @@ INFO = GameInfo(
     max_players=4,
     rules_version=f"{GAME_ID}-3",
     move_types=MOVE_TYPES,
-    variants=("two-player-dummy",),
+    variants=("two_player_dummy",),
 )
 from .game import FifthAvenue  # noqa: E402
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import NULL_MEMO, Memo
+from ..standings import after_scoring
 from . import board as B
 from . import data as D
 from .catalogue import BOOK
@@ -191,6 +192,12 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
     else:
         out.update(final_breakdown(state, scoring.get("central_park_tiles"), players, memo, violations))
     out["totals"] = {p["id"]: p["total"] for p in out["players"]}
+    over = state.result is not None
+    cards = {p.id: p.hand_size for p in state.players}
+    out.update(after_scoring([p["id"] for p in out["players"]], {p["id"]: p["points"] for p in out["players"]},
+                             points_before, over=over, final=kind == "final",
+                             winners_of=lambda standings: list(state.result.winners) if over
+                             else winners(standings, cards)))
     out["violations"] = violations
     return out
 
@@ -247,7 +254,7 @@ def _before(points: int, applied: bool = False) -> dict[str, Any]:
     """The points the state already holds from earlier scorings (less this valuation when the finished
     game's points already include it), so that the breakdown adds up to the total."""
     return {"category": "points_before", "points": points,
-            "detail": "earlier scorings, less this final valuation already applied" if applied else "earlier scorings"}
+            "detail": {"already_applied": applied}}
 
 
 def _final_parts(per_district: dict[str, dict], park: dict[str, Any], pid: str, earlier: int,

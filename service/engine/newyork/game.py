@@ -6,6 +6,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, StateMemo, english
+from ..standings import after_scoring, leaders
 from . import moves as _moves
 from .city import CityCheck, city_check
 from .codes import BOOK
@@ -157,6 +158,10 @@ class NewYork(Engine):
     def score(self, state: State, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
         scoring = scoring if scoring in SCORINGS else "final"
         out = scoring_points(state, scoring, memo)
+        over = state.phase == "over"
+        out.update(after_scoring([p.id for p in state.players], out["totals"], self.standings(state), over=over,
+                                 final=scoring == "final",
+                                 winners_of=lambda standings: state.winners or () if over else leaders(standings)))
         out["violations"] = [v.to_dict() for v in self.validate(state)]
         return out
 

@@ -8,6 +8,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Violation
 from ..kit import Engine, Labels, english
 from ..random import Rng
+from ..standings import after_scoring, leaders
 from . import data, flow, moves, rules, scoring, validate
 from .options import OPTIONS
 from .state import (Block, FactoryBuilding, Move, Options, Pile, Player, ScoreInput, State,
@@ -105,12 +106,18 @@ def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Mem
         "totals": {p["id"]: p["total"] for p in players},
         "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
     }
-    if inp.players is not None:
-        out["standings"] = {p.id: p.points for p in inp.players}
-        if kind == "final" or inp.phase == "over":
-            out["winners"] = flow.winners(inp)
+    over = inp.phase == "over"
+    out.update(after_scoring(ids, out["totals"], {p.id: p.points for p in inp.players or ()}, over=over,
+                             final=kind == "final", winners_of=lambda standings: _winners(inp, standings)))
     out["violations"] = [v.to_dict() for v in problems]
     return out
+
+
+def _winners(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
+    """The game's winners with the players' points as ``standings`` (its tie-break reads their hands)."""
+    if inp.players is None:
+        return leaders(standings)
+    return flow.winners(replace(inp, players=tuple(replace(p, points=standings[p.id]) for p in inp.players)))
 
 
 class Skyline3000(Engine):

@@ -1,0 +1,187 @@
+"""The contract, ``openapi.yaml``, generated: its components from the marshmallow wire schemas, the rest
+(the prose, the examples, the paths and the answers' shapes) from ``document.yaml`` beside this module.
+
+``document.yaml`` is the hand-kept part. For a component the schemas generate it may hold only prose
+(``description``, ``example``, ``examples``, ``title`` and the same keys per property); any other key
+there, or prose for a property the schema lacks, stops the build. ``python -m service.api.contract``
+writes ``openapi.yaml``; ``--check`` says whether the committed one is stale.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from ...engine.core import GAME_IDS
+from ...schemas.common import PlayerId, Seed, StatusSchema
+from .. import language
+from ..games import SEAL_FIELD, bind_games
+from .schemas import Components, JsonSchema, ref
+
+HERE = Path(__file__).resolve().parent
+DOCUMENT = HERE / "document.yaml"
+CONTRACT = HERE.parents[2] / "openapi.yaml"
+PREFIX = {"newyork": "NewYork", "chinatown": "Chinatown", "skyline3000": "Skyline3000", "fifthavenue": "FifthAvenue"}
+PROSE = {"description", "example", "examples", "title", "summary"}
+SEALED = {"legal_moves", "move"}  # with score: the requests whose state may come with its seal
+REQUESTS = {"setup": "SetupRequest", "state": "StateRequest", "legal_moves": "LegalMovesRequest",
+            "move": "MoveRequest", "replay": "ReplayRequest", "view": "ViewRequest", "render": "RenderRequest"}
+
+
+class ContractError(ValueError):
+    """The hand-kept document and the schemas do not fit together."""
+
+
+def generated_components() -> dict[str, JsonSchema]:
+    """Every component the wire schemas define: the shared ones, then each game's."""
+    shared = Components("")
+    shared.component(StatusSchema)
+    shared.field(PlayerId())
+    shared.field(Seed())
+    out = dict(shared.schemas)
+    edge = {language.FIELD: ref("Lang")}
+    sealed = {**edge, SEAL_FIELD: ref("StateSeal")}  # the edge's fields of the requests that take a seal back
+    for game_id, binding in bind_games().items():
+        if binding.envelopes is None:
+            continue
+        prefix, envelopes = PREFIX[game_id], binding.envelopes
+        game = Components(prefix)
+        for role, suffix in REQUESTS.items():
+            game.component(getattr(envelopes, role), prefix + suffix, extra=sealed if role in SEALED else edge)
+        score = type(f"{prefix}ScoreRequest", (type(envelopes.score_state),), {
+            **envelopes.score_extra.fields,
+            "contract_keywords": getattr(type(envelopes.score_extra), "contract_keywords", {})})
+        game.component(score, f"{prefix}ScoreRequest", extra=sealed)
+        game.component(envelopes.state_out, f"{prefix}State")
+        game.component(type(envelopes.moves_out), f"{prefix}Move")
+        for name, schema in game.schemas.items():
+            if out.setdefault(name, schema) != schema:
+                raise ContractError(f"{name} is generated twice, differently")
+    return out
+
+
+def build() -> dict[str, Any]:
+    document = yaml.load(DOCUMENT.read_text(), Loader=LOADER)
+    cut = list(_cut_texts(document))
+    if cut:
+        raise ContractError(f"texts cut by an unquoted comma (a key with a null value): {cut}")
+    generated = generated_components()
+    kept = document["components"]["schemas"]
+    merged: dict[str, Any] = {}
+    for name, part in kept.items():
+        merged[name] = _with_prose(generated.pop(name), part, name) if name in generated else part
+    merged.update(generated)
+    document["components"]["schemas"] = merged
+    return document
+
+
+def _with_prose(schema: JsonSchema, prose: dict[str, Any], name: str) -> JsonSchema:
+    wrong = set(prose) - PROSE - {"properties"}
+    if wrong:
+        raise ContractError(f"{name}: a generated component's hand-kept part holds only prose, not {sorted(wrong)}")
+    out = {**schema, **{k: v for k, v in prose.items() if k != "properties"}}
+    if "properties" in prose:
+        props = dict(schema.get("properties", {}))
+        for prop, text in prose["properties"].items():
+            if prop not in props:
+                raise ContractError(f"{name}.{prop}: prose for a property the schema lacks")
+            if set(text) - PROSE:
+                raise ContractError(f"{name}.{prop}: only prose, not {sorted(set(text) - PROSE)}")
+            said = _default_note(props[prop].get("description", ""))
+            if said and "description" in text and said not in text["description"]:
+                text = {**text, "description": f"{text['description'].rstrip()} {said}"}
+            props[prop] = {**props[prop], **text}
+        out["properties"] = props
+    return out
+
+
+def _default_note(description: str) -> str:
+    """The generated "Default: `x`." a description ends with (prose replacing it keeps the default said)."""
+    start = description.rfind("Default: `")
+    return description[start:] if start >= 0 else ""
+
+
+def _cut_texts(node: Any, where: str = "") -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if value is None and isinstance(key, str) and " " in key:
+                yield f"{where}/{key}"
+            yield from _cut_texts(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _cut_texts(value, f"{where}/{index}")
+
+
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """Keys in order; a list of plain values, or a small mapping of them, on one line; the rest in block
+    style. The emitter quotes whatever needs quoting, so no text is ever cut by a comma."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _flat(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=all(map(_flat, data)))
+
+
+def _dict(dumper: yaml.SafeDumper, data: dict) -> yaml.Node:
+    small = len(data) <= 4 and all(_flat(v) and len(str(v)) < 40 for v in data.values())
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=small)
+
+
+class _Flow(dict):
+    """An example: one flow mapping, however deep (as the hand-kept document writes them)."""
+
+
+def _flow(dumper: yaml.SafeDumper, data: _Flow) -> yaml.Node:
+    node = dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True)
+    _all_flow(node)
+    return node
+
+
+def _all_flow(node: yaml.Node) -> None:
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        node.flow_style = True
+        for item in node.value:
+            for part in item if isinstance(item, tuple) else (item,):
+                _all_flow(part)
+
+
+def _examples_in_flow(node: Any) -> Any:
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key == "example" and isinstance(value, dict):
+                value = _Flow(value)
+            elif key == "examples" and isinstance(value, dict):
+                value = {k: {**v, "value": _Flow(v["value"])} if isinstance(v.get("value"), dict) else v
+                         for k, v in value.items()}
+            else:
+                value = _examples_in_flow(value)
+            out[key] = value
+        return out
+    if isinstance(node, list):
+        return [_examples_in_flow(item) for item in node]
+    return node
+
+
+_Dumper.add_representer(list, _list)
+_Dumper.add_representer(dict, _dict)
+_Dumper.add_representer(_Flow, _flow)
+
+
+def dump(document: dict[str, Any]) -> str:
+    header = ("# Generated by `python -m service.api.contract` from the wire schemas (service/schemas/) and the\n"
+              "# hand-kept prose, examples and paths (service/api/contract/document.yaml). Do not edit.\n")
+    return header + yaml.dump(_examples_in_flow(document), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
+
+
+__all__ = ["CONTRACT", "ContractError", "DOCUMENT", "build", "dump", "generated_components"]
