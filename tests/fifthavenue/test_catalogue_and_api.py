@@ -34,7 +34,7 @@ def test_every_reading_has_a_test_named_after_it():
 
 
 def test_info_and_describe():
-    assert INFO.rules_version == "fifthavenue-3"
+    assert INFO.rules_version == "fifthavenue-4"
     assert set(INFO.move_types) == set(D.MOVE_TYPES)
     described = GAME.describe()
     assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]

@@ -9,9 +9,9 @@ INFO = GameInfo(
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version=f"{GAME_ID}-3",
+    rules_version=f"{GAME_ID}-4",
     move_types=MOVE_TYPES,
-    variants=("two-player-dummy",),
+    variants=("two-player-dummy", "six-plot-board"),
 )
 from .game import FifthAvenue  # noqa: E402
 
