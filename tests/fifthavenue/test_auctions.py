@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue.rules import allowed_colours
 from service.engine.fifthavenue.state import Move
 

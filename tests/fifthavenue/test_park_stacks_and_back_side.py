@@ -265,3 +265,11 @@ def test_reading_dummy_builds_its_full_limit_and_scores_nothing():
     assert plot_of(s, TS, "violet").skyscrapers == type(plot_of(s, TS, "violet").skyscrapers)("alea", 3)
     assert s.dummy.general == D.SKYSCRAPERS_PER_PLAYER - 3
     assert {p.id: p.points for p in s.players} == points
+
+
+def test_state_sixth_plot_holds_no_skyscrapers():
+    s = started(4, options=BACK)
+    broken = edit(s, lambda w: sky(w, TS, D.SIXTH_PLOT, "red", 1), check=False)
+    found = {(v.code, v.pointer) for v in GAME.validate(broken)}
+    assert (CODE + "state.sixth_plot", f"/state/districts/{TS}/plots/{D.SIXTH_PLOT}/skyscrapers") in found
+    assert GAME.validate(s) == []
