@@ -118,6 +118,11 @@ def test_a_bid_from_an_unknown_hand_lays_only_cards_that_could_be_in_it():
     six = D.card(colour, 6)
     assert GAME.apply(s, Move("bid", "red", colour=colour, cards=(six,))).legal
     assert CODE + "auction.card_not_in_hand" in refused(s, Move("bid", "red", colour=colour, cards=(six,) * 4))
+    # 12 cards of the colour: its stack's top and 8 unseen cards below it leave at most 3 for the hands
+    assert dict(s.stacks)[colour].count == 9
+    four = (D.card(colour, 4),) * 2 + (D.card(colour, 5),) * 2
+    assert CODE + "auction.card_not_in_hand" in refused(s, Move("bid", "red", colour=colour, cards=four))
+    assert GAME.apply(s, Move("bid", "red", colour=colour, cards=four[1:])).legal
     assert CODE + "auction.more_cards_than_hand" in refused(
         s, Move("bid", "red", colour=colour, cards=(D.card(colour, 4),) * 5 + ("black-4",) * 5))
     after = ok(s, Move("bid", "red", colour=colour, cards=(six,)))
