@@ -4,7 +4,7 @@ generator, so a caller that wants only the first moves pays only for those."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, product
+from itertools import combinations
 from typing import Iterator
 
 from . import board as B
@@ -125,12 +125,20 @@ def _bids(state: State, who: str) -> Iterator[Move]:
     owns = {c: _value_counts(hand, c) for c in colours}
     minimal = only_minimal_bids_listed(state, who)
     listed = 0
+    # a minimal bid is worth at most need + 6 (less its smallest card it is not higher): no range goes past it
+    cap = need + 6 if minimal else None
+
+    def upto(count: int, value: int, spent: int) -> range:
+        return range(count + 1 if cap is None else max(0, min(count, (cap - spent) // value) + 1))
+
     for colour in colours:
         own = owns[colour]
-        for k4, k5, k6 in product(range(own[0] + 1), range(own[1] + 1), range(own[2] + 1)):
+        for k4, k5, k6 in ((k4, k5, k6) for k4 in upto(own[0], 4, 0) for k5 in upto(own[1], 5, 4 * k4)
+                           for k6 in upto(own[2], 6, 4 * k4 + 5 * k5)):
             if mine is None and k4 + k5 + k6 == 0:
                 continue
-            for b5, b6 in product(range(black[1] + 1), range(black[2] + 1)):
+            spent = 4 * k4 + 5 * k5 + 6 * k6
+            for b5, b6 in ((b5, b6) for b5 in upto(black[1], 5, spent) for b6 in upto(black[2], 6, spent + 5 * b5)):
                 base = 4 * k4 + 5 * (k5 + b5) + 6 * (k6 + b6)
                 low = max(0, (need - base) // 4 + 1)
                 high = black[0]
