@@ -133,7 +133,7 @@ export function hideOrders(game, state) {
     case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
     case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
     case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
-      black_deck: { ...state.black_deck, cards: null, seed: null } };
+      black_deck: { ...state.black_deck, cards: null }, seed: null };
     default: return state;
   }
 }
