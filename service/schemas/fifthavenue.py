@@ -34,6 +34,7 @@ CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
 # 12th business, the rules' only end, and action D scores on. 10,000 was passed after 42,518 moves of such a
 # game, and the service refused a state it had made; a billion takes billions of requests.
 POINTS_BOUND = 1_000_000_000
+AT_MOST_PLOTS = N_("At most 6 plots: one per colour and, on the board's back side, the sixth.")
 SIXTH_PLOT_FRONT = N_("Only the board's back side (option board_side back) has a sixth plot.")
 REVEAL_ONE_PART = N_("A reveal carries exactly one of `tops`, `drawn`, `tiles`, `bid`, `business`.")
 REVEAL_START_BUSINESS = N_("A starting business is revealed as `district`, `plot` and `business`.")
@@ -115,7 +116,7 @@ class PlotSchema(Schema):
 
 class DistrictSchema(Schema):
     plots = Dict(keys=PlotId(), values=fields.Nested(PlotSchema), load_default=dict,
-                 validate=validate.Length(max=len(D.PLOT_IDS), error=M.AT_MOST_PLOTS.format(count=len(D.PLOT_IDS))))
+                 validate=validate.Length(max=len(D.PLOT_IDS), error=AT_MOST_PLOTS))
     stopped = Strict(load_default=False)
 
 
