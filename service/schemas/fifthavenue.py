@@ -35,7 +35,6 @@ CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
 # game, and the service refused a state it had made; a billion takes billions of requests.
 POINTS_BOUND = 1_000_000_000
 AT_MOST_PLOTS = N_("At most 6 plots: one per colour and, on the board's back side, the sixth.")
-SIXTH_PLOT_FRONT = N_("Only the board's back side (option board_side back) has a sixth plot.")
 REVEAL_ONE_PART = N_("A reveal carries exactly one of `tops`, `drawn`, `tiles`, `bid`, `business`.")
 REVEAL_START_BUSINESS = N_("A starting business is revealed as `district`, `plot` and `business`.")
 
@@ -332,14 +331,10 @@ class StateSchema(_StateBase):
             raise ValidationError(M.MISSING_SITES.format(missing=', '.join(missing)),
                                   "districts")
         errors = {}
-        back = (d.get("options") or {}).get("board_side") == "back"
-        for did in D.DISTRICTS:
-            plots = districts[did]["plots"]
-            gone = [c for c in (D.PLOT_IDS if back else D.COLOURS) if c not in plots]
+        for did in D.DISTRICTS:  # the back side's sixth plot is checked by validate, which knows the side
+            gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
             if gone:
                 errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=', '.join(gone))]}
-            elif not back and D.SIXTH_PLOT in plots:
-                errors[did] = {"plots": [SIXTH_PLOT_FRONT]}
         if errors:
             raise ValidationError({"districts": errors})
 

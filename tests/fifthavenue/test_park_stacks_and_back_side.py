@@ -8,7 +8,7 @@ from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue.rules import allowed_colours
-from service.engine.fifthavenue.state import Move
+from service.engine.fifthavenue.state import Move, to_plain
 from service.engine.random import SEED_SPAN, Rng
 
 from .helpers import biz, clear_board, deal, edit, empty_hand, ok, random_game, refused, sky, started
@@ -273,3 +273,13 @@ def test_state_sixth_plot_holds_no_skyscrapers():
     found = {(v.code, v.pointer) for v in GAME.validate(broken)}
     assert (CODE + "state.sixth_plot", f"/state/districts/{TS}/plots/{D.SIXTH_PLOT}/skyscrapers") in found
     assert GAME.validate(s) == []
+
+
+def test_state_sixth_plot_only_on_the_back_side():
+    from service.schemas.fifthavenue import WIRE
+
+    plain = to_plain(started(3))
+    plain["districts"][TS]["plots"][D.SIXTH_PLOT] = {"businesses": [], "skyscrapers": None}
+    state = WIRE.state().load(plain)  # the wire takes it; validate says why it cannot be
+    found = {(v.code, v.pointer) for v in GAME.validate(state)}
+    assert (CODE + "state.sixth_plot", f"/state/districts/{TS}/plots/{D.SIXTH_PLOT}") in found

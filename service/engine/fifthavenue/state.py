@@ -268,6 +268,8 @@ def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
 def district_from_plain(did: str, p: dict[str, Any] | None, plot_ids: tuple[str, ...] = D.COLOURS) -> District:
     p = p or {}
     plots = p.get("plots") or {}
+    if D.SIXTH_PLOT in plots and D.SIXTH_PLOT not in plot_ids:
+        plot_ids = plot_ids + (D.SIXTH_PLOT,)  # kept, so that validate can say the front side has none
     return District(did, tuple(plot_from_plain(c, plots.get(c)) for c in plot_ids), bool(p.get("stopped", False)))
 
 

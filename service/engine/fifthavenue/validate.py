@@ -24,7 +24,10 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
         owners: Counter = Counter()
         for p in d.plots:
             here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
-            if p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
+            if p.colour == D.SIXTH_PLOT and state.options.board_side != "back":
+                out.append(BOOK.violation("state.sixth_plot", "Only the board's back side (option board_side back) "
+                                          "has a sixth plot.", prefix + pointer(*here)))
+            elif p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
                 out.append(BOOK.violation("state.sixth_plot", "The sixth plot takes businesses only.",
                                           prefix + pointer(*here, "skyscrapers")))
             elif p.businesses and p.skyscrapers is not None:
