@@ -43,6 +43,10 @@ class Settings:
     redis_slow_ms: int = 10
     request_deadline_ms: int = 2000
     metrics_port: int | None = None
+    # Past one Redis: REDIS_URL names any node of a Redis Cluster, or sentinels name the primary.
+    redis_cluster: bool = False
+    redis_sentinels: tuple[tuple[str, int], ...] = ()
+    redis_sentinel_service: str | None = None
 
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Settings":
         known = {f.name for f in fields(self)}
@@ -102,6 +106,52 @@ def _redis_url(raw: str) -> str | None:
     if parsed.scheme not in ("redis", "rediss", "unix") or not (parsed.hostname or parsed.path):
         raise ConfigError(f"REDIS_URL must be a redis://, rediss:// or unix:// URL, got {raw!r}")
     return value
+
+
+def _flag(name: str) -> Callable[[str], bool]:
+    def parse(raw: str) -> bool:
+        value = raw.strip().lower()
+        if value not in ("0", "1", "true", "false", "yes", "no"):
+            raise ConfigError(f"{name} must be 1 or 0 (true/false, yes/no), got {raw!r}")
+        return value in ("1", "true", "yes")
+
+    return parse
+
+
+def _sentinels(raw: str) -> tuple[tuple[str, int], ...]:
+    """``host:port,host:port,...`` (``[::1]:26379`` for IPv6): the sentinels that know the primary."""
+    found = []
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        host, sep, port = item.rpartition(":")
+        if not sep or not host:
+            raise ConfigError(f"REDIS_SENTINELS lists host:port pairs separated by commas, got {item!r}")
+        try:
+            found.append((parse_host(host), _int_in("REDIS_SENTINELS port", 1, 65535)(port)))
+        except ConfigError:
+            raise ConfigError(f"REDIS_SENTINELS lists host:port pairs separated by commas, got {item!r}") from None
+    return tuple(found)
+
+
+def _sentinel_service(raw: str) -> str | None:
+    value = raw.strip()
+    if value and not re.fullmatch(r"[A-Za-z0-9._-]{1,64}", value):
+        raise ConfigError(f"REDIS_SENTINEL_SERVICE must be a primary's name as the sentinels know it "
+                          f"(letters, digits, '.', '_', '-'), got {raw!r}")
+    return value or None
+
+
+def _check_redis_topology(settings: "Settings") -> None:
+    if settings.redis_cluster and settings.redis_sentinels:
+        raise ConfigError("REDIS_CLUSTER and REDIS_SENTINELS exclude each other: a Redis Cluster is not behind sentinels")
+    if settings.redis_cluster and not settings.redis_url:
+        raise ConfigError("REDIS_CLUSTER=1 needs REDIS_URL naming any node of the cluster")
+    if settings.redis_cluster and urlparse(settings.redis_url).scheme == "unix":
+        raise ConfigError("REDIS_CLUSTER=1 needs a redis:// or rediss:// REDIS_URL, not a socket")
+    if bool(settings.redis_sentinels) != bool(settings.redis_sentinel_service):
+        raise ConfigError("REDIS_SENTINELS and REDIS_SENTINEL_SERVICE go together: the sentinels and the "
+                          "name of the primary they watch")
 
 
 def parse_host(raw: str) -> str:
@@ -166,6 +216,9 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "REDIS_RETRY_MS": ("breaker_reset_seconds", _milliseconds_as_seconds("REDIS_RETRY_MS", 100, 600_000)),
     "REQUEST_DEADLINE_MS": ("request_deadline_ms", _int_in("REQUEST_DEADLINE_MS", 50, 20_000)),
     "METRICS_PORT": ("metrics_port", _metrics_port),
+    "REDIS_CLUSTER": ("redis_cluster", _flag("REDIS_CLUSTER")),
+    "REDIS_SENTINELS": ("redis_sentinels", _sentinels),
+    "REDIS_SENTINEL_SERVICE": ("redis_sentinel_service", _sentinel_service),
 }
 SECRETS = frozenset({"cache_hmac_secret"})
 
@@ -193,6 +246,7 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
         if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT")):
             values[attribute] = parse(raw)
     settings = Settings(**values)
+    _check_redis_topology(settings)
     if settings.metrics_port == settings.port:
         raise ConfigError(f"METRICS_PORT must differ from PORT (both {settings.port})")
     return settings

@@ -48,6 +48,8 @@ HAND_CHECKED = {
 # Required in the contract, while the wire schema requires it in a schema-level validator instead.
 # The edge's own fields of a request body, which it takes off before the game's schema loads the rest.
 EDGE_FIELDS = {language.FIELD}
+# A state's seal is the edge's too, on the requests that take a state back with it.
+SEALED_REQUESTS = ("LegalMovesRequest", "MoveRequest", "ScoreRequest")
 REQUIRED_BY_VALIDATOR = {("FifthAvenueFullDistrict", "plots"): "fifthavenue.StateSchema._whole_board"}
 JSON_TYPES = [(fields.Boolean, "boolean"), (fields.Integer, "integer"), (fields.String, "string"),
               (fields.List, "array"), (fields.Dict, "object"), (fields.Nested, "object")]
@@ -146,7 +148,9 @@ def documented_choices(schema: dict) -> set | None:
 
 def edge_fields(component_name: str) -> set[str]:
     """A request component documents the edge's fields beside the game's own."""
-    return EDGE_FIELDS if component_name.endswith("Request") else set()
+    if not component_name.endswith("Request"):
+        return set()
+    return EDGE_FIELDS | ({"state_seal"} if component_name.endswith(SEALED_REQUESTS) else set())
 
 
 @dataclass

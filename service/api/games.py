@@ -7,11 +7,12 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, g
 from marshmallow import ValidationError
 
 from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
+from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
 from ..deadline import DeadlineExceeded, deadline
 from ..engine.core import GAME_IDS, GameInfo, RulesError, ViolationDict, load_game, load_info
 from ..engine.random import SEED_MAX
@@ -100,6 +101,55 @@ def _load(schema, data: Any, prefix: str = "") -> Any:
         return lean.load(schema, data)
     except ValidationError as exc:
         raise _schema_problem(error_pointers(exc.messages, prefix)) from None
+
+
+# The routes that take a state back with its seal, and the answers that carry one.
+SEAL_FIELD = "state_seal"
+TAKES_SEAL = frozenset({"legal-moves", "moves", "score"})
+
+
+@functools.lru_cache(maxsize=4)
+def _sealer_for(secret: str) -> StateSealer:
+    return StateSealer(secret.encode())
+
+
+def _sealer() -> StateSealer | None:
+    """The deployment's state sealer: only with a secret (CACHE_HMAC_SECRET)."""
+    secret = current_app.config["SETTINGS"].cache_hmac_secret
+    return _sealer_for(secret) if secret else None
+
+
+def _take_seal(binding: Binding, op: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The body without its ``state_seal`` (the edge's, like ``lang``); whether the seal is this
+    deployment's seal of the body's state is kept for ``_vouch``. A seal that is no string, or longer than
+    any seal, is a schema problem; one that does not verify is ignored (the state is checked as always)."""
+    if op not in TAKES_SEAL or SEAL_FIELD not in body:
+        return body
+    seal = body[SEAL_FIELD]
+    if not isinstance(seal, str) or len(seal) > MAX_SEAL_CHARS:
+        message = ("Not a valid string." if not isinstance(seal, str)
+                   else f"Longer than maximum length {MAX_SEAL_CHARS}.")
+        raise _schema_problem([{"pointer": f"/{SEAL_FIELD}", "message": message}])
+    sealer = _sealer()
+    if sealer is not None and sealer.verifies(binding.info.id, binding.cache_version, body.get("state"), seal):
+        g.sealed_state = body.get("state")
+    return {key: value for key, value in body.items() if key != SEAL_FIELD}
+
+
+def _vouch(binding: Binding, body: dict[str, Any], state: Any) -> None:
+    """Skip the whole-state check of a state loaded from a body whose seal verified."""
+    if state is not None and "sealed_state" in g and g.sealed_state is body.get("state"):
+        binding.game.vouch(state)
+
+
+def _sealed(binding: Binding, answer: dict[str, Any], dumped_state: Any) -> dict[str, Any]:
+    """The answer with the seal of the state it carries, when the deployment seals."""
+    sealer = _sealer()
+    if sealer is not None:
+        seal = sealer.seal(binding.info.id, binding.cache_version, dumped_state)
+        if seal is not None:
+            answer[SEAL_FIELD] = seal
+    return answer
 
 
 def _memo(binding: Binding):
@@ -196,8 +246,8 @@ def game_route(op: str) -> Callable:
             lang = language.choose(language.body_language(raw) or language.negotiated())
 
             def answer():
-                return within_deadline(game_id, op, lambda: view(binding, language.without_language(
-                    parse_json_object(raw))))
+                return within_deadline(game_id, op, lambda: view(binding, _take_seal(
+                    binding, op, language.without_language(parse_json_object(raw)))))
 
             return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
                                  answer, binding.cache_version, lang)
@@ -213,7 +263,8 @@ def game_route(op: str) -> Callable:
 def setup(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.setup, body)
     state, seed = _setup_state(binding, data, body)
-    return json_answer({"state": _dump_state(binding, state), "status": _status(binding, state), "seed": seed},
+    dumped = _dump_state(binding, state)
+    return json_answer(_sealed(binding, {"state": dumped, "status": _status(binding, state), "seed": seed}, dumped),
                        binding.info.rules_version)
 
 
@@ -228,6 +279,7 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 @game_route("legal-moves")
 def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
+    _vouch(binding, body, data["state"])
     moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
     dumped = lean.dump(binding.envelopes.moves_out, moves)
     return json_answer({"moves": dumped, "count": len(dumped), "status": _status(binding, data["state"])},
@@ -237,19 +289,19 @@ def legal_moves(binding: Binding, body: dict[str, Any]):
 @game_route("moves")
 def apply_move(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.move, body)
+    _vouch(binding, body, data["state"])
     outcome = binding.game.apply(data["state"], data["move"], _memo(binding))
     after = outcome.state if outcome.legal else data["state"]
-    return json_answer(
-        {
-            "legal": outcome.legal,
-            "violations": _violations(binding, outcome.violations),
-            "state": _dump_state(binding, outcome.state) if outcome.legal else None,
-            "status": _status(binding, after),  # an illegal move leaves the state as it was: its status
-            "events": [e.to_dict() for e in outcome.events],
-            "scores": binding.game.standings(after),
-        },
-        binding.info.rules_version,
-    )
+    dumped = _dump_state(binding, outcome.state) if outcome.legal else None
+    answer = {
+        "legal": outcome.legal,
+        "violations": _violations(binding, outcome.violations),
+        "state": dumped,
+        "status": _status(binding, after),  # an illegal move leaves the state as it was: its status
+        "events": [e.to_dict() for e in outcome.events],
+        "scores": binding.game.standings(after),
+    }
+    return json_answer(_sealed(binding, answer, dumped) if outcome.legal else answer, binding.info.rules_version)
 
 
 @game_route("replay")
@@ -292,6 +344,7 @@ def score(binding: Binding, body: dict[str, Any]):
         errors += error_pointers(exc.messages)
     if errors:
         raise _schema_problem(errors)
+    _vouch(binding, body, state)
     result = dict(binding.game.score(state, scoring, _memo(binding)))
     tr, words = language.current(), binding.words
     if isinstance(result.get("violations"), list):

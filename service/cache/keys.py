@@ -38,19 +38,22 @@ def _refuse_floats_slowly(value: Any) -> None:
             _refuse_floats_slowly(item)
 
 
-def canonical_json(value: Any) -> str:
+def canonical_json(value: Any, refuse_floats: bool = True) -> str:
     """Sorted keys, no whitespace, integers only (so equal content always hashes the same).
 
     orjson writes the same text as ``json.dumps(sort_keys=True)`` for such content (keys sorted by code
     point, compact, UTF-8), several times faster; what it refuses (non-string keys, integers past 64
-    bits) the standard library writes."""
-    _refuse_floats(value)
+    bits) the standard library writes. ``refuse_floats=False`` skips the walk that refuses floats, for
+    keys that never leave the process: there a float (``1.0`` written apart from ``1``) can only cost a
+    miss, never serve another replica a value computed from other content."""
+    if refuse_floats:
+        _refuse_floats(value)
     try:
         return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS).decode()
     except TypeError:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def memo_key(kind: str, rules_version: str, material: Any) -> str:
-    digest = hashlib.blake2b(canonical_json(material).encode(), digest_size=20).hexdigest()
+def memo_key(kind: str, rules_version: str, material: Any, refuse_floats: bool = True) -> str:
+    digest = hashlib.blake2b(canonical_json(material, refuse_floats).encode(), digest_size=20).hexdigest()
     return f"cg:{kind}:{rules_version}:{digest}"

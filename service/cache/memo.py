@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ..config import Settings
 from ..metrics import CACHE, CACHE_REJECTED
+from .clients import RedisTarget
 from .keys import memo_key
 from .policy import IN_PROCESS_ONLY
 from .seal import Rejected
@@ -80,8 +81,11 @@ class Memo:
         check: Callable[[Any], bool] | None = None,
         codec: Codec = JSON,
     ) -> list[Any]:
-        keys = [memo_key(kind, self.rules_version, m) for m in materials]
         stores = self._stores_for(kind)
+        if not stores:  # nothing would be read or kept: no key is worth computing
+            return [compute(m) for m in materials]
+        shared = any(not isinstance(store, MemoryStore) for store in stores)
+        keys = [memo_key(kind, self.rules_version, m, refuse_floats=shared) for m in materials]
         values: dict[str, Any] = {}
         missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked or held bad (to overwrite)
         for store in stores:
@@ -189,17 +193,29 @@ NO_SECRET = ("REDIS_URL is set but CACHE_HMAC_SECRET is not: Redis is neither re
              "(its values could not be verified); the in-process cache alone is in use")
 
 
+def redis_target(settings: Settings) -> RedisTarget | None:
+    """Where the shared cache lives, if anywhere: REDIS_URL (a node of a cluster with REDIS_CLUSTER=1),
+    or the primary the sentinels of REDIS_SENTINELS know as REDIS_SENTINEL_SERVICE."""
+    if settings.redis_sentinels:
+        return RedisTarget(settings.redis_url, sentinels=settings.redis_sentinels,
+                           service=settings.redis_sentinel_service)
+    if settings.redis_url:
+        return RedisTarget(settings.redis_url, cluster=settings.redis_cluster)
+    return None
+
+
 def build_memo(settings: Settings) -> Memo:
-    use_redis = bool(settings.redis_url and settings.cache_hmac_secret)
+    target = redis_target(settings)
+    use_redis = bool(target and settings.cache_hmac_secret)
     queue_bytes = settings.cache_max_bytes // WRITE_QUEUE_SHARE if use_redis else 0
     memory = MemoryStore(settings.cache_max_entries, settings.cache_ttl_seconds, settings.cache_max_bytes - queue_bytes)
     if not use_redis:
-        notes = (NO_SECRET,) if settings.redis_url else ()
+        notes = (NO_SECRET,) if target else ()
         if notes:
             log.warning(NO_SECRET)
         return Memo([memory], in_process_only=IN_PROCESS_ONLY, notes=notes)
     redis_store = RedisStore(
-        settings.redis_url,
+        target,
         settings.cache_ttl_seconds,
         secret=settings.cache_hmac_secret.encode(),
         timeout_ms=settings.redis_timeout_ms,

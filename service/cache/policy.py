@@ -26,6 +26,9 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
 - ``i18n.translations`` and ``api.localize.Translator.of`` (the compiled message catalogs, one per
   language, four in all) and ``i18n.catalogs_digest``: under 1 MB together.
 - ``api.table.page_ids`` (the table page's message ids, about 200 strings): a few KB.
+- ``api.games._sealer_for`` (the state sealer of the deployment's secret, one): a few hundred bytes.
+- ``api.localize._needles`` (each game's words as the quoted bytes a score answer is searched for, one
+  entry per game): a few KB.
 - ``api.field_messages.patterns`` (the compiled patterns of the schema messages made from values, about 30):
   a few KB.
 - ``i18n.check.code_ids`` (every message id the code marks): only where the catalogs are checked (the

@@ -10,13 +10,11 @@ import threading
 import time
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-import redis
 from cachetools import TTLCache
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from ..metrics import CACHE_BREAKER_TRIPS, CACHE_BYTES, CACHE_WRITE_ERRORS
 from .breaker import DOWN, Breaker
+from .clients import RedisTarget, connect, read_many
 from .seal import Rejected, seal, unseal
 
 log = logging.getLogger("service.cache")
@@ -34,7 +32,7 @@ _connecting = threading.local()  # per thread (per greenlet under gevent): secon
 
 
 class _TimesItsConnects:
-    """Mixed into the pool's connection class: a call that had to open a connection first (the TCP
+    """Mixed into the clients' connection classes: a call that had to open a connection first (the TCP
     handshake and redis-py's own greeting, several round trips) is not a slow read."""
 
     def connect(self) -> None:
@@ -47,10 +45,8 @@ class _TimesItsConnects:
             _connecting.seconds = getattr(_connecting, "seconds", 0.0) + time.perf_counter() - started
 
 
-def _timing_connects(pool: redis.ConnectionPool) -> redis.ConnectionPool:
-    base = pool.connection_class
-    pool.connection_class = type(f"Timed{base.__name__}", (_TimesItsConnects, base), {})
-    return pool
+def _timed(base: type) -> type:
+    return type(f"Timed{base.__name__}", (_TimesItsConnects, base), {})
 
 
 class StoreUnavailable(Exception):
@@ -137,10 +133,12 @@ class MemoryStore:
 
 class RedisStore:
     """Redis with short timeouts, no retries, a latency-aware circuit breaker, sealed values, and
-    writes off the request path.
+    writes off the request path: one Redis, a Redis Cluster or a primary behind Sentinel (``target``,
+    see ``clients``), each the same way.
 
-    A request pays at most one round trip (an MGET); values computed on a miss are sealed and written by
-    a background thread, whose queue is bounded in bytes, so the answer never waits for Redis twice.
+    A request pays at most one round trip per server it needs (an MGET; on a cluster one per node);
+    values computed on a miss are sealed and written by a background thread, whose queue is bounded in
+    bytes, so the answer never waits for Redis twice.
     Every value read is verified against ``secret`` before anyone sees it (``seal.unseal``).
     """
 
@@ -148,7 +146,7 @@ class RedisStore:
 
     def __init__(
         self,
-        url: str,
+        target: RedisTarget | str,
         ttl_seconds: int,
         *,
         secret: bytes,
@@ -160,17 +158,10 @@ class RedisStore:
     ):
         if not secret:
             raise ValueError("a RedisStore needs a secret to seal and verify values")
-        timeout = timeout_ms / 1000
-        pool = _timing_connects(redis.BlockingConnectionPool.from_url(
-            url,
-            max_connections=MAX_CONNECTIONS,
-            timeout=timeout,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
-            health_check_interval=30,
-            retry=Retry(NoBackoff(), 0),
-        ))
-        self._client = redis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
+        self.target = RedisTarget.of(target)
+        self._timeout = timeout_ms / 1000
+        self._client: Any = None
+        self._client_lock = threading.Lock()
         self._secret = secret
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._ttl = ttl_seconds
@@ -182,6 +173,23 @@ class RedisStore:
         self._pending_lock = threading.Lock()
         self._writer_pid: int | None = None
         self._writer_lock = threading.Lock()
+
+    @property
+    def kind(self) -> str:
+        return self.target.kind
+
+    def _connected(self) -> Any:
+        """The client, made on first use (a cluster client asks its node for the slots as it is made,
+        which may fail like any call); the time that takes is a connection's, not a read's."""
+        if self._client is None:
+            with self._client_lock:
+                if self._client is None:
+                    started = time.perf_counter()
+                    try:
+                        self._client = connect(self.target, self._timeout, MAX_CONNECTIONS, _timed)
+                    finally:
+                        _connecting.seconds = getattr(_connecting, "seconds", 0.0) + time.perf_counter() - started
+        return self._client
 
     def _tripped(self, reason: str) -> None:
         CACHE_BREAKER_TRIPS.labels(tier=self.name, reason=reason).inc()
@@ -220,7 +228,7 @@ class RedisStore:
     def fetch(self, keys: Sequence[str]) -> dict[str, str | Rejected]:
         if not keys:
             return {}
-        values = self._guarded(self._client.mget, list(keys))
+        values = self._guarded(lambda: read_many(self._connected(), self.kind, list(keys)))
         return {key: unseal(self._secret, key, raw) for key, raw in zip(keys, values or ()) if raw is not None}
 
     def note_saving(self, seconds: float) -> None:
@@ -228,7 +236,7 @@ class RedisStore:
 
     def ping(self) -> bool:
         try:
-            return bool(self._guarded(self._client.ping))
+            return bool(self._guarded(lambda: self._connected().ping()))
         except StoreUnavailable:
             return False
 
@@ -294,7 +302,7 @@ class RedisStore:
 
     def _write(self, items: Mapping[str, str]) -> None:
         def pipeline_set() -> None:
-            with self._client.pipeline(transaction=False) as pipe:
+            with self._connected().pipeline(transaction=False) as pipe:
                 for key, text in items.items():
                     pipe.set(key, seal(self._secret, key, text), ex=self._ttl)
                 pipe.execute()

@@ -282,12 +282,15 @@ class StateMemo(Generic[T]):
                 self._entries.move_to_end(key)
                 return hit[1]
         value = compute(state)
+        self.put(state, value)
+        return value
+
+    def put(self, state: Any, value: T) -> None:
         with self._lock:
-            self._entries[key] = (state, value)
-            self._entries.move_to_end(key)
+            self._entries[id(state)] = (state, value)
+            self._entries.move_to_end(id(state))
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
-        return value
 
 
 class Engine:
@@ -325,6 +328,11 @@ class Engine:
     # -- the flow, the same for every game ------------------------------------------------------------
     def validate(self, state: Any) -> list[Violation]:
         return list(self._checked.get(state, lambda s: tuple(self.state_violations(s))))
+
+    def vouch(self, state: Any) -> None:
+        """Take ``state`` as consistent without checking it, because its caller holds proof that these
+        rules made it (the HTTP layer's state seal): ``validate`` then finds nothing in it."""
+        self._checked.put(state, ())
 
     def apply(self, state: Any, move: Any, memo: Memo = NULL_MEMO) -> Outcome:
         broken = self.validate(state)

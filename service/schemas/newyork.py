@@ -27,7 +27,7 @@ from .options import options_schema
 
 COORD = validate.Range(min=-64, max=64)
 POINTS = validate.Range(min=0)
-PENDING_KINDS = ("money_card", "market_tile", "dummy_tile")
+PENDING_KINDS = ("money_card", "market_tile", "dummy_tile", "starting_money")
 SCORING_CARDS = ("A", "B")
 
 
@@ -281,6 +281,7 @@ class DummySchema(Schema):
     buildings = Dict(keys=fields.String(validate=validate.OneOf(TYPES)),
                      values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
                      validate=validate.Length(max=len(TYPES), error=M.AT_MOST_TYPES.format(count=len(TYPES))))
+    points = StrictInteger(validate=POINTS, load_default=0)
 
 
 class MarketSchema(Schema):
@@ -303,6 +304,11 @@ class PendingSchema(Schema):
             raise ValidationError(M.MARKET_REVEAL.format(banks=', '.join(BANKS)), "slot")
         if kind == "dummy_tile" and slot is not None:
             raise ValidationError("A dummy tile reveal names no slot.", "slot")
+        if kind == "starting_money":  # the player being dealt: a player id (validate checks that he plays)
+            try:
+                PlayerId().deserialize(slot)
+            except ValidationError as err:
+                raise ValidationError(err.messages, "slot") from None
 
 
 FULL_KEYS = ("current", "phase", "market", "money_market", "bag", "money_deck", "discard", "scorings_done",
@@ -363,7 +369,7 @@ def state_to_wire(state: State) -> dict[str, Any]:
         else:
             counts.update(dict(state.dummy.counts or ()))
         dummy = {"tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
-                 "buildings": {k: v for k, v in counts.items() if k in TYPES}}
+                 "buildings": {k: v for k, v in counts.items() if k in TYPES}, "points": state.dummy.points}
     return {
         "game": GAME_ID,
         "options": state.options,
@@ -443,7 +449,8 @@ def state_from_wire(data: dict[str, Any]) -> State:
             derived = {k: sum(1 for t in dummy_tiles if t.kind == k) for k in TYPES}
             if all(counts.get(k, 0) == derived[k] for k in TYPES):
                 counts = None  # the counts only repeat the tiles
-        dummy = Dummy(tiles=dummy_tiles, counts=tuple(sorted(counts.items())) if counts is not None else None)
+        dummy = Dummy(tiles=dummy_tiles, counts=tuple(sorted(counts.items())) if counts is not None else None,
+                      points=d.get("points", 0))
     pending = data.get("pending")
     partial = any(key not in data for key in FULL_KEYS) or "game" not in data
     return State(

@@ -15,7 +15,7 @@ import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.skyline3000 import data
-from ..engine.skyline3000.moves import MOVE_TYPES, TARGETS
+from ..engine.skyline3000.moves import FAMILIES, MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
 from ..engine.random import SEED_MAX
 from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
@@ -219,7 +219,7 @@ class AwardSchema(Schema):
 
 
 class PendingSchema(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["draw"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["top", "draw"]))
     player = PlayerId(required=True)
     pile = fields.String(required=True, validate=validate.OneOf(data.DECKS))
 
@@ -389,13 +389,14 @@ MOVE_FIELDS = {
     "billboard": ({"block"}, {"target"}),
     "discard": ({"card"}, set()),
     "pass": (set(), set()),
-    "bid": ({"cards"}, set()),
-    "bids": ({"piles"}, set()),
+    "bid": ({"cards"}, {"family"}),
+    "bids": ({"piles"}, {"family"}),
     "develop": ({"block"}, set()),
     "draw": ({"pile"}, set()),
+    "stop": (set(), set()),
     "reveal": ({"card"}, set()),
 }
-OPTIONAL_FIELDS = ("card", "building", "buildings", "roof", "block", "target", "cards", "piles", "pile")
+OPTIONAL_FIELDS = ("card", "building", "buildings", "roof", "block", "target", "cards", "piles", "pile", "family")
 
 
 class MoveSchema(Schema):
@@ -413,6 +414,7 @@ class MoveSchema(Schema):
     cards = CardList()
     piles = Dict(keys=PlayerId(), values=CardList(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
     pile = fields.String(validate=validate.OneOf(data.DECKS))
+    family = fields.String(validate=validate.OneOf(sorted({f for fs in FAMILIES.values() for f in fs})))
 
     @validates_schema
     def _fields_of_type(self, d, **kwargs):
@@ -439,7 +441,7 @@ class MoveSchema(Schema):
             buildings=tuple(d["buildings"]) if "buildings" in d else None, block=d.get("block"), target=target,
             cards=tuple(d["cards"]) if "cards" in d else None,
             piles=tuple((pid, tuple(b)) for pid, b in d["piles"].items()) if "piles" in d else None,
-            pile=d.get("pile"))
+            pile=d.get("pile"), family=d.get("family"))
 
     @pre_dump
     def _from_engine(self, m, **kwargs):

@@ -158,3 +158,31 @@ def test_tiered_memo_backfills_memory_from_redis(redis_url):
     memory_hits = lookups("t.tier", "memory", "hit")
     assert reader.get_or_compute("t.tier", 1, lambda: "recomputed") == "v"
     assert lookups("t.tier", "memory", "hit") == memory_hits + 1
+
+
+def test_a_memo_with_no_store_computes_without_making_a_key(monkeypatch):
+    def no_key(*_args, **_kwargs):
+        raise AssertionError("a key was made for a memo that keeps nothing")
+
+    monkeypatch.setattr("service.cache.memo.memo_key", no_key)
+    compute = Counter({"length": 7})
+    assert Memo([]).bound("v1").get_or_compute_many("k", [{"a": 1}, {"a": 2}], compute) == [{"length": 7}] * 2
+    assert compute.calls == 2
+
+
+def test_material_that_stays_in_process_is_not_walked_for_floats_and_a_float_only_misses():
+    memo = Memo([MemoryStore(100, 60)], in_process_only=frozenset({"local"})).bound("v1")
+    compute = Counter({"n": 1})
+    assert memo.get_or_compute("local", {"a": 1.0}, compute) == {"n": 1}
+    memo.get_or_compute("local", {"a": 1}, compute)
+    assert compute.calls == 2  # 1.0 and 1 are two keys: a miss, never another content's value
+    memo.get_or_compute("local", {"a": 1.0}, compute)
+    assert compute.calls == 2
+
+
+def test_material_that_may_go_to_redis_still_refuses_floats(redis_url):
+    memo = Memo([MemoryStore(100, 60), RedisStore(redis_url, 60, secret=SECRET)],
+                in_process_only=frozenset({"local"})).bound("v1")
+    with pytest.raises(TypeError):
+        memo.get_or_compute("shared", {"a": 1.0}, Counter({"n": 1}))
+    assert memo.get_or_compute("local", {"a": 1.0}, Counter({"n": 1})) == {"n": 1}

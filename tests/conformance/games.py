@@ -67,7 +67,31 @@ class Spec:
 # --- Skyline 3000 -----------------------------------------------------------------------------------
 # A uniform policy passes and discards as often as it builds and never gets a building over 2 floors
 # far; prefer the building cards (floors, roofs, contracts) and developing, as players do.
-SKYLINE_POLICY = weighted({"floor": 6, "roof": 4, "contract": 4, "develop": 3, "pass": 0.3, "discard": 0.3})
+SKYLINE_WEIGHTS = weighted({"floor": 6, "roof": 4, "contract": 4, "develop": 3, "pass": 0.3, "discard": 0.3})
+
+
+def SKYLINE_POLICY(moves: list[Move], probe: Any, rnd: random.Random) -> Move:
+    """The weighted policy, bidding at most one card as players mostly do (a uniform pile of the 256 an
+    8-card hand lists would spend half the hand every auction)."""
+    move = SKYLINE_WEIGHTS(moves, probe, rnd)
+    if move["type"] == "bid":
+        small = [m for m in moves if m["type"] == "bid" and m["player"] == move["player"]
+                 and len(m["cards"]) <= 1 and not m.get("family")]
+        return rnd.choice(small) if small else move
+    return move
+
+
+def skyline_compacted(move: Move, state: State) -> bool:
+    """Does legal-moves list this move only through another (a bid family, or a factory building of the same
+    height and roof as a listed one: legal-moves names the lowest-numbered buildings of each kind)?"""
+    if move["type"] in ("bid", "bids"):
+        return True
+    if move["type"] not in ("floor", "roof", "contract"):
+        return False
+    factory = next((p["factory"] for p in state["players"] if p["id"] == move["player"]), [])
+    named = move.get("buildings") or [move.get("building")]
+    kinds = [(b["floors"], b["roof"]) for b in factory]
+    return any(isinstance(i, int) and 0 <= i < len(kinds) and kinds.index(kinds[i]) < i for i in named)
 
 
 def skyline_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
@@ -165,8 +189,9 @@ SPECS = {
         reach=chinatown_reach, plausible=chinatown_plausible),
     "skyline3000": Spec(
         "skyline3000", {2: 3, 3: 3, 4: 3}, SKYLINE_POLICY,
-        # bids from a big hand and the key player's split of the bids are listed as samples
-        sampled_listing=lambda move, state: move["type"] in ("bid", "bids"),
+        # bids from a big or hidden hand and the Key holder's report are listed as families, equal cards and
+        # equal factory buildings once
+        sampled_listing=skyline_compacted,
         reach=skyline_reach, plausible=skyline_plausible),
     "fifthavenue": Spec(
         "fifthavenue", {2: 3, 3: 3, 4: 3}, uniform, sampled_listing=never,

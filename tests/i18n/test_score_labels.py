@@ -174,3 +174,11 @@ def test_terms_in_walks_what_it_cannot_search():
     assert terms_in({7: "park", "big": 2 ** 80}, TERMS) == {"park"}  # a key orjson refuses, an integer past 64 bits
     assert terms_in({"x": 'say "hi"', "y": "park"}, TERMS) == {'say "hi"', "park"}  # escapes in the text
     assert terms_in({"x": "park\n"}, TERMS) == set()
+
+
+def test_terms_in_never_takes_the_text_between_two_strings_for_a_term():
+    from service.api.localize import terms_in
+
+    # '"a":1,"b"' holds '":1,"': a term made of what separates strings is looked up among the strings
+    assert terms_in({"a": 1, "b": [2], "c": "d"}, frozenset({":1,", ":[2],", ":", "c"})) == {"c"}
+    assert terms_in({"a": ":1,", "b": ":"}, frozenset({":1,", ":"})) == {":1,", ":"}

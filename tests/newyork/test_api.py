@@ -110,3 +110,43 @@ def test_api_a_whole_game_through_the_routes(client):
     assert state["phase"] == "over" and state["winners"]
     checked = post(client, "validate", {"state": state}).get_json()
     assert checked["valid"] is True and checked["violations"] == []
+
+
+def test_api_youngest_not_a_player_is_a_422_at_its_pointer(client):
+    r = post(client, "setup", {"players": ["anna", "ben"], "seed": 1, "options": {"youngest": "cleo"}})
+    assert r.status_code == 422
+    assert [e["pointer"] for e in r.get_json()["errors"]] == ["/options/youngest"]
+    r = post(client, "replay", {"setup": {"players": ["anna", "ben"], "options": {"youngest": "cleo"}}, "moves": []})
+    assert r.status_code == 422
+    assert [e["pointer"] for e in r.get_json()["errors"]] == ["/setup/options/youngest"]
+
+
+def test_api_score_shows_the_dummys_points(client):
+    body = {"state": {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41}]}, {"id": "ben", "city": []}],
+                      "dummy": {"buildings": {"park": 2}, "points": 17}}, "scoring": "A"}
+    data = post(client, "score", body).get_json()
+    assert data["dummy"]["total"] == 5 and data["dummy"]["points"] == 17
+    assert data["totals"] == {"anna": 0, "ben": 0}
+
+
+def test_api_table_setup_deals_nothing_and_takes_reveals(client):
+    setup = post(client, "setup", {"players": ["anna", "ben"], "seed": 1, "options": {"chance": "table"}}).get_json()
+    state = setup["state"]
+    assert state["phase"] == "setup" and state["pending"] == {"kind": "market_tile", "slot": "blue"}
+    assert state["bag"] is None and state["money_deck"] is None and state["market"]["blue"] is None
+    assert state["dummy"] == {"tiles": [], "buildings": dict.fromkeys(
+        ["skyscraper", "park", "church", "theater", "museum", "station"], 0), "points": 0}
+    assert setup["status"]["to_move"] == ["anna"]
+    listed = post(client, "legal-moves", {"state": state}).get_json()
+    assert listed["count"] == 54 and listed["moves"][0] == {"type": "reveal", "player": "anna", "tile": 1}
+    while state["phase"] == "setup" and state["pending"]["kind"] != "starting_money":
+        move = post(client, "legal-moves", {"state": state}).get_json()["moves"][0]
+        state = post(client, "moves", {"state": state, "move": move}).get_json()["state"]
+    assert state["pending"] == {"kind": "starting_money", "slot": "anna"}
+    assert post(client, "validate", {"state": state}).get_json()["valid"] is True
+    answer = post(client, "moves", {"state": state, "move": {"type": "reveal", "player": "anna",
+                                                             "card": {"bank": "red", "value": 9}}}).get_json()
+    assert answer["legal"] and answer["state"]["players"][0]["money"] == [{"bank": "red", "value": 9}]
+    assert answer["events"] == [{"kind": "starting_money_dealt", "player": "anna", "card": {"bank": "red", "value": 9}}]
+    bad = dict(state, pending={"kind": "starting_money", "slot": "zed"})
+    assert post(client, "validate", {"state": bad}).get_json()["violations"][0]["code"] == "newyork.state.pending"

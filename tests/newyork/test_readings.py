@@ -65,3 +65,10 @@ def test_every_reading_has_a_test_named_after_it():
         names |= {n for n, f in inspect.getmembers(module, inspect.isfunction) if n.startswith("test_reading_")}
     for reading in GAME.readings():
         assert any(n.startswith(f"test_reading_{reading.name}") for n in names), reading.name
+
+
+def test_reading_banks_name_only_blue_and_red_from_the_seed():
+    reading = next(r for r in GAME.readings() if r.name == "banks")
+    assert reading.provenance == "assumption" and "a kék banktól a piros felé haladva" in reading.text
+    tiers_reading = next(r for r in GAME.readings() if r.name == "type_tiers")
+    assert tiers_reading.provenance == "assumption" and "by tile colour" not in tiers_reading.text

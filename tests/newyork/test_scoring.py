@@ -111,3 +111,29 @@ def test_score_totals_sum_buildings_and_street():
     assert a["buildings"]["park"]["points"] == 20 and a["buildings"]["church"]["points"] == 11
     assert a["street"]["length"] == 1  # the two north streets are not adjacent
     assert result["totals"] == {"a": 32, "b": 19}
+
+
+def _ring_around_a_hole(inner_streets: bool):
+    """Eight tiles round the empty cell (1, 1), breaking building rule 5; the tiles touching the hole carry
+    a street on the edge facing it when ``inner_streets``, and (1, 0) and (2, 0) a street on the north."""
+    facing = {(1, 0): "s", (0, 1): "e", (2, 1): "w", (1, 2): "n"} if inner_streets else {}
+    outer = {(1, 0): "n", (2, 0): "n"}
+    cells = [(1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
+    return city(*[(x, y, "park", facing.get((x, y), "") + outer.get((x, y), "")) for x, y in cells])
+
+
+def test_inner_streets_facing_an_enclosed_cell_score_nothing():
+    # "A belső utcákért nem jár pont": the four street edges round the hole are inside the city
+    for inner in (True, False):
+        s = partial_state({"anna": _ring_around_a_hole(inner)})
+        result = GAME.score(s, "A")
+        assert result["players"][0]["street"] == {"length": 2, "points": 2}, inner
+        assert "newyork.placement.hole" in [v["code"] for v in result["violations"]]
+
+
+def test_reading_inner_streets_score_nothing_also_between_two_tiles():
+    # a legal city: the start tile's east neighbour and its own east neighbour share a double street
+    s = partial_state({"anna": city((1, 0, "park", "e"), (2, 0, "park", "w"))})
+    assert GAME.score(s, "A")["players"][0]["street"]["length"] == 0
+    s = partial_state({"anna": city((1, 0, "park", "e"))})
+    assert GAME.score(s, "A")["players"][0]["street"]["length"] == 1

@@ -1,4 +1,6 @@
 """Setup: starting money, start player, market, scoring cards in the deck, the 2-player game."""
+from dataclasses import replace
+
 import pytest
 
 from service.engine.core import RulesError
@@ -76,3 +78,22 @@ def test_setup_refuses_one_player_and_duplicates():
 def test_setup_state_is_valid():
     for n in range(2, 7):
         assert GAME.validate(start(n, seed=n)) == []
+
+
+def test_youngest_must_name_a_player_of_the_game():
+    with pytest.raises(RulesError) as refused:
+        GAME.setup(["anna", "ben", "cleo"], 1, {"youngest": "dora"})
+    assert [(v.code, v.pointer) for v in refused.value.violations] == [("newyork.state.youngest", "/options/youngest")]
+    s = GAME.setup(["anna", "ben", "cleo"], 1, {"youngest": "ben"})
+    assert GAME.validate(s) == []
+    moved = replace(s, options=replace(s.options, youngest="dora"))
+    assert [(v.code, v.pointer) for v in GAME.validate(moved)] == [("newyork.state.youngest", "/state/options/youngest")]
+
+
+def test_reading_start_player_last_tie_is_seat_order():
+    hand = (Card("blue", 9), Card("red", 9), Card("green", 2))
+    players = [Player("a", money=hand), Player("b", money=hand), Player("c", money=hand)]
+    assert start_player(players, None) == 0
+    assert start_player(players[1:], None) == 0 and start_player(players[::-1], None) == 0
+    reading = next(r for r in GAME.readings() if r.name == "start_player_last_tie")
+    assert reading.provenance == "assumption" and reading.default == "seat_order"

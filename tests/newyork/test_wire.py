@@ -57,7 +57,8 @@ def test_dump_spells_out_options():
     s = GAME.setup(["a", "b"], 1, WIRE.options().load({}))
     opts = WIRE.state().dump(s)["options"]
     assert opts == {"type_tiers": {"museum": 1, "theater": 2, "station": 3}, "allow_surplus_cards": True,
-                    "extra_action_optional": False, "stalled_turn": "no_action_possible", "youngest": None}
+                    "extra_action_optional": False, "stalled_turn": "no_action_possible", "youngest": None,
+                    "chance": "digital"}
 
 
 def test_options_type_tiers_must_be_a_permutation():

@@ -130,6 +130,32 @@ def mv(kind, player, **fields):
     return Move(kind, player, **fields)
 
 
+def settle(state, piles):
+    """Each player lays his own pile (``piles``: player -> cards), in seat order; the last lay's outcome."""
+    out = None
+    for pid in state.player_ids():
+        out = GAME.apply(state, mv("bid", pid, cards=piles.get(pid, ())))
+        assert out.legal, (pid, out.violations)
+        state = out.state
+    return out
+
+
+def reveal_tops(state, rnd=None):
+    """At a real table, reveal every face-up top card the state asks for (the first listed card, or a random
+    listed one with ``rnd``)."""
+    while state.pending is not None and state.pending.kind == "top":
+        listed = GAME.legal_moves(state)
+        out = GAME.apply(state, rnd.choice(listed) if rnd else listed[0])
+        assert out.legal, out.violations
+        state = out.state
+    return state
+
+
+def at_table(state):
+    """The same position in the real-table mode (``chance: table``), hands as the players entered them."""
+    return replace(state, options=replace(state.options, chance="table"))
+
+
 def codes(outcome_or_list):
     vs = outcome_or_list.violations if hasattr(outcome_or_list, "violations") else outcome_or_list
     return sorted(v.code.split(".", 1)[1] for v in vs)
@@ -177,6 +203,8 @@ def piece_counts(state):
     for _, pile in state.piles:
         cards.update(pile.draw or ())
         cards.update(pile.discard)
+        if pile.draw is None and pile.top is not None:
+            cards[pile.top] += 1
     tiles = Counter(t for s in state.auction_house for t in s) + Counter(state.removed_developments)
     tiles["green"] += sum(blk.greens for _, blk in state.blocks)
     tiles.update(blk.large for _, blk in state.blocks if blk.large)
@@ -191,7 +219,8 @@ def assert_conserved(state):
     assert floors == data.FLOORS_TOTAL
     assert all(n == opts.roofs_per_shape for n in roofs.values()), roofs
     assert all(n == opts.billboards_per_player for n in billboards.values()), billboards
-    hidden = sum(p.draw_size for _, p in state.piles if p.draw is None)
+    hidden = sum(p.draw_size - (p.top is not None) for _, p in state.piles if p.draw is None)
+    hidden += sum(p.hand_size for p in state.players if p.hand is None)
     assert set(cards.values()) <= {1} and len(cards) + hidden == len(opts.cards)
     assert dict(tiles) == data.TILE_TOTALS
 

@@ -161,7 +161,8 @@ def test_every_seed_reading_quotes_the_seed_in_its_words():
         assert reading.provenance in ("seed", "public source", "assumption"), reading.name
     provenance = {r.name: r.provenance for r in GAME.readings()}
     assert provenance["floor_card_split"] == "seed" and provenance["board"] == "assumption"
-    assert provenance["billboard_without_cards"] == "assumption"
+    assert provenance["empty_hand"] == "seed" and provenance["first_tie_rest"] == "assumption"
+    assert provenance["unpaid_cost"] == "assumption" and provenance["table_key"] == "assumption"
 
 
 def test_the_contracts_options_are_the_option_specs():
@@ -186,3 +187,25 @@ def test_describe_lists_each_option_with_its_default_and_range(client):
     body = client.get(URL).get_json()
     assert body["options"] == OPTIONS.describe()
     assert {o["name"]: o.get("maximum") for o in body["options"]}["roofs_per_shape"] == 10
+
+
+def test_a_real_table_is_set_up_over_the_wire_and_a_listed_bid_family_round_trips(client):
+    state = setup(client, options={"chance": "table"})
+    assert state["pending"] == {"kind": "top", "player": "anna", "pile": "roof"}
+    assert all(p["hand"] is None and p["hand_size"] == 8 for p in state["players"])
+    listed = client.post(f"{URL}/legal-moves", json={"state": state}).get_json()["moves"]
+    assert {m["type"] for m in listed} == {"reveal"} and len(listed) == 14
+    for _ in range(3):
+        move = client.post(f"{URL}/legal-moves", json={"state": state}).get_json()["moves"][0]
+        state = client.post(f"{URL}/moves", json={"state": state, "move": move}).get_json()["state"]
+    while state["phase"] == "construction":
+        move = {"type": "pass", "player": state["turn"]}
+        state = client.post(f"{URL}/moves", json={"state": state, "move": move}).get_json()["state"]
+    bids = client.post(f"{URL}/legal-moves", json={"state": state, "type": "bid"}).get_json()["moves"]
+    assert bids[0] == {"type": "bid", "player": "anna", "cards": [], "family": "unknown_hand"}
+    answer = client.post(f"{URL}/moves", json={"state": state, "move": bids[0]}).get_json()
+    assert answer["legal"] is True
+    other = dict(bids[0], family="piles")  # a listing's annotation: ignored in a move
+    assert client.post(f"{URL}/moves", json={"state": state, "move": other}).get_json() == answer
+    r = client.post(f"{URL}/moves", json={"state": state, "move": dict(bids[0], family="all")})
+    assert r.status_code == 422 and "/move/family" in json.dumps(r.get_json())

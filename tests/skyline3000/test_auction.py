@@ -7,7 +7,7 @@ from itertools import combinations
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.state import Award, BlockSpec, default_board, default_options
 
-from .helpers import assert_conserved, codes, give_hand, mv, put, start
+from .helpers import assert_conserved, at_table, codes, give_hand, mv, put, settle, start
 
 SEATS = ("orange", "purple", "green")
 
@@ -15,8 +15,8 @@ SEATS = ("orange", "purple", "green")
 def auction_state(hands, players=SEATS, key=None, options=None):
     state = start(players) if options is None else replace(GAME.setup(list(players), 1, options), key=players[0],
                                                              turn=players[0])
-    for pid in players:
-        state = GAME.apply(state, mv("pass", pid)).state
+    while state.phase == "construction":
+        state = GAME.apply(state, mv("pass", state.turn)).state
     for pid, cards in hands.items():
         state = give_hand(state, pid, cards, exact=True)
     if key:
@@ -32,8 +32,7 @@ def value(state, card):
 def test_seed_example_purple_wins_with_2_and_5_against_6():
     # default values: roof-n is worth n for n <= 8
     state = auction_state({"orange": ["roof-6", "roof-1"], "purple": ["roof-2", "roof-5", "roof-8"], "green": ["roof-3"]})
-    out = GAME.apply(state, mv("bids", state.key, piles={"orange": ["roof-6"], "purple": ["roof-2", "roof-5"],
-                                                        "green": []}))
+    out = settle(state, {"orange": ["roof-6"], "purple": ["roof-2", "roof-5"], "green": []})
     assert out.legal, out.violations
     report = next(e for e in out.events if e.kind == "auction").data
     assert report["winner"] == "purple" and report["bids"] == {"orange": 6, "purple": 7, "green": 0}
@@ -65,8 +64,7 @@ def test_view_hides_other_players_sealed_bids():
 
 def test_auction_tie_highest_single_card_wins():
     state = auction_state({"orange": ["roof-4", "floor-4"], "purple": ["roof-8"], "green": []})
-    out = GAME.apply(state, mv("bids", state.key, piles={"orange": ["roof-4", "floor-4"], "purple": ["roof-8"],
-                                                        "green": []}))
+    out = settle(state, {"orange": ["roof-4", "floor-4"], "purple": ["roof-8"], "green": []})
     assert out.state.award.player == "purple"
 
 
@@ -74,20 +72,19 @@ def test_auction_tie_key_holder_or_nearest_clockwise():
     hands = {"orange": ["roof-8"], "purple": ["floor-8"], "green": ["contract-8"]}
     state = auction_state(hands, key="purple")
     piles = {"orange": ["roof-8"], "purple": [], "green": ["contract-8"]}
-    out = GAME.apply(state, mv("bids", "purple", piles=piles))
+    out = settle(state, piles)
     assert out.state.award.player == "green"  # clockwise from purple: purple (0), green, orange
     state = auction_state(hands, key="green")
-    out = GAME.apply(state, mv("bids", "green", piles={"orange": ["roof-8"], "purple": ["floor-8"], "green": []}))
+    out = settle(state, {"orange": ["roof-8"], "purple": ["floor-8"], "green": []})
     assert out.state.award.player == "orange"  # from green: green, orange, purple
     state = auction_state(hands, key="orange")
-    out = GAME.apply(state, mv("bids", "orange", piles={"orange": ["roof-8"], "purple": ["floor-8"],
-                                                       "green": ["contract-8"]}))
+    out = settle(state, {"orange": ["roof-8"], "purple": ["floor-8"], "green": ["contract-8"]})
     assert out.state.award.player == "orange"  # the Key holder himself
 
 
 def test_all_zero_bids_remove_the_development():
     state = auction_state({})
-    out = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS}))
+    out = settle(state, {p: [] for p in SEATS})
     assert out.legal and out.state.removed_developments == ("green",)
     assert out.state.phase == "auction" and out.state.auction.stack == 2
     assert_conserved(out.state)
@@ -105,13 +102,13 @@ def test_bid_duplicate_card_is_refused():
 
 
 def test_table_auction_move_needs_every_pile_from_the_key_holder():
-    state = auction_state({"orange": ["roof-6"]}, key="orange")
+    state = at_table(auction_state({"orange": ["roof-6"]}, key="orange"))
     out = GAME.apply(state, mv("bids", "purple", piles={"orange": ["roof-6"], "zed": []}))
     assert codes(out) == ["auction.missing_pile", "auction.missing_pile", "auction.not_reporter", "auction.unknown_pile"]
 
 
 def test_table_auction_move_after_sealed_bids_is_refused():
-    state = auction_state({"orange": ["roof-6"]}, key="orange")
+    state = at_table(auction_state({"orange": ["roof-6"]}, key="orange"))
     state = GAME.apply(state, mv("bid", "purple", cards=[])).state
     assert codes(GAME.apply(state, mv("bids", "orange", piles={p: [] for p in SEATS}))) == ["auction.sealed_bids_laid"]
 
@@ -119,8 +116,8 @@ def test_table_auction_move_after_sealed_bids_is_refused():
 def won(tile_stack=1, winner="purple"):
     state = auction_state({winner: ["roof-8"]})
     for stack in range(1, tile_stack):
-        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS})).state
-    out = GAME.apply(state, mv("bids", state.key, piles={p: (["roof-8"] if p == winner else []) for p in SEATS}))
+        state = settle(state, {p: [] for p in SEATS}).state
+    out = settle(state, {p: (["roof-8"] if p == winner else []) for p in SEATS})
     return out.state
 
 
@@ -156,9 +153,9 @@ def test_spaceport_goes_on_a_free_large_platform():
     for pid in state.clockwise_from(state.key):
         state = GAME.apply(state, mv("pass", pid)).state
     for _ in range(2):
-        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in SEATS})).state
+        state = settle(state, {p: [] for p in SEATS}).state
     card = state.player("green").hand[0]
-    state = GAME.apply(state, mv("bids", state.key, piles={p: [card] if p == "green" else [] for p in SEATS})).state
+    state = settle(state, {p: [card] if p == "green" else [] for p in SEATS}).state
     assert state.round == 2 and state.award == Award("green", "spaceport")
     assert codes(GAME.apply(state, mv("develop", "green", block="yellow-1"))) == ["develop.large_taken"]
     assert GAME.apply(state, mv("develop", "green", block="yellow-2")).legal
@@ -190,7 +187,7 @@ def test_reading_development_without_place():
     for i, block_id in enumerate(data.BLOCK_IDS):
         state = put(state, block_id, billboards=[SEATS[i % 3]])
     assert GAME.validate(state) == []
-    out = GAME.apply(state, mv("bids", state.key, piles={"orange": [], "purple": ["roof-8"], "green": []}))
+    out = settle(state, {"orange": [], "purple": ["roof-8"], "green": []})
     assert out.legal and out.state.removed_developments == ("green",) and out.state.phase == "auction"
     assert [e.data["reason"] for e in out.events if e.kind == "development_removed"] == ["no free place for it"]
 
@@ -204,23 +201,32 @@ def test_bid_legal_moves_list_every_subset_of_a_small_hand():
     assert listed == expected
 
 
-def test_bid_legal_moves_sample_a_large_hand_and_any_pile_is_checked():
-    hand = [f"floor-{i}" for i in range(1, 11)]
+def test_bid_legal_moves_list_a_big_hand_as_one_family_and_any_pile_of_it_is_legal():
+    hand = [f"floor-{i}" for i in range(1, 9)]  # values 1-8: 2**8 = 256 distinct piles, all listed
     state = auction_state({"orange": hand})
-    orange = state.player("orange")
-    assert len(orange.hand) > data.BID_LIST_LIMIT
+    assert len(GAME.legal_moves(state, "orange", "bid")) == data.BID_LIST_LIMIT
+    state = auction_state({"orange": hand + ["floor-9"]})  # a second 1: 3 x 2**7 = 384 > 256
     listed = GAME.legal_moves(state, "orange", "bid")
-    assert len(listed) == len(orange.hand) + 2
+    orange = state.player("orange")
+    assert [(m.cards, m.family) for m in listed] == [((), None), (orange.hand, "subsets")]
     odd = tuple(orange.hand[1:4])
-    assert odd not in {m.cards for m in listed}
     assert GAME.apply(state, mv("bid", "orange", cards=odd)).legal
+    assert GAME.apply(state, listed[1]).legal  # the family's own move bids the whole hand
 
 
-def test_table_auction_legal_moves_list_the_key_holders_reports_of_every_pile():
+def test_combined_bids_move_is_refused_outside_the_real_table_mode():
     state = auction_state({"orange": ["roof-6"], "purple": ["roof-2"], "green": []}, key="purple")
-    expected = {(("orange", o), ("purple", p), ("green", ())) for o in ((), ("roof-6",)) for p in ((), ("roof-2",))}
+    piles = {"orange": ["roof-6"], "purple": [], "green": []}
+    out = GAME.apply(state, mv("bids", "purple", piles=piles))
+    assert codes(out) == ["auction.bids_table_only"] and out.violations[0].pointer == "/move/type"
+    assert [m for m in GAME.legal_moves(state) if m.type == "bids"] == []
+    assert GAME.apply(at_table(state), mv("bids", "purple", piles=piles)).legal
+
+
+def test_table_auction_legal_moves_list_the_key_holders_report_as_one_family():
+    state = at_table(auction_state({"orange": ["roof-6"], "purple": ["roof-2"], "green": []}, key="purple"))
     for asked in ("purple", None):
         reports = [m for m in GAME.legal_moves(state, asked) if m.type == "bids"]
-        assert {m.player for m in reports} == {"purple"}
-        assert {tuple((pid, tuple(cards)) for pid, cards in m.piles) for m in reports} == expected
+        assert [(m.player, m.piles, m.family) for m in reports] == [
+            ("purple", (("orange", ()), ("purple", ()), ("green", ())), "piles")]
     assert [m for m in GAME.legal_moves(state, "orange") if m.type == "bids"] == []

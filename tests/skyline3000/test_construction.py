@@ -328,18 +328,6 @@ def test_billboard_may_be_the_players_last():
     assert out.legal and out.state.player("anna").billboards == 0
 
 
-def test_reading_billboard_without_cards():
-    state = with_player(start(), "anna", hand=())
-    state = give_hand(state, "bob", [])
-    assert GAME.apply(state, mv("billboard", "anna", block="blue-3")).legal
-
-
-def test_reading_negative_points():
-    state = with_player(start(), "anna", points=0)
-    out = GAME.apply(state, mv("billboard", "anna", block="blue-3"))
-    assert out.legal and out.state.player("anna").points == -1
-
-
 def test_a_card_may_be_played_without_its_action():
     state = give_hand(start(roofs_per_shape=2), "anna", ["roof-1"])
     assert state.player("anna").arched == state.player("anna").peaked == 0

@@ -8,14 +8,14 @@ from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.cards import reshuffle_seed, unknown_cards
 from service.engine.skyline3000.state import Pending, Pile
 
-from .helpers import PLAYERS3, assert_conserved, codes, give_hand, in_round, mv, start, with_player
+from .helpers import PLAYERS3, assert_conserved, codes, give_hand, in_round, mv, settle, start, with_player
 
 
 def to_draw(state):
-    for pid in state.clockwise_from(state.turn):
-        state = GAME.apply(state, mv("pass", pid)).state
+    while state.phase == "construction":
+        state = GAME.apply(state, mv("pass", state.turn)).state
     for _ in range(3):
-        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in state.player_ids()})).state
+        state = settle(state, {}).state
     return state
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from service.engine.skyline3000 import GAME, data, flow
-from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS
+from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS, card_kind, distinct_piles
 from service.engine.skyline3000.state import Move, default_options
 from service.schemas.skyline3000 import WIRE
 
@@ -45,20 +45,33 @@ def random_move(state, rnd):
 
 
 def complete_listing(state, move):
-    """Is legal_moves exhaustive for this move's type here? (bids are sampled for big hands)"""
+    """Is legal_moves exhaustive for this move's type here? (a big or hidden hand's bids and the table's report
+    are listed as families)"""
     if move.type == "bid":
         hand = state.player(move.player).hand
-        return hand is not None and len(hand) <= data.BID_LIST_LIMIT
+        return hand is not None and distinct_piles(state, hand) is not None
     return move.type != "bids"
 
 
-def canonical(move):
-    """A bid is the set of cards above STOP, a floor card's placement the multiset of its buildings: their
-    order does not matter."""
+def canonical(state, move):
+    """A move as the listing names it: a bid is the multiset of its cards' kinds; a floor card's placement the
+    heights it raises (their order and which of several equal buildings do not matter); a roof or contract the
+    kind of the building it names."""
+    p = state.player(move.player)
     if move.cards is not None:
-        return replace(move, cards=tuple(sorted(move.cards)))
+        hand = set(p.hand or ()) if p else set()
+        return replace(move, cards=tuple(sorted(str(card_kind(state, c)) if c in hand else c for c in move.cards)))
+    factory = p.factory if p else ()
     if move.buildings is not None:
+        n = len(factory)
+        if all(0 <= t < n + 2 for t in move.buildings):
+            key = tuple(sorted((str((factory[t].floors, factory[t].roof)) if t < n else str(n - 1 - t),
+                                move.buildings.count(t)) for t in set(move.buildings)))
+            return replace(move, buildings=key)
         return replace(move, buildings=tuple(sorted(move.buildings)))
+    if move.building is not None and 0 <= move.building < len(factory):
+        b = factory[move.building]
+        return replace(move, building=(b.floors, b.roof))
     return move
 
 
@@ -70,15 +83,15 @@ def checker(stats):
         sample = moves if stats["steps"] % 25 == 0 else rnd.sample(moves, min(2, len(moves)))
         for move in sample:
             assert GAME.apply(state, move).legal, move
-        listed = {canonical(m) for m in moves}
+        listed = {canonical(state, m) for m in moves}
         for _ in range(2):
             move = random_move(state, rnd)
-            if canonical(move) not in listed and complete_listing(state, move):
+            if canonical(state, move) not in listed and complete_listing(state, move):
                 out = GAME.apply(state, move)
                 assert not out.legal, move
                 stats["refused"] += 1
                 stats["turn_refusals"] += any(v.code.endswith("turn.not_your_turn") for v in out.violations)
-            elif canonical(move) in listed:
+            elif canonical(state, move) in listed:
                 assert GAME.apply(state, move).legal, move
         for move in moves:
             if move.type == "floor":

@@ -116,12 +116,20 @@ TIE_REST = {"red-2": {"buildings": [("a", 3, "arched"), ("a", 2, "arched"), ("b"
 
 
 def test_reading_first_tie_rest():
-    literal = scored(TIE_REST)
-    assert literal["violations"] == []  # 7 buildings on red-2's 7 small platforms
-    literal = literal["blocks"]["red-2"]
+    # a, b and c have 5 floors each; a's and b's tallest buildings have 3, c's 2: a and b share first and c,
+    # whose tallest building is shorter, is second ("nobody second" only when all tallest buildings tie)
+    shared = scored(TIE_REST)
+    assert shared["violations"] == []  # 7 buildings on red-2's 7 small platforms
+    shared = shared["blocks"]["red-2"]
+    assert sorted(shared["first"]) == ["a", "b"] and shared["second"] == ["c"]
+    assert shared["points"] == {"a": 2, "b": 2, "c": 0}
+    literal = scored(TIE_REST, default_options(first_tie_rest="no_second"))["blocks"]["red-2"]
     assert sorted(literal["first"]) == ["a", "b"] and literal["second"] == []
-    other = scored(TIE_REST, default_options(first_tie_rest="second"))["blocks"]["red-2"]
-    assert sorted(other["first"]) == ["a", "b"] and other["second"] == ["c"]
+    all_tall = {"red-2": {"buildings": [("a", 3, "arched"), ("a", 2, "arched"), ("b", 3, "arched"),
+                                        ("b", 2, "arched"), ("c", 1, "arched")], "greens": 1}}
+    equal = scored(all_tall)["blocks"]["red-2"]  # every tied player's tallest building is equally tall
+    assert sorted(equal["first"]) == ["a", "b"] and equal["second"] == []
+    assert equal["points"] == {"a": 3, "b": 3}
 
 
 def test_block_placings_go_through_the_memo():

@@ -78,8 +78,15 @@ def resolve(state, pid, action):
     return mv("billboard", pid, block=action[1], target="empty")
 
 
+def listed(state, move):
+    """Is the move listed, or in a listed bid family (any pile of a big hand's cards)?"""
+    moves = GAME.legal_moves(state, move.player)
+    return move in moves or (move.type == "bid" and any(
+        m.family == "subsets" and set(move.cards) <= set(m.cards) for m in moves))
+
+
 def step(state, move):
-    assert move in GAME.legal_moves(state, move.player), move
+    assert listed(state, move), move
     out = GAME.apply(state, move)
     assert out.legal, (move, out.violations)
     return out.state, out.events

@@ -7,7 +7,7 @@ from service.engine.skyline3000 import GAME, flow
 from service.engine.kit import awaited_text
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 
-from .helpers import codes, give_hand, in_round, mv, put, start, with_player
+from .helpers import codes, give_hand, in_round, mv, put, settle, start, with_player
 
 
 def test_unknown_card_is_refused():
@@ -39,7 +39,7 @@ def test_draw_from_an_unknown_pile_is_refused_and_a_drawer_without_draws_is_no_s
     for pid in ("anna", "bob", "cleo"):
         state = GAME.apply(state, mv("pass", pid)).state
     for _ in range(3):
-        state = GAME.apply(state, mv("bids", state.key, piles={p: [] for p in state.player_ids()})).state
+        state = settle(state, {}).state
     assert state.phase == "draw"
     assert codes(GAME.apply(state, mv("draw", "anna", pile="coins"))) == ["draw.unknown_pile"]
     none_left = replace(state, draws_left=tuple((p, 0 if p == state.turn else n) for p, n in state.draws_left))

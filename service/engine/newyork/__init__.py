@@ -9,7 +9,7 @@ INFO = GameInfo(
     publisher="Queen Games 2010",
     min_players=2,
     max_players=6,
-    rules_version=f"{GAME_ID}-3",
+    rules_version=f"{GAME_ID}-4",
     move_types=(
         "take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn",
         "place", "reserve", "give_dummy", "reveal",

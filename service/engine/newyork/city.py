@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Mapping
 from ..core import Violation
 from ..kit import T_
 from .codes import BOOK
-from .holes import closes_new_hole, holes, is_enclosed
+from .holes import bounds, closes_new_hole, holes, is_enclosed
 from .state import Placed, Tile
 
 DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -321,8 +321,28 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
     return cycles
 
 
+def enclosed_street_cells(grid: Grid) -> set[tuple[int, int]]:
+    """The holes of ``grid`` when a street may face one, else nothing. Only an empty cell strictly inside
+    the city's box can be enclosed, so a city none of whose streets faces such a cell skips the hole search
+    (the street scores are asked for far more often than a city holds a hole)."""
+    x0, y0, x1, y1 = bounds(grid)
+    for (x, y), streets in grid.items():
+        for side in streets:
+            dx, dy = DELTA[side]
+            cell = (x + dx, y + dy)
+            if cell not in grid and x0 < cell[0] < x1 and y0 < cell[1] < y1:
+                return set().union(*holes(grid))
+    return set()
+
+
 def longest_street(grid: Grid) -> dict:
-    """The longest continuous street along the outline: {"length": n, "edges": [[x, y, side], ...]}."""
+    """The longest continuous street along the outline: {"length": n, "edges": [[x, y, side], ...]}.
+
+    A street edge facing an enclosed cell (a hole, which only a state breaking building rule 5 has) is an
+    inner street and scores nothing: the outline is taken with the holes filled in."""
+    enclosed = enclosed_street_cells(grid)
+    if enclosed:
+        grid = {**grid, **dict.fromkeys(enclosed, "")}
     best: list[tuple[int, int, str]] = []
     for cycle in outline_cycles(grid):
         flags = [side in grid[(x, y)] for x, y, side in cycle]

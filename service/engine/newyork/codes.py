@@ -29,6 +29,7 @@ TABLE = Cite("Playing at a real table: reveals", "real-table")
 SCORING_CARDS = Cite("Scoring cards A and B in the money deck", "scoring-cards")
 COMPONENTS = Cite("Components", "components")
 PLAYERS = Cite("Players", "players")
+SETUP = Cite("Setup: starting money and the start player", "setup")
 SCORING = Cite("Scoring: the building types' tiers", "scoring")
 VIEWS = Cite("Hidden information: views", "views")
 
@@ -74,6 +75,9 @@ RULES: dict[str, tuple[str, Cite]] = {
     "state.phase": ("The phase does not fit the rest of the state.", TURN),
     "state.dummy": ("The dummy exists in the 2-player game only, and its counts must match its tiles.", TWO),
     "state.pending": ("The pending reveal does not fit the state.", TABLE),
+    "state.deal": ("At setup the table deals in order: the market (blue to red), the dummy's tiles, each player's starting money until it reaches 20, then the money row.", SETUP),
+    "state.chance": ("At a real table the bag's and the money deck's orders are unknown: bag, money_deck and seed are null.", TABLE),
+    "state.youngest": ("Option youngest, when given, names a player of the game.", SETUP),
     "state.options": ("type_tiers must give museum, theater and station the tiers 1, 2 and 3 once each.", SCORING),
     "state.hidden_money": ("Moves need every player's money; a view hides other players' money.", VIEWS),
 }

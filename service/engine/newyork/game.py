@@ -15,19 +15,45 @@ from .pool import seen_by
 from .render import render_table
 from .scoring import scoring_points
 from .state import Move, State
-from .turns import setup as _setup
+from .turns import revealer, setup as _setup
 from .validate import state_violations
 
 # The readings the rules text fixes (not options); the option readings come from OPTIONS.
 FIXED_READINGS = (
-    Reading("banks", list(BANKS), "seed",
-            "Banks in market order blue, green, yellow, red: blue first and red last are the seed's; the middle two "
-            "are an assumption.", section="components"),
+    Reading("banks", list(BANKS), "assumption",
+            "Banks in market order blue, green, yellow, red. The seed names only the first and the last (\"a kék "
+            "banktól a piros felé haladva\", going from the blue bank towards the red one); green and yellow in "
+            "the middle, and their order, are the service's assumption.", section="components"),
+    Reading("start_player_last_tie", "seat_order", "assumption",
+            "When the youngest is not named (option `youngest` null) and fewest cards and the lowest total still "
+            "tie, the first of the tied players in seat order starts: the service's own fallback, not the seed's.",
+            section="setup"),
     Reading("tiles", "alhambra", "assumption", "The 54 tiles are Alhambra's (costs and walls), walls read as streets.", section="components"),
     Reading("longest_street", "outline", "assumption",
-            "Street edges facing an empty cell count one point each; a street continues along the outline of the "
-            "city (at a corner where two tiles touch only diagonally it turns around the same tile); a closed ring "
-            "of n edges scores n.", section="longest-street"),
+            "Street edges facing an empty cell outside the city count one point each; a street continues along the "
+            "outline of the city (at a corner where two tiles touch only diagonally it turns around the same tile); "
+            "a closed ring of n edges scores n.", section="longest-street"),
+    Reading("inner_streets", "score_nothing", "seed",
+            "A street edge facing another tile or an enclosed empty cell (a hole, found in a score input that "
+            "breaks building rule 5) is inside the city and scores nothing (the seed: \"A városon belül, dupla "
+            "utcákért nem jár pont. A belső utcákért nem jár pont.\", no points for double streets inside the city; "
+            "no points for inner streets).", section="longest-street"),
+    Reading("dummy_points", "scored_every_scoring", "seed",
+            "In the 2-player game the dummy's majority points add up over the three scorings like a player's and "
+            "are kept in the state's `dummy.points` (the seed: \"Az értékeléseknél Sanyi is kap pontokat az "
+            "épületeiért (többségek), de utcáért nem kap pontokat\", at the scorings Sanyi also gets points for his "
+            "buildings, the majorities, but none for streets; and \"A játékosok annyi mezőt lépnek előre a "
+            "pontsávon korongjukkal, ahány pontot kapnak\", the players move their disc forward by the points "
+            "they get).", section="two-players"),
+    Reading("dummy_can_win", False, "assumption",
+            "The winners are chosen among the two players only; the dummy's points are shown beside theirs, so a "
+            "table that counts the dummy as a rival can see whether it came first. The seed never says whether "
+            "Sanyi can win (\"A játékot az nyeri, aki a harmadik értékelés után a legelőrébb jutott korongjával a "
+            "pontsávon\", the winner is whoever's disc is furthest ahead after the third scoring, and Sanyi is "
+            "\"egy képzeletbeli harmadik játékos\", an imaginary third player); table reports of Alhambra's "
+            "two-player game rank the dummy among the players (\"I was even beaten by Dirk\", the blog Two Player "
+            "Alhambra, christmas-tree-pictures.blogspot.com, 2009) but report no game the dummy won.",
+            section="two-players"),
     Reading("holes", "four_neighbour_flood_fill", "public source",
             "An empty cell that cannot reach the outside by edge steps is a hole; a diagonal gap does not let it out.", section="building-rule-5"),
     Reading("money_visibility", "count_public", "seed",
@@ -41,6 +67,13 @@ FIXED_READINGS = (
     Reading("leftover_tiles", "unique_richest", "seed",
             "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
             "holding any) leaves it in the market.", section="end-of-game"),
+    Reading("table_scoring_cards", "revealed_when_drawn", "seed",
+            "At a real table the scoring cards' places are not entered at setup. They are set aside while the "
+            "money is dealt (the seed: \"Félre kell tenni a két értékelőkártyát\", the two scoring cards are put "
+            "aside), so neither can come up during the deal; then A is shuffled into the second and B into the "
+            "fourth of five piles whose size the seed leaves loose (\"5 körülbelül egyforma paklira kell "
+            "osztani\", split into 5 roughly equal piles), so after the deal any money draw may turn up A, and B "
+            "only after A.", section="real-table"),
     Reading("money_reshuffle", "pinned_seed", "assumption",
             "Digital play reshuffles the discard with the pinned shuffle seeded from the hidden `seed`; "
             "without it the deck becomes unknown and the next card is revealed.", section="end-of-turn"),
@@ -77,6 +110,9 @@ class NewYork(Engine):
                 "A buy is listed once per minimal payment (no card can be dropped and still pay); cards of one bank "
                 "and value are interchangeable, so each multiset of values appears once. Any sufficient payment is "
                 f"legal in moves. At most {_moves.MAX_PAYMENTS_PER_SLOT} payments are listed per market slot.",
+                "With a draw pending (a real table), every tile or money card that can still come up is listed as a "
+                "reveal: at most 54 tiles, or 36 distinct money cards and the next scoring card (none during the "
+                "deal).",
             ],
             "move_types": list(_moves.MOVE_TYPES),
             "rule_codes": [r.to_dict() for r in self.rule_codes()],
@@ -128,10 +164,13 @@ class NewYork(Engine):
         return {p.id: p.points for p in state.players}
 
     def status(self, state: State) -> Status:
-        """The player on turn, who also reveals a pending draw; in the final placement, everyone with
-        awarded tiles left to place, in seat order."""
+        """The player on turn, who also reveals a pending draw (at setup: the player being dealt starting
+        money, else the first seat); in the final placement, everyone with awarded tiles left to place."""
+        seat = revealer(state)
         if state.phase == "final_placement" and state.pending is None:
             to_move = [p.id for p in state.players if p.to_place]
+        elif seat is not None and 0 <= seat < len(state.players):
+            to_move = [state.players[seat].id]
         elif state.current is not None and 0 <= state.current < len(state.players):
             to_move = [state.players[state.current].id]
         else:

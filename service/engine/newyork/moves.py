@@ -13,11 +13,13 @@ from .codes import BOOK
 from .data import BANKS, TAKE_LIMIT, catalogue_tile
 from .pool import unseen_money, unseen_scoring_cards, unseen_tile_ids
 from .state import Card, Move, Placed, State, Tile, player_index, with_player
-from .turns import advance, finish_if_placed, reveal_dummy_tile, reveal_market_tile, reveal_money
+from .turns import (advance, deal, finish_if_placed, reveal_dummy_tile, reveal_market_tile, reveal_money,
+                    reveal_starting_money, revealer)
 
 ACTIONS = ("take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn")
 PLACEMENTS = ("place", "reserve", "give_dummy")
 MOVE_TYPES = ACTIONS + PLACEMENTS + ("reveal",)
+MONEY_DRAWS = ("money_card", "starting_money")
 CITY_MOVES = frozenset(("rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn", "place"))  # ask a city
 
 
@@ -51,8 +53,8 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
     if move.type == "reveal":
         if state.pending is None:
             return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", "/move/type")]
-        if who != state.current:
-            return [_not_your_turn(state, move)]  # the player whose turn ends reveals the draw
+        if who != revealer(state):
+            return [_not_your_turn(state, move, revealer(state))]
         return []
     if state.phase == "final_placement":
         if move.type not in ("place", "reserve"):
@@ -72,9 +74,10 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
     return []
 
 
-def _not_your_turn(state: State, move: Move) -> Violation:
+def _not_your_turn(state: State, move: Move, awaited: int | None = None) -> Violation:
+    seat = state.current if awaited is None else awaited
     return BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player,
-                          awaited=awaited_text([state.players[state.current].id]))
+                          awaited=awaited_text([state.players[seat].id]))
 
 
 def _index(state: State, who: int, cache: dict) -> CityIndex:
@@ -209,9 +212,12 @@ def _give_dummy(state: State, move: Move, who: int, cache) -> list[Violation]:
 
 def _reveal(state: State, move: Move, who: int, cache) -> list[Violation]:
     pending = state.pending
-    if pending.kind == "money_card":
+    if pending.kind in MONEY_DRAWS:
         if move.card is None:
             return [BOOK.violation("reveal.wrong_kind", "A money card is to be revealed.", "/move/card")]
+        if isinstance(move.card, str) and state.phase == "setup":
+            return [BOOK.violation("reveal.impossible", "The scoring cards go into the deck only after the deal.",
+                                   "/move/card")]
         if isinstance(move.card, str):
             unseen = unseen_scoring_cards(state)
             if move.card not in unseen:
@@ -346,14 +352,16 @@ def _do_give_dummy(state, move, who, events, memo):
 def _do_reveal(state, move, who, events, memo):
     pending = state.pending
     state = replace(state, pending=None)
-    if pending.kind == "money_card":
+    if pending.kind == "starting_money":
+        state = reveal_starting_money(state, pending.slot, move.card, events)
+    elif pending.kind == "money_card":
         state = reveal_money(state, pending.slot, move.card, events, memo)
     elif pending.kind == "market_tile":
         tile = catalogue_tile(state.options.type_tiers, move.tile)
         state = reveal_market_tile(state, BANKS.index(pending.slot), tile, events)
     else:
         state = reveal_dummy_tile(state, catalogue_tile(state.options.type_tiers, move.tile), events)
-    return advance(state, events, memo)
+    return deal(state, events) if state.phase == "setup" else advance(state, events, memo)
 
 
 EFFECTS = {
@@ -394,9 +402,10 @@ def _candidates(state: State, cache: dict):
 
 
 def _reveal_candidates(state: State):
-    pid = state.players[state.current].id
-    if state.pending.kind == "money_card":
-        scoring = unseen_scoring_cards(state)
+    """Each draw the table could make: at most 36 distinct money cards and a scoring card, or 54 tiles."""
+    pid = state.players[revealer(state)].id
+    if state.pending.kind in MONEY_DRAWS:
+        scoring = unseen_scoring_cards(state) if state.phase != "setup" else []
         if scoring:
             yield Move("reveal", pid, card=scoring[0])
         for card in sorted(unseen_money(state)):

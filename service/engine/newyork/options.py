@@ -8,13 +8,15 @@ from typing import Any, Mapping
 from ..kit import OptionBook, OptionSpec
 
 STALLED_TURNS = ("no_action_possible", "no_money_face_up")
+CHANCE_MODES = ("digital", "table")
 
 OPTIONS = OptionBook([
     OptionSpec(
         "type_tiers", "value", {"museum": 1, "theater": 2, "station": 3}, "assumption",
-        "Theater, museum and station take Alhambra's tiers 1-3 in an unknown order; default museum = pavilion "
-        "(1), theater = seraglio (2), station = arcades (3), by tile colour. Church = 4, park = 5, skyscraper = 6 "
-        "come from the seed's own examples.", section="scoring"),
+        "Theater, museum and station take Alhambra's tiers 1-3 in an order no source gives (the seed never "
+        "states their points); the default museum = pavilion (1), theater = seraglio (2), station = arcades (3) "
+        "is the service's own guess, and the picture's tile colours follow the guess, not the other way round. "
+        "Church = 4, park = 5, skyscraper = 6 come from the seed's own examples.", section="scoring"),
     OptionSpec(
         "allow_surplus_cards", "bool", True, "seed",
         "A payment may hold more cards than the price needs and gives no change (the seed: \"legalább annyit "
@@ -36,7 +38,17 @@ OPTIONS = OptionBook([
         "whenever no money card lies face up.", choices=STALLED_TURNS, section="turn"),
     OptionSpec(
         "youngest", "value", None, "seed",
-        "Start player: fewest cards, then the lowest total, then the youngest (option `youngest`), then seat order.", section="setup"),
+        "Start player: fewest cards, then the lowest total, then the youngest, named by option `youngest` (the "
+        "seed: \"A játékot az kezdi majd, akinek a legkevesebb kártya va a kezében. Egyezőségnél az a játékos "
+        "kezd, akinél kisebb a kártyák összértéke; ha ez is egyenlő, a fiatalabb játékos kezd\", the player with "
+        "the fewest cards starts; on a tie the one with the lower total; if that is equal too, the younger "
+        "player). It must name a player of the game.", section="setup"),
+    OptionSpec(
+        "chance", "choice", "digital", "assumption",
+        "`digital`: setup shuffles the bag and the money deck into the state and deals from them; `table`: the "
+        "game is dealt at a real table, so setup deals nothing and every draw, from the market's first four "
+        "tiles and each player's starting money on, is a pending reveal.",
+        choices=CHANCE_MODES, reading=False, section="real-table"),
 ])
 
 
@@ -55,6 +67,7 @@ class Options:
     extra_action_optional: bool = _DEFAULTS["extra_action_optional"]
     stalled_turn: str = _DEFAULTS["stalled_turn"]
     youngest: str | None = _DEFAULTS["youngest"]
+    chance: str = _DEFAULTS["chance"]
 
     @classmethod
     def of(cls, given: Mapping[str, Any] | "Options" | None) -> "Options":
@@ -70,4 +83,4 @@ class Options:
     def to_plain(self) -> dict[str, Any]:
         return {"type_tiers": dict(self.type_tiers), "allow_surplus_cards": self.allow_surplus_cards,
                 "extra_action_optional": self.extra_action_optional, "stalled_turn": self.stalled_turn,
-                "youngest": self.youngest}
+                "youngest": self.youngest, "chance": self.chance}

@@ -64,7 +64,8 @@ def unseen_scoring_cards(state: State) -> list[str]:
 def deck_size(state: State) -> int:
     if state.money_deck is not None:
         return len(state.money_deck)
-    return sum(unseen_money(state).values()) + len(unseen_scoring_cards(state))
+    set_aside = state.phase == "setup"  # the scoring cards are shuffled in after the deal
+    return sum(unseen_money(state).values()) + (0 if set_aside else len(unseen_scoring_cards(state)))
 
 
 def bag_size(state: State) -> int:

@@ -1,6 +1,7 @@
 """An SVG picture of the whole New York table: whose turn it is, the building market (tiles, prices,
 banks), the money market, the deck and bag sizes, the dummy in a 2-player game, and every player's city
-in seat order with points, longest street (highlighted), majorities, money, reserve and bought tiles.
+in seat order with points, longest street (highlighted), majorities, money, reserve and bought tiles; the
+dummy's points and majorities.
 Tiles that break a building rule are marked. Rendered for a player, the table is that player's view:
 other hands are card backs."""
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .data import BANKS, TYPES
 from .pool import bag_size, deck_size, seen_by
 from .scoring import scoring_points, streets
 from .state import Card, Player, State, Tile
+from .turns import revealer
 
 CELL = 44
 PAD = 16
@@ -97,7 +99,8 @@ def _status(state: State, tr: Labels) -> str:
     if state.phase == "final_placement":
         return tr("end of the game: awarded tiles are placed by {players}",
                   players=", ".join(p.id for p in state.players if p.to_place))
-    mover = state.players[state.current].id if state.current is not None else "?"
+    seat = revealer(state) if state.pending is not None else state.current
+    mover = state.players[seat].id if seat is not None and 0 <= seat < len(state.players) else "?"
     if state.pending is not None:
         return tr("to move: {player} (a {kind} is to be revealed)", player=mover,
                   kind=tr(WORD, word=state.pending.kind).replace("_", " "))
@@ -219,10 +222,10 @@ def _hand(x: int, y: int, p: Player, tr: Labels) -> tuple[str, int]:
         return f'<text x="{x}" y="{y + 10}">{escape(tr("money: hidden"))}</text>', y + 18
     cards: list[Card | None] = list(p.money) if p.money is not None else [None] * held
     label = _count(tr, held, N_("money: {n} card"), N_("money: {n} cards"))
-    if p.money is not None:
+    if p.money:
         label += ", " + ", ".join(tr("{bank} {total}", bank=b, total=sum(c.value for c in p.money if c.bank == b))
                                   for b in BANKS if any(c.bank == b for c in p.money))
-    else:
+    elif p.money is None:
         label += tr(" (values hidden)")
     out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
     for k, card in enumerate(cards):
@@ -244,8 +247,10 @@ def _dummy_panel(state: State, scored: dict | None, tr: Labels):
     tiles = state.dummy.tiles
     out = ['<g class="dummy">',
            f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">'
-           f'{escape(tr("dummy (2-player game): majorities only"))}</text>']
-    y = 40
+           f'{escape(tr("dummy (2-player game): majorities only"))}</text>',
+           f'<text class="dummy-points" x="{PAD}" y="40" font-size="12">'
+           f'{escape(tr("points: {points}", points=state.dummy.points))}</text>']
+    y = 58
     for k, kind in enumerate(TYPES):
         b = scored["buildings"][kind] if scored else {"count": 0, "rank": 0, "points": 0}
         col, line = k % 3, k // 3

@@ -111,7 +111,8 @@ def scoring_points(state: State, scoring: str, memo: Memo = NULL_MEMO) -> dict[s
     out: dict[str, Any] = {"scoring": scoring, "players": players, "totals": totals, "dummy": None}
     if dummy is not None:
         buildings = _buildings(rows[-1], table[-1])
-        out["dummy"] = {"buildings": buildings, "total": sum(b["points"] for b in buildings.values())}
+        out["dummy"] = {"buildings": buildings, "total": sum(b["points"] for b in buildings.values()),
+                        "points": state.dummy.points}
     return out
 
 

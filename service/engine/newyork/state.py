@@ -54,10 +54,12 @@ class Player:
 
 @dataclass(frozen=True)
 class Dummy:
-    """The 2-player game's imaginary third player: its tiles (full state) or only its counts (scoring)."""
+    """The 2-player game's imaginary third player: its tiles (full state) or only its counts (scoring), and
+    the majority points its scorings have given it."""
 
     tiles: tuple[Tile, ...] | None = None
     counts: tuple[tuple[str, int], ...] | None = None
+    points: int = 0
 
 
 @dataclass(frozen=True)
@@ -65,14 +67,14 @@ class Pending:
     """What must be revealed at a real table before play goes on.
 
     kind: ``money_card`` (slot 0..3 of the money market), ``market_tile`` (slot = a bank),
-    ``dummy_tile`` (slot None).
+    ``dummy_tile`` (slot None), ``starting_money`` (slot = the id of the player being dealt, at setup).
     """
 
     kind: str
     slot: int | str | None = None
 
 
-PHASES = ("actions", "placement", "refill", "final_placement", "over")
+PHASES = ("setup", "actions", "placement", "refill", "final_placement", "over")  # setup: a real table's deal
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,10 @@ def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
     if not 2 <= len(player_ids) <= 6 or len(set(player_ids)) != len(player_ids):
         raise RulesError([BOOK.violation("state.players", "{game} needs 2 to 6 players with distinct ids.",
                                          "/players", game=GAME_NAME)])
+    if options.youngest is not None and options.youngest not in player_ids:
+        raise RulesError([youngest_violation(options.youngest, "/options/youngest")])
+    if options.chance == "table":
+        return table_setup(player_ids, options)
     rng = Rng(seed)
     tiles = catalogue(options.type_tiers)
     bag = [tiles[i] for i in rng.shuffled(list(TILE_IDS))]
@@ -45,6 +49,71 @@ def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
         phase="actions", market=market, money_market=money_market, bag=tuple(bag), money_deck=full_deck,
         dummy=dummy, shuffle_seed=rng.below(SEED_SPAN),
     )
+
+
+def table_setup(player_ids: Sequence[str], options: Options) -> State:
+    """A game dealt at a real table: nothing is dealt here; the state asks for each draw as a reveal."""
+    dummy = Dummy(tiles=()) if len(player_ids) == 2 else None
+    state = State(options=options, players=tuple(Player(id=pid) for pid in player_ids), current=None,
+                  phase="setup", dummy=dummy, dummy_owed=DUMMY_FIRST if dummy is not None else 0)
+    return deal(state, [])
+
+
+def setup_pending(state: State) -> Pending | None:
+    """The table's next draw at setup, in the seed's order: the market from the blue bank to the red, the
+    dummy's tiles (2 players), each player's starting money in seat order, then the money row."""
+    bank = next((i for i, t in enumerate(state.market) if t is None), None)
+    if bank is not None:
+        return Pending("market_tile", BANKS[bank])
+    if state.dummy is not None and state.dummy_owed > 0:
+        return Pending("dummy_tile")
+    for player in state.players:
+        if hand_total(player) < START_SUM:
+            return Pending("starting_money", player.id)
+    slot = next((i for i, c in enumerate(state.money_market) if c is None), None)
+    return None if slot is None else Pending("money_card", slot)
+
+
+def hand_total(player: Player) -> int:
+    return sum(c.value for c in player.money or ())
+
+
+def deal(state: State, events: list[Event]) -> State:
+    """Ask for the next setup draw; once all is dealt, the start player's turn begins."""
+    pending = setup_pending(state)
+    if pending is not None:
+        return replace(state, pending=pending)
+    state = replace(state, phase="actions", pending=None, current=start_player(state.players, state.options.youngest))
+    events.append(Event("turn_started", {"player": state.players[state.current].id}))
+    return state
+
+
+def reveal_starting_money(state: State, player_id: str, card: Card, events: list[Event]) -> State:
+    """A card dealt face up to ``player_id``, whose starting money is being dealt."""
+    who = next(i for i, p in enumerate(state.players) if p.id == player_id)
+    player = state.players[who]
+    players = list(state.players)
+    players[who] = replace(player, money=tuple(sorted(player.money + (card,))))
+    events.append(Event("starting_money_dealt", {"player": player_id, "card": {"bank": card.bank, "value": card.value}}))
+    return replace(state, players=tuple(players))
+
+
+def revealer(state: State) -> int | None:
+    """The seat that enters a pending draw: the player being dealt starting money; the first seat for the
+    rest of the deal; during play, the player whose turn ends."""
+    if state.pending is None:
+        return None
+    if state.pending.kind == "starting_money":
+        return next((i for i, p in enumerate(state.players) if p.id == state.pending.slot), None)
+    if state.phase == "setup":
+        return 0 if state.players else None
+    return state.current
+
+
+def youngest_violation(youngest: str, at: str):
+    """Option ``youngest`` names someone who does not play: the start player's last tie cannot be broken."""
+    return BOOK.violation("state.youngest", "The youngest player ({player}) is not a player of this game.", at,
+                          player=youngest)
 
 
 def _piles(deck: list) -> list[list]:
@@ -158,15 +227,19 @@ def reveal_dummy_tile(state: State, tile: Tile, events: list[Event]) -> State:
 
 
 def apply_scoring(state: State, scoring: str, events: list[Event], memo: Memo) -> State:
-    """Score A, B or final: every player's points grow; the dummy gets its tiles after A and B."""
+    """Score A, B or final: every player's points grow, and the dummy's; the dummy gets its tiles after A and B."""
     result = scoring_points(state, scoring, memo)
     players = tuple(replace(p, points=p.points + result["totals"][p.id]) for p in state.players)
     done = {"A": 1, "B": 2, "final": 3}[scoring]
     owed = state.dummy_owed
     state = replace(state, players=players, scorings_done=done)
-    if state.dummy is not None and scoring in ("A", "B"):
-        owed = DUMMY_FIRST if scoring == "A" else bag_size(state) // 3
-    events.append(Event("scoring", {"scoring": scoring, "totals": result["totals"]}))
+    details = {"scoring": scoring, "totals": result["totals"]}
+    if state.dummy is not None:
+        state = replace(state, dummy=replace(state.dummy, points=state.dummy.points + result["dummy"]["total"]))
+        details["dummy"] = result["dummy"]["total"]
+        if scoring in ("A", "B"):
+            owed = DUMMY_FIRST if scoring == "A" else bag_size(state) // 3
+    events.append(Event("scoring", details))
     return replace(state, dummy_owed=owed)
 
 

@@ -7,9 +7,10 @@ from ..core import Violation
 from ..kit import N_, pointer
 from .city import CityChecker, city_violations
 from .codes import BOOK, GAME_NAME
-from .data import BANKS, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
+from .data import BANKS, DUMMY_FIRST, START_SUM, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
 from .pool import copies, visible_money, visible_tiles
 from .state import Card, State
+from .turns import hand_total, setup_pending, youngest_violation
 
 def state_violations(state: State, check_city: CityChecker | None = None) -> list[Violation]:
     """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo,
@@ -21,6 +22,9 @@ def state_violations(state: State, check_city: CityChecker | None = None) -> lis
     out += player_violations(state)
     if out:
         return out
+    youngest = state.options.youngest
+    if youngest is not None and all(p.id != youngest for p in state.players):
+        out.append(youngest_violation(youngest, "/state/options/youngest"))
     for i, player in enumerate(state.players):
         out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
     out += dummy_violations(state)
@@ -28,7 +32,8 @@ def state_violations(state: State, check_city: CityChecker | None = None) -> lis
         return out
     out += tile_violations(state)
     out += money_violations(state)
-    out += phase_violations(state)
+    out += chance_violations(state)
+    out += setup_violations(state) if state.phase == "setup" else phase_violations(state)
     return out
 
 
@@ -159,3 +164,68 @@ def pending_violations(state: State) -> list[Violation]:
     if not ok:
         return [BOOK.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
     return []
+
+
+def chance_violations(state: State) -> list[Violation]:
+    """A game dealt at a real table never knows the bag's or the deck's order."""
+    if state.options.chance == "table" and not (state.bag is None and state.money_deck is None
+                                                and state.shuffle_seed is None):
+        return [BOOK.violation("state.chance", "At a real table the bag, the money deck and the seed are unknown "
+                               "(null).", "/state/options/chance")]
+    return []
+
+
+SETUP_ORDER = ("market_tile", "dummy_tile", "starting_money", "money_card")
+
+
+def setup_violations(state: State) -> list[Violation]:
+    """A real table's deal in progress: nobody on turn, nothing played, and what is dealt so far dealt in the
+    seed's order, the pending reveal being the next draw of that order."""
+    out = []
+    if state.current is not None:
+        out.append(BOOK.violation("state.phase", "Nobody is on turn while the table deals.", "/state/current"))
+    if state.bag is not None or state.money_deck is not None or state.shuffle_seed is not None:
+        out.append(BOOK.violation("state.chance", "The deal is entered at a real table only: the bag, the money "
+                                  "deck and the seed are unknown (null).", "/state/phase"))
+    played = (state.discard or state.scorings_done or state.winners is not None
+              or any(p.city or p.reserve or p.to_place or p.points for p in state.players))
+    if played:
+        out.append(BOOK.violation("state.phase", "Nothing is played before the deal is over.", "/state/phase"))
+    if any(p.money is None for p in state.players):
+        return out  # a view: the hidden hands' deal cannot be followed
+    expected = setup_pending(state)
+    if expected is None or state.pending != expected:
+        return out + [BOOK.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
+    return out + deal_violations(state, SETUP_ORDER.index(expected.kind), expected)
+
+
+def deal_violations(state: State, stage: int, expected) -> list[Violation]:
+    """What the deal holds beyond its stage (``stage`` indexes SETUP_ORDER), and hands dealt past 20."""
+    out = []
+    early = N_("This is dealt before its turn in the setup's order: the market, the dummy's tiles, each "
+               "player's starting money in seat order, then the money row.")
+    d = state.dummy
+    if d is not None and len(d.tiles or ()) + state.dummy_owed != DUMMY_FIRST:
+        out.append(BOOK.violation("state.deal", "The dummy is dealt {count} tiles at setup.", "/state/dummy_owed",
+                                  count=DUMMY_FIRST))
+    elif d is not None and stage < 1 and d.tiles:
+        out.append(BOOK.violation("state.deal", early, "/state/dummy/tiles"))
+    dealing = next((i for i, p in enumerate(state.players) if p.id == expected.slot), None) \
+        if expected.kind == "starting_money" else None
+    for i, player in enumerate(state.players):
+        waiting = stage < 2 or (dealing is not None and i > dealing)
+        if waiting and player.money:
+            out.append(BOOK.violation("state.deal", early, pointer("state", "players", i, "money")))
+        elif not waiting and i != dealing and player.money and _dealt_past_limit(player):
+            out.append(BOOK.violation("state.deal", "Starting money is dealt only until it reaches {limit}; this hand "
+                                      "went on past it.", pointer("state", "players", i, "money"), limit=START_SUM))
+    slot = expected.slot if expected.kind == "money_card" else 0
+    if any(c is not None for c in state.money_market[slot:]):
+        out.append(BOOK.violation("state.deal", early, "/state/money_market"))
+    return out
+
+
+def _dealt_past_limit(player) -> bool:
+    """Cards are dealt one at a time until the total reaches the limit: without its last card (any one
+    of them, the largest at best) the hand was still below it."""
+    return hand_total(player) - max(c.value for c in player.money) >= START_SUM

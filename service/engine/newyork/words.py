@@ -12,10 +12,11 @@ WORDS = frozenset({
     # the banks (and the market slots named after them)
     C_("New York", "blue"), C_("New York", "green"), C_("New York", "yellow"), C_("New York", "red"),
     # phases of a turn
-    C_("New York", "actions"), C_("New York", "placement"), C_("New York", "refill"),
+    C_("New York", "setup"), C_("New York", "actions"), C_("New York", "placement"), C_("New York", "refill"),
     C_("New York", "final_placement"), C_("New York", "over"),
     # what can be pending
     C_("New York", "money_card"), C_("New York", "market_tile"), C_("New York", "dummy_tile"),
+    C_("New York", "starting_money"),
     # score breakdown
     C_("New York", "street"), C_("New York", "buildings"), C_("New York", "total"), C_("New York", "final"),
 })

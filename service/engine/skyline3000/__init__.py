@@ -9,9 +9,9 @@ INFO = GameInfo(
     publisher="Z-Man Games 2009",
     min_players=2,
     max_players=4,
-    rules_version=f"{GAME_ID}-3",
+    rules_version=f"{GAME_ID}-4",
     move_types=("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw",
-                "reveal"),
+                "stop", "reveal"),
     variants=(),
 )
 

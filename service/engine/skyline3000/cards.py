@@ -120,6 +120,29 @@ def reshuffle(state: State, deck: str) -> State:
     return replace(state.with_pile(deck, new), shuffles=state.shuffles + 1)
 
 
+def renew_empty_piles(state: State) -> tuple[State, list[str]]:
+    """A draw pile that has run out takes its discards at once (option ``reshuffle``: ``when_empty``); the
+    decks renewed, in deck order."""
+    if state.options.reshuffle != "when_empty":
+        return state, []
+    renewed = []
+    for deck, pile in state.piles:
+        if pile.draw_size == 0 and pile.discard:
+            state = reshuffle(state, deck)
+            renewed.append(deck)
+    return state, renewed
+
+
+def unrevealed_top(state: State) -> Optional[str]:
+    """At a real table, the first deck whose pile shows a top card the state does not know yet."""
+    if state.options.chance != "table":
+        return None
+    for deck, pile in state.piles:
+        if pile.draw is None and pile.top is None and pile.draw_size > 0:
+            return deck
+    return None
+
+
 def take_top(state: State, deck: str) -> tuple[State, Optional[str]]:
     """Take the face-up top card (None when it is unknown: a reveal is needed)."""
     pile = state.pile(deck)

@@ -61,13 +61,19 @@ DEFAULT_CONTRACTS = tuple((i % 8 + 1, DISTRICTS[i // 8]) for i in range(DECK_SIZ
 DEFAULT_BILLBOARDS_PER_PLAYER = 5
 DEFAULT_ROOFS_PER_SHAPE = 5
 
+BILLBOARD_COST = 1  # points (seed: "veszít 1 pontot")
 DEFAULT_BILLBOARD_REPLACEMENT_COST = 1
 CHANCE_MODES = ("digital", "table")
-FIRST_TIE_REST = ("no_second", "second")
+FIRST_TIE_REST = ("second", "no_second")
 FINAL_TIEBREAKS = ("highest_card", "highest_total")
+RESHUFFLES = ("when_empty", "on_draw")  # a run-out pile takes its discards at once, or at the next draw from it
+EMPTY_HANDS = ("done", "billboards")  # an empty hand ends the player's construction, or still places billboards
+SPACEPORT_BONUSES = ("optional", "compulsory")
+UNPAID_COSTS = ("refused", "floored", "negative")  # a point cost the player's points cannot cover
 
-BID_LIST_LIMIT = 6  # legal-moves lists every bid subset only when a hand holds at most this many cards
-BIDS_LIST_LIMIT = 64  # ... and the combined table move only when the product of subsets is at most this
+# legal-moves lists every distinct pile of a hand while the hand has at most this many distinct piles (a
+# hand of 8 different cards has 256); a bigger hand's bids are listed as one family (``family``: subsets)
+BID_LIST_LIMIT = 256
 
 
 def card_id(deck: str, index: int) -> str:

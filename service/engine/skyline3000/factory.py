@@ -19,11 +19,9 @@ from .rules import BOOK
 from .state import FactoryBuilding, Player
 
 
-def floor_placements(player: Player) -> list[tuple[int, ...]]:
-    """Every distinct placement of a Floor card's floors, each sorted (the order does not matter)."""
-    n = len(player.factory)
-    unfinished = [i for i, b in enumerate(player.factory) if b.roof is None]
-    out = [pair for pair in combinations_with_replacement(unfinished + [n], data.FLOORS_PER_CARD)]
+def floor_placements_over(unfinished: Sequence[int], n: int) -> list[tuple[int, ...]]:
+    """The placements onto these unfinished buildings (ascending) and new ones, in a factory of ``n``."""
+    out = [pair for pair in combinations_with_replacement(list(unfinished) + [n], data.FLOORS_PER_CARD)]
     out.append((n, n + 1))
     return out
 

@@ -27,11 +27,20 @@ def awaited(state: State) -> tuple[str, ...]:
 
 
 # -- construction -------------------------------------------------------------------------------
+def construction_over(state: State, player: Player) -> bool:
+    """Has the player's construction ended: passed, or (option ``empty_hand``: ``done``) no card in hand?"""
+    return player.passed or (state.options.empty_hand == "done" and player.hand_size == 0)
+
+
 def after_construction_action(state: State, actor: str, memo: Memo) -> tuple[State, list[Event]]:
-    """The next player clockwise who has not passed takes the turn; when all passed, auctions begin."""
+    """The next player clockwise whose construction goes on takes the turn; when none, auctions begin."""
     order = state.clockwise_from(actor)
-    for pid in order[1:] + order[:1]:
-        if not state.player(pid).passed:
+    return next_builder(state, order[1:] + order[:1], memo)
+
+
+def next_builder(state: State, order, memo: Memo) -> tuple[State, list[Event]]:
+    for pid in order:
+        if not construction_over(state, state.player(pid)):
             return replace(state, turn=pid), []
     return open_auction(state, 1, memo)
 
@@ -142,11 +151,20 @@ def advance_draw(state: State, current: str) -> tuple[State, list[Event]]:
 
 
 def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """The Key passes left and the next round's construction starts with him (or the first player after him
+    whose construction is not over already: an empty hand)."""
     key = state.next_player(state.key)
     players = tuple(replace(p, passed=False) for p in state.players)
     state = replace(state, players=players, key=key, turn=key, round=state.round + 1, phase="construction",
-                    draws_left=(), pending=None)
-    return state, events + [Event("round_started", {"round": state.round, "key": key})]
+                    draws_left=())
+    events = events + [Event("round_started", {"round": state.round, "key": key})]
+    state, more = next_builder(state, state.clockwise_from(key), NULL_MEMO)
+    return state, events + more
+
+
+def spaceport_bonus(state: State, pid: str) -> int:
+    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them."""
+    return score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
 
 
 def use_draw(state: State, pid: str) -> State:

@@ -3,7 +3,7 @@ checks, effects and candidates."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Violation
 from ..kit import Engine, Labels, english
@@ -55,16 +55,18 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
                   blocks=blocks, floors=data.FLOORS_TOTAL - start_floors * len(ids),
                   auction_house=data.AUCTION_HOUSE, piles=piles, seed=seed)
     if options.chance == "table":
-        return at_the_table(state)
+        return at_the_table(state, ids[0])
     return state
 
 
-def at_the_table(state: State) -> State:
-    """A real table: the deal and the pile orders happened at the table, so hands and piles are unknown
-    (sizes public) and every card the engine must know arrives as a played card or a ``reveal``."""
+def at_the_table(state: State, key: str) -> State:
+    """A real table deals nothing here: hands are unknown (sizes public), the piles' orders too, and the
+    state asks first for what the table shows, each pile's face-up top card, revealed by the Key holder (the
+    first player listed). Every card the engine must know later arrives as a played card or a ``reveal``."""
     players = tuple(replace(p, hand=None) for p in state.players)
-    piles = tuple((d, replace(p, draw=None, top=None)) for d, p in state.piles)
-    return replace(state, players=players, piles=piles, seed=None)
+    piles = tuple((d, Pile(draw=None, draw_size=p.draw_size, discard=())) for d, p in state.piles)
+    state = replace(state, players=players, piles=piles, seed=None, key=key, turn=key)
+    return moves.settle_pending(state, key)[0]
 
 
 def view_state(state: State, player: Optional[str]) -> State:
@@ -145,10 +147,19 @@ class Skyline3000(Engine):
                 "floor": "every distinct placement of a Floor card's 2 floors (both on one new or unfinished building, "
                          "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
                          "a second new one the number after it",
-                "bid": f"every subset of the hand when it holds at most {data.BID_LIST_LIMIT} cards; otherwise a sample "
-                       "(no card, each single card, the whole hand): any other pile is checked when proposed",
-                "bids": f"the combined table move (reported by the Key holder) is listed in full only when at most "
-                        f"{data.BIDS_LIST_LIMIT} combinations exist; otherwise only the all-zero piles",
+                "floor, roof, contract": "factory buildings of the same height (and roof) are interchangeable: "
+                                         "each kind is named by its lowest-numbered buildings (the first two for a "
+                                         "Floor card, so that one floor each on two of them is listed); the same "
+                                         "move on another building of the kind is as legal",
+                "bid": f"every distinct pile of a known hand, fewest cards first, while the hand has at most "
+                       f"{data.BID_LIST_LIMIT} (the product over its kinds of cards of the copies + 1; cards of one "
+                       "deck, value and district are interchangeable and a pile names the hand's first ones); a "
+                       "bigger hand lists the empty pile and the whole hand with `family: subsets` (any pile of "
+                       "its cards is legal); a hidden hand lists the empty pile with `family: unknown_hand` (any "
+                       "pile of at most hand_size cards in no known place)",
+                "bids": "at a real table only: one report by the Key holder, every pile empty, with `family: "
+                        "piles` (each player's pile may be any his own bid listing allows, no card twice)",
+                "reveal": "the known top card, or every card of the pile's deck in no known place (at most 24)",
             },
             "rule_codes": [r.to_dict() for r in rules.BOOK.rule_codes()],
             "readings": [r.to_dict(self.info.id) for r in self.readings()],
@@ -170,8 +181,14 @@ class Skyline3000(Engine):
     def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
         return moves.effects(state, move, memo)
 
-    def candidates(self, state: State, player: str | None, move_type: str | None) -> list[Move]:
+    def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterator[Move]:
         return moves.candidates(state, player, move_type)
+
+    def vouch(self, state: Any) -> None:
+        """A score request's state is loaded as a ScoreInput, which holds the whole state it was read from."""
+        whole = state.state if isinstance(state, ScoreInput) else state
+        if whole is not None:
+            super().vouch(whole)
 
     def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
         inp = as_score_input(state)

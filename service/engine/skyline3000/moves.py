@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, product
-from typing import Iterable, Optional
+from itertools import product
+from typing import Iterable, Iterator, Optional
 
 from .. import kit
 from ..core import Event, Memo, Outcome, Violation
@@ -17,11 +17,17 @@ PHASE_MOVES = {
     "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
     "auction": ("bid", "bids"),
     "develop": ("develop",),
-    "draw": ("draw", "reveal"),
+    "draw": ("draw", "stop", "reveal"),
     "over": (),
 }
-MOVE_TYPES = ("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw", "reveal")
+MOVE_TYPES = ("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw", "stop",
+              "reveal")
 TARGETS = ("empty", "billboard", "large", "green")
+# How a listed move stands for a family of moves (its ``family`` field), by move type:
+# ``subsets``: any pile of the listed bid's cards (a hand with more than data.BID_LIST_LIMIT distinct piles);
+# ``unknown_hand``: any pile of at most hand_size cards that no known place holds (a hidden hand);
+# ``piles``: the Key holder's report with each player's pile any his own ``bid`` listing allows, no card twice.
+FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 
 
 # =============================================================================================
@@ -119,14 +125,31 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
                                   block=move.block, district=district))
     target = move.target or "empty"
     out += board.target_violations(state.options, move.block, block, target, player.id, True, "/move/target")
+    if target == "billboard":
+        out += _cost(state, player, state.options.billboard_replacement_cost, "/move/target")
     if building is not None and building.roof is not None and target in ("empty", "billboard"):
         out += board.shape_violations(state.block, move.block, building.roof, "/move/building")
         out += board.height_violations(block, move.block, building.floors, "/move/building")
     return out
 
 
+def _cost(state: State, player: Player, cost: int, pointer: str) -> list[Violation]:
+    """Can the player pay ``cost`` points? Only option ``unpaid_cost``: ``refused`` ever says no."""
+    if cost > 0 and player.points < cost and state.options.unpaid_cost == "refused":
+        return [BOOK.violation("points.cannot_pay", "{player} has {points} points and cannot pay {cost}.", pointer,
+                               player=player.id, points=player.points, cost=cost)]
+    return []
+
+
+def paid(state: State, points: int, cost: int) -> int:
+    """Points after paying ``cost`` (option ``unpaid_cost``: ``floored`` stops at 0)."""
+    if state.options.unpaid_cost == "floored":
+        return min(points, max(0, points - cost))
+    return points - cost
+
+
 def _billboard(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player)
+    out = _turn(state, player) + _cost(state, player, data.BILLBOARD_COST, "/move/type")
     if player.billboards <= 0:
         out.append(BOOK.violation("billboard.none_left", "{player} has no billboard left.", "/move/player",
                                   player=player.id))
@@ -208,6 +231,8 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
 
 def _bids(state: State, player: Player, move: Move) -> list[Violation]:
     out = _lot(state)
+    if state.options.chance != "table":
+        out.append(BOOK.violation("auction.bids_table_only", None, "/move/type"))
     if state.auction and state.auction.sealed:
         out.append(BOOK.violation("auction.sealed_bids_laid", None, "/move/type"))
     if player.id != state.key:
@@ -260,13 +285,28 @@ def _draw(state: State, player: Player, move: Move) -> list[Violation]:
     return out
 
 
+def _stop(state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(state, player)
+    if out:
+        return out
+    if state.options.spaceport_bonus != "optional":
+        return [BOOK.violation("draw.cards_owed", "Every card owed is drawn in this game (option spaceport_bonus: "
+                               "compulsory).", "/move/type")]
+    left, extra = state.draws_of(player.id), flow.spaceport_bonus(state, player.id)
+    if left > extra:
+        return [BOOK.violation("draw.cards_owed", "{player} still owes {owed} of his 6 cards; only the Spaceport's "
+                               "{extra} extra cards may be declined.", "/move/type", player=player.id,
+                               owed=left - extra, extra=extra)]
+    return []
+
+
 def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
     pending = state.pending
     if pending is None:
         return [BOOK.violation("reveal.not_pending", None, "/move/type")]
     out = []
     if pending.player != player.id:
-        out.append(BOOK.violation("reveal.wrong_player", "The pending draw is {drawer}'s.", "/move/player",
+        out.append(BOOK.violation("reveal.wrong_player", "The pending reveal is {drawer}'s.", "/move/player",
                                   drawer=pending.player))
     spec = state.options.card(move.card) if move.card else None
     if spec is None:
@@ -287,7 +327,7 @@ def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
 
 CHECKS = {
     "floor": _floor, "roof": _roof, "contract": _contract, "billboard": _billboard, "discard": _discard,
-    "pass": _pass, "bid": _bid, "bids": _bids, "develop": _develop, "draw": _draw,
+    "pass": _pass, "bid": _bid, "bids": _bids, "develop": _develop, "draw": _draw, "stop": _stop,
 }
 
 
@@ -295,9 +335,25 @@ CHECKS = {
 # applying a legal move
 # =============================================================================================
 def effects(state: State, move: Move, memo: Memo) -> Outcome:
-    """The outcome of a move that broke no rule."""
+    """The outcome of a move that broke no rule: its own effects, then a run-out pile renewed at once, then
+    (at a real table) the next face-up top card to reveal."""
     new, events = EFFECTS[move.type](state, state.player(move.player), move, memo)
-    return Outcome(legal=True, state=new, events=tuple(events))
+    new, renewed = cards.renew_empty_piles(new)
+    events = list(events) + [Event("reshuffled", {"pile": deck}) for deck in renewed]
+    new, more = settle_pending(new, move.player)
+    return Outcome(legal=True, state=new, events=tuple(events + more))
+
+
+def settle_pending(state: State, actor: str) -> tuple[State, list[Event]]:
+    """At a real table, a pile whose face-up top the state does not know asks for it, revealed by the player
+    whose move uncovered it (none once the game is over)."""
+    if state.pending is not None or state.phase == "over":
+        return state, []
+    deck = cards.unrevealed_top(state)
+    if deck is None:
+        return state, []
+    state = replace(state, pending=Pending("top", actor, deck))
+    return state, [Event("reveal_needed", {"player": actor, "pile": deck, "kind": "top"})]
 
 
 def _play_card(state: State, player: Player, card: str) -> State:
@@ -339,7 +395,7 @@ def _do_contract(state, player, move, memo):
     if (move.target or "empty") == "billboard":
         i = billboards.index(player.id)
         billboards = billboards[:i] + billboards[i + 1:]
-        points -= state.options.billboard_replacement_cost
+        points = paid(state, points, state.options.billboard_replacement_cost)
         retired += 1
     block = replace(block, buildings=block.buildings + (Building(player.id, built.floors, built.roof),), billboards=billboards)
     state = state.with_block(move.block, block)
@@ -352,7 +408,8 @@ def _do_contract(state, player, move, memo):
 def _do_billboard(state, player, move, memo):
     block = state.block(move.block)
     state = state.with_block(move.block, replace(block, billboards=block.billboards + (player.id,)))
-    state = state.with_player(replace(player, billboards=player.billboards - 1, points=player.points - 1))
+    state = state.with_player(replace(player, billboards=player.billboards - 1,
+                                      points=paid(state, player.points, data.BILLBOARD_COST)))
     return _next_turn(state, move, [Event("billboard_placed", {"player": player.id, "block": move.block})], memo)
 
 
@@ -416,10 +473,22 @@ def _do_draw(state, player, move, memo):
     return _drawn(state, player.id, move.pile, card, events)
 
 
+def _do_stop(state, player, move, memo):
+    declined = state.draws_of(player.id)
+    state = replace(state, draws_left=tuple((p, 0 if p == player.id else n) for p, n in state.draws_left))
+    state, more = flow.advance_draw(state, player.id)
+    return state, [Event("draws_declined", {"player": player.id, "declined": declined})] + more
+
+
 def _do_reveal(state, player, move, memo):
-    pile = state.pile(state.pending.pile)
-    state = state.with_pile(state.pending.pile, replace(pile, draw_size=pile.draw_size - 1, top=None))
-    return _drawn(replace(state, pending=None), player.id, state.pending.pile, move.card, [])
+    pending = state.pending
+    pile = state.pile(pending.pile)
+    if pending.kind == "top":
+        state = state.with_pile(pending.pile, replace(pile, top=move.card))
+        return replace(state, pending=None), [Event("card_revealed", {"player": player.id, "pile": pending.pile,
+                                                                      "card": move.card})]
+    state = state.with_pile(pending.pile, replace(pile, draw_size=pile.draw_size - 1, top=None))
+    return _drawn(replace(state, pending=None), player.id, pending.pile, move.card, [])
 
 
 def _drawn(state, pid, deck, card, events):
@@ -433,24 +502,26 @@ def _drawn(state, pid, deck, card, events):
 EFFECTS = {
     "floor": _do_floor, "roof": _do_roof, "contract": _do_contract, "billboard": _do_billboard,
     "discard": _do_discard, "pass": _do_pass, "bid": _do_bid, "bids": _do_bids, "develop": _do_develop,
-    "draw": _do_draw, "reveal": _do_reveal,
+    "draw": _do_draw, "stop": _do_stop, "reveal": _do_reveal,
 }
 
 
 # =============================================================================================
 # listing the legal moves
 # =============================================================================================
-def candidates(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> list[Move]:
-    """Moves worth checking now, optionally of one player or type: every legal move is among them."""
+def candidates(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> Iterator[Move]:
+    """Moves worth checking now, optionally of one player or type: every legal move is among them or in a
+    listed move's family. A lazy generator, so a caller that stops early pays only for what it took."""
     if state.phase == "over":
-        return []
+        return
     if state.pending is not None:
         found = _reveal_candidates(state)
     else:
         maker = CANDIDATES.get(state.phase)
-        found = maker(state, player) if maker else []
-    return [m for m in found
-            if (move_type is None or m.type == move_type) and (player is None or m.player == player)]
+        found = maker(state, player) if maker else ()
+    for m in found:
+        if (move_type is None or m.type == move_type) and (player is None or m.player == player):
+            yield m
 
 
 def _hand_candidates(state: State, p: Player) -> list[str]:
@@ -461,96 +532,143 @@ def _hand_candidates(state: State, p: Player) -> list[str]:
     return cards.unknown_cards(state)
 
 
-def _construction_candidates(state: State, player: Optional[str]) -> list[Move]:
+def twins_apart(indices: Iterable[int], kind_of, keep: int) -> list[int]:
+    """The first ``keep`` indices of each kind (``kind_of(i)``): buildings of one kind are interchangeable,
+    so a listing names the lowest-numbered ones and any other of the same kind is as legal."""
+    seen: dict = {}
+    out = []
+    for i in indices:
+        k = kind_of(i)
+        if seen.get(k, 0) < keep:
+            seen[k] = seen.get(k, 0) + 1
+            out.append(i)
+    return out
+
+
+def distinct_floor_placements(p: Player) -> list[tuple[int, ...]]:
+    """Every placement of a Floor card's floors with a distinct outcome: unfinished buildings of one height
+    are interchangeable, so only the first two of each height are named (two, so that one floor each on two
+    of them stays listed). At most 2 x 13 + 1 targets: 90 floors make at most 12 distinct heights."""
+    n = len(p.factory)
+    unfinished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is None),
+                             lambda i: p.factory[i].floors, 2)
+    seen = set()
+    out = []
+    for pair in factory.floor_placements_over(unfinished, n):
+        outcome = tuple(sorted((p.factory[t].floors if t < n else 0, pair.count(t)) for t in set(pair)))
+        if outcome not in seen:
+            seen.add(outcome)
+            out.append(pair)
+    return out
+
+
+def _construction_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
     p = state.player(state.turn) if state.turn else None
     if p is None or (player is not None and player != p.id):
-        return []
+        return
     pid = p.id
-    out: list[Move] = [Move("pass", pid)]
-    unfinished = [i for i, b in enumerate(p.factory) if b.roof is None]
-    finished = [i for i, b in enumerate(p.factory) if b.roof is not None]
-    placements = factory.floor_placements(p)
+    yield Move("pass", pid)
+    unfinished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is None), lambda i: p.factory[i].floors, 1)
+    finished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is not None),
+                           lambda i: (p.factory[i].floors, p.factory[i].roof), 1)
+    placements = distinct_floor_placements(p)
     for c in _hand_candidates(state, p):
         spec = state.options.card(c)
         if spec is None:
             continue
-        out.append(Move("discard", pid, card=c))
+        yield Move("discard", pid, card=c)
         if spec.deck == "floor":
-            out += [Move("floor", pid, card=c, buildings=targets) for targets in placements]
+            for targets in placements:
+                yield Move("floor", pid, card=c, buildings=targets)
         elif spec.deck == "roof":
-            out += [Move("roof", pid, card=c, building=i, roof=r) for i in unfinished for r in data.ROOFS]
+            for i in unfinished:
+                for r in data.ROOFS:
+                    yield Move("roof", pid, card=c, building=i, roof=r)
         else:
             for i in finished:
                 for b in data.DISTRICT_BLOCKS.get(spec.district, ()):
-                    out.append(Move("contract", pid, card=c, building=i, block=b, target="empty"))
+                    yield Move("contract", pid, card=c, building=i, block=b, target="empty")
                     if pid in state.block(b).billboards:
-                        out.append(Move("contract", pid, card=c, building=i, block=b, target="billboard"))
+                        yield Move("contract", pid, card=c, building=i, block=b, target="billboard")
     if p.billboards > 0:
-        out += [Move("billboard", pid, block=b, target="empty") for b, _ in state.blocks]
-    return out
+        for b, _ in state.blocks:
+            yield Move("billboard", pid, block=b, target="empty")
 
 
-def bid_subsets(hand: list[str]) -> list[tuple[str, ...]]:
-    """Every subset when the hand is small; otherwise a sample: none, each single card, the whole hand."""
-    if len(hand) <= data.BID_LIST_LIMIT:
-        return [combo for k in range(len(hand) + 1) for combo in combinations(hand, k)]
-    return [()] + [(c,) for c in hand] + [tuple(hand)]
+def card_kind(state: State, card: str) -> tuple:
+    """What a card is, all that counts about it: two cards of one deck, value and district are interchangeable."""
+    spec = state.options.card(card)
+    return (spec.deck, spec.value, spec.district) if spec else (card,)
 
 
-def _auction_candidates(state: State, player: Optional[str]) -> list[Move]:
-    out: list[Move] = []
-    hands = {}
+def distinct_piles(state: State, hand: tuple[str, ...]) -> Optional[list[tuple[str, ...]]]:
+    """Every distinct pile of a known hand, fewest cards first, cards of one kind interchangeable (a pile
+    names the hand's first cards of each kind); None when there are more than data.BID_LIST_LIMIT."""
+    kinds: dict[tuple, list[str]] = {}
+    for c in hand:
+        kinds.setdefault(card_kind(state, c), []).append(c)
+    count = 1
+    for same in kinds.values():
+        count *= len(same) + 1
+    if count > data.BID_LIST_LIMIT:
+        return None
+    groups = list(kinds.values())
+    piles = [tuple(c for same, k in zip(groups, taken) for c in same[:k])
+             for taken in product(*(range(len(same) + 1) for same in groups))]
+    return sorted(piles, key=len)
+
+
+def bid_candidates(state: State, p: Player) -> Iterator[Move]:
+    """A player's piles: every distinct pile of a small hand; the empty pile and one family otherwise."""
+    if p.hand is None:
+        yield Move("bid", p.id, cards=(), family="unknown_hand")
+        return
+    piles = distinct_piles(state, p.hand)
+    if piles is None:
+        yield Move("bid", p.id, cards=())
+        yield Move("bid", p.id, cards=tuple(p.hand), family="subsets")
+        return
+    for pile in piles:
+        yield Move("bid", p.id, cards=pile)
+
+
+def _auction_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
     for p in state.players:
-        hands[p.id] = bid_subsets(list(p.hand)) if p.hand is not None else [()]
         laid, _ = state.auction.sealed_of(p.id) if state.auction else (False, None)
         if laid or (player is not None and player != p.id):
             continue
-        out += [Move("bid", p.id, cards=b) for b in hands[p.id]]
-    if state.auction is not None and not state.auction.sealed:
-        reporter = state.key
-        if player is None or player == reporter:
-            sizes = 1
-            for options in hands.values():
-                sizes *= len(options)
-            if sizes <= data.BIDS_LIST_LIMIT:
-                ids = [p.id for p in state.players]
-                for combo in product(*(hands[i] for i in ids)):
-                    if _disjoint(combo):
-                        out.append(Move("bids", reporter, piles=tuple(zip(ids, combo))))
-            else:
-                out.append(Move("bids", reporter, piles=tuple((p.id, ()) for p in state.players)))
-    return out
+        yield from bid_candidates(state, p)
+    if state.options.chance == "table" and state.auction is not None and not state.auction.sealed:
+        if player is None or player == state.key:
+            yield Move("bids", state.key, piles=tuple((p.id, ()) for p in state.players), family="piles")
 
 
-def _disjoint(bids) -> bool:
-    seen = set()
-    for b in bids:
-        for c in b:
-            if c in seen:
-                return False
-            seen.add(c)
-    return True
-
-
-def _develop_candidates(state: State, player: Optional[str]) -> list[Move]:
+def _develop_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
     if state.award is None:
-        return []
-    return [Move("develop", state.award.player, block=b) for b, _ in state.blocks]
+        return
+    for b, _ in state.blocks:
+        yield Move("develop", state.award.player, block=b)
 
 
-def _draw_candidates(state: State, player: Optional[str]) -> list[Move]:
+def _draw_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
     if state.turn is None:
-        return []
-    return [Move("draw", state.turn, pile=d) for d in data.DECKS]
+        return
+    for d in data.DECKS:
+        yield Move("draw", state.turn, pile=d)
+    yield Move("stop", state.turn)
 
 
-def _reveal_candidates(state: State) -> list[Move]:
+def _reveal_candidates(state: State) -> Iterator[Move]:
+    """The cards the pending reveal may name: the known top, else every card of the pile's deck in no
+    known place (at most the deck's size)."""
     pending = state.pending
     top = state.pile(pending.pile).top
     if top is not None:
-        return [Move("reveal", pending.player, card=top)]
-    return [Move("reveal", pending.player, card=c) for c in cards.unknown_cards(state)
-            if state.options.card(c).deck == pending.pile]
+        yield Move("reveal", pending.player, card=top)
+        return
+    for c in cards.unknown_cards(state):
+        if state.options.card(c).deck == pending.pile:
+            yield Move("reveal", pending.player, card=c)
 
 
 CANDIDATES = {

@@ -63,6 +63,7 @@ BOOK = RuleBook(data.GAME_ID, {
     "placement.height": ("A later building equals the tallest in the block or is exactly one floor taller.", HEIGHT),
     "placement.bad_target": ("Unknown target platform.", BOARD),
     "billboard.none_left": ("The player has no billboard left.", BILLBOARD),
+    "points.cannot_pay": ("The player's points cannot pay the action's cost.", BILLBOARD),
     # auctions
     "auction.already_bid": ("The player has already laid his pile for this auction.", AUCTIONS),
     "auction.card_not_in_hand": ("A bid card is not in the player's hand.", AUCTIONS),
@@ -71,6 +72,8 @@ BOOK = RuleBook(data.GAME_ID, {
     "auction.unknown_pile": ("A pile belongs to nobody in the game.", AUCTIONS),
     "auction.sealed_bids_laid": ("Some players have already laid sealed piles; finish with single bids.", AUCTIONS),
     "auction.not_reporter": ("The Key holder reports the table's piles of an auction.", AUCTIONS),
+    "auction.bids_table_only": ("The combined bids move reports a real table's piles; in a digital game each player "
+                                "lays his own pile.", AUCTIONS),
     "auction.no_lot": ("The auction house stack is empty.", AUCTION_HOUSE),
     "develop.not_winner": ("Only the auction's winner places the development.", DEVELOP),
     "develop.large_taken": ("The block's large platform is not free.", DEVELOP),
@@ -78,6 +81,7 @@ BOOK = RuleBook(data.GAME_ID, {
     # draws
     "draw.pile_empty": ("That pile and its discards are empty.", CARDS),
     "draw.unknown_pile": ("No such pile.", DRAW),
+    "draw.cards_owed": ("Only the Spaceport's extra cards may be declined, once the 6 cards are drawn.", DRAW),
     "reveal.not_pending": ("No card is waiting to be revealed.", TABLE),
     "reveal.wrong_player": ("The pending draw belongs to another player.", TABLE),
     "reveal.wrong_pile": ("The revealed card does not belong to the pile drawn from.", TABLE),
@@ -127,11 +131,10 @@ FIXED_READINGS: tuple[Reading, ...] = (
             f"a 2-floor step never makes: \"2- vagy 3 emeletes épületet rakhat le\" (White may place a 2- or "
             f"3-floor building) and block B's tie of 5 floors each, \"Fehér nyeri a döntetlent, mivel az itteni "
             f"legmagasabb épülete magasabb, mint Zöldé\" (White wins the tie: his tallest building is taller).", section="floor-card"),
-    Reading("negative_points", True, "assumption",
-            "Points may go below zero (billboards and billboard replacement cost points).", section="billboard"),
-    Reading("billboard_without_cards", True, "assumption",
-            "A player with no cards may still place billboards in the construction phase: the billboard action "
-            "needs no card, though the rulebook only says players act while they have something playable.", section="billboard"),
+    Reading("table_key", "first listed player", "assumption",
+            "At a real table the Key goes to the first player of the setup's list: the table draws the Key holder "
+            "(\"Válasszatok magatok közül véletlenszerűen egy játékost, ő kapja a Kulcsot\": choose a player at "
+            "random, he takes the Key) and lists the players clockwise from him.", section="real-table"),
     Reading("development_without_place", "removed", "assumption",
             "A won development with no free place anywhere (no empty small platform for a green) is removed from "
             "the game.", section="developments"),

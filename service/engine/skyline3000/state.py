@@ -81,7 +81,11 @@ class Award:
 
 @dataclass(frozen=True)
 class Pending:
-    kind: str  # "draw"
+    """A card the table must reveal: ``top``, the face-up top card of a pile whose order is unknown (at
+    setup, after a draw, after a reshuffle); ``draw``, a card drawn from a pile whose top was not known.
+    ``player`` makes the reveal: the drawing player, or the one whose move uncovered the card."""
+
+    kind: str  # "top" | "draw"
     player: str
     pile: str
 
@@ -195,6 +199,9 @@ class Move:
     cards: Optional[tuple[str, ...]] = None  # a sealed bid (cards above STOP)
     piles: Optional[tuple[tuple[str, tuple[str, ...]], ...]] = None  # every player's bid (table)
     pile: Optional[str] = None  # a deck to draw from
+    # legal-moves only: this listed move stands for a family of moves (moves.FAMILIES); a move sent with
+    # it is the move its other fields spell
+    family: Optional[str] = None
 
 
 __all__ = [

@@ -7,6 +7,7 @@ from typing import Iterable, Optional
 from .. import kit
 from ..core import Violation
 from . import board, cards, data
+from .flow import construction_over
 from .rules import BOOK
 from .state import Block, Options, State
 
@@ -85,8 +86,9 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
                                   turn=state.turn))
     phase = state.phase
     if phase == "construction":
-        if state.turn is None or (state.player(state.turn) and state.player(state.turn).passed):
-            bad(kit.N_("The construction phase needs a player to move who has not passed."), "/state/turn")
+        if state.turn is None or (state.player(state.turn) and construction_over(state, state.player(state.turn))):
+            bad(kit.N_("The construction phase needs a player to move who has not passed and (option empty_hand: "
+                       "done) holds a card."), "/state/turn")
         if state.auction is not None or state.award is not None:
             bad(kit.N_("No auction runs in the construction phase."), "/state/auction")
     elif phase == "auction":
@@ -125,13 +127,25 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
             bad(kit.N_("The game ends after round 4."), "/state/round")
     out += _auction_house(state)
     if state.pending is not None:
-        pending = state.pending
-        pile = state.pile(pending.pile)
-        if phase != "draw" or pending.player != state.turn or pending.pile not in data.DECKS \
-                or pile.draw is not None or pile.draw_size <= 0:
-            out.append(BOOK.violation("state.pending", "The pending draw must be the drawing player's, from a "
-                                      "hidden, non-empty draw pile, in the draw phase.", "/state/pending"))
+        out += _pending(state, ids)
     return out
+
+
+def _pending(state: State, ids: set[str]) -> list[Violation]:
+    """A pending reveal: a draw's card (the drawing player's, in the draw phase) or a pile's face-up top (at a
+    real table, any phase but the end), from a hidden, non-empty pile whose top is not known."""
+    pending = state.pending
+    pile = state.pile(pending.pile)
+    hidden = pending.pile in data.DECKS and pile.draw is None and pile.draw_size > 0
+    if pending.kind == "draw":
+        fits = hidden and state.phase == "draw" and pending.player == state.turn
+    else:
+        fits = hidden and pile.top is None and state.phase != "over" and pending.player in ids
+    if fits:
+        return []
+    return [BOOK.violation("state.pending", "The pending reveal must be a draw of the drawing player in the draw "
+                           "phase, or a real table's face-up top card not known yet, from a hidden, non-empty "
+                           "draw pile.", "/state/pending")]
 
 
 def _auctions_held(state: State) -> int:

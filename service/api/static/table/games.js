@@ -13,7 +13,7 @@ const MOVE_GROUPS = {
   rebuild_swap: N_("Rebuild: swap"), end_turn: N_("End the turn"), reveal: N_("Reveal"), keep: N_("Keep lots"),
   trade: N_("Trade"), end_trading: N_("End trading"), floor: N_("Floor cards"), roof: N_("Roof cards"),
   contract: N_("Contracts"), billboard: N_("Billboards"), discard: N_("Discard"), pass: N_("Pass"), bid: N_("Bid"),
-  bids: N_("Bids"), develop: N_("Develop"), draw: N_("Draw"), place_start: N_("Starting skyscrapers"),
+  bids: N_("Bids"), develop: N_("Develop"), draw: N_("Draw"), stop: N_("Stop drawing"), place_start: N_("Starting skyscrapers"),
   take_skyscrapers: N_("Take skyscrapers"), place_business: N_("Place a business"),
   black_and_move: N_("Black card and move"), take_cards: N_("Take cards"), move_commissioner: N_("Move a commissioner"),
   value_district: N_("Value a district"), build: N_("Build"),
@@ -51,6 +51,7 @@ const DESCRIBE = {
   bids: (m) => tr("{player} settles the bids: {piles}", { player: m.player, piles: Object.entries(m.piles).map(([p, c]) => `${p} ${nothing(c)}`).join("; ") }),
   develop: (m) => tr("{player} develops block {block}", m),
   draw: (m) => tr("{player} draws from the {pile} pile", { player: m.player, pile: word("skyline3000", m.pile) }),
+  stop: (m) => tr("{player} declines the Spaceport's other extra cards", m),
   place_start: (m) => tr("{player} starts on the {plot} plot of {district}", { player: m.player, plot: word("fifthavenue", m.plot), district: words(m.district) }),
   take_skyscrapers: (m) => tr("{player} takes skyscrapers", m),
   place_business: (m) => tr("{player} puts a {business} on the {plot} plot of {district}", { player: m.player, business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }),
@@ -121,17 +122,17 @@ export function scoreBody(game, state) {
 
 /** Real-table play: the setup request and how to blank the orders only the table knows. */
 export function tableSetup(game, players, seed) {
-  if (game === "chinatown") return { players, seed, options: { chance: "table" } };
+  if (game === "chinatown" || game === "skyline3000") return { players, seed, options: { chance: "table" } };
   return { players, seed };
 }
 
-// Chinatown deals at the table too (its `table` chance option); in the other games the seed deals the
-// starting hands and market, and every later draw is asked for.
+// Chinatown and Skyline 3000 deal at the table too (their `table` chance option: the state starts unknown
+// and asks for what the table shows); in the other games the seed deals the starting hands and market, and
+// every later draw is asked for.
 export function hideOrders(game, state) {
   const each = (record, change) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, { ...v, ...change }]));
   switch (game) {
     case "newyork": return { ...state, bag: null, money_deck: null, seed: null };
-    case "skyline3000": return { ...state, piles: each(state.piles, { draw: null }) };
     case "fifthavenue": return { ...state, stacks: each(state.stacks, { below: null }), park_order: null,
       black_deck: { ...state.black_deck, cards: null }, seed: null };
     default: return state;
