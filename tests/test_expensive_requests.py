@@ -243,7 +243,8 @@ def _set(document: dict, path: list, value) -> None:
     ("skyline3000", ["state", "blocks"], "dict", "At most 9 blocks, one per block id."),
     ("skyline3000", ["state", "players", 0, "factory"], "list", "Longer than maximum length 90."),
     ("fifthavenue", ["state", "stacks"], "dict", "At most 5 stacks, one per colour."),
-    ("fifthavenue", ["state", "districts", "times-square", "plots"], "dict", "At most 5 plots, one per colour."),
+    ("fifthavenue", ["state", "districts", "times-square", "plots"], "dict",
+     "At most 6 plots: one per colour and, on the board's back side, the sixth."),
 ])
 def test_a_list_or_object_far_over_its_limit_is_one_error(client, game, path, filler, message):
     # a 1 MiB body of 100,000 bad items took 1.5 s (lists) to 2.3 s (Skyline blocks) to refuse item by item

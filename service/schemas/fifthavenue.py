@@ -20,7 +20,6 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.options import OPTIONS
 from ..engine.kit import N_
-from ..engine.random import SEED_MAX
 from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
                                         options_from_plain, to_plain)
 from . import lean
@@ -34,6 +33,9 @@ CARDS_TOTAL = D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL
 # 12th business, the rules' only end, and action D scores on. 10,000 was passed after 42,518 moves of such a
 # game, and the service refused a state it had made; a billion takes billions of requests.
 POINTS_BOUND = 1_000_000_000
+AT_MOST_PLOTS = N_("At most 6 plots: one per colour and, on the board's back side, the sixth.")
+REVEAL_ONE_PART = N_("A reveal carries exactly one of `tops`, `drawn`, `tiles`, `bid`, `business`.")
+REVEAL_START_BUSINESS = N_("A starting business is revealed as `district`, `plot` and `business`.")
 
 
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
@@ -59,6 +61,11 @@ def Business(**kwargs: Any) -> fields.String:
 
 def Colour(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.OneOf(D.COLOURS), metadata={"component": "FifthAvenueColour"}, **kwargs)
+
+
+def PlotId(**kwargs: Any) -> fields.String:
+    """A plot of a district: its colour, or on the board's back side the colourless ``sixth``."""
+    return fields.String(validate=validate.OneOf(D.PLOT_IDS), **kwargs)
 
 
 # ---- options ------------------------------------------------------------------------------------------
@@ -107,8 +114,8 @@ class PlotSchema(Schema):
 
 
 class DistrictSchema(Schema):
-    plots = Dict(keys=Colour(), values=fields.Nested(PlotSchema), load_default=dict,
-                 validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_PLOTS.format(count=len(D.COLOURS))))
+    plots = Dict(keys=PlotId(), values=fields.Nested(PlotSchema), load_default=dict,
+                 validate=validate.Length(max=len(D.PLOT_IDS), error=AT_MOST_PLOTS))
     stopped = Strict(load_default=False)
 
 
@@ -195,7 +202,9 @@ class StackSchema(Schema):
 class BlackDeckSchema(Schema):
     cards = List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
     count = Count(D.BLACK_TOTAL, required=True)
-    seed = Seed(allow_none=True, load_default=None)
+    seed = Seed(allow_none=True, load_default=None, load_only=True,
+                metadata={"description": "Deprecated: where earlier releases kept the state's seed; "
+                                         "read when the state's own `seed` is missing, never written."})
 
 
 class CommissionerSchema(Schema):
@@ -242,8 +251,8 @@ class DrawSchema(Schema):
     count = StrictInteger(required=True, validate=validate.Range(min=1, max=4))
 
 
-PENDING_FIELDS = {"stack_top": {"colours"}, "black_cards": {"draws"}, "supply_set": {"index", "count"},
-                  "dummy_bid": set(), "central_park_tiles": {"count"}}
+PENDING_FIELDS = {"start_business": {"district"}, "stack_top": {"colours"}, "black_cards": {"draws"},
+                  "supply_set": {"index", "count"}, "dummy_bid": set(), "central_park_tiles": {"count"}}
 
 
 class PendingSchema(Schema):
@@ -251,7 +260,8 @@ class PendingSchema(Schema):
                                  kinds={kind: (names, ()) for kind, names in PENDING_FIELDS.items()})
 
     kind = fields.String(required=True, validate=validate.OneOf(D.PENDING_KINDS))
-    colours = List(Colour(), validate=validate.Length(min=1, max=2))
+    district = fields.String(validate=validate.OneOf(D.DISTRICTS))
+    colours = List(Colour(), validate=validate.Length(min=1, max=len(D.COLOURS)))
     draws = List(fields.Nested(DrawSchema), validate=validate.Length(min=1, max=4))
     index = Count(len(D.SET_SIZES) - 1)
     count = Count(D.PARK_TILES_REVEALED)
@@ -262,7 +272,7 @@ class PendingSchema(Schema):
         if want is None:
             return
         errors = {}
-        for name in ("colours", "draws", "index", "count"):
+        for name in ("district", "colours", "draws", "index", "count"):
             if name in want and name not in d:
                 errors[name] = [M.REVEAL_NEEDS.format(kind=d['kind'], name=name)]
             if name not in want and name in d:
@@ -303,10 +313,14 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
                                   allow_none=True, **req),
         "result": fields.Nested(ResultSchema, allow_none=True, **req),
         "pending": fields.Nested(PendingSchema, allow_none=True, **req),
+        "seed": Seed(allow_none=True, load_default=None,
+                     metadata={"description": "Seeds every later shuffle of digital play (the black deck's "
+                                              "and a colour stack's reshuffle); null at a real table and in "
+                                              "a player's view."}),
     }
 
 
-FULL_STATE_KEYS = tuple(k for k in _state_fields(True) if k not in ("options",))
+FULL_STATE_KEYS = tuple(k for k in _state_fields(True) if k not in ("options", "seed"))
 
 
 def _dump_state(obj):
@@ -337,7 +351,7 @@ class StateSchema(_StateBase):
             raise ValidationError(M.MISSING_SITES.format(missing=', '.join(missing)),
                                   "districts")
         errors = {}
-        for did in D.DISTRICTS:
+        for did in D.DISTRICTS:  # the back side's sixth plot is checked by validate, which knows the side
             gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
             if gone:
                 errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=', '.join(gone))]}
@@ -371,11 +385,12 @@ MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "take_cards": ({"colours"}, set()),
     "move_commissioner": ({"commissioner", "to"}, set()),
     "bid": ({"cards"}, {"colour"}),
-    "pass": (set(), set()),
+    "pass": (set(), {"colour"}),
     "build": ({"count"}, set()),
     "building_stop": (set(), set()),
-    "reveal": (set(), {"tops", "drawn", "tiles", "bid"}),
+    "reveal": (set(), {"tops", "drawn", "tiles", "bid", "business", "district", "plot"}),
 }
+REVEAL_PARTS = ("tops", "drawn", "tiles", "bid", "business")
 OPTIONAL_FIELDS = ("district", "plot", "business", "commissioner", "to", "colours", "colour", "cards", "count",
                    "tops", "drawn", "tiles", "bid")
 
@@ -389,7 +404,7 @@ class MoveSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(D.MOVE_TYPES))
     player = PlayerId(required=True)
     district = fields.String(validate=validate.OneOf(D.DISTRICTS))
-    plot = Colour()
+    plot = PlotId()
     business = Business()
     commissioner = fields.String(validate=validate.OneOf(D.COMMISSIONERS))
     to = fields.String(validate=validate.OneOf(D.LOCATIONS))
@@ -397,7 +412,7 @@ class MoveSchema(Schema):
     colour = Colour()
     cards = List(Card(), validate=validate.Length(max=CARDS_TOTAL))
     count = Count(3)
-    tops = Dict(keys=Colour(), values=CardValue(), validate=validate.Length(min=1, max=2))
+    tops = Dict(keys=Colour(), values=CardValue(), validate=validate.Length(min=1, max=len(D.COLOURS)))
     drawn = Dict(keys=PlayerId(), values=List(CardValue(), validate=validate.Length(max=4)),
                         validate=validate.Length(min=1, max=4))
     tiles = List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
@@ -416,8 +431,10 @@ class MoveSchema(Schema):
         for name in OPTIONAL_FIELDS:
             if name in d and name not in required and name not in optional:
                 errors[name] = [M.MOVE_HAS_NO.format(kind=kind, name=name)]
-        if kind == "reveal" and sum(1 for n in optional if n in d) != 1:
-            errors["type"] = ["A reveal carries exactly one of `tops`, `drawn`, `tiles`, `bid`."]
+        if kind == "reveal" and sum(1 for n in REVEAL_PARTS if n in d) != 1:
+            errors["type"] = [REVEAL_ONE_PART]
+        if kind == "reveal" and ("district" in d or "plot" in d) and "business" not in d:
+            errors["business"] = [REVEAL_START_BUSINESS]
         if errors:
             raise ValidationError(errors)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.engine.fifthavenue import GAME
+from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue.rules import allowed_colours
 from service.engine.fifthavenue.state import Move
 
@@ -219,13 +220,14 @@ def test_reading_second_stop_ends_the_game_at_once():
 
 
 def test_park_opening_the_opening_bid_sets_the_colour_and_no_stop():
-    """RGG-p10: a Central Park auction is opened by a bid; its coloured card sets the colour every first
-    bid must hold. Nobody names a colour without bidding, and no building stop is possible there."""
+    """English rulebook p. 10: the trigger opens Central Park with a bid; its coloured card sets the colour
+    every first bid must hold, and no building stop is possible there."""
     s = auction_at(markers=(), hands={"red": ["green-4", "violet-6"], "yellow": ["violet-5", "green-5"]})
     assert s.auction.site == "central-park" and s.auction.stage == "bidding" and s.auction.park_colour is None
     opening = [m for m in GAME.legal_moves(s) if m.type == "bid"]
     assert {m.colour for m in opening} == {"green", "violet"}  # any colour red holds a card of
     assert {m.type for m in GAME.legal_moves(s)} == {"bid", "pass"}
+    assert {m.colour for m in GAME.legal_moves(s) if m.type == "pass"} == set(D.COLOURS)
     s = bid(s, "red", ["violet-6"], "violet")
     assert s.auction.park_colour == "violet"
     assert "fifthavenue.auction.colour_not_allowed" in refused(s, Move("bid", "yellow", colour="green",
@@ -250,8 +252,12 @@ def test_reading_park_opening_the_colour_stays_when_the_opener_passes():
     assert s.auction is None and dict((x.owner, x.count) for x in s.park.skyscrapers) == {"yellow": 1}
 
 
-def test_reading_park_opener_passes_the_next_bidder_opens():
-    s = auction_at(markers=(), hands={"red": ["green-4"], "yellow": ["orange-5"]})
+def test_option_park_colour_opening_bid_lets_the_next_bidder_open():
+    """The earlier reading, kept as option park_colour opening_bid: when the trigger passes, the first
+    player who bids sets the colour."""
+    s = auction_at(markers=(), hands={"red": ["green-4"], "yellow": ["orange-5"]},
+                   options={"park_colour": "opening_bid"})
+    assert "fifthavenue.auction.pass_colour_not_asked" in refused(s, Move("pass", "red", colour="green"))
     s = ok(s, Move("pass", "red"))
     assert s.auction.park_colour is None and s.auction.to_act == "yellow"
     s = bid(s, "yellow", ["orange-5"], "orange")
@@ -263,7 +269,8 @@ def test_reading_park_opener_passes_the_next_bidder_opens():
 
 def test_auctions_triggered_by_action_c_resume_at_the_second_action():
     s = auction_at(markers=(), via="c")
-    for who in ("red", "yellow", "blue"):
+    s = ok(s, Move("pass", "red", colour="gray"))  # the trigger names Central Park's colour as he passes
+    for who in ("yellow", "blue"):
         s = ok(s, Move("pass", who))
     assert s.turn.player == "red" and s.turn.phase == "action2" and s.turn.action == "C"
 
@@ -321,7 +328,7 @@ def test_dummy_bids_in_central_park_and_nobody_builds_when_it_wins():
 
 
 def test_reading_dummy_park_opening_alea_does_not_open_central_park():
-    s = auction_at(n=2, markers=(), hands={"red": ["green-4"], "yellow": []})
+    s = auction_at(n=2, markers=(), hands={"red": ["green-4"], "yellow": []}, options={"park_colour": "opening_bid"})
     count = s.black_deck.count
     s = ok(s, Move("pass", "red"))
     s = ok(s, Move("pass", "yellow"))  # nobody opened: alea passes too, drawing nothing

@@ -104,17 +104,26 @@ def test_final_scoring_refuses_tiles_not_below_central_park():
     assert "fifthavenue.score.park_tiles_not_there" in {v["code"] for v in out["violations"]}
 
 
-def test_reading_park_tiles_fewer_reveals_all_and_none_scores_one():
-    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 2}], "businesses": []}}}
+def test_option_park_tiles_fewer_count_revealed_lets_none_score_one():
+    """The earlier reading, kept as option park_tiles_fewer count_revealed."""
+    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 2}], "businesses": []}},
+            "options": {"park_tiles_fewer": "count_revealed"}}
     assert score(body, scoring="final")["totals"] == {"red": 2}
     body["districts"]["central-park"]["businesses"] = ["boutique", "gallery"]
     assert score(body, scoring="final")["totals"] == {"red": 6}
-    body["options"] = {"park_tiles_fewer": "minimum_two"}
-    assert score(body, scoring="final")["totals"] == {"red": 6}
+
+
+def test_reading_park_tiles_fewer_a_park_skyscraper_scores_at_least_two():
+    """English rulebook p. 7: the park's values are 'lowest is 2 and the highest is 5', also with fewer
+    than 3 businesses below the park, or none."""
+    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 2}], "businesses": []}}}
+    assert score(body, scoring="final")["totals"] == {"red": 4}
     body["districts"]["central-park"]["businesses"] = ["boutique"]
     assert score(body, scoring="final")["totals"] == {"red": 4}
-    body["districts"]["central-park"]["businesses"] = []
-    assert score(body, scoring="final")["totals"] == {"red": 4}  # never below 2 per skyscraper
+    body["districts"]["central-park"]["businesses"] = ["boutique", "gallery"]
+    assert score(body, scoring="final")["totals"] == {"red": 6}
+    body["districts"]["central-park"]["businesses"] = ["boutique", "gallery", "jeweler"]
+    assert score(body, scoring="final")["totals"] == {"red": 10}  # the highest is 5
 
 
 def test_reading_commissioner_graph_default_steps():

@@ -34,7 +34,7 @@ def test_every_reading_has_a_test_named_after_it():
 
 
 def test_info_and_describe():
-    assert INFO.rules_version == "fifthavenue-3"
+    assert INFO.rules_version == "fifthavenue-4"
     assert set(INFO.move_types) == set(D.MOVE_TYPES)
     described = GAME.describe()
     assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]
@@ -147,10 +147,14 @@ def test_seed_readings_quote_the_seed_and_provenances_are_known():
         if text is not None:
             assert any(q in text for q in quotes), (r.name, quotes)
     assert set(by_provenance) == {"seed", "public source", "assumption"}
-    for name in ("valuation_black_cards", "special_scorings", "build_count", "park_opening", "dummy_bidder"):
+    for name in ("valuation_black_cards", "special_scorings", "build_count", "dummy_bidder", "plot_ring",
+                 "park_tiles_fewer", "board_side"):
         assert name in by_provenance["public source"]
-    for name in ("black_deck_empty", "park_tiles_fewer", "dummy_plot", "dummy_building_stop"):
+    for name in ("black_deck_empty", "dummy_plot", "dummy_building_stop", "bid_requires_supply", "plot_ring_order",
+                 "dummy_builds", "district_names", "coloured_stack_empty", "sixth_plot_colour",
+                 "sixth_plot_neighbours", "park_trigger_passes"):
         assert name in by_provenance["assumption"]
+    assert by_provenance["seed"] == ["park_colour"]
 
 
 def test_contract_options_match_the_option_specs():

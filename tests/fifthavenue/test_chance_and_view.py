@@ -131,7 +131,7 @@ def test_view_hides_other_hands_and_every_hidden_order():
     assert hands["yellow"] == s.players[1].hand and hands["red"] is None and hands["blue"] is None
     assert [p.hand_size for p in v.players] == [p.hand_size for p in s.players]
     assert all(st.below is None for _, st in v.stacks) and v.black_deck.cards is None and v.park_order is None
-    assert s.black_deck.shuffle_seed is not None and v.black_deck.shuffle_seed is None
+    assert s.seed is not None and v.seed is None
     assert [st.top for _, st in v.stacks] == [st.top for _, st in s.stacks]  # the tops lie face up
     assert not GAME.validate(v)
 

@@ -170,7 +170,8 @@ def test_partial_district_scoring_breakdown_starts_from_zero_points_before_and_a
 def test_validate_pending_stack_top_needs_a_card_left_in_the_stack_one_not_zero():
     from .test_chance_and_view import at_table
 
-    s = ok(started(3), Move("take_skyscrapers", "red"))
+    # no reshuffle, so that an empty stack beside its discards is otherwise a state the rules reach
+    s = ok(started(3, options={"coloured_stack_empty": "no_reshuffle"}), Move("take_skyscrapers", "red"))
     below = dict(s.stacks)["gray"].below
     s = ok(at_table(s), Move("take_cards", "red", colours=("gray", "green")))
     assert s.pending.kind == "stack_top" and dict(s.stacks)["gray"].count == len(below)

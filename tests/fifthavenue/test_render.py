@@ -93,9 +93,22 @@ def test_picture_of_an_auction_shows_the_site_colours_bids_passes_and_whose_bid(
 
 def test_picture_of_a_central_park_auction_says_how_its_colour_is_set():
     s = auction_at(markers=(), hands={"red": ["green-4"]})
+    assert "red sets it with his opening bid or as he passes" in all_text(GAME.render(s, None))
+    s = ok(s, Move("pass", "red", colour="green"))
+    assert "Colour: green (set by red, who started the auctions)" in all_text(GAME.render(s, None))
+    s = auction_at(markers=(), hands={"red": ["green-4"]}, options={"park_colour": "opening_bid"})
     assert "the opening bid's card sets it" in all_text(GAME.render(s, None))
     s = bid(s, "red", ["green-4"], "green")
     assert "Colour: green (set by the opening bid)" in all_text(GAME.render(s, None))
+
+
+def test_picture_of_the_back_side_draws_the_sixth_plot_inside_each_ring():
+    s = GAME.setup(["red", "yellow", "blue", "green"], 3, {"board_side": "back"})
+    svg = GAME.render(s, None)
+    xml.dom.minidom.parseString(svg)
+    assert svg.count("<title>sixth plot</title>") == len(D.DISTRICTS)
+    assert svg.count('stroke-dasharray="6,4"') == len(D.DISTRICTS)  # its broken border
+    assert "<title>sixth plot</title>" not in GAME.render(GAME.setup(["red", "yellow"], 3, {}), None)
 
 
 def test_picture_shows_the_viewers_whole_hand_and_others_as_backs():

@@ -86,8 +86,8 @@ def stopped_times_square():
     s = bid(s, "red", ["green-4"], "green")
     s = ok(ok(s, Move("pass", "yellow")), Move("pass", "blue"))
     assert next(d for d in s.districts if d.id == TS).stopped
-    while s.auction is not None:  # nobody bids in the Central Park auction that follows
-        s = ok(s, Move("pass", s.auction.to_act))
+    while s.auction is not None:  # nobody bids in the Central Park auction that follows (its trigger names the colour)
+        s = ok(s, next(m for m in GAME.legal_moves(s) if m.type == "pass"))
     return s
 
 
@@ -385,7 +385,7 @@ def test_state_the_twelfth_business_ends_the_game():
     reach: the 12th business ends the game. validate says so, so no move can meet an empty supply row."""
     from .helpers import random_game, set_turn
 
-    over = random_game(2, 3)
+    over = random_game(2, 5)
     assert over.turn.phase == "over" and over.businesses_placed == D.BUSINESSES_ENDING_GAME
     assert GAME.validate(over) == []
 

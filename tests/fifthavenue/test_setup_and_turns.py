@@ -193,8 +193,9 @@ def test_second_action_two_cards_of_two_colours():
     assert len(GAME.legal_moves(s, move_type="take_cards")) == 10
 
 
-def test_reading_empty_deck_fewer_stacks_fewer_cards():
-    s = ok(started(3), Move("take_skyscrapers", "red"))
+def test_option_coloured_stack_empty_no_reshuffle_fewer_stacks_fewer_cards():
+    """The earlier reading, kept as option coloured_stack_empty no_reshuffle: an empty stack stays empty."""
+    s = ok(started(3, options={"coloured_stack_empty": "no_reshuffle"}), Move("take_skyscrapers", "red"))
 
     def drain(w):
         for c in ("violet", "brown", "gray", "green"):
@@ -267,11 +268,11 @@ def test_reading_black_deck_empty_reshuffles_the_discarded_black_cards():
     values = sorted(D.card_parts(c)[1] for c in s.discard if c.startswith("black-"))
     out = GAME.apply(s, Move("black_and_move", "red", commissioner="white", to="34th-st-west"))
     assert out.legal
-    rng = Rng(s.black_deck.shuffle_seed)
+    rng = Rng(s.seed)
     order = rng.shuffled(values)  # the pinned shuffle seeded by the deck's hidden seed
     after = out.state
     assert Counter(after.players[0].hand) - Counter(s.players[0].hand) == Counter({D.card(D.BLACK, order[0]): 1})
-    assert after.black_deck.cards == tuple(order[1:]) and after.black_deck.shuffle_seed == rng.below(SEED_SPAN)
+    assert after.black_deck.cards == tuple(order[1:]) and after.seed == rng.below(SEED_SPAN)
     assert not any(c.startswith("black-") for c in after.discard)
     assert ("black_deck_reshuffled", {"cards": len(values)}) in [(e.kind, dict(e.data)) for e in out.events]
     assert not GAME.validate(after)

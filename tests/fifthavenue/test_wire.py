@@ -59,9 +59,13 @@ def test_dump_spells_out_the_default_options():
                              {"after": 9, "points": 8, "districts": 5}],
         "bid_requires_supply": True,
         "black_deck_empty": "reshuffle",
-        "park_tiles_fewer": "count_revealed",
+        "park_tiles_fewer": "minimum_two",
         "dummy_plot": "ring_order",
-        "dummy_building_stop": False}
+        "dummy_building_stop": False,
+        "board_side": "front",
+        "park_colour": "trigger",
+        "coloured_stack_empty": "reshuffle",
+        "chance": "digital"}
 
 
 def test_moves_round_trip():

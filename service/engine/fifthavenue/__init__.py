@@ -9,9 +9,9 @@ INFO = GameInfo(
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version=f"{GAME_ID}-3",
+    rules_version=f"{GAME_ID}-4",
     move_types=MOVE_TYPES,
-    variants=("two_player_dummy",),
+    variants=("two_player_dummy", "six_plot_board"),
 )
 from .game import FifthAvenue  # noqa: E402
 

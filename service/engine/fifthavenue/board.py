@@ -6,13 +6,18 @@ from .state import District, Options, Plot, State
 
 
 def neighbours(options: Options, colour: str) -> tuple[str, ...]:
-    """The plots touching ``colour`` in a district: its two neighbours on the ring."""
+    """The plots touching ``colour`` in a district: its two neighbours on the ring, and on the board's
+    back side the sixth plot (reading `sixth_plot_neighbours`: it touches every plot of the ring)."""
     ring = options.plot_ring
+    back = options.board_side == "back"
+    if colour == D.SIXTH_PLOT and back:
+        return tuple(sorted(ring))
     if colour not in ring:
         return ()
     i = ring.index(colour)
     n = len(ring)
-    return tuple(sorted({ring[(i - 1) % n], ring[(i + 1) % n]} - {colour}))
+    near = {ring[(i - 1) % n], ring[(i + 1) % n]} - {colour}
+    return tuple(sorted(near | ({D.SIXTH_PLOT} if back else set())))
 
 
 def district(state: State, district_id: str) -> District | None:

@@ -20,6 +20,7 @@ CITES = {
     "action2": Cite("Second action: two cards", "second-action"),
     "action3": Cite("Third action: move a commissioner one step", "third-action"),
     "auction": Cite("Auctions: bidding", "auctions"),
+    "park": Cite("The Central Park auction", "central-park-auction"),
     "bid_colour": Cite("Auctions: which colour a player may bid", "bid-colour"),
     "build": Cite("Auctions: the winner builds 1 up to his limit", "building"),
     "stop": Cite("Building stop", "building-stop"),
@@ -60,6 +61,10 @@ _CODES = [
     ("auction.no_coloured_card", "A first bid holds a card of its colour.", "auction"),
     ("auction.foreign_colour_card", "A bid holds cards of its colour and black cards only.", "auction"),
     ("auction.not_higher", "A bid must be higher than the current high bid.", "auction"),
+    ("auction.park_colour_missing", "The player who started the auctions names Central Park's colour as he passes.",
+     "park"),
+    ("auction.pass_colour_not_asked", "Only the player who started the auctions names Central Park's colour.", "park"),
+    ("auction.more_cards_than_hand", "A bid lays no more cards than the hand holds.", "auction"),
     ("auction.no_supply", "A bidder needs a skyscraper in his supply (except for a building stop).", "auction"),
     ("build.count_not_allowed", "The winner builds 1 up to his limit and his supply (0 with an empty supply).",
      "build"),
@@ -72,10 +77,12 @@ _CODES = [
     ("reveal.wrong_sequence", "The dummy's draw stops at the first repeated value.", "dummy"),
     ("reveal.impossible_card", "That card cannot still be in its deck.", "conservation"),
     ("reveal.impossible_tile", "That business cannot be where it is revealed from.", "conservation"),
+    ("reveal.start_colours", "The starting businesses cover every plot colour, none more than twice.", "setup"),
     ("state.bad_plot_ring", "The plot ring lists the five colours once each.", "board"),
     ("state.bad_commissioner_graph", "The commissioners' graph is unusable.", "board"),
     ("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", "plot"),
     ("state.plot_overfull", "A plot holds at most 2 businesses.", "plot"),
+    ("state.sixth_plot", "The sixth plot takes businesses only.", "board"),
     ("state.empty_skyscrapers", "A skyscraper entry counts at least 1.", "plot"),
     ("state.stopped_not_empty", "A stopped district holds no pieces.", "stop"),
     ("state.two_plots_in_district", "A player owns at most one plot per district.", "one_plot"),
@@ -123,9 +130,28 @@ BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _C
 
 
 READINGS = tuple(OPTIONS.readings(extra=(
-    Reading("plot_ring", OPTIONS["board"].default["plot_ring"], "public source",
-            "The 5 plots of a district form a ring (a published review: 'each lot adjacent to two others') in the colour order "
-            "violet, brown, gray, green, orange; option board.plot_ring.", section="plots"),
+    Reading("plot_ring", "a ring of five", "public source",
+            "The 5 plots of a district form a ring, each touching two others (a published review: 'arranged in a "
+            "circular pattern, each lot adjacent to two others'); no board picture was found to confirm it.",
+            section="plots"),
+    Reading("plot_ring_order", OPTIONS["board"].default["plot_ring"], "assumption",
+            "The ring's colour order, violet, brown, gray, green, orange, is in no source found; option "
+            "board.plot_ring takes another.", section="plots"),
+    Reading("district_names", "seventh district named Fifth Avenue", "assumption",
+            "The English rulebook names six districts: 34th Street East and West, Times Square, 42nd St. West, 52nd "
+            "St. East and West. The seventh is called Fifth Avenue here on the seed's word alone, '7 verschillende "
+            "wijken in New York, waaronder 'Fifth Avenue'' (7 different districts of New York, among them 'Fifth "
+            "Avenue'), which may name the board rather than a district; the rulebook's pattern makes 42nd St East, "
+            "the partner of 42nd St West, the likelier name. Its id fifth-avenue and its place are kept.",
+            section="board"),
+    Reading("sixth_plot_colour", "no colour", "assumption",
+            "On the board's back side the sixth plot (broken border) has no colour of its own, so no card bids for "
+            "it: it holds the district's starting business, may take a second one, and never skyscrapers. The "
+            "rulebook's back-side rules say only that the starting business goes there and that 'players may later "
+            "place a second business on this building plot'.", section="board"),
+    Reading("sixth_plot_neighbours", "touches every plot", "assumption",
+            "On the board's back side the sixth plot touches each of the district's five plots (no picture of that "
+            "side was found), so its businesses count for every skyscraper in the district.", section="plots"),
     Reading("commissioner_graph", OPTIONS["board"].default["commissioner_graph"], "assumption",
             "The commissioners' directed graph from City Hall to Central Park (consistent with the English rulebook's figure 4); "
             "option board.commissioner_graph. Stopped districts are skipped to their successors.", section="third-action"),
@@ -141,20 +167,19 @@ READINGS = tuple(OPTIONS.readings(extra=(
             "than allowed as normal'); the build move carries the number. With an empty supply he builds "
             "nothing. In a district that was full he may declare a building stop instead, and must when he "
             "owns no plot there. When he has one choice only it is made at once.", section="building"),
-    Reading("park_opening", "the opening bid sets the colour", "public source",
-            "A Central Park auction is opened by a bid: the colour of its coloured card becomes the colour every "
-            "first bid there must hold (English rulebook p. 10); nobody names a colour without bidding.", section="central-park-auction"),
-    Reading("park_opener_passes", "next bidder opens", "assumption",
-            "The player who started the auctions bids first in Central Park too; if he passes, the first player "
-            "after him who bids opens the auction and sets the colour. If everybody passes, nobody builds there.", section="central-park-auction"),
-    Reading("empty_deck", "no reshuffle", "assumption",
-            "An empty colour stack cannot be taken from (fewer than 2 cards when fewer than 2 stacks hold "
-            "cards); the discarded coloured cards are not shuffled back.", section="second-action"),
+    Reading("park_trigger_passes", "names the colour as he passes", "assumption",
+            "The player who started the auctions and does not want to bid in Central Park still sets its colour "
+            "(reading park_colour): his pass names it. The rules speak only of him opening with a coloured card.",
+            section="central-park-auction"),
     Reading("dummy_bidder", "third bidder, black cards until a repeat", "public source",
-            "With 2 players the dummy 'alea' (18 skyscrapers, all in its general supply) bids third in every "
-            "auction, Central Park included: black cards drawn until a value repeats, held while highest "
-            "(English rulebook p. 5). It builds its limit in a district; 'If Alea wins in Central Park, he does "
-            "not build'. It scores no points, and its cards go to the bottom of the black deck after the auction.", section="two-players"),
+            "With 2 players the dummy 'alea' bids third in every auction, Central Park included: black cards drawn "
+            "until a value repeats, held while highest (English rulebook p. 5); 'If Alea wins in Central Park, he "
+            "does not build'; its cards go to the bottom of the black deck after the auction.", section="two-players"),
+    Reading("dummy_builds", "its limit, on its own or the first empty plot", "assumption",
+            "Page 5 of the English rulebook breaks off before saying how many skyscrapers Alea builds in a district "
+            "and on which plot: here it has 18 skyscrapers, all in its general supply, builds the full limit of its "
+            "highest card on its own plot there or else on the plot of reading dummy_plot, and scores no points.",
+            section="two-players"),
     Reading("dummy_park_opening", "never opens", "assumption",
             "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
             "has opened and set the colour.", section="two-players"),
@@ -162,7 +187,13 @@ READINGS = tuple(OPTIONS.readings(extra=(
             "The 2nd building stop ends the game once resolved (English rulebook p. 7): the remaining auctions are not held.", section="end-of-game"),
     Reading("tie_break", "most cards, then shared", "public source",
             "Ties go to the most cards left in hand (English rulebook p. 7); a tie that stays is shared.", section="end-of-game"),
-    Reading("real_table_supply_row", "unknown sets revealed when current", "assumption",
-            "At a real table a set of the supply row may be null (not yet typed in); it is revealed as it "
-            "becomes the current set. The 9 businesses in the box stay unseen.", section="real-table"),
+    Reading("real_table_supply_row", "revealed set by set", "assumption",
+            "At a real table setup asks for the supply row set by set, as the table lays it out; a state may also "
+            "hold a set as null (not yet typed in), revealed as it becomes the current set. The 9 businesses in "
+            "the box stay unseen.", section="real-table"),
+    Reading("real_table_hands", "unknown unless entered", "assumption",
+            "At a real table a hand is unknown (its size public) unless its player enters it in the state: cards "
+            "drawn face down into an unknown hand are not revealed, and a bid from it may lay any cards not known "
+            "to be elsewhere, no more than the hand holds. A known hand's face-down draws are revealed.",
+            section="real-table"),
 )))

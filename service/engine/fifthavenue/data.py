@@ -28,6 +28,10 @@ SITES = DISTRICTS + (CENTRAL_PARK,)
 LOCATIONS = (CITY_HALL,) + DISTRICTS + (CENTRAL_PARK,)
 
 COLOURS = ("violet", "brown", "gray", "green", "orange")
+#: The board's back side adds a sixth plot to each district, with a broken border and no colour of its own.
+SIXTH_PLOT = "sixth"
+PLOT_IDS = COLOURS + (SIXTH_PLOT,)
+BOARD_SIDES = ("front", "back")
 BLACK = "black"
 CARD_COLOURS = COLOURS + (BLACK,)
 VALUES = (4, 5, 6)
@@ -73,7 +77,10 @@ DUMMY_ID = "alea"
 VALUATION_BLACK_CARDS = 2
 #: Option values of the readings that are assumptions (catalogue.READINGS says why).
 BLACK_DECK_EMPTY = ("reshuffle", "no_draw")
-PARK_TILES_FEWER = ("count_revealed", "minimum_two")
+PARK_TILES_FEWER = ("minimum_two", "count_revealed")
+PARK_COLOUR = ("trigger", "opening_bid")
+COLOURED_STACK_EMPTY = ("reshuffle", "no_reshuffle")
+CHANCE_MODES = ("digital", "table")
 DUMMY_PLOT = ("ring_order", "most_types")
 
 #: DESIGN.md section 9: plot ring and commissioners' graph, the `board` option.
@@ -95,7 +102,7 @@ DEFAULT_SPECIAL_SCORINGS = ((3, 4, 3), (6, 6, 4), (9, 8, 5))
 PHASES = ("start", "action1", "action2", "action3", "auction", "over")
 ACTIONS = ("A", "B", "C", "D")
 
-PENDING_KINDS = ("stack_top", "black_cards", "supply_set", "dummy_bid", "central_park_tiles")
+PENDING_KINDS = ("start_business", "stack_top", "black_cards", "supply_set", "dummy_bid", "central_park_tiles")
 
 MOVE_TYPES = (
     "place_start",

@@ -17,7 +17,7 @@ from . import data as D
 from . import rules as R
 from . import scoring as S
 from .state import (Auction, Bid, BlackDeck, Commissioner, District, Move, Pending, Plot, Result, Skyscrapers,
-                    State, Turn)
+                    Stack, State, Turn)
 
 Events = list[Event]
 
@@ -121,8 +121,8 @@ def black_discards(s: State) -> list[int]:
 
 def refill_black(s: State, ev: Events, need: int = 1) -> State:
     """Reading `black_deck_empty`: when the black deck cannot give what a draw needs, the discarded black
-    cards are shuffled into it (digital play: the pinned shuffle seeded by the deck's hidden
-    ``seed``; without that seed, or at a real table, the deck's order becomes unknown)."""
+    cards are shuffled into it (digital play: the pinned shuffle seeded by the state's hidden ``seed``;
+    without that seed, or at a real table, the deck's order becomes unknown)."""
     deck = s.black_deck
     if s.options.black_deck_empty != "reshuffle" or deck.count >= need:
         return s
@@ -131,17 +131,18 @@ def refill_black(s: State, ev: Events, need: int = 1) -> State:
         return s
     s = replace(s, discard=tuple(c for c in s.discard if D.card_parts(c)[0] != D.BLACK))
     ev.append(Event("black_deck_reshuffled", {"cards": len(values)}))
-    if deck.cards is not None and deck.shuffle_seed is not None:
-        rng = Rng(deck.shuffle_seed)
+    if deck.cards is not None and s.seed is not None:
+        rng = Rng(s.seed)
         cards = deck.cards + tuple(rng.shuffled(values))
-        return replace(s, black_deck=BlackDeck(cards, deck.count + len(values), rng.below(SEED_SPAN)))
-    return replace(s, black_deck=BlackDeck(None, deck.count + len(values), None))
+        return replace(s, black_deck=BlackDeck(cards, deck.count + len(values)), seed=rng.below(SEED_SPAN))
+    return replace(s, black_deck=BlackDeck(None, deck.count + len(values)), seed=None)
 
 
 def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
     """Black cards for each (player, n) in order; an empty deck is refilled from the discards (reading
-    `black_deck_empty`) or gives no more."""
-    if s.black_deck.cards is None or s.black_deck.shuffle_seed is None:
+    `black_deck_empty`) or gives no more. With the deck's order unknown, a hand nobody knows just grows
+    (its player sees his cards, the table does not), and a known hand's draw is left to reveal."""
+    if s.black_deck.cards is None or s.seed is None:
         s = refill_black(s, ev, sum(n for _, n in requests))
     if s.black_deck.cards is None:
         left = s.black_deck.count
@@ -149,7 +150,12 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
         for pid, n in requests:
             k = min(n, left)
             left -= k
-            if k > 0:
+            if k <= 0:
+                continue
+            if R.player(s, pid).hand is None:
+                s = give_unseen(s, pid, k)
+                ev.append(Event("black_cards_drawn", {"player": pid, "count": k}))
+            else:
                 draws.append((pid, k))
         return with_pending(s, "black_cards", draws=tuple(draws)) if draws else s
     for pid, n in requests:
@@ -165,6 +171,42 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
         if got:
             s = give_cards(s, pid, got)
             ev.append(Event("black_cards_drawn", {"player": pid, "count": len(got)}))
+    return s
+
+
+def give_unseen(s: State, pid: str, n: int) -> State:
+    """``n`` black cards from a deck of unknown order into a hand nobody knows."""
+    s = with_deck(s, count=s.black_deck.count - n)
+    return with_player(s, pid, hand_size=R.player(s, pid).hand_size + n)
+
+
+def refill_stacks(s: State, ev: Events) -> State:
+    """Reading `coloured_stack_empty`: an empty colour stack takes back its colour's discards at once,
+    shuffled, top card face up (digital play: the pinned shuffle seeded by the state's hidden ``seed``; at
+    a real table the new top is a reveal)."""
+    if s.options.coloured_stack_empty != "reshuffle":
+        return s
+    stacks = dict(s.stacks)
+    unseen: list[str] = []
+    for colour in D.COLOURS:
+        st = stacks.get(colour)
+        values = sorted(D.card_parts(c)[1] for c in s.discard if D.card_parts(c)[0] == colour)
+        if st is None or st.count > 0 or not values:
+            continue
+        s = replace(s, discard=tuple(c for c in s.discard if D.card_parts(c)[0] != colour))
+        ev.append(Event("stack_reshuffled", {"colour": colour, "cards": len(values)}))
+        if s.seed is not None and st.below is not None:
+            rng = Rng(s.seed)
+            order = rng.shuffled(values)
+            s = replace(s, seed=rng.below(SEED_SPAN))
+            new = Stack(order[0], tuple(order[1:]), len(order))
+        else:
+            new = Stack(None, None, len(values))
+            unseen.append(colour)
+        s = replace(s, stacks=tuple((c, new if c == colour else x) for c, x in s.stacks))
+    if unseen:
+        waiting = s.pending.colours if s.pending is not None and s.pending.kind == "stack_top" else ()
+        s = with_pending(s, "stack_top", colours=tuple(c for c in D.COLOURS if c in waiting or c in unseen))
     return s
 
 
@@ -260,7 +302,9 @@ def take_cards(s: State, pid: str, colours: list[str], ev: Events) -> State:
             reveal.append(c)
     ev.append(Event("cards_taken", {"player": pid, "colours": list(colours)}))
     s = with_turn(s, phase="action3")
-    return with_pending(s, "stack_top", colours=tuple(reveal)) if reveal else s
+    if reveal:
+        s = with_pending(s, "stack_top", colours=tuple(reveal))
+    return refill_stacks(s, ev)
 
 
 def move_commissioner(s: State, pid: str, name: str, to: str, resume: str, ev: Events) -> tuple[State, bool]:
@@ -331,8 +375,14 @@ def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Even
     return after_turn(s, pid, ev, memo)
 
 
-def pass_(s: State, pid: str, ev: Events, memo: Memo) -> State:
+def pass_(s: State, pid: str, ev: Events, memo: Memo, colour: str | None = None) -> State:
+    """A final pass; in Central Park the trigger who passes before naming its colour names it now
+    (reading `park_colour`)."""
     a = s.auction
+    if colour is not None and a.park_colour is None:
+        s = with_auction(s, park_colour=colour)
+        ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
+        a = s.auction
     mine = R.bid_of(a, pid)
     if mine is not None:
         s = with_auction(s, bids=tuple(b for b in a.bids if b is not mine))
@@ -399,17 +449,18 @@ def win(s: State, pid: str, ev: Events, memo: Memo) -> State:
     return resolve_stop(s, pid, ev, memo) if kind == "stop" else resolve_build(s, pid, n, ev, memo)
 
 
-def close_bid(s: State) -> tuple[State, Bid]:
+def close_bid(s: State, ev: Events) -> tuple[State, Bid]:
     """The winning bid off the auction, its cards onto the discard pile."""
     b = s.auction.bids[0]
     s = with_auction(s, bids=())
-    return replace(s, discard=tuple(sorted(s.discard + b.cards))), b
+    s = replace(s, discard=tuple(sorted(s.discard + b.cards)))
+    return refill_stacks(s, ev), b
 
 
 def resolve_build(s: State, pid: str, n: int, ev: Events, memo: Memo) -> State:
     """The winner builds ``n`` (1 up to his limit and supply; 0 when his supply is empty) on his plot,
     on the empty plot of his bid's colour, or below Central Park."""
-    s, b = close_bid(s)
+    s, b = close_bid(s, ev)
     site = s.auction.site
     colour = None if site == D.CENTRAL_PARK else (own_colour(s, site, pid) or b.colour)
     s = build(s, site, pid, colour, n, ev)
@@ -417,7 +468,7 @@ def resolve_build(s: State, pid: str, n: int, ev: Events, memo: Memo) -> State:
 
 
 def resolve_stop(s: State, pid: str, ev: Events, memo: Memo) -> State:
-    s, _ = close_bid(s)
+    s, _ = close_bid(s, ev)
     s = declare_stop(s, s.auction.site, pid, ev, memo)
     return site_end(s, ev, memo)
 
@@ -539,7 +590,7 @@ def advance(s: State, ev: Events, memo: Memo) -> State:
 
 
 def end_game(s: State, ev: Events, memo: Memo) -> State:
-    s = replace(s, auction=None)
+    s = replace(s, auction=None, pending=None)  # a stack top still to reveal no longer matters
     s = with_turn(s, phase="over")
     for d in s.districts:
         if not d.stopped:
@@ -571,12 +622,17 @@ def finish_final(s: State, tiles: tuple[str, ...], ev: Events) -> State:
 
 
 def reveal(s: State, m: Move, ev: Events) -> State:
-    """What the pending reveal brings: new stack tops, black cards drawn, a set of the supply row, the
-    dummy's draw, or the tiles below Central Park."""
-    kind = s.pending.kind
-    index = s.pending.index
+    """What the pending reveal brings: a district's starting business, new stack tops, black cards drawn
+    (for some or all of the players owed), a set of the supply row, the dummy's draw, or the tiles below
+    Central Park. During a real table's deal the next public piece of the deal is asked for next."""
+    pend = s.pending
+    kind = pend.kind
+    index = pend.index
     s = replace(s, pending=None)
-    if kind == "stack_top":
+    if kind == "start_business":
+        plot = plot_at(s, pend.district, m.plot)
+        s = with_plot(s, pend.district, replace(plot, businesses=(m.business,)))
+    elif kind == "stack_top":
         tops = dict(m.tops)
         s = replace(s, stacks=tuple((c, replace(st, top=tops[c]) if c in tops else st) for c, st in s.stacks))
     elif kind == "black_cards":
@@ -584,6 +640,10 @@ def reveal(s: State, m: Move, ev: Events) -> State:
             s = give_cards(s, pid, (D.card(D.BLACK, value) for value in values))
             s = with_deck(s, count=s.black_deck.count - len(values))
             ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
+        revealed = {pid for pid, _ in m.drawn}
+        owed = tuple((pid, n) for pid, n in pend.draws if pid not in revealed)
+        if owed:
+            s = with_pending(s, "black_cards", draws=owed)
     elif kind == "supply_set":
         s = replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles)),) + s.supply_row[index + 1:])
     elif kind == "dummy_bid":
@@ -592,4 +652,19 @@ def reveal(s: State, m: Move, ev: Events) -> State:
     elif kind == "central_park_tiles":
         s = finish_final(s, tuple(m.tiles), ev)
     ev.append(Event("revealed", {"kind": kind}))
+    if s.pending is None and s.turn.phase == "start":
+        s = next_deal_reveal(s)
     return s
+
+
+def next_deal_reveal(s: State) -> State:
+    """A real table's deal, in the order the table lays it: each district's starting business, the
+    supply row set by set, then the five stack tops once the hands are dealt."""
+    for d in s.districts:
+        if not any(p.businesses for p in d.plots):
+            return with_pending(s, "start_business", district=d.id)
+    for i, tiles in enumerate(s.supply_row):
+        if tiles is None:
+            return with_pending(s, "supply_set", index=i, count=D.SET_SIZES[i])
+    hidden = tuple(c for c, st in s.stacks if st.top is None and st.count > 0)
+    return with_pending(s, "stack_top", colours=hidden) if hidden else s

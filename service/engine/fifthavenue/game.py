@@ -30,7 +30,7 @@ EFFECTS: dict[str, Effect] = {
     "take_cards": lambda s, m, ev, memo: F.take_cards(s, m.player, list(m.colours), ev),
     "move_commissioner": lambda s, m, ev, memo: F.third_action(s, m.player, m.commissioner, m.to, ev),
     "bid": lambda s, m, ev, memo: F.bid(s, m.player, m.colour, m.cards, ev, memo),
-    "pass": lambda s, m, ev, memo: F.pass_(s, m.player, ev, memo),
+    "pass": lambda s, m, ev, memo: F.pass_(s, m.player, ev, memo, m.colour),
     "build": lambda s, m, ev, memo: F.resolve_build(s, m.player, m.count, ev, memo),
     "building_stop": lambda s, m, ev, memo: F.resolve_stop(s, m.player, ev, memo),
     "reveal": lambda s, m, ev, memo: F.reveal(s, m, ev),
@@ -66,15 +66,17 @@ class FifthAvenue(Engine):
         return Outcome(legal=True, state=F.advance(after, ev, memo), events=tuple(ev))
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
-        """The moves of the player to act, built from the state; bids are listed compactly for huge hands
-        (``moves.only_minimal_bids_listed``)."""
+        """The moves of the player to act, built lazily from the state; bids are listed compactly for huge
+        hands (``moves.only_minimal_bids_listed``), reveals once each (``reveal.possible_reveals``)."""
         if state.turn is None or (state.turn.phase == "over" and state.pending is None):
-            return []
+            return iter(())
         who = R.acting(state)
         if who is None or R.player(state, who) is None or (player is not None and player != who):
-            return []
-        moves = possible_reveals(state) if state.pending is not None else M.PHASE_MOVES[state.turn.phase](state, who)
-        return moves if move_type is None else [m for m in moves if m.type == move_type]
+            return iter(())
+        if state.pending is not None:
+            return possible_reveals(state) if move_type in (None, "reveal") else iter(())
+        moves = M.PHASE_MOVES[state.turn.phase](state, who)
+        return moves if move_type is None else (m for m in moves if m.type == move_type)
 
     # -- the rest of the Game protocol ----------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
@@ -128,12 +130,12 @@ class FifthAvenue(Engine):
 
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' hands become null (their size stays), every hidden order
-        (the stacks below their tops, the black deck and its reshuffle seed, Central Park's draw order)
+        (the stacks below their tops, the black deck, the reshuffle seed, Central Park's draw order)
         becomes null."""
         players = tuple(p if p.id == player else replace(p, hand=None) for p in state.players)
         stacks = tuple((c, Stack(st.top, None, st.count)) for c, st in state.stacks)
         return replace(state, players=players, stacks=stacks,
-                       black_deck=BlackDeck(None, state.black_deck.count, None), park_order=None)
+                       black_deck=BlackDeck(None, state.black_deck.count), park_order=None, seed=None)
 
     def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
         from .render import render

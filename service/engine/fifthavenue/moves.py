@@ -1,9 +1,11 @@
 """The candidate moves of the player to act, built from the state (the engine's ``candidates``); the
-kit's ``legal_moves`` filters them through the same checks ``apply`` makes."""
+kit's ``legal_moves`` filters them through the same checks ``apply`` makes. Every builder is a lazy
+generator, so a caller that wants only the first moves pays only for those."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, product
+from itertools import combinations
+from typing import Iterator
 
 from . import board as B
 from . import data as D
@@ -14,20 +16,17 @@ from .state import Move, State
 # ------------------------------------------------------------------ legal moves (by construction)
 
 
-def _start(state: State, who: str) -> list[Move]:
-    out = []
+def _start(state: State, who: str) -> Iterator[Move]:
     for d in state.districts:
         if d.stopped or B.owned_plot(d, who) is not None:
             continue
-        out += [Move("place_start", who, district=d.id, plot=p.colour) for p in d.plots if B.is_empty(p)]
-    return out
+        yield from (Move("place_start", who, district=d.id, plot=p.colour) for p in d.plots if B.is_empty(p))
 
 
-def _action1(state: State, who: str) -> list[Move]:
+def _action1(state: State, who: str) -> Iterator[Move]:
     p = R.player(state, who)
-    out: list[Move] = []
     if p.general > 0:
-        out.append(Move("take_skyscrapers", who))
+        yield Move("take_skyscrapers", who)
     index = R.current_set(state)
     if index is not None and state.supply_row[index]:
         for business in sorted(set(state.supply_row[index])):
@@ -36,24 +35,21 @@ def _action1(state: State, who: str) -> list[Move]:
                     continue
                 for plot in d.plots:
                     if plot.skyscrapers is None and len(plot.businesses) < D.MAX_BUSINESSES_PER_PLOT:
-                        out.append(Move("place_business", who, district=d.id, plot=plot.colour, business=business))
+                        yield Move("place_business", who, district=d.id, plot=plot.colour, business=business)
     for name, _ in state.commissioners:
-        out += [Move("black_and_move", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name)]
-    out += [Move("value_district", who, district=d) for d in R.valuable_districts(state)]
-    return out
+        yield from (Move("black_and_move", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name))
+    yield from (Move("value_district", who, district=d) for d in R.valuable_districts(state))
 
 
-def _action2(state: State, who: str) -> list[Move]:
+def _action2(state: State, who: str) -> Iterator[Move]:
     stacks = R.nonempty_stacks(state)
     k = min(2, len(stacks))
-    return [Move("take_cards", who, colours=tuple(c)) for c in combinations(stacks, k)]
+    return (Move("take_cards", who, colours=tuple(c)) for c in combinations(stacks, k))
 
 
-def _action3(state: State, who: str) -> list[Move]:
-    out = []
+def _action3(state: State, who: str) -> Iterator[Move]:
     for name, _ in state.commissioners:
-        out += [Move("move_commissioner", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name)]
-    return out
+        yield from (Move("move_commissioner", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name))
 
 
 MAX_LISTED_BIDS = 2000
@@ -87,40 +83,62 @@ def _bid_colours(state: State, who: str) -> tuple[str, ...]:
     return R.allowed_colours(state, a.site, who)
 
 
-def only_minimal_bids_listed(state: State, who: str) -> bool:
-    """True when ``who``'s hand allows more than MAX_LISTED_BIDS bids, so that only the minimal ones are
-    listed."""
+def bidding_hand(state: State, who: str) -> tuple[str, ...] | None:
+    """The cards ``who`` may bid from: his hand, or at a real table, where nobody knows it, every card
+    that could be in it (each kind as often as it is unseen, and at most his hand's size)."""
     p = R.player(state, who)
-    if state.auction is None or p is None or p.hand is None:
+    if p is None or p.hand is not None or state.options.chance != "table":
+        return None if p is None else p.hand
+    unseen = R.unseen_cards(state)
+    room = R.hidden_hand_room(state)
+    most = {colour: min(room[colour], p.hand_size) for colour in D.CARD_COLOURS}
+    return tuple(c for c in sorted(unseen) for _ in range(min(unseen[c], most[R.card_colour(c)])))
+
+
+def only_minimal_bids_listed(state: State, who: str) -> bool:
+    """True when ``who``'s hand allows more than MAX_LISTED_BIDS bids, or nobody knows it, so that only
+    the minimal ones are listed."""
+    hand = bidding_hand(state, who)
+    if state.auction is None or hand is None:
         return False
-    combos = sum(_choices(_value_counts(p.hand, c)) for c in _bid_colours(state, who))
-    return combos * _choices(_value_counts(p.hand, D.BLACK)) > MAX_LISTED_BIDS
+    if R.player(state, who).hand is None:
+        return True  # a hand nobody knows: the cheapest bids, whatever is laid is checked when proposed
+    combos = sum(_choices(_value_counts(hand, c)) for c in _bid_colours(state, who))
+    return combos * _choices(_value_counts(hand, D.BLACK)) > MAX_LISTED_BIDS
 
 
-def _bids(state: State, who: str) -> list[Move]:
+def _bids(state: State, who: str) -> Iterator[Move]:
     """Every bid (as a multiset of cards added) that is higher than the high bid. When a hand allows more
     than MAX_LISTED_BIDS of them, only the minimal ones are listed: those where taking back the smallest
     card would no longer be higher (and never more than MAX_LISTED_BIDS); every other bid is still
     checked when proposed."""
     a = state.auction
-    p = R.player(state, who)
-    if p.hand is None:
-        return []
+    hand = bidding_hand(state, who)
+    if hand is None:
+        return
     mine = R.bid_of(a, who)
     if mine is None and not R.may_bid(state, who):
-        return []
+        return
     colours = _bid_colours(state, who)
     need = R.high_bid(a) - (sum(R.card_value(c) for c in mine.cards) if mine else 0)
-    black = _value_counts(p.hand, D.BLACK)
-    owns = {c: _value_counts(p.hand, c) for c in colours}
+    black = _value_counts(hand, D.BLACK)
+    owns = {c: _value_counts(hand, c) for c in colours}
     minimal = only_minimal_bids_listed(state, who)
-    out = []
+    listed = 0
+    # a minimal bid is worth at most need + 6 (less its smallest card it is not higher): no range goes past it
+    cap = need + 6 if minimal else None
+
+    def upto(count: int, value: int, spent: int) -> range:
+        return range(count + 1 if cap is None else max(0, min(count, (cap - spent) // value) + 1))
+
     for colour in colours:
         own = owns[colour]
-        for k4, k5, k6 in product(range(own[0] + 1), range(own[1] + 1), range(own[2] + 1)):
+        for k4, k5, k6 in ((k4, k5, k6) for k4 in upto(own[0], 4, 0) for k5 in upto(own[1], 5, 4 * k4)
+                           for k6 in upto(own[2], 6, 4 * k4 + 5 * k5)):
             if mine is None and k4 + k5 + k6 == 0:
                 continue
-            for b5, b6 in product(range(black[1] + 1), range(black[2] + 1)):
+            spent = 4 * k4 + 5 * k5 + 6 * k6
+            for b5, b6 in ((b5, b6) for b5 in upto(black[1], 5, spent) for b6 in upto(black[2], 6, spent + 5 * b5)):
                 base = 4 * k4 + 5 * (k5 + b5) + 6 * (k6 + b6)
                 low = max(0, (need - base) // 4 + 1)
                 high = black[0]
@@ -134,19 +152,28 @@ def _bids(state: State, who: str) -> list[Move]:
                         smallest = next(v for v, n in zip(D.VALUES, (k4 + b4, k5 + b5, k6 + b6)) if n)
                         if total - smallest > need:
                             continue
-                    out.append(Move("bid", who, colour=colour,
-                                    cards=_bid_cards(colour, (k4, k5, k6), (b4, b5, b6))))
-                    if len(out) >= MAX_LISTED_BIDS:
-                        return out  # a bound on the answer for absurd hands; the rest are checked when proposed
-    return out
+                    yield Move("bid", who, colour=colour, cards=_bid_cards(colour, (k4, k5, k6), (b4, b5, b6)))
+                    listed += 1
+                    if listed >= MAX_LISTED_BIDS:
+                        return  # a bound on the answer for absurd hands; the rest are checked when proposed
 
 
-def _auction(state: State, who: str) -> list[Move]:
+def _passes(state: State, who: str) -> Iterator[Move]:
+    """A pass; the trigger still to set Central Park's colour names it as he passes (reading `park_colour`)."""
+    if R.park_colour_due(state, who):
+        yield from (Move("pass", who, colour=c) for c in D.COLOURS)
+    else:
+        yield Move("pass", who)
+
+
+def _auction(state: State, who: str) -> Iterator[Move]:
     a = state.auction
     if a.stage == "resolve":
-        return [Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
-                for kind, n in R.winner_choices(state)]
-    return [Move("pass", who)] + _bids(state, who)
+        yield from (Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
+                    for kind, n in R.winner_choices(state))
+        return
+    yield from _passes(state, who)
+    yield from _bids(state, who)
 
 
 PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "action3": _action3,

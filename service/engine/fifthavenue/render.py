@@ -92,8 +92,14 @@ def _owners(state: State) -> dict[str, str]:
     return {pid: PLAYER_FILL[i % len(PLAYER_FILL)] for i, pid in enumerate(ids)}
 
 
+SIXTH_RADIUS = 24
+SIXTH_FILL = "#ece8dc"
+
+
 def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
     cx, cy = CENTRES[did]
+    if colour == D.SIXTH_PLOT:  # the back side's sixth plot sits inside the ring, touching every plot
+        return cx, cy
     ring = list(options.plot_ring)
     i = ring.index(colour) if colour in ring else D.COLOURS.index(colour)
     angle = -math.pi / 2 + 2 * math.pi * i / len(D.COLOURS)
@@ -112,14 +118,19 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
         x1, y1 = _plot_position(state.options, d.id, colour)
         x2, y2 = _plot_position(state.options, d.id, ring[(i + 1) % len(ring)])
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#bbb" stroke-width="3"/>')
+        if any(p.colour == D.SIXTH_PLOT for p in d.plots):  # the sixth plot touches each plot of the ring
+            out.append(f'<line x1="{cx}" y1="{cy}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="#bbb" stroke-width="3"/>')
     values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d, memo)}
     for plot in d.plots:
         x, y = _plot_position(state.options, d.id, plot.colour)
         flagged = pointer("districts", d.id, "plots", plot.colour) in bad
-        stroke = 'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged else 'stroke="#333"'
+        sixth = plot.colour == D.SIXTH_PLOT
+        stroke = ('stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged
+                  else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"' if sixth else 'stroke="#333"')
         out.append(f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
-                   f'cx="{x:.1f}" cy="{y:.1f}" r="{PLOT_RADIUS}" fill="{PLOT_FILL[plot.colour]}" {stroke}>'
-                   f'<title>{escape(tr(WORD, word=plot.colour))}</title></circle>')
+                   f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
+                   f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
+                   f'<title>{escape(tr("sixth plot") if sixth else tr(WORD, word=plot.colour))}</title></circle>')
         for j, b in enumerate(plot.businesses[:4]):
             bx = x - 9 + 18 * (j % 2)
             by = y - 6 + 14 * (j // 2)
@@ -277,7 +288,11 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
               commissioner=a.commissioner, then=then)
     out.append(_text(20, y, _fit(head, 14, right - 40), 14, anchor="start", weight="bold", title=head))
     y += 18
-    if a.site == D.CENTRAL_PARK:
+    if a.site == D.CENTRAL_PARK and state.options.park_colour == "trigger":
+        note = (tr("Colour: {colour} (set by {player}, who started the auctions); the winner builds below the park",
+                   colour=tr(WORD, word=a.park_colour), player=a.trigger) if a.park_colour
+                else tr("Colour: not set yet - {player} sets it with his opening bid or as he passes", player=a.trigger))
+    elif a.site == D.CENTRAL_PARK:
         note = (tr("Colour: {colour} (set by the opening bid); the winner builds below the park", colour=a.park_colour)
                 if a.park_colour else tr("Colour: not set yet - the opening bid's card sets it"))
     else:

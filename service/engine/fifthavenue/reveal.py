@@ -1,14 +1,17 @@
-"""Chance at a real table (DESIGN.md section 5): what may still be drawn, the checks of a reveal, and
-every possible reveal for ``legal_moves``."""
+"""Chance at a real table: what may still be drawn, the checks of a reveal, and every possible reveal
+for ``legal_moves``, listed lazily and once each (a draw as a multiset; a draw owed to several players
+one player at a time)."""
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations_with_replacement, product
+from typing import Iterator
 
 from ..core import Violation
 from . import data as D
 from ..kit import pointer
 from .catalogue import BOOK
+from . import board as B
 from .rules import player
 from .state import Move, State
 
@@ -85,11 +88,14 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
         for c in pend.colours:
             if tops[c] not in card_pool(state, c):
                 out.append(BOOK.violation("reveal.impossible_card", "No {c} card of that value can still be in its stack.", pointer("move", "tops", c), c=c))
+    elif kind == "start_business":
+        return check_start_business(state, move)
     elif kind == "black_cards":
         drawn = dict(move.drawn or ())
         want = dict(pend.draws)
-        if move.drawn is None or sorted(drawn) != sorted(want):
-            return [BOOK.violation("reveal.wrong_fields", "Reveal the black cards drawn, per player, as 'drawn'.", "/move/drawn")]
+        if move.drawn is None or not drawn or any(who not in want for who in drawn):
+            return [BOOK.violation("reveal.wrong_fields", "Reveal the black cards drawn, per player, as 'drawn' "
+                                   "(all players owed, or some of them first).", "/move/drawn")]
         total: Counter = Counter()
         for who, values in drawn.items():
             if len(values) != want[who]:
@@ -118,41 +124,79 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
     return out
 
 
-def multisets(pool: Counter, size: int) -> list[tuple]:
+def start_colours_used(state: State) -> Counter:
+    """How many districts' starting businesses lie on each plot colour so far."""
+    used: Counter = Counter()
+    for d in state.districts:
+        for p in d.plots:
+            if p.businesses and p.colour != D.SIXTH_PLOT:
+                used[p.colour] += 1
+    return used
+
+
+def start_plots(state: State) -> tuple[str, ...]:
+    """Where the pending district's starting business may lie: the back side's sixth plot; on the front
+    side any colour that keeps every colour at least once and none more than twice over the 7 districts."""
+    if state.options.board_side == "back":
+        return (D.SIXTH_PLOT,)
+    used = start_colours_used(state)
+    after = sum(1 for d in state.districts if not any(p.businesses for p in d.plots)) - 1
+    out = []
+    for colour in D.COLOURS:
+        now = used + Counter([colour])
+        missing = sum(1 for c in D.COLOURS if now[c] == 0)
+        if now[colour] <= 2 and missing <= after:
+            out.append(colour)
+    return tuple(out)
+
+
+def check_start_business(state: State, move: Move) -> list[Violation]:
+    pend = state.pending
+    if move.business is None or move.plot is None or move.district not in (None, pend.district):
+        return [BOOK.violation("reveal.wrong_fields", "Reveal the starting business of {district} as 'plot' and "
+                               "'business'.", "/move", district=D.DISTRICT_NAMES[pend.district])]
+    out = []
+    if B.plot(B.district(state, pend.district), move.plot) is None:
+        out.append(BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot))
+    elif move.plot not in start_plots(state):
+        out.append(BOOK.violation("reveal.start_colours", "The starting businesses lie on every plot colour, none "
+                                  "more than twice: not on {plot} here.", "/move/plot", plot=move.plot))
+    if business_pool(state)[move.business] <= 0:
+        out.append(BOOK.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.",
+                                  "/move/business"))
+    return out
+
+
+def multisets(pool: Counter, size: int) -> Iterator[tuple]:
     keys = sorted(pool)
-    return [c for c in combinations_with_replacement(keys, size) if within(Counter(c), pool)]
+    return (c for c in combinations_with_replacement(keys, size) if within(Counter(c), pool))
 
 
-def possible_reveals(state: State) -> list[Move]:
+def possible_reveals(state: State) -> Iterator[Move]:
+    """Every reveal the pending draw allows, each once. A black draw owed to several players is listed
+    for the first of them only (a reveal may name some players first), so the list stays as short as one
+    player's draw."""
     pend = state.pending
     who = state.turn.player if state.turn is not None else ""
     if pend is None or player(state, who) is None:
-        return []
-    if pend.kind == "stack_top":
+        return
+    if pend.kind == "start_business":
+        pool = business_pool(state)
+        for plot in start_plots(state):
+            yield from (Move("reveal", who, district=pend.district, plot=plot, business=b) for b in sorted(pool))
+    elif pend.kind == "stack_top":
         options = [sorted(card_pool(state, c)) for c in pend.colours]
-        return [Move("reveal", who, tops=tuple(zip(pend.colours, combo))) for combo in product(*options)]
-    if pend.kind == "black_cards":
+        yield from (Move("reveal", who, tops=tuple(zip(pend.colours, combo))) for combo in product(*options))
+    elif pend.kind == "black_cards":
+        first, n = pend.draws[0]
+        yield from (Move("reveal", who, drawn=((first, values),)) for values in multisets(card_pool(state, D.BLACK), n))
+    elif pend.kind == "supply_set":
+        yield from (Move("reveal", who, tiles=t) for t in multisets(business_pool(state), pend.count))
+    elif pend.kind == "central_park_tiles":
+        yield from (Move("reveal", who, tiles=t) for t in multisets(Counter(state.park.businesses), pend.count))
+    elif pend.kind == "dummy_bid":
         pool = card_pool(state, D.BLACK)
-        per = [multisets(pool, n) for _, n in pend.draws]
-        out = []
-        for combo in product(*per):
-            total: Counter = Counter()
-            for values in combo:
-                total.update(values)
-            if within(total, pool):
-                out.append(Move("reveal", who, drawn=tuple(sorted(
-                    (p, tuple(values)) for (p, _), values in zip(pend.draws, combo)))))
-        return out
-    if pend.kind == "supply_set":
-        return [Move("reveal", who, tiles=t) for t in multisets(business_pool(state), pend.count)]
-    if pend.kind == "central_park_tiles":
-        return [Move("reveal", who, tiles=t) for t in multisets(Counter(state.park.businesses), pend.count)]
-    if pend.kind == "dummy_bid":
-        pool = card_pool(state, D.BLACK)
-        out = []
         for length in range(0, len(D.VALUES) + 2):
             for seq in product(D.VALUES, repeat=length):
                 if dummy_sequence_ok(list(seq), state.black_deck.count) and within(Counter(seq), pool):
-                    out.append(Move("reveal", who, bid=tuple(seq)))
-        return out
-    return []
+                    yield Move("reveal", who, bid=tuple(seq))

@@ -45,6 +45,51 @@ def current_set(state: State) -> int | None:
     return None
 
 
+def unseen_cards(state: State) -> Counter:
+    """Every card that may lie where nobody looks (a hand nobody knows, an unknown deck order): the box's
+    110 cards less every card the state shows somewhere (derived once per state)."""
+    if "unseen" in state.derived:
+        return state.derived["unseen"]
+    seen: Counter = Counter(state.discard)
+    for p in state.players:
+        seen.update(p.hand or ())
+    if state.auction is not None:
+        dummy = state.dummy.id if state.dummy is not None else None
+        for b in state.auction.bids:
+            if b.player != dummy:
+                seen.update(b.cards)
+        seen.update(D.card(D.BLACK, x) for x in state.auction.dummy_bid or ())
+    for colour, st in state.stacks:
+        seen.update(D.card(colour, v) for v in ([st.top] if st.top is not None else []) + list(st.below or ()))
+    seen.update(D.card(D.BLACK, v) for v in state.black_deck.cards or ())
+    out = Counter()
+    for c in D.ALL_CARDS:
+        colour, value = D.card_parts(c)
+        n = D.card_total(colour, value) - seen[c]
+        if n > 0:
+            out[c] = n
+    state.derived["unseen"] = out
+    return out
+
+
+def hidden_hand_room(state: State) -> Counter:
+    """How many cards of each colour may be in hands nobody knows: its unseen cards less the face-down
+    cards of its stack (or of the black deck) whose values nobody knows."""
+    if "room" in state.derived:
+        return state.derived["room"]
+    unseen = unseen_cards(state)
+    room: Counter = Counter()
+    for c, n in unseen.items():
+        room[card_colour(c)] += n
+    for colour, st in state.stacks:
+        if st.below is None:
+            room[colour] -= st.count - (1 if st.top is not None else 0)
+    if state.black_deck.cards is None:
+        room[D.BLACK] -= state.black_deck.count
+    state.derived["room"] = room
+    return room
+
+
 def card_value(text: str) -> int:
     return D.card_parts(text)[1]
 
@@ -73,10 +118,11 @@ def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]
     own = B.owned_plot(d, pid)
     if own is not None:
         return (own.colour,)
-    empty = tuple(p.colour for p in d.plots if B.is_empty(p))
+    coloured = [p for p in d.plots if p.colour != D.SIXTH_PLOT]  # no card bids for the sixth plot
+    empty = tuple(p.colour for p in coloured if B.is_empty(p))
     if empty:
         return empty
-    return tuple(p.colour for p in d.plots if p.businesses and p.skyscrapers is None)
+    return tuple(p.colour for p in coloured if p.businesses and p.skyscrapers is None)
 
 
 def adjacent_types(options, plots, colour: str) -> set[str]:
@@ -269,8 +315,10 @@ def check_take_cards(state: State, move: Move) -> list[Violation]:
     return out
 
 
-def hand_problems(p: Player, cards: list[str]) -> list[Violation]:
+def hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
     out = []
+    if p.hand is None and state.options.chance == "table":
+        return unseen_hand_problems(state, p, cards)
     if p.hand is None:
         return [BOOK.violation("auction.hand_hidden", "This state hides the bidder's hand, so a bid cannot be checked; send the state with the hand.", "/move/cards")]
     have = Counter(p.hand)
@@ -278,6 +326,23 @@ def hand_problems(p: Player, cards: list[str]) -> list[Violation]:
         if have[c] <= 0:
             out.append(BOOK.violation("auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c))
         have[c] -= 1
+    return out
+
+
+def unseen_hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
+    """At a real table nobody knows the bidder's hand: a bid lays cards that could be in it."""
+    out = []
+    if len(cards) > p.hand_size:
+        out.append(BOOK.violation("auction.more_cards_than_hand", "You hold {size} card(s) only.", "/move/cards",
+                                  size=p.hand_size))
+    unseen = Counter(unseen_cards(state))
+    room = Counter(hidden_hand_room(state))
+    for i, c in enumerate(cards):
+        if unseen[c] <= 0 or room[card_colour(c)] <= 0:
+            out.append(BOOK.violation("auction.card_not_in_hand", "Card {c!r} is not in your hand.",
+                                      pointer("move", "cards", i), c=c))
+        unseen[c] -= 1
+        room[card_colour(c)] -= 1
     return out
 
 
@@ -290,7 +355,7 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     if not cards:
         out.append(BOOK.violation("auction.no_cards", "A bid lays at least one card.", "/move/cards"))
-    out += hand_problems(p, cards)
+    out += hand_problems(state, p, cards)
     mine = bid_of(a, move.player)
     colour = mine.colour if mine is not None else move.colour
     if mine is not None and move.colour is not None and move.colour != mine.colour:
@@ -316,7 +381,22 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     return out
 
 
+def park_colour_due(state: State, pid: str) -> bool:
+    """Reading `park_colour`: the player who started the auctions is to set Central Park's colour, by his
+    opening bid or as he passes."""
+    a = state.auction
+    return (a is not None and a.site == D.CENTRAL_PARK and a.park_colour is None
+            and state.options.park_colour == "trigger" and pid == a.trigger and bid_of(a, pid) is None)
+
+
 def check_pass(state: State, move: Move) -> list[Violation]:
+    due = park_colour_due(state, move.player)
+    if due and move.colour is None:
+        return [BOOK.violation("auction.park_colour_missing", "You started the auctions: name Central Park's colour "
+                               "as you pass (or open with a bid).", "/move/colour")]
+    if not due and move.colour is not None:
+        return [BOOK.violation("auction.pass_colour_not_asked", "Only the player who started the auctions names "
+                               "Central Park's colour, as he passes before it is set.", "/move/colour")]
     return []
 
 

@@ -35,9 +35,11 @@ def district_material(options: Options, d: District) -> dict[str, Any]:
 
 def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
     """One row per skyscraper plot: its owner, the distinct adjacent business types and the points.
-    Works on the memo material alone (the ring order and the plots), so the material fixes the value."""
+    Works on the memo material alone (the ring order and the plots), so the material fixes the value; a
+    sixth plot (the board's back side) touches every plot of the ring."""
     ring = material["ring"]
     plots = material["plots"]
+    hub = {D.SIXTH_PLOT} if D.SIXTH_PLOT in plots else set()
     rows = []
     for colour, plot in plots.items():
         sky = plot["skyscrapers"]
@@ -46,7 +48,7 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
         types: set[str] = set()
         if colour in ring:
             i = ring.index(colour)
-            for other in {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}:
+            for other in ({ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}) | hub:
                 types.update((plots.get(other) or {}).get("businesses") or ())
         each = per_skyscraper(len(types))
         rows.append({"owner": sky[0], "plot": colour, "count": sky[1], "types": len(types),

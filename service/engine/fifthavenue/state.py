@@ -32,10 +32,19 @@ class Options:
     park_tiles_fewer: str = _default("park_tiles_fewer")
     dummy_plot: str = _default("dummy_plot")
     dummy_building_stop: bool = _default("dummy_building_stop")
+    board_side: str = _default("board_side")
+    park_colour: str = _default("park_colour")
+    coloured_stack_empty: str = _default("coloured_stack_empty")
+    chance: str = _default("chance")
 
     @property
     def graph(self) -> dict[str, tuple[str, ...]]:
         return dict(self.commissioner_graph)
+
+    @property
+    def plot_ids(self) -> tuple[str, ...]:
+        """A district's plots: the five colours, and on the board's back side the sixth plot."""
+        return D.PLOT_IDS if self.board_side == "back" else D.COLOURS
 
 
 @dataclass(frozen=True)
@@ -91,7 +100,6 @@ class Stack:
 class BlackDeck:
     cards: tuple[int, ...] | None
     count: int
-    shuffle_seed: int | None = None  # seeds the reshuffle of the discarded black cards (digital play)
 
 
 @dataclass(frozen=True)
@@ -136,6 +144,7 @@ class Auction:
 @dataclass(frozen=True)
 class Pending:
     kind: str
+    district: str | None = None
     colours: tuple[str, ...] = ()
     draws: tuple[tuple[str, int], ...] = ()
     index: int = 0
@@ -169,7 +178,10 @@ class State:
     park_order: tuple[int, ...] | None = None
     result: Result | None = None
     pending: Pending | None = None
+    seed: int | None = None  # seeds every later shuffle (digital play); null at a real table and in a view
     partial: bool = False  # a scoring input (DESIGN.md section 4) rather than a whole game
+    # what the checks derive from this very state (every changed state is a new object with an empty one)
+    derived: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -210,6 +222,10 @@ def options_to_plain(o: Options) -> dict[str, Any]:
         "park_tiles_fewer": o.park_tiles_fewer,
         "dummy_plot": o.dummy_plot,
         "dummy_building_stop": o.dummy_building_stop,
+        "board_side": o.board_side,
+        "park_colour": o.park_colour,
+        "coloured_stack_empty": o.coloured_stack_empty,
+        "chance": o.chance,
     }
 
 
@@ -219,7 +235,8 @@ def options_from_plain(p: dict[str, Any] | None) -> Options:
     board = p.get("board") or {}
     given = {name: p[name] for name in (
         "valuation_black_cards", "bid_requires_supply", "black_deck_empty", "park_tiles_fewer", "dummy_plot",
-        "dummy_building_stop") if p.get(name) is not None}
+        "dummy_building_stop", "board_side", "park_colour", "coloured_stack_empty", "chance")
+        if p.get(name) is not None}
     if board.get("plot_ring"):
         given["plot_ring"] = tuple(board["plot_ring"])
     if board.get("commissioner_graph") is not None:
@@ -248,10 +265,12 @@ def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
     return Plot(colour, tuple(q.get("businesses") or ()), None if sky is None else Skyscrapers(sky["owner"], sky["count"]))
 
 
-def district_from_plain(did: str, p: dict[str, Any] | None) -> District:
+def district_from_plain(did: str, p: dict[str, Any] | None, plot_ids: tuple[str, ...] = D.COLOURS) -> District:
     p = p or {}
     plots = p.get("plots") or {}
-    return District(did, tuple(plot_from_plain(c, plots.get(c)) for c in D.COLOURS), bool(p.get("stopped", False)))
+    if D.SIXTH_PLOT in plots and D.SIXTH_PLOT not in plot_ids:
+        plot_ids = plot_ids + (D.SIXTH_PLOT,)  # kept, so that validate can say the front side has none
+    return District(did, tuple(plot_from_plain(c, plots.get(c)) for c in plot_ids), bool(p.get("stopped", False)))
 
 
 def park_to_plain(park: Park) -> dict[str, Any]:
@@ -312,7 +331,9 @@ def pending_to_plain(p: Pending | None) -> dict[str, Any] | None:
     if p is None:
         return None
     out: dict[str, Any] = {"kind": p.kind}
-    if p.kind == "stack_top":
+    if p.kind == "start_business":
+        out["district"] = p.district
+    elif p.kind == "stack_top":
         out["colours"] = list(p.colours)
     elif p.kind == "black_cards":
         out["draws"] = [{"player": who, "count": n} for who, n in p.draws]
@@ -329,6 +350,7 @@ def pending_from_plain(p: dict[str, Any] | None) -> Pending | None:
         return None
     return Pending(
         kind=p["kind"],
+        district=p.get("district"),
         colours=tuple(p.get("colours") or ()),
         draws=tuple((d["player"], d["count"]) for d in p.get("draws") or ()),
         index=p.get("index", 0),
@@ -368,7 +390,6 @@ def to_plain(s: State) -> dict[str, Any]:
         "black_deck": {
             "cards": None if s.black_deck.cards is None else list(s.black_deck.cards),
             "count": s.black_deck.count,
-            "seed": s.black_deck.shuffle_seed,
         },
         "discard": list(s.discard),
         "commissioners": {c: {"at": k.at, "markers": list(k.markers)} for c, k in s.commissioners},
@@ -386,6 +407,7 @@ def to_plain(s: State) -> dict[str, Any]:
             "central_park_tiles": list(s.result.central_park_tiles),
         },
         "pending": pending_to_plain(s.pending),
+        "seed": s.seed,
     }
 
 
@@ -410,10 +432,14 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
     turn = p.get("turn")
     result = p.get("result")
     dummy = p.get("dummy")
+    options = options_from_plain(p.get("options"))
+    seed = p.get("seed")
+    if seed is None:
+        seed = black.get("seed")  # where earlier releases kept it
     return State(
-        options=options_from_plain(p.get("options")),
+        options=options,
         players=players,
-        districts=tuple(district_from_plain(d, districts.get(d)) for d in D.DISTRICTS),
+        districts=tuple(district_from_plain(d, districts.get(d), options.plot_ids) for d in D.DISTRICTS),
         park=park_from_plain(districts.get(D.CENTRAL_PARK)),
         dummy=None if dummy is None else Dummy(dummy.get("id", D.DUMMY_ID), dummy.get("general", 0)),
         supply_row=tuple(None if t is None else tuple(t) for t in p.get("supply_row") or ()),
@@ -426,7 +452,7 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
             for c, st in ((c, stacks[c]) for c in D.COLOURS if c in stacks)
         ),
         black_deck=BlackDeck(None if black.get("cards", ()) is None else tuple(black.get("cards") or ()),
-                             black.get("count", 0), black.get("seed")),
+                             black.get("count", 0)),
         discard=tuple(sorted(p.get("discard") or ())),
         commissioners=tuple(
             (c, Commissioner((comms.get(c) or {}).get("at", D.CITY_HALL), tuple((comms.get(c) or {}).get("markers") or ())))
@@ -440,6 +466,7 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
         park_order=None if p.get("park_order") is None else tuple(p["park_order"]),
         result=None if result is None else Result(tuple(result["winners"]), tuple(result["central_park_tiles"])),
         pending=pending_from_plain(p.get("pending")),
+        seed=seed,
         partial=partial,
     )
 

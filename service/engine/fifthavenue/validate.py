@@ -24,7 +24,13 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
         owners: Counter = Counter()
         for p in d.plots:
             here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
-            if p.businesses and p.skyscrapers is not None:
+            if p.colour == D.SIXTH_PLOT and state.options.board_side != "back":
+                out.append(BOOK.violation("state.sixth_plot", "Only the board's back side (option board_side back) "
+                                          "has a sixth plot.", prefix + pointer(*here)))
+            elif p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
+                out.append(BOOK.violation("state.sixth_plot", "The sixth plot takes businesses only.",
+                                          prefix + pointer(*here, "skyscrapers")))
+            elif p.businesses and p.skyscrapers is not None:
                 out.append(BOOK.violation("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.",
                                           prefix + pointer(*here)))
             if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
@@ -60,6 +66,7 @@ def validate(state: State) -> list[Violation]:
     out += _turn(state)
     out += _auction(state)
     out += _pending(state)
+    out += _deal(state)
     out += _supply_row(state)
     out += _stacks(state)
     if out:
@@ -162,6 +169,10 @@ def _auction(state: State) -> list[Violation]:
         out.append(BOOK.violation("state.auction_stage", "Only Central Park's auction has a colour of its own.", where + pointer("park_colour")))
     if a.site == D.CENTRAL_PARK and any(b.colour != a.park_colour for b in a.bids):
         out.append(BOOK.violation("state.auction_stage", "Central Park's colour is the opening bid's, and every bid there holds it.", where + pointer("park_colour")))
+    if (a.site == D.CENTRAL_PARK and a.park_colour is None and state.options.park_colour == "trigger"
+            and (a.to_act != a.trigger or a.passed or a.bids)):
+        out.append(BOOK.violation("state.auction_stage", "The player who started the auctions names Central Park's "
+                                  "colour before anyone else acts there.", where + pointer("park_colour")))
     if a.site != D.CENTRAL_PARK and site is not None and a.full and not B.is_full(site):
         out.append(BOOK.violation("state.auction_full", "The district is not full.", where + pointer("full")))
     seen = set()
@@ -196,16 +207,20 @@ def _pending(state: State) -> list[Violation]:
     ids = [x.id for x in state.players]
     stacks = dict(state.stacks)
     bad = False
-    if p.kind == "stack_top":
-        bad = not p.colours or any(c not in stacks or stacks[c].top is not None or stacks[c].count <= 0
-                                   or stacks[c].below is not None for c in p.colours) or len(set(p.colours)) != len(p.colours)
+    if p.kind == "start_business":
+        bad = state.turn.phase != "start" or p.district not in D.DISTRICTS or _dealt(state) != D.DISTRICTS.index(p.district)
+    elif p.kind == "stack_top":
+        bad = (not p.colours or any(c not in stacks or stacks[c].top is not None or stacks[c].count <= 0
+                                    or stacks[c].below is not None for c in p.colours)
+               or len(set(p.colours)) != len(p.colours) or not _deal_done(state))
     elif p.kind == "black_cards":
         bad = (not p.draws or any(who not in ids or n <= 0 for who, n in p.draws)
                or len({w for w, _ in p.draws}) != len(p.draws)
                or sum(n for _, n in p.draws) > state.black_deck.count or state.black_deck.cards is not None)
     elif p.kind == "supply_set":
         bad = (not 0 <= p.index < len(state.supply_row) or state.supply_row[p.index] is not None
-               or p.count != D.SET_SIZES[p.index])
+               or p.count != D.SET_SIZES[p.index]
+               or (state.turn.phase == "start" and _dealt(state) != len(D.DISTRICTS)))
     elif p.kind == "dummy_bid":
         a = state.auction
         bad = (a is None or state.dummy is None or a.to_act != state.dummy.id or a.dummy_bid is not None
@@ -218,6 +233,40 @@ def _pending(state: State) -> list[Violation]:
     if bad:
         return [BOOK.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)]
     return []
+
+
+def _dealt(state: State) -> int:
+    """How many districts lead the board with their starting business revealed."""
+    for i, d in enumerate(state.districts):
+        if not any(p.businesses for p in d.plots):
+            return i
+    return len(state.districts)
+
+
+def _deal_done(state: State) -> bool:
+    """In the start phase, every starting business and every set of the supply row is known (a real
+    table's deal reveals them before the stack tops); later a set may still be typed in as it comes up."""
+    return state.turn.phase != "start" or (_dealt(state) == len(D.DISTRICTS) and None not in state.supply_row)
+
+
+def _deal(state: State) -> list[Violation]:
+    """In the start phase every district holds one business (its starting one), except the ones a real
+    table's deal has still to reveal; on the back side it lies on the sixth plot; no district is empty
+    later in a real table's deal than the one pending."""
+    out = []
+    if state.turn.phase != "start":
+        return out
+    pend = state.pending
+    dealing = pend is not None and pend.kind == "start_business"
+    for i, d in enumerate(state.districts):
+        tiles = [(p.colour, b) for p in d.plots for b in p.businesses]
+        unrevealed = dealing and i >= _dealt(state)
+        ok = not tiles if unrevealed else (len(tiles) == 1 and (state.options.board_side != "back"
+                                                              or tiles[0][0] == D.SIXTH_PLOT))
+        if not ok:
+            out.append(BOOK.violation("state.businesses", "Before the first turn each district holds its one starting "
+                                      "business (on the back side, on the sixth plot).", pointer("state", "districts", d.id)))
+    return out
 
 
 def _supply_row(state: State) -> list[Violation]:
@@ -246,7 +295,10 @@ def _supply_row(state: State) -> list[Violation]:
 def _stacks(state: State) -> list[Violation]:
     out = []
     stacks = dict(state.stacks)
-    waiting = set(state.pending.colours) if state.pending is not None and state.pending.kind == "stack_top" else set()
+    pend = state.pending
+    waiting = set(pend.colours) if pend is not None and pend.kind == "stack_top" else set()
+    if pend is not None and pend.kind in ("start_business", "supply_set") and state.turn.phase == "start":
+        waiting = set(D.COLOURS)  # a real table's deal reveals the stack tops last
     for c in D.COLOURS:
         here = ("state", "stacks", c)  # a pointer is only built for a violation
         st = stacks.get(c)
@@ -263,6 +315,10 @@ def _stacks(state: State) -> list[Violation]:
             out.append(BOOK.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below")))
         if st.below is not None and st.top is None and (st.below or st.count):
             out.append(BOOK.violation("state.stack", "An empty stack has no cards below.", pointer(*here, "below")))
+        if (st.count == 0 and state.options.coloured_stack_empty == "reshuffle"
+                and any(D.card_parts(x)[0] == c for x in state.discard)):
+            out.append(BOOK.violation("state.stack", "An empty stack takes back its colour's discards at once.",
+                                      pointer(*here, "count")))
     deck = state.black_deck
     if deck.cards is not None and len(deck.cards) != deck.count:
         out.append(BOOK.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck"))
@@ -300,6 +356,8 @@ def _businesses(state: State) -> list[Violation]:
             on_plots.update(p.businesses)
     known = on_plots + Counter(state.park.businesses) + Counter(state.removed_businesses)
     unknown = state.box
+    if state.pending is not None and state.pending.kind == "start_business":
+        unknown += len(D.DISTRICTS) - _dealt(state)
     for i, tiles in enumerate(state.supply_row):
         if tiles is None:
             unknown += D.SET_SIZES[i]

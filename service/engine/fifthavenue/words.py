@@ -10,6 +10,8 @@ WORDS = frozenset({
     # plot and card colours
     C_("Fifth Avenue", "violet"), C_("Fifth Avenue", "brown"), C_("Fifth Avenue", "gray"),
     C_("Fifth Avenue", "green"), C_("Fifth Avenue", "orange"), C_("Fifth Avenue", "black"),
+    # the board's back side: the colourless sixth plot of a district
+    C_("Fifth Avenue", "sixth"),
     # businesses
     C_("Fifth Avenue", "boutique"), C_("Fifth Avenue", "jeweler"), C_("Fifth Avenue", "gallery"),
     C_("Fifth Avenue", "perfumery"),
