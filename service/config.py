@@ -27,6 +27,12 @@ class Settings:
     cache_max_bytes: int = 64 * 1024 * 1024
     cache_hmac_secret: str | None = field(default=None, repr=False)
     max_body_bytes: int = 1024 * 1024
+    # A body not complete this long after its reading began is a 408 (reading.py): 1 MiB in 10 s is
+    # 100 KiB/s, a slow mobile link; a game's body of a few KiB needs a fraction of a second at 2G speed.
+    body_deadline_seconds: int = 10
+    # Per worker, for the bytes of every body being read at once; past it a body is a 503 (reading.py).
+    # 32 bodies of the 1 MiB limit; with the caches and a request's peak, under the 512 Mi pod limit.
+    body_buffer_bytes: int = 32 * 1024 * 1024
     log_level: str = "INFO"
     log_format: str = "json"
     host: str = "0.0.0.0"
@@ -155,6 +161,8 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "CACHE_MAX_BYTES": ("cache_max_bytes", _int_in("CACHE_MAX_BYTES", 1024 * 1024, 16 * 1024 ** 3)),
     "CACHE_HMAC_SECRET": ("cache_hmac_secret", _secret),
     "MAX_BODY_BYTES": ("max_body_bytes", _int_in("MAX_BODY_BYTES", 1024, 64 * 1024 * 1024)),
+    "BODY_DEADLINE_SECONDS": ("body_deadline_seconds", _int_in("BODY_DEADLINE_SECONDS", 1, 300)),
+    "BODY_BUFFER_BYTES": ("body_buffer_bytes", _int_in("BODY_BUFFER_BYTES", 1024 * 1024, 16 * 1024 ** 3)),
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
     "HOST": ("host", parse_host),
@@ -167,6 +175,8 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "REQUEST_DEADLINE_MS": ("request_deadline_ms", _int_in("REQUEST_DEADLINE_MS", 50, 20_000)),
     "METRICS_PORT": ("metrics_port", _metrics_port),
 }
+# What the body budget keeps for bodies' first reads (four reads of 64 KiB: service/api/reading.py).
+BODY_FIRST_READS = 4 * 64 * 1024
 SECRETS = frozenset({"cache_hmac_secret"})
 
 
@@ -193,6 +203,9 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
         if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT")):
             values[attribute] = parse(raw)
     settings = Settings(**values)
+    if settings.body_buffer_bytes < settings.max_body_bytes + BODY_FIRST_READS:
+        raise ConfigError(f"BODY_BUFFER_BYTES must hold one body of MAX_BODY_BYTES and {BODY_FIRST_READS} "
+                          f"bytes more (got {settings.body_buffer_bytes} for {settings.max_body_bytes})")
     if settings.metrics_port == settings.port:
         raise ConfigError(f"METRICS_PORT must differ from PORT (both {settings.port})")
     return settings

@@ -2,7 +2,9 @@
 
 Worker class: gevent (deploy/README.md has the measurements). Each connection is a greenlet, so a client
 that never finishes its headers costs a parked greenlet, not a worker; gunicorn drops it after
-``keepalive`` seconds of silence, and a body that stops arriving is cut off after IDLE_SECONDS. CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
+``keepalive`` seconds of silence; a body that stops arriving is cut off after IDLE_SECONDS of silence, and
+any body not complete within BODY_DEADLINE_SECONDS is a 408 (service/api/reading.py, which also bounds the
+bytes of the bodies a worker reads at once). CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
 (service/deadline.py), well below the 30 s ``timeout`` after which gunicorn kills a stuck worker.
 
 Failures are visible: a worker aborted for a missed heartbeat, interrupted, or ended in any way is
