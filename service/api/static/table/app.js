@@ -124,7 +124,8 @@ async function refresh() {
   $("redo").disabled = session.redo.length === 0;
   $("move-log").replaceChildren(...session.moves.map((m) => el("li", { text: G.describe(m) })));
   const [moves, picture, score, seen] = await Promise.all([
-    call(game, "legal-moves", who ? { state, player: who } : { state }),
+    // the largest page: a table position lists far fewer moves, and a referee cannot read more
+    call(game, "legal-moves", who ? { state, player: who, limit: 1000 } : { state, limit: 1000 }),
     call(game, "render", who ? { state, player: who } : { state }),
     call(game, "score", G.scoreBody(game, state)),
     who ? call(game, "view", { state, player: who }) : Promise.resolve({ state }),
