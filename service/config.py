@@ -49,6 +49,7 @@ class Settings:
     redis_slow_ms: int = 10
     request_deadline_ms: int = 2000
     metrics_port: int | None = None
+    probe_port: int | None = None
 
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Settings":
         known = {f.name for f in fields(self)}
@@ -147,9 +148,12 @@ def _cors_origins(raw: str) -> tuple[str, ...]:
     return origins
 
 
-def _metrics_port(raw: str) -> int | None:
-    value = raw.strip()
-    return _int_in("METRICS_PORT", 1, 65535)(value) if value else None
+def _optional_port(name: str) -> Callable[[str], int | None]:
+    def parse(raw: str) -> int | None:
+        value = raw.strip()
+        return _int_in(name, 1, 65535)(value) if value else None
+
+    return parse
 
 
 # The deadline stays well below gunicorn's 30 s worker timeout (service/serving.py), so a request that
@@ -173,7 +177,8 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "REDIS_SLOW_MS": ("redis_slow_ms", _int_in("REDIS_SLOW_MS", 1, 5000)),
     "REDIS_RETRY_MS": ("breaker_reset_seconds", _milliseconds_as_seconds("REDIS_RETRY_MS", 100, 600_000)),
     "REQUEST_DEADLINE_MS": ("request_deadline_ms", _int_in("REQUEST_DEADLINE_MS", 50, 20_000)),
-    "METRICS_PORT": ("metrics_port", _metrics_port),
+    "METRICS_PORT": ("metrics_port", _optional_port("METRICS_PORT")),
+    "PROBE_PORT": ("probe_port", _optional_port("PROBE_PORT")),
 }
 # What the body budget keeps for bodies' first reads (four reads of 64 KiB: service/api/reading.py).
 BODY_FIRST_READS = 4 * 64 * 1024
@@ -200,7 +205,7 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     values = {}
     for variable, (attribute, parse) in PARSERS.items():
         raw = environ.get(variable)
-        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT")):
+        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT", "PROBE_PORT")):
             values[attribute] = parse(raw)
     settings = Settings(**values)
     if settings.body_buffer_bytes < settings.max_body_bytes + BODY_FIRST_READS:
@@ -208,4 +213,6 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
                           f"bytes more (got {settings.body_buffer_bytes} for {settings.max_body_bytes})")
     if settings.metrics_port == settings.port:
         raise ConfigError(f"METRICS_PORT must differ from PORT (both {settings.port})")
+    if settings.probe_port is not None and settings.probe_port in (settings.port, settings.metrics_port):
+        raise ConfigError(f"PROBE_PORT must differ from PORT and METRICS_PORT (got {settings.probe_port})")
     return settings

@@ -97,3 +97,11 @@ def test_the_body_deadline_and_budget_are_read_and_the_budget_must_hold_a_whole_
         settings_from_env({"MAX_BODY_BYTES": str(2 * 1024 * 1024), "BODY_BUFFER_BYTES": str(2 * 1024 * 1024)})
     with pytest.raises(ConfigError, match="BODY_DEADLINE_SECONDS"):
         settings_from_env({"BODY_DEADLINE_SECONDS": "0"})
+
+
+def test_the_probe_port_is_optional_and_must_be_a_port_of_its_own():
+    assert settings_from_env({}).probe_port is None
+    assert settings_from_env({"PROBE_PORT": "8081"}).probe_port == 8081
+    for clash in ({"PROBE_PORT": "8080"}, {"PROBE_PORT": "9090", "METRICS_PORT": "9090"}):
+        with pytest.raises(ConfigError, match="PROBE_PORT"):
+            settings_from_env(clash)
