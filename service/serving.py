@@ -122,10 +122,12 @@ def when_ready(server: Any) -> None:
     port = settings.metrics_port
     if port is None:
         return
-    from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+    from prometheus_client import CollectorRegistry, start_http_server
+
+    from .metrics import ArchiveAwareCollector
 
     registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry)
+    ArchiveAwareCollector(registry)
     start_http_server(port, addr="0.0.0.0", registry=registry)
     log.info("metrics listener", extra={"event": "metrics_listener", "port": port})
 
@@ -174,9 +176,7 @@ class ExitStatusLogger(GunicornLogger):
 
 def child_exit(server: Any, worker: Any) -> None:
     """In the master, after a worker ended: one JSON line and a count, by cause."""
-    from prometheus_client import multiprocess
-
-    from .metrics import WORKER_EXITS
+    from .metrics import WORKER_EXITS, archive_dead_worker
 
     cause = ExitStatusLogger.causes.pop(worker.pid, "ok")
     if cause == "SIGTERM":
@@ -185,7 +185,7 @@ def child_exit(server: Any, worker: Any) -> None:
     level = logging.INFO if cause == "ok" else logging.ERROR
     log.log(level, "worker exited", extra={"event": "worker_exit", "pid": worker.pid, "cause": cause})
     if os.environ.get(MULTIPROC_ENV):
-        multiprocess.mark_process_dead(worker.pid)
+        archive_dead_worker(os.environ[MULTIPROC_ENV], worker.pid)
 
 
 # --- hooks: worker -------------------------------------------------------------------------------
