@@ -1,6 +1,7 @@
 """Deployment files: Kubernetes manifests against the Kubernetes schemas (offline), compose and Docker."""
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import kubernetes_validate
@@ -180,3 +181,16 @@ def test_dockerfile_is_slim_non_root_and_has_a_healthcheck():
     assert command[0] == "python" and "/livez" in command[-1] and "PROBE_PORT=8081" in text
     assert "METRICS_PORT=9090" in text
     assert 'CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py"' in text
+
+
+def test_the_haproxy_example_is_valid_and_retries_on_the_other_replica():
+    from tests.integration.live import HAPROXY, need
+
+    need(HAPROXY, "haproxy")
+    config = DEPLOY / "haproxy" / "haproxy.cfg"
+    text = config.read_text()
+    assert re.search(r"^\s+retry-on conn-failure empty-response junk-response response-timeout$", text, re.M)
+    assert re.search(r"^\s+option redispatch 1$", text, re.M) and re.search(r"^\s+retries 3$", text, re.M)
+    env = {"FRONTEND": "127.0.0.1:1", "REPLICA_0": "127.0.0.1:2", "REPLICA_1": "127.0.0.1:3", "PATH": "/usr/bin:/bin"}
+    checked = subprocess.run([HAPROXY, "-c", "-f", str(config)], env=env, capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
