@@ -206,7 +206,13 @@ def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
 
 
 def post_worker_init(worker: Any) -> None:
-    """In the worker, its loop running (gevent patched): its slot of the probes' table, ticking."""
+    """In the worker, its loop running (gevent patched): its slot of the probes' table, ticking; and
+    gunicorn's own error answers (a request it cannot parse) written with the security headers."""
+    from gunicorn import util
+
+    from .api.protocol import write_error
+
+    util.write_error = write_error  # gunicorn has no hook for these answers (service/api/protocol.py)
     slot = getattr(worker, "probe_slot", None)
     if PROBES.table is not None and slot is not None:
         PROBES.slot = WorkerSlot(PROBES.table, slot, os.getpid())

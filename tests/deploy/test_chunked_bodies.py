@@ -109,3 +109,28 @@ def _status_of_raw(port: int, raw: bytes, end_sending: bool) -> bytes:
 def test_broken_chunked_framing_is_a_4xx_and_never_a_traceback(server, framing, end_sending, status):
     assert _status_of_raw(server.port, HEAD + framing, end_sending).split(b" ")[:2] == [b"HTTP/1.1", status]
     assert "Traceback" not in server.log()
+
+
+def _raw_answer(port: int, data: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            part = sock.recv(4096)
+            if not part:
+                break
+            answer += part
+    return answer
+
+
+@pytest.mark.parametrize("data, status", [
+    (b"GET /healthz HTTP/1.2\r\nHost: x\r\n\r\n", b"505"),
+    (b"GET /healthz HTTP/1.1\r\n\r\n", b"400"),  # HTTP/1.1 without Host (RFC 9112 section 3.2)
+    (b"XY /healthz HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),  # refused by gunicorn itself
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", b"400"),  # refused by gunicorn itself
+], ids=["http-1.2", "no-host", "bad-method", "bad-header"])
+def test_refused_requests_are_problems_with_the_security_headers(server, data, status):
+    head = _raw_answer(server.port, data).split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
+    assert head.split(" ")[1] == status.decode()
+    assert "content-type: application/problem+json" in head and "x-content-type-options: nosniff" in head
+    assert "content-security-policy: default-src 'none'" in head and "x-frame-options: deny" in head
