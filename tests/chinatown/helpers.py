@@ -73,7 +73,8 @@ def random_reveal(state: State, rng: random.Random) -> Reveal:
 
 
 def random_trade(state: State, rng: random.Random) -> Trade | None:
-    """A random deal that every party can honour (two or three parties)."""
+    """A random deal that every party can honour (two or three parties), in half of them with what the
+    first receiver gets passed on to another player in the same deal."""
     ids = list(state.ids)
     parties = rng.sample(ids, rng.choice([2, 2, 3]))
     transfers = []
@@ -89,7 +90,11 @@ def random_trade(state: State, rng: random.Random) -> Trade | None:
             transfers.append(Transfer(giver, receiver, give_lots, give_tiles, money))
     if not transfers:
         return None
-    return Trade(transfers[0].giver, tuple(transfers))
+    first = transfers[0]
+    onward = [pid for pid in ids if pid not in (first.giver, first.receiver)]
+    if (first.lots or first.tiles) and rng.random() < 0.5:  # the receiver passes what it gets on
+        transfers.append(Transfer(first.receiver, rng.choice(onward), first.lots, first.tiles))
+    return Trade(first.giver, tuple(transfers))
 
 
 def unlisted_moves(state: State, rng: random.Random, listed) -> list:
@@ -108,7 +113,7 @@ def unlisted_moves(state: State, rng: random.Random, listed) -> list:
         out.append(Keep(pid, (rng.choice(LOTS),)))
     if state.pending is not None:
         out.append(Reveal(state.pending.player, lots=(rng.choice(LOTS),)))
-        out.append(Reveal(state.pending.player, tiles=(rng.choice(SHOP_TYPES),) * 2))
+        out.append(Reveal(state.pending.player, tiles=(rng.choice(SHOP_TYPES),) * (state.pending.count + 1)))
     return [m for m in out if m not in listed]
 
 
@@ -231,3 +236,36 @@ def make_state(
 def codes(outcome_or_list) -> list[str]:
     items = outcome_or_list.violations if hasattr(outcome_or_list, "violations") else outcome_or_list
     return [v.code for v in items]
+
+
+# ---- positions reached by legal moves at a real table ------------------------------------------
+
+TABLE_PLAYERS = ("anna", "bob", "chang")
+TABLE_DEALS = {"anna": tuple(range(1, 8)), "bob": tuple(range(16, 23)), "chang": tuple(range(28, 35))}
+TABLE_DRAWS = {
+    "anna": ("photo", "photo", "photo", "seafood", "tea_house", "jewelry", "florist"),
+    "bob": ("dim_sum", "dim_sum", "laundry", "take_out", "antiques", "factory", "restaurant"),
+    "chang": ("seafood", "tea_house", "jewelry", "florist", "tropical_fish", "dim_sum", "laundry"),
+}
+
+
+def play(state: State, *moves) -> State:
+    """The state after ``moves``, each of which must be legal."""
+    for move in moves:
+        out = GAME.apply(state, move)
+        assert out.legal, (move, out.violations)
+        state = out.state
+    return state
+
+
+def reached_trade_state() -> State:
+    """1965's trading at a real table, reached by legal moves: the deals and draws above are revealed and
+    each player keeps the first five cards dealt."""
+    from service.engine.chinatown.state import Keep
+
+    state = GAME.setup(list(TABLE_PLAYERS), 0, {"chance": "table"})
+    state = play(state, *(Reveal(pid, lots=TABLE_DEALS[pid]) for pid in TABLE_PLAYERS))
+    state = play(state, *(Keep(pid, TABLE_DEALS[pid][:5]) for pid in TABLE_PLAYERS))
+    state = play(state, *(Reveal(pid, tiles=TABLE_DRAWS[pid]) for pid in TABLE_PLAYERS))
+    assert state.phase == "trade"
+    return state

@@ -1,11 +1,12 @@
-"""Chance at a real table and hidden information (issue 4, item 5)."""
+"""Chance at a real table (options.chance = "table") and hidden information."""
 import random
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.moves import REVEAL_LIST_LIMIT, bag_contents, deck_contents
+from service.engine.chinatown.data import LOTS, SHOP_TYPES, TILE_COUNTS
+from service.engine.chinatown.moves import bag_contents, deck_contents
 from service.engine.chinatown.state import Keep, Pending, Reveal
 
-from .helpers import codes, make_state, random_reveal
+from .helpers import codes, make_state, play, play_game, random_reveal
 
 
 def table_setup():
@@ -37,7 +38,8 @@ def test_reveal_must_be_possible_a_claimed_or_held_card_is_refused():
 
 def test_reveal_count_player_and_kind_are_checked():
     state = table_setup()
-    assert codes(GAME.apply(state, Reveal("anna", lots=(1, 2)))) == ["chinatown.reveal.count"]
+    assert codes(GAME.apply(state, Reveal("anna", lots=()))) == ["chinatown.reveal.count"]
+    assert codes(GAME.apply(state, Reveal("anna", lots=tuple(range(1, 9))))) == ["chinatown.reveal.count"]
     out = GAME.apply(state, Reveal("bob", lots=tuple(range(1, 8))))
     assert codes(out) == ["chinatown.reveal.wrong_player"]
     assert out.violations[0].message.startswith("It is not bob's turn: the game awaits anna.")
@@ -77,17 +79,93 @@ def test_after_the_last_draw_trading_starts():
     assert state.phase == "trade" and state.pending is None
 
 
-def test_legal_moves_list_possible_reveals_when_few():
+def test_legal_moves_list_each_card_the_deck_can_still_deal():
+    state = play(table_setup(), Reveal("anna", lots=tuple(range(1, 8))))
+    assert GAME.legal_moves(state) == [Reveal("bob", lots=(lot,)) for lot in range(8, 86)]
+
+
+def test_legal_moves_list_each_shop_type_the_bag_can_still_give():
     state = make_state("draw", round_no=6, players=("a", "b", "c", "d", "e"))
-    moves = GAME.legal_moves(state)
-    assert 0 < len(moves) <= REVEAL_LIST_LIMIT
-    assert all(m.type == "reveal" and len(m.tiles) == 2 for m in moves)
-    assert all(GAME.apply(state, m).legal for m in moves)
-    assert len(set(moves)) == len(moves)
+    listed = GAME.legal_moves(state)
+    assert listed == [Reveal("a", tiles=(shop,)) for shop in SHOP_TYPES if bag_contents(state)[shop] > 0]
+    assert all(GAME.apply(state, m).legal for m in listed)
 
 
-def test_legal_moves_do_not_list_reveals_when_too_many():
-    assert GAME.legal_moves(table_setup()) == []  # C(85, 7) possible deals: validated, not listed
+def test_listed_reveals_are_generated_lazily():
+    listing = GAME.candidates(table_setup(), None, None)
+    assert next(listing) == Reveal("anna", lots=(1,)) and not isinstance(listing, (list, tuple))
+
+
+def test_a_deal_revealed_a_card_at_a_time_equals_the_whole_deal_at_once():
+    start = table_setup()
+    state = start
+    for i, lot in enumerate(range(1, 8)):
+        assert state.pending == Pending("deal", "anna", 7 - i)
+        state = play(state, Reveal("anna", lots=(lot,)))
+        assert GAME.validate(state) == []
+    assert state.pending == Pending("deal", "bob", 7)
+    assert state == play(start, Reveal("anna", lots=tuple(range(1, 8))))
+    half = play(start, Reveal("anna", lots=(1, 2, 3)), Reveal("anna", lots=(4, 5, 6, 7)))
+    assert half == state
+
+
+def test_a_draw_revealed_a_tile_at_a_time_equals_the_whole_draw_at_once():
+    start = draw_state()
+    tiles = ("photo", "photo", "seafood", "seafood", "jewelry", "florist", "dim_sum")
+    state = start
+    for i, shop in enumerate(tiles):
+        assert state.pending == Pending("draw", "anna", 7 - i)
+        state = play(state, Reveal("anna", tiles=(shop,)))
+        assert GAME.validate(state) == []
+    assert state.pending == Pending("draw", "bob", 7)
+    assert state == play(start, Reveal("anna", tiles=tiles))
+
+
+def test_validate_a_partly_revealed_deal_or_draw_must_match_its_pending_count():
+    from dataclasses import replace
+
+    deal = play(table_setup(), Reveal("anna", lots=(1, 2)))
+    assert codes(GAME.validate(replace(deal, pending=Pending("deal", "anna", 7)))) == ["chinatown.state.pending"]
+    draw = play(draw_state(), Reveal("anna", tiles=("photo", "photo")))
+    assert codes(GAME.validate(replace(draw, pending=Pending("draw", "anna", 7)))) == ["chinatown.state.pending"]
+    full_hand = replace(deal, players=tuple(replace(p, hand=tuple(range(1, 8))) if p.id == "anna" else p for p in deal.players))
+    assert "chinatown.state.hand_size" in codes(GAME.validate(full_hand))
+
+
+def test_validate_conservation_nothing_revealed_twice():
+    state = play(table_setup(), Reveal("anna", lots=tuple(range(1, 8))))
+    from dataclasses import replace
+
+    twice = replace(state, players=tuple(replace(p, hand=(7,)) if p.id == "bob" else p for p in state.players),
+                    pending=Pending("deal", "bob", 6))
+    assert codes(GAME.validate(twice)) == ["chinatown.state.lot_duplicated"]
+    assert codes(GAME.apply(state, Reveal("bob", lots=(7,)))) == ["chinatown.reveal.lot_unavailable"]
+
+
+def test_validate_conservation_nothing_that_is_not_in_the_box():
+    from dataclasses import replace
+
+    state = make_state("trade", tiles={"bob": {"photo": 2}})
+    extra = {shop: TILE_COUNTS[shop] + 1 for shop in ("photo",)}
+    too_many = replace(state, players=tuple(replace(p, tiles=tuple(sorted(extra.items()))) if p.id == "bob" else p
+                                           for p in state.players))
+    assert "chinatown.state.tile_count" in codes(GAME.validate(too_many))
+    unknown = replace(state, players=tuple(replace(p, tiles=(("unicorn", 1),) + p.tiles) if p.id == "bob" else p
+                                          for p in state.players))
+    assert "chinatown.state.not_in_box" in codes(GAME.validate(unknown))
+    card_86 = replace(table_setup(), players=tuple(replace(p, hand=(86,)) if p.id == "anna" else p
+                                                   for p in table_setup().players), pending=Pending("deal", "anna", 6))
+    assert codes(GAME.validate(card_86)) == ["chinatown.state.not_in_box"]
+    assert len(LOTS) == 85 and sum(TILE_COUNTS.values()) == 90
+
+
+def test_a_whole_game_at_a_real_table_played_by_legal_moves_and_reveals():
+    # four players: the table deals 76 kept lots and 84 tiles over six years (the rulebook's table)
+    end, _ = play_game(["anna", "bob", "chang", "dan"], 17, {"chance": "table"}, trade_rate=0.3)
+    assert end.phase == "end" and end.deck is None and end.bag is None
+    assert len(end.board) == 76
+    in_play = sum(1 for _, cell in end.board.items() if cell.shop) + sum(n for p in end.players for _, n in p.tiles)
+    assert in_play == 84
 
 
 def test_deck_contents_are_the_unclaimed_unheld_cards():
@@ -147,3 +225,17 @@ def replace_deck_none(state):
     from dataclasses import replace
 
     return replace(state, deck=None, shuffle_seed=None)
+
+
+def test_a_real_table_deal_revealed_card_by_card_over_http(client):
+    state = client.post("/v1/games/chinatown/setup", json={"players": ["anna", "bob", "chang"], "seed": 1,
+                                                          "options": {"chance": "table"}}).json["state"]
+    assert state["deck"] is None and state["bag"] is None and state["pending"] == {"kind": "deal", "player": "anna", "count": 7}
+    listed = client.post("/v1/games/chinatown/legal-moves", json={"state": state}).json["moves"]
+    assert listed == [{"type": "reveal", "player": "anna", "lots": [lot]} for lot in range(1, 86)]
+    answer = client.post("/v1/games/chinatown/moves", json={"state": state, "move": listed[40]}).json
+    assert answer["legal"] and answer["state"]["pending"] == {"kind": "deal", "player": "anna", "count": 6}
+    assert answer["state"]["players"][0]["hand"] == [41]
+    assert client.post("/v1/games/chinatown/validate", json={"state": answer["state"]}).json["valid"] is True
+    again = client.post("/v1/games/chinatown/moves", json={"state": answer["state"], "move": listed[40]}).json
+    assert not again["legal"] and [v["code"] for v in again["violations"]] == ["chinatown.reveal.lot_unavailable"]

@@ -59,14 +59,21 @@ def test_legal_moves_are_exactly_the_accepted_moves(seed, n, chance):
     assert checked > 10000 and accepted > 50
 
 
-def test_listed_reveals_are_exactly_the_possible_ones_when_few():
+def test_listed_reveals_are_exactly_the_possible_single_reveals_and_several_add_up():
     from .helpers import make_state
 
     state = make_state("draw", round_no=6, players=("a", "b", "c", "d", "e"))
     listed = set(GAME.legal_moves(state))
-    for tiles in combinations(sorted(SHOP_TYPES * 2), 2):
-        move = Reveal("a", tiles=tiles)
+    for shop in SHOP_TYPES:
+        move = Reveal("a", tiles=(shop,))
         assert GAME.apply(state, move).legal == (move in listed), move
+    for tiles in combinations(sorted(SHOP_TYPES * 2), 2):
+        at_once = GAME.apply(state, Reveal("a", tiles=tiles))
+        first = GAME.apply(state, Reveal("a", tiles=tiles[:1]))
+        second = GAME.apply(first.state, Reveal("a", tiles=tiles[1:])) if first.legal else first
+        assert at_once.legal == second.legal, tiles
+        if at_once.legal:
+            assert at_once.state == second.state
 
 
 def test_legal_moves_filter_by_player_and_type():

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.board import components, is_connected
-from service.engine.chinatown.moves import REVEAL_LIST_LIMIT
+from service.engine.chinatown.data import SHOP_TYPES
 from service.engine.chinatown.state import Keep, Pending, Reveal
 from service.schemas.chinatown import WIRE
 
@@ -57,26 +57,21 @@ def year_two_draw(held: dict[str, int]):
     return state
 
 
-def test_reveals_are_listed_up_to_the_limit_both_sides_of_the_bound():
-    # 11 types with at least 4 tiles each in the bag: C(14, 4) = 1001 possible draws of 4
-    over = year_two_draw({"photo": 6, "restaurant": 5, "factory": 5, "antiques": 5})
-    assert GAME.legal_moves(over) == []
-    # only 3 seafood left: four seafood is no longer possible, 1000 draws
-    at = year_two_draw({"photo": 6, "seafood": 3, "restaurant": 5, "factory": 5, "antiques": 2})
-    listed = GAME.legal_moves(at)
-    assert len(listed) == REVEAL_LIST_LIMIT == 1000
-    assert Reveal("anna", tiles=("seafood",) * 3 + ("tea_house",)) in listed
-    assert Reveal("anna", tiles=("seafood",) * 4) not in listed
+def test_reveals_are_listed_one_tile_at_a_time_for_each_type_the_bag_can_still_give():
+    # chang holds all 6 photo tiles: photo is the one type the bag can no longer give
+    state = year_two_draw({"photo": 6, "restaurant": 5, "factory": 5, "antiques": 5})
+    listed = GAME.legal_moves(state)
+    assert listed == [Reveal("anna", tiles=(shop,)) for shop in SHOP_TYPES if shop != "photo"]
+    assert codes(GAME.apply(state, Reveal("anna", tiles=("photo",)))) == ["chinatown.reveal.tile_unavailable"]
 
 
-def test_a_scarce_type_late_in_type_order_counts_only_its_tiles_toward_the_reveal_limit():
-    # antiques (10th of 12 types) has 3 tiles left, the other 10 types in the bag at least 4: 1000 draws;
-    # the counting must hand back exactly the tiles it took after each type it tried before antiques
-    at = year_two_draw({"photo": 6, "antiques": 6, "restaurant": 5, "factory": 4})
-    listed = GAME.legal_moves(at)
-    assert len(listed) == 1000
-    assert Reveal("anna", tiles=("antiques",) * 3 + ("factory",)) in listed
-    assert Reveal("anna", tiles=("antiques",) * 4) not in listed
+def test_a_scarce_type_late_in_type_order_is_listed_until_its_last_tile_is_out():
+    # antiques (10th of 12 types): 6 held by chang, the bag's last 3 revealed one by one
+    state = year_two_draw({"photo": 6, "antiques": 6, "restaurant": 5, "factory": 4})
+    for _ in range(3):
+        assert Reveal("anna", tiles=("antiques",)) in GAME.legal_moves(state)
+        state = GAME.apply(state, Reveal(state.pending.player, tiles=("antiques",))).state
+    assert all(m.tiles != ("antiques",) for m in GAME.legal_moves(state))
 
 
 def test_oversized_group_split_reading_a_t_of_five_photos_keeps_the_complete_shop_connected():

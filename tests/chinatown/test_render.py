@@ -120,3 +120,23 @@ def test_render_money_in_one_format():
     svg = GAME.render(played(4, None))
     amounts = re.findall(r"\$[0-9](?:[0-9]|,(?=[0-9]))*", svg)
     assert amounts and all(re.fullmatch(r"\$[0-9]{1,3}(,[0-9]{3})*", a) for a in amounts)
+
+
+def test_render_gives_each_lot_a_tappable_shape_with_a_stable_id_and_data_lot():
+    from service.engine.chinatown.render import CELL, lot_box
+
+    state = make_state("place", board_layout={12: ("anna", "photo"), 13: ("bob", None)})
+    for picture in (GAME.render(partial({})), GAME.render(state)):
+        root = parse(picture)
+        shapes = root.findall(".//svg:rect[@data-lot]", NS)
+        assert sorted(int(r.get("data-lot")) for r in shapes) == list(range(1, 86))
+        for rect in shapes:
+            lot = int(rect.get("data-lot"))
+            assert rect.get("id") == f"lot-shape-{lot}"
+            assert (int(rect.get("x")), int(rect.get("y"))) == lot_box(lot)
+            assert rect.get("width") == rect.get("height") == str(CELL)
+        for group in root.findall(".//svg:g[@class='lot']", NS):
+            lot = group.get("data-lot")
+            assert group.get("id") == f"lot-{lot}" and group[0].get("data-lot") == lot
+    ids = [e.get("id") for e in parse(GAME.render(state)).iter() if e.get("id")]
+    assert len(ids) == len(set(ids))

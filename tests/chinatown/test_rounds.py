@@ -379,7 +379,7 @@ def test_game_ended_reports_every_players_final_money():
     assert ended.data["money"] == {p.id: p.money for p in state.players}
 
 
-def test_tie_break_reading_more_tiles_on_board_then_shared():
+def tied_game_end():
     layout = {12: ("anna", "photo"), 13: ("anna", "seafood"), 14: ("bob", "tea_house")}
     state = make_state("place", round_no=6, board_layout=layout, money={"anna": 90000, "bob": 100000, "chang": 110000})
     end = state
@@ -387,12 +387,22 @@ def test_tie_break_reading_more_tiles_on_board_then_shared():
         end = GAME.apply(end, EndTurn(pid)).state
     # anna 90k + 20k = 110k, bob 100k + 10k = 110k, chang 110k: all equal; anna has 2 tiles on the board
     assert [p.money for p in end.players] == [110000] * 3
+    return end
+
+
+def test_tie_break_reading_more_tiles_on_board():
+    end = tied_game_end()
     assert winners(end) == ["anna"]
-    shared = replace(end, board=board({12: ("anna", "photo"), 14: ("bob", "tea_house")}))
-    assert winners(shared) == ["anna", "bob"]
     final = GAME.score(end, "final")
     assert final["winners"] == ["anna"]
     assert [(r["player"], r["place"]) for r in final["ranking"]] == [("anna", 1), ("bob", 2), ("chang", 3)]
+
+
+def test_unbroken_tie_reading_players_still_equal_share_the_win():
+    end = tied_game_end()
+    shared = replace(end, board=board({12: ("anna", "photo"), 14: ("bob", "tea_house")}))
+    assert winners(shared) == ["anna", "bob"]
+    assert GAME.score(shared, "final")["winners"] == ["anna", "bob"]
 
 
 def test_rotate_first_player_reading_default_keeps_the_card():
@@ -468,4 +478,5 @@ def test_every_reading_is_described_with_provenance():
     assert {r["provenance"] for r in described} <= {"seed", "public source", "assumption"}
     assert {r["name"] for r in described} == {
         "player_count", "money_unlimited", "rotate_first_player", "oversized_group_split", "tiles_per_round",
-        "end_trading_votes", "tie_break", "ownership_markers", "deal_order"}
+        "trade_parties", "trade_pass_on", "end_trading_votes", "tie_break", "unbroken_tie", "ownership_markers",
+        "deal_order"}

@@ -10,7 +10,7 @@ INFO = GameInfo(
     publisher="Filosofia / Z-Man Games 2008",
     min_players=3,
     max_players=5,
-    rules_version=f"{GAME_ID}-3",
+    rules_version=f"{GAME_ID}-4",
     move_types=MOVE_TYPES,
     variants=("digital", "table", "rotate_first_player"),
 )

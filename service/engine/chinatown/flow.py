@@ -44,7 +44,8 @@ def next_undone(state: State) -> str | None:
 
 
 def expected_pending(state: State) -> Pending | None:
-    """What the table must reveal next: only in the deal or draw phase with the order unknown."""
+    """What the table must reveal next: only in the deal or draw phase with the order unknown. A deal or
+    draw may be revealed a card or tile at a time; the count is what is still due to the next player."""
     n = len(state.players)
     if n not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         return None
@@ -52,10 +53,21 @@ def expected_pending(state: State) -> Pending | None:
     if nxt is None:
         return None
     if state.phase == "deal" and state.deck is None:
-        return Pending("deal", nxt, cards_dealt(n, state.round))
+        return Pending("deal", nxt, cards_dealt(n, state.round) - len(state.player(nxt).hand or ()))
     if state.phase == "draw" and state.bag is None:
-        return Pending("draw", nxt, tiles_drawn(n, state.round))
+        return Pending("draw", nxt, tiles_drawn(n, state.round) - tiles_revealed_so_far(state))
     return None
+
+
+def tiles_in_play(state: State) -> int:
+    """Tiles out of the bag: on the board or in the players' supplies."""
+    built = sum(1 for _, cell in state.board.items() if cell.shop is not None)
+    return built + sum(count for p in state.players for _, count in p.tiles)
+
+
+def tiles_revealed_so_far(state: State) -> int:
+    """Tiles the next player has drawn so far this year, in a draw being revealed at the table."""
+    return tiles_in_play(state) - drawn_so_far(state)
 
 
 # ---- setup ---------------------------------------------------------------------------------------
@@ -137,8 +149,12 @@ def start_keep(state: State) -> State:
 
 
 def after_deal_reveal(state: State, pid: str, lots: tuple[int, ...], events: list[Event]) -> State:
-    state = mark_done(with_player(state, pid, hand=tuple(lots)), pid)
+    """The cards revealed join the player's hand; the player is done once the whole deal is in it."""
+    hand = (state.player(pid).hand or ()) + tuple(lots)
+    state = with_player(state, pid, hand=hand)
     events.append(Event("cards_dealt", {"player": pid, "count": len(lots)}))
+    if len(hand) == cards_dealt(len(state.players), state.round):
+        state = mark_done(state, pid)
     if all_done(state):
         return start_keep(state)
     return settle_pending(state, events)
@@ -197,8 +213,11 @@ def add_tiles(state: State, pid: str, tiles: Sequence[str], sign: int = 1) -> St
     return with_player(state, pid, tiles=tiles_tuple(counts))
 
 
-def after_draw_reveal(state: State, pid: str, tiles: tuple[str, ...], events: list[Event]) -> State:
-    state = mark_done(add_tiles(state, pid, tiles), pid)
+def after_draw_reveal(state: State, pid: str, tiles: tuple[str, ...], complete: bool, events: list[Event]) -> State:
+    """The tiles revealed join the player's supply; the player is done once the whole draw is in it."""
+    state = add_tiles(state, pid, tiles)
+    if complete:
+        state = mark_done(state, pid)
     events.append(Event("tiles_drawn", {"player": pid, "tiles": sorted(tiles)}))
     if all_done(state):
         return start_trade(state)
@@ -253,7 +272,7 @@ def money_of(state: State) -> dict[str, int]:
 
 
 def winners(state: State) -> list[str]:
-    """The richest; ties go to more tiles on the board; a tie that stays is shared (digest 3)."""
+    """The richest; ties go to more tiles on the board (readings tie_break and unbroken_tie)."""
     built = tiles_on_board(state.board.as_dict())
     key = {p.id: (p.money or 0, built.get(p.id, 0)) for p in state.players}
     if not key:

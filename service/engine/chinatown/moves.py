@@ -24,9 +24,7 @@ from .flow import (
     keep,
     next_undone,
 )
-from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer
-
-REVEAL_LIST_LIMIT = 1000  # legal_moves lists the possible reveals only when there are at most this many
+from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer, tiles_tuple
 
 PENDING_NOT_YOURS = N_("It is not {player}'s turn: the game awaits {awaited}. The pending {kind} is theirs.")
 
@@ -138,8 +136,9 @@ def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violatio
 
 def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
-    if len(lots) != count:
-        out.append(BOOK.violation("reveal.count", "The deal is {count} cards, not {given}.", pointer("move", "lots"), count=count, given=len(lots)))
+    if not 1 <= len(lots) <= count:
+        out.append(BOOK.violation("reveal.count", "The deal has {count} cards still to reveal: reveal 1 to {count}, not {given}.", pointer("move", "lots"),
+                                  count=count, given=len(lots)))
     seen: set[int] = set()
     for i, lot in enumerate(lots):
         if lot in seen:
@@ -153,8 +152,9 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
 
 def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
     out = []
-    if len(tiles) != count:
-        out.append(BOOK.violation("reveal.count", "The draw is {count} tiles, not {given}.", pointer("move", "tiles"), count=count, given=len(tiles)))
+    if not 1 <= len(tiles) <= count:
+        out.append(BOOK.violation("reveal.count", "The draw has {count} tiles still to reveal: reveal 1 to {count}, not {given}.", pointer("move", "tiles"),
+                                  count=count, given=len(tiles)))
     used: Counter[str] = Counter()
     for i, shop in enumerate(tiles):
         used[shop] += 1
@@ -165,24 +165,25 @@ def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], coun
 
 
 def trade_violations(state: State, move: Trade) -> list[Violation]:
+    """A deal among any number of players, judged as a whole: what a party gives may come from what it
+    receives in the same deal (the deal equals trades made one after the other)."""
     out = phase_violation(state, "trade")
     if out:
         return out
-    parties = {t.giver for t in move.transfers} | {t.receiver for t in move.transfers}
-    if move.player not in parties:
+    if move.player not in parties_of(move):
         out.append(BOOK.violation("trade.not_party", "{player} gives and receives nothing in this trade.", pointer("move", "player"), player=move.player))
-    lots_seen: set[int] = set()
-    tiles_given: dict[str, Counter[str]] = {}
-    money_given: dict[str, int] = {}
     for i, t in enumerate(move.transfers):
-        out += transfer_violations(state, t, i, lots_seen)
-        tiles_given.setdefault(t.giver, Counter()).update(t.tiles)
-        money_given[t.giver] = money_given.get(t.giver, 0) + t.money
-    out += supply_violations(state, move, tiles_given, money_given)
+        out += transfer_violations(state, t, i)
+    out += lot_flow_violations(state, move)
+    out += supply_violations(state, move)
     return out
 
 
-def transfer_violations(state: State, t: Transfer, i: int, lots_seen: set[int]) -> list[Violation]:
+def parties_of(move: Trade) -> set[str]:
+    return {t.giver for t in move.transfers} | {t.receiver for t in move.transfers}
+
+
+def transfer_violations(state: State, t: Transfer, i: int) -> list[Violation]:
     out = []
     for role, pid in (("from", t.giver), ("to", t.receiver)):
         if state.player(pid) is None:
@@ -194,29 +195,97 @@ def transfer_violations(state: State, t: Transfer, i: int, lots_seen: set[int]) 
     if t.money % MONEY_UNIT:
         out.append(BOOK.violation("trade.money_denomination", "{money} is not a multiple of {unit}.", pointer("move", "transfers", i, "money"),
                                   money=dollars(t.money), unit=dollars(MONEY_UNIT)))
-    for j, lot in enumerate(t.lots):
-        cell = state.board.get(lot)
-        if lot in lots_seen:
-            out.append(BOOK.violation("trade.lot_twice", "Lot {lot} changes hands twice in this trade.", pointer("move", "transfers", i, "lots", j), lot=lot))
-        elif cell is None or cell.owner != t.giver:
-            out.append(BOOK.violation("trade.lot_not_owned", "{player} does not own lot {lot}.", pointer("move", "transfers", i, "lots", j),
-                                      player=t.giver, lot=lot))
-        lots_seen.add(lot)
     return out
 
 
-def supply_violations(state: State, move: Trade, tiles_given: dict, money_given: dict) -> list[Violation]:
+LotStep = tuple[int, int, str, str]  # (transfer index, index in its lots, giver, receiver)
+
+
+def lot_steps(move: Trade) -> dict[int, list[LotStep]]:
+    """Each lot's passes in the deal, in the order they are listed."""
+    steps: dict[int, list[LotStep]] = {}
+    for i, t in enumerate(move.transfers):
+        for j, lot in enumerate(t.lots):
+            steps.setdefault(lot, []).append((i, j, t.giver, t.receiver))
+    return steps
+
+
+def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
+    """A lot passes from its owner along the deal: each party gives it on only as often as it holds it
+    (once if it owns it, once more each time it receives it), and only after it came from the owner."""
+    out = []
+    for lot, steps in lot_steps(move).items():
+        cell = state.board.get(lot)
+        owner = cell.owner if cell is not None else None
+        reached = reachable(owner, steps)
+        holds = Counter(receiver for _, _, _, receiver in steps)
+        if owner is not None:
+            holds[owner] += 1
+        gives: Counter[str] = Counter()
+        for i, j, giver, _ in steps:
+            gives[giver] += 1
+            at = pointer("move", "transfers", i, "lots", j)
+            if giver not in reached:
+                out.append(BOOK.violation("trade.lot_not_owned", "{player} does not own lot {lot} and does not receive it from its owner in this trade.",
+                                          at, player=giver, lot=lot))
+            elif gives[giver] > holds[giver]:
+                out.append(BOOK.violation("trade.lot_twice", "{player} gives lot {lot} on more often than they hold it in this trade.",
+                                          at, player=giver, lot=lot))
+    return out
+
+
+def reachable(owner: str | None, steps: list[LotStep]) -> set[str]:
+    """The parties a lot can reach from its owner along the deal's passes of it."""
+    if owner is None:
+        return set()
+    reached, frontier = {owner}, [owner]
+    while frontier:
+        holder = frontier.pop()
+        for _, _, giver, receiver in steps:
+            if giver == holder and receiver not in reached:
+                reached.add(receiver)
+                frontier.append(receiver)
+    return reached
+
+
+@dataclass(frozen=True)
+class Flows:
+    """What a deal moves per party: tiles and money given and received."""
+
+    tiles_given: Mapping[str, Counter[str]]
+    tiles_received: Mapping[str, Counter[str]]
+    money_given: Mapping[str, int]
+    money_received: Mapping[str, int]
+
+
+def flows_of(move: Trade) -> Flows:
+    tiles_given: dict[str, Counter[str]] = {}
+    tiles_received: dict[str, Counter[str]] = {}
+    money_given: Counter[str] = Counter()
+    money_received: Counter[str] = Counter()
+    for t in move.transfers:
+        tiles_given.setdefault(t.giver, Counter()).update(t.tiles)
+        tiles_received.setdefault(t.receiver, Counter()).update(t.tiles)
+        money_given[t.giver] += t.money
+        money_received[t.receiver] += t.money
+    return Flows(tiles_given, tiles_received, money_given, money_received)
+
+
+def supply_violations(state: State, move: Trade) -> list[Violation]:
+    """Each party gives tiles and money out of what it holds plus what it receives in the same deal."""
+    flows = flows_of(move)
     out = []
     for i, t in enumerate(move.transfers):
         giver = state.player(t.giver)
         if giver is None:
             continue
-        if t.tiles and any(giver.tile_count(shop) < n for shop, n in tiles_given[t.giver].items()):
-            out.append(BOOK.violation("trade.tiles_short", "{player} does not hold all the tiles given in this trade.", pointer("move", "transfers", i, "tiles"),
-                                      player=t.giver))
-        if t.money and money_given[t.giver] > (giver.money or 0):
+        received = flows.tiles_received.get(t.giver, Counter())
+        if t.tiles and any(giver.tile_count(shop) + received[shop] < n for shop, n in flows.tiles_given[t.giver].items()):
+            out.append(BOOK.violation("trade.tiles_short", "{player} does not hold all the tiles given in this trade, even with those received in it.",
+                                      pointer("move", "transfers", i, "tiles"), player=t.giver))
+        if t.money and flows.money_given[t.giver] > (giver.money or 0) + flows.money_received[t.giver]:
             out.append(BOOK.violation("trade.money_short", "{player} cannot give {money} in this trade.", pointer("move", "transfers", i, "money"),
-                                      player=t.giver, money=dollars(money_given[t.giver])))
+                                      player=t.giver, money=dollars(flows.money_given[t.giver])))
     return out
 
 
@@ -256,9 +325,9 @@ def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
 
 
 def candidates(state: State, unseen_of: UnseenOf = unseen) -> Iterator[Move]:
-    """The moves worth checking: every legal move is among them. Trades are never listed (there are too
-    many possible deals; any proposed one is checked), and reveals only when there are at most
-    ``REVEAL_LIST_LIMIT`` possible ones."""
+    """The moves worth checking: every legal move is among them, except that trades are never listed
+    (there are too many possible deals; any proposed one is checked) and reveals are listed one card or
+    tile at a time."""
     if state.phase == "end":
         return
     if state.pending is not None:
@@ -290,37 +359,13 @@ def place_candidates(state: State) -> Iterator[Move]:
 
 
 def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
+    """One card or one tile at a time: every card that can still be in the deck, every shop type the
+    bag can still give (at most 85 or 12 moves; a reveal of several at once is checked, not listed)."""
     pending = state.pending
     if pending.kind == "deal":
-        options = list(_limited(combinations(sorted(left.deck), pending.count)))
-        if len(options) <= REVEAL_LIST_LIMIT:
-            yield from (Reveal(pending.player, lots=lots) for lots in options)
-        return
-    options = list(_limited(multisets(Counter(left.bag), pending.count)))
-    if len(options) <= REVEAL_LIST_LIMIT:
-        yield from (Reveal(pending.player, tiles=tiles) for tiles in options)
-
-
-def _limited(items: Iterator) -> Iterator:
-    for i, item in enumerate(items):
-        if i > REVEAL_LIST_LIMIT:
-            return
-        yield item
-
-
-def multisets(left: Counter[str], count: int, start: int = 0) -> Iterator[tuple[str, ...]]:
-    """Every multiset of ``count`` tiles the bag can give, as sorted tuples in type order."""
-    if count == 0:
-        yield ()
-        return
-    for index in range(start, len(SHOP_TYPES)):
-        shop = SHOP_TYPES[index]
-        if left[shop] <= 0:
-            continue
-        left[shop] -= 1
-        for rest in multisets(left, count - 1, index):
-            yield (shop,) + rest
-        left[shop] += 1
+        yield from (Reveal(pending.player, lots=(lot,)) for lot in sorted(left.deck))
+    else:
+        yield from (Reveal(pending.player, tiles=(shop,)) for shop in SHOP_TYPES if left.bag.get(shop, 0) > 0)
 
 
 # ---- effects ------------------------------------------------------------------------------------------
@@ -337,7 +382,8 @@ def transition(state: State, move: Move, events: list[Event], memo: Memo) -> Sta
     if isinstance(move, Reveal):
         if state.pending.kind == "deal":
             return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
-        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, events)
+        complete = len(move.tiles) == state.pending.count
+        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
     if isinstance(move, Keep):
         return keep(state, move.player, move.lots, events)
     if isinstance(move, Trade):
@@ -350,27 +396,31 @@ def transition(state: State, move: Move, events: list[Event], memo: Memo) -> Sta
 
 
 def trade(state: State, move: Trade, events: list[Event]) -> State:
-    """Lots change owner (a built lot keeps its tile), tiles and money change hands; the votes to end
-    trading start over."""
-    for t in move.transfers:
-        changes = {lot: Lot(t.receiver, state.board.get(lot).shop) for lot in t.lots}
-        state = replace(state, board=state.board.with_lots(changes))
-        state = add_tiles(add_tiles(state, t.giver, t.tiles, -1), t.receiver, t.tiles)
-        if t.money:
-            state = _move_money(state, t.giver, t.receiver, t.money)
-    events.append(Event("trade", {"parties": sorted({t.giver for t in move.transfers} | {t.receiver for t in move.transfers})}))
-    return replace(state, done=())
-
-
-def _move_money(state: State, giver: str, receiver: str, amount: int) -> State:
+    """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
+    it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
+    start over."""
+    changes = {lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
+               for lot, steps in lot_steps(move).items()}
+    flows = flows_of(move)
     players = []
     for p in state.players:
-        if p.id == giver:
-            p = replace(p, money=p.money - amount)
-        elif p.id == receiver:
-            p = replace(p, money=p.money + amount)
-        players.append(p)
-    return replace(state, players=tuple(players))
+        tiles = Counter(dict(p.tiles))
+        tiles.update(flows.tiles_received.get(p.id, Counter()))
+        tiles.subtract(flows.tiles_given.get(p.id, Counter()))
+        money = p.money + flows.money_received[p.id] - flows.money_given[p.id]
+        players.append(replace(p, tiles=tiles_tuple(tiles), money=money))
+    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
+    return replace(state, board=state.board.with_lots(changes), players=tuple(players), done=())
+
+
+def final_holder(owner: str, steps: list[LotStep]) -> str:
+    """Who holds a lot after the deal's passes of it: the one party that received it once more than
+    it gave it (the owner, if it came back)."""
+    held = Counter({owner: 1})
+    for _, _, giver, receiver in steps:
+        held[giver] -= 1
+        held[receiver] += 1
+    return next(pid for pid, count in held.items() if count == 1)
 
 
 def place(state: State, move: Place, events: list[Event]) -> State:

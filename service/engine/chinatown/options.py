@@ -12,8 +12,8 @@ OPTIONS = OptionBook([
                "The first-player card stays where it is unless the option rotate_first_player is set "
                "(then it passes clockwise each year).", section="place"),
     OptionSpec("chance", "choice", "digital", "assumption",
-               "digital: setup shuffles the deck and bag into the state; table: they are null and deals and "
-               "draws come as reveal moves.",
+               "digital: setup shuffles the deck and bag into the state; table: setup deals nothing, they are "
+               "null and every deal and draw comes as reveal moves, a card or tile at a time or several at once.",
                choices=CHANCE_MODES, reading=False, section="real-table"),
 ])
 

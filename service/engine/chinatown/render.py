@@ -91,19 +91,21 @@ def header(state: State | Partial, tr: Labels) -> str:
 
 
 def blocks_svg(tr: Labels) -> list[str]:
+    """Each block's name above it (its lots are drawn by ``lots_svg``)."""
     out = []
-    for block, grid in sorted(BLOCK_GRIDS.items()):
+    for block in sorted(BLOCK_GRIDS):
         x, y = block_origin(block)
         out.append(f'<g class="block" id="block-{block}">')
-        for row, cells in enumerate(grid):
-            for col, lot in enumerate(cells):
-                if lot:
-                    out.append(f'<rect x="{x + col * CELL}" y="{y + row * CELL}" width="{CELL}" height="{CELL}" '
-                               'fill="#fbf8f0" stroke="#9c9486" stroke-width="1"/>')
         out.append(f'<text x="{x}" y="{y - 6}" font-size="11" fill="#6b6357">'
                    f'{escape(tr("Block {block}", block=block))}</text>')
         out.append("</g>")
     return out
+
+
+def lot_shape(lot: int, x: int, y: int) -> str:
+    """The lot's square, the target a page highlights and maps a tap to (``data-lot``, ``id``)."""
+    return (f'<rect class="lot-shape" id="lot-shape-{lot}" data-lot="{lot}" x="{x}" y="{y}" width="{CELL}" '
+            f'height="{CELL}" fill="#fbf8f0" stroke="#9c9486" stroke-width="1"/>')
 
 
 def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int], tr: Labels) -> list[str]:
@@ -112,7 +114,8 @@ def lots_svg(state: State | Partial, colours: dict[str, str], flagged: set[int],
     for lot in sorted(POSITIONS):
         x, y = lot_box(lot)
         cell = cells.get(lot)
-        out.append(f'<g class="lot" id="lot-{lot}">')
+        out.append(f'<g class="lot" id="lot-{lot}" data-lot="{lot}">')
+        out.append(lot_shape(lot, x, y))  # nothing of a lot reaches into its neighbours: the order hides nothing
         if cell is not None:
             colour = colours.get(cell.owner, "#ff00ff")
             out.append(f'<rect class="owner" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '

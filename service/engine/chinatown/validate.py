@@ -7,9 +7,11 @@ from collections import Counter
 from ..core import Violation
 from ..kit import pointer
 from .codes import BOOK
-from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, MONEY_UNIT, ROUNDS, TILE_COUNTS, cards_dealt, cards_kept, dollars
-from .flow import drawn_so_far, expected_pending, kept_so_far, seat_order
+from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, MONEY_UNIT, ROUNDS, TILE_COUNTS, cards_dealt, cards_kept, dollars, tiles_drawn
+from .flow import drawn_so_far, expected_pending, kept_so_far, next_undone, seat_order
 from .state import State
+
+LOT_SET = frozenset(LOTS)
 
 
 def state_violations(state: State) -> list[Violation]:
@@ -89,8 +91,12 @@ def check_done(state: State) -> list[Violation]:
 def check_lots(state: State) -> list[Violation]:
     out = []
     where: Counter[int] = Counter(lot for lot, _ in state.board.items())
+    out += [BOOK.violation("state.not_in_box", "The box has no building card {lot}: lots are numbered 1 to 85.", pointer("state", "board", lot), lot=lot)
+            for lot in sorted(where) if lot not in LOT_SET]
     for i, p in enumerate(state.players):
         for j, lot in enumerate(p.hand or ()):
+            if lot not in LOT_SET:
+                out.append(BOOK.violation("state.not_in_box", "The box has no building card {lot}: lots are numbered 1 to 85.", pointer("state", "players", i, "hand", j), lot=lot))
             where[lot] += 1
             if where[lot] > 1:
                 out.append(BOOK.violation("state.lot_duplicated", "Building card {lot} is in a hand and also elsewhere.", pointer("state", "players", i, "hand", j), lot=lot))
@@ -111,11 +117,21 @@ def check_hand_sizes(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         if p.hand is None:
             continue
+        if revealing_deal(state, p.id):
+            if len(p.hand) >= cards_dealt(n, state.round):
+                out.append(BOOK.violation("state.hand_size", "{player} holds {held} building cards; a deal still being revealed holds fewer than {size}.",
+                                          pointer("state", "players", i, "hand"), player=p.id, held=len(p.hand), size=cards_dealt(n, state.round)))
+            continue
         size = expected_hand(state, p.id, n)
         if len(p.hand) != size:
             out.append(BOOK.violation("state.hand_size", "{player} holds {held} building cards; {size} fit the {phase} phase.", pointer("state", "players", i, "hand"),
                                       player=p.id, held=len(p.hand), size=size, phase=state.phase))
     return out
+
+
+def revealing_deal(state: State, pid: str) -> bool:
+    """Whether ``pid``'s deal is being revealed at the table, a card at a time."""
+    return state.phase == "deal" and state.deck is None and pid == next_undone(state)
 
 
 def expected_hand(state: State, pid: str, n: int) -> int:
@@ -129,12 +145,16 @@ def expected_hand(state: State, pid: str, n: int) -> int:
 def check_tiles(state: State) -> list[Violation]:
     out = []
     held: Counter[str] = Counter()
-    for p in state.players:
+    for i, p in enumerate(state.players):
         for shop, count in p.tiles:
             held[shop] += count
+            if shop not in TILE_COUNTS:
+                out.append(BOOK.violation("state.not_in_box", "The box has no {shop} tiles.", pointer("state", "players", i, "tiles", shop), shop=shop))
     for lot, cell in state.board.items():
         if cell.shop is not None:
             held[cell.shop] += 1
+            if cell.shop not in TILE_COUNTS:
+                out.append(BOOK.violation("state.not_in_box", "The box has no {shop} tiles.", pointer("state", "board", lot, "shop"), shop=cell.shop))
     in_play = sum(held.values())
     bag = Counter(state.bag or ())
     for shop, total in TILE_COUNTS.items():
@@ -143,7 +163,12 @@ def check_tiles(state: State) -> list[Violation]:
             out.append(BOOK.violation("state.tile_count", "{count} {shop} tiles are accounted for; the game has {total}.", pointer("state", "bag" if state.bag is not None else "players"),
                                       count=count, shop=shop, total=total))
     expected = drawn_so_far(state)
-    if in_play != expected:
+    if state.phase == "draw" and state.bag is None:  # the next player's draw may be partly revealed
+        most = expected + tiles_drawn(len(state.players), state.round) - 1
+        if not expected <= in_play <= most:
+            out.append(BOOK.violation("state.drawn_count", "{count} tiles are placed or held; the draws so far give {expected} to {most}.", pointer("state", "players"),
+                                      count=in_play, expected=expected, most=most))
+    elif in_play != expected:
         out.append(BOOK.violation("state.drawn_count", "{count} tiles are placed or held; the draws so far give {expected}.", pointer("state", "players"), count=in_play, expected=expected))
     return out
 
