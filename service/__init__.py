@@ -11,7 +11,9 @@ from .config import Settings, settings_from_env
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     """The application. ``config`` is a Settings, or overrides applied to the environment's settings."""
     from . import api
+    from .api.reading import BodyBudget
     from .cache import build_memo
+    from .config import BODY_FIRST_READS
 
     settings = config if isinstance(config, Settings) else settings_from_env().with_overrides(config)
     app = Flask(__name__)
@@ -20,6 +22,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     app.url_map.strict_slashes = True
     app.extensions["memo"] = build_memo(settings)
+    app.extensions["body_budget"] = BodyBudget(settings.body_buffer_bytes, BODY_FIRST_READS)
     api.register(app)
     return app
 

@@ -27,6 +27,12 @@ class Settings:
     cache_max_bytes: int = 64 * 1024 * 1024
     cache_hmac_secret: str | None = field(default=None, repr=False)
     max_body_bytes: int = 1024 * 1024
+    # A body not complete this long after its reading began is a 408 (reading.py): 1 MiB in 10 s is
+    # 100 KiB/s, a slow mobile link; a game's body of a few KiB needs a fraction of a second at 2G speed.
+    body_deadline_seconds: int = 10
+    # Per worker, for the bytes of every body being read at once; past it a body is a 503 (reading.py).
+    # 32 bodies of the 1 MiB limit; with the caches and a request's peak, under the 512 Mi pod limit.
+    body_buffer_bytes: int = 32 * 1024 * 1024
     log_level: str = "INFO"
     log_format: str = "json"
     host: str = "0.0.0.0"
@@ -47,6 +53,7 @@ class Settings:
     redis_cluster: bool = False
     redis_sentinels: tuple[tuple[str, int], ...] = ()
     redis_sentinel_service: str | None = None
+    probe_port: int | None = None
 
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Settings":
         known = {f.name for f in fields(self)}
@@ -191,9 +198,12 @@ def _cors_origins(raw: str) -> tuple[str, ...]:
     return origins
 
 
-def _metrics_port(raw: str) -> int | None:
-    value = raw.strip()
-    return _int_in("METRICS_PORT", 1, 65535)(value) if value else None
+def _optional_port(name: str) -> Callable[[str], int | None]:
+    def parse(raw: str) -> int | None:
+        value = raw.strip()
+        return _int_in(name, 1, 65535)(value) if value else None
+
+    return parse
 
 
 # The deadline stays well below gunicorn's 30 s worker timeout (service/serving.py), so a request that
@@ -205,6 +215,8 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "CACHE_MAX_BYTES": ("cache_max_bytes", _int_in("CACHE_MAX_BYTES", 1024 * 1024, 16 * 1024 ** 3)),
     "CACHE_HMAC_SECRET": ("cache_hmac_secret", _secret),
     "MAX_BODY_BYTES": ("max_body_bytes", _int_in("MAX_BODY_BYTES", 1024, 64 * 1024 * 1024)),
+    "BODY_DEADLINE_SECONDS": ("body_deadline_seconds", _int_in("BODY_DEADLINE_SECONDS", 1, 300)),
+    "BODY_BUFFER_BYTES": ("body_buffer_bytes", _int_in("BODY_BUFFER_BYTES", 1024 * 1024, 16 * 1024 ** 3)),
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
     "HOST": ("host", parse_host),
@@ -215,11 +227,14 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "REDIS_SLOW_MS": ("redis_slow_ms", _int_in("REDIS_SLOW_MS", 1, 5000)),
     "REDIS_RETRY_MS": ("breaker_reset_seconds", _milliseconds_as_seconds("REDIS_RETRY_MS", 100, 600_000)),
     "REQUEST_DEADLINE_MS": ("request_deadline_ms", _int_in("REQUEST_DEADLINE_MS", 50, 20_000)),
-    "METRICS_PORT": ("metrics_port", _metrics_port),
+    "METRICS_PORT": ("metrics_port", _optional_port("METRICS_PORT")),
+    "PROBE_PORT": ("probe_port", _optional_port("PROBE_PORT")),
     "REDIS_CLUSTER": ("redis_cluster", _flag("REDIS_CLUSTER")),
     "REDIS_SENTINELS": ("redis_sentinels", _sentinels),
     "REDIS_SENTINEL_SERVICE": ("redis_sentinel_service", _sentinel_service),
 }
+# What the body budget keeps for bodies' first reads (four reads of 64 KiB: service/api/reading.py).
+BODY_FIRST_READS = 4 * 64 * 1024
 SECRETS = frozenset({"cache_hmac_secret"})
 
 
@@ -243,10 +258,15 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     values = {}
     for variable, (attribute, parse) in PARSERS.items():
         raw = environ.get(variable)
-        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT")):
+        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT", "PROBE_PORT")):
             values[attribute] = parse(raw)
     settings = Settings(**values)
     _check_redis_topology(settings)
+    if settings.body_buffer_bytes < settings.max_body_bytes + BODY_FIRST_READS:
+        raise ConfigError(f"BODY_BUFFER_BYTES must hold one body of MAX_BODY_BYTES and {BODY_FIRST_READS} "
+                          f"bytes more (got {settings.body_buffer_bytes} for {settings.max_body_bytes})")
     if settings.metrics_port == settings.port:
         raise ConfigError(f"METRICS_PORT must differ from PORT (both {settings.port})")
+    if settings.probe_port is not None and settings.probe_port in (settings.port, settings.metrics_port):
+        raise ConfigError(f"PROBE_PORT must differ from PORT and METRICS_PORT (got {settings.probe_port})")
     return settings

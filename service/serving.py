@@ -2,7 +2,9 @@
 
 Worker class: gevent (deploy/README.md has the measurements). Each connection is a greenlet, so a client
 that never finishes its headers costs a parked greenlet, not a worker; gunicorn drops it after
-``keepalive`` seconds of silence, and a body that stops arriving is cut off after IDLE_SECONDS. CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
+``keepalive`` seconds of silence; a body that stops arriving is cut off after IDLE_SECONDS of silence, and
+any body not complete within BODY_DEADLINE_SECONDS is a 408 (service/api/reading.py, which also bounds the
+bytes of the bodies a worker reads at once). CPU work is bounded by the engines and by REQUEST_DEADLINE_MS
 (service/deadline.py), well below the 30 s ``timeout`` after which gunicorn kills a stuck worker.
 
 Failures are visible: a worker aborted for a missed heartbeat, interrupted, or ended in any way is
@@ -23,11 +25,19 @@ from typing import Any
 from gunicorn.glogging import Logger as GunicornLogger
 
 from .config import Settings, bind_address
+from .probes import WorkerSlot, WorkerTable, assign_slot, serve_probes
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 WORKER_CONNECTIONS = 1000
 IDLE_SECONDS = 10  # a client silent this long while sending its body (or not reading the answer) is cut off
 log = logging.getLogger("service.workers")
+
+
+class PROBES:
+    """The probes' shared table (made in the master) and, in a worker, its own slot."""
+
+    table: WorkerTable | None = None
+    slot: WorkerSlot | None = None
 
 
 def prepare_metrics_dir() -> str:
@@ -57,6 +67,9 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "on_starting": on_starting,
         "when_ready": when_ready,
         "pre_request": pre_request,
+        "post_request": post_request,
+        "pre_fork": pre_fork,
+        "post_worker_init": post_worker_init,
         "worker_abort": worker_abort,
         "worker_int": worker_int,
         "child_exit": child_exit,
@@ -88,19 +101,33 @@ def on_starting(server: Any) -> None:
         os.makedirs(path, exist_ok=True)
     settings = settings_from_env()
     configure_logging(settings.log_level, settings.log_format)
+    if settings.probe_port is not None:
+        PROBES.table = WorkerTable()  # before the first fork, so that every worker shares it
+
+
+def pre_fork(server: Any, worker: Any) -> None:
+    if PROBES.table is not None:
+        assign_slot(PROBES.table, server, worker)
 
 
 def when_ready(server: Any) -> None:
-    """With METRICS_PORT, the master serves /metrics (every worker summed) on its own listener."""
+    """With PROBE_PORT, the master serves the probes (service/probes.py); with METRICS_PORT, /metrics
+    (every worker summed), each on its own listener."""
     from .config import settings_from_env
 
-    port = settings_from_env().metrics_port
+    settings = settings_from_env()
+    if settings.probe_port is not None and PROBES.table is not None:
+        serve_probes(PROBES.table, server, settings.probe_port)
+        log.info("probe listener", extra={"event": "probe_listener", "port": settings.probe_port})
+    port = settings.metrics_port
     if port is None:
         return
-    from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+    from prometheus_client import CollectorRegistry, start_http_server
+
+    from .metrics import ArchiveAwareCollector
 
     registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry)
+    ArchiveAwareCollector(registry)
     start_http_server(port, addr="0.0.0.0", registry=registry)
     log.info("metrics listener", extra={"event": "metrics_listener", "port": port})
 
@@ -149,9 +176,7 @@ class ExitStatusLogger(GunicornLogger):
 
 def child_exit(server: Any, worker: Any) -> None:
     """In the master, after a worker ended: one JSON line and a count, by cause."""
-    from prometheus_client import multiprocess
-
-    from .metrics import WORKER_EXITS
+    from .metrics import WORKER_EXITS, archive_dead_worker
 
     cause = ExitStatusLogger.causes.pop(worker.pid, "ok")
     if cause == "SIGTERM":
@@ -160,7 +185,7 @@ def child_exit(server: Any, worker: Any) -> None:
     level = logging.INFO if cause == "ok" else logging.ERROR
     log.log(level, "worker exited", extra={"event": "worker_exit", "pid": worker.pid, "cause": cause})
     if os.environ.get(MULTIPROC_ENV):
-        multiprocess.mark_process_dead(worker.pid)
+        archive_dead_worker(os.environ[MULTIPROC_ENV], worker.pid)
 
 
 # --- hooks: worker -------------------------------------------------------------------------------
@@ -171,6 +196,27 @@ def pre_request(worker: Any, req: Any) -> None:
     sock = getattr(getattr(req, "unreader", None), "sock", None)
     if sock is not None:
         sock.settimeout(IDLE_SECONDS)
+    if PROBES.slot is not None:
+        PROBES.slot.started()
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    if PROBES.slot is not None:
+        PROBES.slot.ended()
+
+
+def post_worker_init(worker: Any) -> None:
+    """In the worker, its loop running (gevent patched): its slot of the probes' table, ticking; and
+    gunicorn's own error answers (a request it cannot parse) written with the security headers."""
+    from gunicorn import util
+
+    from .api.protocol import write_error
+
+    util.write_error = write_error  # gunicorn has no hook for these answers (service/api/protocol.py)
+    slot = getattr(worker, "probe_slot", None)
+    if PROBES.table is not None and slot is not None:
+        PROBES.slot = WorkerSlot(PROBES.table, slot, os.getpid())
+        PROBES.slot.start_ticking()
 
 
 def worker_abort(worker: Any) -> None:

@@ -88,3 +88,20 @@ def test_the_longest_deadline_is_answered_before_gunicorn_kills_the_worker():
     options = gunicorn_options(settings_from_env({"REQUEST_DEADLINE_MS": "20000"}))
     assert options["worker_class"] == "gevent"
     assert options["timeout"] * 1000 > 20000
+
+
+def test_the_body_deadline_and_budget_are_read_and_the_budget_must_hold_a_whole_body():
+    settings = settings_from_env({"BODY_DEADLINE_SECONDS": "4", "BODY_BUFFER_BYTES": str(8 * 1024 * 1024)})
+    assert (settings.body_deadline_seconds, settings.body_buffer_bytes) == (4, 8 * 1024 * 1024)
+    with pytest.raises(ConfigError, match="BODY_BUFFER_BYTES"):
+        settings_from_env({"MAX_BODY_BYTES": str(2 * 1024 * 1024), "BODY_BUFFER_BYTES": str(2 * 1024 * 1024)})
+    with pytest.raises(ConfigError, match="BODY_DEADLINE_SECONDS"):
+        settings_from_env({"BODY_DEADLINE_SECONDS": "0"})
+
+
+def test_the_probe_port_is_optional_and_must_be_a_port_of_its_own():
+    assert settings_from_env({}).probe_port is None
+    assert settings_from_env({"PROBE_PORT": "8081"}).probe_port == 8081
+    for clash in ({"PROBE_PORT": "8080"}, {"PROBE_PORT": "9090", "METRICS_PORT": "9090"}):
+        with pytest.raises(ConfigError, match="PROBE_PORT"):
+            settings_from_env(clash)

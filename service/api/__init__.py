@@ -8,6 +8,7 @@ from .cors import install_cors
 from .language import install_language
 from .observe import install_request_observers
 from .problems import install_problem_handlers
+from .protocol import install_protocol_checks
 from .security import install_security_headers
 
 
@@ -16,6 +17,7 @@ def register(app: Flask) -> None:
     app.extensions["pages"] = pages.build_pages(app.extensions["games"])
     install_problem_handlers(app)
     install_request_observers(app)
+    install_protocol_checks(app)
     install_cors(app, app.config["SETTINGS"].cors_origins)
     install_security_headers(app)
     install_language(app)

@@ -5,7 +5,7 @@ byte-identical answers), so a repeated request can skip parsing, the rules and s
 the one evaluation on the request path that costs more than a Redis round trip (bench/memo_costs.py),
 so it is the one shared through Redis; only 200 answers are kept, and none over MAX_ANSWER_BYTES.
 
-A cached answer is its media type (one of MIMETYPES), a newline and its body: no headers, no status. The
+A cached answer is its media type (its route's, ROUTE_MIMETYPES), a newline and its body: no headers, no status. The
 app rebuilds every header itself (ETag from the body, X-Rules-Version on pictures), so nothing read
 from a cache can set a cookie, change the content type to HTML, or break the response. The body is kept
 as it is, not inside JSON: a hit would otherwise decode a whole answer's escaped text (about 0.1 ms for
@@ -24,8 +24,11 @@ from ..version import SERVICE_VERSION
 from .answers import bytes_answer, svg_answer
 
 MAX_ANSWER_BYTES = 256 * 1024
-# Only 200 answers are cached: the game routes answer JSON, and render answers SVG.
+# Only 200 answers are cached: the game routes answer JSON, and render answers SVG. A cached value is
+# served only with its route's type: a value of the other type (forged by a holder of the secret, who
+# could otherwise put a picture on a JSON route) is refused like a corrupt one.
 MIMETYPES = ("application/json", "image/svg+xml")
+ROUTE_MIMETYPES = {"render": "image/svg+xml"}
 
 
 class _Uncacheable(Exception):
@@ -37,7 +40,7 @@ class _Uncacheable(Exception):
 
 class AnswerCodec(Codec):
     """``{"body": text, "mimetype": type}`` as ``type`` + newline + ``text``. Text without a newline reads
-    as a type alone, which ``_sound`` refuses like any type not in MIMETYPES. ``FORMAT`` is in every
+    as a type alone, which ``_sound_for`` refuses like any type but the route's. ``FORMAT`` is in every
     answer's key: replicas that write answers another way (a rolling deploy) never read each other's."""
 
     FORMAT = "type-newline-body"
@@ -55,10 +58,19 @@ class AnswerCodec(Codec):
 ANSWERS = AnswerCodec()
 
 
-def _sound(value: dict[str, str]) -> bool:
-    if value["mimetype"] not in MIMETYPES:
-        raise CorruptValue("content_type")
-    return True
+def route_mimetype(op: str) -> str:
+    return ROUTE_MIMETYPES.get(op, "application/json")
+
+
+def _sound_for(op: str) -> Callable[[dict[str, str]], bool]:
+    wanted = route_mimetype(op)
+
+    def sound(value: dict[str, str]) -> bool:
+        if value["mimetype"] != wanted:
+            raise CorruptValue("content_type")
+        return True
+
+    return sound
 
 
 def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
@@ -76,14 +88,14 @@ def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
         response = answer()
         if response.status_code != 200 or (response.content_length or 0) > MAX_ANSWER_BYTES:
             raise _Uncacheable(response)
-        if response.mimetype not in MIMETYPES:
+        if response.mimetype != route_mimetype(op):
             raise _Uncacheable(response)
         computed.append(response)
         return {"body": response.get_data(as_text=True), "mimetype": response.mimetype}
 
     bound = memo.bound(f"{cache_version or rules_version}+{SERVICE_VERSION}")
     try:
-        value = bound.get_or_compute(f"answer.{game_id}.{op}", material, compute, _sound, ANSWERS)
+        value = bound.get_or_compute(f"answer.{game_id}.{op}", material, compute, _sound_for(op), ANSWERS)
     except _Uncacheable as skipped:
         return skipped.response
     if computed:

@@ -13,14 +13,17 @@ import re
 from typing import Any
 
 import orjson
-from flask import request
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import current_app, request
 
 from ..engine.kit import N_, Term, pointer
-from .echo import MAX_LISTED_ERRORS
+from .echo import MAX_LISTED_ERRORS, bounded_text
 from .problems import ApiProblem
+from .reading import read_body
 
 MAX_INTEGER_DIGITS = 1000
+# JSON is UTF-8 (RFC 8259 section 8.1): a charset parameter, which application/json does not define, may
+# only say so.
+UTF_8_NAMES = frozenset(("utf-8", "utf8"))
 # Every digit read as "0", so that one substring search (in C, linear) finds a run of digits too long to be
 # an integer the service reads; only a body holding such a run pays for checking each integer in Python.
 _DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
@@ -32,7 +35,6 @@ _FAST_TOO_MANY_DIGITS = b"0" * (_FAST_MAX_DIGITS + 1)
 # orjson nests up to 1024 deep, the standard parser less deep (how much less depends on the stack); a
 # body that could nest deeper than this (by its count of brackets) is read by the standard parser.
 _FAST_MAX_OPENINGS = 500
-READ_CHUNK = 64 * 1024
 # A lone surrogate can only come from a \u escape once the bytes are known to be strict UTF-8.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -72,30 +74,23 @@ def _integer_parser(raw: bytes) -> Any:
 
 
 def raw_json_body() -> bytes:
-    """The body's bytes, once it is known to be JSON by its media type and within the size limit."""
+    """The body's bytes, once it is known to be UTF-8 JSON by its media type and within the size limit,
+    read within the body deadline and the worker's body budget (``reading.py``)."""
     if not _is_json(request.mimetype):
         raise ApiProblem(415, "Send the body as application/json.")
+    charset = request.mimetype_params.get("charset")
+    if charset is not None and charset.lower() not in UTF_8_NAMES:
+        raise ApiProblem(415, "Send the body as UTF-8 JSON: the charset {charset} is not read.", slug="charset",
+                         charset=repr(bounded_text(charset, 40)))
     limit = request.max_content_length
-    try:
-        if limit is not None and request.content_length is None and request.environ.get("wsgi.input_terminated"):
-            return _read_unsized(request.environ["wsgi.input"], limit)
-        return request.get_data(cache=False)
-    except RequestEntityTooLarge:
-        raise _too_large(limit) from None
-
-
-def _read_unsized(stream, limit: int) -> bytes:
-    """A body without Content-Length (chunked): read one byte past the limit to know it is over, never more."""
-    chunks, size = [], 0
-    while size <= limit:
-        chunk = stream.read(min(READ_CHUNK, limit + 1 - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    if size > limit:
+    length = request.content_length
+    if limit is not None and length is not None and length > limit:
         raise _too_large(limit)
-    return b"".join(chunks)
+    if length is None and not request.environ.get("wsgi.input_terminated"):
+        return b""  # no length and no end marked by the server: there is no body to read (RFC 9112 6.3)
+    settings = current_app.config["SETTINGS"]
+    return read_body(request.environ, length, limit if limit is not None else settings.max_body_bytes,
+                     settings.body_deadline_seconds, current_app.extensions["body_budget"])
 
 
 def _too_large(limit: int | None) -> ApiProblem:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -15,12 +16,13 @@ from ..cache.keys import canonical_json
 from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
 from ..deadline import DeadlineExceeded, deadline
 from ..engine.core import GAME_IDS, GameInfo, RulesError, ViolationDict, load_game, load_info
+from ..engine.kit import N_
 from ..engine.random import SEED_MAX
 from ..engine.replay import replay
 from ..metrics import DEADLINES
 from ..schemas import lean
 from ..schemas.common import GameWire, load_wire
-from ..schemas.envelopes import Envelopes, build_envelopes
+from ..schemas.envelopes import DEFAULT_MOVES_LIMIT, Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
 from .answers import json_answer, svg_answer
 from .answer_cache import cached_answer
@@ -92,15 +94,21 @@ def _binding(game_id: str, need_engine: bool = True) -> Binding:
     return binding
 
 
-def _schema_problem(errors: list[dict[str, str]]) -> ApiProblem:
-    return ApiProblem(422, "{count} field(s) do not fit the schema.", errors, count=len(errors))
+def _schema_problem(errors: list[dict[str, str]], left_out: int = 0) -> ApiProblem:
+    return ApiProblem(422, "{count} field(s) do not fit the schema.", errors, count=len(errors) + left_out,
+                      errors_left_out=left_out)
 
 
 def _load(schema, data: Any, prefix: str = "") -> Any:
     try:
         return lean.load(schema, data)
     except ValidationError as exc:
-        raise _schema_problem(error_pointers(exc.messages, prefix)) from None
+        raise _schema_problem(error_pointers(exc.messages, prefix), _left_out(exc)) from None
+
+
+def _left_out(exc: ValidationError) -> int:
+    """The errors a refusal found but did not list (``TooManyUnknown``: unknown keys past the first 50)."""
+    return getattr(exc, "left_out", 0)
 
 
 # The routes that take a state back with its seal, and the answers that carry one.
@@ -280,10 +288,35 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
     _vouch(binding, body, data["state"])
-    moves = binding.game.legal_moves(data["state"], data.get("player"), data.get("type"))
-    dumped = lean.dump(binding.envelopes.moves_out, moves)
-    return json_answer({"moves": dumped, "count": len(dumped), "status": _status(binding, data["state"])},
-                       binding.info.rules_version)
+    listing = _listing(body)
+    start = _cursor_start(data.get("cursor"), listing)
+    page = binding.game.legal_page(data["state"], data.get("player"), data.get("type"), start,
+                                   data.get("limit", DEFAULT_MOVES_LIMIT))
+    dumped = lean.dump(binding.envelopes.moves_out, page.moves)
+    next_cursor = None if page.next_start is None else f"{page.next_start}-{listing}"
+    return json_answer({"moves": dumped, "count": len(dumped), "next_cursor": next_cursor,
+                        "status": _status(binding, data["state"])}, binding.info.rules_version)
+
+
+_CURSOR = re.compile(r"([0-9]{1,9})-([0-9a-f]{16})")
+
+
+def _listing(body: dict[str, Any]) -> str:
+    """What a cursor is tied to: the state and the filters, as sent (the page's size may change)."""
+    material = canonical_json(_integral({key: body.get(key) for key in ("state", "player", "type")}))
+    return hashlib.blake2b(material.encode(), digest_size=8).hexdigest()
+
+
+def _cursor_start(cursor: str | None, listing: str) -> int:
+    """The candidate a cursor resumes at: it names it, and the listing it was given for."""
+    if cursor is None:
+        return 0
+    found = _CURSOR.fullmatch(cursor)
+    if found is None or found[2] != listing:
+        raise ApiProblem(422, "{count} field(s) do not fit the schema.", [{"pointer": "/cursor", "message": N_(
+            "This cursor was not given for this state, player and type: start again without one.")}],
+            slug="schema", count=1)
+    return int(found[1])
 
 
 @game_route("moves")
@@ -333,17 +366,20 @@ def replay_log(binding: Binding, body: dict[str, Any]):
 @game_route("score")
 def score(binding: Binding, body: dict[str, Any]):
     errors: list[dict[str, str]] = []
+    left_out = 0
     state = scoring = None
     try:
         state = lean.load(binding.envelopes.score_state, {"state": body.get("state")} if "state" in body else {})["state"]
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
+        left_out += _left_out(exc)
     try:
         scoring = lean.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
+        left_out += _left_out(exc)
     if errors:
-        raise _schema_problem(errors)
+        raise _schema_problem(errors, left_out)
     _vouch(binding, body, state)
     result = dict(binding.game.score(state, scoring, _memo(binding)))
     tr, words = language.current(), binding.words

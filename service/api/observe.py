@@ -6,7 +6,7 @@ import time
 
 from flask import Flask, g, request
 
-from ..metrics import LATENCY, REQUESTS
+from ..metrics import LATENCY, REQUESTS, method_label
 
 log = logging.getLogger("service.access")
 
@@ -20,8 +20,9 @@ def install_request_observers(app: Flask) -> None:
     def _observe(response):
         elapsed = time.perf_counter() - g.get("started", time.perf_counter())
         route = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        REQUESTS.labels(route=route, method=request.method, status=str(response.status_code)).inc()
-        LATENCY.labels(route=route, method=request.method).observe(elapsed)
+        method = method_label(request.method)
+        REQUESTS.labels(route=route, method=method, status=str(response.status_code)).inc()
+        LATENCY.labels(route=route, method=method).observe(elapsed)
         log.info(
             "request",
             extra={

@@ -52,6 +52,13 @@ PROBLEM_TYPES: dict[str, ProblemType] = {p.slug: p for p in (
         "an escape written by hand. `errors` points to each such string.",
         "Send whole characters: a surrogate pair (`\\ud83d\\ude00`) or the character itself is fine."),
     ProblemType(
+        "unreadable-body", 400, N_("Unreadable body"),
+        "The body's framing is broken, so where it ends cannot be known: the service answers and closes the "
+        "connection.",
+        "A chunked body with a bad chunk size, a missing line ending or no last chunk, or a body that ends "
+        "before its `Content-Length`.",
+        "Let the HTTP library frame the body; send a body as long as its `Content-Length` says."),
+    ProblemType(
         "not-found", 404, N_("Not found"),
         "There is no such route.",
         "A path the service does not serve: a typing error, or a route of another version.",
@@ -75,6 +82,17 @@ PROBLEM_TYPES: dict[str, ProblemType] = {p.slug: p for p in (
         "A state with far more than a game can hold, a body sent twice over, or a file sent by mistake.",
         "Send only the state and the move; a whole game's state is a few kilobytes. The operator sets the "
         "limit."),
+    ProblemType(
+        "body-timeout", 408, N_("Request timeout"),
+        "The body did not arrive in full within the body deadline (`BODY_DEADLINE_SECONDS`, 10 s by "
+        "default); the service answers and closes the connection, so that a slow sender holds no worker.",
+        "A very slow network, a client that stopped sending, or a body sent far slower than it can be.",
+        "Send the whole body at once; retry on a better connection."),
+    ProblemType(
+        "charset", 415, N_("Unsupported media type"),
+        "The body is declared in a character set other than UTF-8, the only encoding of JSON (RFC 8259).",
+        "A `Content-Type` with `charset=latin-1`, `charset=utf-16` or another non-UTF-8 charset.",
+        "Encode the body as UTF-8 and send `Content-Type: application/json` (with `charset=utf-8` or none)."),
     ProblemType(
         "not-json", 415, N_("Unsupported media type"),
         "The body is not sent as JSON.",
@@ -112,6 +130,12 @@ PROBLEM_TYPES: dict[str, ProblemType] = {p.slug: p for p in (
         "Not expected for any request within the body limit: a service under heavy load, or a question far "
         "costlier than a game's.",
         "Retry after the seconds the `Retry-After` header gives, or send a smaller request."),
+    ProblemType(
+        "busy-reading", 503, N_("Service unavailable"),
+        "The worker is already reading as many bytes of bodies as it may hold (`BODY_BUFFER_BYTES`), so this "
+        "body is refused before it is read.",
+        "Many large bodies arriving at once, or slowly: a flood, or a network far slower than the bodies.",
+        "Retry after the seconds the `Retry-After` header gives."),
     ProblemType(
         "unavailable", 503, N_("Service unavailable"),
         "The service cannot answer now.",

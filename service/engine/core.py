@@ -73,6 +73,15 @@ class Event:
 
 
 @dataclass(frozen=True)
+class MovesPage:
+    """Some legal moves, in the order the game lists them, and where the listing goes on: the index of the
+    next candidate to consider (``Engine.candidates``' order), or None when there are no more."""
+
+    moves: list[Any]
+    next_start: int | None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The answer to 'apply this move': either legal with a new state and events, or the violations."""
 
@@ -226,6 +235,11 @@ class Game(Protocol):
     def validate(self, state: Any) -> list[Violation]: ...
 
     def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]: ...
+
+    def legal_page(self, state: Any, player: str | None, move_type: str | None, start: int = 0,
+                   limit: int | None = None) -> MovesPage:
+        """At most ``limit`` legal moves, from the ``start``-th candidate on, at a cost of about the
+        candidates it considers (not of every legal move)."""
 
     def apply(self, state: Any, move: Any, memo: Memo = NULL_MEMO) -> Outcome: ...
 

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from itertools import islice
 from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, RuleCode, Status, Violation, rules_url
+from .core import NULL_MEMO, GameInfo, Memo, MovesPage, Outcome, Reading, RuleCode, Status, Violation, rules_url
 
 PROVENANCES = ("seed", "public source", "assumption")
 
@@ -344,9 +345,24 @@ class Engine:
         return self.effects(state, move, memo)
 
     def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]:
+        return self.legal_page(state, player, move_type).moves
+
+    def legal_page(self, state: Any, player: str | None, move_type: str | None, start: int = 0,
+                   limit: int | None = None) -> MovesPage:
+        """The candidates from the ``start``-th on, each filtered by the move checks, until ``limit`` moves
+        are found: the candidates are drawn one at a time, so a page costs about the candidates it
+        considers (those before ``start`` are skipped unchecked). The next page starts at the first
+        candidate not considered; it may be empty only if it is the last."""
         if self.validate(state):
-            return []
-        return [m for m in self.candidates(state, player, move_type) if not self.move_violations(state, m)]
+            return MovesPage([], None)
+        moves: list[Any] = []
+        considered = enumerate(islice(self.candidates(state, player, move_type), start, None), start)
+        for index, move in considered:
+            if limit is not None and len(moves) == limit:
+                return MovesPage(moves, index)
+            if not self.move_violations(state, move):
+                moves.append(move)
+        return MovesPage(moves, None)
 
     def rule_codes(self) -> Sequence[RuleCode]:
         return self.book.rule_codes()

@@ -8,12 +8,17 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ..engine.core import GameInfo
 from . import lean
-from .common import GameWire, List, PlayerId, Seed, StatusSchema, json_keywords
+from .common import GameWire, List, PlayerId, Seed, StatusSchema, StrictInteger, json_keywords
 
 # The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
 # rebuilds (New York) can loop, at about 0.25 ms a move through the HTTP edge, so 2000 keeps any replay
 # near half a second of CPU while leaving a real game's log six times the room it needs.
 MAX_REPLAY_MOVES = 2000
+# legal-moves answers a page of moves: about 100 bytes and 10-30 us of checks a move, so the largest page
+# costs about 100 KB and tens of milliseconds, whatever the position (some list tens of thousands).
+DEFAULT_MOVES_LIMIT = 100
+MAX_MOVES_LIMIT = 1000
+MAX_CURSOR_CHARS = 64
 
 
 STATUS_OUT = StatusSchema()
@@ -64,6 +69,9 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
             "state": fields.Nested(wire.state, required=True),
             "player": PlayerId(),
             "type": fields.String(validate=validate.OneOf(move_types) if move_types else None),
+            "limit": StrictInteger(validate=validate.Range(min=1, max=MAX_MOVES_LIMIT),
+                                   metadata={"component": "MovesLimit"}),
+            "cursor": fields.String(validate=validate.Length(max=MAX_CURSOR_CHARS), metadata={"component": "MovesCursor"}),
         }
     )
     move_cls = Schema.from_dict(

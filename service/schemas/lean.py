@@ -27,6 +27,7 @@ from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, missing, utils,
 from marshmallow.decorators import POST_DUMP, POST_LOAD, PRE_DUMP, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
 from .common import Dict, List, StrictBoolean, StrictInteger
+from .unknown import refuse_many_unknown
 
 PLAN = "_lean_plan"
 Loader = Callable[[Any], Any]
@@ -41,7 +42,9 @@ def load(schema: Schema, data: Any) -> Any:
     try:
         return _plan(schema).load(data)
     except Exception:  # noqa: BLE001 - whatever stopped the plan, marshmallow decides and explains
-        return schema.load(data)
+        pass
+    refuse_many_unknown(schema, data)  # more unknown keys than a problem lists: refused without marshmallow
+    return schema.load(data)
 
 
 def dump(schema: Schema, obj: Any) -> Any:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from marshmallow import Schema, fields, post_load, validate
 
 from service.api.games import Binding
-from service.engine.core import Event, GameInfo, Outcome, Status, Violation
+from service.engine.core import Event, GameInfo, MovesPage, Outcome, Status, Violation
 from service.schemas.common import GameWire, PlayerId, StrictInteger
 from service.schemas.envelopes import build_envelopes
 
@@ -90,6 +90,11 @@ class FakeGame:
     def legal_moves(self, state, player=None, move_type=None):
         moves = [Move("add", p, a) for p in state.players for a in (1, 2)]
         return [m for m in moves if not self._violations(state, m) and player in (None, m.player)]
+
+    def legal_page(self, state, player, move_type, start=0, limit=None):
+        moves = self.legal_moves(state, player, move_type)[start:]
+        more = limit is not None and len(moves) > limit
+        return MovesPage(moves[:limit] if more else moves, start + limit if more else None)
 
     def apply(self, state, move, memo):
         found = self._violations(state, move)

@@ -91,6 +91,7 @@ def test_an_answer_copied_under_another_games_key_is_refused(redis_url):
     pytest.param("application/json; charset=latin-1\n{}", "content_type", id="type-with-parameters"),
     pytest.param('{"body": "{}", "mimetype": "application/json"}', "content_type", id="json-wrapped-no-newline"),
     pytest.param("", "content_type", id="empty"),
+    pytest.param("image/svg+xml\n<svg xmlns='http://www.w3.org/2000/svg'/>", "content_type", id="svg-on-a-json-route"),
 ])
 def test_a_sealed_value_of_the_wrong_shape_or_type_is_refused(redis_url, text, reason):
     truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)

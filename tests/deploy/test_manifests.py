@@ -1,4 +1,7 @@
 """Deployment files: Kubernetes manifests against the Kubernetes schemas (offline), compose and Docker."""
+import json
+import re
+import subprocess
 from pathlib import Path
 
 import kubernetes_validate
@@ -21,18 +24,67 @@ def test_kubernetes_manifest_fits_the_schema(document):
     kubernetes_validate.validate(document, K8S_VERSION, strict=True)
 
 
-def test_the_deployment_probes_limits_and_runs_as_non_root():
+def test_the_deployment_probes_the_master_and_limits_its_resources():
     deployment = yaml.safe_load((DEPLOY / "k8s" / "deployment.yaml").read_text())
     pod = deployment["spec"]["template"]["spec"]
     container = pod["containers"][0]
-    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
-    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    ports = {port["name"]: port["containerPort"] for port in container["ports"]}
+    # the probes are the master's (service/probes.py), on PROBE_PORT, apart from the request workers
+    assert env_of(container)["PROBE_PORT"]["value"] == str(ports["probes"])
+    assert container["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "probes"}
+    assert container["livenessProbe"]["httpGet"] == {"path": "/livez", "port": "probes"}
+    # a saturated pod is taken out of the endpoints (readiness) well before it would be restarted
+    readiness, liveness = container["readinessProbe"], container["livenessProbe"]
+    assert readiness["periodSeconds"] * readiness["failureThreshold"] < (
+        liveness["periodSeconds"] * liveness["failureThreshold"])
     assert {"cpu", "memory"} <= set(container["resources"]["limits"])
-    assert pod["securityContext"]["runAsNonRoot"] is True
-    # A worker busy with one request for up to the deadline must not fail its liveness probe.
-    deadline_ms = int(env_of(container)["REQUEST_DEADLINE_MS"]["value"])
-    assert container["livenessProbe"]["timeoutSeconds"] * 1000 > deadline_ms
-    assert container["readinessProbe"]["timeoutSeconds"] * 1000 > deadline_ms
+
+
+def workloads():
+    for path in sorted((DEPLOY / "k8s").glob("*.yaml")):
+        for document in yaml.safe_load_all(path.read_text()):
+            if document and document["kind"] in ("Deployment", "StatefulSet", "DaemonSet", "Job"):
+                yield pytest.param(document, id=f"{path.name}:{document['metadata']['name']}")
+
+
+# The volume types the restricted Pod Security level admits.
+RESTRICTED_VOLUMES = {"configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim",
+                      "projected", "secret"}
+
+
+@pytest.mark.parametrize("workload", list(workloads()))
+def test_every_workload_meets_the_restricted_pod_security_level(workload):
+    """The checks of the restricted level (Kubernetes' Pod Security Standards), and the rest of this
+    deployment's hardening: no service-account token, a bounded /tmp."""
+    pod = workload["spec"]["template"]["spec"]
+    pod_context = pod.get("securityContext", {})
+    assert not any(pod.get(key) for key in ("hostNetwork", "hostPID", "hostIPC"))
+    assert pod_context.get("seccompProfile", {}).get("type") in ("RuntimeDefault", "Localhost")
+    assert pod.get("automountServiceAccountToken") is False
+    for volume in pod.get("volumes", []):
+        kinds = set(volume) - {"name"}
+        assert kinds <= RESTRICTED_VOLUMES, volume
+        if "emptyDir" in volume:
+            assert volume["emptyDir"].get("sizeLimit"), volume
+    for container in pod["containers"] + pod.get("initContainers", []):
+        context = container.get("securityContext", {})
+        assert context.get("privileged") is not True
+        assert context.get("allowPrivilegeEscalation") is False
+        assert context.get("runAsNonRoot", pod_context.get("runAsNonRoot")) is True
+        assert context.get("runAsUser", pod_context.get("runAsUser")) != 0
+        assert "ALL" in context.get("capabilities", {}).get("drop", [])
+        assert set(context.get("capabilities", {}).get("add", [])) <= {"NET_BIND_SERVICE"}
+        if "seccompProfile" in context:
+            assert context["seccompProfile"]["type"] in ("RuntimeDefault", "Localhost")
+        assert not any(port.get("hostPort") for port in container.get("ports", []))
+
+
+def test_a_disruption_budget_keeps_a_replica_of_the_service():
+    (budget,) = k8s("pdb.yaml")
+    deployment = k8s("deployment.yaml")[0]
+    assert budget["apiVersion"] == "policy/v1" and budget["spec"]["minAvailable"] == 1
+    assert budget["spec"]["selector"]["matchLabels"] == pod_labels(deployment)
+    assert deployment["spec"]["replicas"] > budget["spec"]["minAvailable"]
 
 
 def test_the_autoscaler_targets_the_deployment():
@@ -54,6 +106,15 @@ def test_compose_runs_the_service_with_a_bounded_lru_redis_behind_a_password():
     assert rules["environment"]["REDIS_URL"].endswith("@redis:6379/0")
     assert rules["environment"]["CACHE_HMAC_SECRET"].startswith("${CACHE_HMAC_SECRET:?")
     assert rules["ports"] == ["8080:8080"]  # the metrics port is not published
+
+
+def test_compose_limits_both_services():
+    services = yaml.safe_load((DEPLOY / "docker-compose.yml").read_text())["services"]
+    for service in services.values():
+        assert service["mem_limit"] and service["cpus"] and service["pids_limit"]
+        assert "no-new-privileges:true" in service["security_opt"]
+    rules = services["rules"]
+    assert rules["read_only"] is True and rules["cap_drop"] == ["ALL"] and rules["tmpfs"] == ["/tmp:size=64m"]
 
 
 def k8s(name):
@@ -115,6 +176,21 @@ def test_dockerfile_is_slim_non_root_and_has_a_healthcheck():
     text = (DEPLOY / "Dockerfile").read_text()
     assert "FROM python:3.11-slim" in text
     assert "\nUSER 10001" in text
-    assert "HEALTHCHECK" in text and "/healthz" in text
+    healthcheck = re.search(r"^HEALTHCHECK (.*?)\n(?!\s)", text, re.M | re.S)[1]
+    command = json.loads(healthcheck.split("CMD", 1)[1])  # the exec form: a JSON array, no shell
+    assert command[0] == "python" and "/livez" in command[-1] and "PROBE_PORT=8081" in text
     assert "METRICS_PORT=9090" in text
     assert 'CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py"' in text
+
+
+def test_the_haproxy_example_is_valid_and_retries_on_the_other_replica():
+    from tests.integration.live import HAPROXY, need
+
+    need(HAPROXY, "haproxy")
+    config = DEPLOY / "haproxy" / "haproxy.cfg"
+    text = config.read_text()
+    assert re.search(r"^\s+retry-on conn-failure empty-response junk-response response-timeout$", text, re.M)
+    assert re.search(r"^\s+option redispatch 1$", text, re.M) and re.search(r"^\s+retries 3$", text, re.M)
+    env = {"FRONTEND": "127.0.0.1:1", "REPLICA_0": "127.0.0.1:2", "REPLICA_1": "127.0.0.1:3", "PATH": "/usr/bin:/bin"}
+    checked = subprocess.run([HAPROXY, "-c", "-f", str(config)], env=env, capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -316,43 +316,22 @@ def slow_header_clients(port: int, count: int = 16, payload: bytes | None = None
             sock.close()
 
 
-HAPROXY_CONFIG = """\
-global
-    maxconn 512
-defaults
-    mode http
-    timeout connect 1s
-    timeout client 15s
-    timeout server 15s
-    # The game routes are pure functions of the body, so a request is safe to send again: one that
-    # failed on a replica as it died is retried on another one.
-    option http-buffer-request
-    retries 3
-    option redispatch 1
-    retry-on conn-failure empty-response junk-response response-timeout
-frontend rules
-    bind 127.0.0.1:{port}
-    default_backend replicas
-backend replicas
-    balance roundrobin
-    option httpchk GET /healthz
-    http-check expect status 200
-    default-server inter 200ms fall 2 rise 2
-{servers}
-"""
+HAPROXY_CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
 
 
 @contextlib.contextmanager
 def haproxy(replica_ports: list[int]) -> Iterator[int]:
-    """HAProxy on a free port in front of ``replica_ports``, health-checking /healthz; yields its port."""
+    """HAProxy with the deployment's example config (deploy/haproxy/haproxy.cfg) on a free port in front of
+    two replicas, health-checking /healthz; yields its port."""
     need(HAPROXY, "haproxy")
+    assert len(replica_ports) == 2, "the example config names two replicas"
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="citygames-haproxy-"))
-    servers = "\n".join(f"    server r{n} 127.0.0.1:{p} check" for n, p in enumerate(replica_ports))
-    config = workdir / "haproxy.cfg"
-    config.write_text(HAPROXY_CONFIG.format(port=port, servers=servers))
+    env = dict(os.environ, FRONTEND=f"127.0.0.1:{port}",
+               **{f"REPLICA_{n}": f"127.0.0.1:{p}" for n, p in enumerate(replica_ports)})
     log = open(workdir / "haproxy.log", "wb")
-    process = subprocess.Popen([HAPROXY, "-db", "-f", str(config)], stdout=log, stderr=log, start_new_session=True)
+    process = subprocess.Popen([HAPROXY, "-db", "-f", str(HAPROXY_CONFIG)], stdout=log, stderr=log, env=env,
+                               start_new_session=True)
     try:
         wait_until(lambda: answers(port) or process.poll() is not None, 15, "haproxy to answer")
         if process.poll() is not None:

@@ -188,7 +188,8 @@ async function refresh() {
     who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
   G.useDescription(game, description, state);
   const [moves, picture, score] = await Promise.all([
-    call(game, "legal-moves", who ? { state, player: who } : { state }),
+    // the largest page: a table position lists far fewer moves, and a referee cannot read more
+    call(game, "legal-moves", who ? { state, player: who, limit: 1000 } : { state, limit: 1000 }),
     call(game, "render", who ? { state, player: who } : { state: shown }),
     call(game, "score", G.scoreBody(game, state)),
   ]);

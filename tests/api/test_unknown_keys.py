@@ -1,0 +1,69 @@
+"""Unknown keys anywhere are refused at about the cost of parsing: past the 50 a problem lists, they are
+counted by set differences and the first 50 named, and marshmallow (about 50 us an unknown key, with the
+edge's pointers) never runs."""
+import json
+
+import pytest
+from marshmallow import Schema
+
+from service import create_app
+from service.api.echo import MAX_LISTED_ERRORS
+from service.schemas import unknown
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"redis_url": None}).test_client()
+
+
+@pytest.fixture(scope="module")
+def state(client):
+    return client.post("/v1/games/newyork/setup", json={"players": ["a", "b"], "seed": 1}).get_json()["state"]
+
+
+def test_the_refusal_lists_as_many_errors_as_a_problem_does():
+    assert unknown.LISTED == MAX_LISTED_ERRORS
+
+
+def _with_unknown(state, count):
+    player = {**state["players"][1], **{f"k{i}": 0 for i in range(count)}}
+    return {"state": {**state, "players": [state["players"][0], player]}}
+
+
+@pytest.mark.parametrize("route", ["validate", "legal-moves", "score", "view", "render"])
+def test_80000_unknown_keys_in_a_player_are_refused_without_marshmallow(client, state, route, monkeypatch):
+    body = _with_unknown(state, 80_000)
+    if route in ("view",):
+        body["player"] = "a"
+    raw = json.dumps(body, separators=(",", ":")).encode()
+    assert len(raw) < 1024 * 1024
+
+    def marshmallow_load(*args, **kwargs):
+        raise AssertionError("marshmallow collected the unknown keys")
+
+    monkeypatch.setattr(Schema, "load", marshmallow_load)
+    answer = client.post(f"/v1/games/newyork/{route}", data=raw, content_type="application/json")
+    assert answer.status_code == 422, answer.get_data(as_text=True)[:300]
+    problem = answer.get_json()
+    assert [e["pointer"] for e in problem["errors"]] == [f"/state/players/1/k{i}" for i in range(50)]
+    assert {e["message"] for e in problem["errors"]} == {"Unknown field."}
+    assert problem["errors_left_out"] == 80_000 - 50
+    assert problem["detail"].startswith("80000 field(s)")
+
+
+def test_unknown_keys_spread_over_objects_are_counted_together(client, state):
+    body = _with_unknown(state, 30)
+    body["state"]["players"][0] = {**state["players"][0], **{f"z{i}": i for i in range(30)}}
+    problem = client.post("/v1/games/newyork/validate", json=body).get_json()
+    assert problem["errors_left_out"] == 10
+    assert problem["errors"][0]["pointer"] == "/state/players/0/z0"  # the body's order
+
+
+def test_fifty_unknown_keys_are_still_judged_by_marshmallow_with_every_other_error(client, state):
+    body = _with_unknown(state, 50)
+    body["state"]["players"][0] = {**state["players"][0], "points": "many"}
+    problem = client.post("/v1/games/newyork/validate", json=body).get_json()
+    pointers = {e["pointer"] for e in problem["errors"]}
+    assert "/state/players/0/points" in pointers and len(pointers) == 50
+    assert problem["errors_left_out"] == 1  # the problem lists 50 of marshmallow's 51
+    assert problem["detail"].startswith("51 field(s)")

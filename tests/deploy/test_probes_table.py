@@ -1,0 +1,44 @@
+"""The probes' table (service/probes.py): what the master reads from the workers' slots."""
+from types import SimpleNamespace
+
+from service.probes import BUSY_AFTER_SECONDS, QUEUED_LIMIT, WorkerTable, assign_slot, verdicts
+
+
+def _server(*pids):
+    return SimpleNamespace(WORKERS={pid: SimpleNamespace(pid=pid) for pid in pids})
+
+
+def test_a_worker_is_busy_when_its_loop_has_not_ticked_or_it_holds_too_many_requests():
+    table, server = WorkerTable(), _server(11, 12)
+    for worker in server.WORKERS.values():
+        assign_slot(table, server, worker)
+    slots = {pid: worker.probe_slot for pid, worker in server.WORKERS.items()}
+    assert sorted(slots.values()) == [0, 1]
+    now = 100.0
+    table.write(slots[11], 11, 1, now - BUSY_AFTER_SECONDS / 2)
+    table.write(slots[12], 12, 0, now - 2 * BUSY_AFTER_SECONDS)
+    found = verdicts(table, server, now)
+    assert [w["busy"] for w in found["workers"]] == [False, True] and not found["busy"]
+    table.write(slots[11], 11, QUEUED_LIMIT, now)
+    assert verdicts(table, server, now)["busy"] and verdicts(table, server, now)["alive"]
+
+
+def test_a_slot_not_yet_written_by_its_worker_is_neither_busy_nor_idle():
+    table, server = WorkerTable(), _server(21)
+    assign_slot(table, server, server.WORKERS[21])  # forked, its loop not yet running
+    found = verdicts(table, server, 1e9)
+    assert found["workers"] == [] and not found["busy"] and found["alive"]
+
+
+def test_a_new_worker_takes_the_slot_a_dead_one_left():
+    table, server = WorkerTable(), _server(31, 32)
+    for worker in server.WORKERS.values():
+        assign_slot(table, server, worker)
+    freed = server.WORKERS.pop(31).probe_slot
+    newcomer = SimpleNamespace(pid=33)
+    assign_slot(table, server, newcomer)
+    assert newcomer.probe_slot == freed
+
+
+def test_without_workers_the_master_is_not_alive():
+    assert verdicts(WorkerTable(), _server(), 0.0)["alive"] is False
