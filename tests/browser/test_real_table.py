@@ -22,6 +22,11 @@ GAMES = [
     ("fifthavenue", "anna, ben", 0, 1280),
 ]
 MOST_STEPS = 900
+# Games whose engine deals at a real table but whose reveals the page cannot yet enter by pictures.
+PAGE_LACKS_REVEALS = {
+    "fifthavenue": "the page has no picture chooser yet for Fifth Avenue's start_business reveal (a district's "
+                   "starting business and its plot), the first reveal of its real-table deal",
+}
 
 
 def exported(page) -> dict:
@@ -33,6 +38,8 @@ def exported(page) -> dict:
 def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, game, players, pick, width):
     if not TABLE_GAMES[game]:
         pytest.skip(f"{game}'s engine has no table mode yet: the page offers none")
+    if game in PAGE_LACKS_REVEALS:
+        pytest.skip(PAGE_LACKS_REVEALS[game])
     page.set_viewport_size({"width": width, "height": 900})
     open_table(page)
     start(page, game, players, seed=None, mode="table")
