@@ -14,6 +14,8 @@ from werkzeug.serving import make_server
 
 from service import create_app
 
+from .table import SLOW_MACHINE_DEADLINE_MS
+
 SHOTS = Path(__file__).parent / "screenshots"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -41,7 +43,7 @@ STRICT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 
 
 @pytest.fixture(scope="session")
 def live_url():
-    app = create_app({"redis_url": None})
+    app = create_app({"redis_url": None, "request_deadline_ms": SLOW_MACHINE_DEADLINE_MS})
 
     @app.after_request
     def _strict_csp(response):

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import json
 
+# The servers of the browser tests answer within the longest deadline the settings allow: a whole game's
+# replay (its export, its scorings) is one request, and on a loaded machine it may take seconds. The
+# deadline itself is tested in tests/api/test_deadline.py, not by how fast this machine is.
+SLOW_MACHINE_DEADLINE_MS = 20_000
 SETTLED = "body[data-pending='0']"  # a selector, not a JS predicate: the page's strict CSP forbids eval
 
 

@@ -2,7 +2,7 @@
 picture all in the chosen language, and the choice kept when the page is opened again."""
 from __future__ import annotations
 
-from .table import check_move, no_problem_shown, settle, start
+from .table import SLOW_MACHINE_DEADLINE_MS, check_move, no_problem_shown, settle, start
 
 
 def test_the_table_speaks_the_chosen_language(page):
@@ -42,7 +42,7 @@ def english_fragments(lang: str) -> set[str]:
     from service import create_app
     from service.api.table import page_ids
 
-    client = create_app({"redis_url": None}).test_client()
+    client = create_app({"redis_url": None, "request_deadline_ms": SLOW_MACHINE_DEADLINE_MS}).test_client()
     messages = client.get(f"/table/messages.json?lang={lang}").get_json()["messages"]
     found = set()
     for msgid in page_ids():

@@ -8,8 +8,8 @@ import pytest
 
 from service import create_app
 
-from .table import (check_move, click_move, no_problem_shown, open_table, play_move, real_table_step, settle,
-                    shared_view_of, start, state, state_text, totals)
+from .table import (SLOW_MACHINE_DEADLINE_MS, check_move, click_move, no_problem_shown, open_table, play_move,
+                    real_table_step, settle, shared_view_of, start, state, state_text, totals)
 
 # Two players and a pick (the first listed move); the steps include passing the device to a player for the
 # moves made from his own hand. The games with a table mode are played whole at a real table
@@ -21,7 +21,7 @@ GAMES = [
     ("fifthavenue", "anna, ben", 0, 600, True),
 ]
 
-API = create_app({"redis_url": None}).test_client()
+API = create_app({"redis_url": None, "request_deadline_ms": SLOW_MACHINE_DEADLINE_MS}).test_client()
 
 
 def replayed(game: str, body: dict) -> dict:
