@@ -23,7 +23,7 @@ import yaml
 from openapi_spec_validator import validate as validate_spec
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 from tests.contract_document import PATH as CONTRACT, contract
 
 EXHAUSTIVE = os.environ.get("CONTRACT_EXHAUSTIVE", "") not in ("", "0")

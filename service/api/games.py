@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -15,7 +14,9 @@ from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
 from ..deadline import DeadlineExceeded, deadline
-from ..engine.core import GAME_IDS, GameInfo, RulesError, ViolationDict, load_game, load_info
+from ..engine.memo import memo_scope
+from ..engine.core import GameInfo, RulesError, ViolationDict
+from ..engine.registry import GAME_IDS, SPECS
 from ..engine.kit import N_
 from ..engine.random import SEED_MAX
 from ..engine.replay import replay
@@ -66,20 +67,15 @@ def _bindings() -> tuple[tuple[str, Binding], ...]:
     # Built once per process: a binding is a function of the code and data alone, and compiling its
     # envelopes' lean plans is most of what creating an app costs.
     bindings = {}
-    for game_id in GAME_IDS:
-        info, game, wire = load_info(game_id), load_game(game_id), load_wire(game_id)
-        if game is not None:
-            info = game.info
-        envelopes = build_envelopes(wire, info) if wire is not None and game is not None else None
-        bindings[game_id] = Binding(info, game, wire, envelopes, rules_fingerprint(game_id), game_words(game_id))
+    for game_id, spec in SPECS.items():
+        wire = load_wire(game_id)
+        envelopes = build_envelopes(wire, spec.info) if wire is not None else None
+        bindings[game_id] = Binding(spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources),
+                                    spec_words(spec.words))
     return tuple(bindings.items())
 
 
-def game_words(game_id: str) -> Words:
-    try:
-        module = importlib.import_module(f"service.engine.{game_id}.words")
-    except ModuleNotFoundError:
-        return Words(game_id)
+def spec_words(module) -> Words:
     return Words(module.CONTEXT, module.WORDS, getattr(module, "CATEGORIES", {}), getattr(module, "KINDS", {}),
                  getattr(module, "PARTS", {}))
 
@@ -254,8 +250,9 @@ def game_route(op: str) -> Callable:
             lang = language.choose(language.body_language(raw) or language.negotiated())
 
             def answer():
-                return within_deadline(game_id, op, lambda: view(binding, _take_seal(
-                    binding, op, language.without_language(parse_json_object(raw)))))
+                with memo_scope(_memo(binding)):
+                    return within_deadline(game_id, op, lambda: view(binding, _take_seal(
+                        binding, op, language.without_language(parse_json_object(raw)))))
 
             return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
                                  answer, binding.cache_version, lang)
@@ -323,7 +320,7 @@ def _cursor_start(cursor: str | None, listing: str) -> int:
 def apply_move(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.move, body)
     _vouch(binding, body, data["state"])
-    outcome = binding.game.apply(data["state"], data["move"], _memo(binding))
+    outcome = binding.game.apply(data["state"], data["move"])
     after = outcome.state if outcome.legal else data["state"]
     dumped = _dump_state(binding, outcome.state) if outcome.legal else None
     answer = {
@@ -344,7 +341,7 @@ def replay_log(binding: Binding, body: dict[str, Any]):
         start, _seed = _setup_state(binding, data["setup"], body.get("setup", {}), "/setup")
     else:
         start = data["state"]
-    result = replay(binding.game, start, data["moves"], _memo(binding))
+    result = replay(binding.game, start, data["moves"])
     first_illegal = None
     if result.first_illegal_index is not None:
         first_illegal = {"index": result.first_illegal_index, "violations": _violations(binding, result.first_illegal)}
@@ -381,7 +378,7 @@ def score(binding: Binding, body: dict[str, Any]):
     if errors:
         raise _schema_problem(errors, left_out)
     _vouch(binding, body, state)
-    result = dict(binding.game.score(state, scoring, _memo(binding)))
+    result = dict(binding.game.score(state, scoring))
     tr, words = language.current(), binding.words
     if isinstance(result.get("violations"), list):
         result["violations"] = [tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v
@@ -402,6 +399,6 @@ def view(binding: Binding, body: dict[str, Any]):
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.render, body)
-    svg = xml_safe(binding.game.render(data["state"], data.get("player"), _memo(binding),
-                                       language.current().labels_for(binding.words)))
+    svg = xml_safe(binding.game.render(data["state"], data.get("player"),
+                                       tr=language.current().labels_for(binding.words)))
     return svg_answer(svg.encode(), binding.info.rules_version)

@@ -26,7 +26,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from ..engine.core import GAME_IDS, Reading, RuleCode
+from ..engine.core import Reading, RuleCode
+from ..engine.registry import GAME_IDS
 from ..version import SERVICE_VERSION
 from .answers import bytes_answer
 from .problems import PROBLEM_TYPES, ApiProblem, ProblemType

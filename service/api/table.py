@@ -7,7 +7,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, send_from_directory
 
-from ..engine.core import GAME_IDS
+from ..engine.registry import GAME_IDS
 from ..i18n import ids_in
 from . import language
 from .answers import bytes_answer

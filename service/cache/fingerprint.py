@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Iterable
+from typing import Iterable, Sequence
 
 SOURCE_SUFFIXES = (".py", ".json", ".yaml")
 
@@ -38,10 +38,11 @@ def tree_digest(roots: Iterable[tuple[str, Traversable]], recurse: bool = True) 
     return digest.hexdigest()
 
 
-def rules_fingerprint(game_id: str) -> str:
-    """The game's own package in full, plus the shared engine and schema modules beside it."""
+def rules_fingerprint(sources: Sequence[str]) -> str:
+    """The engine packages a game's answers come from (its spec's ``sources``) in full, plus the shared engine
+    and schema modules beside them."""
     engine = resources.files("service.engine")
     schemas = resources.files("service.schemas")
-    own = tree_digest([(f"engine/{game_id}", engine / game_id)])
+    own = tree_digest([(f"engine/{package}", engine / package) for package in sources])
     shared = tree_digest([("engine", engine), ("schemas", schemas)], recurse=False)
     return hashlib.blake2b(f"{own}:{shared}".encode(), digest_size=6).hexdigest()

@@ -1,4 +1,4 @@
-"""What every game engine shares: violations, outcomes, the memo protocol and the game protocol.
+"""What every game engine shares: violations, outcomes and the game protocol.
 
 The engine is pure: no Flask, marshmallow, redis or I/O anywhere under ``service.engine``.
 Pointers in violations are JSON pointers into the *request body*: a state problem points under
@@ -6,9 +6,10 @@ Pointers in violations are JSON pointers into the *request body*: a state proble
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from .memo import Memo, remembered, remembered_many
 
 
 def rules_url(game: str, section: str) -> str:
@@ -182,39 +183,17 @@ class GameInfo:
         }
 
 
-class Memo(Protocol):
-    """Content-addressed memoisation of pure evaluations (DESIGN.md section 6).
-
-    ``kind`` names the evaluation (``newyork.longest_street``); ``material`` is JSON-ready data (dicts,
-    lists, str, int, bool, None; no floats) that fully determines the value; ``compute`` makes the value
-    from nothing else. Values must be JSON-ready. ``check`` tells a sound value from a corrupt one; a
-    cached value it rejects is ignored and recomputed.
-    """
-
-    def get_or_compute(
-        self, kind: str, material: Any, compute: Callable[[], Any], check: Callable[[Any], bool] | None = None
-    ) -> Any: ...
-
-    def get_or_compute_many(
-        self,
-        kind: str,
-        materials: Sequence[Any],
-        compute: Callable[[Any], Any],
-        check: Callable[[Any], bool] | None = None,
-    ) -> list[Any]: ...
-
-
-class NullMemo:
-    """Computes every time; what the engine uses when nobody passes a memo."""
+class _ScopedMemo:
+    """Transitional: an engine function still handed a memo reaches the request's scope through it."""
 
     def get_or_compute(self, kind, material, compute, check=None):
-        return compute()
+        return remembered(kind, material, compute, check)
 
     def get_or_compute_many(self, kind, materials, compute, check=None):
-        return [compute(m) for m in materials]
+        return remembered_many(kind, materials, compute, check)
 
 
-NULL_MEMO = NullMemo()
+NULL_MEMO = _ScopedMemo()
 
 
 class Game(Protocol):
@@ -241,9 +220,9 @@ class Game(Protocol):
         """At most ``limit`` legal moves, from the ``start``-th candidate on, at a cost of about the
         candidates it considers (not of every legal move)."""
 
-    def apply(self, state: Any, move: Any, memo: Memo = NULL_MEMO) -> Outcome: ...
+    def apply(self, state: Any, move: Any) -> Outcome: ...
 
-    def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    def score(self, state: Any, scoring: Any = None) -> dict[str, Any]:
         """The breakdown, JSON-ready, with ``violations`` for what is inconsistent beside the scores."""
 
     def standings(self, state: Any) -> dict[str, int]:
@@ -255,26 +234,24 @@ class Game(Protocol):
 
     def view(self, state: Any, player: str) -> Any: ...
 
-    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO) -> str:
+    def render(self, state: Any, player: str | None = None) -> str:
         """An SVG document."""
 
 
-GAME_IDS = ("newyork", "chinatown", "skyline3000", "fifthavenue")
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the service declares it, once (its package's ``SPEC``; ``registry`` lists the packages).
 
+    ``engine`` is the object the HTTP layer calls; ``options`` its option book; ``words`` the module of its
+    own words (``CONTEXT``, ``WORDS``...). ``sources`` are the engine packages whose files decide its answers,
+    its own first: a re-skin names the package whose code it runs (the cache fingerprint reads them all)."""
 
-class UnknownGame(LookupError):
-    pass
+    info: GameInfo
+    engine: Any
+    options: Any
+    words: Any
+    sources: tuple[str, ...]
 
-
-def load_game(game_id: str) -> Any:
-    """The game's engine object (``GAME`` in ``service.engine.<id>``), or None while it is not built yet."""
-    if game_id not in GAME_IDS:
-        raise UnknownGame(game_id)
-    module = importlib.import_module(f"service.engine.{game_id}")
-    return getattr(module, "GAME", None)
-
-
-def load_info(game_id: str) -> GameInfo:
-    if game_id not in GAME_IDS:
-        raise UnknownGame(game_id)
-    return importlib.import_module(f"service.engine.{game_id}").INFO
+    @property
+    def id(self) -> str:
+        return self.info.id

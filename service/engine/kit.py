@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .core import NULL_MEMO, GameInfo, Memo, MovesPage, Outcome, Reading, RuleCode, Status, Violation, rules_url
+from .core import GameInfo, MovesPage, Outcome, Reading, RuleCode, Status, Violation, rules_url
 
 PROVENANCES = ("seed", "public source", "assumption")
 
@@ -299,7 +299,7 @@ class Engine:
 
     - ``state_violations(state)``: what is inconsistent in a state (``validate``);
     - ``move_violations(state, move)``: every rule the move breaks in a consistent state;
-    - ``effects(state, move, memo)``: the Outcome of a move that broke no rule;
+    - ``effects(state, move)``: the Outcome of a move that broke no rule;
     - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them;
     - ``status(state)``: where the game stands, built with ``Status.of`` so that its parts agree.
     """
@@ -317,7 +317,7 @@ class Engine:
     def move_violations(self, state: Any, move: Any) -> list[Violation]:
         raise NotImplementedError
 
-    def effects(self, state: Any, move: Any, memo: Memo) -> Outcome:
+    def effects(self, state: Any, move: Any) -> Outcome:
         raise NotImplementedError
 
     def candidates(self, state: Any, player: str | None, move_type: str | None) -> Iterable[Any]:
@@ -335,14 +335,14 @@ class Engine:
         rules made it (the HTTP layer's state seal): ``validate`` then finds nothing in it."""
         self._checked.put(state, ())
 
-    def apply(self, state: Any, move: Any, memo: Memo = NULL_MEMO) -> Outcome:
+    def apply(self, state: Any, move: Any) -> Outcome:
         broken = self.validate(state)
         if broken:
             return Outcome.illegal(broken)
         broken = self.move_violations(state, move)
         if broken:
             return Outcome.illegal(broken)
-        return self.effects(state, move, memo)
+        return self.effects(state, move)
 
     def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]:
         return self.legal_page(state, player, move_type).moves

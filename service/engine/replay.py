@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .core import NULL_MEMO, Event, Memo, Violation
+from .core import Event, Violation
 
 
 @dataclass(frozen=True)
@@ -16,11 +16,11 @@ class ReplayResult:
     events: tuple[tuple[int, Event], ...]
 
 
-def replay(game: Any, state: Any, moves: Sequence[Any], memo: Memo = NULL_MEMO) -> ReplayResult:
+def replay(game: Any, state: Any, moves: Sequence[Any]) -> ReplayResult:
     """Apply ``moves`` in order; stop at the first illegal one and keep the state reached before it."""
     events: list[tuple[int, Event]] = []
     for index, move in enumerate(moves):
-        outcome = game.apply(state, move, memo)
+        outcome = game.apply(state, move)
         if not outcome.legal:
             return ReplayResult(False, state, index, outcome.violations, tuple(events))
         state = outcome.state

@@ -14,11 +14,10 @@ from .pyast import extract_ast
 
 
 def game_texts(game_id: str) -> list[str]:
-    game = importlib.import_module(f"service.engine.{game_id}").GAME
-    texts = [rule.text for rule in game.rule_codes()]
-    texts += [reading.text for reading in game.readings()]
-    options = importlib.import_module(f"service.engine.{game_id}.options").OPTIONS
-    texts += [spec.text for spec in options]
+    spec = importlib.import_module(f"service.engine.{game_id}").SPEC
+    texts = [rule.text for rule in spec.engine.rule_codes()]
+    texts += [reading.text for reading in spec.engine.readings()]
+    texts += [option.text for option in spec.options]
     return [text for text in texts if text]
 
 

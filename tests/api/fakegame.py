@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from marshmallow import Schema, fields, post_load, validate
 
 from service.api.games import Binding
+from service.engine.memo import remembered
 from service.engine.core import Event, GameInfo, MovesPage, Outcome, Status, Violation
 from service.schemas.common import GameWire, PlayerId, StrictInteger
 from service.schemas.envelopes import build_envelopes
@@ -96,17 +97,17 @@ class FakeGame:
         more = limit is not None and len(moves) > limit
         return MovesPage(moves[:limit] if more else moves, start + limit if more else None)
 
-    def apply(self, state, move, memo):
+    def apply(self, state, move):
         found = self._violations(state, move)
         if found:
             return Outcome.illegal(found)
-        total = memo.get_or_compute("fake.sum", [state.total, move.amount], lambda: state.total + move.amount,
-                                    lambda v: isinstance(v, int))
+        total = remembered("fake.sum", [state.total, move.amount], lambda: state.total + move.amount,
+                           lambda v: isinstance(v, int))
         after = replace(state, total=total, turn=(state.turn + 1) % len(state.players))
         events = (Event("scoring", {"total": total}),) if total >= 10 else ()
         return Outcome(True, (), after, events)
 
-    def score(self, state, scoring, memo):
+    def score(self, state, scoring=None):
         players = [{"id": p, "total": state.total,
                     "breakdown": [{"category": "total", "points": state.total, "detail": {}}]} for p in state.players]
         return {"players": players, "totals": {p: state.total for p in state.players}, "violations": []}
@@ -122,7 +123,7 @@ class FakeGame:
     def view(self, state, player):
         return state
 
-    def render(self, state, player=None, memo=None, tr=None):
+    def render(self, state, player=None, tr=None):
         return "<svg xmlns='http://www.w3.org/2000/svg'/>"
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 from .fakegame import install
 

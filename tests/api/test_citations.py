@@ -14,7 +14,7 @@ import yaml
 
 from service.api.pages import POLICY, RULES_DIR, TEMPLATES_DIR
 from service.api.problems import DEFAULT_SLUGS, PROBLEM_TYPES
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 ROOT = Path(__file__).parents[2]
 

@@ -22,7 +22,7 @@ from typing import Any, Iterator
 import pytest
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 SEED_MAX = 2**53 - 1
 # Ids of the service's own words (variants, options and their choices, move types, breakdown categories'

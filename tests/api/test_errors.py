@@ -113,7 +113,7 @@ def test_replay_needs_exactly_one_start(client):
 
 def test_a_game_not_built_yet_answers_501_problem(app):
     from service.api.games import Binding
-    from service.engine.core import load_info
+    from service.engine.registry import load_info
 
     app.extensions["games"]["chinatown"] = Binding(load_info("chinatown"), None, None, None)
     body = assert_problem(app.test_client().post("/v1/games/chinatown/score", json={}), 501)

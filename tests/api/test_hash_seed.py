@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = r"""
 import hashlib, json, pathlib
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 client = create_app({"redis_url": None}).test_client()
 PLAYERS = {"newyork": ["anna", "bob", "carl"], "chinatown": ["anna", "bob", "carl", "dora"],

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 from service.schemas import lean
 from service.schemas.errors import error_pointers
 

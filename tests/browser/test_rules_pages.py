@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 from .table import check_move, open_table, start
 from .test_accessibility import serious

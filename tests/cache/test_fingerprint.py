@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from service.cache.fingerprint import rules_fingerprint, tree_digest
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS, SPECS
 
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -37,6 +37,6 @@ def test_a_file_in_a_subpackage_counts_and_pycache_does_not(tmp_path):
 
 
 def test_every_game_has_its_own_stable_fingerprint():
-    prints = {g: rules_fingerprint(g) for g in GAME_IDS}
+    prints = {g: rules_fingerprint(SPECS[g].sources) for g in GAME_IDS}
     assert len(set(prints.values())) == len(GAME_IDS)
-    assert prints == {g: rules_fingerprint(g) for g in GAME_IDS}
+    assert prints == {g: rules_fingerprint(SPECS[g].sources) for g in GAME_IDS}

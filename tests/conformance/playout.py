@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from marshmallow import ValidationError
 
-from service.engine.core import load_game
+from service.engine.registry import load_game
 from service.schemas.common import load_wire
 
 from .games import SPECS, Reach

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service.engine.core import load_game
+from service.engine.registry import load_game
 
 from .games import SPECS
 from .playout import replay_fingerprint, run

@@ -181,7 +181,7 @@ class ToyEngine(Engine):
             out.append(BOOK.violation("move.too_big", pointer="/move/steps", limit=3))
         return out
 
-    def effects(self, state, move, memo):
+    def effects(self, state, move):
         return Outcome(True, state=Toy("b" if state.to_move == "a" else "a", state.counter + move.steps))
 
     def candidates(self, state, player, move_type):

@@ -47,7 +47,7 @@ def test_each_language_compiles_from_its_po_file_and_translates():
 def test_each_games_words_are_marked_under_its_own_context():
     import importlib
 
-    from service.engine.core import GAME_IDS
+    from service.engine.registry import GAME_IDS
 
     ids = code_ids()
     for game in GAME_IDS:

@@ -3,7 +3,7 @@ each message in the asked language (the catalog's translation, never the English
 import pytest
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 LANGS = ("hu", "nl", "de")
 PLAYERS = ["anna", "ben", "carl"]

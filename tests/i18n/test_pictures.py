@@ -3,7 +3,7 @@ labels callable from the edge), ids and classes unchanged, every label still ins
 import pytest
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 from ..svg_layout import all_text, texts_outside_view_box
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.engine.core import GAME_IDS
+from service.engine.registry import GAME_IDS
 
 LANGS = ("en", "hu", "nl", "de")
 PLAYERS = {"newyork": ["anna", "ben"], "chinatown": ["anna", "ben", "cleo"],

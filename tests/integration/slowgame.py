@@ -14,7 +14,7 @@ from tests.api import fakegame
 
 
 class SlowGame(fakegame.FakeGame):
-    def score(self, state, scoring, memo):
+    def score(self, state, scoring=None):
         spin_until = time.process_time() + state.total / 10
         spins = 0
         while time.process_time() < spin_until:  # busy, never yields: the worst case for gevent

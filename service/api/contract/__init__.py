@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from ...engine.core import GAME_IDS
+from ...engine.registry import GAME_IDS
 from ...schemas.common import PlayerId, Seed, StatusSchema
 from .. import language
 from ..games import SEAL_FIELD, bind_games
@@ -22,11 +22,15 @@ from .schemas import Components, JsonSchema, ref
 HERE = Path(__file__).resolve().parent
 DOCUMENT = HERE / "document.yaml"
 CONTRACT = HERE.parents[2] / "openapi.yaml"
-PREFIX = {"newyork": "NewYork", "chinatown": "Chinatown", "skyline3000": "Skyline3000", "fifthavenue": "FifthAvenue"}
 PROSE = {"description", "example", "examples", "title", "summary"}
 SEALED = {"legal_moves", "move"}  # with score: the requests whose state may come with its seal
 REQUESTS = {"setup": "SetupRequest", "state": "StateRequest", "legal_moves": "LegalMovesRequest",
             "move": "MoveRequest", "replay": "ReplayRequest", "view": "ViewRequest", "render": "RenderRequest"}
+
+
+def component_prefix(name: str) -> str:
+    """A game's components are named after the game: ``New York`` -> ``NewYorkState``."""
+    return "".join(name.split())
 
 
 class ContractError(ValueError):
@@ -45,7 +49,7 @@ def generated_components() -> dict[str, JsonSchema]:
     for game_id, binding in bind_games().items():
         if binding.envelopes is None:
             continue
-        prefix, envelopes = PREFIX[game_id], binding.envelopes
+        prefix, envelopes = component_prefix(binding.info.name), binding.envelopes
         game = Components(prefix)
         for role, suffix in REQUESTS.items():
             game.component(getattr(envelopes, role), prefix + suffix, extra=sealed if role in SEALED else edge)

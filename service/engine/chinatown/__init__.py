@@ -1,5 +1,5 @@
 """Chinatown (Karsten Hartwig, Filosofia / Z-Man 2008)."""
-from ..core import GameInfo
+from ..core import GameInfo, GameSpec
 from .data import GAME_ID
 from .state import MOVE_TYPES
 
@@ -18,3 +18,7 @@ INFO = GameInfo(
 from .game import ChinatownGame  # noqa: E402
 
 GAME = ChinatownGame(INFO)
+from . import words  # noqa: E402
+from .options import OPTIONS  # noqa: E402
+
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))

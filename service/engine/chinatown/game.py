@@ -128,7 +128,7 @@ class ChinatownGame(Engine):
     def move_violations(self, state: State, move: Move) -> list[Violation]:
         return moves.move_violations(state, move, self._unseen_of)
 
-    def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
+    def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
         return moves.effects(state, move, memo)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:

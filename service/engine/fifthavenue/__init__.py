@@ -1,5 +1,5 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
-from ..core import GameInfo
+from ..core import GameInfo, GameSpec
 from .data import GAME_ID, MOVE_TYPES
 
 INFO = GameInfo(
@@ -16,3 +16,7 @@ INFO = GameInfo(
 from .game import FifthAvenue  # noqa: E402
 
 GAME = FifthAvenue(INFO)
+from . import words  # noqa: E402
+from .options import OPTIONS  # noqa: E402
+
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))

@@ -59,7 +59,7 @@ class FifthAvenue(Engine):
         # A type with no check of its own has no phase either, so ``common`` has stopped it above.
         return out + R.CHECKS[move.type](state, move)
 
-    def effects(self, state: State, move: Move, memo: Memo) -> Outcome:
+    def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
         move = canonical(move)
         ev: list[Event] = []
         after = EFFECTS[move.type](state, move, ev, memo)

@@ -1,5 +1,5 @@
 """New York (Dirk Henn, Queen Games 2010)."""
-from ..core import GameInfo
+from ..core import GameInfo, GameSpec
 from .codes import GAME_ID, GAME_NAME
 
 INFO = GameInfo(
@@ -20,3 +20,7 @@ INFO = GameInfo(
 from .game import NewYork  # noqa: E402
 
 GAME = NewYork(INFO)
+from . import words  # noqa: E402
+from .options import OPTIONS  # noqa: E402
+
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))

@@ -1,5 +1,5 @@
 """Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
-from ..core import GameInfo
+from ..core import GameInfo, GameSpec
 from .data import GAME_ID
 
 INFO = GameInfo(
@@ -18,3 +18,7 @@ INFO = GameInfo(
 from .game import Skyline3000  # noqa: E402
 
 GAME = Skyline3000(INFO)
+from . import words  # noqa: E402
+from .options import OPTIONS  # noqa: E402
+
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))

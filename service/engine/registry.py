@@ -1,0 +1,39 @@
+"""The games this service serves: the one place a game is registered.
+
+Each package under ``service.engine`` named here declares its game once, as ``SPEC`` (a ``core.GameSpec``);
+the list of game ids, the cache fingerprint's inputs, the contract's game enums, the problem pages and the
+table page's game list all come from these specs. Serving a new game is one more name here.
+"""
+from __future__ import annotations
+
+import importlib
+
+from .core import GameInfo, GameSpec
+
+PACKAGES = ("newyork", "chinatown", "skyline3000", "fifthavenue")
+
+SPECS: dict[str, GameSpec] = {}
+for _package in PACKAGES:
+    _spec: GameSpec = importlib.import_module(f"{__package__}.{_package}").SPEC
+    SPECS[_spec.id] = _spec
+
+GAME_IDS: tuple[str, ...] = tuple(SPECS)
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+def spec(game_id: str) -> GameSpec:
+    if game_id not in SPECS:
+        raise UnknownGame(game_id)
+    return SPECS[game_id]
+
+
+def load_game(game_id: str):
+    """The game's engine object."""
+    return spec(game_id).engine
+
+
+def load_info(game_id: str) -> GameInfo:
+    return spec(game_id).info
