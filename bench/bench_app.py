@@ -4,6 +4,7 @@ chosen by BENCH_MEMO (none = always compute, memory, redis = Redis only, tiered 
 ``/bench/echo-redis`` is the floor with one Redis round trip added (a GET of a value the body's size,
 through a redis-py client set up as the service's): what an answer shared through Redis cannot cost less
 than, whatever the service does around it."""
+
 from __future__ import annotations
 
 import hashlib
@@ -11,13 +12,12 @@ import json
 import os
 
 import redis
-
 from flask import Response, request
 
 from service.api.answers import encode_json
 from service.cache.memo import Memo
 from service.cache.stores import MemoryStore, RedisStore
-from service.wsgi import app, _settings
+from service.wsgi import _settings, app
 
 
 def _memo(kind: str) -> Memo:
@@ -35,8 +35,9 @@ def _memo(kind: str) -> Memo:
 
 
 app.extensions["memo"] = _memo(os.environ.get("BENCH_MEMO", "memory"))
-_echo_redis = redis.Redis.from_url(os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
-                                   socket_timeout=_settings.redis_timeout_ms / 1000)
+_echo_redis = redis.Redis.from_url(
+    os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"), socket_timeout=_settings.redis_timeout_ms / 1000
+)
 
 
 @app.post("/bench/echo")

@@ -16,6 +16,7 @@ collection would land in whichever run crosses its threshold), so its cost is no
 request deadline is the longest allowed (20 s), as a request under callgrind runs many times slower.
 Without a case the 24 mid/end cases of ``bench/requests`` are measured. Takes a few minutes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,7 +92,8 @@ def main() -> None:
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     files = [str(Path(f).resolve()) for f in args.requests] or [
-        str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json")) if "-mid-" in p.name or "-end-" in p.name]
+        str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json")) if "-mid-" in p.name or "-end-" in p.name
+    ]
     # The same set and dict orders in every run; and the longest deadline: under callgrind a request runs
     # some fifty times slower, and one the real-time deadline cut short would be counted as a 503's work.
     env = dict(os.environ, PYTHONHASHSEED="0", REQUEST_DEADLINE_MS="20000")
@@ -99,14 +101,30 @@ def main() -> None:
         env["BENCH_SEALED"] = "1"
         env.setdefault("CACHE_HMAC_SECRET", "bench-only-secret-not-for-deploys-0123456789")
     out = Path(tempfile.mkdtemp(prefix="bench-callgrind-"))
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out", f"--dump-after={MARKER}",
-                    sys.executable, str(Path(__file__).resolve()), "--inside", str(args.calls), *files],
-                   check=True, env=env, cwd=HERE.parent, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}/cg.out",
+            f"--dump-after={MARKER}",
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--inside",
+            str(args.calls),
+            *files,
+        ],
+        check=True,
+        env=env,
+        cwd=HERE.parent,
+        stderr=subprocess.DEVNULL,
+    )
     runs = totals(out, "cg.out")[1:]  # the first is start-up and warm-up
     if len(runs) != 2 * len(files):
         raise SystemExit(f"expected {2 * len(files)} dumps after the warm-up, found {len(runs)} in {out}")
-    print(f"cold{' (states sealed)' if args.sealed else ''}, {args.calls} requests per run; "
-          "millions of instructions per request")
+    print(
+        f"cold{' (states sealed)' if args.sealed else ''}, {args.calls} requests per run; "
+        "millions of instructions per request"
+    )
     print(f"{'case':34}{'floor':>8}{'cold':>8}{'floor/cold':>12}")
     ratios = []
     for index, file in enumerate(files):

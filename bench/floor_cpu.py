@@ -19,6 +19,7 @@ to 5000 and 2000 here, so that a loaded machine's slow reads never trip the brea
 
 Without a case the 24 mid/end cases of ``bench/requests`` are measured.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,7 @@ from paired_cpu import HERE, Side
 
 
 def default_cases() -> list[str]:
-    return [str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json"))
-            if "-mid-" in p.name or "-end-" in p.name]
+    return [str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json")) if "-mid-" in p.name or "-end-" in p.name]
 
 
 def ratios(side: Side, index: int, floor: str, rounds: int, batch: int) -> tuple[float, float, float]:
@@ -50,8 +50,10 @@ def cold(files: list[str], rounds: int, batch: int, seal: bool) -> None:
         os.environ["BENCH_SEALED"] = "1"
         os.environ.setdefault("CACHE_HMAC_SECRET", "bench-only-secret-not-for-deploys-0123456789")
     side = Side(HERE.parent, "none", files)
-    print(f"cold{' (states sealed)' if seal else ''}, rounds={rounds} batch={batch}; "
-          "ms of CPU per request, medians of the rounds")
+    print(
+        f"cold{' (states sealed)' if seal else ''}, rounds={rounds} batch={batch}; "
+        "ms of CPU per request, medians of the rounds"
+    )
     print(f"{'case':34}{'floor':>8}{'cold':>8}{'floor/cold':>12}")
     found = []
     try:
@@ -79,8 +81,11 @@ def yardsticks(files: list[str], rounds: int, batch: int) -> None:
             floor, memory_hit, memory_ratio = ratios(sides["memory"], index, "floor", rounds, batch)
             found["redis"].append(redis_ratio)
             found["memory"].append(memory_ratio)
-            print(f"{Path(file).stem:34}{get_floor:8.3f}{redis_hit:10.3f}{redis_ratio:10.2f}"
-                  f"{floor:8.3f}{memory_hit:9.3f}{memory_ratio:11.2f}", flush=True)
+            print(
+                f"{Path(file).stem:34}{get_floor:8.3f}{redis_hit:10.3f}{redis_ratio:10.2f}"
+                f"{floor:8.3f}{memory_hit:9.3f}{memory_ratio:11.2f}",
+                flush=True,
+            )
     finally:
         for side in sides.values():
             side.close()

@@ -7,6 +7,7 @@ Each request file is {"path": "/v1/games/...", "body": {...}}, or a bare body na
 (posted to /v1/games/<game>/<route>; a name with no route in it is a score request). For each, the floor is the echo route answering the
 same body on the same gunicorn configuration; the ratio is the endpoint's requests/s over the floor's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,12 +34,21 @@ def free_port() -> int:
 
 
 def start_server(port: int, workers: int, memo: str) -> subprocess.Popen:
-    env = dict(os.environ, PORT=str(port), WORKERS=str(workers), LOG_LEVEL="WARNING",
-               PROMETHEUS_MULTIPROC_DIR=tempfile.mkdtemp(prefix="bench-metrics-"), BENCH_MEMO=memo)
+    env = dict(
+        os.environ,
+        PORT=str(port),
+        WORKERS=str(workers),
+        LOG_LEVEL="WARNING",
+        PROMETHEUS_MULTIPROC_DIR=tempfile.mkdtemp(prefix="bench-metrics-"),
+        BENCH_MEMO=memo,
+    )
     env["PYTHONPATH"] = f"{ROOT}:{ROOT / 'bench'}"
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "bench_app:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     for _ in range(300):
         try:
@@ -74,8 +84,9 @@ def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(after[pid] - before[pid] for pid in after)
 
 
-def load(port: int, path: str, body: bytes | Callable[[], bytes], seconds: float, connections: int,
-         master: int | None = None) -> dict:
+def load(
+    port: int, path: str, body: bytes | Callable[[], bytes], seconds: float, connections: int, master: int | None = None
+) -> dict:
     """``connections`` keep-alive clients posting ``body`` (or a new body from it, if callable) for
     ``seconds``; with the gunicorn ``master``'s pid, also the workers' CPU milliseconds per request."""
     latencies: list[float] = []
@@ -150,11 +161,16 @@ def faults(args: argparse.Namespace) -> None:
             with slow_header_clients(server.port, slow_clients):
                 result = load(server.port, path, distinct_chinatown_scores(), args.seconds, args.connections)
         flag = "" if result["non_200"] == 0 else f"  ({result['non_200']} non-200 answers!)"
-        print(f"{name:<34}{result['rps']:>9.0f}{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}"
-              f"{result['requests']:>10}{flag}", flush=True)
+        print(
+            f"{name:<34}{result['rps']:>9.0f}{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}"
+            f"{result['requests']:>10}{flag}",
+            flush=True,
+        )
 
-    print(f"workers={args.workers} connections={args.connections} seconds={args.seconds} "
-          f"load average={os.getloadavg()[0]:.2f}")
+    print(
+        f"workers={args.workers} connections={args.connections} seconds={args.seconds} "
+        f"load average={os.getloadavg()[0]:.2f}"
+    )
     print(f"{'case':<34}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'requests':>10}")
     measure("no Redis", {})
     with redis_server() as redis:
@@ -178,8 +194,9 @@ def measure_case(port: int, master: int, file: Path, args: argparse.Namespace) -
     rounds = []
     for _ in range(args.rounds):
         floor = load(port, "/bench/echo", body, args.seconds, args.connections, master)
-        redis_floor = load(port, "/bench/echo-redis", body, args.seconds, args.connections, master) \
-            if args.redis_floor else None
+        redis_floor = (
+            load(port, "/bench/echo-redis", body, args.seconds, args.connections, master) if args.redis_floor else None
+        )
         result = load(port, path, body, args.seconds, args.connections, master)
         rounds.append((result["rps"] / floor["rps"], floor, result, redis_floor))
     rounds.sort(key=lambda r: r[0])
@@ -190,12 +207,17 @@ def measure_case(port: int, master: int, file: Path, args: argparse.Namespace) -
     extra = ""
     if args.redis_floor:
         to_redis = sorted(r[2]["rps"] / r[3]["rps"] for r in rounds)
-        extra = (f"{statistics.median(to_redis):>9.2f}{f'{to_redis[0]:.2f}-{to_redis[-1]:.2f}':>12}"
-                 f"{_median_known(r[3]['cpu_ms'] for r in rounds):>10.2f}")
-    print(f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
-          f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{ratio:>8.2f}{spread:>12}"
-          f"{_median_known(r[1]['cpu_ms'] for r in rounds):>10.2f}"
-          f"{_median_known(r[2]['cpu_ms'] for r in rounds):>8.2f}{extra}{flag}", flush=True)
+        extra = (
+            f"{statistics.median(to_redis):>9.2f}{f'{to_redis[0]:.2f}-{to_redis[-1]:.2f}':>12}"
+            f"{_median_known(r[3]['cpu_ms'] for r in rounds):>10.2f}"
+        )
+    print(
+        f"{name:<34}{len(body) / 1024:>9.1f}{floor['rps']:>11.0f}{result['rps']:>9.0f}"
+        f"{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}{ratio:>8.2f}{spread:>12}"
+        f"{_median_known(r[1]['cpu_ms'] for r in rounds):>10.2f}"
+        f"{_median_known(r[2]['cpu_ms'] for r in rounds):>8.2f}{extra}{flag}",
+        flush=True,
+    )
 
 
 def _median_known(values) -> float:
@@ -206,19 +228,28 @@ def _median_known(values) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("requests", nargs="*", type=Path)
-    parser.add_argument("--faults", action="store_true",
-                        help="measure the fault cases instead (no/own/slow Redis, slow-header clients)")
+    parser.add_argument(
+        "--faults", action="store_true", help="measure the fault cases instead (no/own/slow Redis, slow-header clients)"
+    )
     parser.add_argument("--redis-delay-ms", type=int, default=40, help="with --faults: added per Redis command")
-    parser.add_argument("--slow-clients", type=int, default=16,
-                        help="with --faults: connections that never finish their headers")
+    parser.add_argument(
+        "--slow-clients", type=int, default=16, help="with --faults: connections that never finish their headers"
+    )
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--connections", type=int, default=4)
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="floor-then-endpoint measurements per case; the median ratio is printed, with the range")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="floor-then-endpoint measurements per case; the median ratio is printed, with the range",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--memo", choices=["none", "memory", "redis", "tiered"], default="memory")
-    parser.add_argument("--redis-floor", action="store_true",
-                        help="also measure the floor with one Redis GET (/bench/echo-redis) and the ratio to it")
+    parser.add_argument(
+        "--redis-floor",
+        action="store_true",
+        help="also measure the floor with one Redis GET (/bench/echo-redis) and the ratio to it",
+    )
     args = parser.parse_args()
     if args.faults:
         faults(args)
@@ -227,11 +258,15 @@ def main() -> None:
     port = free_port()
     server = start_server(port, args.workers, args.memo)
     try:
-        print(f"memo={args.memo} workers={args.workers} connections={args.connections} seconds={args.seconds} "
-              f"rounds={args.rounds} load average={os.getloadavg()[0]:.2f}")
-        print(f"{'case':<34}{'body KiB':>9}{'floor rps':>11}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}"
-              f"{'spread':>12}{'floor cpu':>10}{'cpu ms':>8}"
-              + (f"{'to +GET':>9}{'spread':>12}{'+GET cpu':>10}" if args.redis_floor else ""))
+        print(
+            f"memo={args.memo} workers={args.workers} connections={args.connections} seconds={args.seconds} "
+            f"rounds={args.rounds} load average={os.getloadavg()[0]:.2f}"
+        )
+        print(
+            f"{'case':<34}{'body KiB':>9}{'floor rps':>11}{'rps':>9}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}"
+            f"{'spread':>12}{'floor cpu':>10}{'cpu ms':>8}"
+            + (f"{'to +GET':>9}{'spread':>12}{'+GET cpu':>10}" if args.redis_floor else "")
+        )
         for file in files:
             measure_case(port, server.pid, file, args)
     finally:

@@ -8,6 +8,7 @@ placing). Two states of it become bench cases: ``mid`` (half-way through its mov
 state before its second-to-last move). Each stage gives a ``score`` body, a ``legal-moves`` body and a
 ``moves`` body carrying the move the game played there. Re-run it after a change of state or move shapes.
 """
+
 from __future__ import annotations
 
 import json

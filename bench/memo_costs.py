@@ -7,6 +7,7 @@ belongs in service/cache/policy.py's IN_PROCESS_ONLY. Also prints a request's wh
 load of its state as the service does it (``schemas/lean.py``), which is what the answer cache saves on a
 hit besides the scoring.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,7 +53,8 @@ def timed(function) -> float:
 def main() -> None:
     app = create_app({"redis_url": None})
     for path in sorted((ROOT / "bench" / "requests").glob("*score*.json")) + sorted(
-            (ROOT / "bench" / "requests").glob("*income*.json")):
+        (ROOT / "bench" / "requests").glob("*income*.json")
+    ):
         body = json.loads(path.read_text())
         binding = app.extensions["games"][path.stem.split("-")[0]]
         load = lambda: lean.load(binding.envelopes.score_state, {"state": body["state"]})["state"]  # noqa: E731

@@ -11,6 +11,7 @@ same body. The sides take turns every batch, so minute-to-minute drift falls on 
 each side's median floor and endpoint ms, endpoint over floor, and the median over rounds of after over
 before.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,9 +29,18 @@ HERE = Path(__file__).resolve().parent
 
 
 def _environ(path: str, raw: bytes) -> dict:
-    return {"REQUEST_METHOD": "POST", "PATH_INFO": path, "SERVER_NAME": "bench", "SERVER_PORT": "80",
-            "wsgi.url_scheme": "http", "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(raw)),
-            "wsgi.input": io.BytesIO(raw), "wsgi.errors": sys.stderr, "SERVER_PROTOCOL": "HTTP/1.1"}
+    return {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": path,
+        "SERVER_NAME": "bench",
+        "SERVER_PORT": "80",
+        "wsgi.url_scheme": "http",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(raw)),
+        "wsgi.input": io.BytesIO(raw),
+        "wsgi.errors": sys.stderr,
+        "SERVER_PROTOCOL": "HTTP/1.1",
+    }
 
 
 def serve(memo: str, files: list[str]) -> None:
@@ -84,8 +94,13 @@ def sealed(app, case: tuple[str, str, bytes]) -> tuple[str, str, bytes]:
 class Side:
     def __init__(self, checkout: Path, memo: str, files: list[str]):
         self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve", memo, *files], cwd=checkout,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            [sys.executable, str(Path(__file__).resolve()), "--serve", memo, *files],
+            cwd=checkout,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         if self.process.stdout.readline().strip() != "ready":
             raise SystemExit(f"the worker in {checkout} did not start")
 
@@ -107,7 +122,7 @@ def compare(before: Path, memo: str, rounds: int, batch: int, files: list[str]) 
         for index, file in enumerate(files):
             seen: dict[str, list[tuple[float, float]]] = {"before": [], "after": []}
             for round_ in range(rounds):
-                for name in (("before", "after") if round_ % 2 == 0 else ("after", "before")):
+                for name in ("before", "after") if round_ % 2 == 0 else ("after", "before"):
                     side = sides[name]
                     seen[name].append((side.batch(index, "floor", batch), side.batch(index, "endpoint", batch)))
             med = statistics.median
@@ -115,8 +130,10 @@ def compare(before: Path, memo: str, rounds: int, batch: int, files: list[str]) 
             b_end, a_end = (med(e for _, e in seen[name]) for name in ("before", "after"))
             b_rel, a_rel = (med(e / f for f, e in seen[name]) for name in ("before", "after"))
             paired = med(a[1] / b[1] for a, b in zip(seen["after"], seen["before"]))
-            print(f"{Path(file).stem:34}{floor:7.3f}{b_end:8.3f}{a_end:8.3f}{b_rel:9.2f}{a_rel:9.2f}{paired:7.2f}",
-                  flush=True)
+            print(
+                f"{Path(file).stem:34}{floor:7.3f}{b_end:8.3f}{a_end:8.3f}{b_rel:9.2f}{a_rel:9.2f}{paired:7.2f}",
+                flush=True,
+            )
     finally:
         for side in sides.values():
             side.close()
@@ -134,7 +151,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=15)
     args = parser.parse_intermixed_args()
     files = [str(Path(f).resolve()) for f in args.requests] or [
-        str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json")) if "-mid-" in p.name or "-end-" in p.name]
+        str(p) for p in sorted((HERE / "requests").glob("*-*-*-*p.json")) if "-mid-" in p.name or "-end-" in p.name
+    ]
     compare(args.before.resolve(), args.memo, args.rounds, args.batch, files)
 
 

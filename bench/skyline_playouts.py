@@ -3,6 +3,7 @@ height histogram and the final scores per player count.
 
     .venv/bin/python bench/skyline_playouts.py [games per player count, default 50]
 """
+
 from __future__ import annotations
 
 import sys

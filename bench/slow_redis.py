@@ -10,6 +10,7 @@ cache at all; and distinct requests (every one a miss in memory, so every one wo
 production memo (memory, then Redis) against memory only. The breaker should bypass the slow Redis
 within a few requests per worker.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,7 +26,6 @@ sys.path.insert(0, str(ROOT))
 
 from bench.http_bench import free_port, load, read_case, start_server  # noqa: E402
 from tests.faults import DelayProxy  # noqa: E402
-
 
 WHITESPACE = b" \t\n\r"
 
@@ -72,16 +72,24 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
-    parser.add_argument("--timeout-ms", type=int, default=200,
-                        help="REDIS_TIMEOUT_MS for the server: above the delay, so Redis is slow, not failing")
+    parser.add_argument(
+        "--timeout-ms",
+        type=int,
+        default=200,
+        help="REDIS_TIMEOUT_MS for the server: above the delay, so Redis is slow, not failing",
+    )
     parser.add_argument("case", nargs="?", type=Path, default=ROOT / "bench/requests/newyork-score-6p-endgame.json")
     args = parser.parse_args()
     upstream = urlparse(args.redis)
     os.environ["REDIS_TIMEOUT_MS"] = str(args.timeout_ms)
-    pairs = [("repeated request", False, "none", "no cache", "redis", "Redis only"),
-             ("distinct requests", True, "memory", "memory only", "tiered", "memory, then Redis")]
-    print(f"case {args.case.name}, {args.workers} workers, {args.connections} connections, {args.seconds} s each, "
-          f"REDIS_TIMEOUT_MS={args.timeout_ms}, Redis {args.delay_ms:g} ms per command")
+    pairs = [
+        ("repeated request", False, "none", "no cache", "redis", "Redis only"),
+        ("distinct requests", True, "memory", "memory only", "tiered", "memory, then Redis"),
+    ]
+    print(
+        f"case {args.case.name}, {args.workers} workers, {args.connections} connections, {args.seconds} s each, "
+        f"REDIS_TIMEOUT_MS={args.timeout_ms}, Redis {args.delay_ms:g} ms per command"
+    )
     for title, unique, fast_memo, fast_label, slow_memo, slow_label in pairs:
         baseline = measure(fast_memo, args.case, args.seconds, args.connections, args.workers, unique)
         with DelayProxy(upstream.port, delay=args.delay_ms / 1000, lifetime=args.seconds * 4 + 60) as proxy:
@@ -89,8 +97,10 @@ def main() -> None:
             slow = measure(slow_memo, args.case, args.seconds, args.connections, args.workers, unique)
         print(title)
         for label, result in ((fast_label, baseline), (slow_label, slow)):
-            print(f"  {label:<22}{result['rps']:>8.0f} rps  p50 {result['p50_ms']:>6.2f} ms  "
-                  f"p99 {result['p99_ms']:>7.2f} ms  non-200 {result['non_200']}")
+            print(
+                f"  {label:<22}{result['rps']:>8.0f} rps  p50 {result['p50_ms']:>6.2f} ms  "
+                f"p99 {result['p99_ms']:>7.2f} ms  non-200 {result['non_200']}"
+            )
         print(f"  ratio {slow['rps'] / baseline['rps']:.2f}")
 
 

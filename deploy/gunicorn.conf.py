@@ -5,6 +5,7 @@ Every setting and hook comes from service.serving, the same place ``city-games s
 environment variable stops the start with a message naming it. Options given on gunicorn's command
 line still override these.
 """
+
 import sys
 
 from service.config import ConfigError, settings_from_env

@@ -1,7 +1,9 @@
 """City games rules service: ``create_app`` builds the Flask application."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask
 

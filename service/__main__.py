@@ -1,4 +1,5 @@
 """``city-games`` / ``python -m service``: serve the API, check the configuration, print the contract."""
+
 from __future__ import annotations
 
 import sys
@@ -26,8 +27,12 @@ def cli(ctx: click.Context) -> None:
 
 
 @cli.command()
-@click.option("--bind", "bind", metavar="HOST:PORT",
-              help="Address to listen on, over HOST and PORT (e.g. 127.0.0.1:8080 or [::1]:8080).")
+@click.option(
+    "--bind",
+    "bind",
+    metavar="HOST:PORT",
+    help="Address to listen on, over HOST and PORT (e.g. 127.0.0.1:8080 or [::1]:8080).",
+)
 def serve(bind: str | None) -> None:
     """Serve the API with gunicorn on HOST:PORT (default 0.0.0.0:8080) with WORKERS workers."""
     from .serving import serve as run

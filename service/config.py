@@ -1,11 +1,13 @@
 """Settings from environment variables (DESIGN.md section 8), validated once at start."""
+
 from __future__ import annotations
 
 import ipaddress
 import os
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 from urllib.parse import urlparse
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -55,7 +57,7 @@ class Settings:
     redis_sentinel_service: str | None = None
     probe_port: int | None = None
 
-    def with_overrides(self, overrides: Mapping[str, Any] | None) -> "Settings":
+    def with_overrides(self, overrides: Mapping[str, Any] | None) -> Settings:
         known = {f.name for f in fields(self)}
         unknown = set(overrides or {}) - known
         if unknown:
@@ -92,7 +94,9 @@ def _choice(name: str, choices: tuple[str, ...], upper: bool) -> Callable[[str],
 
 
 MIN_SECRET_CHARS = 16
-HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
+HOST_NAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+)
 
 
 def _secret(raw: str) -> str | None:
@@ -100,8 +104,10 @@ def _secret(raw: str) -> str | None:
     if not value:
         return None
     if len(value) < MIN_SECRET_CHARS:
-        raise ConfigError(f"CACHE_HMAC_SECRET must be at least {MIN_SECRET_CHARS} characters "
-                          f"(got {len(value)}); use a long random string, e.g. 32 bytes in hex")
+        raise ConfigError(
+            f"CACHE_HMAC_SECRET must be at least {MIN_SECRET_CHARS} characters "
+            f"(got {len(value)}); use a long random string, e.g. 32 bytes in hex"
+        )
     return value
 
 
@@ -144,21 +150,27 @@ def _sentinels(raw: str) -> tuple[tuple[str, int], ...]:
 def _sentinel_service(raw: str) -> str | None:
     value = raw.strip()
     if value and not re.fullmatch(r"[A-Za-z0-9._-]{1,64}", value):
-        raise ConfigError(f"REDIS_SENTINEL_SERVICE must be a primary's name as the sentinels know it "
-                          f"(letters, digits, '.', '_', '-'), got {raw!r}")
+        raise ConfigError(
+            f"REDIS_SENTINEL_SERVICE must be a primary's name as the sentinels know it "
+            f"(letters, digits, '.', '_', '-'), got {raw!r}"
+        )
     return value or None
 
 
-def _check_redis_topology(settings: "Settings") -> None:
+def _check_redis_topology(settings: Settings) -> None:
     if settings.redis_cluster and settings.redis_sentinels:
-        raise ConfigError("REDIS_CLUSTER and REDIS_SENTINELS exclude each other: a Redis Cluster is not behind sentinels")
+        raise ConfigError(
+            "REDIS_CLUSTER and REDIS_SENTINELS exclude each other: a Redis Cluster is not behind sentinels"
+        )
     if settings.redis_cluster and not settings.redis_url:
         raise ConfigError("REDIS_CLUSTER=1 needs REDIS_URL naming any node of the cluster")
     if settings.redis_cluster and urlparse(settings.redis_url).scheme == "unix":
         raise ConfigError("REDIS_CLUSTER=1 needs a redis:// or rediss:// REDIS_URL, not a socket")
     if bool(settings.redis_sentinels) != bool(settings.redis_sentinel_service):
-        raise ConfigError("REDIS_SENTINELS and REDIS_SENTINEL_SERVICE go together: the sentinels and the "
-                          "name of the primary they watch")
+        raise ConfigError(
+            "REDIS_SENTINELS and REDIS_SENTINEL_SERVICE go together: the sentinels and the "
+            "name of the primary they watch"
+        )
 
 
 def parse_host(raw: str) -> str:
@@ -193,8 +205,7 @@ def _cors_origins(raw: str) -> tuple[str, ...]:
         return origins
     for origin in origins:
         if not re.fullmatch(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?", origin):
-            raise ConfigError(f"CORS_ORIGINS must list origins such as https://app.example (or be *), "
-                              f"got {origin!r}")
+            raise ConfigError(f"CORS_ORIGINS must list origins such as https://app.example (or be *), got {origin!r}")
     return origins
 
 
@@ -212,11 +223,11 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "REDIS_URL": ("redis_url", _redis_url),
     "CACHE_TTL_SECONDS": ("cache_ttl_seconds", _int_in("CACHE_TTL_SECONDS", 1, 30 * 24 * 3600)),
     "CACHE_MAX_ENTRIES": ("cache_max_entries", _int_in("CACHE_MAX_ENTRIES", 1, 10_000_000)),
-    "CACHE_MAX_BYTES": ("cache_max_bytes", _int_in("CACHE_MAX_BYTES", 1024 * 1024, 16 * 1024 ** 3)),
+    "CACHE_MAX_BYTES": ("cache_max_bytes", _int_in("CACHE_MAX_BYTES", 1024 * 1024, 16 * 1024**3)),
     "CACHE_HMAC_SECRET": ("cache_hmac_secret", _secret),
     "MAX_BODY_BYTES": ("max_body_bytes", _int_in("MAX_BODY_BYTES", 1024, 64 * 1024 * 1024)),
     "BODY_DEADLINE_SECONDS": ("body_deadline_seconds", _int_in("BODY_DEADLINE_SECONDS", 1, 300)),
-    "BODY_BUFFER_BYTES": ("body_buffer_bytes", _int_in("BODY_BUFFER_BYTES", 1024 * 1024, 16 * 1024 ** 3)),
+    "BODY_BUFFER_BYTES": ("body_buffer_bytes", _int_in("BODY_BUFFER_BYTES", 1024 * 1024, 16 * 1024**3)),
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
     "HOST": ("host", parse_host),
@@ -258,13 +269,17 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     values = {}
     for variable, (attribute, parse) in PARSERS.items():
         raw = environ.get(variable)
-        if raw is not None and (raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT", "PROBE_PORT")):
+        if raw is not None and (
+            raw.strip() or variable in ("REDIS_URL", "CACHE_HMAC_SECRET", "METRICS_PORT", "PROBE_PORT")
+        ):
             values[attribute] = parse(raw)
     settings = Settings(**values)
     _check_redis_topology(settings)
     if settings.body_buffer_bytes < settings.max_body_bytes + BODY_FIRST_READS:
-        raise ConfigError(f"BODY_BUFFER_BYTES must hold one body of MAX_BODY_BYTES and {BODY_FIRST_READS} "
-                          f"bytes more (got {settings.body_buffer_bytes} for {settings.max_body_bytes})")
+        raise ConfigError(
+            f"BODY_BUFFER_BYTES must hold one body of MAX_BODY_BYTES and {BODY_FIRST_READS} "
+            f"bytes more (got {settings.body_buffer_bytes} for {settings.max_body_bytes})"
+        )
     if settings.metrics_port == settings.port:
         raise ConfigError(f"METRICS_PORT must differ from PORT (both {settings.port})")
     if settings.probe_port is not None and settings.probe_port in (settings.port, settings.metrics_port):

@@ -20,13 +20,14 @@ Safety rules, all enforced here:
 
 Callers keep I/O (Redis) outside the section: only the pure computation of an answer is timed.
 """
+
 from __future__ import annotations
 
 import contextlib
 import signal
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 try:
     from greenlet import getcurrent as _current

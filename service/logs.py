@@ -1,4 +1,5 @@
 """Logging: JSON lines by default (one per request from service.api.observe), or plain text."""
+
 from __future__ import annotations
 
 import logging
@@ -21,8 +22,12 @@ class _TextWithExtras(logging.Formatter):
 def configure_logging(level: str, fmt: str) -> None:
     handler = logging.StreamHandler(sys.stderr)
     if fmt == "json":
-        handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s",
-                                           rename_fields={"levelname": "level", "asctime": "time"}))
+        handler.setFormatter(
+            JsonFormatter(
+                "%(asctime)s %(levelname)s %(name)s %(message)s",
+                rename_fields={"levelname": "level", "asctime": "time"},
+            )
+        )
     else:
         handler.setFormatter(_TextWithExtras(TEXT_FORMAT))
     root = logging.getLogger()

@@ -3,14 +3,14 @@
 Under gunicorn the deploy config sets PROMETHEUS_MULTIPROC_DIR, which switches prometheus_client to its
 multiprocess mode so that /metrics sums every worker.
 """
+
 from __future__ import annotations
 
 import glob
 import os
 import threading
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client import multiprocess
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, multiprocess
 from prometheus_client.mmap_dict import MmapedDict
 
 # The methods a label may name; any other (made up by a client) is counted as OTHER_METHOD, so that no
@@ -34,9 +34,8 @@ class ArchiveAwareCollector(multiprocess.MultiProcessCollector):
 def method_label(method: str) -> str:
     return method if method in METHODS else OTHER_METHOD
 
-REQUESTS = Counter(
-    "citygames_http_requests_total", "HTTP requests answered", ["route", "method", "status"]
-)
+
+REQUESTS = Counter("citygames_http_requests_total", "HTTP requests answered", ["route", "method", "status"])
 LATENCY = Histogram(
     "citygames_http_request_duration_seconds",
     "Time to answer an HTTP request",
@@ -77,9 +76,7 @@ CACHE_BREAKER_TRIPS = Counter(
     "Times the circuit breaker started bypassing a store, by reason (slow, down)",
     ["tier", "reason"],
 )
-CACHE_WRITE_ERRORS = Counter(
-    "citygames_cache_write_errors_total", "Memo writes that failed or were dropped", ["tier"]
-)
+CACHE_WRITE_ERRORS = Counter("citygames_cache_write_errors_total", "Memo writes that failed or were dropped", ["tier"])
 
 
 def render_metrics() -> tuple[bytes, str]:

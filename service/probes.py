@@ -15,6 +15,7 @@ worker that misses its heartbeat). ``/readyz`` fails with ``busy`` (503) while e
 holds QUEUED_LIMIT requests, so the pod is taken out of the Service's endpoints until it catches up;
 the app's own ``/readyz`` still reports the cache.
 """
+
 from __future__ import annotations
 
 import json
@@ -55,6 +56,7 @@ class WorkerTable:
 
 # --- in the master ----------------------------------------------------------------------------
 
+
 def assign_slot(table: WorkerTable, server: Any, worker: Any) -> None:
     """``pre_fork``: the lowest slot no live worker holds; cleared, so that a dead worker's is not read."""
     taken = {getattr(w, "probe_slot", -1) for w in server.WORKERS.values()}
@@ -72,10 +74,12 @@ def verdicts(table: WorkerTable, server: Any, now: float) -> dict[str, Any]:
         if owner != pid:
             continue  # forked, not yet running its loop: neither busy nor idle
         busy = now - tick > BUSY_AFTER_SECONDS or in_flight >= QUEUED_LIMIT
-        workers.append({"pid": pid, "in_flight": in_flight, "loop_lag_s": round(max(now - tick, 0), 3),
-                        "busy": busy})
-    return {"workers": workers, "alive": bool(server.WORKERS),
-            "busy": bool(workers) and all(w["busy"] for w in workers)}
+        workers.append({"pid": pid, "in_flight": in_flight, "loop_lag_s": round(max(now - tick, 0), 3), "busy": busy})
+    return {
+        "workers": workers,
+        "alive": bool(server.WORKERS),
+        "busy": bool(workers) and all(w["busy"] for w in workers),
+    }
 
 
 def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.0") -> ThreadingHTTPServer:
@@ -89,8 +93,11 @@ def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.
             else:
                 self._answer(404, {"status": "fail", "output": "not found"})
                 return
-            payload = {"status": "pass" if ok else "fail", "service_version": SERVICE_VERSION,
-                       "checks": {"workers": found["workers"]}}
+            payload = {
+                "status": "pass" if ok else "fail",
+                "service_version": SERVICE_VERSION,
+                "checks": {"workers": found["workers"]},
+            }
             if not ok:
                 payload["output"] = output
             self._answer(200 if ok else 503, payload)
@@ -114,6 +121,7 @@ def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.
 
 
 # --- in a worker -----------------------------------------------------------------------------------
+
 
 class WorkerSlot:
     """A worker's own slot: its loop's tick (a greenlet) and its requests in flight."""

@@ -12,6 +12,7 @@ logged as one JSON line (logger ``service.workers``) and counted in /metrics. Wi
 master process serves /metrics on that port and the app's own /metrics answers 404, so a deployment can
 expose the app's port to the public and the metrics port to the scraper only.
 """
+
 from __future__ import annotations
 
 import gc
@@ -89,6 +90,7 @@ def _gunicorn_knows(setting: str) -> bool:
 
 
 # --- hooks: master ---------------------------------------------------------------------------
+
 
 def on_starting(server: Any) -> None:
     """Wipe stale metric files from an earlier run before the first worker starts; JSON logs here too."""
@@ -190,6 +192,7 @@ def child_exit(server: Any, worker: Any) -> None:
 
 # --- hooks: worker -------------------------------------------------------------------------------
 
+
 def pre_request(worker: Any, req: Any) -> None:
     """gunicorn bounds reading the headers (``keepalive``) but not the body: without a socket timeout a
     client that declares a Content-Length and then trickles or stops would hold its greenlet forever."""
@@ -224,8 +227,7 @@ def worker_abort(worker: Any) -> None:
     from .metrics import WORKER_TIMEOUTS
 
     WORKER_TIMEOUTS.inc()
-    log.error("worker timeout", extra={"event": "worker_timeout", "pid": worker.pid,
-                                       "timeout_s": worker.cfg.timeout})
+    log.error("worker timeout", extra={"event": "worker_timeout", "pid": worker.pid, "timeout_s": worker.cfg.timeout})
 
 
 def worker_exit(server: Any, worker: Any) -> None:

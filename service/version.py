@@ -1,4 +1,5 @@
 """The service's own version (every answer carries it beside the game's rules_version)."""
+
 from importlib.metadata import PackageNotFoundError, version
 
 try:

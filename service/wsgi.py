@@ -1,4 +1,5 @@
 """The WSGI entry point gunicorn loads: settings from the environment, logging configured."""
+
 import gc
 
 from . import create_app

@@ -1,5 +1,6 @@
 """Fixtures shared by every test: the app on its in-process memo, and a test client; a Redis database of
 each test process's own."""
+
 from __future__ import annotations
 
 import os

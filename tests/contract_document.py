@@ -1,5 +1,6 @@
 """The committed contract (`openapi.yaml`) as data, parsed once per test process with libyaml's loader
 where PyYAML has it (0.12 s against 0.8 s for the pure-Python one). Callers read it; none may change it."""
+
 from __future__ import annotations
 
 import functools
@@ -31,4 +32,4 @@ def said_default(schema: dict[str, Any]) -> Any:
     if "Default: `" not in text:
         return None
     start = text.rindex("Default: `") + len("Default: `")
-    return json.loads(text[start:text.rindex("`.")])
+    return json.loads(text[start : text.rindex("`.")])

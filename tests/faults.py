@@ -5,6 +5,7 @@ Loopback only, bounded (connections, lifetime) and self-stopping: a forgotten pr
 ``lifetime`` seconds, a forgotten server is killed after ``lifetime`` seconds. Never point these at a
 Redis you did not start except through the proxy (which only delays, it never stops the server).
 """
+
 from __future__ import annotations
 
 import shutil
@@ -36,7 +37,7 @@ class DelayProxy:
         self._timer = threading.Timer(lifetime, self.close)
         self._timer.daemon = True
 
-    def __enter__(self) -> "DelayProxy":
+    def __enter__(self) -> DelayProxy:
         self._timer.start()
         threading.Thread(target=self._accept, name="delay-proxy", daemon=True).start()
         return self
@@ -63,7 +64,7 @@ class DelayProxy:
         while not self._stopped.is_set():
             try:
                 client, _ = self._listener.accept()
-            except (socket.timeout, OSError):
+            except (TimeoutError, OSError):
                 continue
             with self._lock:
                 if len(self._sockets) >= 2 * self.max_connections:
@@ -85,7 +86,7 @@ class DelayProxy:
         while not self._stopped.is_set():
             try:
                 chunk = source.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 break
@@ -120,7 +121,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def __enter__(self) -> "RedisServer":
+    def __enter__(self) -> RedisServer:
         self.start()
         return self
 
@@ -130,9 +131,25 @@ class RedisServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", self._dir, "--maxclients", "256", "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self._dir,
+                "--maxclients",
+                "256",
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         self._watchdog = threading.Timer(self.lifetime, self.kill)
         self._watchdog.daemon = True

@@ -6,12 +6,12 @@ hand-kept ``service/api/contract/document.yaml`` and regenerates ``openapi.yaml`
 only normalised (``--seeds``: an old ``shuffle_seed`` key becomes ``seed``, a seed above 2^53-1 is cut to
 53 bits). Each example is one line of JSON, as the contract writes them.
 """
+
 from __future__ import annotations
 
 import json
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 from service import create_app

@@ -8,6 +8,7 @@ thousands, may take that port, and the server then fails to start. So the ports 
 ephemeral range, from a block of its own for each test process (the main one and each xdist worker),
 each one checked free by binding it, and none handed out twice by one process.
 """
+
 from __future__ import annotations
 
 import os

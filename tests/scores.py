@@ -1,7 +1,9 @@
 """Reading score answers in tests: ``players`` is a list in seat order of ``{id, total, breakdown, ...}``."""
+
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 def by_id(players: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:

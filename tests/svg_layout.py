@@ -5,6 +5,7 @@ most about 0.6 em wide on average for the Latin text these pictures use, so a la
 the view box fits when drawn. ``<g transform="translate(...)">`` is followed; other transforms are not
 used by the renderers and are refused so that a new one cannot slip past the check.
 """
+
 from __future__ import annotations
 
 import re
@@ -78,11 +79,9 @@ def view_box(svg: str) -> tuple[float, float, float, float]:
 def texts_outside_view_box(svg: str) -> list[TextBox]:
     """The text elements whose estimated box is not wholly inside the view box."""
     left, top, right, bottom = view_box(svg)
-    return [b for b in text_boxes(svg)
-            if b.left < left or b.top < top or b.right > right or b.bottom > bottom]
+    return [b for b in text_boxes(svg) if b.left < left or b.top < top or b.right > right or b.bottom > bottom]
 
 
 def all_text(svg: str) -> str:
     """All the picture's text (labels and ``<title>`` tooltips), for checking that names appear."""
-    return "\n".join("".join(e.itertext()) for e in ET.fromstring(svg).iter()
-                     if e.tag in (f"{SVG}text", f"{SVG}title"))
+    return "\n".join("".join(e.itertext()) for e in ET.fromstring(svg).iter() if e.tag in (f"{SVG}text", f"{SVG}title"))

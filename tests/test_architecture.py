@@ -1,14 +1,29 @@
 """The engine is pure: nothing under service/engine imports Flask, marshmallow, redis, or does I/O;
 the dependencies point api -> schemas -> engine."""
+
 import ast
 from pathlib import Path
 
 import pytest
 
 SERVICE = Path(__file__).resolve().parents[1] / "service"
-FORBIDDEN_IN_ENGINE = {"flask", "werkzeug", "marshmallow", "redis", "prometheus_client", "requests", "socket",
-                       "urllib", "http", "gunicorn", "pybreaker", "cachetools", "service.api", "service.schemas",
-                       "service.cache"}
+FORBIDDEN_IN_ENGINE = {
+    "flask",
+    "werkzeug",
+    "marshmallow",
+    "redis",
+    "prometheus_client",
+    "requests",
+    "socket",
+    "urllib",
+    "http",
+    "gunicorn",
+    "pybreaker",
+    "cachetools",
+    "service.api",
+    "service.schemas",
+    "service.cache",
+}
 FORBIDDEN_CALLS = {"open", "print", "input"}
 
 

@@ -1,7 +1,7 @@
 """The ``city-games`` command: its version, where it binds, and refusals that name what is wrong."""
-from click.testing import CliRunner
 
 import pytest
+from click.testing import CliRunner
 
 from service.__main__ import cli
 from service.config import ConfigError, bind_address, parse_bind, settings_from_env
@@ -22,9 +22,14 @@ def test_host_and_port_choose_the_bind_address():
     assert gunicorn_options(settings_from_env({"HOST": "::1"}))["bind"] == "[::1]:8080"
 
 
-@pytest.mark.parametrize("given, expected", [
-    ("127.0.0.1:8081", ("127.0.0.1", 8081)), ("[::1]:8080", ("::1", 8080)), ("localhost:80", ("localhost", 80)),
-])
+@pytest.mark.parametrize(
+    "given, expected",
+    [
+        ("127.0.0.1:8081", ("127.0.0.1", 8081)),
+        ("[::1]:8080", ("::1", 8080)),
+        ("localhost:80", ("localhost", 80)),
+    ],
+)
 def test_bind_takes_host_and_port(given, expected):
     assert parse_bind(given) == expected
     assert bind_address(*expected) == given

@@ -6,6 +6,7 @@ client each game's move type is a sealed interface with a member for every move 
 
 The four generators run once per session, in one JVM (``batch``); without Java or the package the tests
 are skipped, saying which is missing (``.ci/run`` installs both)."""
+
 from __future__ import annotations
 
 import re
@@ -17,12 +18,20 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.contract_document import PATH as CONTRACT, contract
+from tests.contract_document import PATH as CONTRACT
+from tests.contract_document import contract
 
 pytestmark = pytest.mark.xdist_group("client-generators")
-GENERATORS = {"kotlin": {"library": "jvm-retrofit2", "serializationLibrary": "kotlinx_serialization",
-                         "generateOneOfAnyOfWrappers": True},
-              "swift5": {}, "dart-dio": {}, "typescript-fetch": {}}
+GENERATORS = {
+    "kotlin": {
+        "library": "jvm-retrofit2",
+        "serializationLibrary": "kotlinx_serialization",
+        "generateOneOfAnyOfWrappers": True,
+    },
+    "swift5": {},
+    "dart-dio": {},
+    "typescript-fetch": {},
+}
 GAMES = ("NewYork", "Chinatown", "Skyline3000", "FifthAvenue")
 CLI = Path(sys.executable).with_name("openapi-generator-cli")
 
@@ -48,8 +57,16 @@ def generated(tmp_path_factory) -> Path:
     configs = []
     for name, options in GENERATORS.items():
         config = where / f"{name}.yaml"
-        config.write_text(yaml.safe_dump({"generatorName": name, "inputSpec": str(CONTRACT),
-                                          "outputDir": str(where / name), "additionalProperties": options}))
+        config.write_text(
+            yaml.safe_dump(
+                {
+                    "generatorName": name,
+                    "inputSpec": str(CONTRACT),
+                    "outputDir": str(where / name),
+                    "additionalProperties": options,
+                }
+            )
+        )
         configs.append(str(config))
     run = _run("batch", "--fail-fast", *configs)
     assert run.returncode == 0, (run.stdout + run.stderr)[-3000:]

@@ -1,4 +1,5 @@
 """Configuration from the environment: defaults, and a bad value named at start."""
+
 import os
 import subprocess
 import sys
@@ -15,31 +16,57 @@ def test_defaults_without_any_variable():
 
 
 def test_every_variable_is_read():
-    settings = settings_from_env({
-        "REDIS_URL": "redis://cache:6379/2", "CACHE_TTL_SECONDS": "60", "CACHE_MAX_ENTRIES": "10",
-        "MAX_BODY_BYTES": "2048", "LOG_LEVEL": "debug", "LOG_FORMAT": "TEXT", "PORT": "9000", "WORKERS": "3",
-    })
+    settings = settings_from_env(
+        {
+            "REDIS_URL": "redis://cache:6379/2",
+            "CACHE_TTL_SECONDS": "60",
+            "CACHE_MAX_ENTRIES": "10",
+            "MAX_BODY_BYTES": "2048",
+            "LOG_LEVEL": "debug",
+            "LOG_FORMAT": "TEXT",
+            "PORT": "9000",
+            "WORKERS": "3",
+        }
+    )
     assert settings.redis_url == "redis://cache:6379/2"
     assert (settings.cache_ttl_seconds, settings.cache_max_entries, settings.max_body_bytes) == (60, 10, 2048)
     assert (settings.log_level, settings.log_format, settings.port, settings.workers) == ("DEBUG", "text", 9000, 3)
 
 
-@pytest.mark.parametrize("variable, value", [
-    ("REDIS_URL", "http://cache"), ("CACHE_TTL_SECONDS", "0"), ("CACHE_MAX_ENTRIES", "lots"),
-    ("MAX_BODY_BYTES", "12"), ("LOG_LEVEL", "LOUD"), ("LOG_FORMAT", "xml"), ("PORT", "70000"),
-    ("WORKERS", "-1"), ("REDIS_TIMEOUT_MS", "1.5"), ("CACHE_MAX_BYTES", "1000"), ("CACHE_MAX_BYTES", "64MiB"),
-    ("CACHE_HMAC_SECRET", "short"), ("REDIS_SLOW_MS", "0"), ("REDIS_RETRY_MS", "99"), ("REDIS_RETRY_MS", "2.5"),
-])
+@pytest.mark.parametrize(
+    "variable, value",
+    [
+        ("REDIS_URL", "http://cache"),
+        ("CACHE_TTL_SECONDS", "0"),
+        ("CACHE_MAX_ENTRIES", "lots"),
+        ("MAX_BODY_BYTES", "12"),
+        ("LOG_LEVEL", "LOUD"),
+        ("LOG_FORMAT", "xml"),
+        ("PORT", "70000"),
+        ("WORKERS", "-1"),
+        ("REDIS_TIMEOUT_MS", "1.5"),
+        ("CACHE_MAX_BYTES", "1000"),
+        ("CACHE_MAX_BYTES", "64MiB"),
+        ("CACHE_HMAC_SECRET", "short"),
+        ("REDIS_SLOW_MS", "0"),
+        ("REDIS_RETRY_MS", "99"),
+        ("REDIS_RETRY_MS", "2.5"),
+    ],
+)
 def test_a_bad_value_names_its_variable(variable, value):
     with pytest.raises(ConfigError, match=variable):
         settings_from_env({variable: value})
 
 
 def test_the_cache_settings_are_read():
-    settings = settings_from_env({"CACHE_MAX_BYTES": "2097152", "CACHE_HMAC_SECRET": " s3cret-s3cret-s3cret ",
-                                  "REDIS_SLOW_MS": "7"})
+    settings = settings_from_env(
+        {"CACHE_MAX_BYTES": "2097152", "CACHE_HMAC_SECRET": " s3cret-s3cret-s3cret ", "REDIS_SLOW_MS": "7"}
+    )
     assert (settings.cache_max_bytes, settings.cache_hmac_secret, settings.redis_slow_ms) == (
-        2 * 1024 * 1024, "s3cret-s3cret-s3cret", 7)
+        2 * 1024 * 1024,
+        "s3cret-s3cret-s3cret",
+        7,
+    )
     assert settings_from_env({"CACHE_HMAC_SECRET": ""}).cache_hmac_secret is None
     assert settings_from_env({"REDIS_RETRY_MS": "2500"}).breaker_reset_seconds == 2.5
     assert settings_from_env({}).breaker_reset_seconds == 10
@@ -64,8 +91,13 @@ def test_the_command_line_stops_on_a_bad_value_naming_it():
 
 def test_gunicorn_config_stops_on_a_bad_value_naming_it():
     env = dict(os.environ, PORT="eighty")
-    done = subprocess.run([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "--check-config"],
-                          env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "--check-config"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     assert "PORT" in done.stderr
 
@@ -74,8 +106,13 @@ def test_serving_variables_are_read_and_checked():
     settings = settings_from_env({"REQUEST_DEADLINE_MS": "750", "METRICS_PORT": "9090"})
     assert (settings.request_deadline_ms, settings.metrics_port) == (750, 9090)
     assert settings_from_env({"METRICS_PORT": ""}).metrics_port is None
-    for variable, value in [("REQUEST_DEADLINE_MS", "0"), ("REQUEST_DEADLINE_MS", "soon"),
-                            ("REQUEST_DEADLINE_MS", "20001"), ("METRICS_PORT", "0"), ("METRICS_PORT", "x")]:
+    for variable, value in [
+        ("REQUEST_DEADLINE_MS", "0"),
+        ("REQUEST_DEADLINE_MS", "soon"),
+        ("REQUEST_DEADLINE_MS", "20001"),
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "x"),
+    ]:
         with pytest.raises(ConfigError, match=variable):
             settings_from_env({variable: value})
     with pytest.raises(ConfigError, match="METRICS_PORT"):

@@ -9,6 +9,7 @@ freshly each time:
 
     CONTRACT_EXHAUSTIVE=1 .venv/bin/python -m pytest tests/test_contract.py
 """
+
 from __future__ import annotations
 
 import copy
@@ -24,10 +25,13 @@ from openapi_spec_validator import validate as validate_spec
 
 from service import create_app
 from service.engine.registry import GAME_IDS
-from tests.contract_document import PATH as CONTRACT, contract
+from tests.contract_document import PATH as CONTRACT
+from tests.contract_document import contract
 
 EXHAUSTIVE = os.environ.get("CONTRACT_EXHAUSTIVE", "") not in ("", "0")
-EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "20"))  # 15 leaves an operation without negative data
+EXAMPLES = int(
+    os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "20")
+)  # 15 leaves an operation without negative data
 
 # One xdist worker runs the whole file in order: the last test reads what the schemathesis cases saw.
 pytestmark = pytest.mark.xdist_group("contract")
@@ -36,17 +40,20 @@ pytestmark = pytest.mark.xdist_group("contract")
 # describes: a New York setup (and a replay's) whose option youngest names someone who is not among the
 # players (at /options/youngest), and a legal-moves cursor that was not given for that state, player and
 # type (at /cursor: a cursor is tied to what it pages through, which no schema can say).
-ACCEPT_422 = {"positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "422",
-                                                                 "429", "5xx"]}}
+ACCEPT_422 = {
+    "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]}
+}
 RULES_REFUSE_VALID_DATA = [
     {"include-path-regex": "^/v1/games/newyork/(setup|replay)$", "checks": ACCEPT_422},
     {"include-path-regex": "^/v1/games/[a-z0-9]+/legal-moves$", "checks": ACCEPT_422},
 ]
-CONFIG = schemathesis.Config.from_dict({
-    "generation": {"mode": "all"},
-    "phases": {"coverage": {"enabled": EXHAUSTIVE}},
-    "operations": RULES_REFUSE_VALID_DATA,
-})
+CONFIG = schemathesis.Config.from_dict(
+    {
+        "generation": {"mode": "all"},
+        "phases": {"coverage": {"enabled": EXHAUSTIVE}},
+        "operations": RULES_REFUSE_VALID_DATA,
+    }
+)
 APP = create_app({"redis_url": None})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", APP, config=CONFIG)
 
@@ -59,6 +66,7 @@ def test_contract_is_valid_openapi_3_1():
 
 def test_contract_names_no_key_twice():
     """YAML keeps the last of two equal keys silently: a merge that adds a component twice would drop one."""
+
     class Strict(yaml.SafeLoader):
         pass
 
@@ -92,8 +100,9 @@ MODES_SEEN: dict[str, set[str]] = defaultdict(set)
 
 
 @schema.parametrize()
-@hypothesis.settings(max_examples=EXAMPLES, deadline=None, derandomize=not EXHAUSTIVE,
-                     suppress_health_check=list(hypothesis.HealthCheck))
+@hypothesis.settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=not EXHAUSTIVE, suppress_health_check=list(hypothesis.HealthCheck)
+)
 def test_api_conforms_to_the_contract(case):
     if len(case.operation.body):  # an operation without input has no negative data to send
         MODES_SEEN[case.operation.label].add(str(case.meta.generation.mode.value))
@@ -104,6 +113,9 @@ def test_every_operation_got_positive_and_negative_data():
     """Runs after the schemathesis cases above (file order): each operation they ran saw both kinds."""
     if not MODES_SEEN:
         pytest.skip("the schemathesis cases were deselected in this session")
-    missing = {op: sorted({"positive", "negative"} - modes) for op, modes in MODES_SEEN.items()
-               if not {"positive", "negative"} <= modes}
+    missing = {
+        op: sorted({"positive", "negative"} - modes)
+        for op, modes in MODES_SEEN.items()
+        if not {"positive", "negative"} <= modes
+    }
     assert missing == {}

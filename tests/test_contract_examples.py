@@ -1,6 +1,7 @@
 """Every example in openapi.yaml is a test: schema examples fit their schemas, and every request
 example is sent to the app, answered 200 with an answer that fits the documented schema and equals the
 documented answer example."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,10 @@ from tests.contract_document import contract
 
 CONTRACT = contract()
 URI = "urn:city-games:contract"
-REGISTRY = Registry().with_resource(URI, Resource.from_contents(CONTRACT, default_specification=
-                                                                 __import__("referencing.jsonschema").jsonschema.DRAFT202012))
+REGISTRY = Registry().with_resource(
+    URI,
+    Resource.from_contents(CONTRACT, default_specification=__import__("referencing.jsonschema").jsonschema.DRAFT202012),
+)
 
 
 def pointer(*tokens: str) -> str:
@@ -58,16 +61,20 @@ def client():
 @pytest.mark.parametrize("path, method, body", list(request_examples()))
 def test_request_example_is_answered_as_documented(client, path, method, body):
     operation = CONTRACT["paths"][path][method]
-    request_errors = list(validator_at("paths", path, method, "requestBody", "content", "application/json",
-                                       "schema").iter_errors(body))
+    request_errors = list(
+        validator_at("paths", path, method, "requestBody", "content", "application/json", "schema").iter_errors(body)
+    )
     assert not request_errors, [e.message for e in request_errors[:5]]
     response = client.open(path, method=method.upper(), json=body)
     assert response.status_code == 200, response.get_data(as_text=True)[:500]
     content = operation["responses"]["200"]["content"]
     if "application/json" in content:
         answer = response.get_json()
-        errors = list(validator_at("paths", path, method, "responses", "200", "content", "application/json",
-                                   "schema").iter_errors(answer))
+        errors = list(
+            validator_at(
+                "paths", path, method, "responses", "200", "content", "application/json", "schema"
+            ).iter_errors(answer)
+        )
         assert not errors, [e.message for e in errors[:5]]
         documented = content["application/json"].get("example")
         if documented is not None:  # the documented answer is the one the service gives, versions aside
@@ -81,13 +88,22 @@ def _without_service_version(answer):
 
 
 def test_every_json_answer_of_a_game_operation_has_an_example():
-    missing = [f"{m.upper()} {p}" for p, item in CONTRACT["paths"].items() for m, op in item.items()
-               if "requestBody" in op and "application/json" in op["responses"]["200"]["content"]
-               and "example" not in op["responses"]["200"]["content"]["application/json"]]
+    missing = [
+        f"{m.upper()} {p}"
+        for p, item in CONTRACT["paths"].items()
+        for m, op in item.items()
+        if "requestBody" in op
+        and "application/json" in op["responses"]["200"]["content"]
+        and "example" not in op["responses"]["200"]["content"]["application/json"]
+    ]
     assert not missing, missing
 
 
 def test_every_game_operation_has_a_request_example():
-    missing = [f"{m.upper()} {p}" for p, item in CONTRACT["paths"].items() for m, op in item.items()
-               if "requestBody" in op and not ({"example", "examples"} & set(op["requestBody"]["content"]["application/json"]))]
+    missing = [
+        f"{m.upper()} {p}"
+        for p, item in CONTRACT["paths"].items()
+        for m, op in item.items()
+        if "requestBody" in op and not ({"example", "examples"} & set(op["requestBody"]["content"]["application/json"]))
+    ]
     assert not missing, missing

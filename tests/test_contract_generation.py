@@ -2,9 +2,11 @@
 paths from the hand-kept ``service/api/contract/document.yaml``. The committed file is what the generator
 writes now (so a schema changed without regenerating fails here), the hand-kept part holds only prose
 for what the schemas generate, and the generated parts say what the wire schemas load."""
+
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -52,8 +54,11 @@ def test_no_text_of_the_contract_is_cut():
 
 def test_a_cut_text_in_the_hand_kept_part_stops_the_build(monkeypatch, tmp_path):
     broken = tmp_path / "document.yaml"
-    broken.write_text(generator.DOCUMENT.read_text().replace(
-        "description: A client-chosen player id.", "description: {A client-chosen, player id.}"))
+    broken.write_text(
+        generator.DOCUMENT.read_text().replace(
+            "description: A client-chosen player id.", "description: {A client-chosen, player id.}"
+        )
+    )
     monkeypatch.setattr(generator, "DOCUMENT", broken)
     with pytest.raises(generator.ContractError, match="cut"):
         generator.build()
@@ -61,9 +66,12 @@ def test_a_cut_text_in_the_hand_kept_part_stops_the_build(monkeypatch, tmp_path)
 
 def test_a_generated_component_takes_only_prose_from_the_hand_kept_part(monkeypatch, tmp_path):
     broken = tmp_path / "document.yaml"
-    broken.write_text(generator.DOCUMENT.read_text().replace(
-        "    PlayerId:\n      description: A client-chosen player id.",
-        "    PlayerId:\n      description: A client-chosen player id.\n      maxLength: 64"))
+    broken.write_text(
+        generator.DOCUMENT.read_text().replace(
+            "    PlayerId:\n      description: A client-chosen player id.",
+            "    PlayerId:\n      description: A client-chosen player id.\n      maxLength: 64",
+        )
+    )
     monkeypatch.setattr(generator, "DOCUMENT", broken)
     with pytest.raises(generator.ContractError, match="only prose"):
         generator.build()
@@ -80,17 +88,23 @@ def test_a_field_added_to_a_wire_schema_is_in_its_component():
     name = components.component(Card)
     assert name == "TestCard"
     assert components.schemas[name] == {
-        "type": "object", "additionalProperties": False, "required": ["bank"],
-        "properties": {"bank": {"type": "string", "enum": ["blue", "red"]},
-                       "value": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 9}, {"type": "null"}]},
-                       "count": {"type": "integer", "description": "Default: `1`."},
-                       "owner": {"$ref": "#/components/schemas/PlayerId"}}}
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["bank"],
+        "properties": {
+            "bank": {"type": "string", "enum": ["blue", "red"]},
+            "value": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 9}, {"type": "null"}]},
+            "count": {"type": "integer", "description": "Default: `1`."},
+            "owner": {"$ref": "#/components/schemas/PlayerId"},
+        },
+    }
 
 
 def test_a_flat_schema_with_variants_is_a_discriminated_union():
     class Move(Schema):
-        contract_variants = Variants(key="type", name="{prefix}{kind}Move",
-                                     kinds={"pass": ((), ()), "bid": (("cards",), ("note",))})
+        contract_variants = Variants(
+            key="type", name="{prefix}{kind}Move", kinds={"pass": ((), ()), "bid": (("cards",), ("note",))}
+        )
         type = fields.String(required=True, validate=validate.OneOf(["pass", "bid"]))
         player = PlayerId(required=True)
         cards = fields.List(fields.Integer(), validate=validate.Length(min=1))
@@ -100,10 +114,18 @@ def test_a_flat_schema_with_variants_is_a_discriminated_union():
     components.component(Move)
     assert components.schemas["TestMove"] == {
         "oneOf": [{"$ref": "#/components/schemas/TestPassMove"}, {"$ref": "#/components/schemas/TestBidMove"}],
-        "discriminator": {"propertyName": "type", "mapping": {"pass": "#/components/schemas/TestPassMove",
-                                                              "bid": "#/components/schemas/TestBidMove"}}}
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {"pass": "#/components/schemas/TestPassMove", "bid": "#/components/schemas/TestBidMove"},
+        },
+    }
     bid = components.schemas["TestBidMove"]
-    assert bid["required"] == ["type", "player", "cards"] and list(bid["properties"]) == ["type", "player", "cards", "note"]
+    assert bid["required"] == ["type", "player", "cards"] and list(bid["properties"]) == [
+        "type",
+        "player",
+        "cards",
+        "note",
+    ]
     assert bid["properties"]["type"] == {"type": "string", "const": "bid"}
     assert list(components.schemas["TestPassMove"]["properties"]) == ["type", "player"]
 
@@ -134,8 +156,13 @@ def references(node: Any) -> Iterator[str]:
 
 def test_every_reference_names_a_whole_component():
     """No reference points into a schema's properties (generators resolve only whole components)."""
-    wrong = sorted({ref for ref in references(CONTRACT)
-                    if ref.count("/") != 3 or ref.rsplit("/", 1)[1] not in CONTRACT["components"][ref.split("/")[2]]})
+    wrong = sorted(
+        {
+            ref
+            for ref in references(CONTRACT)
+            if ref.count("/") != 3 or ref.rsplit("/", 1)[1] not in CONTRACT["components"][ref.split("/")[2]]
+        }
+    )
     assert wrong == []
 
 

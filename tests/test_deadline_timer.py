@@ -1,4 +1,5 @@
 """service.deadline: raises only in the code that armed it, past its time, and always disarms."""
+
 import threading
 import time
 

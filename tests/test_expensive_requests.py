@@ -4,6 +4,7 @@ Each case asserts the answer's status and shape and a count that bounds the work
 floods, moves replayed, moves listed, errors listed); none asserts on time. The CPU time each request
 took is printed (run with ``-s``) so a reader can see the bound hold on the machine at hand.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,6 +50,7 @@ def setup_state(client, game: str, players, **extra) -> dict:
 
 # --- New York: cities whose tiles lie far apart ----------------------------------------------------------
 
+
 class FloodedCells:
     """Counts the cells of every box the hole search may flood (each flood stays inside its box)."""
 
@@ -69,8 +71,10 @@ class FloodedCells:
         monkeypatch.setattr(holes_module, "_enclosed_by", counted_enclosed_by)
 
 
-FAR_CITY = [{"x": -64, "y": -64, "tile": {"type": "park", "streets": []}},
-            {"x": 64, "y": 64, "tile": {"type": "park", "streets": []}}]
+FAR_CITY = [
+    {"x": -64, "y": -64, "tile": {"type": "park", "streets": []}},
+    {"x": 64, "y": 64, "tile": {"type": "park", "streets": []}},
+]
 
 
 def far_apart_bodies(client) -> dict:
@@ -108,13 +112,15 @@ def test_new_york_far_apart_tiles_cost_the_tiles_not_the_box(client, monkeypatch
 def test_new_york_a_54_tile_city_in_a_line_is_searched_within_its_own_box(client, monkeypatch):
     tiles = [{"x": x, "y": 0, "tile": {"type": "park", "streets": []}} for x in range(1, 55)]
     flooded = FloodedCells(monkeypatch)
-    response, _ = timed_post(client, "/v1/games/newyork/score",
-                             {"state": {"players": [{"id": "a", "city": tiles}]}, "scoring": "final"})
+    response, _ = timed_post(
+        client, "/v1/games/newyork/score", {"state": {"players": [{"id": "a", "city": tiles}]}, "scoring": "final"}
+    )
     assert response.status_code == 200
     assert flooded.cells <= 3 * 57  # one group, its box one cell wider: 3 rows of 57
 
 
 # --- replay: as many moves as the schema allows, of the kind that can loop forever ----------------------------
+
 
 def chinatown_trade_phase(client) -> dict:
     players = ["anna", "bob", "cara", "dan", "eve"]
@@ -122,7 +128,9 @@ def chinatown_trade_phase(client) -> dict:
     rng = random.Random(5)
     while not (state["phase"] == "trade" and state["round"] >= 3):
         moves = client.post("/v1/games/chinatown/legal-moves", json={"state": state}).get_json()["moves"]
-        state = client.post("/v1/games/chinatown/moves", json={"state": state, "move": rng.choice(moves)}).get_json()["state"]
+        state = client.post("/v1/games/chinatown/moves", json={"state": state, "move": rng.choice(moves)}).get_json()[
+            "state"
+        ]
     return state
 
 
@@ -130,10 +138,22 @@ def trade_loop(state: dict, count: int) -> list:
     """Trades anna and bob can repeat for ever: a lot and $10,000 each way, then back."""
     mine = [int(lot) for lot, cell in state["board"].items() if cell.get("owner") == "anna"][:1]
     theirs = [int(lot) for lot, cell in state["board"].items() if cell.get("owner") == "bob"][:1]
-    there = {"type": "trade", "player": "anna", "transfers": [{"from": "anna", "to": "bob", "lots": mine, "money": 10000},
-                                                              {"from": "bob", "to": "anna", "lots": theirs}]}
-    back = {"type": "trade", "player": "bob", "transfers": [{"from": "bob", "to": "anna", "lots": mine, "money": 10000},
-                                                            {"from": "anna", "to": "bob", "lots": theirs}]}
+    there = {
+        "type": "trade",
+        "player": "anna",
+        "transfers": [
+            {"from": "anna", "to": "bob", "lots": mine, "money": 10000},
+            {"from": "bob", "to": "anna", "lots": theirs},
+        ],
+    }
+    back = {
+        "type": "trade",
+        "player": "bob",
+        "transfers": [
+            {"from": "bob", "to": "anna", "lots": mine, "money": 10000},
+            {"from": "anna", "to": "bob", "lots": theirs},
+        ],
+    }
     return [there, back] * (count // 2) + [there] * (count % 2)
 
 
@@ -143,7 +163,9 @@ def test_a_replay_of_the_most_moves_allowed_is_answered_and_replays_each_once(ap
     applied = []
     apply = game.apply
     monkeypatch.setattr(game, "apply", lambda *args, **kw: applied.append(1) or apply(*args, **kw))
-    response, _ = timed_post(client, "/v1/games/chinatown/replay", {"state": state, "moves": trade_loop(state, MAX_REPLAY_MOVES)})
+    response, _ = timed_post(
+        client, "/v1/games/chinatown/replay", {"state": state, "moves": trade_loop(state, MAX_REPLAY_MOVES)}
+    )
     assert response.status_code == 200
     answer = response.get_json()
     assert answer["valid"] is True and answer["first_illegal"] is None
@@ -160,11 +182,14 @@ def test_a_replay_of_more_moves_than_allowed_is_422_before_any_is_replayed(app, 
     body = {"state": state, "moves": [move] * (MAX_REPLAY_MOVES + 1)}
     response, _ = timed_post(client, f"/v1/games/{game}/replay", body)
     assert response.status_code == 422
-    assert response.get_json()["errors"] == [{"pointer": "/moves", "message": f"Longer than maximum length {MAX_REPLAY_MOVES}."}]
+    assert response.get_json()["errors"] == [
+        {"pointer": "/moves", "message": f"Longer than maximum length {MAX_REPLAY_MOVES}."}
+    ]
     assert applied == []
 
 
 # --- listings -----------------------------------------------------------------------------------------------
+
 
 def test_a_chinatown_deal_at_a_real_table_is_listed_a_card_at_a_time(client):
     state = setup_state(client, "chinatown", ["a", "b", "c", "d", "e"], options={"chance": "table"})
@@ -193,12 +218,15 @@ def largest_listing(app, game: str, seeds: range, players: list[str]) -> dict:
     return binding.envelopes.state_out.dump(best)
 
 
-@pytest.mark.parametrize("game, players", [
-    ("fifthavenue", ["a", "b", "c", "d"]),
-    ("skyline3000", ["a", "b", "c", "d"]),
-    ("chinatown", ["a", "b", "c", "d", "e"]),
-    ("newyork", ["a", "b", "c", "d", "e", "f"]),
-])
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("fifthavenue", ["a", "b", "c", "d"]),
+        ("skyline3000", ["a", "b", "c", "d"]),
+        ("chinatown", ["a", "b", "c", "d", "e"]),
+        ("newyork", ["a", "b", "c", "d", "e", "f"]),
+    ],
+)
 def test_the_longest_listing_met_in_play_stays_under_the_bound(app, client, game, players):
     state = largest_listing(app, game, range(3), players)
     response, _ = timed_post(client, f"/v1/games/{game}/legal-moves", {"state": state})
@@ -208,6 +236,7 @@ def test_the_longest_listing_met_in_play_stays_under_the_bound(app, client, game
 
 
 # --- bodies that are all error ---------------------------------------------------------------------------------
+
 
 def test_a_body_of_fifty_thousand_unknown_fields_lists_fifty(client):
     body = {"players": ["a", "b"], **{f"k{i}": i for i in range(50_000)}}
@@ -232,22 +261,30 @@ def test_a_body_nested_as_deep_as_it_can_be_is_400(client):
 
 # --- lists and objects far over their limits: refused by their length, before their items ----------------------
 
+
 def _set(document: dict, path: list, value) -> None:
     for token in path[:-1]:
         document = document[token]
     document[path[-1]] = value
 
 
-@pytest.mark.parametrize("game, path, filler, message", [
-    ("newyork", ["state", "players", 0, "city"], "list", "Longer than maximum length 54."),
-    ("newyork", ["state", "dummy", "buildings"], "dict", "At most 6 building types."),
-    ("chinatown", ["state", "done"], "list", "Longer than maximum length 8."),
-    ("skyline3000", ["state", "blocks"], "dict", "At most 9 blocks, one per block id."),
-    ("skyline3000", ["state", "players", 0, "factory"], "list", "Longer than maximum length 90."),
-    ("fifthavenue", ["state", "stacks"], "dict", "At most 5 stacks, one per colour."),
-    ("fifthavenue", ["state", "districts", "times-square", "plots"], "dict",
-     "At most 6 plots: one per colour and, on the board's back side, the sixth."),
-])
+@pytest.mark.parametrize(
+    "game, path, filler, message",
+    [
+        ("newyork", ["state", "players", 0, "city"], "list", "Longer than maximum length 54."),
+        ("newyork", ["state", "dummy", "buildings"], "dict", "At most 6 building types."),
+        ("chinatown", ["state", "done"], "list", "Longer than maximum length 8."),
+        ("skyline3000", ["state", "blocks"], "dict", "At most 9 blocks, one per block id."),
+        ("skyline3000", ["state", "players", 0, "factory"], "list", "Longer than maximum length 90."),
+        ("fifthavenue", ["state", "stacks"], "dict", "At most 5 stacks, one per colour."),
+        (
+            "fifthavenue",
+            ["state", "districts", "times-square", "plots"],
+            "dict",
+            "At most 6 plots: one per colour and, on the board's back side, the sixth.",
+        ),
+    ],
+)
 def test_a_list_or_object_far_over_its_limit_is_one_error(client, game, path, filler, message):
     # a 1 MiB body of 100,000 bad items took 1.5 s (lists) to 2.3 s (Skyline blocks) to refuse item by item
     players = ["a", "b", "c"]

@@ -7,6 +7,7 @@ httpx's WSGI transport.
 The game loop reads the generated models only through ``to_dict()`` and the per-game names in ``GAMES``,
 so it does not depend on the fields of any one answer shape.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -16,9 +17,10 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -47,14 +49,46 @@ class GameNames:
 
 
 GAMES = {
-    "newyork": GameNames("newyork", "new_york", "newyork", "NewYork", ("anna", "ben", "cleo"), 7,
-                         "NewYorkScoreRequest", lambda state: state["phase"] == "over"),
-    "chinatown": GameNames("chinatown", "chinatown", "chinatown", "Chinatown", ("anna", "ben", "cleo"), 11,
-                           "ChinatownScoreRequest", lambda state: state["phase"] == "end"),
-    "skyline3000": GameNames("skyline3000", "skyline_3000", "skyline_3000", "Skyline3000", ("anna", "ben"), 7,
-                             "Skyline3000ScoreRequest", lambda state: state["phase"] == "over"),
-    "fifthavenue": GameNames("fifthavenue", "fifth_avenue", "fifthavenue", "FifthAvenue", ("anna", "ben", "cleo"),
-                             5, "FifthAvenueScoreRequest", lambda state: state["result"] is not None),
+    "newyork": GameNames(
+        "newyork",
+        "new_york",
+        "newyork",
+        "NewYork",
+        ("anna", "ben", "cleo"),
+        7,
+        "NewYorkScoreRequest",
+        lambda state: state["phase"] == "over",
+    ),
+    "chinatown": GameNames(
+        "chinatown",
+        "chinatown",
+        "chinatown",
+        "Chinatown",
+        ("anna", "ben", "cleo"),
+        11,
+        "ChinatownScoreRequest",
+        lambda state: state["phase"] == "end",
+    ),
+    "skyline3000": GameNames(
+        "skyline3000",
+        "skyline_3000",
+        "skyline_3000",
+        "Skyline3000",
+        ("anna", "ben"),
+        7,
+        "Skyline3000ScoreRequest",
+        lambda state: state["phase"] == "over",
+    ),
+    "fifthavenue": GameNames(
+        "fifthavenue",
+        "fifth_avenue",
+        "fifthavenue",
+        "FifthAvenue",
+        ("anna", "ben", "cleo"),
+        5,
+        "FifthAvenueScoreRequest",
+        lambda state: state["result"] is not None,
+    ),
 }
 
 
@@ -69,9 +103,26 @@ def generation(tmp_path_factory):
     # The generator formats its output with ruff, installed beside it.
     env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
     run = subprocess.run(
-        [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(CONTRACT),
-         "--config", str(GENERATOR_CONFIG), "--meta", "none", "--output-path", str(where / PACKAGE)],
-        capture_output=True, text=True, env=env, timeout=300, check=False)
+        [
+            sys.executable,
+            "-m",
+            "openapi_python_client",
+            "generate",
+            "--path",
+            str(CONTRACT),
+            "--config",
+            str(GENERATOR_CONFIG),
+            "--meta",
+            "none",
+            "--output-path",
+            str(where / PACKAGE),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
     sys.path.insert(0, str(where))
     try:
         yield run, importlib.import_module(PACKAGE)
@@ -93,8 +144,9 @@ def client(generation):
 def test_the_generator_prints_no_warning(generation):
     run, _ = generation
     assert run.returncode == 0, run.stderr
-    said = [line for line in (run.stdout + run.stderr).splitlines()
-            if line.strip() and not line.startswith("Generating ")]
+    said = [
+        line for line in (run.stdout + run.stderr).splitlines() if line.strip() and not line.startswith("Generating ")
+    ]
     assert said == []
 
 
@@ -124,8 +176,9 @@ def test_a_seeded_game_plays_to_its_end_through_the_generated_client(generation,
     model = lambda suffix: getattr(models, game.model + suffix)  # noqa: E731
     choose = random.Random(game.seed)
 
-    setup = operation(game, "setup").sync(client=client, body=model("SetupRequest")(
-        players=list(game.players), seed=game.seed))
+    setup = operation(game, "setup").sync(
+        client=client, body=model("SetupRequest")(players=list(game.players), seed=game.seed)
+    )
     assert isinstance(setup, model("SetupAnswer")), setup
     state, answer, played = setup.state, setup.to_dict(), 0
     while not ended(game, answer):
@@ -133,8 +186,9 @@ def test_a_seeded_game_plays_to_its_end_through_the_generated_client(generation,
         listed = operation(game, "legal_moves").sync(client=client, body=model("LegalMovesRequest")(state=state))
         assert isinstance(listed, model("LegalMovesAnswer")), listed
         assert listed.moves, f"{game_id}: no legal move after {played} moves, yet the game is not over"
-        moved = operation(game, "move").sync(client=client, body=model("MoveRequest")(
-            state=state, move=choose.choice(listed.moves)))
+        moved = operation(game, "move").sync(
+            client=client, body=model("MoveRequest")(state=state, move=choose.choice(listed.moves))
+        )
         assert isinstance(moved, model("MoveAnswer")), moved
         assert moved.legal is True, moved.violations
         state, answer, played = moved.state, moved.to_dict(), played + 1

@@ -1,5 +1,6 @@
 """Test processes running side by side (pytest-xdist) share nothing: each has its own Redis database and
 its own block of loopback ports, below the range outgoing connections take their ports from."""
+
 import pytest
 
 from tests import ports

@@ -1,4 +1,5 @@
 """The pinned shuffle (DESIGN.md section 7): Fisher-Yates over random.Random(seed).random()."""
+
 import random
 
 from service.engine.random import Rng, shuffled

@@ -1,4 +1,5 @@
 """The README's two commands stay true: CI runs the README's test command, and the run command serves."""
+
 import subprocess
 from pathlib import Path
 
@@ -30,7 +31,11 @@ def test_ci_fails_when_pytest_runs_no_test():
     assert "set -euo pipefail" in ci_lines
     assert ci_lines[-1] == test
     trap = next(l for l in ci_lines if l.startswith("trap "))
-    done = subprocess.run(["bash", "-c", f"set -euo pipefail\n{trap}\n(exit 5)\necho not reached"],
-                          capture_output=True, text=True, timeout=10)
+    done = subprocess.run(
+        ["bash", "-c", f"set -euo pipefail\n{trap}\n(exit 5)\necho not reached"],
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
     assert done.returncode == 5
     assert "pytest ran no test" in done.stderr and "not reached" not in done.stdout

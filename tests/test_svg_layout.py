@@ -1,4 +1,5 @@
 """The shared picture-layout helper finds text that runs out of the view box, and only that."""
+
 from tests.svg_layout import all_text, texts_outside_view_box
 
 FRAME = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" font-size="10">{}</svg>'
@@ -14,8 +15,10 @@ def test_text_running_off_the_right_edge_is_found():
 
 
 def test_anchor_and_translate_are_followed():
-    svg = FRAME.format('<g transform="translate(180, 0)"><text x="0" y="20" text-anchor="end">end</text>'
-                       '<text x="0" y="40" text-anchor="start">start</text></g>')
+    svg = FRAME.format(
+        '<g transform="translate(180, 0)"><text x="0" y="20" text-anchor="end">end</text>'
+        '<text x="0" y="40" text-anchor="start">start</text></g>'
+    )
     assert [b.text for b in texts_outside_view_box(svg)] == ["start"]
 
 

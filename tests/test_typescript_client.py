@@ -6,6 +6,7 @@ loopback port, reading each final score's standings, winners and breakdown detai
 
 openapi-typescript and typescript come from npm into the project's ignored ``.tools/node`` (``.ci/run``
 installs them); without node or them the test is skipped, saying which is missing."""
+
 from __future__ import annotations
 
 import json
@@ -39,13 +40,35 @@ def compiled(tmp_path_factory) -> Path:
     if reason:
         pytest.skip(reason)
     where = tmp_path_factory.mktemp("typescript")
-    types = subprocess.run([str(BIN / "openapi-typescript"), str(CONTRACT), "-o", str(where / "schema.ts")],
-                           capture_output=True, text=True, timeout=300, check=False)
+    types = subprocess.run(
+        [str(BIN / "openapi-typescript"), str(CONTRACT), "-o", str(where / "schema.ts")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert types.returncode == 0, types.stdout + types.stderr
     shutil.copy(PROGRAM, where / "play.ts")
-    tsc = subprocess.run([str(BIN / "tsc"), "--strict", "--noUncheckedIndexedAccess", "--target", "es2022",
-                          "--module", "es2022", "--lib", "es2022,dom", "--outDir", str(where / "out"),
-                          str(where / "play.ts")], capture_output=True, text=True, timeout=300, check=False)
+    tsc = subprocess.run(
+        [
+            str(BIN / "tsc"),
+            "--strict",
+            "--noUncheckedIndexedAccess",
+            "--target",
+            "es2022",
+            "--module",
+            "es2022",
+            "--lib",
+            "es2022,dom",
+            "--outDir",
+            str(where / "out"),
+            str(where / "play.ts"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert tsc.returncode == 0, tsc.stdout + tsc.stderr
     (where / "out" / "package.json").write_text('{"type": "module"}')
     return where / "out" / "play.js"
@@ -53,8 +76,14 @@ def compiled(tmp_path_factory) -> Path:
 
 def test_a_strict_typescript_program_plays_every_game_against_a_live_service(compiled):
     with gunicorn() as server:
-        run = subprocess.run(["node", str(compiled)], capture_output=True, text=True, timeout=900, check=False,
-                             env={"PATH": shutil.os.environ["PATH"], "SERVICE_URL": f"http://127.0.0.1:{server.port}"})
+        run = subprocess.run(
+            ["node", str(compiled)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+            env={"PATH": shutil.os.environ["PATH"], "SERVICE_URL": f"http://127.0.0.1:{server.port}"},
+        )
     assert run.returncode == 0, run.stdout + run.stderr
     said = json.loads(run.stdout)
     assert [r["game"] for r in said["results"]] == ["newyork", "chinatown", "skyline3000", "fifthavenue"]

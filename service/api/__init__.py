@@ -1,4 +1,5 @@
 """The HTTP edge: routes, request bodies, problem+json, observation. No rules live here."""
+
 from __future__ import annotations
 
 from flask import Flask

@@ -11,10 +11,12 @@ from a cache can set a cookie, change the content type to HTML, or break the res
 as it is, not inside JSON: a hit would otherwise decode a whole answer's escaped text (about 0.1 ms for
 a 20 KB score) only to send it again.
 """
+
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from flask import Response
 
@@ -73,15 +75,28 @@ def _sound_for(op: str) -> Callable[[dict[str, str]], bool]:
     return sound
 
 
-def cached_answer(memo, op: str, game_id: str, rules_version: str, raw: bytes,
-                  answer: Callable[[], Response], cache_version: str | None = None, lang: str = "en") -> Response:
+def cached_answer(
+    memo,
+    op: str,
+    game_id: str,
+    rules_version: str,
+    raw: bytes,
+    answer: Callable[[], Response],
+    cache_version: str | None = None,
+    lang: str = "en",
+) -> Response:
     """The answer for ``raw`` in ``lang`` from the memo, or ``answer()`` remembered when it is a small 200.
 
     ``cache_version`` (the rules version with the rules fingerprint) keys the entry; it defaults to
     ``rules_version``, which the answer's headers carry. The language keys it too: the same bytes asked
     with another Accept-Language are another answer, and so are they after a catalog changes."""
-    material = {"game": game_id, "op": op, "lang": f"{lang}.{catalogs_digest()}", "format": ANSWERS.FORMAT,
-                "body": hashlib.blake2b(raw, digest_size=32).hexdigest()}
+    material = {
+        "game": game_id,
+        "op": op,
+        "lang": f"{lang}.{catalogs_digest()}",
+        "format": ANSWERS.FORMAT,
+        "body": hashlib.blake2b(raw, digest_size=32).hexdigest(),
+    }
     computed: list[Response] = []
 
     def compute() -> dict[str, Any]:

@@ -1,4 +1,5 @@
 """JSON answers: versions on every body, a strong ETag, 304 for a matching If-None-Match on GET."""
+
 from __future__ import annotations
 
 import hashlib
@@ -9,7 +10,6 @@ import orjson
 from flask import Response, g, request
 
 from ..version import SERVICE_VERSION
-
 
 # Values orjson would write differently from the standard library go to the standard library instead.
 _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
@@ -38,8 +38,9 @@ def etag_of(body: bytes, lang: str | None = None) -> str:
     return '"' + digest.hexdigest()[:32] + '"'
 
 
-def json_answer(payload: dict[str, Any], rules_version: str | None = None, status: int = 200,
-                mimetype: str = "application/json") -> Response:
+def json_answer(
+    payload: dict[str, Any], rules_version: str | None = None, status: int = 200, mimetype: str = "application/json"
+) -> Response:
     if rules_version is not None:
         payload["rules_version"] = rules_version
     payload["service_version"] = SERVICE_VERSION

@@ -6,6 +6,7 @@ integer longer than MAX_INTEGER_DIGITS, and no lone UTF-16 surrogate in a string
 A lone surrogate cannot be written out as UTF-8, so it would otherwise fail wherever the string is echoed,
 hashed or drawn; refusing it here keeps every game and route free of it.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,19 +41,21 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # CPython's json parser's reasons (json.JSONDecodeError.msg), translated in a 400's detail; another
 # reason (a later Python's new wording) is shown as it is.
-JSON_REASONS = frozenset((
-    N_("Expecting value"),
-    N_("Expecting ',' delimiter"),
-    N_("Expecting ':' delimiter"),
-    N_("Expecting property name enclosed in double quotes"),
-    N_("Unterminated string starting at"),
-    N_("Invalid control character at"),
-    N_("Invalid \\escape"),
-    N_("Invalid \\uXXXX escape"),
-    N_("Extra data"),
-    N_("Illegal trailing comma before end of object"),
-    N_("Illegal trailing comma before end of array"),
-))
+JSON_REASONS = frozenset(
+    (
+        N_("Expecting value"),
+        N_("Expecting ',' delimiter"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+    )
+)
 
 
 # A value the JSON grammar allows but this service refuses: the parser lets the problem through.
@@ -62,8 +65,11 @@ def _refuse_constant(name: str) -> Any:
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
-        raise ApiProblem(400, "The body is not well-formed JSON: An integer has more than {digits} digits.",
-                         digits=MAX_INTEGER_DIGITS)
+        raise ApiProblem(
+            400,
+            "The body is not well-formed JSON: An integer has more than {digits} digits.",
+            digits=MAX_INTEGER_DIGITS,
+        )
     return int(text)
 
 
@@ -80,8 +86,12 @@ def raw_json_body() -> bytes:
         raise ApiProblem(415, "Send the body as application/json.")
     charset = request.mimetype_params.get("charset")
     if charset is not None and charset.lower() not in UTF_8_NAMES:
-        raise ApiProblem(415, "Send the body as UTF-8 JSON: the charset {charset} is not read.", slug="charset",
-                         charset=repr(bounded_text(charset, 40)))
+        raise ApiProblem(
+            415,
+            "Send the body as UTF-8 JSON: the charset {charset} is not read.",
+            slug="charset",
+            charset=repr(bounded_text(charset, 40)),
+        )
     limit = request.max_content_length
     length = request.content_length
     if limit is not None and length is not None and length > limit:
@@ -89,8 +99,13 @@ def raw_json_body() -> bytes:
     if length is None and not request.environ.get("wsgi.input_terminated"):
         return b""  # no length and no end marked by the server: there is no body to read (RFC 9112 6.3)
     settings = current_app.config["SETTINGS"]
-    return read_body(request.environ, length, limit if limit is not None else settings.max_body_bytes,
-                     settings.body_deadline_seconds, current_app.extensions["body_budget"])
+    return read_body(
+        request.environ,
+        length,
+        limit if limit is not None else settings.max_body_bytes,
+        settings.body_deadline_seconds,
+        current_app.extensions["body_budget"],
+    )
 
 
 def _too_large(limit: int | None) -> ApiProblem:
@@ -134,8 +149,13 @@ def _parsed(raw: bytes) -> Any:
     except RecursionError:
         raise ApiProblem(400, "The JSON is nested too deeply.") from None
     except json.JSONDecodeError as exc:
-        raise ApiProblem(400, "The body is not well-formed JSON: {reason} at line {line}, column {column}.",
-                         reason=_reason(exc.msg), line=exc.lineno, column=exc.colno) from None
+        raise ApiProblem(
+            400,
+            "The body is not well-formed JSON: {reason} at line {line}, column {column}.",
+            reason=_reason(exc.msg),
+            line=exc.lineno,
+            column=exc.colno,
+        ) from None
     except ValueError:
         raise ApiProblem(400, "The body is not well-formed JSON.") from None
     if _SURROGATE_ESCAPE.search(text):
@@ -151,8 +171,13 @@ def _refuse_lone_surrogates(data: Any) -> None:
     found = list(_lone_surrogates(data))
     if found:
         errors = [{"pointer": _pointer(path), "message": message} for path, message in found[:MAX_LISTED_ERRORS]]
-        raise ApiProblem(400, "A string holds a lone UTF-16 surrogate, which is not Unicode text.", errors,
-                         slug="invalid-unicode", errors_left_out=len(found) - len(errors))
+        raise ApiProblem(
+            400,
+            "A string holds a lone UTF-16 surrogate, which is not Unicode text.",
+            errors,
+            slug="invalid-unicode",
+            errors_left_out=len(found) - len(errors),
+        )
 
 
 def _lone_surrogates(data: Any):

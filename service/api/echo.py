@@ -5,9 +5,10 @@ bad fields must not be answered by a hundred thousand errors. Pointers, messages
 MAX_ECHO_CHARS characters (the cut ends in an ellipsis, so a cut pointer is recognisable), and at most
 MAX_LISTED_ERRORS errors are listed; ``errors_left_out`` says how many more there were.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 MAX_ECHO_CHARS = 200
 MAX_DETAIL_CHARS = 1000

@@ -6,12 +6,14 @@ edge sees them. Such a message is recognised by matching it against every templa
 ``service/schemas/messages.py`` turned into a pattern, then rendered from the translated template with the
 values it was filled with (ids and numbers, shown as sent). A message that is neither stays as it is.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from string import Formatter
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..schemas.messages import MARSHMALLOW_TEMPLATES, SCHEMA_TEMPLATES
 from .localize import Translator
@@ -59,5 +61,6 @@ def field_message(tr: Translator, message: str) -> str:
 def localized_errors(tr: Translator, errors: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     if tr.english:
         return list(errors)
-    return [{**e, "message": field_message(tr, e["message"])} if isinstance(e.get("message"), str) else e
-            for e in errors]
+    return [
+        {**e, "message": field_message(tr, e["message"])} if isinstance(e.get("message"), str) else e for e in errors
+    ]

@@ -1,11 +1,13 @@
 """The game routes: generic over ``<game>``, each game's schemas and engine plugged in by id."""
+
 from __future__ import annotations
 
 import functools
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from flask import Blueprint, current_app, g
 from marshmallow import ValidationError
@@ -14,20 +16,20 @@ from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
 from ..deadline import DeadlineExceeded, deadline
-from ..engine.memo import memo_scope
 from ..engine.core import GameInfo, RulesError, ViolationDict
-from ..engine.registry import GAME_IDS, SPECS
 from ..engine.kit import N_
+from ..engine.memo import memo_scope
 from ..engine.random import SEED_MAX
+from ..engine.registry import GAME_IDS, SPECS
 from ..engine.replay import replay
 from ..metrics import DEADLINES
 from ..schemas import lean
 from ..schemas.common import GameWire, load_wire
 from ..schemas.envelopes import DEFAULT_MOVES_LIMIT, Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
-from .answers import json_answer, svg_answer
-from .answer_cache import cached_answer
 from . import language
+from .answer_cache import cached_answer
+from .answers import json_answer, svg_answer
 from .body import parse_json_object, raw_json_body
 from .localize import NO_WORDS, Words, categories_in, terms_in
 from .problems import ApiProblem
@@ -70,29 +72,41 @@ def _bindings() -> tuple[tuple[str, Binding], ...]:
     for game_id, spec in SPECS.items():
         wire = load_wire(game_id)
         envelopes = build_envelopes(wire, spec.info) if wire is not None else None
-        bindings[game_id] = Binding(spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources),
-                                    spec_words(spec.words))
+        bindings[game_id] = Binding(
+            spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources), spec_words(spec.words)
+        )
     return tuple(bindings.items())
 
 
 def spec_words(module) -> Words:
-    return Words(module.CONTEXT, module.WORDS, getattr(module, "CATEGORIES", {}), getattr(module, "KINDS", {}),
-                 getattr(module, "PARTS", {}))
+    return Words(
+        module.CONTEXT,
+        module.WORDS,
+        getattr(module, "CATEGORIES", {}),
+        getattr(module, "KINDS", {}),
+        getattr(module, "PARTS", {}),
+    )
 
 
 def _binding(game_id: str, need_engine: bool = True) -> Binding:
     binding = current_app.extensions["games"].get(game_id)
     if binding is None:
-        raise ApiProblem(404, "There is no game {game}; the games are {games}.", slug="unknown-game",
-                         game=repr(game_id), games=", ".join(GAME_IDS))
+        raise ApiProblem(
+            404,
+            "There is no game {game}; the games are {games}.",
+            slug="unknown-game",
+            game=repr(game_id),
+            games=", ".join(GAME_IDS),
+        )
     if need_engine and not binding.available:
         raise ApiProblem(501, "The {name} rules engine is not built yet.", name=binding.info.name)
     return binding
 
 
 def _schema_problem(errors: list[dict[str, str]], left_out: int = 0) -> ApiProblem:
-    return ApiProblem(422, "{count} field(s) do not fit the schema.", errors, count=len(errors) + left_out,
-                      errors_left_out=left_out)
+    return ApiProblem(
+        422, "{count} field(s) do not fit the schema.", errors, count=len(errors) + left_out, errors_left_out=left_out
+    )
 
 
 def _load(schema, data: Any, prefix: str = "") -> Any:
@@ -131,8 +145,9 @@ def _take_seal(binding: Binding, op: str, body: dict[str, Any]) -> dict[str, Any
         return body
     seal = body[SEAL_FIELD]
     if not isinstance(seal, str) or len(seal) > MAX_SEAL_CHARS:
-        message = ("Not a valid string." if not isinstance(seal, str)
-                   else f"Longer than maximum length {MAX_SEAL_CHARS}.")
+        message = (
+            "Not a valid string." if not isinstance(seal, str) else f"Longer than maximum length {MAX_SEAL_CHARS}."
+        )
         raise _schema_problem([{"pointer": f"/{SEAL_FIELD}", "message": message}])
     sealer = _sealer()
     if sealer is not None and sealer.verifies(binding.info.id, binding.cache_version, body.get("state"), seal):
@@ -215,19 +230,23 @@ def within_deadline(game_id: str, op: str, compute: Callable[[], Any]) -> Any:
             return compute()
     except DeadlineExceeded:
         DEADLINES.labels(game=game_id, op=op).inc()
-        raise ApiProblem(503, "The answer took longer than the {seconds} s limit and was abandoned; "
-                              "retry later, or send a smaller request.", slug="deadline-exceeded",
-                         headers={"Retry-After": "1"}, seconds=f"{seconds:g}") from None
+        raise ApiProblem(
+            503,
+            "The answer took longer than the {seconds} s limit and was abandoned; "
+            "retry later, or send a smaller request.",
+            slug="deadline-exceeded",
+            headers={"Retry-After": "1"},
+            seconds=f"{seconds:g}",
+        ) from None
 
 
 # --- routes -----------------------------------------------------------------------------------
 
+
 @bp.get("/v1/games")
 def list_games():
     language.current()  # the list has no texts to translate, but says its language like every game answer
-    games = [
-        {**b.info.to_dict(), "available": b.available} for b in current_app.extensions["games"].values()
-    ]
+    games = [{**b.info.to_dict(), "available": b.available} for b in current_app.extensions["games"].values()]
     return json_answer({"games": games})
 
 
@@ -251,11 +270,24 @@ def game_route(op: str) -> Callable:
 
             def answer():
                 with memo_scope(_memo(binding)):
-                    return within_deadline(game_id, op, lambda: view(binding, _take_seal(
-                        binding, op, language.without_language(parse_json_object(raw)))))
+                    return within_deadline(
+                        game_id,
+                        op,
+                        lambda: view(
+                            binding, _take_seal(binding, op, language.without_language(parse_json_object(raw)))
+                        ),
+                    )
 
-            return cached_answer(current_app.extensions["memo"], op, game_id, binding.info.rules_version, raw,
-                                 answer, binding.cache_version, lang)
+            return cached_answer(
+                current_app.extensions["memo"],
+                op,
+                game_id,
+                binding.info.rules_version,
+                raw,
+                answer,
+                binding.cache_version,
+                lang,
+            )
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
         bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])
@@ -269,16 +301,19 @@ def setup(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.setup, body)
     state, seed = _setup_state(binding, data, body)
     dumped = _dump_state(binding, state)
-    return json_answer(_sealed(binding, {"state": dumped, "status": _status(binding, state), "seed": seed}, dumped),
-                       binding.info.rules_version)
+    return json_answer(
+        _sealed(binding, {"state": dumped, "status": _status(binding, state), "seed": seed}, dumped),
+        binding.info.rules_version,
+    )
 
 
 @game_route("validate")
 def validate_state(binding: Binding, body: dict[str, Any]):
     state = _load(binding.envelopes.state, body)["state"]
     violations = binding.game.validate(state)
-    return json_answer({"valid": not violations, "violations": _violations(binding, violations)},
-                       binding.info.rules_version)
+    return json_answer(
+        {"valid": not violations, "violations": _violations(binding, violations)}, binding.info.rules_version
+    )
 
 
 @game_route("legal-moves")
@@ -287,12 +322,15 @@ def legal_moves(binding: Binding, body: dict[str, Any]):
     _vouch(binding, body, data["state"])
     listing = _listing(body)
     start = _cursor_start(data.get("cursor"), listing)
-    page = binding.game.legal_page(data["state"], data.get("player"), data.get("type"), start,
-                                   data.get("limit", DEFAULT_MOVES_LIMIT))
+    page = binding.game.legal_page(
+        data["state"], data.get("player"), data.get("type"), start, data.get("limit", DEFAULT_MOVES_LIMIT)
+    )
     dumped = lean.dump(binding.envelopes.moves_out, page.moves)
     next_cursor = None if page.next_start is None else f"{page.next_start}-{listing}"
-    return json_answer({"moves": dumped, "count": len(dumped), "next_cursor": next_cursor,
-                        "status": _status(binding, data["state"])}, binding.info.rules_version)
+    return json_answer(
+        {"moves": dumped, "count": len(dumped), "next_cursor": next_cursor, "status": _status(binding, data["state"])},
+        binding.info.rules_version,
+    )
 
 
 _CURSOR = re.compile(r"([0-9]{1,9})-([0-9a-f]{16})")
@@ -310,9 +348,20 @@ def _cursor_start(cursor: str | None, listing: str) -> int:
         return 0
     found = _CURSOR.fullmatch(cursor)
     if found is None or found[2] != listing:
-        raise ApiProblem(422, "{count} field(s) do not fit the schema.", [{"pointer": "/cursor", "message": N_(
-            "This cursor was not given for this state, player and type: start again without one.")}],
-            slug="schema", count=1)
+        raise ApiProblem(
+            422,
+            "{count} field(s) do not fit the schema.",
+            [
+                {
+                    "pointer": "/cursor",
+                    "message": N_(
+                        "This cursor was not given for this state, player and type: start again without one."
+                    ),
+                }
+            ],
+            slug="schema",
+            count=1,
+        )
     return int(found[1])
 
 
@@ -345,8 +394,7 @@ def replay_log(binding: Binding, body: dict[str, Any]):
     first_illegal = None
     if result.first_illegal_index is not None:
         first_illegal = {"index": result.first_illegal_index, "violations": _violations(binding, result.first_illegal)}
-    scorings = [{**event.to_dict(), "index": index} for index, event in result.events
-                if "scor" in event.kind]
+    scorings = [{**event.to_dict(), "index": index} for index, event in result.events if "scor" in event.kind]
     return json_answer(
         {
             "valid": result.valid,
@@ -366,7 +414,9 @@ def score(binding: Binding, body: dict[str, Any]):
     left_out = 0
     state = scoring = None
     try:
-        state = lean.load(binding.envelopes.score_state, {"state": body.get("state")} if "state" in body else {})["state"]
+        state = lean.load(binding.envelopes.score_state, {"state": body.get("state")} if "state" in body else {})[
+            "state"
+        ]
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
         left_out += _left_out(exc)
@@ -381,8 +431,9 @@ def score(binding: Binding, body: dict[str, Any]):
     result = dict(binding.game.score(state, scoring))
     tr, words = language.current(), binding.words
     if isinstance(result.get("violations"), list):
-        result["violations"] = [tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v
-                                for v in result["violations"]]
+        result["violations"] = [
+            tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v for v in result["violations"]
+        ]
     result["labels"] = tr.labels(terms_in(result, words.terms), words, categories_in(result))
     return json_answer(result, binding.info.rules_version)
 
@@ -392,13 +443,15 @@ def view(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.view, body)
     seen = binding.game.view(data["state"], data["player"])
     # the status of the whole state: who is awaited and who won are public, though a view hides money
-    return json_answer({"state": _dump_state(binding, seen), "status": _status(binding, data["state"])},
-                       binding.info.rules_version)
+    return json_answer(
+        {"state": _dump_state(binding, seen), "status": _status(binding, data["state"])}, binding.info.rules_version
+    )
 
 
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.render, body)
-    svg = xml_safe(binding.game.render(data["state"], data.get("player"),
-                                       tr=language.current().labels_for(binding.words)))
+    svg = xml_safe(
+        binding.game.render(data["state"], data.get("player"), tr=language.current().labels_for(binding.words))
+    )
     return svg_answer(svg.encode(), binding.info.rules_version)

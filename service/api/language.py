@@ -4,6 +4,7 @@ An explicit choice wins: the body's top-level ``lang`` field (game routes), then
 parameter, then ``Accept-Language`` with its quality values. A language the service does not speak falls
 back to English. Codes, field names and ids never change with the language; only the texts do.
 """
+
 from __future__ import annotations
 
 import json
@@ -62,8 +63,12 @@ def without_language(body: dict[str, Any], at: str = "") -> dict[str, Any]:
     if FIELD not in body:
         return body
     if not isinstance(body[FIELD], str):
-        raise ApiProblem(422, "{count} field(s) do not fit the schema.",
-                         [{"pointer": f"{at}/{FIELD}", "message": "Not a valid string."}], count=1)
+        raise ApiProblem(
+            422,
+            "{count} field(s) do not fit the schema.",
+            [{"pointer": f"{at}/{FIELD}", "message": "Not a valid string."}],
+            count=1,
+        )
     return {key: value for key, value in body.items() if key != FIELD}
 
 

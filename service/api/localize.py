@@ -6,13 +6,15 @@ is formatted with the same parameters. A parameter that is one of a game's own w
 colour, a phase: ``service/engine/<game>/words.py``) or a phrase the engine marked as a ``Term`` is
 translated too; player ids and other values stay as sent.
 """
+
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import Formatter
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import orjson
 
@@ -40,8 +42,28 @@ class Words:
 
 NO_WORDS = Words("")
 # Parameters that name people, never translated even when an id happens to be one of the game's words.
-PEOPLE = frozenset({"player", "players", "owner", "winner", "winners", "drawer", "declarer", "who", "holder",
-                    "bidder", "giver", "receiver", "id", "name", "names", "last", "leader", "to_act"})
+PEOPLE = frozenset(
+    {
+        "player",
+        "players",
+        "owner",
+        "winner",
+        "winners",
+        "drawer",
+        "declarer",
+        "who",
+        "holder",
+        "bidder",
+        "giver",
+        "receiver",
+        "id",
+        "name",
+        "names",
+        "last",
+        "leader",
+        "to_act",
+    }
+)
 
 
 class Translator:
@@ -54,7 +76,7 @@ class Translator:
 
     @classmethod
     @lru_cache(maxsize=8)
-    def of(cls, lang: str) -> "Translator":
+    def of(cls, lang: str) -> Translator:
         return cls(lang, translations(lang))
 
     @property
@@ -67,8 +89,9 @@ class Translator:
     def word(self, value: str, words: Words) -> str:
         return self._pgettext(words.context, value) if value in words.terms else value
 
-    def format(self, template: str, params: Mapping[str, Any] | Iterable[tuple[str, Any]] = (),
-               words: Words = NO_WORDS) -> str:
+    def format(
+        self, template: str, params: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), words: Words = NO_WORDS
+    ) -> str:
         rendered = {name: self.param(name, value, words) for name, value in dict(params).items()}
         try:
             return self.text(template).format(**rendered)
@@ -231,7 +254,8 @@ _NOT_SEARCHABLE = frozenset('",:\\') | frozenset(map(chr, range(0x20)))
 @lru_cache(maxsize=32)
 def _needles(terms: frozenset[str]) -> tuple[tuple[tuple[str, bytes], ...], tuple[str, ...]]:
     """The terms that can be searched for with their quoted UTF-8, and the others."""
-    searched = tuple((term, b'"' + term.encode() + b'"') for term in sorted(terms)
-                     if term and not _NOT_SEARCHABLE.intersection(term))
+    searched = tuple(
+        (term, b'"' + term.encode() + b'"') for term in sorted(terms) if term and not _NOT_SEARCHABLE.intersection(term)
+    )
     done = {term for term, _ in searched}
     return searched, tuple(sorted(term for term in terms if term not in done))

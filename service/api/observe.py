@@ -1,4 +1,5 @@
 """One structured log line and the metrics for every request."""
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """Operational routes: liveness, readiness, metrics, the contract and its documentation page."""
+
 from __future__ import annotations
 
 import json

@@ -11,14 +11,16 @@ Each page is rendered once, on its first request, from the rule books and readin
 (so each section lists the rule codes that cite it, and the readings section cannot miss a reading),
 and then served as fixed bytes with an ETag. They carry no script; their one inline style is allowed by hash.
 """
+
 from __future__ import annotations
 
 import base64
 import hashlib
 import json
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import yaml
 from flask import Blueprint, Response, current_app, request
@@ -40,18 +42,27 @@ PROVENANCES = {
     "seed": "The rules text the service was built from (the game's own rulebook, in translation) says so.",
     "public source": "A published source beside the rulebook (the English rulebook, a review, a player aid) says so.",
     "assumption": "No source settles it: the service chose the reading, and an option lets the client choose another "
-                  "where one is offered.",
+    "where one is offered.",
 }
-STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:0 auto;padding:1rem;color:#1b1b1b}"
-         "h2{border-top:1px solid #ccc;padding-top:.75rem}table{border-collapse:collapse}"
-         "td,th{border:1px solid #bbb;padding:.2rem .5rem}code{background:#f2f2f2}"
-         ".codes{font-size:.875rem;color:#444}:target{background:#fff6d5}")
-POLICY = (f"default-src 'none'; style-src 'sha256-{base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()}'; "
-          "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+STYLE = (
+    "body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:0 auto;padding:1rem;color:#1b1b1b}"
+    "h2{border-top:1px solid #ccc;padding-top:.75rem}table{border-collapse:collapse}"
+    "td,th{border:1px solid #bbb;padding:.2rem .5rem}code{background:#f2f2f2}"
+    ".codes{font-size:.875rem;color:#444}:target{background:#fff6d5}"
+)
+POLICY = (
+    f"default-src 'none'; style-src 'sha256-{base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()}'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
-_TEMPLATES = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]),
-                         trim_blocks=True, lstrip_blocks=True, undefined=StrictUndefined)
+_TEMPLATES = Environment(
+    loader=FileSystemLoader(TEMPLATES_DIR),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+    undefined=StrictUndefined,
+)
 
 bp = Blueprint("pages", __name__)
 
@@ -76,9 +87,17 @@ def render_rules_page(game_id: str, info: Any, rule_codes: Iterable[RuleCode], r
     titles = {s["id"]: s["title"] for s in rules["sections"]}
     titles.update({p["id"]: p["title"] for s in rules["sections"] for p in s.get("parts", ())})
     html = _TEMPLATES.get_template("rules.html").render(
-        game=game_id, info=info, rules=rules, cited=cited, titles=titles, style=Markup(STYLE),
-        readings=list(readings), provenances=PROVENANCES, markdown=markdown,
-        as_json=lambda value: json.dumps(value, ensure_ascii=False))
+        game=game_id,
+        info=info,
+        rules=rules,
+        cited=cited,
+        titles=titles,
+        style=Markup(STYLE),
+        readings=list(readings),
+        provenances=PROVENANCES,
+        markdown=markdown,
+        as_json=lambda value: json.dumps(value, ensure_ascii=False),
+    )
     return html.encode()
 
 
@@ -93,12 +112,23 @@ def render_problem_index(kinds: Iterable[ProblemType]) -> bytes:
 def rules_json(game_id: str, info: Any, readings: Iterable[Reading]) -> bytes:
     """The rules page for programs: the same sections (ids, titles, Markdown texts) and readings."""
     rules = load_rules(game_id)
-    payload = {"game": game_id, "title": rules["title"], "intro": rules["intro"],
-               "sections": [{"id": s["id"], "title": s["title"], "text": s["text"],
-                             "parts": [{"id": p["id"], "title": p["title"], "text": p["text"]}
-                                       for p in s.get("parts", ())]} for s in rules["sections"]],
-               "readings": [r.to_dict(game_id) for r in readings],
-               "rules_version": info.rules_version, "service_version": SERVICE_VERSION}
+    payload = {
+        "game": game_id,
+        "title": rules["title"],
+        "intro": rules["intro"],
+        "sections": [
+            {
+                "id": s["id"],
+                "title": s["title"],
+                "text": s["text"],
+                "parts": [{"id": p["id"], "title": p["title"], "text": p["text"]} for p in s.get("parts", ())],
+            }
+            for s in rules["sections"]
+        ],
+        "readings": [r.to_dict(game_id) for r in readings],
+        "rules_version": info.rules_version,
+        "service_version": SERVICE_VERSION,
+    }
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
 
 
@@ -124,13 +154,15 @@ def build_pages(bindings: Mapping[str, Any]) -> Pages:
     """Every page, by path: a rules page per built game (and its JSON form), a page per problem type and
     their index."""
     renderers: dict[str, Callable[[], bytes]] = {
-        f"/problems/{slug}": partial(render_problem_page, kind) for slug, kind in PROBLEM_TYPES.items()}
+        f"/problems/{slug}": partial(render_problem_page, kind) for slug, kind in PROBLEM_TYPES.items()
+    }
     renderers["/problems/"] = partial(render_problem_index, PROBLEM_TYPES.values())
     for game_id, binding in bindings.items():
         if binding.game is not None:
             path = f"/v1/games/{game_id}/rules"
-            renderers[path] = partial(render_rules_page, game_id, binding.info, binding.game.rule_codes(),
-                                      binding.game.readings())
+            renderers[path] = partial(
+                render_rules_page, game_id, binding.info, binding.game.rule_codes(), binding.game.readings()
+            )
             renderers[path + JSON_FORM] = partial(rules_json, game_id, binding.info, binding.game.readings())
     return Pages(renderers)
 
@@ -153,10 +185,18 @@ def rules_page(game_id: str):
     path = f"/v1/games/{game_id}/rules"
     if path not in current_app.extensions["pages"]:
         if game_id in GAME_IDS:
-            raise ApiProblem(501, "The {name} rules engine is not built yet.",
-                             name=current_app.extensions["games"][game_id].info.name)
-        raise ApiProblem(404, "There is no game {game}; the games are {games}.", slug="unknown-game",
-                         game=repr(game_id), games=", ".join(GAME_IDS))
+            raise ApiProblem(
+                501,
+                "The {name} rules engine is not built yet.",
+                name=current_app.extensions["games"][game_id].info.name,
+            )
+        raise ApiProblem(
+            404,
+            "There is no game {game}; the games are {games}.",
+            slug="unknown-game",
+            game=repr(game_id),
+            games=", ".join(GAME_IDS),
+        )
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json":
         answer = bytes_answer(current_app.extensions["pages"][path + JSON_FORM], "application/json")
     else:

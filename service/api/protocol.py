@@ -4,6 +4,7 @@
 And the answers gunicorn writes itself, before any route (a request line or header it cannot parse, a
 method it refuses): gunicorn has no hook for them, so the worker's ``write_error`` is replaced by one that
 writes a problem+json with the same security headers as every other answer and no HTML."""
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,13 @@ def write_error(sock, status_int: int, reason: str, mesg: str) -> None:
     """gunicorn's ``util.write_error``, answering a problem+json with the service's security headers."""
     from gunicorn.util import write_nonblock
 
-    body = json.dumps({"type": "about:blank", "title": reason, "status": status_int,
-                       "detail": mesg[:200]}).encode()
-    headers = {"Connection": "close", "Content-Type": PROBLEM_JSON, "Content-Length": str(len(body)),
-               **FIXED, "Content-Security-Policy": NOTHING}
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status_int, "detail": mesg[:200]}).encode()
+    headers = {
+        "Connection": "close",
+        "Content-Type": PROBLEM_JSON,
+        "Content-Length": str(len(body)),
+        **FIXED,
+        "Content-Security-Policy": NOTHING,
+    }
     head = f"HTTP/1.1 {status_int} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n"
     write_nonblock(sock, head.encode("latin-1") + body)

@@ -15,6 +15,7 @@ A body whose framing is broken (a bad chunk size, a missing terminator, a body e
 ``Content-Length``) is a 400, never the server's error. After any of these the connection's reading side
 is shut, so the server does not go on draining what the client still sends.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -75,7 +76,7 @@ def read_body(environ: dict, length: int | None, limit: int, seconds: float, bud
     except (ParseException, NoMoreData, ClientDisconnected):
         _stop_reading(environ)
         raise _broken() from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         _stop_reading(environ)
         raise _timed_out(seconds) from None
     except OSError:  # reset by the client: nobody will read the answer, but it is not the server's fault
@@ -91,8 +92,12 @@ def _read(stream, length: int | None, limit: int, due: float, budget: BodyBudget
         while size < wanted:
             step = min(READ_CHUNK, wanted - size)
             if not budget.take(step, first=not chunks):
-                raise ApiProblem(503, "The service is reading too many bodies at once; retry in a moment.",
-                                 slug="busy-reading", headers={"Retry-After": "1"})
+                raise ApiProblem(
+                    503,
+                    "The service is reading too many bodies at once; retry in a moment.",
+                    slug="busy-reading",
+                    headers={"Retry-After": "1"},
+                )
             held += step
             chunk = stream.read(step)
             if time.monotonic() > due:
@@ -111,13 +116,20 @@ def _read(stream, length: int | None, limit: int, due: float, budget: BodyBudget
 
 
 def _timed_out(seconds: float) -> ApiProblem:
-    return ApiProblem(408, "The body did not arrive within {seconds} s; the connection is closed.",
-                      slug="body-timeout", seconds=f"{seconds:g}")
+    return ApiProblem(
+        408,
+        "The body did not arrive within {seconds} s; the connection is closed.",
+        slug="body-timeout",
+        seconds=f"{seconds:g}",
+    )
 
 
 def _broken() -> ApiProblem:
-    return ApiProblem(400, "The body could not be read: its framing is broken or it ended early; the "
-                           "connection is closed.", slug="unreadable-body")
+    return ApiProblem(
+        400,
+        "The body could not be read: its framing is broken or it ended early; the connection is closed.",
+        slug="unreadable-body",
+    )
 
 
 def _stop_reading(environ: dict) -> None:

@@ -13,6 +13,7 @@ hash, computed from the page itself, so nothing else inline can run; ``/table/``
 rules and problem pages (``pages.py``) set their own policy: no script at all, their one inline style by
 hash.
 """
+
 from __future__ import annotations
 
 import base64
@@ -27,9 +28,11 @@ FIXED = {
     "Referrer-Policy": "no-referrer",
 }
 NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-PAGE = ("default-src 'none'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; font-src 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+PAGE = (
+    "default-src 'none'; script-src 'self' {scripts}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
 _INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 
 

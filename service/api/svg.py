@@ -5,6 +5,7 @@ carriage return and the characters from U+0020 up, less U+FFFE and U+FFFF (surro
 body). The games escape markup; the characters XML cannot carry at all are replaced here, once for every
 game, by U+FFFD. The engines' own markup never holds them, so only echoed client text changes.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """The referee's table: a plain HTML/CSS/JS page served from the package at /table/ (no CDN, no build)."""
+
 from __future__ import annotations
 
 import json
@@ -11,7 +12,6 @@ from ..engine.registry import GAME_IDS
 from ..i18n import ids_in
 from . import language
 from .answers import bytes_answer
-
 from .security import FILES_PAGE
 
 TABLE_DIR = Path(__file__).parent / "static" / "table"

@@ -13,14 +13,15 @@ Slow means: the median of the last ``window`` round trips (at least ``min_sample
 the budget, which is the larger of ``slow_ms`` and the average compute time of a value the cache would
 have saved (``note_saving``): a Redis faster than the work it saves is kept even when it is not fast.
 """
+
 from __future__ import annotations
 
 import statistics
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 CLOSED, OPEN, HALF_OPEN = "closed", "open", "half-open"
 SLOW, DOWN = "slow", "down"
@@ -34,9 +35,16 @@ class Ticket:
 
 
 class Breaker:
-    def __init__(self, fail_max: int = 3, reset_seconds: float = 10.0, slow_ms: float = 10.0,
-                 window: int = 20, min_samples: int = 8, clock: Callable[[], float] = time.monotonic,
-                 on_trip: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        fail_max: int = 3,
+        reset_seconds: float = 10.0,
+        slow_ms: float = 10.0,
+        window: int = 20,
+        min_samples: int = 8,
+        clock: Callable[[], float] = time.monotonic,
+        on_trip: Callable[[str], None] | None = None,
+    ):
         self.fail_max = fail_max
         self.reset_seconds = reset_seconds
         self.slow_seconds = slow_ms / 1000
@@ -74,7 +82,9 @@ class Breaker:
             if ticket.probe:
                 self._probing = False
                 if seconds > self.budget:
-                    self._open(SLOW, f"a probe took {seconds * 1000:.1f} ms, over the {self.budget * 1000:.1f} ms budget")
+                    self._open(
+                        SLOW, f"a probe took {seconds * 1000:.1f} ms, over the {self.budget * 1000:.1f} ms budget"
+                    )
                 else:
                     self.state, self._latencies = CLOSED, deque(maxlen=self._latencies.maxlen)
                 return
@@ -84,8 +94,11 @@ class Breaker:
             if len(self._latencies) >= self.min_samples:
                 median = statistics.median(self._latencies)
                 if median > self.budget:
-                    self._open(SLOW, f"median round trip {median * 1000:.1f} ms over the last {len(self._latencies)}, "
-                                     f"over the {self.budget * 1000:.1f} ms budget")
+                    self._open(
+                        SLOW,
+                        f"median round trip {median * 1000:.1f} ms over the last {len(self._latencies)}, "
+                        f"over the {self.budget * 1000:.1f} ms budget",
+                    )
 
     def failed(self, ticket: Ticket, error: BaseException) -> None:
         with self._lock:

@@ -13,10 +13,12 @@ its connection set-ups apart (``timed``: a new connection's handshake is not a s
   connection to a demoted primary is dropped on its first read-only refusal. ``REDIS_URL``, when set,
   gives the primary's password, user name, database and TLS (its host is not used).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 import redis
@@ -40,7 +42,7 @@ class RedisTarget:
         return CLUSTER if self.cluster else SENTINEL if self.sentinels else SINGLE
 
     @classmethod
-    def of(cls, target: "RedisTarget | str") -> "RedisTarget":
+    def of(cls, target: RedisTarget | str) -> RedisTarget:
         return target if isinstance(target, RedisTarget) else cls(url=target)
 
 
@@ -48,23 +50,34 @@ def _no_retry() -> Retry:
     return Retry(NoBackoff(), 0)
 
 
-def connect(target: RedisTarget, timeout: float, max_connections: int,
-            timed: Callable[[type], type]) -> Any:
+def connect(target: RedisTarget, timeout: float, max_connections: int, timed: Callable[[type], type]) -> Any:
     """The client for ``target``. ``timed`` wraps a connection class to time its connection set-ups.
     A cluster client asks its node for the slots as it is made, so call this where a failure is
     caught (the store does it on first use)."""
     common = {"socket_timeout": timeout, "socket_connect_timeout": timeout, "health_check_interval": 30}
     if target.kind == CLUSTER:
-        return RedisCluster.from_url(target.url, retry=_no_retry(), max_connections=max_connections,
-                                     connection_class=timed(redis.Connection), **common)
+        return RedisCluster.from_url(
+            target.url,
+            retry=_no_retry(),
+            max_connections=max_connections,
+            connection_class=timed(redis.Connection),
+            **common,
+        )
     if target.kind == SENTINEL:
-        sentinel = Sentinel(list(target.sentinels), sentinel_kwargs={"socket_timeout": timeout,
-                                                                     "socket_connect_timeout": timeout})
-        return sentinel.master_for(target.service, retry=_no_retry(), max_connections=max_connections,
-                                   connection_class=timed(redis.sentinel.SentinelManagedConnection),
-                                   **common, **_credentials(target.url))
-    pool = redis.BlockingConnectionPool.from_url(target.url, max_connections=max_connections, timeout=timeout,
-                                                 retry=_no_retry(), **common)
+        sentinel = Sentinel(
+            list(target.sentinels), sentinel_kwargs={"socket_timeout": timeout, "socket_connect_timeout": timeout}
+        )
+        return sentinel.master_for(
+            target.service,
+            retry=_no_retry(),
+            max_connections=max_connections,
+            connection_class=timed(redis.sentinel.SentinelManagedConnection),
+            **common,
+            **_credentials(target.url),
+        )
+    pool = redis.BlockingConnectionPool.from_url(
+        target.url, max_connections=max_connections, timeout=timeout, retry=_no_retry(), **common
+    )
     pool.connection_class = timed(pool.connection_class)
     return redis.Redis(connection_pool=pool, retry=_no_retry())
 

@@ -5,12 +5,13 @@ whenever the game's engine package, the shared engine modules or the wire schema
 or data files), so replicas sharing a Redis never serve an answer computed by other rules. It goes
 into every cache key beside ``rules_version``.
 """
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Iterable, Sequence
 
 SOURCE_SUFFIXES = (".py", ".json", ".yaml")
 
@@ -29,8 +30,15 @@ def tree_digest(roots: Iterable[tuple[str, Traversable]], recurse: bool = True) 
     """The blake2b digest of every source file's name and bytes under the given named roots."""
     digest = hashlib.blake2b(digest_size=16)
     for label, root in roots:
-        files = _files(root) if recurse else ((e.name, e) for e in sorted(root.iterdir(), key=lambda e: e.name)
-                                               if e.is_file() and e.name.endswith(SOURCE_SUFFIXES))
+        files = (
+            _files(root)
+            if recurse
+            else (
+                (e.name, e)
+                for e in sorted(root.iterdir(), key=lambda e: e.name)
+                if e.is_file() and e.name.endswith(SOURCE_SUFFIXES)
+            )
+        )
         for name, entry in files:
             digest.update(f"{label}/{name}\0".encode())
             digest.update(entry.read_bytes())

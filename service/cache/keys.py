@@ -1,4 +1,5 @@
 """Content-addressed keys: ``cg:{kind}:{rules_version}:{blake2b(canonical_json(material))}``."""
+
 from __future__ import annotations
 
 import hashlib

@@ -6,12 +6,14 @@ Redis could not verify (``seal``), undecodable text, or a value the caller's ``c
 by reason, recomputed and overwritten; only values computed here or verified and checked are ever copied
 into memory.
 """
+
 from __future__ import annotations
 
 import json
 import logging
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..config import Settings
 from ..metrics import CACHE, CACHE_REJECTED
@@ -51,8 +53,13 @@ class Memo:
     """``engine.core.Memo`` over ``stores`` (first = fastest). Bind it to a game with ``bound``.
     ``notes`` says what was configured but is not in use (for /readyz)."""
 
-    def __init__(self, stores: Sequence[Store], rules_version: str = "",
-                 in_process_only: frozenset[str] = frozenset(), notes: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        stores: Sequence[Store],
+        rules_version: str = "",
+        in_process_only: frozenset[str] = frozenset(),
+        notes: tuple[str, ...] = (),
+    ):
         self.stores = tuple(stores)
         self.rules_version = rules_version
         self.in_process_only = in_process_only
@@ -62,7 +69,7 @@ class Memo:
     def backend(self) -> str:
         return "+".join(store.name for store in self.stores) or "none"
 
-    def bound(self, rules_version: str) -> "Memo":
+    def bound(self, rules_version: str) -> Memo:
         return Memo(self.stores, rules_version, self.in_process_only, self.notes)
 
     def _stores_for(self, kind: str) -> tuple[Store, ...]:
@@ -154,8 +161,9 @@ class Memo:
         return value
 
     @staticmethod
-    def _write_back(stores: Sequence[Store], missing_in: dict[str, list[str]], values: dict[str, Any],
-                    codec: Codec) -> None:
+    def _write_back(
+        stores: Sequence[Store], missing_in: dict[str, list[str]], values: dict[str, Any], codec: Codec
+    ) -> None:
         for store in stores:
             keys = missing_in.get(store.name)
             if keys:
@@ -189,16 +197,19 @@ class TieredMemo(Memo):
 
 # Of CACHE_MAX_BYTES, the share that may wait in the Redis write queue; the LRU gets the rest.
 WRITE_QUEUE_SHARE = 8
-NO_SECRET = ("REDIS_URL is set but CACHE_HMAC_SECRET is not: Redis is neither read nor written "
-             "(its values could not be verified); the in-process cache alone is in use")
+NO_SECRET = (
+    "REDIS_URL is set but CACHE_HMAC_SECRET is not: Redis is neither read nor written "
+    "(its values could not be verified); the in-process cache alone is in use"
+)
 
 
 def redis_target(settings: Settings) -> RedisTarget | None:
     """Where the shared cache lives, if anywhere: REDIS_URL (a node of a cluster with REDIS_CLUSTER=1),
     or the primary the sentinels of REDIS_SENTINELS know as REDIS_SENTINEL_SERVICE."""
     if settings.redis_sentinels:
-        return RedisTarget(settings.redis_url, sentinels=settings.redis_sentinels,
-                           service=settings.redis_sentinel_service)
+        return RedisTarget(
+            settings.redis_url, sentinels=settings.redis_sentinels, service=settings.redis_sentinel_service
+        )
     if settings.redis_url:
         return RedisTarget(settings.redis_url, cluster=settings.redis_cluster)
     return None

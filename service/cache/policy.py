@@ -34,10 +34,13 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
 - ``i18n.check.code_ids`` (every message id the code marks): only where the catalogs are checked (the
   tests, ``python -m service.i18n check``), never in a serving worker.
 """
-IN_PROCESS_ONLY = frozenset({
-    "newyork.longest_street",
-    "newyork.majorities",
-    "chinatown.shops",
-    "skyline3000.block_placings",
-    "fifthavenue.district_valuation",
-})
+
+IN_PROCESS_ONLY = frozenset(
+    {
+        "newyork.longest_street",
+        "newyork.majorities",
+        "chinatown.shops",
+        "skyline3000.block_placings",
+        "fifthavenue.district_valuation",
+    }
+)

@@ -3,6 +3,7 @@ the value's UTF-8 text. Binding the key means a value copied under another key (
 route, another request) does not verify; only holders of ``CACHE_HMAC_SECRET`` can write a value that
 this service will read.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,10 +39,10 @@ def unseal(secret: bytes, key: str, raw: bytes) -> str | Rejected:
     """The text sealed under ``key``, or why it is refused. The MAC is checked before anything is
     decoded, in constant time."""
     head = len(PREFIX) + _MAC_HEX
-    if not isinstance(raw, bytes) or raw[:len(PREFIX)] != PREFIX or raw[head:head + 1] != b":":
+    if not isinstance(raw, bytes) or raw[: len(PREFIX)] != PREFIX or raw[head : head + 1] != b":":
         return Rejected("mac")
-    payload = raw[head + 1:]
-    if not hmac.compare_digest(raw[len(PREFIX):head], _mac(secret, key, payload)):
+    payload = raw[head + 1 :]
+    if not hmac.compare_digest(raw[len(PREFIX) : head], _mac(secret, key, payload)):
         return Rejected("mac")
     try:
         return payload.decode("utf-8")

@@ -9,6 +9,7 @@ derived from that secret for this use alone, so a seal never passes for a cache 
 other way round. A seal that does not verify (forged, another state's, another game's, older rules',
 malformed) is no seal: that state is checked like any other.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,7 @@ class StateSealer:
         if not isinstance(seal, str) or len(seal) != SEAL_CHARS or not seal.startswith(PREFIX):
             return False
         text = canonical_state(state)
-        return text is not None and hmac.compare_digest(seal[len(PREFIX):], self._mac(game_id, cache_version, text))
+        return text is not None and hmac.compare_digest(seal[len(PREFIX) :], self._mac(game_id, cache_version, text))
 
     def _mac(self, game_id: str, cache_version: str, text: bytes) -> str:
         message = game_id.encode() + b"\0" + cache_version.encode() + b"\0" + text

@@ -1,5 +1,6 @@
 """Where memoised values live. A store maps keys to JSON text; it never raises to its caller except
 ``StoreUnavailable``, which means "compute instead"."""
+
 from __future__ import annotations
 
 import logging
@@ -8,7 +9,8 @@ import queue
 import sys
 import threading
 import time
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from cachetools import TTLCache
 
@@ -165,8 +167,7 @@ class RedisStore:
         self._secret = secret
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._ttl = ttl_seconds
-        self.breaker = Breaker(breaker_fail_max, breaker_reset_seconds, slow_ms,
-                               on_trip=self._tripped)
+        self.breaker = Breaker(breaker_fail_max, breaker_reset_seconds, slow_ms, on_trip=self._tripped)
         self._writes: queue.Queue[dict[str, str]] = queue.Queue()
         self._pending_bytes = 0
         self.max_pending_bytes = max_pending_bytes
@@ -195,8 +196,9 @@ class RedisStore:
         CACHE_BREAKER_TRIPS.labels(tier=self.name, reason=reason).inc()
         log.warning("redis bypassed", extra={"reason": reason})
 
-    def _guarded(self, call: Callable[..., Any], *args: Any, probe_allowed: bool = True, timed: bool = True,
-                 wait: float = 0.0) -> Any:
+    def _guarded(
+        self, call: Callable[..., Any], *args: Any, probe_allowed: bool = True, timed: bool = True, wait: float = 0.0
+    ) -> Any:
         """``call`` through the breaker, timed; any error (or an open breaker) is StoreUnavailable.
 
         At most ``MAX_CONNECTIONS`` calls at once: a request that finds them all busy (many greenlets
@@ -247,10 +249,16 @@ class RedisStore:
         if breaker.is_open:
             retry = f"bypassed, probed again every {breaker.reset_seconds:g} s"
             if breaker.reason == DOWN:
-                return {"status": "fail", "reason": "down",
-                        "detail": f"Redis does not answer ({breaker.detail}); circuit breaker open, {retry}"}
-            return {"status": "warn", "reason": "slow",
-                    "detail": f"Redis is slower than the work it saves ({breaker.detail}); {retry}"}
+                return {
+                    "status": "fail",
+                    "reason": "down",
+                    "detail": f"Redis does not answer ({breaker.detail}); circuit breaker open, {retry}",
+                }
+            return {
+                "status": "warn",
+                "reason": "slow",
+                "detail": f"Redis is slower than the work it saves ({breaker.detail}); {retry}",
+            }
         if not answered:
             return {"status": "fail", "reason": "down", "detail": "Redis does not answer; computing without it"}
         return {"status": "pass"}

@@ -4,12 +4,15 @@ The engine is pure: no Flask, marshmallow, redis or I/O anywhere under ``service
 Pointers in violations are JSON pointers into the *request body*: a state problem points under
 ``/state``, a move problem under ``/move``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
-from .memo import Memo, remembered, remembered_many
+from .memo import Memo as Memo  # transitional: engines still typing a memo parameter
+from .memo import remembered, remembered_many
 
 
 def rules_url(game: str, section: str) -> str:
@@ -47,8 +50,7 @@ class ViolationDict(dict):
     ``violations``) in another language."""
 
     def __init__(self, violation: Violation):
-        super().__init__(code=violation.code, message=violation.message, rule=violation.rule,
-                         pointer=violation.pointer)
+        super().__init__(code=violation.code, message=violation.message, rule=violation.rule, pointer=violation.pointer)
         if violation.rule_url:
             self["rule_url"] = violation.rule_url
         self.violation = violation
@@ -92,7 +94,7 @@ class Outcome:
     events: tuple[Event, ...] = ()
 
     @classmethod
-    def illegal(cls, violations: Iterable[Violation]) -> "Outcome":
+    def illegal(cls, violations: Iterable[Violation]) -> Outcome:
         return cls(legal=False, violations=tuple(violations))
 
 
@@ -109,8 +111,9 @@ class Status:
     winners: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, phase: str, round: int | None, to_move: Iterable[str | None], over: bool,
-           winners: Iterable[str] = ()) -> "Status":
+    def of(
+        cls, phase: str, round: int | None, to_move: Iterable[str | None], over: bool, winners: Iterable[str] = ()
+    ) -> Status:
         """A status whose parts agree: nobody to move once the game is over, no winner before."""
         awaited = () if over else tuple(dict.fromkeys(p for p in to_move if p is not None))
         return cls(phase, round, awaited, over, tuple(winners) if over else ())
@@ -145,8 +148,14 @@ class Reading:
         return reading_anchor(self.name)
 
     def to_dict(self, game: str) -> dict[str, Any]:
-        return {"name": self.name, "default": self.default, "provenance": self.provenance, "text": self.text,
-                "rule_url": rules_url(game, self.anchor), "reads_url": rules_url(game, self.section)}
+        return {
+            "name": self.name,
+            "default": self.default,
+            "provenance": self.provenance,
+            "text": self.text,
+            "rule_url": rules_url(game, self.anchor),
+            "reads_url": rules_url(game, self.section),
+        }
 
 
 def reading_anchor(name: str) -> str:
@@ -215,8 +224,9 @@ class Game(Protocol):
 
     def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]: ...
 
-    def legal_page(self, state: Any, player: str | None, move_type: str | None, start: int = 0,
-                   limit: int | None = None) -> MovesPage:
+    def legal_page(
+        self, state: Any, player: str | None, move_type: str | None, start: int = 0, limit: int | None = None
+    ) -> MovesPage:
         """At most ``limit`` legal moves, from the ``start``-th candidate on, at a cost of about the
         candidates it considers (not of every legal move)."""
 

@@ -19,14 +19,16 @@
 - ``N_``: marks an English text for the message catalogs (``service/locales``) without translating it; the
   engine only ever writes English, and the edge renders its ids and parameters in the asked language.
 """
+
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from itertools import islice
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from string import Formatter
-from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .core import GameInfo, MovesPage, Outcome, Reading, RuleCode, Status, Violation, rules_url
 
@@ -79,7 +81,7 @@ class Names(str):
 
     ids: tuple[str, ...]
 
-    def __new__(cls, ids: Iterable[str]) -> "Names":
+    def __new__(cls, ids: Iterable[str]) -> Names:
         ids = tuple(ids)
         if len(ids) <= 1:
             text = ids[0] if ids else "nobody"
@@ -147,12 +149,15 @@ class RuleBook:
         except (KeyError, IndexError) as missing:
             raise KeyError(f"message for {suffix} lacks {missing}") from None
         # positional, params in the call's order: legal-moves builds many (each a discarded refusal)
-        return Violation(self._prefix + suffix, text, rule.cite.label, pointer, template, tuple(params.items()),
-                         self._urls[suffix])
+        return Violation(
+            self._prefix + suffix, text, rule.cite.label, pointer, template, tuple(params.items()), self._urls[suffix]
+        )
 
     def rule_codes(self) -> list[RuleCode]:
-        return [RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite.label, self._urls[r.suffix])
-                for r in self._rules.values()]
+        return [
+            RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite.label, self._urls[r.suffix])
+            for r in self._rules.values()
+        ]
 
     def sections(self) -> frozenset[str]:
         """The anchors of the rules-page sections the codes cite."""
@@ -199,16 +204,24 @@ class OptionSpec:
         if self.kind == "bool":
             return isinstance(value, bool)
         if self.kind == "int":
-            return (isinstance(value, int) and not isinstance(value, bool)
-                    and (self.minimum is None or value >= self.minimum)
-                    and (self.maximum is None or value <= self.maximum))
+            return (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and (self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum)
+            )
         if self.kind == "choice":
             return any(type(value) is type(choice) and value == choice for choice in self.choices)
         return True
 
     def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default,
-                               "provenance": self.provenance, "text": self.text}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "provenance": self.provenance,
+            "text": self.text,
+        }
         if self.choices:
             out["choices"] = list(self.choices)
         if self.minimum is not None:
@@ -251,8 +264,9 @@ class OptionBook:
 
     def readings(self, extra: Iterable[Reading] = ()) -> list[Reading]:
         """The readings that are options, then the game's readings that are not (fixed by the rules text)."""
-        return [Reading(s.name, s.default, s.provenance, s.text, s.section)
-                for s in self.specs if s.reading] + list(extra)
+        return [Reading(s.name, s.default, s.provenance, s.text, s.section) for s in self.specs if s.reading] + list(
+            extra
+        )
 
     def describe(self) -> list[dict[str, Any]]:
         return [s.describe() for s in self.specs]
@@ -347,8 +361,9 @@ class Engine:
     def legal_moves(self, state: Any, player: str | None = None, move_type: str | None = None) -> list[Any]:
         return self.legal_page(state, player, move_type).moves
 
-    def legal_page(self, state: Any, player: str | None, move_type: str | None, start: int = 0,
-                   limit: int | None = None) -> MovesPage:
+    def legal_page(
+        self, state: Any, player: str | None, move_type: str | None, start: int = 0, limit: int | None = None
+    ) -> MovesPage:
         """The candidates from the ``start``-th on, each filtered by the move checks, until ``limit`` moves
         are found: the candidates are drawn one at a time, so a page costs about the candidates it
         considers (those before ``start`` are skipped unchecked). The next page starts at the first
@@ -366,4 +381,3 @@ class Engine:
 
     def rule_codes(self) -> Sequence[RuleCode]:
         return self.book.rule_codes()
-

@@ -10,11 +10,13 @@ str, int, bool, None; no floats) that fully determines the value; ``compute`` ma
 else. Values must be JSON-ready. ``check`` tells a sound value from a corrupt one: a kept value it rejects
 is ignored and recomputed.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Callable, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 
 class Memo(Protocol):
@@ -36,12 +38,18 @@ class Memo(Protocol):
 class ComputeAlways:
     """Keeps nothing: every value is computed. The memo outside any scope."""
 
-    def get_or_compute(self, kind: str, material: Any, compute: Callable[[], Any],
-                       check: Callable[[Any], bool] | None = None) -> Any:
+    def get_or_compute(
+        self, kind: str, material: Any, compute: Callable[[], Any], check: Callable[[Any], bool] | None = None
+    ) -> Any:
         return compute()
 
-    def get_or_compute_many(self, kind: str, materials: Sequence[Any], compute: Callable[[Any], Any],
-                            check: Callable[[Any], bool] | None = None) -> list[Any]:
+    def get_or_compute_many(
+        self,
+        kind: str,
+        materials: Sequence[Any],
+        compute: Callable[[Any], Any],
+        check: Callable[[Any], bool] | None = None,
+    ) -> list[Any]:
         return [compute(m) for m in materials]
 
 
@@ -59,13 +67,13 @@ def memo_scope(memo: Memo) -> Iterator[Memo]:
         _current.reset(token)
 
 
-def remembered(kind: str, material: Any, compute: Callable[[], Any],
-               check: Callable[[Any], bool] | None = None) -> Any:
+def remembered(kind: str, material: Any, compute: Callable[[], Any], check: Callable[[Any], bool] | None = None) -> Any:
     """The value of ``compute()`` for ``material``, from the scope's memo when it has a sound one."""
     return _current.get().get_or_compute(kind, material, compute, check)
 
 
-def remembered_many(kind: str, materials: Sequence[Any], compute: Callable[[Any], Any],
-                    check: Callable[[Any], bool] | None = None) -> list[Any]:
+def remembered_many(
+    kind: str, materials: Sequence[Any], compute: Callable[[Any], Any], check: Callable[[Any], bool] | None = None
+) -> list[Any]:
     """``remembered`` for several materials of one kind at once (one round trip to a shared store)."""
     return _current.get().get_or_compute_many(kind, materials, compute, check)

@@ -4,10 +4,12 @@ Fisher-Yates from the last index down, each index drawn as ``int(r * (i + 1))`` 
 ``random.Random(seed).random()``: the one part of Python's generator whose sequence the language
 promises to keep across versions. Any client can reproduce a deal from the seed with this recipe.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -4,6 +4,7 @@ Each package under ``service.engine`` named here declares its game once, as ``SP
 the list of game ids, the cache fingerprint's inputs, the contract's game enums, the problem pages and the
 table page's game list all come from these specs. Serving a new game is one more name here.
 """
+
 from __future__ import annotations
 
 import importlib

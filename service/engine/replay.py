@@ -1,8 +1,10 @@
 """Running a whole game log through one game's ``apply``: the same checks as single moves."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .core import Event, Violation
 

@@ -8,19 +8,26 @@ the standings after it, and who won once that is known.
 - ``winners``: on a finished game the game's winners; for the game's final scoring of a game still going,
   the players first in the standings by the game's tie-breaks; otherwise empty.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 
-def after_scoring(ids: Sequence[str], awarded: Mapping[str, int], before: Mapping[str, int], *, over: bool,
-                  final: bool, winners_of: Callable[[dict[str, int]], Sequence[str]]) -> dict[str, object]:
+def after_scoring(
+    ids: Sequence[str],
+    awarded: Mapping[str, int],
+    before: Mapping[str, int],
+    *,
+    over: bool,
+    final: bool,
+    winners_of: Callable[[dict[str, int]], Sequence[str]],
+) -> dict[str, object]:
     """``awarded``, ``standings`` and ``winners`` for the players ``ids`` (seat order); ``winners_of`` ranks
     a game's standings with its tie-breaks (on a finished game it may simply give the game's winners)."""
     gained = {pid: awarded.get(pid, 0) for pid in ids}
     standings = {pid: before.get(pid, 0) + (0 if over else gained[pid]) for pid in ids}
-    return {"awarded": gained, "standings": standings,
-            "winners": list(winners_of(standings)) if over or final else []}
+    return {"awarded": gained, "standings": standings, "winners": list(winners_of(standings)) if over or final else []}
 
 
 def leaders(points: Mapping[str, int]) -> list[str]:

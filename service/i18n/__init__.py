@@ -6,6 +6,7 @@ memory with Babel's own reader and writer the first time a language is asked for
 package is all a deployment needs (no generated ``.mo`` files to keep fresh). ``python -m service.i18n``
 extracts, updates and checks them.
 """
+
 from __future__ import annotations
 
 import gettext

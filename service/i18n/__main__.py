@@ -9,6 +9,7 @@
 Run from the repository root. After ``update``, translate the new and fuzzy entries in the .po files
 (remove the ``fuzzy`` flag once checked); ``tests/i18n/test_catalogs.py`` fails until every one is done.
 """
+
 from __future__ import annotations
 
 import sys
@@ -28,8 +29,19 @@ def pybabel(*args: str) -> None:
 
 
 def extract() -> None:
-    pybabel("extract", "-F", str(MAPPING.relative_to(ROOT)), "--no-location", "--sort-output",
-            "--no-wrap", "--project", "city-games-rules", "-o", str(TEMPLATE.relative_to(ROOT)), ".")
+    pybabel(
+        "extract",
+        "-F",
+        str(MAPPING.relative_to(ROOT)),
+        "--no-location",
+        "--sort-output",
+        "--no-wrap",
+        "--project",
+        "city-games-rules",
+        "-o",
+        str(TEMPLATE.relative_to(ROOT)),
+        ".",
+    )
 
 
 def update() -> None:
@@ -37,8 +49,19 @@ def update() -> None:
     for lang in TRANSLATED:
         if not po_path(lang).exists():
             init(lang)
-        pybabel("update", "-i", str(TEMPLATE), "-d", str(LOCALES), "-D", DOMAIN, "-l", lang,
-                "--ignore-obsolete", "--no-wrap")
+        pybabel(
+            "update",
+            "-i",
+            str(TEMPLATE),
+            "-d",
+            str(LOCALES),
+            "-D",
+            DOMAIN,
+            "-l",
+            lang,
+            "--ignore-obsolete",
+            "--no-wrap",
+        )
 
 
 def init(lang: str) -> None:

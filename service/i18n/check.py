@@ -4,6 +4,7 @@ Stale: an id in a catalog (or the template) the code no longer uses, or one the 
 catalog lacks: ``python -m service.i18n update`` fixes both sides. Untranslated or fuzzy: a translator's
 job. Mismatched: a translation whose ``{placeholders}`` differ from its id's, which could not be rendered.
 """
+
 from __future__ import annotations
 
 import io
@@ -48,8 +49,9 @@ def code_ids() -> frozenset[tuple[str | None, str]]:
         method_map, options_map = parse_mapping_cfg(cfg, str(MAPPING))
     with quiet_fstrings():
         found = list(extract_from_dir(str(ROOT), method_map, options_map, keywords={}))
-    return frozenset((context, message) for _file, _line, message, _comments, context in found
-                     if isinstance(message, str))
+    return frozenset(
+        (context, message) for _file, _line, message, _comments, context in found if isinstance(message, str)
+    )
 
 
 def placeholders(text: str) -> set[str]:
@@ -66,9 +68,11 @@ def template_ids() -> frozenset[tuple[str | None, str]]:
 
 def problems() -> list[str]:
     wanted = code_ids()
-    out = [f"template: {kind} {_name(key)}" for kind, ids in (("lacks", wanted - template_ids()),
-                                                              ("stale", template_ids() - wanted))
-           for key in sorted(ids, key=_name)]
+    out = [
+        f"template: {kind} {_name(key)}"
+        for kind, ids in (("lacks", wanted - template_ids()), ("stale", template_ids() - wanted))
+        for key in sorted(ids, key=_name)
+    ]
     for lang in TRANSLATED:
         catalog = read_catalog(lang)
         have = {(m.context, m.id): m for m in catalog if m.id}

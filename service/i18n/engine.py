@@ -5,10 +5,12 @@ edit line by line, so rather than wrapping each in ``N_`` the extractor imports 
 pure: importing it has no effect) and reads the texts the service will serve. It is mapped to each game
 package's ``__init__.py``, and extracts that file's own marked strings as Python too.
 """
+
 from __future__ import annotations
 
 import importlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .pyast import extract_ast
 

@@ -4,10 +4,12 @@ inside an element marked ``translate="no"`` (the language chooser names each lan
 The page translates itself the same way (``i18n.js`` looks each trimmed text up in the catalog), so the
 HTML needs no markup for translation and the two can never disagree about what a message is.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html.parser import HTMLParser
-from typing import Any, Iterator
+from typing import Any
 
 ATTRIBUTES = ("aria-label", "placeholder", "title")
 SKIPPED = ("script", "style")
@@ -50,7 +52,9 @@ def texts(html: str) -> list[tuple[int, str]]:
     return found
 
 
-def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract_html(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel's extractor protocol: (line, function name, message, comments)."""
     encoding = (options or {}).get("encoding", "utf-8")
     for line, text in texts(fileobj.read().decode(encoding)):

@@ -5,10 +5,12 @@ pictures write ``f'<text ...>{escape(tr("Legend"))}</text>'``) and it counts a k
 as a positional one (``violation("turn.game_over", pointer="/move/type")``). Reading the tree sees both
 right. The keywords and their argument specs are Babel's own (``babel.cfg``); Babel applies the specs.
 """
+
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 
 def _name(func: ast.expr) -> str | None:

@@ -5,6 +5,7 @@ A board is ``{"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}
 through ``ScoreStateSchema``, which otherwise takes the partial scoring input (``board`` and optional
 ``players``).
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict
@@ -37,7 +38,6 @@ from . import messages as M
 from .common import PLAYER_ID, GameWire, List, PlayerId, Seed, StrictInteger, Variants
 from .options import options_schema
 
-
 MAX_PLAYERS_ON_WIRE = 8
 MONEY_BOUND = 10**12
 
@@ -50,11 +50,11 @@ def ShopType(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.OneOf(SHOP_TYPES), **kwargs)
 
 
-def LotList(**kwargs: Any) -> "LotListField":
+def LotList(**kwargs: Any) -> LotListField:
     return LotListField(**kwargs)
 
 
-def TileList(**kwargs: Any) -> "TileListField":
+def TileList(**kwargs: Any) -> TileListField:
     return TileListField(**kwargs)
 
 
@@ -135,8 +135,11 @@ class TileListField(fields.Field):
             raise ValidationError("Not a valid list.")
         if len(value) > 90:
             raise ValidationError(M.LENGTH_MAX.format(max=90))
-        errors = {i: ["Must be one of the shop types."] for i, item in enumerate(value)
-                  if not isinstance(item, str) or item not in SHOP_SET}
+        errors = {
+            i: ["Must be one of the shop types."]
+            for i, item in enumerate(value)
+            if not isinstance(item, str) or item not in SHOP_SET
+        }
         if errors:
             raise ValidationError(errors)
         return list(value)
@@ -150,8 +153,10 @@ class TilesField(fields.Field):
 
     def json_schema(self, components):
         count = {"type": "integer", "minimum": 0, "maximum": 90}
-        return components.named("ChinatownTiles", {"type": "object", "additionalProperties": False,
-                                                   "properties": {shop: count for shop in SHOP_TYPES}})
+        return components.named(
+            "ChinatownTiles",
+            {"type": "object", "additionalProperties": False, "properties": {shop: count for shop in SHOP_TYPES}},
+        )
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
@@ -178,13 +183,27 @@ class BoardField(fields.Field):
     dict of lot number -> ``Lot``."""
 
     def json_schema(self, components):
-        lot = components.named("ChinatownLot", {
-            "type": "object", "additionalProperties": False, "required": ["owner"],
-            "properties": {"owner": {"$ref": "#/components/schemas/PlayerId"},
-                           "shop": {"oneOf": [shop_type_schema(components), {"type": "null"}]}}})
-        return components.named("ChinatownBoard", {
-            "type": "object", "maxProperties": LOT_COUNT, "propertyNames": {"pattern": LOT_KEY_PATTERN},
-            "additionalProperties": lot})
+        lot = components.named(
+            "ChinatownLot",
+            {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["owner"],
+                "properties": {
+                    "owner": {"$ref": "#/components/schemas/PlayerId"},
+                    "shop": {"oneOf": [shop_type_schema(components), {"type": "null"}]},
+                },
+            },
+        )
+        return components.named(
+            "ChinatownBoard",
+            {
+                "type": "object",
+                "maxProperties": LOT_COUNT,
+                "propertyNames": {"pattern": LOT_KEY_PATTERN},
+                "additionalProperties": lot,
+            },
+        )
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
@@ -192,7 +211,7 @@ class BoardField(fields.Field):
         out, errors = {}, {}
         for key, cell in value.items():
             if key not in LOT_KEY_SET:
-                errors[key] = ["Not a lot number: lots are \"1\" to \"85\"."]
+                errors[key] = ['Not a lot number: lots are "1" to "85".']
                 continue
             lot, problems = _lot(cell)
             if problems:
@@ -351,9 +370,7 @@ def state_to_wire(state: State) -> dict:
 
 
 class StateSchema(StateFields):
-    players = List(
-        fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE)
-    )
+    players = List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
 
     @post_load
     def _to_engine(self, data, **kwargs):
@@ -374,9 +391,7 @@ class ScoreStateSchema(StateFields):
     round = StrictInteger(validate=validate.Range(min=1, max=6))
     phase = fields.String(validate=validate.OneOf(PHASES))
     first_player = PlayerId()
-    players = List(
-        fields.Nested(ScorePlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE)
-    )
+    players = List(fields.Nested(ScorePlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
 
     @post_load
     def _to_engine(self, data, **kwargs):
@@ -416,7 +431,13 @@ class TransferSchema(Schema):
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        return {"giver": obj.giver, "receiver": obj.receiver, "lots": list(obj.lots), "tiles": list(obj.tiles), "money": obj.money}
+        return {
+            "giver": obj.giver,
+            "receiver": obj.receiver,
+            "lots": list(obj.lots),
+            "tiles": list(obj.tiles),
+            "money": obj.money,
+        }
 
 
 MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {

@@ -1,9 +1,12 @@
 """What every game's wire module provides, and the fields the request envelopes share."""
+
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field as dataclass_field
-from typing import Any, Collection, Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -139,4 +142,15 @@ def load_wire(game_id: str) -> GameWire | None:
     return getattr(module, "WIRE", None)
 
 
-__all__ = ["GameWire", "PlayerId", "Seed", "StatusSchema", "Variants", "StrictBoolean", "StrictInteger", "ValidationError", "fields", "load_wire"]
+__all__ = [
+    "GameWire",
+    "PlayerId",
+    "Seed",
+    "StatusSchema",
+    "Variants",
+    "StrictBoolean",
+    "StrictInteger",
+    "ValidationError",
+    "fields",
+    "load_wire",
+]

@@ -1,5 +1,6 @@
 """The request envelopes every game shares (setup, state, move, replay, view, render), built around a
 game's own wire schemas so that errors point into the whole request body."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -69,9 +70,12 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
             "state": fields.Nested(wire.state, required=True),
             "player": PlayerId(),
             "type": fields.String(validate=validate.OneOf(move_types) if move_types else None),
-            "limit": StrictInteger(validate=validate.Range(min=1, max=MAX_MOVES_LIMIT),
-                                   metadata={"component": "MovesLimit"}),
-            "cursor": fields.String(validate=validate.Length(max=MAX_CURSOR_CHARS), metadata={"component": "MovesCursor"}),
+            "limit": StrictInteger(
+                validate=validate.Range(min=1, max=MAX_MOVES_LIMIT), metadata={"component": "MovesLimit"}
+            ),
+            "cursor": fields.String(
+                validate=validate.Length(max=MAX_CURSOR_CHARS), metadata={"component": "MovesCursor"}
+            ),
         }
     )
     move_cls = Schema.from_dict(
@@ -79,13 +83,15 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
     )
 
     class ReplayRequest(Schema):
-        contract_keywords = {"if": {"required": ["setup"]}, "then": {"not": {"required": ["state"]}},
-                             "else": {"required": ["state"]}}
+        contract_keywords = {
+            "if": {"required": ["setup"]},
+            "then": {"not": {"required": ["state"]}},
+            "else": {"required": ["state"]},
+        }
 
         setup = fields.Nested(setup_cls)
         state = fields.Nested(wire.state)
-        moves = List(fields.Nested(wire.move), required=True,
-                            validate=validate.Length(max=MAX_REPLAY_MOVES))
+        moves = List(fields.Nested(wire.move), required=True, validate=validate.Length(max=MAX_REPLAY_MOVES))
 
         @validates_schema
         def _one_start(self, data, **kwargs):

@@ -1,4 +1,5 @@
 """marshmallow's nested error messages as a flat list of JSON pointers into the request body."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -9,6 +9,7 @@ removed, the colour stacks, the black deck, the discard pile, the commissioners,
 and ``pending``. Hidden parts are ``null`` at a real table: a hand, the cards below a stack's top, the
 black deck's order, Central Park's draw order, a set of the supply row not yet typed in.
 """
+
 from __future__ import annotations
 
 import copy
@@ -19,9 +20,17 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.options import OPTIONS
+from ..engine.fifthavenue.state import (
+    Move,
+    State,
+    from_plain,
+    move_from_plain,
+    move_to_plain,
+    options_from_plain,
+    options_to_plain,
+    to_plain,
+)
 from ..engine.kit import N_
-from ..engine.fifthavenue.state import (Move, State, from_plain, move_from_plain, move_to_plain, options_to_plain,
-                                        options_from_plain, to_plain)
 from . import lean
 from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, Seed, StrictBoolean, StrictInteger, Variants
@@ -55,8 +64,7 @@ def CardValue(**kwargs: Any) -> StrictInteger:
 
 
 def Business(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.BUSINESSES), metadata={"component": "FifthAvenueBusiness"},
-                         **kwargs)
+    return fields.String(validate=validate.OneOf(D.BUSINESSES), metadata={"component": "FifthAvenueBusiness"}, **kwargs)
 
 
 def Colour(**kwargs: Any) -> fields.String:
@@ -70,12 +78,17 @@ def PlotId(**kwargs: Any) -> fields.String:
 
 # ---- options ------------------------------------------------------------------------------------------
 class BoardSchema(Schema):
-    plot_ring = List(Colour(), validate=validate.Length(equal=len(D.COLOURS)),
-                     load_default=lambda: list(OPTIONS["board"].default["plot_ring"]))
+    plot_ring = List(
+        Colour(),
+        validate=validate.Length(equal=len(D.COLOURS)),
+        load_default=lambda: list(OPTIONS["board"].default["plot_ring"]),
+    )
     commissioner_graph = Dict(
         keys=fields.String(validate=validate.OneOf((D.CITY_HALL,) + D.DISTRICTS)),
-        values=List(fields.String(validate=validate.OneOf(D.DISTRICTS + (D.CENTRAL_PARK,))),
-                           validate=validate.Length(min=1, max=len(D.SITES))),
+        values=List(
+            fields.String(validate=validate.OneOf(D.DISTRICTS + (D.CENTRAL_PARK,))),
+            validate=validate.Length(min=1, max=len(D.SITES)),
+        ),
         load_default=lambda: copy.deepcopy(OPTIONS["board"].default["commissioner_graph"]),
     )
 
@@ -92,11 +105,19 @@ class _OptionsBase(Schema):
         return options_to_plain(options_from_plain(d))
 
 
-OptionsSchema = options_schema("FifthAvenueOptionsSchema", OPTIONS, base=_OptionsBase, structured={
-    "board": fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({})),
-    "special_scorings": List(fields.Nested(SpecialScoringSchema), validate=validate.Length(max=12),
-                             load_default=lambda: copy.deepcopy(OPTIONS["special_scorings"].default)),
-})
+OptionsSchema = options_schema(
+    "FifthAvenueOptionsSchema",
+    OPTIONS,
+    base=_OptionsBase,
+    structured={
+        "board": fields.Nested(BoardSchema, load_default=lambda: BoardSchema().load({})),
+        "special_scorings": List(
+            fields.Nested(SpecialScoringSchema),
+            validate=validate.Length(max=12),
+            load_default=lambda: copy.deepcopy(OPTIONS["special_scorings"].default),
+        ),
+    },
+)
 """Setup options; every rule reading of DESIGN.md section 9 is one, with its default (derived from the
 engine's option specs)."""
 _OPTIONS = OptionsSchema()
@@ -114,14 +135,19 @@ class PlotSchema(Schema):
 
 
 class DistrictSchema(Schema):
-    plots = Dict(keys=PlotId(), values=fields.Nested(PlotSchema), load_default=dict,
-                 validate=validate.Length(max=len(D.PLOT_IDS), error=AT_MOST_PLOTS))
+    plots = Dict(
+        keys=PlotId(),
+        values=fields.Nested(PlotSchema),
+        load_default=dict,
+        validate=validate.Length(max=len(D.PLOT_IDS), error=AT_MOST_PLOTS),
+    )
     stopped = Strict(load_default=False)
 
 
 class ParkSchema(Schema):
-    skyscrapers = List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
-                              load_default=list)
+    skyscrapers = List(
+        fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list
+    )
     businesses = List(Business(), validate=validate.Length(max=len(D.SET_SIZES)), load_default=list)
 
 
@@ -135,14 +161,23 @@ class DistrictsField(fields.Field):
         if self.metadata.get("whole_board"):
             plots = components.schemas[components.name_of(DistrictSchema)]["properties"]["plots"]
             whole = components.schemas[components.name_of(DistrictSchema)]
-            district = components.named("FifthAvenueFullDistrict", {
-                **whole, "required": ["plots"],
-                "properties": {**whole["properties"], "plots": {**plots, "required": list(D.COLOURS)}}})
-        return components.named("FifthAvenueFullDistricts" if self.metadata.get("whole_board") else
-                                "FifthAvenueDistricts", {
-            "type": "object", "additionalProperties": False,
-            **({"required": list(D.SITES)} if self.metadata.get("whole_board") else {}),
-            "properties": {site: park if site == D.CENTRAL_PARK else district for site in D.SITES}})
+            district = components.named(
+                "FifthAvenueFullDistrict",
+                {
+                    **whole,
+                    "required": ["plots"],
+                    "properties": {**whole["properties"], "plots": {**plots, "required": list(D.COLOURS)}},
+                },
+            )
+        return components.named(
+            "FifthAvenueFullDistricts" if self.metadata.get("whole_board") else "FifthAvenueDistricts",
+            {
+                "type": "object",
+                "additionalProperties": False,
+                **({"required": list(D.SITES)} if self.metadata.get("whole_board") else {}),
+                "properties": {site: park if site == D.CENTRAL_PARK else district for site in D.SITES},
+            },
+        )
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
@@ -150,7 +185,7 @@ class DistrictsField(fields.Field):
         out, errors = {}, {}
         for key, item in value.items():
             if key not in D.SITES:
-                errors[key] = [M.UNKNOWN_DISTRICT.format(sites=', '.join(D.SITES))]
+                errors[key] = [M.UNKNOWN_DISTRICT.format(sites=", ".join(D.SITES))]
                 continue
             schema = _PARK if key == D.CENTRAL_PARK else _DISTRICT
             try:
@@ -188,36 +223,49 @@ class DummySchema(Schema):
 
 class RemovedSchema(Schema):
     businesses = List(Business(), validate=validate.Length(max=D.BUSINESS_TOTAL), load_default=list)
-    skyscrapers = List(fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
-                              load_default=list)
+    skyscrapers = List(
+        fields.Nested(SkyscrapersSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list
+    )
 
 
 class StackSchema(Schema):
     top = CardValue(allow_none=True, required=True)
-    below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True,
-                        required=True)
+    below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True, required=True)
     count = Count(D.COLOURED_PER_COLOUR, required=True)
 
 
 class BlackDeckSchema(Schema):
     cards = List(CardValue(), validate=validate.Length(max=D.BLACK_TOTAL), allow_none=True, required=True)
     count = Count(D.BLACK_TOTAL, required=True)
-    seed = Seed(allow_none=True, load_default=None, load_only=True,
-                metadata={"description": "Deprecated: where earlier releases kept the state's seed; "
-                                         "read when the state's own `seed` is missing, never written."})
+    seed = Seed(
+        allow_none=True,
+        load_default=None,
+        load_only=True,
+        metadata={
+            "description": "Deprecated: where earlier releases kept the state's seed; "
+            "read when the state's own `seed` is missing, never written."
+        },
+    )
 
 
 class CommissionerSchema(Schema):
     at = fields.String(required=True, validate=validate.OneOf(D.LOCATIONS))
-    markers = List(fields.String(validate=validate.OneOf(D.DISTRICTS)),
-                          validate=validate.Length(max=len(D.DISTRICTS)), load_default=list)
+    markers = List(
+        fields.String(validate=validate.OneOf(D.DISTRICTS)),
+        validate=validate.Length(max=len(D.DISTRICTS)),
+        load_default=list,
+    )
 
 
 class TurnSchema(Schema):
     player = PlayerId(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(D.PHASES))
-    action = fields.String(validate=validate.OneOf(D.ACTIONS), allow_none=True, load_default=None,
-                           metadata={"component": "FifthAvenueAction"})
+    action = fields.String(
+        validate=validate.OneOf(D.ACTIONS),
+        allow_none=True,
+        load_default=None,
+        metadata={"component": "FifthAvenueAction"},
+    )
     start_queue = List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
 
 
@@ -232,8 +280,9 @@ class AuctionSchema(Schema):
     trigger = PlayerId(required=True)
     resume = fields.String(required=True, validate=validate.OneOf(["action2", "next_turn"]))
     site = fields.String(required=True, validate=validate.OneOf(D.SITES))
-    queue = List(fields.String(validate=validate.OneOf(D.SITES)), validate=validate.Length(max=len(D.SITES)),
-                        load_default=list)
+    queue = List(
+        fields.String(validate=validate.OneOf(D.SITES)), validate=validate.Length(max=len(D.SITES)), load_default=list
+    )
     stage = fields.String(required=True, validate=validate.OneOf(["bidding", "resolve"]))
     order = List(PlayerId(), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
     to_act = PlayerId(allow_none=True, required=True)
@@ -241,8 +290,7 @@ class AuctionSchema(Schema):
     park_colour = Colour(allow_none=True, load_default=None)
     bids = List(fields.Nested(BidSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
     passed = List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
-    dummy_bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True,
-                            load_default=None)
+    dummy_bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True, load_default=None)
     winner = PlayerId(allow_none=True, load_default=None)
 
 
@@ -251,13 +299,23 @@ class DrawSchema(Schema):
     count = StrictInteger(required=True, validate=validate.Range(min=1, max=4))
 
 
-PENDING_FIELDS = {"start_business": {"district"}, "stack_top": {"colours"}, "black_cards": {"draws"},
-                  "supply_set": {"index", "count"}, "dummy_bid": set(), "central_park_tiles": {"count"}}
+PENDING_FIELDS = {
+    "start_business": {"district"},
+    "stack_top": {"colours"},
+    "black_cards": {"draws"},
+    "supply_set": {"index", "count"},
+    "dummy_bid": set(),
+    "central_park_tiles": {"count"},
+}
 
 
 class PendingSchema(Schema):
-    contract_variants = Variants(key="kind", name="{prefix}{kind}Pending", always=(),
-                                 kinds={kind: (names, ()) for kind, names in PENDING_FIELDS.items()})
+    contract_variants = Variants(
+        key="kind",
+        name="{prefix}{kind}Pending",
+        always=(),
+        kinds={kind: (names, ()) for kind, names in PENDING_FIELDS.items()},
+    )
 
     kind = fields.String(required=True, validate=validate.OneOf(D.PENDING_KINDS))
     district = fields.String(validate=validate.OneOf(D.DISTRICTS))
@@ -274,9 +332,9 @@ class PendingSchema(Schema):
         errors = {}
         for name in ("district", "colours", "draws", "index", "count"):
             if name in want and name not in d:
-                errors[name] = [M.REVEAL_NEEDS.format(kind=d['kind'], name=name)]
+                errors[name] = [M.REVEAL_NEEDS.format(kind=d["kind"], name=name)]
             if name not in want and name in d:
-                errors[name] = [M.REVEAL_HAS_NO.format(kind=d['kind'], name=name)]
+                errors[name] = [M.REVEAL_HAS_NO.format(kind=d["kind"], name=name)]
         if errors:
             raise ValidationError(errors)
 
@@ -294,29 +352,46 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
         "districts": DistrictsField(required=True, metadata={"whole_board": full}),
-        "supply_row": List(List(Business(), validate=validate.Length(max=3), allow_none=True),
-                                  validate=validate.Length(max=len(D.SET_SIZES)), **req),
+        "supply_row": List(
+            List(Business(), validate=validate.Length(max=3), allow_none=True),
+            validate=validate.Length(max=len(D.SET_SIZES)),
+            **req,
+        ),
         "box": Count(D.BUSINESS_TOTAL, **req),
         "removed": fields.Nested(RemovedSchema, **req),
-        "stacks": Dict(keys=Colour(), values=fields.Nested(StackSchema), **req,
-                       validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_STACKS.format(count=len(D.COLOURS)))),
+        "stacks": Dict(
+            keys=Colour(),
+            values=fields.Nested(StackSchema),
+            **req,
+            validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_STACKS.format(count=len(D.COLOURS))),
+        ),
         "black_deck": fields.Nested(BlackDeckSchema, **req),
         "discard": List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
-        "commissioners": Dict(keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
-                              values=fields.Nested(CommissionerSchema), **req,
-                              validate=validate.Length(max=len(D.COMMISSIONERS),
-                                                       error=M.AT_MOST_COMMISSIONERS.format(count=len(D.COMMISSIONERS)))),
+        "commissioners": Dict(
+            keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
+            values=fields.Nested(CommissionerSchema),
+            **req,
+            validate=validate.Length(
+                max=len(D.COMMISSIONERS), error=M.AT_MOST_COMMISSIONERS.format(count=len(D.COMMISSIONERS))
+            ),
+        ),
         "businesses_placed": Count(len(D.SET_SIZES) * 3, **req),
         "turn": fields.Nested(TurnSchema, allow_none=True, **req),
         "auction": fields.Nested(AuctionSchema, allow_none=True, **req),
-        "park_order": List(Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)),
-                                  allow_none=True, **req),
+        "park_order": List(
+            Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)), allow_none=True, **req
+        ),
         "result": fields.Nested(ResultSchema, allow_none=True, **req),
         "pending": fields.Nested(PendingSchema, allow_none=True, **req),
-        "seed": Seed(allow_none=True, load_default=None,
-                     metadata={"description": "Seeds every later shuffle of digital play (the black deck's "
-                                              "and a colour stack's reshuffle); null at a real table and in "
-                                              "a player's view."}),
+        "seed": Seed(
+            allow_none=True,
+            load_default=None,
+            metadata={
+                "description": "Seeds every later shuffle of digital play (the black deck's "
+                "and a colour stack's reshuffle); null at a real table and in "
+                "a player's view."
+            },
+        ),
     }
 
 
@@ -348,13 +423,12 @@ class StateSchema(_StateBase):
         districts = d.get("districts") or {}
         missing = [s for s in D.SITES if s not in districts]
         if missing:
-            raise ValidationError(M.MISSING_SITES.format(missing=', '.join(missing)),
-                                  "districts")
+            raise ValidationError(M.MISSING_SITES.format(missing=", ".join(missing)), "districts")
         errors = {}
         for did in D.DISTRICTS:  # the back side's sixth plot is checked by validate, which knows the side
             gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
             if gone:
-                errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=', '.join(gone))]}
+                errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=", ".join(gone))]}
         if errors:
             raise ValidationError({"districts": errors})
 
@@ -391,15 +465,32 @@ MOVE_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "reveal": (set(), {"tops", "drawn", "tiles", "bid", "business", "district", "plot"}),
 }
 REVEAL_PARTS = ("tops", "drawn", "tiles", "bid", "business")
-OPTIONAL_FIELDS = ("district", "plot", "business", "commissioner", "to", "colours", "colour", "cards", "count",
-                   "tops", "drawn", "tiles", "bid")
+OPTIONAL_FIELDS = (
+    "district",
+    "plot",
+    "business",
+    "commissioner",
+    "to",
+    "colours",
+    "colour",
+    "cards",
+    "count",
+    "tops",
+    "drawn",
+    "tiles",
+    "bid",
+)
 
 
 class MoveSchema(Schema):
     """One move; ``type`` chooses which other fields belong (others are refused)."""
 
-    contract_variants = Variants(key="type", name="{prefix}{kind}Move", kinds=MOVE_FIELDS,
-                                 keywords={"reveal": {"minProperties": 3, "maxProperties": 3}})
+    contract_variants = Variants(
+        key="type",
+        name="{prefix}{kind}Move",
+        kinds=MOVE_FIELDS,
+        keywords={"reveal": {"minProperties": 3, "maxProperties": 3}},
+    )
 
     type = fields.String(required=True, validate=validate.OneOf(D.MOVE_TYPES))
     player = PlayerId(required=True)
@@ -413,8 +504,11 @@ class MoveSchema(Schema):
     cards = List(Card(), validate=validate.Length(max=CARDS_TOTAL))
     count = Count(3)
     tops = Dict(keys=Colour(), values=CardValue(), validate=validate.Length(min=1, max=len(D.COLOURS)))
-    drawn = Dict(keys=PlayerId(), values=List(CardValue(), validate=validate.Length(max=4)),
-                        validate=validate.Length(min=1, max=4))
+    drawn = Dict(
+        keys=PlayerId(),
+        values=List(CardValue(), validate=validate.Length(max=4)),
+        validate=validate.Length(min=1, max=4),
+    )
     tiles = List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
     bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1))
 
@@ -453,15 +547,26 @@ SCORING = re.compile(r"^(final|(district|building_stop):(%s))$" % "|".join(re.es
 
 class ScoreExtraSchema(Schema):
     # A building stop names its declarer and no other scoring does; only the final one reveals Central Park.
-    contract_keywords = {"allOf": [
-        {"if": {"required": ["scoring"], "properties": {"scoring": {"pattern": "^building_stop:"}}},
-         "then": {"required": ["declarer"]}, "else": {"not": {"required": ["declarer"]}}},
-        {"if": {"required": ["scoring"], "properties": {"scoring": {"not": {"const": "final"}}}},
-         "then": {"not": {"required": ["central_park_tiles"]}}}]}
+    contract_keywords = {
+        "allOf": [
+            {
+                "if": {"required": ["scoring"], "properties": {"scoring": {"pattern": "^building_stop:"}}},
+                "then": {"required": ["declarer"]},
+                "else": {"not": {"required": ["declarer"]}},
+            },
+            {
+                "if": {"required": ["scoring"], "properties": {"scoring": {"not": {"const": "final"}}}},
+                "then": {"not": {"required": ["central_park_tiles"]}},
+            },
+        ]
+    }
 
-    scoring = fields.String(validate=validate.Regexp(SCORING, error=N_("One of `final`, `district:<id>`, "
-                                                                   "`building_stop:<id>` with a district id.")),
-                            load_default="final")
+    scoring = fields.String(
+        validate=validate.Regexp(
+            SCORING, error=N_("One of `final`, `district:<id>`, `building_stop:<id>` with a district id.")
+        ),
+        load_default="final",
+    )
     declarer = PlayerId()
     central_park_tiles = List(Business(), validate=validate.Length(max=D.PARK_TILES_REVEALED))
 
@@ -480,9 +585,17 @@ class ScoreExtraSchema(Schema):
 
     @post_load
     def _build(self, d, **kwargs) -> dict[str, Any]:
-        return {"scoring": d.get("scoring", "final"), "declarer": d.get("declarer"),
-                "central_park_tiles": d.get("central_park_tiles")}
+        return {
+            "scoring": d.get("scoring", "final"),
+            "declarer": d.get("declarer"),
+            "central_park_tiles": d.get("central_park_tiles"),
+        }
 
 
-WIRE = GameWire(state=StateSchema, score_state=ScoreStateSchema, move=MoveSchema, options=OptionsSchema,
-                score_extra=ScoreExtraSchema)
+WIRE = GameWire(
+    state=StateSchema,
+    score_state=ScoreStateSchema,
+    move=MoveSchema,
+    options=OptionsSchema,
+    score_extra=ScoreExtraSchema,
+)

@@ -18,10 +18,12 @@ simple field costs a few statements rather than marshmallow's half-dozen calls. 
 per schema instance (the envelopes' instances are built with the app) and kept on it.
 tests/api/test_lean_schemas.py holds them to marshmallow's verdicts, results and dumps.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, missing, utils, validate
 from marshmallow.decorators import POST_DUMP, POST_LOAD, PRE_DUMP, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
@@ -74,6 +76,7 @@ def _plan(schema: Schema) -> _Plan:
 
 # --- loading --------------------------------------------------------------------------------------------
 
+
 def _hooks(schema: Schema, tag: str) -> list[tuple[str, bool, dict]]:
     return list(schema._hooks.get(tag, ()))
 
@@ -84,8 +87,17 @@ def _own(schema: Schema, *names: str) -> bool:
 
 
 def _loads_item_by_item(schema: Schema) -> bool:
-    if not _own(schema, "load", "_do_load", "_deserialize", "_invoke_load_processors", "_invoke_field_validators",
-                "_invoke_schema_validators", "_run_validator", "_invoke_processors"):
+    if not _own(
+        schema,
+        "load",
+        "_do_load",
+        "_deserialize",
+        "_invoke_load_processors",
+        "_invoke_field_validators",
+        "_invoke_schema_validators",
+        "_run_validator",
+        "_invoke_processors",
+    ):
         return False
     for tag in (PRE_LOAD, VALIDATES_SCHEMA, POST_LOAD):
         for _name, pass_collection, kwargs in _hooks(schema, tag):
@@ -95,8 +107,11 @@ def _loads_item_by_item(schema: Schema) -> bool:
         if any(name not in schema.fields and name not in schema.declared_fields for name in kwargs["field_names"]):
             return False
     names = [(field.attribute or name) for name, field in schema.load_fields.items()]
-    return (schema.partial is None and not any("." in name for name in names)
-            and all(_standard(field) for field in schema.load_fields.values()))
+    return (
+        schema.partial is None
+        and not any("." in name for name in names)
+        and all(_standard(field) for field in schema.load_fields.values())
+    )
 
 
 def _schema_loader(schema: Schema, unknown: str) -> Loader:
@@ -119,16 +134,29 @@ def _item_loader(schema: Schema, unknown: str, many: bool) -> Loader:
     """One item's loader, written as Python source and compiled: each simple field's checks are inline
     statements, so a field costs no call of its own."""
     hook_kwargs = {"many": many, "partial": schema.partial, "unknown": unknown}
-    source = _Source({"missing": missing, "GiveUp": _GiveUp, "hook_kwargs": hook_kwargs,
-                      "pre": [getattr(schema, name) for name, _, _ in _hooks(schema, PRE_LOAD)],
-                      "checks": [getattr(schema, name) for name, _, _ in _hooks(schema, VALIDATES_SCHEMA)],
-                      "post": [getattr(schema, name) for name, _, _ in _hooks(schema, POST_LOAD)],
-                      "field_checks": _field_validators(schema)})
-    keys = [(field.data_key if field.data_key is not None else name, field.attribute or name, field)
-            for name, field in schema.load_fields.items()]
+    source = _Source(
+        {
+            "missing": missing,
+            "GiveUp": _GiveUp,
+            "hook_kwargs": hook_kwargs,
+            "pre": [getattr(schema, name) for name, _, _ in _hooks(schema, PRE_LOAD)],
+            "checks": [getattr(schema, name) for name, _, _ in _hooks(schema, VALIDATES_SCHEMA)],
+            "post": [getattr(schema, name) for name, _, _ in _hooks(schema, POST_LOAD)],
+            "field_checks": _field_validators(schema),
+        }
+    )
+    keys = [
+        (field.data_key if field.data_key is not None else name, field.attribute or name, field)
+        for name, field in schema.load_fields.items()
+    ]
     source.env["known"] = frozenset(key for key, _, _ in keys)
-    lines = ["def load_item(data):", "    for hook in pre:", "        data = hook(data, **hook_kwargs)",
-             "    if type(data) is not dict:", "        raise GiveUp"]
+    lines = [
+        "def load_item(data):",
+        "    for hook in pre:",
+        "        data = hook(data, **hook_kwargs)",
+        "    if type(data) is not dict:",
+        "        raise GiveUp",
+    ]
     if unknown == RAISE:
         lines += ["    if not known.issuperset(data):", "        raise GiveUp"]
     lines += ["    out = {}"]
@@ -136,12 +164,16 @@ def _item_loader(schema: Schema, unknown: str, many: bool) -> Loader:
         lines += _field_source(source, key, attr, field)
     if unknown == INCLUDE:
         lines += ["    for key in data.keys() - known:", "        out[key] = data[key]"]
-    lines += ["    for attr, name, check, data_key in field_checks:",
-              "        if attr in out and check(out[attr], data_key=data_key) is missing:",
-              "            out.pop(name, None)",
-              "    for check in checks:", "        check(out, **hook_kwargs)",
-              "    for hook in post:", "        out = hook(out, **hook_kwargs)",
-              "    return out"]
+    lines += [
+        "    for attr, name, check, data_key in field_checks:",
+        "        if attr in out and check(out[attr], data_key=data_key) is missing:",
+        "            out.pop(name, None)",
+        "    for check in checks:",
+        "        check(out, **hook_kwargs)",
+        "    for hook in post:",
+        "        out = hook(out, **hook_kwargs)",
+        "    return out",
+    ]
     return source.compile(lines, "load_item")
 
 
@@ -185,8 +217,12 @@ def _value_source(source: _Source, field: fields.Field, attr: str, data: str) ->
     body = _core_source(source, field, attr, data)
     for validator in field.validators:
         body += _check_source(source, validator)
-    return ["if v is None:", "    pass" if field.allow_none else "    raise GiveUp", "else:",
-            *("    " + line for line in body or ["pass"])]
+    return [
+        "if v is None:",
+        "    pass" if field.allow_none else "    raise GiveUp",
+        "else:",
+        *("    " + line for line in body or ["pass"]),
+    ]
 
 
 def _core_source(source: _Source, field: fields.Field, attr: str, data: str) -> list[str]:
@@ -218,7 +254,8 @@ def _check_source(source: _Source, validator: Any) -> list[str]:
         if validator.equal is not None:
             return [f"if len(v) != {validator.equal!r}:", "    raise GiveUp"]
         tests = ([f"n < {validator.min!r}"] if validator.min is not None else []) + (
-            [f"n > {validator.max!r}"] if validator.max is not None else [])
+            [f"n > {validator.max!r}"] if validator.max is not None else []
+        )
         return ["n = len(v)", f"if {' or '.join(tests)}:", "    raise GiveUp"] if tests else ["len(v)"]
     if kind is validate.Range:
         tests = []
@@ -237,8 +274,9 @@ def _check_source(source: _Source, validator: Any) -> list[str]:
 def _check(validator: Any) -> Callable[[Any], bool]:
     """``validator`` as the generated source checks it, as a predicate (for the tests)."""
     source = _Source({"GiveUp": _GiveUp})
-    check = source.compile(["def check(v):", *("    " + line for line in _check_source(source, validator)),
-                            "    return True"], "check")
+    check = source.compile(
+        ["def check(v):", *("    " + line for line in _check_source(source, validator)), "    return True"], "check"
+    )
 
     def predicate(value: Any) -> bool:
         try:
@@ -264,8 +302,12 @@ def _standard(field: fields.Field) -> bool:
     """The field's load plumbing (missing, null, validators) is marshmallow's own: only its
     ``_deserialize`` may be its own."""
     cls = type(field)
-    return (cls.deserialize is fields.Field.deserialize and cls._validate_missing is fields.Field._validate_missing
-            and cls._validate is fields.Field._validate and cls._validate_all is fields.Field._validate_all)
+    return (
+        cls.deserialize is fields.Field.deserialize
+        and cls._validate_missing is fields.Field._validate_missing
+        and cls._validate is fields.Field._validate
+        and cls._validate_all is fields.Field._validate_all
+    )
 
 
 def _inner_loader(field: fields.Field) -> Callable[[Any], Any]:
@@ -273,8 +315,7 @@ def _inner_loader(field: fields.Field) -> Callable[[Any], Any]:
     if not _standard(field):
         return lambda value: field.deserialize(value)
     source = _Source({"GiveUp": _GiveUp})
-    lines = ["def inner(v):", *("    " + line for line in _value_source(source, field, "None", "None")),
-             "    return v"]
+    lines = ["def inner(v):", *("    " + line for line in _value_source(source, field, "None", "None")), "    return v"]
     return source.compile(lines, "inner")
 
 
@@ -344,9 +385,16 @@ def _nested_loader(field: fields.Nested) -> Loader:
 def _shape(schema: Schema) -> tuple:
     """What decides how a nested schema instance loads and dumps: its class and its instance options
     (instances of one class with the same options have the same fields, deep copies of the class's)."""
-    return (type(schema), bool(schema.many), schema.partial, schema.unknown,
-            None if schema.only is None else tuple(sorted(schema.only)), tuple(sorted(schema.exclude)),
-            tuple(sorted(schema.load_only)), tuple(sorted(schema.dump_only)))
+    return (
+        type(schema),
+        bool(schema.many),
+        schema.partial,
+        schema.unknown,
+        None if schema.only is None else tuple(sorted(schema.only)),
+        tuple(sorted(schema.exclude)),
+        tuple(sorted(schema.load_only)),
+        tuple(sorted(schema.dump_only)),
+    )
 
 
 class sharing:
@@ -373,10 +421,14 @@ def _shared(key: tuple, build: Callable[[], Any]) -> Any:
 
 # --- dumping --------------------------------------------------------------------------------------------
 
+
 def _schema_dumper(schema: Schema) -> Callable[..., Any]:
     pre = _hooks(schema, PRE_DUMP)
-    simple = (not _hooks(schema, POST_DUMP) and all(not many and not kw.get("pass_original") for _, many, kw in pre)
-              and _own(schema, "dump", "_serialize", "get_attribute", "_invoke_dump_processors", "_invoke_processors"))
+    simple = (
+        not _hooks(schema, POST_DUMP)
+        and all(not many and not kw.get("pass_original") for _, many, kw in pre)
+        and _own(schema, "dump", "_serialize", "get_attribute", "_invoke_dump_processors", "_invoke_processors")
+    )
     if not simple:
         return lambda obj, many=None: schema.dump(obj, many=many)
     processors = [getattr(schema, name) for name, _, _ in pre]
@@ -405,8 +457,12 @@ def _fields_dumper(schema: Schema) -> Callable[[Any], dict[str, Any]]:
         out_key = source.name(field.data_key if field.data_key is not None else name)
         cls = type(field)
         key = field.attribute if field.attribute is not None else name
-        if (cls.serialize is not fields.Field.serialize or cls.get_value is not fields.Field.get_value
-                or not field._CHECK_ATTRIBUTE or "." in key):
+        if (
+            cls.serialize is not fields.Field.serialize
+            or cls.get_value is not fields.Field.get_value
+            or not field._CHECK_ATTRIBUTE
+            or "." in key
+        ):
             call = source.name(lambda obj, f=field, n=name: f.serialize(n, obj, accessor=schema.get_attribute))
             lines = [f"v = {call}(obj)"]
             by_key += ["        " + line for line in lines + _store(out_key)]
@@ -414,8 +470,10 @@ def _fields_dumper(schema: Schema) -> Callable[[Any], dict[str, Any]]:
             continue
         k, n = source.name(key), source.name(name)
         tail = _dump_default_source(source, field) + _serialize_source(source, field, n) + _store(out_key)
-        by_key += ["        " + line for line in [f"v = obj.get({k}, missing)", "if v is missing:",
-                                                  f"    v = getattr(obj, {k}, missing)", *tail]]
+        by_key += [
+            "        " + line
+            for line in [f"v = obj.get({k}, missing)", "if v is missing:", f"    v = getattr(obj, {k}, missing)", *tail]
+        ]
         by_value += ["        " + line for line in [f"v = get_value(obj, {k}, missing)", *tail]]
     if len(by_key) == 1:
         return lambda obj: {}
@@ -443,8 +501,10 @@ def _serialize_source(source: _Source, field: fields.Field, name: str) -> list[s
         return []
     if same is not None:
         generic = source.name(field._serialize)
-        return ["if v is not missing and v is not None and type(v) is not " + same + ":",
-                f"    v = {generic}(v, {name}, obj)"]
+        return [
+            "if v is not missing and v is not None and type(v) is not " + same + ":",
+            f"    v = {generic}(v, {name}, obj)",
+        ]
     core = source.name(_core_dumper(field))
     return ["if v is not missing:", f"    v = {core}(v, {name}, obj)"]
 

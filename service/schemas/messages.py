@@ -6,6 +6,7 @@ template here by recognising the template and translating it with the values it 
 ``MARSHMALLOW_TEMPLATES`` must stay marshmallow's own wording (``tests/i18n/test_field_messages.py``
 compares them with the installed marshmallow), so an upgrade that rewords one fails a test.
 """
+
 from ..engine.kit import N_
 
 MARSHMALLOW_MESSAGES = (
@@ -36,8 +37,17 @@ RANGE_MIN = N_("Must be greater than or equal to {min}.")
 RANGE_MAX = N_("Must be less than or equal to {max}.")
 RANGE_BETWEEN = N_("Must be greater than or equal to {min} and less than or equal to {max}.")
 EQUAL = N_("Must be equal to {other}.")
-MARSHMALLOW_TEMPLATES = (ONE_OF, LENGTH_MIN, LENGTH_MAX, LENGTH_BETWEEN, LENGTH_EQUAL, RANGE_MIN, RANGE_MAX,
-                         RANGE_BETWEEN, EQUAL)
+MARSHMALLOW_TEMPLATES = (
+    ONE_OF,
+    LENGTH_MIN,
+    LENGTH_MAX,
+    LENGTH_BETWEEN,
+    LENGTH_EQUAL,
+    RANGE_MIN,
+    RANGE_MAX,
+    RANGE_BETWEEN,
+    EQUAL,
+)
 
 # The schemas' own messages that carry values.
 MOVE_HAS_NO_FIELD = N_("A {kind} move has no field '{name}'.")
@@ -59,7 +69,24 @@ MISSING_BLOCKS = N_("A full state lists every block; missing {missing}.")
 STARTING_GREENS = N_("The board has {total} starting greens, not {count}.")
 TILE_ID = N_("A catalogue tile id is 1..{count}.")
 MARKET_REVEAL = N_("A market tile reveal names a bank: {banks}.")
-SCHEMA_TEMPLATES = (MOVE_HAS_NO_FIELD, MOVE_NEEDS, MOVE_HAS_NO, REVEAL_NEEDS, REVEAL_HAS_NO, MOVE_MISSING_FIELD,
-                    MOVE_UNKNOWN_FIELD, AT_MOST_PLOTS, AT_MOST_STACKS, AT_MOST_COMMISSIONERS, AT_MOST_TYPES,
-                    AT_MOST_BLOCKS, UNKNOWN_DISTRICT, MISSING_SITES, MISSING_PLOTS, MISSING_BLOCKS, STARTING_GREENS,
-                    TILE_ID, MARKET_REVEAL)
+SCHEMA_TEMPLATES = (
+    MOVE_HAS_NO_FIELD,
+    MOVE_NEEDS,
+    MOVE_HAS_NO,
+    REVEAL_NEEDS,
+    REVEAL_HAS_NO,
+    MOVE_MISSING_FIELD,
+    MOVE_UNKNOWN_FIELD,
+    AT_MOST_PLOTS,
+    AT_MOST_STACKS,
+    AT_MOST_COMMISSIONERS,
+    AT_MOST_TYPES,
+    AT_MOST_BLOCKS,
+    UNKNOWN_DISTRICT,
+    MISSING_SITES,
+    MISSING_PLOTS,
+    MISSING_BLOCKS,
+    STARTING_GREENS,
+    TILE_ID,
+    MARKET_REVEAL,
+)

@@ -6,6 +6,7 @@ catalogue id (1..54) or, in a score request, an inline ``{"type", "streets"}``. 
 orders (``bag``, ``money_deck``, the reshuffle ``seed``) are null at a real table. ``ScoreStateSchema`` takes
 the partial scoring input (players with ids and cities, and the dummy) and every full state.
 """
+
 from __future__ import annotations
 
 from types import MappingProxyType
@@ -17,8 +18,7 @@ from ..engine.newyork.codes import GAME_ID
 from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, VALUES, catalogue, tiers_are_valid
 from ..engine.newyork.moves import MOVE_TYPES
 from ..engine.newyork.options import OPTIONS
-from ..engine.newyork.state import (PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State,
-                                    Tile)
+from ..engine.newyork.state import PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
 from . import lean
 from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, Seed, StrictInteger, Variants
@@ -84,7 +84,7 @@ def _card(value) -> Card:
     if "bank" not in value:
         errors["bank"] = ["Missing data for required field."]
     elif bank not in BANKS:
-        errors["bank"] = [M.ONE_OF.format(choices=', '.join(BANKS))]
+        errors["bank"] = [M.ONE_OF.format(choices=", ".join(BANKS))]
     if "value" not in value:
         errors["value"] = ["Missing data for required field."]
     elif number is None or not 1 <= number <= 9:
@@ -116,9 +116,15 @@ class HandField(fields.Field):
     values hidden); or null (hidden, count unknown)."""
 
     def json_schema(self, components):
-        return components.named("NewYorkMoney", {"oneOf": [
-            {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)},
-            {"type": "array", "minItems": 1, "maxItems": 108, "items": {"type": "null"}}]})
+        return components.named(
+            "NewYorkMoney",
+            {
+                "oneOf": [
+                    {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)},
+                    {"type": "array", "minItems": 1, "maxItems": 108, "items": {"type": "null"}},
+                ]
+            },
+        )
 
     def _serialize(self, value, attr, obj, **kwargs):
         return value
@@ -152,8 +158,9 @@ class DeckEntryField(fields.Field):
     """A money card ``{"bank", "value"}`` or a scoring card ``{"scoring": "A"}``."""
 
     def json_schema(self, components):
-        return components.named("NewYorkDeckEntry", {"oneOf": [ref_to(components, CardSchema),
-                                                               ref_to(components, ScoringCardSchema)]})
+        return components.named(
+            "NewYorkDeckEntry", {"oneOf": [ref_to(components, CardSchema), ref_to(components, ScoringCardSchema)]}
+        )
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
@@ -175,8 +182,12 @@ _SCORING_CARD = ScoringCardSchema()
 
 class InlineTileSchema(Schema):
     type = fields.String(required=True, validate=validate.OneOf(TYPES))
-    streets = List(fields.String(validate=validate.OneOf(EDGES)), required=True,
-                   validate=validate.Length(max=4), metadata={"keywords": {"uniqueItems": True}})
+    streets = List(
+        fields.String(validate=validate.OneOf(EDGES)),
+        required=True,
+        validate=validate.Length(max=4),
+        metadata={"keywords": {"uniqueItems": True}},
+    )
 
     @validates_schema
     def _distinct(self, data, **kwargs):
@@ -191,9 +202,15 @@ class TileField(fields.Field):
     """A catalogue id (1..54) or an inline ``{"type", "streets"}``; loads an int or an inline Tile."""
 
     def json_schema(self, components):
-        return components.named("NewYorkTile", {"oneOf": [
-            components.named("NewYorkTileId", {"type": "integer", "minimum": 1, "maximum": TILE_COUNT}),
-            ref_to(components, InlineTileSchema)]})
+        return components.named(
+            "NewYorkTile",
+            {
+                "oneOf": [
+                    components.named("NewYorkTileId", {"type": "integer", "minimum": 1, "maximum": TILE_COUNT}),
+                    ref_to(components, InlineTileSchema),
+                ]
+            },
+        )
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
@@ -220,10 +237,16 @@ def TileList(**kwargs: Any) -> List:
 
 
 class TypeTiersSchema(Schema):
-    contract_keywords = {"not": {"anyOf": [
-        {"properties": {a: {"const": tier}, b: {"const": tier}}}
-        for i, a in enumerate(("museum", "theater", "station")) for b in ("museum", "theater", "station")[i + 1:]
-        for tier in (1, 2, 3)]}}
+    contract_keywords = {
+        "not": {
+            "anyOf": [
+                {"properties": {a: {"const": tier}, b: {"const": tier}}}
+                for i, a in enumerate(("museum", "theater", "station"))
+                for b in ("museum", "theater", "station")[i + 1 :]
+                for tier in (1, 2, 3)
+            ]
+        }
+    }
     museum = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
     theater = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
     station = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
@@ -246,10 +269,15 @@ class _OptionsWire(Schema):
         return Options.of(data)
 
 
-OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsWire, structured={
-    "type_tiers": fields.Nested(TypeTiersSchema, load_default=None, allow_none=False),
-    "youngest": PlayerId(allow_none=True, load_default=None),
-})
+OptionsSchema = options_schema(
+    "OptionsSchema",
+    OPTIONS,
+    base=_OptionsWire,
+    structured={
+        "type_tiers": fields.Nested(TypeTiersSchema, load_default=None, allow_none=False),
+        "youngest": PlayerId(allow_none=True, load_default=None),
+    },
+)
 
 
 class PlacedField(fields.Field):
@@ -259,9 +287,15 @@ class PlacedField(fields.Field):
 
     def json_schema(self, components):
         coordinate = {"type": "integer", "minimum": COORD.min, "maximum": COORD.max}
-        return components.named("NewYorkPlacedTile", {
-            "type": "object", "additionalProperties": False, "required": ["x", "y", "tile"],
-            "properties": {"x": coordinate, "y": coordinate, "tile": self._tile.json_schema(components)}})
+        return components.named(
+            "NewYorkPlacedTile",
+            {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["x", "y", "tile"],
+                "properties": {"x": coordinate, "y": coordinate, "tile": self._tile.json_schema(components)},
+            },
+        )
 
     def _serialize(self, value, attr, obj, **kwargs):
         return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
@@ -298,8 +332,11 @@ def _player_fields(full: bool) -> dict[str, Any]:
     opt = {"required": True} if full else {}
     return {
         "id": PlayerId(required=True),
-        "city": List(PlacedField(), validate=validate.Length(max=TILE_COUNT),
-                            **({"required": True} if full else {"load_default": list})),
+        "city": List(
+            PlacedField(),
+            validate=validate.Length(max=TILE_COUNT),
+            **({"required": True} if full else {"load_default": list}),
+        ),
         "reserve": TileList(**opt),
         "money": HandField(allow_none=True, **opt),
         "points": StrictInteger(validate=POINTS, **opt),
@@ -309,9 +346,11 @@ def _player_fields(full: bool) -> dict[str, Any]:
 
 class DummySchema(Schema):
     tiles = TileList(allow_none=True)
-    buildings = Dict(keys=fields.String(validate=validate.OneOf(TYPES)),
-                     values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
-                     validate=validate.Length(max=len(TYPES), error=M.AT_MOST_TYPES.format(count=len(TYPES))))
+    buildings = Dict(
+        keys=fields.String(validate=validate.OneOf(TYPES)),
+        values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
+        validate=validate.Length(max=len(TYPES), error=M.AT_MOST_TYPES.format(count=len(TYPES))),
+    )
     points = StrictInteger(validate=POINTS, load_default=0)
 
 
@@ -324,13 +363,22 @@ class MarketSchema(Schema):
 
 class PendingSchema(Schema):
     contract_variants = Variants(
-        key="kind", name="{prefix}{kind}Pending", always=(),
-        kinds={"money_card": (("slot",), ()), "market_tile": (("slot",), ()), "dummy_tile": ((), ("slot",)),
-               "starting_money": (("slot",), ())},
-        fields_of={"money_card": {"slot": {"type": "integer", "minimum": 0, "maximum": 3}},
-                   "market_tile": {"slot": {"type": "string", "enum": list(BANKS)}},
-                   "dummy_tile": {"slot": {"type": "null"}},
-                   "starting_money": {"slot": PlayerId()}})
+        key="kind",
+        name="{prefix}{kind}Pending",
+        always=(),
+        kinds={
+            "money_card": (("slot",), ()),
+            "market_tile": (("slot",), ()),
+            "dummy_tile": ((), ("slot",)),
+            "starting_money": (("slot",), ()),
+        },
+        fields_of={
+            "money_card": {"slot": {"type": "integer", "minimum": 0, "maximum": 3}},
+            "market_tile": {"slot": {"type": "string", "enum": list(BANKS)}},
+            "dummy_tile": {"slot": {"type": "null"}},
+            "starting_money": {"slot": PlayerId()},
+        },
+    )
 
     kind = fields.String(required=True, validate=validate.OneOf(PENDING_KINDS))
     slot = fields.Raw(allow_none=True, load_default=None)
@@ -341,7 +389,7 @@ class PendingSchema(Schema):
         if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
             raise ValidationError("A money card reveal names money slot 0..3.", "slot")
         if kind == "market_tile" and slot not in BANKS:
-            raise ValidationError(M.MARKET_REVEAL.format(banks=', '.join(BANKS)), "slot")
+            raise ValidationError(M.MARKET_REVEAL.format(banks=", ".join(BANKS)), "slot")
         if kind == "dummy_tile" and slot is not None:
             raise ValidationError("A dummy tile reveal names no slot.", "slot")
         if kind == "starting_money":  # the player being dealt: a player id (validate checks that he plays)
@@ -351,8 +399,20 @@ class PendingSchema(Schema):
                 raise ValidationError(err.messages, "slot") from None
 
 
-FULL_KEYS = ("current", "phase", "market", "money_market", "bag", "money_deck", "discard", "scorings_done",
-             "dummy_owed", "pending", "seed", "winners")
+FULL_KEYS = (
+    "current",
+    "phase",
+    "market",
+    "money_market",
+    "bag",
+    "money_deck",
+    "discard",
+    "scorings_done",
+    "dummy_owed",
+    "pending",
+    "seed",
+    "winners",
+)
 
 
 def _state_fields(full: bool) -> dict[str, Any]:
@@ -360,14 +420,17 @@ def _state_fields(full: bool) -> dict[str, Any]:
     return {
         "game": fields.String(validate=validate.Equal(GAME_ID), **opt),
         "options": fields.Nested(OptionsSchema, load_default=dict),
-        "players": List(fields.Nested(Schema.from_dict(_player_fields(full), name="NewYork" + ("" if full else "Score")
-                                                              + "Player")),
-                               required=True, validate=validate.Length(min=1, max=6)),
+        "players": List(
+            fields.Nested(
+                Schema.from_dict(_player_fields(full), name="NewYork" + ("" if full else "Score") + "Player")
+            ),
+            required=True,
+            validate=validate.Length(min=1, max=6),
+        ),
         "current": PlayerId(allow_none=True, **opt),
         "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
         "market": fields.Nested(MarketSchema, **opt),
-        "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4),
-                                    **opt),
+        "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4), **opt),
         "bag": TileList(allow_none=True, **opt),
         "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
         "discard": List(CardField(), validate=validate.Length(max=108), **opt),
@@ -398,8 +461,11 @@ ScoreStateSchema = type("NewYorkScoreState", (_StateBase,), _state_fields(False)
 
 
 def state_to_wire(state: State) -> dict[str, Any]:
-    current = state.players[state.current].id if state.current is not None and 0 <= state.current < len(
-        state.players) else None
+    current = (
+        state.players[state.current].id
+        if state.current is not None and 0 <= state.current < len(state.players)
+        else None
+    )
     dummy = None
     if state.dummy is not None:
         counts = dict.fromkeys(TYPES, 0)
@@ -408,15 +474,23 @@ def state_to_wire(state: State) -> dict[str, Any]:
                 counts[tile.kind] = counts.get(tile.kind, 0) + 1
         else:
             counts.update(dict(state.dummy.counts or ()))
-        dummy = {"tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
-                 "buildings": {k: v for k, v in counts.items() if k in TYPES}, "points": state.dummy.points}
+        dummy = {
+            "tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
+            "buildings": {k: v for k, v in counts.items() if k in TYPES},
+            "points": state.dummy.points,
+        }
     return {
         "game": GAME_ID,
         "options": state.options,
         "players": [
-            {"id": p.id, "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city], "reserve": list(p.reserve),
-             "money": _hand_to_wire(p), "points": p.points,
-             "to_place": list(p.to_place)}
+            {
+                "id": p.id,
+                "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city],
+                "reserve": list(p.reserve),
+                "money": _hand_to_wire(p),
+                "points": p.points,
+                "to_place": list(p.to_place),
+            }
             for p in state.players
         ],
         "current": current,
@@ -489,8 +563,11 @@ def state_from_wire(data: dict[str, Any]) -> State:
             derived = {k: sum(1 for t in dummy_tiles if t.kind == k) for k in TYPES}
             if all(counts.get(k, 0) == derived[k] for k in TYPES):
                 counts = None  # the counts only repeat the tiles
-        dummy = Dummy(tiles=dummy_tiles, counts=tuple(sorted(counts.items())) if counts is not None else None,
-                      points=d.get("points", 0))
+        dummy = Dummy(
+            tiles=dummy_tiles,
+            counts=tuple(sorted(counts.items())) if counts is not None else None,
+            points=d.get("points", 0),
+        )
     pending = data.get("pending")
     partial = any(key not in data for key in FULL_KEYS) or "game" not in data
     return State(
@@ -531,8 +608,12 @@ MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 
 class MoveSchema(Schema):
-    contract_variants = Variants(key="type", name="{prefix}{kind}Move", kinds=MOVE_FIELDS,
-                                 keywords={"reveal": {"minProperties": 3, "maxProperties": 3}})
+    contract_variants = Variants(
+        key="type",
+        name="{prefix}{kind}Move",
+        kinds=MOVE_FIELDS,
+        keywords={"reveal": {"minProperties": 3, "maxProperties": 3}},
+    )
 
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
@@ -581,9 +662,16 @@ class MoveSchema(Schema):
     @post_load
     def _to_engine(self, data, **kwargs):
         return Move(
-            type=data["type"], player=data["player"], slots=tuple(data.get("slots", ())), slot=data.get("slot"),
-            cards=tuple(data.get("cards", ())), tile=data.get("tile"), x=data.get("x"), y=data.get("y"),
-            rotation=data.get("rotation", 0), card=data.get("card"),
+            type=data["type"],
+            player=data["player"],
+            slots=tuple(data.get("slots", ())),
+            slot=data.get("slot"),
+            cards=tuple(data.get("cards", ())),
+            tile=data.get("tile"),
+            x=data.get("x"),
+            y=data.get("y"),
+            rotation=data.get("rotation", 0),
+            card=data.get("card"),
         )
 
 

@@ -4,9 +4,11 @@ A game declares each option once, in its engine; its wire schema gets the matchi
 from here, so the default, the choices and the range are never written twice. A ``value`` option (a
 board layout, a tier table) has a structure only the game knows: its schema passes that field in.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -32,16 +34,21 @@ def option_field(spec: OptionSpec) -> fields.Field:
     if spec.kind == "bool":
         return StrictBoolean(load_default=spec.default, metadata={"description": spec.text})
     if spec.kind == "int":
-        return StrictInteger(load_default=spec.default, validate=validate.Range(spec.minimum, spec.maximum),
-                             metadata={"description": spec.text})
+        return StrictInteger(
+            load_default=spec.default,
+            validate=validate.Range(spec.minimum, spec.maximum),
+            metadata={"description": spec.text},
+        )
     if spec.kind == "choice":
-        return fields.Raw(load_default=spec.default, validate=_one_of(spec.choices),
-                          metadata={"description": spec.text})
+        return fields.Raw(
+            load_default=spec.default, validate=_one_of(spec.choices), metadata={"description": spec.text}
+        )
     raise ValueError(f"option {spec.name} is a structured value: its schema must supply the field")
 
 
-def options_schema(name: str, book: OptionBook, structured: Mapping[str, fields.Field] | None = None,
-                   base: type[Schema] = Schema) -> type[Schema]:
+def options_schema(
+    name: str, book: OptionBook, structured: Mapping[str, fields.Field] | None = None, base: type[Schema] = Schema
+) -> type[Schema]:
     """A Schema class with one field per option; ``structured`` supplies the ``value`` options' fields."""
     structured = dict(structured or {})
     declared: dict[str, Any] = {}

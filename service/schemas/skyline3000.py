@@ -7,6 +7,7 @@ parts are ``null`` with their sizes public: a hand (``hand_size``), a draw pile 
 sealed bid. A full state also loads through ``ScoreStateSchema``, which otherwise takes the partial
 scoring input (``blocks``, any subset, and optional ``players``/``options``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,8 +18,19 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.moves import FAMILIES, MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
-from ..engine.skyline3000.state import (Auction, Award, Block, Building, FactoryBuilding, Move, Pending, Pile, Player,
-                                        ScoreInput, State)
+from ..engine.skyline3000.state import (
+    Auction,
+    Award,
+    Block,
+    Building,
+    FactoryBuilding,
+    Move,
+    Pending,
+    Pile,
+    Player,
+    ScoreInput,
+    State,
+)
 from . import lean
 from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, Seed, StrictBoolean, StrictInteger, Variants
@@ -50,16 +62,20 @@ class CardListField(fields.Field):
     """A list of at most 62 card ids (strings of 1 to 24 characters), checked in one pass (hot path)."""
 
     def json_schema(self, components):
-        return components.named("Skyline3000CardList", {"type": "array", "maxItems": CARDS_TOTAL,
-                                                        "items": card_id_schema(components)})
+        return components.named(
+            "Skyline3000CardList", {"type": "array", "maxItems": CARDS_TOTAL, "items": card_id_schema(components)}
+        )
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
         if len(value) > CARDS_TOTAL:
             raise ValidationError(M.LENGTH_MAX.format(max=CARDS_TOTAL))
-        errors = {i: ["Not a valid card id (a string of 1 to 24 characters)."] for i, c in enumerate(value)
-                  if not isinstance(c, str) or not 1 <= len(c) <= 24}
+        errors = {
+            i: ["Not a valid card id (a string of 1 to 24 characters)."]
+            for i, c in enumerate(value)
+            if not isinstance(c, str) or not 1 <= len(c) <= 24
+        }
         if errors:
             raise ValidationError(errors)
         return list(value)
@@ -75,17 +91,33 @@ def CardList(**kwargs: Any) -> fields.Field:
 # ---- options ------------------------------------------------------------------------------------------
 SmallPlatformsSchema = Schema.from_dict(
     {b: StrictInteger(required=True, validate=validate.Range(min=1, max=12)) for b in data.BLOCK_IDS},
-    name="SmallPlatformsSchema")
+    name="SmallPlatformsSchema",
+)
 
 StartingGreensSchema = Schema.from_dict(
-    {d: List(fields.String(validate=validate.OneOf(data.DISTRICT_BLOCKS[d])), required=True,
-                    validate=validate.Length(min=1, max=2)) for d in data.DISTRICTS},
-    name="StartingGreensSchema")
+    {
+        d: List(
+            fields.String(validate=validate.OneOf(data.DISTRICT_BLOCKS[d])),
+            required=True,
+            validate=validate.Length(min=1, max=2),
+        )
+        for d in data.DISTRICTS
+    },
+    name="StartingGreensSchema",
+)
 # 4 greens in 3 districts of 1 or 2 each: not every district with 1, nor two of them with 2.
-StartingGreensSchema.contract_keywords = {"not": {"anyOf": [
-    {"properties": {d: {"maxItems": 1} for d in data.DISTRICTS}},
-    *({"properties": {a: {"minItems": 2}, b: {"minItems": 2}}}
-      for i, a in enumerate(data.DISTRICTS) for b in data.DISTRICTS[i + 1:])]}}
+StartingGreensSchema.contract_keywords = {
+    "not": {
+        "anyOf": [
+            {"properties": {d: {"maxItems": 1} for d in data.DISTRICTS}},
+            *(
+                {"properties": {a: {"minItems": 2}, b: {"minItems": 2}}}
+                for i, a in enumerate(data.DISTRICTS)
+                for b in data.DISTRICTS[i + 1 :]
+            ),
+        ]
+    }
+}
 
 
 class BoardSchema(Schema):
@@ -99,8 +131,9 @@ class BoardSchema(Schema):
     def _four_greens(self, value, **kwargs):
         total = sum(len(v) for v in value["starting_greens"].values())
         if total != data.STARTING_GREENS_TOTAL:
-            raise ValidationError(M.STARTING_GREENS.format(total=data.STARTING_GREENS_TOTAL, count=total),
-                                  "starting_greens")
+            raise ValidationError(
+                M.STARTING_GREENS.format(total=data.STARTING_GREENS_TOTAL, count=total), "starting_greens"
+            )
 
 
 class ContractSpecSchema(Schema):
@@ -111,8 +144,9 @@ class ContractSpecSchema(Schema):
 class CardsSchema(Schema):
     roof = List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["roof"]))
     floor = List(Count(99), required=True, validate=validate.Length(equal=data.DECK_SIZES["floor"]))
-    contract = List(fields.Nested(ContractSpecSchema), required=True,
-                           validate=validate.Length(equal=data.DECK_SIZES["contract"]))
+    contract = List(
+        fields.Nested(ContractSpecSchema), required=True, validate=validate.Length(equal=data.DECK_SIZES["contract"])
+    )
 
 
 class _OptionsBase(Schema):
@@ -125,8 +159,12 @@ class _OptionsBase(Schema):
         return option_values(obj if isinstance(obj, Options) else lean.load(_OPTIONS, obj or {}))
 
 
-OptionsSchema = options_schema("OptionsSchema", OPTIONS, base=_OptionsBase, structured={
-    "board": fields.Nested(BoardSchema), "cards": fields.Nested(CardsSchema)})
+OptionsSchema = options_schema(
+    "OptionsSchema",
+    OPTIONS,
+    base=_OptionsBase,
+    structured={"board": fields.Nested(BoardSchema), "cards": fields.Nested(CardsSchema)},
+)
 _OPTIONS = OptionsSchema()
 # The default options, built once, and their wire form's exact bytes: nearly every state carries them
 # spelled out (62 card values and the board), and loading them was a third of a state's load. Equal
@@ -179,15 +217,21 @@ class BlockSchema(Schema):
     buildings = List(fields.Nested(BuildingSchema), load_default=list, validate=validate.Length(max=12))
     greens = Count(data.GREENS_TOTAL, load_default=0)
     billboards = List(PlayerId(), load_default=list, validate=validate.Length(max=40))
-    large = fields.String(validate=validate.OneOf(data.LARGE_TILES), allow_none=True, load_default=None,
-                          metadata={"component": "Skyline3000LargeTile"})
+    large = fields.String(
+        validate=validate.OneOf(data.LARGE_TILES),
+        allow_none=True,
+        load_default=None,
+        metadata={"component": "Skyline3000LargeTile"},
+    )
 
 
 def Blocks(**kwargs: Any) -> fields.Dict:
-    return Dict(keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)), values=fields.Nested(BlockSchema),
-                validate=validate.Length(max=len(data.BLOCK_IDS),
-                                         error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
-                **kwargs)
+    return Dict(
+        keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
+        values=fields.Nested(BlockSchema),
+        validate=validate.Length(max=len(data.BLOCK_IDS), error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
+        **kwargs,
+    )
 
 
 # ---- players, piles, phase parts -----------------------------------------------------------------------
@@ -228,8 +272,12 @@ class PilesSchema(Schema):
 
 class AuctionSchema(Schema):
     stack = StrictInteger(required=True, validate=validate.Range(min=1, max=data.AUCTION_STACKS))
-    sealed = Dict(keys=PlayerId(), values=CardList(allow_none=True), load_default=dict,
-                         validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
+    sealed = Dict(
+        keys=PlayerId(),
+        values=CardList(allow_none=True),
+        load_default=dict,
+        validate=validate.Length(max=MAX_PLAYERS_ON_WIRE),
+    )
 
 
 class AwardSchema(Schema):
@@ -255,15 +303,19 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
         "turn": PlayerId(allow_none=True, load_default=None),
         "blocks": Blocks(required=True),
         "floors": Count(data.FLOORS_TOTAL, **req),
-        "auction_house": List(List(fields.String(validate=validate.OneOf(data.TILES)),
-                                                 validate=validate.Length(max=8)),
-                                     validate=validate.Length(equal=data.AUCTION_STACKS), **req),
-        "removed_developments": List(fields.String(validate=validate.OneOf(data.TILES)),
-                                            validate=validate.Length(max=16), load_default=list),
+        "auction_house": List(
+            List(fields.String(validate=validate.OneOf(data.TILES)), validate=validate.Length(max=8)),
+            validate=validate.Length(equal=data.AUCTION_STACKS),
+            **req,
+        ),
+        "removed_developments": List(
+            fields.String(validate=validate.OneOf(data.TILES)), validate=validate.Length(max=16), load_default=list
+        ),
         "auction": fields.Nested(AuctionSchema, allow_none=True, load_default=None),
         "award": fields.Nested(AwardSchema, allow_none=True, load_default=None),
-        "draws_left": Dict(keys=PlayerId(), values=Count(40), load_default=dict,
-                                  validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)),
+        "draws_left": Dict(
+            keys=PlayerId(), values=Count(40), load_default=dict, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)
+        ),
         "piles": fields.Nested(PilesSchema, **req),
         "seed": Seed(allow_none=True, load_default=None),
         "shuffles": Count(10**6, load_default=0),
@@ -279,26 +331,49 @@ def _blocks_from_json(blocks: dict[str, Any], all_blocks: bool) -> tuple[tuple[s
     out = []
     for b in ids:
         raw = blocks.get(b, {"buildings": [], "greens": 0, "billboards": [], "large": None})
-        out.append((b, Block(
-            buildings=tuple(Building(x["owner"], x["floors"], x["roof"]) for x in raw["buildings"]),
-            greens=raw["greens"], billboards=tuple(raw["billboards"]), large=raw["large"])))
+        out.append(
+            (
+                b,
+                Block(
+                    buildings=tuple(Building(x["owner"], x["floors"], x["roof"]) for x in raw["buildings"]),
+                    greens=raw["greens"],
+                    billboards=tuple(raw["billboards"]),
+                    large=raw["large"],
+                ),
+            )
+        )
     return tuple(out)
 
 
 def _player_from_json(p: dict[str, Any]) -> Player:
     return Player(
-        id=p["id"], points=p["points"], hand=tuple(p["hand"]) if p["hand"] is not None else None,
-        hand_size=p["hand_size"], factory=tuple(FactoryBuilding(b["floors"], b["roof"]) for b in p["factory"]),
-        arched=p["roofs"]["arched"], peaked=p["roofs"]["peaked"], billboards=p["billboards"],
-        billboards_retired=p["billboards_retired"], passed=p["passed"])
+        id=p["id"],
+        points=p["points"],
+        hand=tuple(p["hand"]) if p["hand"] is not None else None,
+        hand_size=p["hand_size"],
+        factory=tuple(FactoryBuilding(b["floors"], b["roof"]) for b in p["factory"]),
+        arched=p["roofs"]["arched"],
+        peaked=p["roofs"]["peaked"],
+        billboards=p["billboards"],
+        billboards_retired=p["billboards_retired"],
+        passed=p["passed"],
+    )
 
 
 def state_from_json(d: dict[str, Any]) -> State:
     options = d.get("options") or lean.load(_OPTIONS, {})
-    piles = tuple((deck, Pile(draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
-                              draw_size=d["piles"][deck]["draw_size"], discard=tuple(d["piles"][deck]["discard"]),
-                              top=d["piles"][deck]["top"]))
-                  for deck in data.DECKS)
+    piles = tuple(
+        (
+            deck,
+            Pile(
+                draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
+                draw_size=d["piles"][deck]["draw_size"],
+                discard=tuple(d["piles"][deck]["discard"]),
+                top=d["piles"][deck]["top"],
+            ),
+        )
+        for deck in data.DECKS
+    )
     auction = None
     if d.get("auction") is not None:
         a = d["auction"]
@@ -307,24 +382,47 @@ def state_from_json(d: dict[str, Any]) -> State:
     award = Award(d["award"]["player"], d["award"]["tile"]) if d.get("award") else None
     pending = Pending(d["pending"]["kind"], d["pending"]["player"], d["pending"]["pile"]) if d.get("pending") else None
     return State(
-        options=options, players=tuple(_player_from_json(p) for p in d["players"]), round=d["round"],
-        phase=d["phase"], key=d["key"], turn=d.get("turn"), blocks=_blocks_from_json(d["blocks"], True),
-        floors=d["floors"], auction_house=tuple(tuple(s) for s in d["auction_house"]),
-        removed_developments=tuple(d.get("removed_developments", ())), auction=auction, award=award,
-        draws_left=tuple(d.get("draws_left", {}).items()), piles=piles, seed=d.get("seed"),
-        shuffles=d.get("shuffles", 0), pending=pending)
+        options=options,
+        players=tuple(_player_from_json(p) for p in d["players"]),
+        round=d["round"],
+        phase=d["phase"],
+        key=d["key"],
+        turn=d.get("turn"),
+        blocks=_blocks_from_json(d["blocks"], True),
+        floors=d["floors"],
+        auction_house=tuple(tuple(s) for s in d["auction_house"]),
+        removed_developments=tuple(d.get("removed_developments", ())),
+        auction=auction,
+        award=award,
+        draws_left=tuple(d.get("draws_left", {}).items()),
+        piles=piles,
+        seed=d.get("seed"),
+        shuffles=d.get("shuffles", 0),
+        pending=pending,
+    )
 
 
 def block_to_json(block: Block) -> dict[str, Any]:
-    return {"buildings": [{"owner": b.owner, "floors": b.floors, "roof": b.roof} for b in block.buildings],
-            "greens": block.greens, "billboards": list(block.billboards), "large": block.large}
+    return {
+        "buildings": [{"owner": b.owner, "floors": b.floors, "roof": b.roof} for b in block.buildings],
+        "greens": block.greens,
+        "billboards": list(block.billboards),
+        "large": block.large,
+    }
 
 
 def player_to_json(p: Player) -> dict[str, Any]:
-    return {"id": p.id, "points": p.points, "hand": list(p.hand) if p.hand is not None else None,
-            "hand_size": p.hand_size, "factory": [{"floors": b.floors, "roof": b.roof} for b in p.factory],
-            "roofs": {"arched": p.arched, "peaked": p.peaked}, "billboards": p.billboards,
-            "billboards_retired": p.billboards_retired, "passed": p.passed}
+    return {
+        "id": p.id,
+        "points": p.points,
+        "hand": list(p.hand) if p.hand is not None else None,
+        "hand_size": p.hand_size,
+        "factory": [{"floors": b.floors, "roof": b.roof} for b in p.factory],
+        "roofs": {"arched": p.arched, "peaked": p.peaked},
+        "billboards": p.billboards,
+        "billboards_retired": p.billboards_retired,
+        "passed": p.passed,
+    }
 
 
 def state_to_json(s: State) -> dict[str, Any]:
@@ -340,17 +438,28 @@ def state_to_json(s: State) -> dict[str, Any]:
         "floors": s.floors,
         "auction_house": [list(x) for x in s.auction_house],
         "removed_developments": list(s.removed_developments),
-        "auction": None if s.auction is None else {
+        "auction": None
+        if s.auction is None
+        else {
             "stack": s.auction.stack,
-            "sealed": {pid: (list(b) if b is not None else None) for pid, b in s.auction.sealed}},
+            "sealed": {pid: (list(b) if b is not None else None) for pid, b in s.auction.sealed},
+        },
         "award": None if s.award is None else {"player": s.award.player, "tile": s.award.tile},
         "draws_left": dict(s.draws_left),
-        "piles": {d: {"draw": list(p.draw) if p.draw is not None else None, "draw_size": p.draw_size,
-                      "discard": list(p.discard), "top": p.top} for d, p in s.piles},
+        "piles": {
+            d: {
+                "draw": list(p.draw) if p.draw is not None else None,
+                "draw_size": p.draw_size,
+                "discard": list(p.discard),
+                "top": p.top,
+            }
+            for d, p in s.piles
+        },
         "seed": s.seed,
         "shuffles": s.shuffles,
-        "pending": None if s.pending is None else {"kind": s.pending.kind, "player": s.pending.player,
-                                                   "pile": s.pending.pile},
+        "pending": None
+        if s.pending is None
+        else {"kind": s.pending.kind, "player": s.pending.player, "pile": s.pending.pile},
     }
 
 
@@ -371,13 +480,15 @@ class StateSchema(_StateBase):
     class Meta:
         include = _state_fields(True)
 
-    contract_fields = {"blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}}
+    contract_fields = {
+        "blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}
+    }
 
     @validates_schema
     def _all_blocks(self, d, **kwargs):
         missing = [b for b in data.BLOCK_IDS if b not in d.get("blocks", {})]
         if missing:
-            raise ValidationError(M.MISSING_BLOCKS.format(missing=', '.join(missing)), "blocks")
+            raise ValidationError(M.MISSING_BLOCKS.format(missing=", ".join(missing)), "blocks")
 
     @post_load
     def _build(self, d, **kwargs) -> State:
@@ -395,11 +506,22 @@ class ScoreStateSchema(_StateBase):
         options = d.get("options") or lean.load(_OPTIONS, {})
         if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
             state = state_from_json(d)
-            return ScoreInput(options=state.options, blocks=state.blocks, players=state.players, phase=state.phase,
-                              round=state.round, state=state)
+            return ScoreInput(
+                options=state.options,
+                blocks=state.blocks,
+                players=state.players,
+                phase=state.phase,
+                round=state.round,
+                state=state,
+            )
         players = tuple(_player_from_json(p) for p in d["players"]) if "players" in d else None
-        return ScoreInput(options=options, blocks=_blocks_from_json(d["blocks"], False), players=players,
-                          phase=d.get("phase"), round=d.get("round"))
+        return ScoreInput(
+            options=options,
+            blocks=_blocks_from_json(d["blocks"], False),
+            players=players,
+            phase=d.get("phase"),
+            round=d.get("round"),
+        )
 
 
 # ---- moves --------------------------------------------------------------------------------------------
@@ -429,8 +551,9 @@ class MoveSchema(Schema):
     player = PlayerId(required=True)
     card = CardId()
     building = StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY - 1))
-    buildings = fields.List(StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY + 1)),
-                            validate=validate.Length(min=1, max=4))
+    buildings = fields.List(
+        StrictInteger(validate=validate.Range(min=0, max=MAX_FACTORY + 1)), validate=validate.Length(min=1, max=4)
+    )
     roof = fields.String(validate=validate.OneOf(data.ROOFS), metadata=ROOF)
     block = fields.String(validate=validate.Length(min=1, max=24))
     target = fields.String(validate=validate.OneOf(TARGETS))
@@ -460,11 +583,19 @@ class MoveSchema(Schema):
         kind = d["type"]
         target = d.get("target", "empty") if kind in ("contract", "billboard") else None
         return Move(
-            type=kind, player=d["player"], card=d.get("card"), building=d.get("building"), roof=d.get("roof"),
-            buildings=tuple(d["buildings"]) if "buildings" in d else None, block=d.get("block"), target=target,
+            type=kind,
+            player=d["player"],
+            card=d.get("card"),
+            building=d.get("building"),
+            roof=d.get("roof"),
+            buildings=tuple(d["buildings"]) if "buildings" in d else None,
+            block=d.get("block"),
+            target=target,
             cards=tuple(d["cards"]) if "cards" in d else None,
             piles=tuple((pid, tuple(b)) for pid, b in d["piles"].items()) if "piles" in d else None,
-            pile=d.get("pile"), family=d.get("family"))
+            pile=d.get("pile"),
+            family=d.get("family"),
+        )
 
     @pre_dump
     def _from_engine(self, m, **kwargs):
@@ -496,5 +627,10 @@ class ScoreExtraSchema(Schema):
         return d["scoring"]
 
 
-WIRE = GameWire(state=StateSchema, score_state=ScoreStateSchema, move=MoveSchema, options=OptionsSchema,
-                score_extra=ScoreExtraSchema)
+WIRE = GameWire(
+    state=StateSchema,
+    score_state=ScoreStateSchema,
+    move=MoveSchema,
+    options=OptionsSchema,
+    score_extra=ScoreExtraSchema,
+)

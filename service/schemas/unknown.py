@@ -7,10 +7,12 @@ schema (its Nested, List and Dict fields), counts each object's unknown keys by 
 when there are more than the answer lists raises a ValidationError naming the first of them, with
 ``left_out`` counting the rest. With fewer, marshmallow judges as before and lists every error.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import islice
-from typing import Any, Iterator
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields
 
@@ -60,8 +62,9 @@ def _unknown(schema: Schema, data: Any, path: tuple, unknown: str | None) -> Fou
 def _unknown_item(schema: Schema, data: Any, path: tuple, unknown: str | None) -> Found:
     if type(data) is not dict:
         return
-    by_key = {(field.data_key if field.data_key is not None else name): field
-              for name, field in schema.load_fields.items()}
+    by_key = {
+        (field.data_key if field.data_key is not None else name): field for name, field in schema.load_fields.items()
+    }
     if (unknown or schema.unknown) == RAISE:
         count = len(data.keys() - by_key.keys())
         if count:

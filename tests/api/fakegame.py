@@ -1,5 +1,6 @@
 """A tiny counting game plugged into the generic routes, so the HTTP plumbing is tested apart from
 any real game's rules: players take turns adding 1 or 2 to a shared total; reaching 10 ends it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -7,13 +8,21 @@ from dataclasses import dataclass, replace
 from marshmallow import Schema, fields, post_load, validate
 
 from service.api.games import Binding
-from service.engine.memo import remembered
 from service.engine.core import Event, GameInfo, MovesPage, Outcome, Status, Violation
+from service.engine.memo import remembered
 from service.schemas.common import GameWire, PlayerId, StrictInteger
 from service.schemas.envelopes import build_envelopes
 
-INFO = GameInfo(id="fake", name="Fake", designers=("Test",), publisher="tests", min_players=2,
-                max_players=3, rules_version="fake-1", move_types=("add",))
+INFO = GameInfo(
+    id="fake",
+    name="Fake",
+    designers=("Test",),
+    publisher="tests",
+    min_players=2,
+    max_players=3,
+    rules_version="fake-1",
+    move_types=("add",),
+)
 
 
 @dataclass(frozen=True)
@@ -70,15 +79,17 @@ class FakeGame:
     info = INFO
 
     def describe(self):
-        return {"rule_codes": [{"code": "fake.move.amount", "text": "Add 1 or 2.", "rule": "fake 1"}],
-                "readings": []}
+        return {"rule_codes": [{"code": "fake.move.amount", "text": "Add 1 or 2.", "rule": "fake 1"}], "readings": []}
 
     def setup(self, players, seed, options):
         return State(tuple(players), seed % 3, 0)
 
     def validate(self, state):
-        return [] if state.turn < len(state.players) else [
-            Violation("fake.state.turn", "No such seat.", "fake 0", "/state/turn")]
+        return (
+            []
+            if state.turn < len(state.players)
+            else [Violation("fake.state.turn", "No such seat.", "fake 0", "/state/turn")]
+        )
 
     def _violations(self, state, move):
         found = []
@@ -101,15 +112,18 @@ class FakeGame:
         found = self._violations(state, move)
         if found:
             return Outcome.illegal(found)
-        total = remembered("fake.sum", [state.total, move.amount], lambda: state.total + move.amount,
-                           lambda v: isinstance(v, int))
+        total = remembered(
+            "fake.sum", [state.total, move.amount], lambda: state.total + move.amount, lambda v: isinstance(v, int)
+        )
         after = replace(state, total=total, turn=(state.turn + 1) % len(state.players))
         events = (Event("scoring", {"total": total}),) if total >= 10 else ()
         return Outcome(True, (), after, events)
 
     def score(self, state, scoring=None):
-        players = [{"id": p, "total": state.total,
-                    "breakdown": [{"category": "total", "points": state.total, "detail": {}}]} for p in state.players]
+        players = [
+            {"id": p, "total": state.total, "breakdown": [{"category": "total", "points": state.total, "detail": {}}]}
+            for p in state.players
+        ]
         return {"players": players, "totals": {p: state.total for p in state.players}, "violations": []}
 
     def status(self, state):
@@ -127,8 +141,9 @@ class FakeGame:
         return "<svg xmlns='http://www.w3.org/2000/svg'/>"
 
 
-WIRE = GameWire(state=StateSchema, score_state=StateSchema, move=MoveSchema, options=OptionsSchema,
-                score_extra=ScoreExtra)
+WIRE = GameWire(
+    state=StateSchema, score_state=StateSchema, move=MoveSchema, options=OptionsSchema, score_extra=ScoreExtra
+)
 
 
 def install(app) -> None:

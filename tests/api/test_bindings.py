@@ -1,4 +1,5 @@
 """The games are bound once per process and shared by every app; each app's table of games is its own."""
+
 from __future__ import annotations
 
 from service import create_app

@@ -1,6 +1,7 @@
 """Reading a body: a total deadline, a per-worker budget of bytes being read, broken framing as a 400, and
 UTF-8 only. Streams stand in for the connection here; tests/integration/test_slow_bodies.py holds the same
 against a served instance."""
+
 import io
 import json
 
@@ -29,7 +30,7 @@ class Trickle(io.RawIOBase):
 
     def read(self, size=-1):
         gevent.sleep(self.pause)
-        part, self.data = self.data[:min(size, self.step)], self.data[min(size, self.step):]
+        part, self.data = self.data[: min(size, self.step)], self.data[min(size, self.step) :]
         return part
 
 
@@ -62,8 +63,11 @@ def test_a_body_that_arrives_within_its_deadline_is_read(app):
     assert response.status_code == 422  # read whole, and refused by the schema: not a 408
 
 
-@pytest.mark.parametrize("error", [InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"ab"), NoMoreData(b"")],
-                         ids=["bad-chunk-size", "missing-terminator", "missing-last-chunk"])
+@pytest.mark.parametrize(
+    "error",
+    [InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"ab"), NoMoreData(b"")],
+    ids=["bad-chunk-size", "missing-terminator", "missing-last-chunk"],
+)
 def test_broken_chunked_framing_is_400_not_500(app, error):
     response = _post(app, Failing(error))
     assert response.status_code == 400 and response.mimetype == PROBLEM

@@ -1,5 +1,6 @@
 """Citations resolve: every rule code's and every reading's link, every violation's ``rule_url`` and every
 problem ``type`` is a page the service serves (200, HTML) holding the anchor the link names."""
+
 from __future__ import annotations
 
 import fnmatch
@@ -39,6 +40,7 @@ def anchors_of(html: str) -> set[str]:
 @pytest.fixture(scope="module")
 def client():
     from service import create_app
+
     return create_app({"redis_url": None}).test_client()
 
 
@@ -81,15 +83,21 @@ def test_every_reading_links_to_its_own_entry_and_to_the_rule_it_reads(client, g
         assert_resolves(client, reading["reads_url"], pages)
         assert reading["rule_url"] != reading["reads_url"]
     assert {f"provenance-{r['provenance'].replace(' ', '-')}" for r in described["readings"]} <= pages[
-        f"/v1/games/{game}/rules"]
+        f"/v1/games/{game}/rules"
+    ]
 
 
 @cache
 def _setup(game: str) -> dict:
     from service import create_app
+
     players = ["anna", "ben", "carl"]
-    return create_app({"redis_url": None}).test_client().post(
-        f"/v1/games/{game}/setup", json={"players": players, "seed": 5}).get_json()["state"]
+    return (
+        create_app({"redis_url": None})
+        .test_client()
+        .post(f"/v1/games/{game}/setup", json={"players": players, "seed": 5})
+        .get_json()["state"]
+    )
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -101,8 +109,10 @@ def test_the_violations_of_a_refused_move_link_to_the_rules_they_cite(client, ga
     listed = {c["code"]: c for c in client.get(f"/v1/games/{game}").get_json()["rule_codes"]}
     pages: dict[str, set[str]] = {}
     for violation in answer["violations"]:
-        assert (violation["rule"], violation["rule_url"]) == (listed[violation["code"]]["rule"],
-                                                              listed[violation["code"]]["rule_url"])
+        assert (violation["rule"], violation["rule_url"]) == (
+            listed[violation["code"]]["rule"],
+            listed[violation["code"]]["rule_url"],
+        )
         assert_resolves(client, violation["rule_url"], pages)
 
 
@@ -124,8 +134,16 @@ def emitted_slugs() -> set[str]:
 
 
 def test_every_problem_the_code_can_emit_is_declared():
-    assert {"schema", "malformed-json", "body-too-large", "not-json", "unknown-game", "deadline-exceeded",
-            "setup-refused", "invalid-unicode"} <= emitted_slugs()
+    assert {
+        "schema",
+        "malformed-json",
+        "body-too-large",
+        "not-json",
+        "unknown-game",
+        "deadline-exceeded",
+        "setup-refused",
+        "invalid-unicode",
+    } <= emitted_slugs()
     assert emitted_slugs() <= PROBLEM_TYPES.keys()
 
 
@@ -141,8 +159,11 @@ def test_every_problem_type_uri_is_a_page_describing_the_problem(client, slug):
 
 
 def test_a_problem_answer_names_a_type_that_resolves(client):
-    for answer in (client.get("/v1/games/nowhere"), client.get("/no/such/route"),
-                   client.post("/v1/games/newyork/setup", data="{", content_type="application/json")):
+    for answer in (
+        client.get("/v1/games/nowhere"),
+        client.get("/no/such/route"),
+        client.post("/v1/games/newyork/setup", data="{", content_type="application/json"),
+    ):
         problem = answer.get_json(force=True)
         assert problem["type"] in {k.uri for k in PROBLEM_TYPES.values()}
         follow(client, problem["type"])
@@ -150,6 +171,7 @@ def test_a_problem_answer_names_a_type_that_resolves(client):
 
 def test_an_undeclared_problem_slug_is_a_programming_error():
     from service.api.problems import ApiProblem
+
     with pytest.raises(ValueError):
         ApiProblem(422, "no such kind", slug="made-up")
     with pytest.raises(ValueError):
@@ -175,6 +197,7 @@ def test_pages_carry_the_security_headers_their_own_policy_and_an_etag(client, p
 def test_the_pages_style_is_the_one_the_policy_allows(client):
     import base64
     import hashlib
+
     page = client.get("/v1/games/newyork/rules").get_data(as_text=True)
     styles = re.findall(r"<style>(.*?)</style>", page, re.S)
     assert len(styles) == 1 and "<script" not in page
@@ -184,6 +207,7 @@ def test_the_pages_style_is_the_one_the_policy_allows(client):
 
 def test_a_text_cannot_inject_markup():
     from service.api.pages import markdown
+
     assert "<script" not in markdown("<script>alert(1)</script> and [x](javascript:alert(1))")
 
 

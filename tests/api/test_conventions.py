@@ -13,11 +13,13 @@ replayed, viewed and scored; every answer is checked for:
 - seeds: no ``shuffle_seed`` anywhere, every ``seed`` an integer of at most 2^53-1;
 - moves: each with its ``type`` (one of the game's) and the acting ``player``.
 """
+
 from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -30,8 +32,12 @@ SEED_MAX = 2**53 - 1
 SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 MAX_STEPS = 1500
 STATUS_KEYS = {"phase", "round", "to_move", "over", "winners"}
-PLAYERS = {"newyork": ["anna", "ben"], "chinatown": ["anna", "ben", "cleo"],
-           "skyline3000": ["anna", "ben", "cleo"], "fifthavenue": ["anna", "ben", "cleo"]}
+PLAYERS = {
+    "newyork": ["anna", "ben"],
+    "chinatown": ["anna", "ben", "cleo"],
+    "skyline3000": ["anna", "ben", "cleo"],
+    "fifthavenue": ["anna", "ben", "cleo"],
+}
 
 
 @pytest.fixture(scope="module")
@@ -189,8 +195,12 @@ def at_a_real_table(game: str, state: dict) -> dict:
     if game == "skyline3000":
         return {**state, "piles": {k: {**v, "draw": None} for k, v in state["piles"].items()}}
     if game == "fifthavenue":
-        return {**state, "stacks": {k: {**v, "below": None} for k, v in state["stacks"].items()},
-                "black_deck": {**state["black_deck"], "cards": None, "seed": None}, "park_order": None}
+        return {
+            **state,
+            "stacks": {k: {**v, "below": None} for k, v in state["stacks"].items()},
+            "black_deck": {**state["black_deck"], "cards": None, "seed": None},
+            "park_order": None,
+        }
     return state
 
 
@@ -198,8 +208,9 @@ def at_a_real_table(game: str, state: dict) -> dict:
 def test_a_pending_reveal_awaits_the_player_its_reveal_names(client, game):
     info = client.get(f"/v1/games/{game}").get_json()["game"]
     options = {"chance": "table"} if game == "chinatown" else {}
-    state = at_a_real_table(game, post(client, game, "setup", {"players": PLAYERS[game], "seed": 3,
-                                                               "options": options})["state"])
+    state = at_a_real_table(
+        game, post(client, game, "setup", {"players": PLAYERS[game], "seed": 3, "options": options})["state"]
+    )
     rnd, reveals = random.Random(3), 0
     for _ in range(400):
         listed = post(client, game, "legal-moves", {"state": state})
@@ -224,30 +235,96 @@ def test_a_pending_reveal_awaits_the_player_its_reveal_names(client, game):
 
 # The rulebooks' worked examples, as score requests on partial states: (body, the totals they give).
 WORKED = {
-    "newyork": ({"state": {"players": [{"id": p, "city": [{"x": x, "y": 0, "tile": {"type": "park", "streets": []}}
-                                                          for x in range(1, n + 1)]}
-                                       for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))]},
-                 "scoring": "final"}, {"anna": 16, "ben": 16, "cleo": 2, "dan": 2}),
-    "chinatown": ({"state": {"board": {str(lot): {"owner": "simon", "shop": shop} for lot, shop in (
-        (1, "seafood"), (2, "seafood"), (4, "seafood"), (16, "laundry"), (17, "laundry"), (18, "laundry"),
-        (52, "factory"), (53, "factory"), (56, "factory"))}}}, {"simon": 120000}),
-    "skyline3000": ({"state": {"blocks": {
-        "yellow-1": {"buildings": [{"owner": "purple", "floors": 1, "roof": "arched"},
-                                   {"owner": "purple", "floors": 2, "roof": "arched"},
-                                   {"owner": "green", "floors": 2, "roof": "arched"}],
-                     "greens": 1, "billboards": ["white"], "large": "spaceport"},
-        "yellow-2": {"buildings": [{"owner": o, "floors": f, "roof": "peaked"} for o, f in
-                                   (("white", 1), ("green", 2), ("orange", 3), ("green", 3), ("white", 4))],
-                     "greens": 2, "large": "megamarket"},
-        "yellow-3": {"buildings": [{"owner": o, "floors": f, "roof": "arched"} for o, f in
-                                   (("purple", 1), ("white", 1), ("green", 1), ("orange", 2))],
-                     "billboards": ["orange"]},
-    }}}, {"purple": 5, "green": 7, "white": 9, "orange": 3}),
-    "fifthavenue": ({"state": {"districts": {"times-square": {"plots": {
-        "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
-        "orange": {"businesses": ["boutique", "jeweler"]}, "brown": {"businesses": ["gallery"]},
-        "gray": {"skyscrapers": {"owner": "blue", "count": 3}}, "green": {"businesses": ["gallery"]}}}}},
-        "scoring": "building_stop:times-square", "declarer": "red"}, {"yellow": 2, "blue": 3, "red": 4}),
+    "newyork": (
+        {
+            "state": {
+                "players": [
+                    {
+                        "id": p,
+                        "city": [{"x": x, "y": 0, "tile": {"type": "park", "streets": []}} for x in range(1, n + 1)],
+                    }
+                    for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
+                ]
+            },
+            "scoring": "final",
+        },
+        {"anna": 16, "ben": 16, "cleo": 2, "dan": 2},
+    ),
+    "chinatown": (
+        {
+            "state": {
+                "board": {
+                    str(lot): {"owner": "simon", "shop": shop}
+                    for lot, shop in (
+                        (1, "seafood"),
+                        (2, "seafood"),
+                        (4, "seafood"),
+                        (16, "laundry"),
+                        (17, "laundry"),
+                        (18, "laundry"),
+                        (52, "factory"),
+                        (53, "factory"),
+                        (56, "factory"),
+                    )
+                }
+            }
+        },
+        {"simon": 120000},
+    ),
+    "skyline3000": (
+        {
+            "state": {
+                "blocks": {
+                    "yellow-1": {
+                        "buildings": [
+                            {"owner": "purple", "floors": 1, "roof": "arched"},
+                            {"owner": "purple", "floors": 2, "roof": "arched"},
+                            {"owner": "green", "floors": 2, "roof": "arched"},
+                        ],
+                        "greens": 1,
+                        "billboards": ["white"],
+                        "large": "spaceport",
+                    },
+                    "yellow-2": {
+                        "buildings": [
+                            {"owner": o, "floors": f, "roof": "peaked"}
+                            for o, f in (("white", 1), ("green", 2), ("orange", 3), ("green", 3), ("white", 4))
+                        ],
+                        "greens": 2,
+                        "large": "megamarket",
+                    },
+                    "yellow-3": {
+                        "buildings": [
+                            {"owner": o, "floors": f, "roof": "arched"}
+                            for o, f in (("purple", 1), ("white", 1), ("green", 1), ("orange", 2))
+                        ],
+                        "billboards": ["orange"],
+                    },
+                }
+            }
+        },
+        {"purple": 5, "green": 7, "white": 9, "orange": 3},
+    ),
+    "fifthavenue": (
+        {
+            "state": {
+                "districts": {
+                    "times-square": {
+                        "plots": {
+                            "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
+                            "orange": {"businesses": ["boutique", "jeweler"]},
+                            "brown": {"businesses": ["gallery"]},
+                            "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
+                            "green": {"businesses": ["gallery"]},
+                        }
+                    }
+                }
+            },
+            "scoring": "building_stop:times-square",
+            "declarer": "red",
+        },
+        {"yellow": 2, "blue": 3, "red": 4},
+    ),
 }
 
 
@@ -278,8 +355,12 @@ def test_a_derived_seed_is_json_safe(client, game):
         assert 0 <= answer["seed"] <= SEED_MAX
 
 
-SEED_FIELDS = {"newyork": ("seed",), "chinatown": ("seed",), "skyline3000": ("seed",),
-               "fifthavenue": ("black_deck", "seed")}
+SEED_FIELDS = {
+    "newyork": ("seed",),
+    "chinatown": ("seed",),
+    "skyline3000": ("seed",),
+    "fifthavenue": ("black_deck", "seed"),
+}
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -312,7 +393,12 @@ def test_every_move_type_needs_its_player(client, game):
 def test_variants_options_and_move_types_are_snake_case_ids(client, game):
     info = client.get(f"/v1/games/{game}").get_json()["game"]
     options = client.application.extensions["games"][game].envelopes.options.fields
-    choices = [choice for f in options.values() for check in f.validators
-               for choice in getattr(check, "json_schema", {}).get("enum", ()) if isinstance(choice, str)]
+    choices = [
+        choice
+        for f in options.values()
+        for check in f.validators
+        for choice in getattr(check, "json_schema", {}).get("enum", ())
+        if isinstance(choice, str)
+    ]
     ids = [*info["variants"], *info["move_types"], *options, *choices]
     assert ids and [name for name in ids if not SNAKE.match(name)] == []

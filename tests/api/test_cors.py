@@ -1,11 +1,15 @@
 """CORS: no cross-origin access unless CORS_ORIGINS names the origin (or is *)."""
+
 import pytest
 
 from service import create_app
 from service.config import ConfigError, settings_from_env
 
-PREFLIGHT = {"Origin": "https://table.example", "Access-Control-Request-Method": "POST",
-             "Access-Control-Request-Headers": "Content-Type"}
+PREFLIGHT = {
+    "Origin": "https://table.example",
+    "Access-Control-Request-Method": "POST",
+    "Access-Control-Request-Headers": "Content-Type",
+}
 BODY = {"state": {"board": {}}}
 
 
@@ -30,7 +34,9 @@ def test_a_configured_origin_may_call_and_read_the_revalidation_headers():
 
 def test_cors_origins_come_from_the_environment_and_bad_ones_are_refused():
     assert settings_from_env({"CORS_ORIGINS": "https://a.example, http://localhost:5173/"}).cors_origins == (
-        "https://a.example", "http://localhost:5173")
+        "https://a.example",
+        "http://localhost:5173",
+    )
     assert settings_from_env({"CORS_ORIGINS": "*"}).cors_origins == ("*",)
     assert settings_from_env({"CORS_ORIGINS": ""}).cors_origins == ()
     for bad in ("a.example", "https://a.example/path", "ftp://a.example", "*, https://a.example"):

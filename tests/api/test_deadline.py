@@ -1,5 +1,6 @@
 """The per-request deadline through the WSGI app: an answer that overruns REQUEST_DEADLINE_MS is a 503
 problem with Retry-After, the next request is served normally, and no timer is left armed."""
+
 import signal
 
 from service import create_app
@@ -46,9 +47,13 @@ def test_the_503_is_the_one_the_contract_documents():
 
     documented = CONTRACT["components"]["responses"]["DeadlineExceeded"]
     example = documented["content"]["application/problem+json"]["example"]
-    response = slow_app(2000).test_client().post("/v1/games/fake/score", data=slowgame.score_body(30),
-                                         content_type="application/json")
+    response = (
+        slow_app(2000)
+        .test_client()
+        .post("/v1/games/fake/score", data=slowgame.score_body(30), content_type="application/json")
+    )
     assert response.status_code == 503 == example["status"]
-    assert {k: response.get_json()[k] for k in ("type", "title", "detail")} == \
-        {k: example[k] for k in ("type", "title", "detail")}
+    assert {k: response.get_json()[k] for k in ("type", "title", "detail")} == {
+        k: example[k] for k in ("type", "title", "detail")
+    }
     assert "Retry-After" in documented["headers"]

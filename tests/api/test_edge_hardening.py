@@ -1,5 +1,6 @@
 """The request edge under hostile input (issue 9): chunked bodies over the limit, security headers on every
 answer, problem details without Python internals, and bounded echoes of bad input."""
+
 import base64
 import hashlib
 import io
@@ -34,11 +35,17 @@ def _padded(body: dict, size: int) -> bytes:
 
 def _chunked(client, raw: bytes):
     """A body with no Content-Length, as a WSGI server passes on Transfer-Encoding: chunked."""
-    return client.post("/v1/games/newyork/validate", input_stream=io.BytesIO(raw), content_type="application/json",
-                       headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    return client.post(
+        "/v1/games/newyork/validate",
+        input_stream=io.BytesIO(raw),
+        content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
 
 
 # --- chunked bodies ---------------------------------------------------------------------------------
+
 
 def test_a_chunked_body_over_the_limit_is_413_even_when_its_prefix_is_valid_json(client, state):
     # issue 9: a valid 1 MiB prefix and 700 KB of garbage used to be answered 200 from the prefix
@@ -61,6 +68,7 @@ def test_a_chunked_body_one_byte_over_the_limit_is_413(client, state):
 
 
 # --- security headers ---------------------------------------------------------------------------------
+
 
 def _every_kind_of_answer(client, state):
     yield "json", client.get("/v1/games")
@@ -104,13 +112,17 @@ def test_the_docs_page_may_run_only_its_own_assets_and_its_one_inline_script(cli
 
 # --- problem details: no Python internals, bounded echoes ---------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    '{"seed": ' + "9" * 5000 + "}",
-    '{"seed": -' + "9" * 5000 + "}",
-    '{"a": NaN}',
-    '{"a": 1,}',
-    '{"a": "\x01"}',
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"seed": ' + "9" * 5000 + "}",
+        '{"seed": -' + "9" * 5000 + "}",
+        '{"a": NaN}',
+        '{"a": 1,}',
+        '{"a": "\x01"}',
+    ],
+)
 def test_malformed_json_details_name_the_fault_not_the_decoder(client, text):
     response = client.post("/v1/games/newyork/setup", data=text, content_type="application/json")
     assert response.status_code == 400
@@ -120,15 +132,19 @@ def test_malformed_json_details_name_the_fault_not_the_decoder(client, text):
 
 
 def test_an_integer_of_too_many_digits_is_named_as_such(client):
-    detail = client.post("/v1/games/newyork/setup", data='{"seed": ' + "9" * 5000 + "}",
-                         content_type="application/json").get_json()["detail"]
+    detail = client.post(
+        "/v1/games/newyork/setup", data='{"seed": ' + "9" * 5000 + "}", content_type="application/json"
+    ).get_json()["detail"]
     assert "more than 1000 digits" in detail
 
 
 @pytest.mark.parametrize("digits, refused", [(1000, False), (1001, True)])
 def test_the_integer_digit_limit_holds_on_both_sides_of_it(client, digits, refused):
-    response = client.post("/v1/games/newyork/setup", data='{"players": ["a", "b"], "seed": -' + "9" * digits + "}",
-                           content_type="application/json")
+    response = client.post(
+        "/v1/games/newyork/setup",
+        data='{"players": ["a", "b"], "seed": -' + "9" * digits + "}",
+        content_type="application/json",
+    )
     if refused:
         assert response.status_code == 400 and "more than 1000 digits" in response.get_json()["detail"]
     else:  # read as a number, then refused by the schema as out of range

@@ -1,4 +1,5 @@
 """Every request that is not a rules question gets an RFC 9457 problem, never a 5xx or a traceback."""
+
 import json
 
 import pytest
@@ -27,7 +28,7 @@ def assert_problem(response, status):
 
 
 def test_malformed_json_is_400(client):
-    body = assert_problem(client.post("/v1/games/fake/moves", data="{\"state\":", content_type="application/json"), 400)
+    body = assert_problem(client.post("/v1/games/fake/moves", data='{"state":', content_type="application/json"), 400)
     assert "not well-formed JSON" in body["detail"]
 
 
@@ -69,7 +70,9 @@ def test_body_over_the_limit_is_413(app):
 
 
 def test_not_json_is_415(client):
-    assert_problem(client.post("/v1/games/fake/moves", data="state=1", content_type="application/x-www-form-urlencoded"), 415)
+    assert_problem(
+        client.post("/v1/games/fake/moves", data="state=1", content_type="application/x-www-form-urlencoded"), 415
+    )
 
 
 def test_json_that_is_not_an_object_is_422(client):

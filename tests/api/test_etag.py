@@ -1,5 +1,6 @@
 """The ETag is a strong validator of the answer's bytes and language (RFC 9110 8.8.3): a quoted
 opaque tag that changes with either and with nothing else."""
+
 import re
 
 from service.api.answers import etag_of

@@ -1,4 +1,5 @@
 """The generic game routes, driven through the fake game: answers, versions, ETags, determinism."""
+
 import json
 
 import pytest
@@ -37,19 +38,25 @@ def test_setup_without_a_seed_derives_one_from_the_request(client):
 
 
 def test_a_legal_move_returns_the_new_state_events_and_scores(client):
-    body = client.post("/v1/games/fake/moves", json={"state": STATE, "move": {"type": "add", "player": "ann", "amount": 2}}).get_json()
+    body = client.post(
+        "/v1/games/fake/moves", json={"state": STATE, "move": {"type": "add", "player": "ann", "amount": 2}}
+    ).get_json()
     assert body["legal"] is True and body["violations"] == []
     assert body["state"] == {"game": "fake", "players": ["ann", "bob"], "total": 2, "turn": 1}
     assert body["scores"] == {"ann": 2, "bob": 2}
 
 
 def test_an_illegal_move_is_200_with_every_violation(client):
-    response = client.post("/v1/games/fake/moves", json={"state": STATE, "move": {"type": "add", "player": "bob", "amount": 5}})
+    response = client.post(
+        "/v1/games/fake/moves", json={"state": STATE, "move": {"type": "add", "player": "bob", "amount": 5}}
+    )
     assert response.status_code == 200
     body = response.get_json()
     assert body["legal"] is False and body["state"] is None
     assert [(v["code"], v["pointer"]) for v in body["violations"]] == [
-        ("fake.move.amount", "/move/amount"), ("fake.move.turn", "/move/player")]
+        ("fake.move.amount", "/move/amount"),
+        ("fake.move.turn", "/move/player"),
+    ]
     assert body["scores"] == {"ann": 0, "bob": 0}
 
 
@@ -68,9 +75,14 @@ def test_legal_moves_refuses_an_unknown_type(client):
 
 def test_validate_answers_200_for_an_inconsistent_state(client):
     body = client.post("/v1/games/fake/validate", json={"state": dict(STATE, turn=2)}).get_json()
-    assert body == {"valid": False, "violations": [{"code": "fake.state.turn", "message": "No such seat.",
-                    "rule": "fake 0", "pointer": "/state/turn"}], "rules_version": "fake-1",
-                    "service_version": body["service_version"]}
+    assert body == {
+        "valid": False,
+        "violations": [
+            {"code": "fake.state.turn", "message": "No such seat.", "rule": "fake 0", "pointer": "/state/turn"}
+        ],
+        "rules_version": "fake-1",
+        "service_version": body["service_version"],
+    }
 
 
 def test_replay_stops_at_the_first_illegal_move_and_reports_scorings(client):
@@ -84,8 +96,10 @@ def test_replay_stops_at_the_first_illegal_move_and_reports_scorings(client):
 
 
 def test_replay_from_setup(client):
-    body = client.post("/v1/games/fake/replay", json={"setup": {"players": ["a", "b"], "seed": 1},
-                                                       "moves": [{"type": "add", "player": "a", "amount": 1}]}).get_json()
+    body = client.post(
+        "/v1/games/fake/replay",
+        json={"setup": {"players": ["a", "b"], "seed": 1}, "moves": [{"type": "add", "player": "a", "amount": 1}]},
+    ).get_json()
     assert body["valid"] is True and body["state"]["total"] == 2
 
 

@@ -1,5 +1,6 @@
 """Identical requests give byte-identical answers in every process (DESIGN.md section 7), whatever
 Python's string-hash seed: workers and replicas each draw their own unless PYTHONHASHSEED is set."""
+
 from __future__ import annotations
 
 import os
@@ -46,8 +47,9 @@ for path in sorted(pathlib.Path("bench/requests").glob("*.json")):
 
 def _answers(hash_seed: str) -> str:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    run = subprocess.run([sys.executable, "-c", PROGRAM], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", PROGRAM], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     return run.stdout
 

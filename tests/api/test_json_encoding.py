@@ -4,11 +4,11 @@ The one difference is a float's spelling (orjson writes ``0.00006103515625`` whe
 writes ``6.103515625e-05``, the same number); no game answer holds a float, and the last test holds them
 to that.
 """
+
 import json
 from pathlib import Path
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,8 +18,11 @@ SCALARS = st.none() | st.booleans() | st.integers() | st.text()
 ROOT = Path(__file__).resolve().parents[2]
 VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=6) | st.integers(-5, 5), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=6) | st.integers(-5, 5), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 

@@ -3,11 +3,12 @@ every game, on states reached by seeded play and on the same bodies broken at ra
 returns what ``Schema.load`` returns or raises the ValidationError it raises, with the same messages and
 so the same 422 pointers; ``lean.dump`` writes what ``Schema.dump`` writes; and on valid bodies the
 compiled plan itself decides (no silent fallback to marshmallow)."""
+
 from __future__ import annotations
 
 import copy
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ STEPS = (0, 9, 40)
 BINDINGS = create_app({"redis_url": None}).extensions["games"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(game_id: str, seed: int, steps: int) -> tuple[dict, list[dict]]:
     """The wire state after ``steps`` random legal moves of a seeded game, and the moves then listed."""
     binding = BINDINGS[game_id]
@@ -82,8 +83,13 @@ def paths(value: Any, here: tuple = ()) -> list[tuple]:
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 70) | st.integers() | st.sampled_from([2**63, -(2**64), 3.0, 0.5])
-    | st.text(max_size=40) | st.sampled_from(["", "p0", "p1", "final", "red", "round", "x" * 33]),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 70)
+    | st.integers()
+    | st.sampled_from([2**63, -(2**64), 3.0, 0.5])
+    | st.text(max_size=40)
+    | st.sampled_from(["", "p0", "p1", "final", "red", "round", "x" * 33]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
     max_leaves=6,
 )
@@ -176,9 +182,13 @@ def test_broken_bodies_get_marshmallows_verdict_and_errors(game_id, data):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @settings(max_examples=40, deadline=None)
-@given(scoring=st.dictionaries(st.sampled_from(["scoring", "declarer", "central_park_tiles", "extra"]),
-                               JSON_VALUES | st.sampled_from(["final", "income", "round", "A", "district:x"]),
-                               max_size=3))
+@given(
+    scoring=st.dictionaries(
+        st.sampled_from(["scoring", "declarer", "central_park_tiles", "extra"]),
+        JSON_VALUES | st.sampled_from(["final", "income", "round", "A", "district:x"]),
+        max_size=3,
+    )
+)
 def test_score_extras_get_marshmallows_verdict(game_id, scoring):
     _same(BINDINGS[game_id].envelopes.score_extra, scoring)
 
@@ -192,8 +202,15 @@ def _fields(schema: Schema, seen: set[int]):
     while stack:
         field = stack.pop()
         yield field
-        stack += [f for f in (getattr(field, "inner", None), getattr(field, "key_field", None),
-                              getattr(field, "value_field", None)) if f is not None]
+        stack += [
+            f
+            for f in (
+                getattr(field, "inner", None),
+                getattr(field, "key_field", None),
+                getattr(field, "value_field", None),
+            )
+            if f is not None
+        ]
         if hasattr(field, "nested"):
             yield from _fields(field.schema, seen)
 
@@ -273,8 +290,11 @@ def test_skylines_default_options_shortcut_is_what_the_schema_loads():
     field = skyline3000.OptionsField()
     assert field.deserialize(dict(reversed(list(wire.items())))) is skyline3000.DEFAULT_OPTIONS
     assert field.deserialize({**wire, "roofs_per_shape": 4}).roofs_per_shape == 4
-    for near in ({**wire, "billboards_per_player": True}, {**wire, "billboards_per_player": float(wire["billboards_per_player"])},
-                 {**wire, "extra": 1}):
+    for near in (
+        {**wire, "billboards_per_player": True},
+        {**wire, "billboards_per_player": float(wire["billboards_per_player"])},
+        {**wire, "extra": 1},
+    ):
         try:
             expected = skyline3000.OptionsSchema().load(near)
         except ValidationError as refused:

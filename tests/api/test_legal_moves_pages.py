@@ -1,6 +1,7 @@
 """legal-moves answers a page: at most ``limit`` moves (100 by default, 1000 at most) and a cursor to the
 next page, tied to the state and filters it was given for. Pages, walked to the end, are the whole listing
 in its order; a page costs the candidates it considers, not every legal move."""
+
 import itertools
 import json
 
@@ -31,8 +32,9 @@ def _state(client, game):
 def _pages(client, game, body, limit):
     cursor, pages = None, []
     for _ in range(10_000):
-        answer = client.post(f"/v1/games/{game}/legal-moves",
-                             json={**body, "limit": limit, **({"cursor": cursor} if cursor else {})})
+        answer = client.post(
+            f"/v1/games/{game}/legal-moves", json={**body, "limit": limit, **({"cursor": cursor} if cursor else {})}
+        )
         assert answer.status_code == 200, answer.data[:300]
         page = answer.get_json()
         assert page["count"] == len(page["moves"]) <= limit
@@ -47,8 +49,9 @@ def _pages(client, game, body, limit):
 def test_the_pages_walked_to_the_end_are_the_whole_listing_in_order(app, client, game):
     state = _state(client, game)
     binding = app.extensions["games"][game]
-    whole = binding.envelopes.moves_out.dump(binding.game.legal_moves(binding.envelopes.state.load(
-        {"state": state})["state"]))
+    whole = binding.envelopes.moves_out.dump(
+        binding.game.legal_moves(binding.envelopes.state.load({"state": state})["state"])
+    )
     assert len(whole) > 3
     pages = _pages(client, game, {"state": state}, 3)
     assert [move for page in pages for move in page["moves"]] == whole
@@ -75,8 +78,12 @@ def test_a_cursor_given_for_another_state_or_filter_is_422(client):
     for body in ({"state": other}, {"state": state, "type": "take_money"}, {"state": state, "player": "b"}):
         refused = client.post("/v1/games/newyork/legal-moves", json={**body, "cursor": cursor, "limit": 1})
         assert refused.status_code == 422
-        assert refused.get_json()["errors"] == [{"pointer": "/cursor", "message": (
-            "This cursor was not given for this state, player and type: start again without one.")}]
+        assert refused.get_json()["errors"] == [
+            {
+                "pointer": "/cursor",
+                "message": ("This cursor was not given for this state, player and type: start again without one."),
+            }
+        ]
     forged = client.post("/v1/games/newyork/legal-moves", json={"state": state, "cursor": "x" * 64})
     assert forged.status_code == 422
     # the same state sent with other whitespace or key order keeps its cursor

@@ -1,4 +1,5 @@
 """Health, readiness, metrics, the contract and the documentation page."""
+
 import re
 
 import yaml

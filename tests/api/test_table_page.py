@@ -1,5 +1,6 @@
 """The referee's table is served from the package at /table/, and is written so that a strict
 Content-Security-Policy allows it: no inline scripts, styles or handlers, no HTML built from strings."""
+
 from __future__ import annotations
 
 import fnmatch
@@ -17,8 +18,13 @@ def test_the_page_and_its_files_are_served(client):
     page = client.get("/table/")
     assert page.status_code == 200 and page.mimetype == "text/html"
     assert b'<script type="module" src="app.js"></script>' in page.data
-    for name, mimetype in (("app.js", "javascript"), ("games.js", "javascript"), ("api.js", "javascript"),
-                           ("table.css", "text/css"), ("favicon.svg", "image/svg+xml")):
+    for name, mimetype in (
+        ("app.js", "javascript"),
+        ("games.js", "javascript"),
+        ("api.js", "javascript"),
+        ("table.css", "text/css"),
+        ("favicon.svg", "image/svg+xml"),
+    ):
         answer = client.get(f"/table/{name}")
         assert answer.status_code == 200 and mimetype in answer.mimetype, name
 
@@ -55,8 +61,10 @@ def test_the_page_has_no_inline_script_style_or_handler():
 
 
 def test_the_scripts_never_build_html_from_strings_or_evaluate_code():
-    risky = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|"
-                       r"setAttribute\(\s*[\"']style")
+    risky = re.compile(
+        r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function|"
+        r"setAttribute\(\s*[\"']style"
+    )
     for script in TABLE_DIR.glob("*.js"):
         assert not risky.findall(script.read_text()), script.name
 

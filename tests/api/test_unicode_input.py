@@ -4,6 +4,7 @@ A lone UTF-16 surrogate (``"\\ud800"``) is refused once, where the body is read,
 string that holds it; other odd text (NUL, bell, right-to-left override, emoji, combining marks, U+FFFF) is
 a valid player id and comes back unchanged, and pictures stay well-formed XML.
 """
+
 import json
 import xml.etree.ElementTree as ElementTree
 
@@ -27,7 +28,9 @@ def bodies(client):
     """Per game, a well-formed body for every route around a fresh three-player game in which ``anna`` plays."""
     out = {}
     for game in GAMES:
-        state = client.post(f"/v1/games/{game}/setup", json={"players": [NAME, "bob", "cara"], "seed": 1}).get_json()["state"]
+        state = client.post(f"/v1/games/{game}/setup", json={"players": [NAME, "bob", "cara"], "seed": 1}).get_json()[
+            "state"
+        ]
         move = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).get_json()["moves"][0]
         out[game] = {
             "setup": {"players": [NAME, "bob", "cara"]},
@@ -88,18 +91,21 @@ def test_a_lone_surrogate_in_another_string_or_a_member_name_is_400(client, bodi
     body["note"] = {"deep": ["ok", "PLACEHOLDER"], "KEYHOLDER": 1}
     text = json.dumps(body).replace('"PLACEHOLDER"', '"a\\udc00b"').replace('"KEYHOLDER"', '"k\\ud800"')
     problem = _assert_invalid_unicode(_post(client, game, route, text), "/note/deep/1")
-    assert {"pointer": "/note", "message": "A member name of this object holds a lone UTF-16 surrogate."} in problem["errors"]
+    assert {"pointer": "/note", "message": "A member name of this object holds a lone UTF-16 surrogate."} in problem[
+        "errors"
+    ]
 
 
 def test_a_surrogate_pair_is_one_character_not_a_problem(client, bodies):
     response = _post(client, "newyork", "setup", _with_name(bodies["newyork"]["setup"], "\\ud83d\\ude00"))
     assert response.status_code == 200
-    assert response.get_json()["state"]["players"][0]["id"] == "\U0001F600"
+    assert response.get_json()["state"]["players"][0]["id"] == "\U0001f600"
 
 
 def test_utf8_encoded_surrogates_are_not_utf8(client):
-    response = client.post("/v1/games/newyork/setup", data=b'{"players": ["\xed\xa0\x80", "b"]}',
-                           content_type="application/json")
+    response = client.post(
+        "/v1/games/newyork/setup", data=b'{"players": ["\xed\xa0\x80", "b"]}', content_type="application/json"
+    )
     assert response.status_code == 400
     assert "not UTF-8" in response.get_json()["detail"]
 
@@ -124,10 +130,10 @@ ODD = {
     "nul": "a\\u0000b",
     "bell-escape": "\\u0007\\u001b",
     "rtl-override": "\\u202eevil",
-    "emoji": "\U0001F3D9\ufe0f\U0001F600",
+    "emoji": "\U0001f3d9\ufe0f\U0001f600",
     "combining": "e\\u0301\\u0308",
     "noncharacter": "\\uffff\\ufffe",
-    "markup": "<b>&amp;\\\"",
+    "markup": '<b>&amp;\\"',
 }
 
 

@@ -1,6 +1,7 @@
 """Unknown keys anywhere are refused at about the cost of parsing: past the 50 a problem lists, they are
 counted by set differences and the first 50 named, and marshmallow (about 50 us an unknown key, with the
 edge's pointers) never runs."""
+
 import json
 
 import pytest

@@ -2,6 +2,7 @@
 app served by a real WSGI server on a free loopback port. Skipped on a developer's machine without
 chromium (or without playwright); in CI (.ci/run sets REQUIRE_REDIS, and installs chromium) a skip is a
 failure, as for the Redis tests."""
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,16 @@ from service import create_app
 from .table import SLOW_MACHINE_DEADLINE_MS
 
 SHOTS = Path(__file__).parent / "screenshots"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _unavailable(reason: str):
@@ -37,8 +46,10 @@ def chromium_path():
 
 # The page must work under a strict Content-Security-Policy (no inline scripts, styles or handlers); the
 # tests serve it with one, and a CSP violation is a console error, which the tests count as a failure.
-STRICT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-              "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
 
 
 @pytest.fixture(scope="session")

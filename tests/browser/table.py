@@ -1,4 +1,5 @@
 """Driving the referee's table page: small steps the browser tests share."""
+
 from __future__ import annotations
 
 import json
@@ -79,8 +80,10 @@ def play_move(page, index: int, pointer: bool = True) -> None:
 def totals(page, where: str) -> dict[str, int]:
     """The score table's totals as shown: {player: total}."""
     rows = page.locator(f"{where} tbody tr")
-    return {rows.nth(i).get_attribute("data-player"): int(rows.nth(i).locator("td.total").inner_text())
-            for i in range(rows.count())}
+    return {
+        rows.nth(i).get_attribute("data-player"): int(rows.nth(i).locator("td.total").inner_text())
+        for i in range(rows.count())
+    }
 
 
 def own_view(page, player: str) -> None:
@@ -102,6 +105,7 @@ def no_problem_shown(page) -> None:
 
 
 # ---- A real-table game, as a referee plays it --------------------------------------------------------
+
 
 def visible(page, selector: str) -> bool:
     return page.locator(selector).first.is_visible() if page.locator(selector).count() else False

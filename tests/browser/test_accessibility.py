@@ -1,5 +1,6 @@
 """axe-core (through axe-playwright-python, which bundles it) on the page's main states: no serious or
 critical violation."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,11 @@ axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 def serious(page) -> list[str]:
     results = axe_playwright.Axe().run(page)
-    return [f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize("width", [1280, 390])

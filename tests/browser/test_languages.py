@@ -1,5 +1,6 @@
 """The referee's table in Hungarian: the page's texts, a move's description, a violation and the
 picture all in the chosen language, and the choice kept when the page is opened again."""
+
 from __future__ import annotations
 
 from .table import SLOW_MACHINE_DEADLINE_MS, check_move, no_problem_shown, settle, start

@@ -1,6 +1,7 @@
 """The table on a phone (390 CSS px wide): the status and the moves come before the board, nothing on the
 page scrolls sideways, the board's smallest text is at least 12 CSS px (the board pans inside its frame),
 and every control and board target is at least 44 px."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,19 +32,26 @@ def check_phone_layout(page, where: str) -> None:
     smallest = page.evaluate(SMALLEST_BOARD_TEXT)
     assert smallest >= 12 - 0.01, f"{where}: board text of {smallest:.1f} px"
     assert page.evaluate(SMALL_TARGETS) == [], where
-    top = {name: page.locator(sel).first.bounding_box()["y"] for name, sel in
-           (("status", "#status"), ("moves", "#moves-count"), ("board", "#picture"))}
+    top = {
+        name: page.locator(sel).first.bounding_box()["y"]
+        for name, sel in (("status", "#status"), ("moves", "#moves-count"), ("board", "#picture"))
+    }
     assert top["status"] < top["moves"] < top["board"], where
 
 
 # (game, players, mode, steps): a shared screen, a reveal chooser on a player's own view, a board with targets
-STATES = [("skyline3000", "anna, ben", "table", 12), ("chinatown", "anna, ben, cy", "table", 3),
-          ("newyork", "anna, ben", "digital", 4), ("fifthavenue", "anna, ben", "digital", 1)]
+STATES = [
+    ("skyline3000", "anna, ben", "table", 12),
+    ("chinatown", "anna, ben, cy", "table", 3),
+    ("newyork", "anna, ben", "digital", 4),
+    ("fifthavenue", "anna, ben", "digital", 1),
+]
 
 
 @pytest.mark.parametrize("game,players,mode,steps", STATES, ids=[s[0] for s in STATES])
-def test_on_a_phone_moves_come_first_nothing_scrolls_sideways_and_the_board_reads(page, screenshots, game, players,
-                                                                                 mode, steps):
+def test_on_a_phone_moves_come_first_nothing_scrolls_sideways_and_the_board_reads(
+    page, screenshots, game, players, mode, steps
+):
     page.set_viewport_size(PHONE)
     open_table(page)
     start(page, game, players, seed=None if mode == "table" else 7, mode=mode)

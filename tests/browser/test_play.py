@@ -1,5 +1,6 @@
 """Playing at the table: every game from a seed to its end by clicking listed moves, the composer's
 verdicts, undo/redo, export/reload/import, a player's view, real-table reveals, problems as words."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,20 @@ import pytest
 
 from service import create_app
 
-from .table import (SLOW_MACHINE_DEADLINE_MS, check_move, click_move, no_problem_shown, open_table, play_move,
-                    real_table_step, settle, shared_view_of, start, state, state_text, totals)
+from .table import (
+    SLOW_MACHINE_DEADLINE_MS,
+    check_move,
+    click_move,
+    no_problem_shown,
+    open_table,
+    real_table_step,
+    settle,
+    shared_view_of,
+    start,
+    state,
+    state_text,
+    totals,
+)
 
 # Two players and a pick (the first listed move); the steps include passing the device to a player for the
 # moves made from his own hand. The games with a table mode are played whole at a real table
@@ -68,7 +81,9 @@ def test_a_seeded_game_plays_by_clicking_listed_moves(page, screenshots, game, p
         points = next((last[key] for key in ("totals", "income", "points") if key in last), None)
         first_player = body["setup"]["players"][0]
         assert shown.last.locator("td").first.inner_text() == str(last["index"] + 1)
-        assert shown.last.locator("td").nth(1).inner_text() == ("" if points is None else str(points.get(first_player, 0)))
+        assert shown.last.locator("td").nth(1).inner_text() == (
+            "" if points is None else str(points.get(first_player, 0))
+        )
     scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
     assert totals(page, "#score-now") == scored
 
@@ -141,7 +156,7 @@ def test_export_reload_import_round_trip_keeps_the_exact_state(page):
     exported = page.input_value("#replay-text")
     assert len(json.loads(exported)["moves"]) >= 3
     # the game's own seed (shuffles to come) is beyond 32 bits, still JSON-safe
-    assert 2 ** 32 < replayed("chinatown", json.loads(exported))["state"]["seed"] <= 2 ** 53 - 1
+    assert 2**32 < replayed("chinatown", json.loads(exported))["state"]["seed"] <= 2**53 - 1
 
     page.reload()
     settle(page)
@@ -159,13 +174,17 @@ def test_export_reload_import_round_trip_keeps_the_exact_state(page):
     no_problem_shown(page)
     assert "all legal" in page.inner_text("#import-verdict")
     assert state_text(page) == played
-    assert json.loads(state_text(page)) == shared_view_of(API, "chinatown", replayed("chinatown", json.loads(exported))["state"])
+    assert json.loads(state_text(page)) == shared_view_of(
+        API, "chinatown", replayed("chinatown", json.loads(exported))["state"]
+    )
 
 
 def test_import_shows_the_first_illegal_move(page):
     open_table(page)
-    body = {"setup": {"players": ["anna", "ben"], "seed": 7},
-            "moves": [{"type": "pass", "player": "ben"}, {"type": "pass", "player": "ben"}]}
+    body = {
+        "setup": {"players": ["anna", "ben"], "seed": 7},
+        "moves": [{"type": "pass", "player": "ben"}, {"type": "pass", "player": "ben"}],
+    }
     page.fill("#replay-text", json.dumps(body))
     page.select_option("#import-game", "skyline3000")
     page.click("#import")
@@ -225,8 +244,11 @@ def table_games() -> dict[str, bool]:
     found = {}
     for game in ("newyork", "chinatown", "skyline3000", "fifthavenue"):
         options = API.get(f"/v1/games/{game}").get_json()["options"]
-        found[game] = (any(o.get("name") == "chance" and "table" in o.get("choices", ["table"]) for o in options)
-                       if isinstance(options, list) else "chance" in options)
+        found[game] = (
+            any(o.get("name") == "chance" and "table" in o.get("choices", ["table"]) for o in options)
+            if isinstance(options, list)
+            else "chance" in options
+        )
     return found
 
 
@@ -236,8 +258,10 @@ TABLE_GAMES = table_games()
 @pytest.mark.parametrize("game", list(TABLE_GAMES))
 def test_real_table_setup_uses_the_games_table_mode_and_never_a_seed(page, game):
     sent = []
-    page.on("request", lambda r: sent.append(json.loads(r.post_data))
-            if r.url.split("?")[0].endswith(f"/{game}/setup") else None)
+    page.on(
+        "request",
+        lambda r: sent.append(json.loads(r.post_data)) if r.url.split("?")[0].endswith(f"/{game}/setup") else None,
+    )
     open_table(page)
     page.select_option("#game", game)
     if not TABLE_GAMES[game]:
@@ -262,7 +286,7 @@ def test_real_table_setup_uses_the_games_table_mode_and_never_a_seed(page, game)
 def test_the_largest_seed_is_sent_and_shown_exactly_and_one_beyond_is_refused(page):
     """Seeds are at most 2^53-1, the largest integer JavaScript numbers keep exact; one more is a 422 the
     page shows with its pointer."""
-    top = 2 ** 53 - 1
+    top = 2**53 - 1
     open_table(page)
     start(page, "newyork", "anna, ben", seed=top)
     no_problem_shown(page)

@@ -2,6 +2,7 @@
 the pieces' pictures (a dealt Chinatown card by tapping its lot on the board), private choices made on the
 player's own view after the device is passed, some moves made by tapping the board; and the shared screen
 never showing what only one player may see."""
+
 from __future__ import annotations
 
 import collections
@@ -25,7 +26,7 @@ MOST_STEPS = 900
 # Games whose engine deals at a real table but whose reveals the page cannot yet enter by pictures.
 PAGE_LACKS_REVEALS = {
     "fifthavenue": "the page has no picture chooser yet for Fifth Avenue's start_business reveal (a district's "
-                   "starting business and its plot), the first reveal of its real-table deal",
+    "starting business and its plot), the first reveal of its real-table deal",
 }
 
 
@@ -79,8 +80,9 @@ def secrets(game: str, full: dict) -> set[str]:
     """The picture's words that the referee's whole picture shows and the table's view does not: hands,
     money values, sealed piles. (Numbers alone are left out: a board is full of public numbers.)"""
     everything = svg_texts(API.post(f"/v1/games/{game}/render", json={"state": full}).get_data(as_text=True))
-    shared = svg_texts(API.post(f"/v1/games/{game}/render", json={"state": shared_view_of(API, game, full)})
-                       .get_data(as_text=True))
+    shared = svg_texts(
+        API.post(f"/v1/games/{game}/render", json={"state": shared_view_of(API, game, full)}).get_data(as_text=True)
+    )
     words = {t for t in everything - shared if not t.isdigit() and len(t) > 2}
     return words | hand_words(game, full)
 
@@ -106,8 +108,12 @@ def page_words(page) -> str:
 
 
 # (game, players, how many steps into a seeded game: Skyline's is its sealed auction)
-SHARED = [("newyork", "anna, ben", 3), ("skyline3000", "anna, ben", 0), ("chinatown", "anna, ben, cy", 0),
-          ("fifthavenue", "anna, ben", 2)]
+SHARED = [
+    ("newyork", "anna, ben", 3),
+    ("skyline3000", "anna, ben", 0),
+    ("chinatown", "anna, ben, cy", 0),
+    ("fifthavenue", "anna, ben", 2),
+]
 
 
 @pytest.mark.parametrize("game,players,steps", SHARED, ids=[g[0] for g in SHARED])
@@ -190,9 +196,15 @@ def test_a_board_target_is_reached_by_tab_and_chosen_by_enter(page):
     open_table(page)
     start(page, "fifthavenue", "anna, ben", seed=7)
     targets = page.locator("#picture .target")
-    assert targets.count() == len({(m["district"], m["plot"]) for m in API.post(
-        "/v1/games/fifthavenue/legal-moves", json={"state": replayed("fifthavenue", exported(page))["state"]})
-        .get_json()["moves"] if m["type"] == "place_start"})
+    assert targets.count() == len(
+        {
+            (m["district"], m["plot"])
+            for m in API.post(
+                "/v1/games/fifthavenue/legal-moves", json={"state": replayed("fifthavenue", exported(page))["state"]}
+            ).get_json()["moves"]
+            if m["type"] == "place_start"
+        }
+    )
     page.locator("#zoom").focus()
     for _ in range(5):
         page.keyboard.press("Tab")
@@ -214,7 +226,9 @@ def test_factory_buildings_are_numbered_from_1_on_the_page_as_in_its_picture(pag
     start(page, "skyline3000", "anna, ben", seed=7)
     own_view(page, "ben")  # ben is to move; his cards are on his own view only
     said = " ".join(page.locator("#moves button.move").all_inner_texts())
-    numbers = {int(n) for found in re.findall(r"factory buildings? ([\d and]+)", said) for n in re.findall(r"\d+", found)}
+    numbers = {
+        int(n) for found in re.findall(r"factory buildings? ([\d and]+)", said) for n in re.findall(r"\d+", found)
+    }
     tooltips = " ".join(page.locator("#picture svg title").all_text_contents())
     pictured = {int(n) for n in re.findall(r"ben: factory building (\d+)", tooltips)}
     # four buildings pictured 1-4; floors go on a new building, the fifth (the wire's index 4)

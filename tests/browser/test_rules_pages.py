@@ -1,6 +1,7 @@
 """The rules and problem pages in a real browser: they render under their own Content-Security-Policy
 (a refused style would be a console error), axe finds no serious violation, and a violation's rule link
 on the table opens the rules page at the section it names."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,11 +1,14 @@
 """The score helper: the rulebooks' worked examples, typed in by hand through the page."""
+
 from __future__ import annotations
 
 from .table import no_problem_shown, open_table, settle, totals
 
 SKYLINE_YELLOW_2 = [{"block": "yellow-2", "owner": "white", "floors": 1, "roof": "peaked", "large": "megamarket"}]
-TIMES_SQUARE = [{"district": "times-square", "plot": "violet", "owner": "yellow", "count": 1},
-                {"district": "times-square", "plot": "brown", "businesses": "gallery"}]
+TIMES_SQUARE = [
+    {"district": "times-square", "plot": "violet", "owner": "yellow", "count": 1},
+    {"district": "times-square", "plot": "brown", "businesses": "gallery"},
+]
 
 
 def enter(page, game: str, rows: list[dict], **extra) -> None:
@@ -33,8 +36,11 @@ def breakdown(page, player: str) -> str:
 def test_helper_new_york_parks_3_3_2_2_in_the_final_scoring_give_16_16_2_2(page, screenshots):
     """Seed: "parks 3,3,2,2 in the final scoring gives 16 each for the 3s, and 5/2 = 2 each for the 2s"."""
     open_table(page)
-    rows = [{"player": p, "x": x, "y": 0, "tile": "park"}
-            for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2)) for x in range(1, n + 1)]
+    rows = [
+        {"player": p, "x": x, "y": 0, "tile": "park"}
+        for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
+        for x in range(1, n + 1)
+    ]
     enter(page, "newyork", rows, scoring="final")
     assert totals(page, "#helper-score") == {"anna": 16, "ben": 16, "cleo": 2, "dan": 2}
     page.locator("#helper").screenshot(path=screenshots / "helper-newyork.png")
@@ -45,8 +51,17 @@ def test_helper_new_york_parks_3_3_2_2_in_the_final_scoring_give_16_16_2_2(page,
 def test_helper_chinatown_simons_round_three_income_is_120000(page, screenshots):
     """Seed: Simon's complete seafood (50,000), laundry of three (40,000), factories 2 + 1 (20,000 + 10,000)."""
     open_table(page)
-    layout = [(1, "seafood"), (2, "seafood"), (4, "seafood"), (16, "laundry"), (17, "laundry"), (18, "laundry"),
-              (52, "factory"), (53, "factory"), (56, "factory")]
+    layout = [
+        (1, "seafood"),
+        (2, "seafood"),
+        (4, "seafood"),
+        (16, "laundry"),
+        (17, "laundry"),
+        (18, "laundry"),
+        (52, "factory"),
+        (53, "factory"),
+        (56, "factory"),
+    ]
     enter(page, "chinatown", [{"lot": lot, "owner": "simon", "shop": shop} for lot, shop in layout])
     assert totals(page, "#helper-score") == {"simon": 120000}
     page.locator("#helper").screenshot(path=screenshots / "helper-chinatown.png")
@@ -101,8 +116,10 @@ def test_helper_fifth_avenue_building_stop_example(page, screenshots):
 def test_helper_breakdown_lines_read_in_the_pages_language(page, screenshots):
     """The categories' names come from the score answer's labels: a Skyline block and a Fifth Avenue
     district valuation in Hungarian and German, never their ids."""
-    for lang, block, district in (("hu", "sárga 2. blokk: ", "Times Square értékelése: "),
-                                  ("de", "Block gelb 2: ", "Wertung Times Square: ")):
+    for lang, block, district in (
+        ("hu", "sárga 2. blokk: ", "Times Square értékelése: "),
+        ("de", "Block gelb 2: ", "Wertung Times Square: "),
+    ):
         page.goto(f"/table/?lang={lang}")
         settle(page)
         enter(page, "skyline3000", SKYLINE_YELLOW_2)
@@ -122,15 +139,24 @@ def half_typed_refusal(error: str) -> bool:
 
 def test_helper_lists_the_rules_a_position_breaks(page):
     open_table(page)
-    enter(page, "fifthavenue", [{"district": "times-square", "plot": "violet", "owner": "yellow", "count": 1}],
-          scoring="building_stop", declarer="red")
+    enter(
+        page,
+        "fifthavenue",
+        [{"district": "times-square", "plot": "violet", "owner": "yellow", "count": 1}],
+        scoring="building_stop",
+        declarer="red",
+    )
     assert "stop" in page.inner_text("#helper-violations").lower()
     assert page.locator("#helper-violations li").count() >= 1
 
 
 def test_a_typo_is_shown_next_to_its_row_and_the_old_score_is_marked_out_of_date(page):
     open_table(page)
-    enter(page, "chinatown", [{"lot": 1, "owner": "simon", "shop": "seafood"}, {"lot": 2, "owner": "simon", "shop": "seafood"}])
+    enter(
+        page,
+        "chinatown",
+        [{"lot": 1, "owner": "simon", "shop": "seafood"}, {"lot": 2, "owner": "simon", "shop": "seafood"}],
+    )
     assert list(totals(page, "#helper-score")) == ["simon"]
     assert page.locator("#helper-stale .stale-note").count() == 0
     second = page.locator("#helper-rows tbody tr").nth(1)

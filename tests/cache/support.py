@@ -1,4 +1,5 @@
 """What the cache tests share: the test secret, and readers of the cache metrics."""
+
 from prometheus_client import REGISTRY
 
 SECRET = "test-secret-for-the-cache-0123456789"

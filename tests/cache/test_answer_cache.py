@@ -1,9 +1,11 @@
 """Whole answers memoised by the request's bytes; cheap evaluations kept in process only."""
+
 import importlib
 import json
 from pathlib import Path
 
 import redis
+
 from service import create_app
 from service.api.answer_cache import ANSWERS
 from service.cache.keys import memo_key

@@ -1,5 +1,6 @@
 """The breaker opens on failures and on slowness, probes one call at a time after a pause, and closes
 again by itself when a probe is fast. A clock of our own makes time explicit."""
+
 import pytest
 
 from service.cache.breaker import CLOSED, DOWN, HALF_OPEN, OPEN, SLOW, Breaker

@@ -1,4 +1,5 @@
 """The rules fingerprint changes by itself when a game's code or data changes, and only then."""
+
 from pathlib import Path
 
 from service.cache.fingerprint import rules_fingerprint, tree_digest

@@ -1,4 +1,5 @@
 """Memo keys: canonical JSON is the standard library's sorted compact text, and a float anywhere is refused."""
+
 import json
 
 import pytest
@@ -9,8 +10,9 @@ from service.cache.keys import canonical_json
 
 MATERIAL = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.tuples(inner, inner) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=15,
 )
 

@@ -1,5 +1,6 @@
 """The memo: content-addressed keys, the in-process store, Redis shared between instances, and Redis
 being down, slow or full of garbage never failing a request."""
+
 import socket
 
 import pytest
@@ -77,6 +78,7 @@ def test_a_value_the_check_rejects_is_recomputed_and_overwritten():
 
 # --- against a real Redis -----------------------------------------------------------------------
 
+
 def test_a_value_computed_through_one_app_is_a_hit_through_a_second(redis_url):
     first, second = create_app(with_redis(redis_url)), create_app(with_redis(redis_url))
     compute = Counter([3, 4])
@@ -122,8 +124,14 @@ def test_with_redis_down_requests_still_succeed_and_the_failure_is_counted():
 
 
 def test_the_breaker_opens_after_failures_and_skips_redis():
-    store = RedisStore(f"redis://127.0.0.1:{closed_port()}/0", 60, secret=SECRET.encode(), timeout_ms=50,
-                       breaker_fail_max=2, breaker_reset_seconds=60)
+    store = RedisStore(
+        f"redis://127.0.0.1:{closed_port()}/0",
+        60,
+        secret=SECRET.encode(),
+        timeout_ms=50,
+        breaker_fail_max=2,
+        breaker_reset_seconds=60,
+    )
     memo = Memo([store], "v1")
     for i in range(3):
         memo.get_or_compute("t.breaker", i, lambda: i)
@@ -181,8 +189,9 @@ def test_material_that_stays_in_process_is_not_walked_for_floats_and_a_float_onl
 
 
 def test_material_that_may_go_to_redis_still_refuses_floats(redis_url):
-    memo = Memo([MemoryStore(100, 60), RedisStore(redis_url, 60, secret=SECRET)],
-                in_process_only=frozenset({"local"})).bound("v1")
+    memo = Memo(
+        [MemoryStore(100, 60), RedisStore(redis_url, 60, secret=SECRET)], in_process_only=frozenset({"local"})
+    ).bound("v1")
     with pytest.raises(TypeError):
         memo.get_or_compute("shared", {"a": 1.0}, Counter({"n": 1}))
     assert memo.get_or_compute("local", {"a": 1.0}, Counter({"n": 1})) == {"n": 1}

@@ -1,5 +1,6 @@
 """Memory is bounded in bytes (CACHE_MAX_BYTES), not entries: many distinct large answers never make
 the in-process cache exceed its budget, and the worker's memory levels off."""
+
 import json
 import subprocess
 import sys
@@ -126,8 +127,9 @@ def test_the_queue_of_redis_writes_is_bounded_in_bytes_too(redis_url):
 
     upstream = urlparse(redis_url)
     with DelayProxy(upstream.port, delay=0.3, lifetime=30) as proxy:
-        store = RedisStore(f"{proxy.url}{upstream.path}", 60, secret=SECRET.encode(), timeout_ms=3000,
-                           max_pending_bytes=100_000)
+        store = RedisStore(
+            f"{proxy.url}{upstream.path}", 60, secret=SECRET.encode(), timeout_ms=3000, max_pending_bytes=100_000
+        )
         before = dropped()
         for i in range(10):
             store.put({f"cg:t.queue:v1:{i}": "v" * 30_000})

@@ -3,6 +3,7 @@ that very key, and even then only as a body of a known type; the app builds ever
 bad value is counted by reason, recomputed, overwritten in Redis, and never copied into memory.
 
 These run against the real Redis (REDIS_TEST_URL)."""
+
 import json
 from pathlib import Path
 
@@ -44,8 +45,10 @@ def assert_recovered(app, raw, key, response, truth):
     assert response.status_code == 200 and response.data == truth.data
     assert response.mimetype == truth.mimetype and response.headers["ETag"] == truth.headers["ETag"]
     assert "Set-Cookie" not in response.headers
-    assert ANSWERS.loads(unseal(SECRET.encode(), key, raw.get(key))) == {"body": truth.get_data(as_text=True),
-                                                                          "mimetype": truth.mimetype}
+    assert ANSWERS.loads(unseal(SECRET.encode(), key, raw.get(key))) == {
+        "body": truth.get_data(as_text=True),
+        "mimetype": truth.mimetype,
+    }
     memory = app.extensions["memo"].stores[0]
     assert ANSWERS.loads(memory.fetch([key])[key])["body"] == truth.get_data(as_text=True)
 
@@ -53,12 +56,15 @@ def assert_recovered(app, raw, key, response, truth):
 FORGED = ANSWERS.dumps({"body": "<script>alert(1)</script>", "mimetype": "text/html"})
 
 
-@pytest.mark.parametrize("forge", [
-    pytest.param(lambda key: FORGED.encode(), id="unsigned"),
-    pytest.param(lambda key: seal(b"another-secret-altogether", key, FORGED), id="other-secret"),
-    pytest.param(lambda key: b"h1:" + b"0" * 64 + b":" + FORGED.encode(), id="made-up-mac"),
-    pytest.param(lambda key: seal(SECRET.encode(), key, "application/json\n{}")[:-1] + b"}}", id="tampered"),
-])
+@pytest.mark.parametrize(
+    "forge",
+    [
+        pytest.param(lambda key: FORGED.encode(), id="unsigned"),
+        pytest.param(lambda key: seal(b"another-secret-altogether", key, FORGED), id="other-secret"),
+        pytest.param(lambda key: b"h1:" + b"0" * 64 + b":" + FORGED.encode(), id="made-up-mac"),
+        pytest.param(lambda key: seal(SECRET.encode(), key, "application/json\n{}")[:-1] + b"}}", id="tampered"),
+    ],
+)
 def test_a_value_not_sealed_with_our_secret_under_its_key_is_refused(redis_url, forge):
     truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
     raw = redis.Redis.from_url(redis_url)
@@ -85,14 +91,19 @@ def test_an_answer_copied_under_another_games_key_is_refused(redis_url):
 # A writer holding the secret (an older release, a bug) still cannot make the app send headers, a
 # status or a content type of its choosing: a value holds a media type and a body, nothing else, and a
 # type that is not one the answers have is refused.
-@pytest.mark.parametrize("text, reason", [
-    pytest.param("text/html\n<script>alert(1)</script>", "content_type", id="html"),
-    pytest.param("application/json\r\nSet-Cookie: session=stolen\n{}", "content_type", id="header-in-type"),
-    pytest.param("application/json; charset=latin-1\n{}", "content_type", id="type-with-parameters"),
-    pytest.param('{"body": "{}", "mimetype": "application/json"}', "content_type", id="json-wrapped-no-newline"),
-    pytest.param("", "content_type", id="empty"),
-    pytest.param("image/svg+xml\n<svg xmlns='http://www.w3.org/2000/svg'/>", "content_type", id="svg-on-a-json-route"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        pytest.param("text/html\n<script>alert(1)</script>", "content_type", id="html"),
+        pytest.param("application/json\r\nSet-Cookie: session=stolen\n{}", "content_type", id="header-in-type"),
+        pytest.param("application/json; charset=latin-1\n{}", "content_type", id="type-with-parameters"),
+        pytest.param('{"body": "{}", "mimetype": "application/json"}', "content_type", id="json-wrapped-no-newline"),
+        pytest.param("", "content_type", id="empty"),
+        pytest.param(
+            "image/svg+xml\n<svg xmlns='http://www.w3.org/2000/svg'/>", "content_type", id="svg-on-a-json-route"
+        ),
+    ],
+)
 def test_a_sealed_value_of_the_wrong_shape_or_type_is_refused(redis_url, text, reason):
     truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
     raw = redis.Redis.from_url(redis_url)
@@ -104,8 +115,9 @@ def test_a_sealed_value_of_the_wrong_shape_or_type_is_refused(redis_url, text, r
     assert rejected("answer.chinatown.score", "redis", reason) == before + 1
 
 
-@pytest.mark.parametrize("payload", [b"\xff\xfe not utf-8", b"application/json\n\xc3("],
-                         ids=["not-utf8", "body-not-utf8"])
+@pytest.mark.parametrize(
+    "payload", [b"\xff\xfe not utf-8", b"application/json\n\xc3("], ids=["not-utf8", "body-not-utf8"]
+)
 def test_a_sealed_value_that_does_not_decode_is_refused(redis_url, payload):
     truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)
     raw = redis.Redis.from_url(redis_url)

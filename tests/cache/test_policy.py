@@ -1,6 +1,7 @@
 """The list of every cache in a worker (``service/cache/policy.py``) stays true to the code: the engines keep
 no cache of their own beside the kit's StateMemo, every memo sized apart from the default is listed with
 its size, and every function cache of the service is named."""
+
 import re
 from pathlib import Path
 
@@ -15,14 +16,20 @@ def sources(folder: Path):
 
 
 def test_no_engine_module_keeps_a_cache_of_its_own():
-    found = [str(path.relative_to(SERVICE)) for path, text in sources(SERVICE / "engine").items()
-             if FUNCTION_CACHE.search(text)]
+    found = [
+        str(path.relative_to(SERVICE))
+        for path, text in sources(SERVICE / "engine").items()
+        if FUNCTION_CACHE.search(text)
+    ]
     assert found == []
 
 
 def test_every_memo_sized_apart_is_listed_with_its_size():
-    sized = [found for text in sources(SERVICE / "engine").values()
-             for found in re.findall(r"self\.(\w+): StateMemo\[.*?\] = StateMemo\(size=(\d+)\)", text)]
+    sized = [
+        found
+        for text in sources(SERVICE / "engine").values()
+        for found in re.findall(r"self\.(\w+): StateMemo\[.*?\] = StateMemo\(size=(\d+)\)", text)
+    ]
     assert sized, "New York's city checks are a sized memo"
     for name, size in sized:
         assert f"``{name}`` ({size} entries)" in policy.__doc__, name

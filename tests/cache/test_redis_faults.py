@@ -3,6 +3,7 @@ is unhealthy, /readyz says why, and everything recovers by itself.
 
 The slow case puts a delaying proxy (tests/faults.py) in front of the test Redis; the stopped and killed
 cases start a redis-server of their own on a free port (the shared one is never touched)."""
+
 import json
 import time
 from urllib.parse import urlparse
@@ -41,8 +42,9 @@ def score_bodies(count):
 
 
 def post_all(client, bodies):
-    return [client.post("/v1/games/chinatown/score", data=b, content_type="application/json").status_code
-            for b in bodies]
+    return [
+        client.post("/v1/games/chinatown/score", data=b, content_type="application/json").status_code for b in bodies
+    ]
 
 
 def ready(client):
@@ -55,8 +57,11 @@ def test_a_redis_slower_than_the_work_it_saves_is_bypassed_then_used_again(redis
         store = slow_store(proxy, upstream.path.strip("/"))
         memo = Memo([store], "v1")
         kind = "t.slowredis"
-        before = {"slow": trips(SLOW), "skipped": lookups(kind, "redis", "skipped"),
-                  "asked": lookups(kind, "redis", "miss")}
+        before = {
+            "slow": trips(SLOW),
+            "skipped": lookups(kind, "redis", "skipped"),
+            "asked": lookups(kind, "redis", "miss"),
+        }
         values = [memo.get_or_compute(kind, i, lambda i=i: i * i) for i in range(40)]
         assert values == [i * i for i in range(40)]
         assert store.breaker.state == OPEN and store.breaker.reason == SLOW
@@ -131,7 +136,9 @@ def test_a_stopped_redis_fails_no_request_and_recovers_by_itself(own_redis):
         assert set(post_all(client, score_bodies(30))) == {200}
         body = ready(client)
         assert body["status"] == "warn" and body["checks"]["redis"]["status"] == "fail"
-        assert body["checks"]["redis"]["reason"] == "down" and "circuit breaker open" in body["checks"]["redis"]["detail"]
+        assert (
+            body["checks"]["redis"]["reason"] == "down" and "circuit breaker open" in body["checks"]["redis"]["detail"]
+        )
     finally:
         own_redis.resume()
     assert eventually(lambda: ready(client)["status"] == "pass")

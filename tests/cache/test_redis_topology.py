@@ -1,6 +1,7 @@
 """Which Redis the shared cache uses: one (REDIS_URL), a Cluster (REDIS_CLUSTER=1 and REDIS_URL any
 node) or a primary behind Sentinel (REDIS_SENTINELS and REDIS_SENTINEL_SERVICE), and the settings that
 cannot go together refused at start."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,8 +27,13 @@ def test_a_cluster_is_named_by_any_node():
 
 
 def test_sentinels_name_the_primary_and_the_url_gives_only_its_credentials():
-    store = redis_store({"REDIS_SENTINELS": "10.0.0.1:26379, [::1]:26380,sentinel-2:26379",
-                         "REDIS_SENTINEL_SERVICE": "citygames", "REDIS_URL": "redis://bob:s%40cret@ignored/3"})
+    store = redis_store(
+        {
+            "REDIS_SENTINELS": "10.0.0.1:26379, [::1]:26380,sentinel-2:26379",
+            "REDIS_SENTINEL_SERVICE": "citygames",
+            "REDIS_URL": "redis://bob:s%40cret@ignored/3",
+        }
+    )
     assert store.kind == SENTINEL
     assert store.target.sentinels == (("10.0.0.1", 26379), ("::1", 26380), ("sentinel-2", 26379))
     assert store.target.service == "citygames"
@@ -44,27 +50,40 @@ def test_one_redis_stays_the_default():
     assert redis_store({"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_CLUSTER": "0"}).kind == SINGLE
 
 
-@pytest.mark.parametrize("environ, names", [
-    ({"REDIS_CLUSTER": "1"}, "REDIS_URL"),
-    ({"REDIS_CLUSTER": "1", "REDIS_URL": "unix:///tmp/r.sock"}, "REDIS_CLUSTER"),
-    ({"REDIS_CLUSTER": "maybe", "REDIS_URL": "redis://x:1/0"}, "REDIS_CLUSTER"),
-    ({"REDIS_SENTINELS": "127.0.0.1:26379"}, "REDIS_SENTINEL_SERVICE"),
-    ({"REDIS_SENTINEL_SERVICE": "x"}, "REDIS_SENTINELS"),
-    ({"REDIS_SENTINELS": "127.0.0.1", "REDIS_SENTINEL_SERVICE": "x"}, "REDIS_SENTINELS"),
-    ({"REDIS_SENTINELS": "127.0.0.1:99999", "REDIS_SENTINEL_SERVICE": "x"}, "REDIS_SENTINELS"),
-    ({"REDIS_SENTINELS": "127.0.0.1:1", "REDIS_SENTINEL_SERVICE": "bad name"}, "REDIS_SENTINEL_SERVICE"),
-    ({"REDIS_SENTINELS": "127.0.0.1:1", "REDIS_SENTINEL_SERVICE": "x", "REDIS_CLUSTER": "1",
-      "REDIS_URL": "redis://x:1/0"}, "REDIS_CLUSTER"),
-])
+@pytest.mark.parametrize(
+    "environ, names",
+    [
+        ({"REDIS_CLUSTER": "1"}, "REDIS_URL"),
+        ({"REDIS_CLUSTER": "1", "REDIS_URL": "unix:///tmp/r.sock"}, "REDIS_CLUSTER"),
+        ({"REDIS_CLUSTER": "maybe", "REDIS_URL": "redis://x:1/0"}, "REDIS_CLUSTER"),
+        ({"REDIS_SENTINELS": "127.0.0.1:26379"}, "REDIS_SENTINEL_SERVICE"),
+        ({"REDIS_SENTINEL_SERVICE": "x"}, "REDIS_SENTINELS"),
+        ({"REDIS_SENTINELS": "127.0.0.1", "REDIS_SENTINEL_SERVICE": "x"}, "REDIS_SENTINELS"),
+        ({"REDIS_SENTINELS": "127.0.0.1:99999", "REDIS_SENTINEL_SERVICE": "x"}, "REDIS_SENTINELS"),
+        ({"REDIS_SENTINELS": "127.0.0.1:1", "REDIS_SENTINEL_SERVICE": "bad name"}, "REDIS_SENTINEL_SERVICE"),
+        (
+            {
+                "REDIS_SENTINELS": "127.0.0.1:1",
+                "REDIS_SENTINEL_SERVICE": "x",
+                "REDIS_CLUSTER": "1",
+                "REDIS_URL": "redis://x:1/0",
+            },
+            "REDIS_CLUSTER",
+        ),
+    ],
+)
 def test_settings_that_cannot_go_together_are_refused_at_start(environ, names):
     with pytest.raises(ConfigError, match=names):
         settings_from_env(environ)
 
 
-@pytest.mark.parametrize("target", [
-    RedisTarget("redis://127.0.0.1:1/0"),
-    RedisTarget("redis://:pw@127.0.0.1:1/0", sentinels=(("127.0.0.1", 1),), service="x"),
-])
+@pytest.mark.parametrize(
+    "target",
+    [
+        RedisTarget("redis://127.0.0.1:1/0"),
+        RedisTarget("redis://:pw@127.0.0.1:1/0", sentinels=(("127.0.0.1", 1),), service="x"),
+    ],
+)
 def test_every_client_has_the_short_timeouts_no_retries_and_bounded_connections(target):
     made = connect(target, 0.05, 16, lambda base: base)
     kwargs = made.connection_pool.connection_kwargs

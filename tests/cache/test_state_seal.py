@@ -2,6 +2,7 @@
 and a request that sends one back with its seal skips the whole-state check. A state without a valid
 seal (none, forged, altered, another game's, older rules') is checked as always, so no seal can ever make
 an invalid state pass."""
+
 from __future__ import annotations
 
 import copy
@@ -14,8 +15,12 @@ from service.cache.state_seal import SEAL_CHARS, StateSealer
 from .support import SECRET
 
 GAMES = ("newyork", "chinatown", "skyline3000", "fifthavenue")
-PLAYERS = {"newyork": ["anna", "ben", "cara"], "chinatown": ["anna", "ben", "cara"],
-           "skyline3000": ["anna", "ben", "cara"], "fifthavenue": ["anna", "ben", "cara"]}
+PLAYERS = {
+    "newyork": ["anna", "ben", "cara"],
+    "chinatown": ["anna", "ben", "cara"],
+    "skyline3000": ["anna", "ben", "cara"],
+    "fifthavenue": ["anna", "ben", "cara"],
+}
 
 
 def app_with(secret: str | None):
@@ -71,8 +76,9 @@ def test_a_sealed_state_skips_its_check_and_is_answered_as_without_the_seal(seal
     started = setup(sealing, game)
     assert len(started["state_seal"]) == SEAL_CHARS
     move = first_legal_move(sealing, game, started["state"])
-    status, played = post(sealing, game, "moves", {"state": started["state"], "move": move,
-                                                   "state_seal": started["state_seal"]})
+    status, played = post(
+        sealing, game, "moves", {"state": started["state"], "move": move, "state_seal": started["state_seal"]}
+    )
     assert status == 200 and played["legal"] and played["state_seal"]
     state, seal = played["state"], played["state_seal"]
     for route, body in (("legal-moves", {"state": state}), ("score", {"state": state})):
@@ -106,7 +112,8 @@ def forged_seals(app, game, state, seal):
         "another secret": other.seal(game, binding.cache_version, state),
         "older rules": StateSealer(SECRET.encode()).seal(game, "0.old-fingerprint", state),
         "another game": StateSealer(SECRET.encode()).seal(
-            next(g for g in GAMES if g != game), binding.cache_version, state),
+            next(g for g in GAMES if g != game), binding.cache_version, state
+        ),
         "no prefix": seal[3:],
         "empty": "",
     }
@@ -138,8 +145,11 @@ def test_a_seal_never_makes_an_altered_invalid_state_pass(sealing, checks, game)
     _, unsealed = post(sealing, game, "validate", {"state": broken})
     assert unsealed["valid"] is False, "the altered state should be invalid"
     move = first_legal_move(sealing, game, started["state"])
-    for route, body in (("legal-moves", {"state": broken}), ("moves", {"state": broken, "move": move}),
-                        ("score", {"state": broken})):
+    for route, body in (
+        ("legal-moves", {"state": broken}),
+        ("moves", {"state": broken, "move": move}),
+        ("score", {"state": broken}),
+    ):
         plain = post(sealing, game, route, body)
         checks[game] = 0
         sealed = post(sealing, game, route, {**body, "state_seal": started["state_seal"]})
@@ -153,16 +163,19 @@ def test_without_a_secret_nothing_is_sealed_and_a_seal_is_ignored(checks):
     plain = app_with(None)
     started = setup(plain, "chinatown")
     assert "state_seal" not in started
-    seal = StateSealer(SECRET.encode()).seal("chinatown", plain.extensions["games"]["chinatown"].cache_version,
-                                             started["state"])
+    seal = StateSealer(SECRET.encode()).seal(
+        "chinatown", plain.extensions["games"]["chinatown"].cache_version, started["state"]
+    )
     checks["chinatown"] = 0
     status, answer = post(plain, "chinatown", "legal-moves", {"state": started["state"], "state_seal": seal})
     assert status == 200 and checks["chinatown"] >= 1
     assert answer == post(plain, "chinatown", "legal-moves", {"state": started["state"]})[1]
 
 
-@pytest.mark.parametrize("seal, message", [(7, "Not a valid string."), (None, "Not a valid string."),
-                                           ("s1." + "0" * 80, "Longer than maximum length 64.")])
+@pytest.mark.parametrize(
+    "seal, message",
+    [(7, "Not a valid string."), (None, "Not a valid string."), ("s1." + "0" * 80, "Longer than maximum length 64.")],
+)
 def test_a_seal_that_is_no_short_string_is_a_schema_problem(sealing, seal, message):
     state = setup(sealing, "newyork")["state"]
     status, answer = post(sealing, "newyork", "legal-moves", {"state": state, "state_seal": seal})
@@ -172,8 +185,9 @@ def test_a_seal_that_is_no_short_string_is_a_schema_problem(sealing, seal, messa
 
 def test_routes_that_take_no_seal_refuse_it_as_before(sealing):
     started = setup(sealing, "newyork")
-    status, answer = post(sealing, "newyork", "validate", {"state": started["state"],
-                                                           "state_seal": started["state_seal"]})
+    status, answer = post(
+        sealing, "newyork", "validate", {"state": started["state"], "state_seal": started["state_seal"]}
+    )
     assert status == 422 and any(e["pointer"] == "/state_seal" for e in answer["errors"])
 
 
@@ -187,4 +201,4 @@ def test_the_seal_binds_the_game_the_rules_and_every_member_of_the_state():
     assert not sealer.verifies("chinatown", "1.abc", {**state, "round": 2}, seal)
     assert not sealer.verifies("chinatown", "1.abc", {**state, "round": 1.0}, seal)
     assert not StateSealer(b"other").verifies("chinatown", "1.abc", state, seal)
-    assert sealer.seal("chinatown", "1.abc", {"big": 2 ** 70}) is None
+    assert sealer.seal("chinatown", "1.abc", {"big": 2**70}) is None

@@ -2,6 +2,7 @@
 writer, the breaker and many concurrent requests work when threads and sockets are greenlets.
 Runs in a process of its own (monkeypatching must come first), with the delaying proxy in this one (in real
 threads, so that it forwards however busy the child's greenlets are); skipped when gevent is not installed."""
+
 import importlib.util
 import json
 import subprocess
@@ -85,8 +86,14 @@ def test_the_redis_tier_works_under_gevent_monkeypatching(redis_url):
     with DelayProxy(upstream.port, delay=0.0, lifetime=300) as proxy:
         script = SCRIPT.format(root=str(ROOT), proxy_url=proxy.url, db=upstream.path, secret=SECRET)
         errors = tempfile.TemporaryFile(mode="w+")
-        child = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=errors, text=True, cwd=ROOT)
+        child = subprocess.Popen(
+            [sys.executable, "-c", script],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+            cwd=ROOT,
+        )
         lines = []
         for line in child.stdout:
             lines.append(line)

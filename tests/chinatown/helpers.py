@@ -1,4 +1,5 @@
 """Shared helpers for the Chinatown tests: building boards, states and random playouts."""
+
 from __future__ import annotations
 
 import random
@@ -8,7 +9,7 @@ from dataclasses import replace
 from service.engine.chinatown import GAME
 from service.engine.chinatown.data import LOTS, SHOP_TYPES, START_MONEY, TILE_COUNTS
 from service.engine.chinatown.moves import bag_contents, deck_contents
-from service.engine.chinatown.state import Board, Lot, Partial, Reveal, Trade, Transfer, State
+from service.engine.chinatown.state import Board, Lot, Partial, Reveal, State, Trade, Transfer
 
 
 def board(layout: dict[int, tuple[str, str | None]]) -> Board:
@@ -193,7 +194,9 @@ def make_state(
     hands = hands or {}
     base = State(
         options=Options(**(options or {"rotate_first_player": False, "chance": "table"})),
-        players=tuple(Player(pid, (money or {}).get(pid, START_MONEY), tuple(hands.get(pid, ())), ()) for pid in players),
+        players=tuple(
+            Player(pid, (money or {}).get(pid, START_MONEY), tuple(hands.get(pid, ())), ()) for pid in players
+        ),
         round=round_no,
         phase=phase,
         first_player=first_player or players[0],

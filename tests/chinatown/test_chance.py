@@ -1,4 +1,5 @@
 """Chance at a real table (options.chance = "table") and hidden information."""
+
 import random
 
 from service.engine.chinatown import GAME
@@ -66,7 +67,9 @@ def test_tile_draw_reveal_must_fit_the_bag():
     out = GAME.apply(state, Reveal("anna", tiles=too_many))
     assert codes(out) == ["chinatown.reveal.tile_unavailable"]
     assert "bag" in out.violations[0].message
-    ok = GAME.apply(state, Reveal("anna", tiles=("photo", "photo", "seafood", "seafood", "jewelry", "florist", "dim_sum")))
+    ok = GAME.apply(
+        state, Reveal("anna", tiles=("photo", "photo", "seafood", "seafood", "jewelry", "florist", "dim_sum"))
+    )
     assert ok.legal and ok.state.pending == Pending("draw", "bob", 7)
     assert ok.state.player("anna").tile_count("photo") == 2
 
@@ -128,7 +131,9 @@ def test_validate_a_partly_revealed_deal_or_draw_must_match_its_pending_count():
     assert codes(GAME.validate(replace(deal, pending=Pending("deal", "anna", 7)))) == ["chinatown.state.pending"]
     draw = play(draw_state(), Reveal("anna", tiles=("photo", "photo")))
     assert codes(GAME.validate(replace(draw, pending=Pending("draw", "anna", 7)))) == ["chinatown.state.pending"]
-    full_hand = replace(deal, players=tuple(replace(p, hand=tuple(range(1, 8))) if p.id == "anna" else p for p in deal.players))
+    full_hand = replace(
+        deal, players=tuple(replace(p, hand=tuple(range(1, 8))) if p.id == "anna" else p for p in deal.players)
+    )
     assert "chinatown.state.hand_size" in codes(GAME.validate(full_hand))
 
 
@@ -136,8 +141,11 @@ def test_validate_conservation_nothing_revealed_twice():
     state = play(table_setup(), Reveal("anna", lots=tuple(range(1, 8))))
     from dataclasses import replace
 
-    twice = replace(state, players=tuple(replace(p, hand=(7,)) if p.id == "bob" else p for p in state.players),
-                    pending=Pending("deal", "bob", 6))
+    twice = replace(
+        state,
+        players=tuple(replace(p, hand=(7,)) if p.id == "bob" else p for p in state.players),
+        pending=Pending("deal", "bob", 6),
+    )
     assert codes(GAME.validate(twice)) == ["chinatown.state.lot_duplicated"]
     assert codes(GAME.apply(state, Reveal("bob", lots=(7,)))) == ["chinatown.reveal.lot_unavailable"]
 
@@ -147,14 +155,21 @@ def test_validate_conservation_nothing_that_is_not_in_the_box():
 
     state = make_state("trade", tiles={"bob": {"photo": 2}})
     extra = {shop: TILE_COUNTS[shop] + 1 for shop in ("photo",)}
-    too_many = replace(state, players=tuple(replace(p, tiles=tuple(sorted(extra.items()))) if p.id == "bob" else p
-                                           for p in state.players))
+    too_many = replace(
+        state,
+        players=tuple(replace(p, tiles=tuple(sorted(extra.items()))) if p.id == "bob" else p for p in state.players),
+    )
     assert "chinatown.state.tile_count" in codes(GAME.validate(too_many))
-    unknown = replace(state, players=tuple(replace(p, tiles=(("unicorn", 1),) + p.tiles) if p.id == "bob" else p
-                                          for p in state.players))
+    unknown = replace(
+        state,
+        players=tuple(replace(p, tiles=(("unicorn", 1),) + p.tiles) if p.id == "bob" else p for p in state.players),
+    )
     assert "chinatown.state.not_in_box" in codes(GAME.validate(unknown))
-    card_86 = replace(table_setup(), players=tuple(replace(p, hand=(86,)) if p.id == "anna" else p
-                                                   for p in table_setup().players), pending=Pending("deal", "anna", 6))
+    card_86 = replace(
+        table_setup(),
+        players=tuple(replace(p, hand=(86,)) if p.id == "anna" else p for p in table_setup().players),
+        pending=Pending("deal", "anna", 6),
+    )
     assert codes(GAME.validate(card_86)) == ["chinatown.state.not_in_box"]
     assert len(LOTS) == 85 and sum(TILE_COUNTS.values()) == 90
 
@@ -228,9 +243,15 @@ def replace_deck_none(state):
 
 
 def test_a_real_table_deal_revealed_card_by_card_over_http(client):
-    state = client.post("/v1/games/chinatown/setup", json={"players": ["anna", "bob", "chang"], "seed": 1,
-                                                          "options": {"chance": "table"}}).json["state"]
-    assert state["deck"] is None and state["bag"] is None and state["pending"] == {"kind": "deal", "player": "anna", "count": 7}
+    state = client.post(
+        "/v1/games/chinatown/setup",
+        json={"players": ["anna", "bob", "chang"], "seed": 1, "options": {"chance": "table"}},
+    ).json["state"]
+    assert (
+        state["deck"] is None
+        and state["bag"] is None
+        and state["pending"] == {"kind": "deal", "player": "anna", "count": 7}
+    )
     listed = client.post("/v1/games/chinatown/legal-moves", json={"state": state}).json["moves"]
     assert listed == [{"type": "reveal", "player": "anna", "lots": [lot]} for lot in range(1, 86)]
     answer = client.post("/v1/games/chinatown/moves", json={"state": state, "move": listed[40]}).json

@@ -1,5 +1,6 @@
 """legal-moves lists exactly what moves accepts (one set of checks): exhaustive over the move space of
 placement, keep, end-of-trading and reveal moves in states met during real games, and through HTTP."""
+
 import random
 from itertools import combinations
 
@@ -87,8 +88,9 @@ def test_games_played_through_http_legal_moves_and_moves(client):
     for seed, n, chance in ((31, 3, "table"), (32, 5, "digital")):
         rng = random.Random(seed)
         players = [f"p{i}" for i in range(n)]
-        state = client.post("/v1/games/chinatown/setup", json={"players": players, "seed": seed,
-                                                              "options": {"chance": chance}}).json["state"]
+        state = client.post(
+            "/v1/games/chinatown/setup", json={"players": players, "seed": seed, "options": {"chance": chance}}
+        ).json["state"]
         steps = 0
         while state["phase"] != "end":
             steps += 1

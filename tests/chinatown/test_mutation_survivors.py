@@ -1,4 +1,5 @@
 """Rules the sampled mutation run (tests/mutation) found no test for."""
+
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
@@ -31,7 +32,7 @@ def test_reshuffle_of_the_discards_needs_both_a_known_deck_and_the_shuffle_seed(
     once, again = keep_five_each(no_seed), keep_five_each(no_seed)
     assert once == again and once.shuffle_seed is None
     discards = [lot for p in digital.players for lot in p.hand if lot not in sorted(p.hand)[:5]]
-    assert once.deck[-len(discards):] == tuple(discards)
+    assert once.deck[-len(discards) :] == tuple(discards)
 
 
 def test_tile_draw_reveal_names_only_tiles_the_bag_can_hold_not_a_type_the_game_lacks():
@@ -94,10 +95,12 @@ def test_oversized_group_split_leaves_the_remainder_connected_when_a_later_cut_a
 
 
 def test_final_scoring_totals_are_each_players_money_and_0_while_unknown():
-    state = WIRE.score_state().load({
-        "board": {"12": {"owner": "anna", "shop": "photo"}},
-        "players": [{"id": "anna", "money": 120000}, {"id": "bob", "money": 0}, {"id": "chang"}],
-    })
+    state = WIRE.score_state().load(
+        {
+            "board": {"12": {"owner": "anna", "shop": "photo"}},
+            "players": [{"id": "anna", "money": 120000}, {"id": "bob", "money": 0}, {"id": "chang"}],
+        }
+    )
     result = GAME.score(state, "final")
     assert result["totals"] == {"anna": 120000, "bob": 0, "chang": 0}
     assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]

@@ -39,11 +39,14 @@ def test_option_readings_are_described_from_their_specs():
     readings = {r["name"]: r for r in GAME.describe()["readings"]}
     for spec in OPTIONS:
         if spec.reading:
-            assert readings[spec.name] == {"name": spec.name, "default": spec.default,
-                                           "provenance": spec.provenance, "text": spec.text,
-                                           "rule_url": "/v1/games/chinatown/rules#reading-"
-                                                       + spec.name.replace("_", "-"),
-                                           "reads_url": f"/v1/games/chinatown/rules#{spec.section}"}
+            assert readings[spec.name] == {
+                "name": spec.name,
+                "default": spec.default,
+                "provenance": spec.provenance,
+                "text": spec.text,
+                "rule_url": "/v1/games/chinatown/rules#reading-" + spec.name.replace("_", "-"),
+                "reads_url": f"/v1/games/chinatown/rules#{spec.section}",
+            }
         else:
             assert spec.name not in readings
 

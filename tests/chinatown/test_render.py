@@ -1,4 +1,5 @@
 """The SVG picture of the board (issue 4, item 8)."""
+
 from dataclasses import replace
 from xml.etree import ElementTree
 
@@ -51,7 +52,11 @@ def test_render_flags_illegal_pieces():
     state = make_state()
     bad = replace(state, board=state.board.with_lots({1: Lot("zed", "photo")}))
     root = parse(GAME.render(bad))
-    flagged = [g.get("id") for g in root.findall(".//svg:g[@class='lot']", NS) if g.find("svg:path[@class='flag']", NS) is not None]
+    flagged = [
+        g.get("id")
+        for g in root.findall(".//svg:g[@class='lot']", NS)
+        if g.find("svg:path[@class='flag']", NS) is not None
+    ]
     assert flagged == ["lot-1"]
     assert GAME.render(state).count('class="flag"') == 0
 
@@ -104,7 +109,7 @@ def test_render_every_owner_colour_stands_out_from_the_board():
     from service.engine.chinatown.render import OWNER_COLOURS
 
     def luminance(colour):
-        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
     board_cream = luminance("#fbf8f0")

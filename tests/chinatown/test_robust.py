@@ -1,4 +1,5 @@
 """Never raise on schema-valid input: random states and moves (hypothesis) through every engine entry."""
+
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -7,6 +8,7 @@ from marshmallow import ValidationError
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.data import SHOP_TYPES
+from service.engine.memo import memo_scope
 from service.schemas.chinatown import WIRE
 
 from .helpers import CountingMemo
@@ -23,8 +25,12 @@ player = st.fixed_dictionaries(
     {"id": ids, "money": money},
     optional={"hand": st.one_of(st.none(), st.lists(lots, max_size=9)), "tiles": tiles},
 )
-pending = st.one_of(st.none(), st.fixed_dictionaries({
-    "kind": st.sampled_from(["deal", "draw"]), "player": ids, "count": st.integers(min_value=0, max_value=10)}))
+pending = st.one_of(
+    st.none(),
+    st.fixed_dictionaries(
+        {"kind": st.sampled_from(["deal", "draw"]), "player": ids, "count": st.integers(min_value=0, max_value=10)}
+    ),
+)
 state_json = st.fixed_dictionaries(
     {
         "game": st.just("chinatown"),
@@ -35,8 +41,9 @@ state_json = st.fixed_dictionaries(
         "board": board,
     },
     optional={
-        "options": st.fixed_dictionaries({}, optional={"rotate_first_player": st.booleans(),
-                                                        "chance": st.sampled_from(["digital", "table"])}),
+        "options": st.fixed_dictionaries(
+            {}, optional={"rotate_first_player": st.booleans(), "chance": st.sampled_from(["digital", "table"])}
+        ),
         "done": st.lists(ids, max_size=6),
         "deck": st.one_of(st.none(), st.lists(lots, max_size=85)),
         "bag": st.one_of(st.none(), st.lists(shops, max_size=90)),
@@ -46,14 +53,21 @@ state_json = st.fixed_dictionaries(
 )
 transfer = st.fixed_dictionaries(
     {"from": ids, "to": ids},
-    optional={"lots": st.lists(lots, max_size=4), "tiles": st.lists(shops, max_size=4),
-              "money": st.integers(min_value=0, max_value=10**6)},
+    optional={
+        "lots": st.lists(lots, max_size=4),
+        "tiles": st.lists(shops, max_size=4),
+        "money": st.integers(min_value=0, max_value=10**6),
+    },
 )
 move_json = st.one_of(
-    st.fixed_dictionaries({"type": st.just("reveal"), "player": ids},
-                          optional={"lots": st.lists(lots, max_size=8), "tiles": st.lists(shops, max_size=8)}),
+    st.fixed_dictionaries(
+        {"type": st.just("reveal"), "player": ids},
+        optional={"lots": st.lists(lots, max_size=8), "tiles": st.lists(shops, max_size=8)},
+    ),
     st.fixed_dictionaries({"type": st.just("keep"), "player": ids, "lots": st.lists(lots, max_size=8)}),
-    st.fixed_dictionaries({"type": st.just("trade"), "player": ids, "transfers": st.lists(transfer, min_size=1, max_size=4)}),
+    st.fixed_dictionaries(
+        {"type": st.just("trade"), "player": ids, "transfers": st.lists(transfer, min_size=1, max_size=4)}
+    ),
     st.fixed_dictionaries({"type": st.sampled_from(["end_trading", "end_turn"]), "player": ids}),
     st.fixed_dictionaries({"type": st.just("place"), "player": ids, "lot": lots, "shop": shops}),
 )
@@ -69,6 +83,7 @@ def real_states():
             moves = GAME.legal_moves(state)
             if not moves:
                 from .helpers import random_reveal
+
                 move = random_reveal(state, rng)
             else:
                 move = rng.choice(moves)
@@ -82,16 +97,21 @@ REAL = real_states()
 
 
 def exercise(state, move):
-    memo = CountingMemo()
+    """Every engine call on one state and move, with the evaluations remembered as a request would."""
+    with memo_scope(CountingMemo()):
+        _exercise(state, move)
+
+
+def _exercise(state, move):
     GAME.validate(state)
     GAME.legal_moves(state)
     GAME.legal_moves(state, "anna", "place")
     GAME.standings(state)
-    GAME.score(state, "income", memo)
-    GAME.score(state, "final", memo)
-    assert GAME.render(state, "anna", memo).startswith("<svg")
+    GAME.score(state, "income")
+    GAME.score(state, "final")
+    assert GAME.render(state, "anna").startswith("<svg")
     WIRE.state().dump(GAME.view(state, "bob"))
-    outcome = GAME.apply(state, move, memo)
+    outcome = GAME.apply(state, move)
     if outcome.legal:
         WIRE.state().dump(outcome.state)
         assert GAME.validate(outcome.state) == []
@@ -128,7 +148,12 @@ def test_random_moves_on_real_states_never_raise(raw_state, raw_move, data):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
-@given(board, st.one_of(st.none(), st.lists(st.fixed_dictionaries({"id": ids}, optional={"money": money}), min_size=1, max_size=6)))
+@given(
+    board,
+    st.one_of(
+        st.none(), st.lists(st.fixed_dictionaries({"id": ids}, optional={"money": money}), min_size=1, max_size=6)
+    ),
+)
 def test_random_partial_boards_score_and_render(raw_board, players):
     raw = {"board": raw_board} if players is None else {"board": raw_board, "players": players}
     partial = WIRE.score_state().load(raw)

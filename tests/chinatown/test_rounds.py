@@ -1,5 +1,5 @@
 """The six years and their phases (issue 4, items 3 and 4)."""
-from tests.scores import by_id
+
 from dataclasses import replace
 
 import pytest
@@ -8,6 +8,7 @@ from service.engine.chinatown import GAME
 from service.engine.chinatown.flow import winners
 from service.engine.chinatown.state import EndTrading, EndTurn, Keep, Place, Trade, Transfer
 from service.engine.core import RulesError
+from tests.scores import by_id
 
 from .helpers import board, codes, make_state
 
@@ -124,16 +125,18 @@ def test_keep_is_a_move_of_the_keep_phase_only():
 def seed_trade_state():
     """Chang (tea house on 18) and Lucy (tea houses on 16, 17; empty lot 20; two dim sum tiles)."""
     layout = {16: ("lucy", "tea_house"), 17: ("lucy", "tea_house"), 18: ("chang", "tea_house"), 20: ("lucy", None)}
-    return make_state("trade", players=("chang", "lucy", "simon"), board_layout=layout,
-                      tiles={"lucy": {"dim_sum": 2}})
+    return make_state("trade", players=("chang", "lucy", "simon"), board_layout=layout, tiles={"lucy": {"dim_sum": 2}})
 
 
 def test_trade_seed_example_chang_and_lucy():
     state = seed_trade_state()
-    move = Trade("chang", (
-        Transfer("chang", "lucy", lots=(18,), money=10000),
-        Transfer("lucy", "chang", lots=(20,), tiles=("dim_sum", "dim_sum")),
-    ))
+    move = Trade(
+        "chang",
+        (
+            Transfer("chang", "lucy", lots=(18,), money=10000),
+            Transfer("lucy", "chang", lots=(20,), tiles=("dim_sum", "dim_sum")),
+        ),
+    )
     out = GAME.apply(state, move)
     assert out.legal, out.violations
     after = out.state
@@ -149,11 +152,14 @@ def test_trade_seed_example_chang_and_lucy():
 
 def test_trade_between_three_parties():
     state = seed_trade_state()
-    move = Trade("simon", (
-        Transfer("chang", "lucy", lots=(18,)),
-        Transfer("lucy", "simon", tiles=("dim_sum",)),
-        Transfer("simon", "chang", money=20000),
-    ))
+    move = Trade(
+        "simon",
+        (
+            Transfer("chang", "lucy", lots=(18,)),
+            Transfer("lucy", "simon", tiles=("dim_sum",)),
+            Transfer("simon", "chang", money=20000),
+        ),
+    )
     out = GAME.apply(state, move)
     assert out.legal, out.violations
     assert out.state.player("simon").tile_count("dim_sum") == 1
@@ -167,10 +173,13 @@ def test_trade_party_must_own_the_lots_it_gives():
 
 
 def test_trade_party_must_hold_the_tiles_and_money_it_gives():
-    move = Trade("lucy", (
-        Transfer("lucy", "chang", tiles=("dim_sum", "dim_sum", "dim_sum")),
-        Transfer("chang", "lucy", money=60000),
-    ))
+    move = Trade(
+        "lucy",
+        (
+            Transfer("lucy", "chang", tiles=("dim_sum", "dim_sum", "dim_sum")),
+            Transfer("chang", "lucy", money=60000),
+        ),
+    )
     assert codes(GAME.apply(seed_trade_state(), move)) == ["chinatown.trade.tiles_short", "chinatown.trade.money_short"]
 
 
@@ -191,8 +200,9 @@ def test_trade_money_short_boundary_all_one_has_is_given_one_unit_more_is_refuse
 @pytest.mark.parametrize("to_simon,legal", [(20000, True), (30000, False)])
 def test_trade_money_short_boundary_counts_every_transfer_of_the_giver(to_simon, legal):
     state = seed_trade_state()
-    out = GAME.apply(state, Trade("chang", (Transfer("chang", "lucy", money=30000),
-                                            Transfer("chang", "simon", money=to_simon))))
+    out = GAME.apply(
+        state, Trade("chang", (Transfer("chang", "lucy", money=30000), Transfer("chang", "simon", money=to_simon)))
+    )
     assert out.legal is legal
     if not legal:
         assert codes(out) == ["chinatown.trade.money_short", "chinatown.trade.money_short"]
@@ -216,16 +226,20 @@ def test_trade_money_messages_write_dollars_with_thousands_separators():
     move = Trade("lucy", (Transfer("chang", "lucy", money=1_000_000),))
     out = GAME.apply(seed_trade_state(), move)
     assert [v.message for v in out.violations if v.code == "chinatown.trade.money_short"] == [
-        "chang cannot give $1,000,000 in this trade."]
+        "chang cannot give $1,000,000 in this trade."
+    ]
 
 
 def test_trade_reports_every_problem_of_every_transfer():
-    move = Trade("simon", (
-        Transfer("chang", "chang", lots=(18,)),
-        Transfer("zed", "lucy", money=10000),
-        Transfer("lucy", "chang"),
-        Transfer("lucy", "chang", lots=(16, 16)),
-    ))
+    move = Trade(
+        "simon",
+        (
+            Transfer("chang", "chang", lots=(18,)),
+            Transfer("zed", "lucy", money=10000),
+            Transfer("lucy", "chang"),
+            Transfer("lucy", "chang", lots=(16, 16)),
+        ),
+    )
     assert codes(GAME.apply(seed_trade_state(), move)) == [
         "chinatown.trade.not_party",
         "chinatown.trade.self",
@@ -304,7 +318,9 @@ def test_placement_of_a_tile_not_held_is_refused():
 
 def test_placement_reports_every_violation():
     assert codes(GAME.apply(place_state(), Place("anna", 14, "seafood"))) == [
-        "chinatown.placement.lot_not_owned", "chinatown.placement.tile_not_held"]
+        "chinatown.placement.lot_not_owned",
+        "chinatown.placement.tile_not_held",
+    ]
 
 
 def test_placement_in_turn_order_from_the_first_player():
@@ -457,7 +473,9 @@ def test_replay_reports_each_year_income_as_a_scoring(client):
         move = rng.choice(GAME.legal_moves(state))
         moves.append(WIRE.move().dump(move))
         state = GAME.apply(state, move).state
-    r = client.post("/v1/games/chinatown/replay", json={"setup": {"players": ["a", "b", "c"], "seed": 8}, "moves": moves})
+    r = client.post(
+        "/v1/games/chinatown/replay", json={"setup": {"players": ["a", "b", "c"], "seed": 8}, "moves": moves}
+    )
     assert r.status_code == 200 and r.json["valid"]
     scorings = r.json["scorings"]
     assert [s["year"] for s in scorings] == [1965, 1966, 1967, 1968, 1969, 1970]
@@ -469,7 +487,10 @@ def test_ownership_markers_reading_no_cap_on_lots_per_player():
     state = make_state("trade", round_no=6, board_layout=layout)
     assert sum(1 for _, cell in state.board.items() if cell.owner == "anna") >= 31
     assert GAME.validate(state) == []
-    out = GAME.apply(state, Trade("bob", (Transfer("bob", "anna", lots=(next(l for l, c in state.board.items() if c.owner == "bob"),)),)))
+    out = GAME.apply(
+        state,
+        Trade("bob", (Transfer("bob", "anna", lots=(next(l for l, c in state.board.items() if c.owner == "bob"),)),)),
+    )
     assert out.legal
 
 
@@ -477,6 +498,16 @@ def test_every_reading_is_described_with_provenance():
     described = GAME.describe()["readings"]
     assert {r["provenance"] for r in described} <= {"seed", "public source", "assumption"}
     assert {r["name"] for r in described} == {
-        "player_count", "money_unlimited", "rotate_first_player", "oversized_group_split", "tiles_per_round",
-        "trade_parties", "trade_pass_on", "end_trading_votes", "tie_break", "unbroken_tie", "ownership_markers",
-        "deal_order"}
+        "player_count",
+        "money_unlimited",
+        "rotate_first_player",
+        "oversized_group_split",
+        "tiles_per_round",
+        "trade_parties",
+        "trade_pass_on",
+        "end_trading_votes",
+        "tie_break",
+        "unbroken_tie",
+        "ownership_markers",
+        "deal_order",
+    }

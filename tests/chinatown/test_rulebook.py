@@ -1,6 +1,7 @@
 """Chinatown on the engine kit (issue 16): one rule book makes every violation, so each cites the rule
 ``describe`` lists for its code and carries its message as a template with parameters; the engine's
 apply and legal moves are the kit's."""
+
 import random
 from dataclasses import replace
 
@@ -15,12 +16,24 @@ from .helpers import make_state, random_reveal
 def probes(state, rng):
     ids = list(state.ids)
     return [
-        EndTurn(rng.choice(ids)), EndTrading(rng.choice(ids)),
+        EndTurn(rng.choice(ids)),
+        EndTrading(rng.choice(ids)),
         Place(rng.choice(ids), rng.choice(LOTS), rng.choice(SHOP_TYPES)),
         Keep(rng.choice(ids), tuple(rng.sample(LOTS, 3))),
-        Reveal(rng.choice(ids), lots=(rng.choice(LOTS),)), Reveal(rng.choice(ids), tiles=(rng.choice(SHOP_TYPES),) * 2),
-        Trade(rng.choice(ids), (Transfer(rng.choice(ids), rng.choice(ids), lots=tuple(rng.sample(LOTS, 2)),
-                                         tiles=(rng.choice(SHOP_TYPES),), money=rng.choice([0, 15000, 60000])),)),
+        Reveal(rng.choice(ids), lots=(rng.choice(LOTS),)),
+        Reveal(rng.choice(ids), tiles=(rng.choice(SHOP_TYPES),) * 2),
+        Trade(
+            rng.choice(ids),
+            (
+                Transfer(
+                    rng.choice(ids),
+                    rng.choice(ids),
+                    lots=tuple(rng.sample(LOTS, 2)),
+                    tiles=(rng.choice(SHOP_TYPES),),
+                    money=rng.choice([0, 15000, 60000]),
+                ),
+            ),
+        ),
     ]
 
 

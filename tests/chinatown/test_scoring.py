@@ -1,11 +1,12 @@
 """Shops and income (issue 4, items 2 and 7): the seed's examples are the cases."""
-from tests.scores import by_id
+
 import pytest
 
 from service.engine.chinatown import GAME, data
 from service.engine.chinatown.data import COMPLETE_INCOME, INCOMPLETE_INCOME, shop_income
-from service.engine.chinatown.state import EndTurn
 from service.engine.chinatown.scoring import compute_shops, shops_are_sound, shops_of, split_group
+from service.engine.chinatown.state import EndTurn
+from tests.scores import by_id
 
 from .helpers import CountingMemo, board, make_state, partial
 
@@ -15,7 +16,9 @@ def income(layout):
 
 
 def shops(layout):
-    return [(s["owner"], s["type"], s["size"], s["complete"], s["income"]) for s in GAME.score(partial(layout))["shops"]]
+    return [
+        (s["owner"], s["type"], s["size"], s["complete"], s["income"]) for s in GAME.score(partial(layout))["shops"]
+    ]
 
 
 def test_income_table_incomplete_and_complete():
@@ -29,8 +32,13 @@ def test_income_table_is_one_place_scoring_describe_picture_and_payment_read_it(
     Changing those two tables alone changes the scoring, describe, the picture and the year's payment."""
     monkeypatch.setitem(data.COMPLETE_INCOME, 3, 55000)
     monkeypatch.setitem(data.INCOMPLETE_INCOME, 2, 25000)
-    layout = {13: ("anna", "photo"), 14: ("anna", "photo"), 15: ("anna", "photo"),
-              52: ("bob", "factory"), 53: ("bob", "factory")}
+    layout = {
+        13: ("anna", "photo"),
+        14: ("anna", "photo"),
+        15: ("anna", "photo"),
+        52: ("bob", "factory"),
+        53: ("bob", "factory"),
+    }
     assert shops(layout) == [("anna", "photo", 3, True, 55000), ("bob", "factory", 2, False, 25000)]
     described = GAME.describe()["income"]
     assert described["complete"]["3"] == 55000 and described["incomplete"]["2"] == 25000
@@ -69,9 +77,15 @@ def test_seed_simon_factories_merge_when_lot_55_is_built():
 
 def test_seed_simon_round_three_total():
     layout = {
-        1: ("simon", "seafood"), 2: ("simon", "seafood"), 4: ("simon", "seafood"),
-        16: ("simon", "laundry"), 17: ("simon", "laundry"), 18: ("simon", "laundry"),
-        52: ("simon", "factory"), 53: ("simon", "factory"), 56: ("simon", "factory"),
+        1: ("simon", "seafood"),
+        2: ("simon", "seafood"),
+        4: ("simon", "seafood"),
+        16: ("simon", "laundry"),
+        17: ("simon", "laundry"),
+        18: ("simon", "laundry"),
+        52: ("simon", "factory"),
+        53: ("simon", "factory"),
+        56: ("simon", "factory"),
     }
     assert income(layout) == {"simon": 50000 + 40000 + 20000 + 10000}
 
@@ -83,14 +97,22 @@ def test_seed_chang_five_adjacent_photos_split_50k_plus_20k():
 
 
 def test_seed_tropical_fish_three_beside_one_of_another_owner():
-    layout = {28: ("chang", "tropical_fish"), 29: ("chang", "tropical_fish"), 30: ("chang", "tropical_fish"),
-              33: ("simon", "tropical_fish")}
+    layout = {
+        28: ("chang", "tropical_fish"),
+        29: ("chang", "tropical_fish"),
+        30: ("chang", "tropical_fish"),
+        33: ("simon", "tropical_fish"),
+    }
     assert income(layout) == {"chang": 40000, "simon": 10000}
 
 
 def test_seed_tropical_fish_join_when_the_tile_changes_owner():
-    layout = {28: ("chang", "tropical_fish"), 29: ("chang", "tropical_fish"), 30: ("chang", "tropical_fish"),
-              33: ("chang", "tropical_fish")}
+    layout = {
+        28: ("chang", "tropical_fish"),
+        29: ("chang", "tropical_fish"),
+        30: ("chang", "tropical_fish"),
+        33: ("chang", "tropical_fish"),
+    }
     assert shops(layout) == [("chang", "tropical_fish", 4, True, 80000)]
 
 
@@ -142,6 +164,7 @@ def test_split_pieces_stay_connected_where_possible():
     # an L of five photos: 6 7 8 9 in a row with 3 above 7
     pieces = split_group([3, 6, 7, 8, 9], 3)
     from service.engine.chinatown.board import is_connected
+
     assert all(is_connected(set(p)) for p in pieces)
     assert sorted(len(p) for p in pieces) == [2, 3]
 
@@ -152,7 +175,9 @@ def test_empty_lots_earn_nothing():
 
 def test_score_lists_every_shop_with_type_lots_size_complete_income():
     result = GAME.score(partial({12: ("anna", "photo"), 13: ("anna", None)}))
-    assert result["shops"] == [{"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}]
+    assert result["shops"] == [
+        {"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}
+    ]
     assert by_id(result["players"])["anna"]["lots"] == 2
     assert result["violations"] == []
 
@@ -189,6 +214,7 @@ def test_memo_check_rejects_a_corrupt_entry():
 @pytest.mark.parametrize("players", [None, ("anna",)])
 def test_score_flags_an_owner_not_listed(players):
     from service.engine.chinatown.state import Partial
+
     result = GAME.score(Partial(board({12: ("bob", "photo")}), players))
     codes = [v["code"] for v in result["violations"]]
     assert codes == (["chinatown.score.unknown_owner"] if players else [])

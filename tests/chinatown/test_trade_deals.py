@@ -1,5 +1,6 @@
 """Deals among any number of players: a deal that passes a lot, a tile or money on is judged as a whole
 (readings trade_parties and trade_pass_on), on a position reached by legal moves at a real table."""
+
 from service.engine.chinatown import GAME
 from service.engine.chinatown.state import EndTrading, Trade, Transfer
 from service.schemas.chinatown import WIRE

@@ -1,9 +1,10 @@
 """State consistency (validate): conservation of lots and tiles, phase and turn sanity."""
-from tests.scores import by_id
+
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.state import EndTurn, Lot, Pending
+from tests.scores import by_id
 
 from .helpers import codes, make_state
 
@@ -66,7 +67,10 @@ def test_validate_digital_bag_and_deck_must_account_for_everything():
 
 
 def test_validate_lot_in_two_places():
-    state = make_state("keep", hands={"anna": [1, 2, 3, 4, 5, 6, 7], "bob": [8, 9, 10, 11, 12, 13, 14], "chang": [15, 16, 17, 18, 19, 20, 21]})
+    state = make_state(
+        "keep",
+        hands={"anna": [1, 2, 3, 4, 5, 6, 7], "bob": [8, 9, 10, 11, 12, 13, 14], "chang": [15, 16, 17, 18, 19, 20, 21]},
+    )
     chang = replace(state.players[2], hand=(15, 16, 17, 18, 19, 20, 7))
     problems = GAME.validate(replace(state, players=state.players[:2] + (chang,)))
     assert codes(problems) == ["chinatown.state.lot_duplicated"]
@@ -91,7 +95,9 @@ def test_validate_everyone_done_means_the_phase_moved_on():
 
 
 def test_validate_end_only_after_six_years():
-    assert "chinatown.state.phase" in codes(GAME.validate(replace(make_state("place", round_no=6), phase="end", round=5)))
+    assert "chinatown.state.phase" in codes(
+        GAME.validate(replace(make_state("place", round_no=6), phase="end", round=5))
+    )
 
 
 def test_validate_pending_must_be_the_next_reveal():

@@ -1,5 +1,5 @@
 """Wire schemas (service/schemas/chinatown.py) and the HTTP routes for Chinatown."""
-from tests.scores import by_id
+
 import json
 import random
 
@@ -9,7 +9,7 @@ from marshmallow import ValidationError
 from service.engine.chinatown import GAME
 from service.engine.chinatown.state import Partial, State
 from service.schemas.chinatown import WIRE
-
+from tests.scores import by_id
 
 PARTIAL = {"board": {"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}}
 
@@ -23,6 +23,7 @@ def states_along_a_game(seed, n=4, options=None):
         moves = GAME.legal_moves(state)
         if not moves:
             from .helpers import random_reveal
+
             move = random_reveal(state, rng)
         else:
             move = rng.choice(moves)
@@ -53,7 +54,9 @@ def test_partial_board_format_of_design_section_4():
     assert isinstance(partial, Partial)
     result = GAME.score(partial)
     assert by_id(result["players"])["anna"]["income"] == 10000  # dollars, not thousands
-    assert result["shops"] == [{"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}]
+    assert result["shops"] == [
+        {"owner": "anna", "type": "photo", "lots": [12], "size": 1, "complete": False, "income": 10000}
+    ]
 
 
 def test_partial_board_with_players_and_money():
@@ -63,16 +66,19 @@ def test_partial_board_with_players_and_money():
     assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]
 
 
-@pytest.mark.parametrize("body,pointer", [
-    ({"board": {"86": {"owner": "anna"}}}, "board"),
-    ({"board": {"12": {"owner": "anna", "shop": "bakery"}}}, "board"),
-    ({"board": {"12": {"owner": ""}}}, "board"),
-    ({"board": {"12": {"owner": "anna", "colour": "red"}}}, "board"),
-    ({}, "board"),
-    ({**PARTIAL, "players": [{"id": "anna", "money": 1.5}]}, "players"),
-    ({**PARTIAL, "players": [{"id": "anna", "money": True}]}, "players"),
-    ({**PARTIAL, "game": "newyork"}, "game"),
-])
+@pytest.mark.parametrize(
+    "body,pointer",
+    [
+        ({"board": {"86": {"owner": "anna"}}}, "board"),
+        ({"board": {"12": {"owner": "anna", "shop": "bakery"}}}, "board"),
+        ({"board": {"12": {"owner": ""}}}, "board"),
+        ({"board": {"12": {"owner": "anna", "colour": "red"}}}, "board"),
+        ({}, "board"),
+        ({**PARTIAL, "players": [{"id": "anna", "money": 1.5}]}, "players"),
+        ({**PARTIAL, "players": [{"id": "anna", "money": True}]}, "players"),
+        ({**PARTIAL, "game": "newyork"}, "game"),
+    ],
+)
 def test_schema_refuses_malformed_scoring_inputs(body, pointer):
     with pytest.raises(ValidationError) as err:
         WIRE.score_state().load(body)
@@ -86,15 +92,22 @@ def test_state_unknown_fields_are_refused():
     assert "extra" in err.value.messages
 
 
-@pytest.mark.parametrize("move", [
-    {"type": "keep", "player": "a", "lots": [1, 2, 3]},
-    {"type": "reveal", "player": "a", "lots": [1, 2]},
-    {"type": "reveal", "player": "a", "tiles": ["photo", "seafood"]},
-    {"type": "trade", "player": "a", "transfers": [{"from": "a", "to": "b", "lots": [12], "tiles": ["photo"], "money": 10000}]},
-    {"type": "end_trading", "player": "a"},
-    {"type": "place", "player": "a", "lot": 12, "shop": "photo"},
-    {"type": "end_turn", "player": "a"},
-])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "keep", "player": "a", "lots": [1, 2, 3]},
+        {"type": "reveal", "player": "a", "lots": [1, 2]},
+        {"type": "reveal", "player": "a", "tiles": ["photo", "seafood"]},
+        {
+            "type": "trade",
+            "player": "a",
+            "transfers": [{"from": "a", "to": "b", "lots": [12], "tiles": ["photo"], "money": 10000}],
+        },
+        {"type": "end_trading", "player": "a"},
+        {"type": "place", "player": "a", "lot": 12, "shop": "photo"},
+        {"type": "end_turn", "player": "a"},
+    ],
+)
 def test_every_move_type_round_trips(move):
     loaded = WIRE.move().load(move)
     dumped = WIRE.move().dump(loaded)
@@ -102,17 +115,20 @@ def test_every_move_type_round_trips(move):
     assert dumped["type"] == move["type"]
 
 
-@pytest.mark.parametrize("move,field", [
-    ({"type": "bogus", "player": "a"}, "type"),
-    ({"type": "place", "player": "a", "lot": 12}, "shop"),
-    ({"type": "place", "player": "a", "lot": 12, "shop": "photo", "lots": [1]}, "lots"),
-    ({"type": "keep", "player": "a"}, "lots"),
-    ({"type": "end_turn", "player": "a", "lot": 3}, "lot"),
-    ({"type": "trade", "player": "a", "transfers": []}, "transfers"),
-    ({"type": "trade", "player": "a", "transfers": [{"from": "a", "to": "b", "money": -10000}]}, "transfers"),
-    ({"type": "place", "player": "a", "lot": 12.5, "shop": "photo"}, "lot"),
-    ({"type": "place", "player": "a", "lot": True, "shop": "photo"}, "lot"),
-])
+@pytest.mark.parametrize(
+    "move,field",
+    [
+        ({"type": "bogus", "player": "a"}, "type"),
+        ({"type": "place", "player": "a", "lot": 12}, "shop"),
+        ({"type": "place", "player": "a", "lot": 12, "shop": "photo", "lots": [1]}, "lots"),
+        ({"type": "keep", "player": "a"}, "lots"),
+        ({"type": "end_turn", "player": "a", "lot": 3}, "lot"),
+        ({"type": "trade", "player": "a", "transfers": []}, "transfers"),
+        ({"type": "trade", "player": "a", "transfers": [{"from": "a", "to": "b", "money": -10000}]}, "transfers"),
+        ({"type": "place", "player": "a", "lot": 12.5, "shop": "photo"}, "lot"),
+        ({"type": "place", "player": "a", "lot": True, "shop": "photo"}, "lot"),
+    ],
+)
 def test_move_schema_dispatches_on_type(move, field):
     with pytest.raises(ValidationError) as err:
         WIRE.move().load(move)
@@ -148,7 +164,9 @@ def test_http_setup_moves_legal_moves_view_render(client):
     assert r.status_code == 200 and r.json["count"] == 21  # C(7, 5)
     move = r.json["moves"][0]
     r = client.post("/v1/games/chinatown/moves", json={"state": state, "move": move})
-    assert r.status_code == 200 and r.json["legal"] and r.json["scores"] == {"anna": 50000, "bob": 50000, "chang": 50000}
+    assert (
+        r.status_code == 200 and r.json["legal"] and r.json["scores"] == {"anna": 50000, "bob": 50000, "chang": 50000}
+    )
     r = client.post("/v1/games/chinatown/moves", json={"state": state, "move": {**move, "lots": move["lots"][:2]}})
     assert r.status_code == 200 and not r.json["legal"]
     assert r.json["violations"][0]["code"] == "chinatown.keep.count"
@@ -188,7 +206,9 @@ def test_http_replay_of_a_logged_game(client):
         move = rng.choice(GAME.legal_moves(state))
         moves.append(WIRE.move().dump(move))
         state = GAME.apply(state, move).state
-    r = client.post("/v1/games/chinatown/replay", json={"setup": {"players": ["a", "b", "c"], "seed": 4}, "moves": moves})
+    r = client.post(
+        "/v1/games/chinatown/replay", json={"setup": {"players": ["a", "b", "c"], "seed": 4}, "moves": moves}
+    )
     assert r.status_code == 200 and r.json["valid"]
     assert r.json["state"] == WIRE.state().dump(state)
 
@@ -205,21 +225,24 @@ def test_bench_request_is_a_round_six_five_player_score(client):
     assert r.status_code == 200 and r.json["violations"] == []
 
 
-@pytest.mark.parametrize("change,pointer", [
-    (lambda s: s["board"].update({"86": {"owner": "p0"}}), "/state/board/86"),
-    (lambda s: s["board"].update({"12": {"owner": ""}}), "/state/board/12/owner"),
-    (lambda s: s["board"].update({"12": {"owner": "p0", "shop": "bakery"}}), "/state/board/12/shop"),
-    (lambda s: s["board"].update({"12": {"owner": "p0", "roof": 1}}), "/state/board/12/roof"),
-    (lambda s: s["board"].update({"12": {"shop": "photo"}}), "/state/board/12/owner"),
-    (lambda s: s["board"].update({"12": "p0"}), "/state/board/12"),
-    (lambda s: s["players"][0].update({"hand": [1, 2, 86]}), "/state/players/0/hand/2"),
-    (lambda s: s["players"][0].update({"hand": [1, True]}), "/state/players/0/hand/1"),
-    (lambda s: s["players"][0].update({"tiles": {"photo": 1.5}}), "/state/players/0/tiles/photo"),
-    (lambda s: s["players"][0].update({"tiles": {"bakery": 1}}), "/state/players/0/tiles/bakery"),
-    (lambda s: s.update({"bag": ["photo", "photo", "pizza"]}), "/state/bag/2"),
-    (lambda s: s.update({"deck": list(range(1, 86)) + [1]}), "/state/deck"),
-    (lambda s: s.update({"board": []}), "/state/board"),
-])
+@pytest.mark.parametrize(
+    "change,pointer",
+    [
+        (lambda s: s["board"].update({"86": {"owner": "p0"}}), "/state/board/86"),
+        (lambda s: s["board"].update({"12": {"owner": ""}}), "/state/board/12/owner"),
+        (lambda s: s["board"].update({"12": {"owner": "p0", "shop": "bakery"}}), "/state/board/12/shop"),
+        (lambda s: s["board"].update({"12": {"owner": "p0", "roof": 1}}), "/state/board/12/roof"),
+        (lambda s: s["board"].update({"12": {"shop": "photo"}}), "/state/board/12/owner"),
+        (lambda s: s["board"].update({"12": "p0"}), "/state/board/12"),
+        (lambda s: s["players"][0].update({"hand": [1, 2, 86]}), "/state/players/0/hand/2"),
+        (lambda s: s["players"][0].update({"hand": [1, True]}), "/state/players/0/hand/1"),
+        (lambda s: s["players"][0].update({"tiles": {"photo": 1.5}}), "/state/players/0/tiles/photo"),
+        (lambda s: s["players"][0].update({"tiles": {"bakery": 1}}), "/state/players/0/tiles/bakery"),
+        (lambda s: s.update({"bag": ["photo", "photo", "pizza"]}), "/state/bag/2"),
+        (lambda s: s.update({"deck": list(range(1, 86)) + [1]}), "/state/deck"),
+        (lambda s: s.update({"board": []}), "/state/board"),
+    ],
+)
 def test_schema_errors_point_at_each_offending_item(client, change, pointer):
     state = WIRE.state().dump(GAME.setup(["p0", "p1", "p2"], 1, {}))
     change(state)
@@ -228,10 +251,13 @@ def test_schema_errors_point_at_each_offending_item(client, change, pointer):
     assert [e["pointer"] for e in r.json["errors"]] == [pointer]
 
 
-@pytest.mark.parametrize("name,route", [
-    ("chinatown-legal-moves-5p-round4.json", "legal-moves"),
-    ("chinatown-moves-5p-round6-end.json", "moves"),
-])
+@pytest.mark.parametrize(
+    "name,route",
+    [
+        ("chinatown-legal-moves-5p-round4.json", "legal-moves"),
+        ("chinatown-moves-5p-round6-end.json", "moves"),
+    ],
+)
 def test_bench_requests_are_answered(client, name, route):
     from pathlib import Path
 

@@ -4,15 +4,17 @@ policy that picks moves, which listings are samples, and the reach statistics wi
 Everything here reads wire dumps (plain dicts), never engine objects, so an engine's port or a change of
 its move shapes touches at most a policy weight or a stats extractor.
 """
-from __future__ import annotations
 
-from tests.scores import by_id
+from __future__ import annotations
 
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+
+from tests.scores import by_id
 
 Move = dict  # a move's wire form
 State = dict  # a state's wire form
@@ -75,8 +77,11 @@ def SKYLINE_POLICY(moves: list[Move], probe: Any, rnd: random.Random) -> Move:
     8-card hand lists would spend half the hand every auction)."""
     move = SKYLINE_WEIGHTS(moves, probe, rnd)
     if move["type"] == "bid":
-        small = [m for m in moves if m["type"] == "bid" and m["player"] == move["player"]
-                 and len(m["cards"]) <= 1 and not m.get("family")]
+        small = [
+            m
+            for m in moves
+            if m["type"] == "bid" and m["player"] == move["player"] and len(m["cards"]) <= 1 and not m.get("family")
+        ]
         return rnd.choice(small) if small else move
     return move
 
@@ -178,22 +183,39 @@ def never(move: Move, state: State) -> bool:
 
 SPECS = {
     "newyork": Spec(
-        "newyork", {2: 1, 3: 1, 4: 1, 5: 1, 6: 1}, uniform,
+        "newyork",
+        {2: 1, 3: 1, 4: 1, 5: 1, 6: 1},
+        uniform,
         # legal-moves lists the minimal payments only; any sufficient payment is legal (DESIGN.md 9).
         sampled_listing=lambda move, state: move["type"] == "buy",
-        reach=newyork_reach, plausible=newyork_plausible),
+        reach=newyork_reach,
+        plausible=newyork_plausible,
+    ),
     "chinatown": Spec(
-        "chinatown", {3: 3, 4: 3, 5: 3}, chinatown_policy,
+        "chinatown",
+        {3: 3, 4: 3, 5: 3},
+        chinatown_policy,
         # trade offers are listed only as samples
         sampled_listing=lambda move, state: move["type"] == "trade",
-        reach=chinatown_reach, plausible=chinatown_plausible),
+        reach=chinatown_reach,
+        plausible=chinatown_plausible,
+    ),
     "skyline3000": Spec(
-        "skyline3000", {2: 3, 3: 3, 4: 3}, SKYLINE_POLICY,
+        "skyline3000",
+        {2: 3, 3: 3, 4: 3},
+        SKYLINE_POLICY,
         # bids from a big or hidden hand and the Key holder's report are listed as families, equal cards and
         # equal factory buildings once
         sampled_listing=skyline_compacted,
-        reach=skyline_reach, plausible=skyline_plausible),
+        reach=skyline_reach,
+        plausible=skyline_plausible,
+    ),
     "fifthavenue": Spec(
-        "fifthavenue", {2: 3, 3: 3, 4: 3}, uniform, sampled_listing=never,
-        reach=fifthavenue_reach, plausible=fifthavenue_plausible),
+        "fifthavenue",
+        {2: 3, 3: 3, 4: 3},
+        uniform,
+        sampled_listing=never,
+        reach=fifthavenue_reach,
+        plausible=fifthavenue_plausible,
+    ),
 }

@@ -4,12 +4,14 @@ Nothing here knows a game: a move is a JSON object, its fields are found by walk
 put in come from the move itself (+/-1 on an integer, a list element dropped or doubled) or from the same
 field of another listed move (so every value is one the game uses, not noise the schema refuses).
 """
+
 from __future__ import annotations
 
 import copy
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 Path = tuple
 
@@ -74,8 +76,8 @@ def variants(move: dict, pool: dict[Path, list[Any]]) -> Iterator[tuple[str, dic
             yield f"{shape(path)} -1", put(move, path, value - 1)
         if isinstance(value, list):
             for i in range(len(value)):
-                yield f"{shape(path)} element dropped", put(move, path, value[:i] + value[i + 1:])
-                yield f"{shape(path)} element doubled", put(move, path, value[:i + 1] + value[i:])
+                yield f"{shape(path)} element dropped", put(move, path, value[:i] + value[i + 1 :])
+                yield f"{shape(path)} element doubled", put(move, path, value[: i + 1] + value[i:])
             for other in pool.get(shape(path) + ("*",), ()):
                 yield f"{shape(path)} element added", put(move, path, value + [other])
         for other in pool.get(shape(path), ()):

@@ -4,13 +4,14 @@ Every step: the listed moves are dumped to their wire form; the policy picks one
 perturbations of listed moves of players the game awaits (see perturb.py) that are not listed must be
 refused with a violation that is more than "not your turn"; after each move the state validates clean.
 """
+
 from __future__ import annotations
 
 import hashlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from marshmallow import ValidationError
 
@@ -148,8 +149,7 @@ def check_step(table: Table, state, wires: list[dict], rnd: random.Random, resul
         if outcome.legal:
             if final_state is None:
                 final_state = table.dump_state(state)
-                aliases = {canonical(table.dump_state(game.apply(state, m).state))
-                           for m in game.legal_moves(state)}
+                aliases = {canonical(table.dump_state(game.apply(state, m).state)) for m in game.legal_moves(state)}
             if canonical(table.dump_state(outcome.state)) in aliases:
                 result.aliases += 1  # the same move spelt another way (a set's order)
             elif spec.sampled_listing(wire, final_state):
@@ -190,7 +190,7 @@ def check_views(table: Table, state, result: Result, seed: int, step: int) -> No
             result.fail(seed, step, f"player {q}'s view of itself is not its full entry")
 
 
-@lru_cache(maxsize=None)
+@cache
 def run(game_id: str, players: int) -> Result:
     """The seeded playouts of one game and player count (computed once per test session)."""
     table = Table(game_id)

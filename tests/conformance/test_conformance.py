@@ -5,6 +5,7 @@ views that leak nothing between players, every rule code shown emitted, and reac
 Run with ``-n 0 -s`` (one process: xdist workers print nothing) to see the statistics and the codes
 covered only by named tests.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,10 @@ TESTS = Path(__file__).resolve().parents[1]
 
 def per_game(cases, ids):
     """Each game's tests in one xdist group, so one worker plays its playouts once (``run`` keeps them)."""
-    return [pytest.param(*case, id=name, marks=pytest.mark.xdist_group(f"conformance-{case[0]}"))
-            for case, name in zip(cases, ids)]
+    return [
+        pytest.param(*case, id=name, marks=pytest.mark.xdist_group(f"conformance-{case[0]}"))
+        for case, name in zip(cases, ids)
+    ]
 
 
 @pytest.mark.parametrize("game,players", per_game(CASES, [f"{g}-{n}p" for g, n in CASES]))
@@ -72,10 +75,19 @@ def named_in_tests(game: str, code: str) -> bool:
 UNCOVERED: dict[str, str] = {}  # a game whose codes are not all emitted or named, with the reason
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=[pytest.mark.xdist_group(f"conformance-{g}"),
-                           *([pytest.mark.xfail(strict=True, reason=UNCOVERED[g])] if g in UNCOVERED else [])])
-    for g in sorted(SPECS)])
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            g,
+            marks=[
+                pytest.mark.xdist_group(f"conformance-{g}"),
+                *([pytest.mark.xfail(strict=True, reason=UNCOVERED[g])] if g in UNCOVERED else []),
+            ],
+        )
+        for g in sorted(SPECS)
+    ],
+)
 def test_every_rule_code_is_emitted_or_named(game):
     emitted = set()
     for n in SPECS[game].games_per_count:
@@ -84,8 +96,10 @@ def test_every_rule_code_is_emitted_or_named(game):
     assert emitted <= set(codes), f"codes emitted but not listed: {sorted(emitted - set(codes))}"
     only_named = [c for c in codes if c not in emitted and named_in_tests(game, c)]
     neither = [c for c in codes if c not in emitted and c not in only_named]
-    print(f"\n{game}: {len(emitted)} of {len(codes)} codes emitted in playouts; "
-          f"{len(only_named)} covered only by named tests: {', '.join(only_named)}")
+    print(
+        f"\n{game}: {len(emitted)} of {len(codes)} codes emitted in playouts; "
+        f"{len(only_named)} covered only by named tests: {', '.join(only_named)}"
+    )
     assert neither == [], f"codes neither emitted in playouts nor named in a test: {neither}"
 
 

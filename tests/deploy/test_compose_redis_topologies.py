@@ -1,6 +1,7 @@
 """The compose files for the shared cache past one Redis: a primary behind Sentinel, and a Redis Cluster.
 No Docker here: the files are read as compose would read them, and the service's settings in each are
 read by the service's own settings parser."""
+
 import re
 from pathlib import Path
 
@@ -18,8 +19,10 @@ def compose(name):
 
 def service_settings(environment):
     """The rules service's settings, with compose's ``${VAR:?message}`` filled in."""
-    filled = {key: re.sub(r"\$\{(\w+):\?[^}]*\}", "0123456789abcdef0123456789abcdef", str(value))
-              for key, value in environment.items()}
+    filled = {
+        key: re.sub(r"\$\{(\w+):\?[^}]*\}", "0123456789abcdef0123456789abcdef", str(value))
+        for key, value in environment.items()
+    }
     return settings_from_env(filled)
 
 
@@ -51,8 +54,9 @@ def test_cluster_compose_joins_three_masters_and_names_one_to_the_service():
     settings = service_settings(services["rules"]["environment"])
     target = redis_target(settings)
     assert target.kind == "cluster" and "@redis-node-1:6379/" in target.url
-    nodes = {name: s["networks"]["cache"]["ipv4_address"] for name, s in services.items()
-             if name.startswith("redis-node-")}
+    nodes = {
+        name: s["networks"]["cache"]["ipv4_address"] for name, s in services.items() if name.startswith("redis-node-")
+    }
     assert len(nodes) == 3
     create = " ".join(services["redis-cluster-create"]["command"])
     assert all(f"{address}:6379" in create for address in nodes.values()) and "--cluster-yes" in create

@@ -2,6 +2,7 @@
 stack imports (the app, gunicorn's gevent worker, the gunicorn config) is declared in pyproject.toml or
 required by one that is. The test extra installs much more, so a missing one shows only on a fresh
 machine: gunicorn 27's gevent worker imports `packaging` without declaring it."""
+
 from __future__ import annotations
 
 import json
@@ -45,12 +46,15 @@ def installed_by_the_service() -> set[str]:
 def imported_while_serving() -> set[str]:
     """The distributions of the modules a fresh interpreter loads to import SERVING (not those its start-up
     loaded before, such as setuptools' `_distutils_hack` in every virtual environment)."""
-    program = ("import importlib, json, sys\n"
-               "before = set(sys.modules)\n"
-               f"for name in {SERVING!r}: importlib.import_module(name)\n"
-               "print(json.dumps(sorted({m.split('.')[0] for m in set(sys.modules) - before})))")
-    tops = json.loads(subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                                     check=True).stdout)
+    program = (
+        "import importlib, json, sys\n"
+        "before = set(sys.modules)\n"
+        f"for name in {SERVING!r}: importlib.import_module(name)\n"
+        "print(json.dumps(sorted({m.split('.')[0] for m in set(sys.modules) - before})))"
+    )
+    tops = json.loads(
+        subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True).stdout
+    )
     owners = metadata.packages_distributions()
     return {d.lower().replace("_", "-") for top in tops for d in owners.get(top, ())}
 

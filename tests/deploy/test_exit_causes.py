@@ -1,5 +1,6 @@
 """How a worker ended, read from what gunicorn's arbiter logs (both the argument and the preformatted
 styles gunicorn versions use); the live tests see the same through real timeouts and kills."""
+
 import logging
 
 import pytest

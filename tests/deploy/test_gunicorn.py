@@ -1,4 +1,5 @@
 """The deploy config under real gunicorn: several workers, metrics summed across them, JSON logs."""
+
 import signal
 import urllib.request
 
@@ -23,8 +24,9 @@ def test_metrics_sum_every_worker(server):
     for _ in range(30):
         assert get(base + "/v1/games")[0] == 200
     _status, text = get(base + "/metrics")
-    line = next(l for l in text.splitlines()
-                if l.startswith("citygames_http_requests_total{") and 'route="/v1/games"' in l)
+    line = next(
+        l for l in text.splitlines() if l.startswith("citygames_http_requests_total{") and 'route="/v1/games"' in l
+    )
     assert float(line.rsplit(" ", 1)[1]) == 30
 
 

@@ -1,4 +1,5 @@
 """Deployment files: Kubernetes manifests against the Kubernetes schemas (offline), compose and Docker."""
+
 import json
 import re
 import subprocess
@@ -36,7 +37,8 @@ def test_the_deployment_probes_the_master_and_limits_its_resources():
     # a saturated pod is taken out of the endpoints (readiness) well before it would be restarted
     readiness, liveness = container["readinessProbe"], container["livenessProbe"]
     assert readiness["periodSeconds"] * readiness["failureThreshold"] < (
-        liveness["periodSeconds"] * liveness["failureThreshold"])
+        liveness["periodSeconds"] * liveness["failureThreshold"]
+    )
     assert {"cpu", "memory"} <= set(container["resources"]["limits"])
 
 
@@ -48,8 +50,16 @@ def workloads():
 
 
 # The volume types the restricted Pod Security level admits.
-RESTRICTED_VOLUMES = {"configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim",
-                      "projected", "secret"}
+RESTRICTED_VOLUMES = {
+    "configMap",
+    "csi",
+    "downwardAPI",
+    "emptyDir",
+    "ephemeral",
+    "persistentVolumeClaim",
+    "projected",
+    "secret",
+}
 
 
 @pytest.mark.parametrize("workload", list(workloads()))

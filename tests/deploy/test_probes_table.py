@@ -1,4 +1,5 @@
 """The probes' table (service/probes.py): what the master reads from the workers' slots."""
+
 from types import SimpleNamespace
 
 from service.probes import BUSY_AFTER_SECONDS, QUEUED_LIMIT, WorkerTable, assign_slot, verdicts

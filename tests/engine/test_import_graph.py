@@ -1,5 +1,6 @@
 """No import circles inside a game's engine package (issue 16): the graph of the package's imports of its
 own modules, read from the source, has no cycle. Each game is listed once it has been ported."""
+
 import ast
 from pathlib import Path
 
@@ -31,7 +32,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
         state[node] = 1
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = visit(nxt, path + [nxt])
                 if found:

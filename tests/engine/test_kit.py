@@ -1,4 +1,5 @@
 """The engine kit: rule books, option books, the per-state memo and the engine flow."""
+
 from __future__ import annotations
 
 import threading
@@ -7,14 +8,27 @@ from dataclasses import dataclass
 import pytest
 
 from service.engine.core import GameInfo, Outcome
-from service.engine.kit import (NOT_YOUR_TURN, Cite, Engine, OptionBook, OptionSpec, RuleBook, StateMemo,
-                                awaited_text, placeholders, pointer)
+from service.engine.kit import (
+    NOT_YOUR_TURN,
+    Cite,
+    Engine,
+    OptionBook,
+    OptionSpec,
+    RuleBook,
+    StateMemo,
+    awaited_text,
+    placeholders,
+    pointer,
+)
 
-BOOK = RuleBook("toy", {
-    "turn.not_your_turn": ("Only the player to move may act.", Cite("Toy rules 2.1", "turn")),
-    "move.too_big": ("At most {limit} steps.", Cite("Toy rules 3.4: steps", "moves")),
-    "state.negative": ("Counters are never negative.", Cite("Toy rules 1.2", "counters")),
-})
+BOOK = RuleBook(
+    "toy",
+    {
+        "turn.not_your_turn": ("Only the player to move may act.", Cite("Toy rules 2.1", "turn")),
+        "move.too_big": ("At most {limit} steps.", Cite("Toy rules 3.4: steps", "moves")),
+        "state.negative": ("Counters are never negative.", Cite("Toy rules 1.2", "counters")),
+    },
+)
 
 
 def test_pointer_escapes_tilde_and_slash():
@@ -24,20 +38,32 @@ def test_pointer_escapes_tilde_and_slash():
 
 def test_a_violation_cites_its_codes_own_rule_and_keeps_its_template():
     v = BOOK.violation("move.too_big", "At most {limit} steps, not {steps}.", "/move/steps", limit=3, steps=5)
-    assert (v.code, v.message, v.rule, v.pointer) == ("toy.move.too_big", "At most 3 steps, not 5.",
-                                                      "Toy rules 3.4: steps", "/move/steps")
+    assert (v.code, v.message, v.rule, v.pointer) == (
+        "toy.move.too_big",
+        "At most 3 steps, not 5.",
+        "Toy rules 3.4: steps",
+        "/move/steps",
+    )
     assert v.template == "At most {limit} steps, not {steps}."
     assert dict(v.params) == {"limit": 3, "steps": 5}
-    assert v.to_dict() == {"code": "toy.move.too_big", "message": "At most 3 steps, not 5.",
-                           "rule": "Toy rules 3.4: steps", "pointer": "/move/steps",
-                           "rule_url": "/v1/games/toy/rules#moves"}
+    assert v.to_dict() == {
+        "code": "toy.move.too_big",
+        "message": "At most 3 steps, not 5.",
+        "rule": "Toy rules 3.4: steps",
+        "pointer": "/move/steps",
+        "rule_url": "/v1/games/toy/rules#moves",
+    }
 
 
 def test_a_rule_code_links_to_its_section_of_the_games_rules_page():
     codes = {c.code: c for c in BOOK.rule_codes()}
     assert codes["toy.turn.not_your_turn"].rule_url == "/v1/games/toy/rules#turn"
-    assert codes["toy.state.negative"].to_dict() == {"code": "toy.state.negative", "text": "Counters are never negative.",
-                                                     "rule": "Toy rules 1.2", "rule_url": "/v1/games/toy/rules#counters"}
+    assert codes["toy.state.negative"].to_dict() == {
+        "code": "toy.state.negative",
+        "text": "Counters are never negative.",
+        "rule": "Toy rules 1.2",
+        "rule_url": "/v1/games/toy/rules#counters",
+    }
     assert BOOK.sections() == {"turn", "moves", "counters"}
 
 
@@ -68,8 +94,9 @@ def test_not_your_turn_is_one_template_naming_whom_the_game_awaits():
     assert awaited_text(("ben", "carl")) == "ben and carl"
     assert awaited_text(["ben", "carl", "dora"]) == "ben, carl and dora"
     assert awaited_text([]) == "nobody"
-    v = BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player="anna",
-                       awaited=awaited_text(["ben", "carl"]))
+    v = BOOK.violation(
+        "turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player="anna", awaited=awaited_text(["ben", "carl"])
+    )
     assert v.message == "It is not anna's turn: the game awaits ben and carl."
     assert v.template == NOT_YOUR_TURN and dict(v.params) == {"player": "anna", "awaited": "ben and carl"}
 
@@ -78,13 +105,24 @@ def test_placeholders_lists_the_fields():
     assert placeholders("It is not {player}'s turn: the game awaits {awaited}.") == {"player", "awaited"}
 
 
-OPTIONS = OptionBook([
-    OptionSpec("black_cards", "int", 2, "public source", "Action D draws this many black cards.", minimum=1, maximum=3,
-               section="action-d"),
-    OptionSpec("reshuffle", "choice", "discards", "assumption", "What an empty deck does.",
-               choices=("discards", "none")),
-    OptionSpec("seed_shown", "bool", False, "assumption", "A setting, not a reading.", reading=False),
-])
+OPTIONS = OptionBook(
+    [
+        OptionSpec(
+            "black_cards",
+            "int",
+            2,
+            "public source",
+            "Action D draws this many black cards.",
+            minimum=1,
+            maximum=3,
+            section="action-d",
+        ),
+        OptionSpec(
+            "reshuffle", "choice", "discards", "assumption", "What an empty deck does.", choices=("discards", "none")
+        ),
+        OptionSpec("seed_shown", "bool", False, "assumption", "A setting, not a reading.", reading=False),
+    ]
+)
 
 
 def test_options_resolve_over_defaults_and_refuse_what_the_spec_refuses():
@@ -97,18 +135,28 @@ def test_options_resolve_over_defaults_and_refuse_what_the_spec_refuses():
 def test_readings_and_description_come_from_the_same_specs():
     assert [r.name for r in OPTIONS.readings()] == ["black_cards", "reshuffle"]
     described = {d["name"]: d for d in OPTIONS.describe()}
-    assert described["black_cards"] == {"name": "black_cards", "type": "int", "default": 2, "minimum": 1,
-                                        "maximum": 3, "provenance": "public source",
-                                        "text": "Action D draws this many black cards."}
+    assert described["black_cards"] == {
+        "name": "black_cards",
+        "type": "int",
+        "default": 2,
+        "minimum": 1,
+        "maximum": 3,
+        "provenance": "public source",
+        "text": "Action D draws this many black cards.",
+    }
     assert described["reshuffle"]["choices"] == ["discards", "none"]
 
 
 def test_a_reading_links_to_its_own_entry_and_to_the_rule_it_reads():
     reading = OPTIONS.readings()[0]
-    assert reading.to_dict("toy") == {"name": "black_cards", "default": 2, "provenance": "public source",
-                                      "text": "Action D draws this many black cards.",
-                                      "rule_url": "/v1/games/toy/rules#reading-black-cards",
-                                      "reads_url": "/v1/games/toy/rules#action-d"}
+    assert reading.to_dict("toy") == {
+        "name": "black_cards",
+        "default": 2,
+        "provenance": "public source",
+        "text": "Action D draws this many black cards.",
+        "rule_url": "/v1/games/toy/rules#reading-black-cards",
+        "reads_url": "/v1/games/toy/rules#action-d",
+    }
 
 
 def test_a_spec_must_be_coherent():

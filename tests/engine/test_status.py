@@ -1,10 +1,12 @@
 """Each engine's ``status``: who the game awaits in the positions where that is not simply "the player on
 turn" (simultaneous choices, auctions, the final placement, reveals at a real table)."""
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from service.engine.chinatown import GAME as CHINATOWN
 from service.engine.core import Status
@@ -53,8 +55,9 @@ def test_chinatown_a_pending_deal_awaits_the_player_it_is_for():
 
 def test_skyline_sealed_bids_await_every_player_yet_to_lay_a_pile():
     start = SKYLINE.setup(["anna", "ben", "cleo"], 2, {})
-    laid = play_until(SKYLINE, start, lambda s: s.phase == "auction" and s.auction is not None
-                      and len(s.auction.sealed) == 1, seed=2)
+    laid = play_until(
+        SKYLINE, start, lambda s: s.phase == "auction" and s.auction is not None and len(s.auction.sealed) == 1, seed=2
+    )
     assert laid is not None
     down = laid.auction.sealed[0][0]
     status = SKYLINE.status(laid)
@@ -64,8 +67,17 @@ def test_skyline_sealed_bids_await_every_player_yet_to_lay_a_pile():
 
 def test_fifth_avenue_an_auction_awaits_the_bidder_to_act_not_the_turns_player():
     start = FIFTH.setup(["anna", "ben", "cleo"], 1, {})
-    bidding = play_until(FIFTH, start, lambda s: s.auction is not None and s.pending is None
-                         and s.auction.stage == "bidding" and s.auction.to_act != s.turn.player, seed=1)
+    bidding = play_until(
+        FIFTH,
+        start,
+        lambda s: (
+            s.auction is not None
+            and s.pending is None
+            and s.auction.stage == "bidding"
+            and s.auction.to_act != s.turn.player
+        ),
+        seed=1,
+    )
     assert bidding is not None
     assert FIFTH.status(bidding).to_move == (bidding.auction.to_act,)
     assert movers(FIFTH, bidding) == {bidding.auction.to_act}
@@ -73,8 +85,9 @@ def test_fifth_avenue_an_auction_awaits_the_bidder_to_act_not_the_turns_player()
 
 def test_new_york_final_placement_awaits_everyone_with_awarded_tiles_in_seat_order():
     start = NEWYORK.setup(["anna", "ben", "cleo"], 6, {})
-    final = play_until(NEWYORK, start, lambda s: s.phase == "final_placement"
-                       and sum(1 for p in s.players if p.to_place) >= 2, seed=6)
+    final = play_until(
+        NEWYORK, start, lambda s: s.phase == "final_placement" and sum(1 for p in s.players if p.to_place) >= 2, seed=6
+    )
     assert final is not None
     status = NEWYORK.status(final)
     assert status.to_move == tuple(p.id for p in final.players if p.to_place)

@@ -1,8 +1,10 @@
 """Building Fifth Avenue states for tests: a plain (wire JSON) copy edited with conservation kept."""
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
@@ -107,8 +109,9 @@ def set_turn(w: dict, pid: str, phase: str = "action1", action: str | None = Non
     w["turn"] = {"player": pid, "phase": phase, "action": action, "start_queue": []}
 
 
-def random_game(n: int, seed: int, on_move: Callable | None = None, max_moves: int = 5000,
-                options: dict | None = None) -> State:
+def random_game(
+    n: int, seed: int, on_move: Callable | None = None, max_moves: int = 5000, options: dict | None = None
+) -> State:
     """A whole seeded game: each step picks a move type at random, then a move of that type."""
     s = GAME.setup(PLAYERS[n], seed, options or {})
     rnd = random.Random(seed)

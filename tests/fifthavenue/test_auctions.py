@@ -1,5 +1,6 @@
 """Auctions: colours, raise or pass for good, building by the highest card, building stops, Central
 Park, the 2-player dummy bidder."""
+
 from __future__ import annotations
 
 import pytest
@@ -70,11 +71,13 @@ def test_bid_colour_own_plot_else_empty_plots_else_business_plots():
 
 
 def test_first_bid_rules_are_all_reported():
-    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1),
-                   hands={"red": ["gray-4", "brown-5", "black-6"]})
+    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1), hands={"red": ["gray-4", "brown-5", "black-6"]})
     codes = refused(s, Move("bid", "red", colour="brown", cards=("brown-5", "black-6", "violet-4")))
-    assert {"fifthavenue.auction.colour_not_allowed", "fifthavenue.auction.card_not_in_hand",
-            "fifthavenue.auction.foreign_colour_card"} <= codes
+    assert {
+        "fifthavenue.auction.colour_not_allowed",
+        "fifthavenue.auction.card_not_in_hand",
+        "fifthavenue.auction.foreign_colour_card",
+    } <= codes
     assert "fifthavenue.auction.no_coloured_card" in refused(s, Move("bid", "red", colour="gray", cards=("black-6",)))
     assert "fifthavenue.auction.colour_missing" in refused(s, Move("bid", "red", cards=("gray-4",)))
     s = bid(s, "red", ["gray-4", "black-6"], "gray")
@@ -107,8 +110,9 @@ def won(s, who="red"):
     return s
 
 
-@pytest.mark.parametrize("cards,limit", [(["violet-4", "black-4", "black-6"], 1), (["violet-4", "black-5"], 2),
-                                         (["violet-4", "black-4"], 3)])
+@pytest.mark.parametrize(
+    "cards,limit", [(["violet-4", "black-4", "black-6"], 1), (["violet-4", "black-5"], 2), (["violet-4", "black-4"], 3)]
+)
 def test_build_count_winner_builds_any_number_from_one_to_the_limit_of_the_highest_card(cards, limit):
     """Seed 'Veiling': a 6 in the bid allows 1, a 5 (no 6) 2, only 4s 3; RGG-p10: 'also, fewer than
     allowed as normal'. The winner's build move carries the number; legal-moves lists each choice."""
@@ -137,8 +141,11 @@ def test_reading_build_count_is_capped_by_the_supply():
 def test_reading_build_count_fewer_keeps_skyscrapers_for_the_central_park_auction():
     """The audit's case: red holds 3 skyscrapers and wins a district with a 4. Building 1 keeps 2 for
     Central Park, whose winner too may build fewer than allowed."""
-    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1),
-                   hands={"red": ["gray-4", "green-5", "black-4"]}, extra=lambda w: supply(w, "red", 3))
+    s = auction_at(
+        layout=lambda w: sky(w, TS, "gray", "red", 1),
+        hands={"red": ["gray-4", "green-5", "black-4"]},
+        extra=lambda w: supply(w, "red", 3),
+    )
     s = won(bid(s, "red", ["gray-4"], "gray"))
     s = ok(s, Move("build", "red", count=1))
     assert plot_of(s, TS, "gray").skyscrapers.count == 2 and s.auction.site == "central-park"
@@ -154,8 +161,9 @@ def test_reading_bid_requires_supply():
     s = auction_at(hands={"red": ["violet-4"]}, extra=lambda w: supply(w, "red", 0))
     assert "fifthavenue.auction.no_supply" in refused(s, Move("bid", "red", colour="violet", cards=("violet-4",)))
     assert GAME.legal_moves(s) == [Move("pass", "red")]
-    s = auction_at(hands={"red": ["violet-4"]}, extra=lambda w: supply(w, "red", 0),
-                   options={"bid_requires_supply": False})
+    s = auction_at(
+        hands={"red": ["violet-4"]}, extra=lambda w: supply(w, "red", 0), options={"bid_requires_supply": False}
+    )
     assert len(GAME.legal_moves(s)) == 2
 
 
@@ -170,8 +178,11 @@ def _full_with_rivals(w):
 def test_building_stop_declared_by_a_winner_without_a_plot_english_example():
     """RGG-p10 played out: Red wins without a plot there, so he declares the stop: Red 4, Yellow 5 -> 2,
     Blue 6 -> 3; the district's pieces leave the game and it no longer exists."""
-    s = auction_at(layout=_full_with_rivals, hands={"red": ["green-4"]},
-                   extra=lambda w: w["commissioners"]["beige"].update(at="52nd-st-east", markers=[TS]))
+    s = auction_at(
+        layout=_full_with_rivals,
+        hands={"red": ["green-4"]},
+        extra=lambda w: w["commissioners"]["beige"].update(at="52nd-st-east", markers=[TS]),
+    )
     assert s.auction.full and allowed_colours(s, TS, "red") == ("brown", "green", "orange")
     before = {p.id: p.points for p in s.players}
     s = bid(s, "red", ["green-4"], "green")
@@ -187,15 +198,22 @@ def test_building_stop_declared_by_a_winner_without_a_plot_english_example():
 
 
 def test_winner_with_a_plot_in_a_full_district_chooses_to_add_or_stop():
-    s = auction_at(layout=_full_with_rivals, hands={"yellow": ["violet-5"]}, trigger="yellow",
-                   extra=lambda w: supply(w, "yellow", 3))
+    s = auction_at(
+        layout=_full_with_rivals,
+        hands={"yellow": ["violet-5"]},
+        trigger="yellow",
+        extra=lambda w: supply(w, "yellow", 3),
+    )
     s = bid(s, "yellow", ["violet-5"], "violet")
     s = ok(s, Move("pass", "blue"))
     s = ok(s, Move("pass", "red"))
     assert s.auction.stage == "resolve" and s.auction.to_act == "yellow"
     moves = GAME.legal_moves(s)
-    assert moves == [Move("build", "yellow", count=1), Move("build", "yellow", count=2),
-                     Move("building_stop", "yellow")]
+    assert moves == [
+        Move("build", "yellow", count=1),
+        Move("build", "yellow", count=2),
+        Move("building_stop", "yellow"),
+    ]
     assert "fifthavenue.build.count_not_allowed" in refused(s, Move("build", "yellow", count=3))
     built = ok(s, Move("build", "yellow", count=1))
     assert plot_of(built, TS, "violet").skyscrapers.count == 2
@@ -230,10 +248,12 @@ def test_park_opening_the_opening_bid_sets_the_colour_and_no_stop():
     assert {m.colour for m in GAME.legal_moves(s) if m.type == "pass"} == set(D.COLOURS)
     s = bid(s, "red", ["violet-6"], "violet")
     assert s.auction.park_colour == "violet"
-    assert "fifthavenue.auction.colour_not_allowed" in refused(s, Move("bid", "yellow", colour="green",
-                                                                       cards=("green-5",)))
+    assert "fifthavenue.auction.colour_not_allowed" in refused(
+        s, Move("bid", "yellow", colour="green", cards=("green-5",))
+    )
     assert "fifthavenue.auction.foreign_colour_card" in refused(
-        s, Move("bid", "yellow", colour="violet", cards=("violet-5", "green-5")))
+        s, Move("bid", "yellow", colour="violet", cards=("violet-5", "green-5"))
+    )
     s = ok(s, Move("pass", "yellow"))
     assert "fifthavenue.turn.wrong_phase" in refused(s, Move("building_stop", "blue"))  # only a winner chooses
     s = ok(s, Move("pass", "blue"))
@@ -255,8 +275,9 @@ def test_reading_park_opening_the_colour_stays_when_the_opener_passes():
 def test_option_park_colour_opening_bid_lets_the_next_bidder_open():
     """The earlier reading, kept as option park_colour opening_bid: when the trigger passes, the first
     player who bids sets the colour."""
-    s = auction_at(markers=(), hands={"red": ["green-4"], "yellow": ["orange-5"]},
-                   options={"park_colour": "opening_bid"})
+    s = auction_at(
+        markers=(), hands={"red": ["green-4"], "yellow": ["orange-5"]}, options={"park_colour": "opening_bid"}
+    )
     assert "fifthavenue.auction.pass_colour_not_asked" in refused(s, Move("pass", "red", colour="green"))
     s = ok(s, Move("pass", "red"))
     assert s.auction.park_colour is None and s.auction.to_act == "yellow"
@@ -291,6 +312,7 @@ def _dummy_draws(*values):
         for value in values:
             deck.remove(value)
         deck[:0] = list(values)
+
     return extra
 
 
@@ -342,8 +364,13 @@ def test_reading_dummy_plot_ring_order_or_most_types():
     s = auction_at(n=2, layout=layout, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4))
     s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
     assert plot_of(s, TS, "violet").skyscrapers.owner == "alea"  # first empty plot in ring order
-    s = auction_at(n=2, layout=layout, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4),
-                   options={"dummy_plot": "most_types"})
+    s = auction_at(
+        n=2,
+        layout=layout,
+        hands={"red": [], "yellow": []},
+        extra=_dummy_draws(4, 4),
+        options={"dummy_plot": "most_types"},
+    )
     s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
     assert plot_of(s, TS, "brown").skyscrapers.owner == "alea"  # touches 2 types; ties go in ring order
 
@@ -360,8 +387,13 @@ def test_reading_dummy_building_stop():
     s = auction_at(n=2, layout=_full_for_two, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4))
     s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
     assert not next(d for d in s.districts if d.id == TS).stopped  # alea passes in a full district
-    s = auction_at(n=2, layout=_full_for_two, hands={"red": [], "yellow": []}, extra=_dummy_draws(4, 4),
-                   options={"dummy_building_stop": True})
+    s = auction_at(
+        n=2,
+        layout=_full_for_two,
+        hands={"red": [], "yellow": []},
+        extra=_dummy_draws(4, 4),
+        options={"dummy_building_stop": True},
+    )
     before = {p.id: p.points for p in s.players}
     s = ok(ok(s, Move("pass", "red")), Move("pass", "yellow"))
     assert next(d for d in s.districts if d.id == TS).stopped
@@ -408,4 +440,5 @@ def test_out_of_turn_in_an_auction_names_the_bidder_awaited():
     s = auction_at(hands={"red": ["violet-4"], "yellow": ["violet-5"]})
     out = GAME.apply(s, Move("pass", "yellow"))
     assert [(v.code, v.message) for v in out.violations] == [
-        ("fifthavenue.turn.not_your_turn", "It is not yellow's turn: the game awaits red.")]
+        ("fifthavenue.turn.not_your_turn", "It is not yellow's turn: the game awaits red.")
+    ]

@@ -1,4 +1,5 @@
 """Board geometry (plot ring, commissioners' graph) and the district valuation 1/2/3/5/8."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,8 +33,13 @@ def test_reading_plot_ring_each_plot_touches_its_two_ring_neighbours():
 def test_plot_ring_comes_from_the_board_option():
     o = Options(plot_ring=("violet", "gray", "brown", "orange", "green"))
     assert B.neighbours(o, "violet") == ("gray", "green")
-    body = district({"violet": {"skyscrapers": {"owner": "red", "count": 1}},
-                     "gray": {"businesses": ["boutique"]}, "brown": {"businesses": ["gallery"]}})
+    body = district(
+        {
+            "violet": {"skyscrapers": {"owner": "red", "count": 1}},
+            "gray": {"businesses": ["boutique"]},
+            "brown": {"businesses": ["gallery"]},
+        }
+    )
     default = score(body, scoring="district:times-square")
     body["options"] = {"board": {"plot_ring": ["violet", "gray", "brown", "orange", "green"]}}
     custom = score(body, scoring="district:times-square")
@@ -42,9 +48,16 @@ def test_plot_ring_comes_from_the_board_option():
     assert custom["plots"][0]["types"] == 1
 
 
-@pytest.mark.parametrize("types,points", [((), 1), (("boutique",), 2), (("boutique", "gallery"), 3),
-                                          (("boutique", "gallery", "jeweler"), 5),
-                                          (("boutique", "gallery", "jeweler", "perfumery"), 8)])
+@pytest.mark.parametrize(
+    "types,points",
+    [
+        ((), 1),
+        (("boutique",), 2),
+        (("boutique", "gallery"), 3),
+        (("boutique", "gallery", "jeweler"), 5),
+        (("boutique", "gallery", "jeweler", "perfumery"), 8),
+    ],
+)
 def test_valuation_by_distinct_adjacent_business_types(types, points):
     left, right = list(types[:2]), list(types[2:])
     plots = {"gray": {"skyscrapers": {"owner": "red", "count": 1}}}
@@ -56,20 +69,26 @@ def test_valuation_by_distinct_adjacent_business_types(types, points):
 
 
 def test_valuation_counts_each_type_once_and_multiplies_by_skyscrapers():
-    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 3}},
-             "brown": {"businesses": ["boutique", "boutique"]}, "green": {"businesses": ["boutique"]},
-             "orange": {"businesses": ["gallery", "jeweler"]}}  # orange does not touch gray
+    plots = {
+        "gray": {"skyscrapers": {"owner": "red", "count": 3}},
+        "brown": {"businesses": ["boutique", "boutique"]},
+        "green": {"businesses": ["boutique"]},
+        "orange": {"businesses": ["gallery", "jeweler"]},
+    }  # orange does not touch gray
     out = score(district(plots), scoring="district:times-square")
-    assert out["plots"] == [{"owner": "red", "plot": "gray", "count": 3, "types": 1, "per_skyscraper": 2,
-                             "points": 6}]
+    assert out["plots"] == [{"owner": "red", "plot": "gray", "count": 3, "types": 1, "per_skyscraper": 2, "points": 6}]
 
 
 def test_building_stop_example_of_the_english_rules():
     """RGG-p10: 4 skyscrapers in the district; Red declares and gets 4; Yellow's normal 5 becomes 2;
     Blue's normal 6 becomes 3."""
-    plots = {"violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
-             "orange": {"businesses": ["boutique", "jeweler"]}, "brown": {"businesses": ["gallery"]},
-             "gray": {"skyscrapers": {"owner": "blue", "count": 3}}, "green": {"businesses": ["gallery"]}}
+    plots = {
+        "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
+        "orange": {"businesses": ["boutique", "jeweler"]},
+        "brown": {"businesses": ["gallery"]},
+        "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
+        "green": {"businesses": ["gallery"]},
+    }
     normal = score(district(plots), scoring="district:times-square")
     assert normal["totals"] == {"yellow": 5, "blue": 6}
     stop = score(district(plots), scoring="building_stop:times-square", declarer="red")
@@ -84,12 +103,18 @@ def test_building_stop_scoring_needs_a_full_district():
 
 
 def test_final_scoring_values_every_district_and_central_park_by_the_revealed_tiles():
-    body = {"districts": {
-        "times-square": {"plots": {"gray": {"skyscrapers": {"owner": "red", "count": 2}},
-                                   "brown": {"businesses": ["boutique"]}}},
-        "fifth-avenue": {"plots": {"violet": {"skyscrapers": {"owner": "blue", "count": 1}}}},
-        "central-park": {"skyscrapers": [{"owner": "red", "count": 2}, {"owner": "blue", "count": 1}],
-                         "businesses": ["boutique", "gallery", "gallery", "jeweler"]}}}
+    body = {
+        "districts": {
+            "times-square": {
+                "plots": {"gray": {"skyscrapers": {"owner": "red", "count": 2}}, "brown": {"businesses": ["boutique"]}}
+            },
+            "fifth-avenue": {"plots": {"violet": {"skyscrapers": {"owner": "blue", "count": 1}}}},
+            "central-park": {
+                "skyscrapers": [{"owner": "red", "count": 2}, {"owner": "blue", "count": 1}],
+                "businesses": ["boutique", "gallery", "gallery", "jeweler"],
+            },
+        }
+    }
     out = score(body, scoring="final", central_park_tiles=["gallery", "gallery", "jeweler"])
     assert out["central_park"]["per_skyscraper"] == 3  # 2 types
     assert out["totals"] == {"red": 2 * 2 + 2 * 3, "blue": 1 + 3}
@@ -98,16 +123,24 @@ def test_final_scoring_values_every_district_and_central_park_by_the_revealed_ti
 
 
 def test_final_scoring_refuses_tiles_not_below_central_park():
-    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 1}],
-                                           "businesses": ["boutique", "boutique", "gallery", "gallery"]}}}
+    body = {
+        "districts": {
+            "central-park": {
+                "skyscrapers": [{"owner": "red", "count": 1}],
+                "businesses": ["boutique", "boutique", "gallery", "gallery"],
+            }
+        }
+    }
     out = score(body, scoring="final", central_park_tiles=["jeweler", "gallery", "gallery"])
     assert "fifthavenue.score.park_tiles_not_there" in {v["code"] for v in out["violations"]}
 
 
 def test_option_park_tiles_fewer_count_revealed_lets_none_score_one():
     """The earlier reading, kept as option park_tiles_fewer count_revealed."""
-    body = {"districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 2}], "businesses": []}},
-            "options": {"park_tiles_fewer": "count_revealed"}}
+    body = {
+        "districts": {"central-park": {"skyscrapers": [{"owner": "red", "count": 2}], "businesses": []}},
+        "options": {"park_tiles_fewer": "count_revealed"},
+    }
     assert score(body, scoring="final")["totals"] == {"red": 2}
     body["districts"]["central-park"]["businesses"] = ["boutique", "gallery"]
     assert score(body, scoring="final")["totals"] == {"red": 6}
@@ -164,8 +197,10 @@ def test_unusable_commissioner_graph_is_a_state_violation():
 
 
 def test_a_player_owns_at_most_one_plot_per_district():
-    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 1}},
-             "violet": {"skyscrapers": {"owner": "red", "count": 1}}}
+    plots = {
+        "gray": {"skyscrapers": {"owner": "red", "count": 1}},
+        "violet": {"skyscrapers": {"owner": "red", "count": 1}},
+    }
     out = score(district(plots), scoring="district:times-square")
     assert "fifthavenue.state.two_plots_in_district" in {v["code"] for v in out["violations"]}
 
@@ -183,6 +218,7 @@ def test_district_valuation_goes_through_the_memo():
 
         def get_or_compute(self, kind, material, compute, check=None):
             import json
+
             key = (kind, json.dumps(material, sort_keys=True))
             if key in self.store and (check is None or check(self.store[key])):
                 return self.store[key]
@@ -194,8 +230,14 @@ def test_district_valuation_goes_through_the_memo():
             return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
 
     memo = Counting()
-    state = edit(started(3), lambda w: (clear_board(w), sky(w, "times-square", "gray", "red", 2),
-                                        biz(w, "times-square", "brown", "boutique")))
+    state = edit(
+        started(3),
+        lambda w: (
+            clear_board(w),
+            sky(w, "times-square", "gray", "red", 2),
+            biz(w, "times-square", "brown", "boutique"),
+        ),
+    )
     first = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
     assert memo.computed == 2  # six empty districts share one material
     second = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)

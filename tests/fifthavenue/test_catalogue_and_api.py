@@ -1,10 +1,11 @@
 """Rule codes and readings are complete; the engine through the HTTP routes."""
+
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 from service.engine.fifthavenue import GAME, INFO
 from service.engine.fifthavenue import data as D
@@ -17,8 +18,9 @@ def test_every_emitted_code_is_listed_with_its_text_and_rule():
     listed = {r.code for r in GAME.rule_codes()}
     emitted = set()
     for path in ENGINE.glob("*.py"):
-        emitted |= {f"fifthavenue.{c}" for c in re.findall(r'BOOK\.violation\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"',
-                                                            path.read_text())}
+        emitted |= {
+            f"fifthavenue.{c}" for c in re.findall(r'BOOK\.violation\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', path.read_text())
+        }
     assert emitted == listed, (sorted(emitted - listed), sorted(listed - emitted))
     assert all(r.text and r.rule for r in GAME.rule_codes())
 
@@ -51,8 +53,10 @@ def test_a_game_through_the_routes(client):
         answer = client.post("/v1/games/fifthavenue/moves", json={"state": state, "move": moves[0]}).get_json()
         assert answer["legal"], answer
         state = answer["state"]
-    wrong = client.post("/v1/games/fifthavenue/moves",
-                        json={"state": state, "move": {"type": "take_cards", "player": "bob", "colours": ["gray"]}})
+    wrong = client.post(
+        "/v1/games/fifthavenue/moves",
+        json={"state": state, "move": {"type": "take_cards", "player": "bob", "colours": ["gray"]}},
+    )
     body = wrong.get_json()
     assert wrong.status_code == 200 and body["legal"] is False
     assert {v["code"] for v in body["violations"]} >= {"fifthavenue.turn.wrong_phase"}
@@ -63,10 +67,23 @@ def test_a_game_through_the_routes(client):
 
 
 def test_score_route_takes_the_partial_format(client):
-    body = {"state": {"districts": {"times-square": {"plots": {
-        "violet": {"skyscrapers": {"owner": "yellow", "count": 1}}, "orange": {"businesses": ["boutique", "jeweler"]},
-        "brown": {"businesses": ["gallery"]}, "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
-        "green": {"businesses": ["gallery"]}}}}}, "scoring": "building_stop:times-square", "declarer": "red"}
+    body = {
+        "state": {
+            "districts": {
+                "times-square": {
+                    "plots": {
+                        "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
+                        "orange": {"businesses": ["boutique", "jeweler"]},
+                        "brown": {"businesses": ["gallery"]},
+                        "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
+                        "green": {"businesses": ["gallery"]},
+                    }
+                }
+            }
+        },
+        "scoring": "building_stop:times-square",
+        "declarer": "red",
+    }
     answer = client.post("/v1/games/fifthavenue/score", json=body).get_json()
     assert answer["totals"] == {"yellow": 2, "blue": 3, "red": 4}
     bad = client.post("/v1/games/fifthavenue/score", json={"state": {"districts": {}}, "scoring": "district:nowhere"})
@@ -90,7 +107,6 @@ def test_replay_of_a_whole_game_lists_its_scorings(client):
 
 def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
     """One code, one rule: what moves, validate, score and setup emit cites the rule the catalogue lists."""
-    import random
 
     from service.engine.core import RulesError
     from service.engine.fifthavenue.state import Move, from_plain, to_plain
@@ -116,8 +132,12 @@ def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
         w["supply_row"][0] = ["boutique"]
         w["park_order"] = [0]
         seen.extend(GAME.validate(from_plain(w)))
-    for body in ({"scoring": "district:times-square"}, {"scoring": "building_stop:times-square"},
-                 {"scoring": "final"}, {"scoring": "final", "central_park_tiles": ["boutique"] * 3}):
+    for body in (
+        {"scoring": "district:times-square"},
+        {"scoring": "building_stop:times-square"},
+        {"scoring": "final"},
+        {"scoring": "final", "central_park_tiles": ["boutique"] * 3},
+    ):
         state = from_plain({"districts": {"times-square": {"stopped": True}}}, partial=True)
         seen.extend(v for v in (GAME.score(state, body)["violations"]))
     for players in (["a"], ["a", "a"], ["alea", "b"]):
@@ -147,12 +167,29 @@ def test_seed_readings_quote_the_seed_and_provenances_are_known():
         if text is not None:
             assert any(q in text for q in quotes), (r.name, quotes)
     assert set(by_provenance) == {"seed", "public source", "assumption"}
-    for name in ("valuation_black_cards", "special_scorings", "build_count", "dummy_bidder", "plot_ring",
-                 "park_tiles_fewer", "board_side"):
+    for name in (
+        "valuation_black_cards",
+        "special_scorings",
+        "build_count",
+        "dummy_bidder",
+        "plot_ring",
+        "park_tiles_fewer",
+        "board_side",
+    ):
         assert name in by_provenance["public source"]
-    for name in ("black_deck_empty", "dummy_plot", "dummy_building_stop", "bid_requires_supply", "plot_ring_order",
-                 "dummy_builds", "district_names", "coloured_stack_empty", "sixth_plot_colour",
-                 "sixth_plot_neighbours", "park_trigger_passes"):
+    for name in (
+        "black_deck_empty",
+        "dummy_plot",
+        "dummy_building_stop",
+        "bid_requires_supply",
+        "plot_ring_order",
+        "dummy_builds",
+        "district_names",
+        "coloured_stack_empty",
+        "sixth_plot_colour",
+        "sixth_plot_neighbours",
+        "park_trigger_passes",
+    ):
         assert name in by_provenance["assumption"]
     assert by_provenance["seed"] == ["park_colour"]
 
@@ -185,8 +222,13 @@ def test_wire_options_derive_from_the_option_specs():
     from service.schemas.fifthavenue import WIRE
 
     assert WIRE.options().load({}) == OPTIONS.defaults()
-    bad = {"valuation_black_cards": [0, 3, True, "2"], "black_deck_empty": ["shuffle"], "dummy_plot": [1],
-           "bid_requires_supply": [1, "yes"], "park_tiles_fewer": [None]}
+    bad = {
+        "valuation_black_cards": [0, 3, True, "2"],
+        "black_deck_empty": ["shuffle"],
+        "dummy_plot": [1],
+        "bid_requires_supply": [1, "yes"],
+        "park_tiles_fewer": [None],
+    }
     for name, values in bad.items():
         for value in values:
             with pytest.raises(ValidationError):

@@ -1,4 +1,5 @@
 """Chance at a real table (null orders -> pending -> reveal) and what a player may see."""
+
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ from .helpers import clear_board, deal, edit, empty_hand, ok, refused, set_turn,
 
 def at_table(s, row=True):
     """The same state as a referee at a real table knows it: no hidden orders."""
+
     def change(w):
         for st in w["stacks"].values():
             st["below"] = None
@@ -30,8 +32,9 @@ def test_taking_a_stack_top_at_a_table_asks_for_the_new_top():
     s = at_table(ok(started(3), Move("take_skyscrapers", "red")))
     s = ok(s, Move("take_cards", "red", colours=("gray", "green")))
     assert s.pending.kind == "stack_top" and s.pending.colours == ("gray", "green")
-    assert "fifthavenue.chance.pending_reveal" in refused(s, Move("move_commissioner", "red", commissioner="white",
-                                                                  to="34th-st-west"))
+    assert "fifthavenue.chance.pending_reveal" in refused(
+        s, Move("move_commissioner", "red", commissioner="white", to="34th-st-west")
+    )
     reveals = GAME.legal_moves(s)
     assert reveals and all(m.type == "reveal" for m in reveals)
     s2 = ok(s, reveals[0])
@@ -63,7 +66,8 @@ def test_black_cards_at_a_table_are_revealed_per_player():
     s = ok(s, Move("value_district", "red", district="times-square"))
     assert s.pending.kind == "black_cards" and s.pending.draws == (("red", 2), ("yellow", 1), ("blue", 1))
     assert "fifthavenue.reveal.wrong_count" in refused(
-        s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (5,)), ("yellow", (6,)))))
+        s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (5,)), ("yellow", (6,))))
+    )
     s = ok(s, Move("reveal", "red", drawn=(("blue", (4,)), ("red", (4, 5)), ("yellow", (6,)))))
     assert "black-6" in next(p for p in s.players if p.id == "yellow").hand
 
@@ -158,6 +162,8 @@ def test_a_bid_from_a_hidden_hand_is_refused_and_not_listed():
 
     s = auction_at(hands={"red": ["violet-4"]})
     hidden = GAME.view(s, "yellow")
-    assert "fifthavenue.auction.hand_hidden" in refused(hidden, Move("bid", "red", colour="violet", cards=("violet-4",)))
+    assert "fifthavenue.auction.hand_hidden" in refused(
+        hidden, Move("bid", "red", colour="violet", cards=("violet-4",))
+    )
     assert GAME.legal_moves(hidden) == [Move("pass", "red")]
     assert ok(s, Move("bid", "red", colour="violet", cards=("violet-4",)))

@@ -1,4 +1,5 @@
 """Special scorings after the 3rd, 6th and 9th business; the end at the 12th; final valuation; ties."""
+
 from __future__ import annotations
 
 from service.engine.fifthavenue import GAME
@@ -12,6 +13,7 @@ from .helpers import clear_board, edit, set_turn, sky, started
 def _placed(s, n_before: int, districts_by_player: dict[str, int]):
     """A state where ``n_before`` businesses were placed and each player has skyscrapers in the given
     number of districts; red to take action B."""
+
     def change(w):
         clear_board(w)
         for pid, k in districts_by_player.items():
@@ -60,8 +62,11 @@ def test_special_scoring_after_the_sixth_and_ninth_business():
 
 
 def test_special_scorings_are_an_option():
-    s = _placed(started(3, options={"special_scorings": [{"after": 3, "points": 10, "districts": 1}]}), 2,
-                {"red": 1, "yellow": 0, "blue": 0})
+    s = _placed(
+        started(3, options={"special_scorings": [{"after": 3, "points": 10, "districts": 1}]}),
+        2,
+        {"red": 1, "yellow": 0, "blue": 0},
+    )
     assert {p.id: p.points for p in _place_any(s).state.players} == {"red": 10, "yellow": 0, "blue": 0}
 
 
@@ -74,13 +79,20 @@ def test_the_twelfth_business_ends_the_game_at_once_with_the_final_valuation():
     kinds = [e.kind for e in out.events]
     assert "special_scoring" not in kinds and kinds[-1] == "game_ended"
     assert GAME.legal_moves(end) == []
-    assert "fifthavenue.turn.game_over" in {v.code for v in GAME.apply(end, Move("take_skyscrapers", "yellow")).violations}
+    assert "fifthavenue.turn.game_over" in {
+        v.code for v in GAME.apply(end, Move("take_skyscrapers", "yellow")).violations
+    }
 
 
 def test_final_central_park_uses_three_tiles_from_the_hidden_order():
     s = _placed(started(3), 11, {"red": 1, "yellow": 0, "blue": 0})
-    s = edit(s, lambda w: w["districts"][D.CENTRAL_PARK]["skyscrapers"].append({"owner": "yellow", "count": 2})
-             or w["players"][1].update(general=w["players"][1]["general"] - 2))
+    s = edit(
+        s,
+        lambda w: (
+            w["districts"][D.CENTRAL_PARK]["skyscrapers"].append({"owner": "yellow", "count": 2})
+            or w["players"][1].update(general=w["players"][1]["general"] - 2)
+        ),
+    )
     end = _place_any(s).state
     park = list(end.park.businesses)
     chosen = [park[i] for i in s.park_order if i < len(park)][:3]
@@ -131,6 +143,7 @@ def test_only_the_twelfth_business_ends_the_game_so_points_grow_past_any_small_b
     def far_on(w):
         for p in w["players"]:
             p["points"] += 10_000
+
     later = to_plain(edit(s, far_on))
     client = create_app({"redis_url": None}).test_client()
     moves = client.post("/v1/games/fifthavenue/legal-moves", json={"state": later})

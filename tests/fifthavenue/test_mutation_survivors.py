@@ -1,4 +1,5 @@
 """Rules the sampled mutation run (tests/mutation) found no test for."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -83,8 +84,12 @@ def _minimal_state(high_bid):
     from .test_auctions import TS, auction_at
 
     hand = ["gray-6"] * 3 + ["gray-4"] * 2 + ["black-4"] * 10 + ["black-5"] * 5 + ["black-6"] * 14
-    s = auction_at(layout=lambda w: sky(w, TS, "gray", "red", 1), hands={"yellow": [], "blue": [], "red": hand},
-                   trigger="red" if not high_bid else "yellow", extra=lambda w: deal(w, "yellow", *high_bid))
+    s = auction_at(
+        layout=lambda w: sky(w, TS, "gray", "red", 1),
+        hands={"yellow": [], "blue": [], "red": hand},
+        trigger="red" if not high_bid else "yellow",
+        extra=lambda w: deal(w, "yellow", *high_bid),
+    )
     if high_bid:
         s = ok(ok(s, Move("bid", "yellow", colour="orange", cards=tuple(high_bid))), Move("pass", "blue"))
     return s
@@ -146,9 +151,12 @@ def test_partial_final_scoring_tie_without_hands_is_shared_and_no_tie_has_one_wi
     from service.schemas.fifthavenue import WIRE
 
     def final(yellow_count):
-        body = {"districts": {
-            "times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}},
-            "fifth-avenue": {"plots": {"gray": {"skyscrapers": {"owner": "yellow", "count": yellow_count}}}}}}
+        body = {
+            "districts": {
+                "times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}},
+                "fifth-avenue": {"plots": {"gray": {"skyscrapers": {"owner": "yellow", "count": yellow_count}}}},
+            }
+        }
         extra = {"scoring": "final", "central_park_tiles": ["boutique", "gallery", "gallery"]}
         return GAME.score(WIRE.score_state().load(body), WIRE.score_extra().load(extra))
 
@@ -180,6 +188,7 @@ def test_validate_pending_stack_top_needs_a_card_left_in_the_stack_one_not_zero(
         def change(w):
             w["stacks"]["gray"]["count"] = n
             w["discard"] = sorted(w["discard"] + [f"gray-{v}" for v in below[n:]])
+
         return edit(s, change, check=False)
 
     assert GAME.validate(leave(1)) == []

@@ -1,5 +1,6 @@
 """Central Park's colour, the colour stacks' reshuffle, the park's lowest value, the board's back side and
 the readings that say where a rule comes from."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -9,9 +10,9 @@ from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue.rules import allowed_colours
 from service.engine.fifthavenue.state import Move, to_plain
-from service.engine.random import SEED_SPAN, Rng
+from service.engine.random import Rng
 
-from .helpers import biz, clear_board, deal, edit, empty_hand, ok, random_game, refused, sky, started
+from .helpers import biz, clear_board, edit, ok, random_game, refused, sky, started
 from .test_auctions import TS, _dummy_draws, _full_with_rivals, auction_at, bid, plot_of
 from .test_chance_and_view import at_table
 
@@ -54,8 +55,14 @@ def test_the_central_park_colour_is_the_triggers_in_every_auction_of_random_game
 
     def watch(before, move, after, moves, rnd):
         a = before.auction
-        if (a is not None and a.site == D.CENTRAL_PARK and a.park_colour is None and before.pending is None
-                and after.auction is not None and after.auction.park_colour is not None):
+        if (
+            a is not None
+            and a.site == D.CENTRAL_PARK
+            and a.park_colour is None
+            and before.pending is None
+            and after.auction is not None
+            and after.auction.park_colour is not None
+        ):
             set_by.append((move.player, a.trigger))
 
     for seed in (1, 2, 3):
@@ -107,6 +114,7 @@ def test_reading_coloured_stack_empty_at_a_real_table_the_new_top_is_revealed():
 
 def test_reading_coloured_stack_empty_a_won_bid_refills_an_empty_stack():
     """A stack that ran out with no discards of its colour takes back the winning bid's cards at once."""
+
     def layout(w):
         st = w["stacks"]["green"]
         for v in [st["top"]] + st["below"]:  # every green card still in the stack goes to yellow's hand
@@ -126,8 +134,10 @@ def test_reading_coloured_stack_empty_a_won_bid_refills_an_empty_stack():
 
 
 def test_option_coloured_stack_empty_no_reshuffle_leaves_the_stack_empty():
-    s = edit(ok(started(3, options={"coloured_stack_empty": "no_reshuffle"}), Move("take_skyscrapers", "red")),
-             _nearly_empty_violet)
+    s = edit(
+        ok(started(3, options={"coloured_stack_empty": "no_reshuffle"}), Move("take_skyscrapers", "red")),
+        _nearly_empty_violet,
+    )
     s = ok(s, Move("take_cards", "red", colours=("violet", "gray")))
     assert dict(s.stacks)["violet"].count == 0 and any(c.startswith("violet-") for c in s.discard)
 
@@ -140,8 +150,11 @@ def test_random_games_keep_coloured_cards_coming():
         if move.type == "take_cards":
             seen["taken"] += len(move.colours)
             seen["short"] += len(move.colours) < 2
-        if after.result is None and any(st.count == 0 for _, st in before.stacks) and not any(
-                st.count == 0 for _, st in after.stacks):
+        if (
+            after.result is None
+            and any(st.count == 0 for _, st in before.stacks)
+            and not any(st.count == 0 for _, st in after.stacks)
+        ):
             seen["refilled"] += 1
 
     for seed in (4, 5):
@@ -155,6 +168,7 @@ def test_random_games_keep_coloured_cards_coming():
 def test_park_skyscrapers_score_two_each_in_a_game_ended_with_nothing_below_the_park():
     """The second building stop ends a game before any set is emptied: Red's 2 skyscrapers below the park
     score 2 each (the park's lowest value), not 1."""
+
     def extra(w):
         w["districts"]["fifth-avenue"]["stopped"] = True
         red = next(p for p in w["players"] if p["id"] == "red")
@@ -206,15 +220,16 @@ def test_reading_sixth_plot_colour_it_takes_a_second_business_never_skyscrapers(
     assert second in GAME.legal_moves(s)
     s = ok(s, second)
     assert len(B.plot(B.district(s, TS), D.SIXTH_PLOT).businesses) == 2
-    assert CODE + "start.plot_occupied" in refused(GAME.setup(["red", "yellow", "blue", "green"], 3, BACK),
-                                                   Move("place_start", "red", district=TS, plot=D.SIXTH_PLOT))
+    assert CODE + "start.plot_occupied" in refused(
+        GAME.setup(["red", "yellow", "blue", "green"], 3, BACK),
+        Move("place_start", "red", district=TS, plot=D.SIXTH_PLOT),
+    )
     assert D.SIXTH_PLOT not in allowed_colours(s, TS, "red")
 
 
 def test_sixth_plot_is_no_colour_to_bid_for_a_building_stop():
     def layout(w):
-        for colour, business in zip(D.PLOT_IDS, ["boutique", "jeweler", "gallery", "perfumery", "boutique",
-                                                 "jeweler"]):
+        for colour, business in zip(D.PLOT_IDS, ["boutique", "jeweler", "gallery", "perfumery", "boutique", "jeweler"]):
             biz(w, TS, colour, business)  # every plot holds a business, the sixth one too
 
     s = auction_at(layout=layout, options=BACK, hands={"red": ["gray-4"]})
@@ -233,8 +248,7 @@ def test_reading_sixth_plot_neighbours_its_businesses_count_for_every_plot():
     out = GAME.score(s, {"scoring": f"district:{TS}"})
     rows = {r["plot"]: (r["types"], r["points"]) for r in out["plots"]}
     assert rows == {"violet": (2, 6), "gray": (2, 3)}
-    front = edit(started(3), lambda w: (clear_board(w), biz(w, TS, "brown", "jeweler"),
-                                        sky(w, TS, "violet", "red", 2)))
+    front = edit(started(3), lambda w: (clear_board(w), biz(w, TS, "brown", "jeweler"), sky(w, TS, "violet", "red", 2)))
     assert [r["types"] for r in GAME.score(front, {"scoring": f"district:{TS}"})["plots"]] == [1]
 
 

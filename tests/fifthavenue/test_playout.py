@@ -2,9 +2,8 @@
 cards, skyscrapers and businesses after every move, a sample of the listed moves accepted and a sample
 of unlisted moves, made by the player to move (so a refusal is a rule's, not a wrong player's), refused;
 and a few whole games where every listed move of every step is accepted."""
-from __future__ import annotations
 
-import random
+from __future__ import annotations
 
 import pytest
 
@@ -50,17 +49,27 @@ def unlisted(s, listed, rnd) -> list[Move]:
     candidates = [
         Move("take_skyscrapers", rnd.choice(who)),
         Move("pass", rnd.choice(who)),
-        Move("place_business", rnd.choice(who), district=rnd.choice(D.DISTRICTS), plot=rnd.choice(D.COLOURS),
-             business=rnd.choice(D.BUSINESSES)),
-        Move("move_commissioner", rnd.choice(who), commissioner=rnd.choice(D.COMMISSIONERS),
-             to=rnd.choice(D.LOCATIONS)),
+        Move(
+            "place_business",
+            rnd.choice(who),
+            district=rnd.choice(D.DISTRICTS),
+            plot=rnd.choice(D.COLOURS),
+            business=rnd.choice(D.BUSINESSES),
+        ),
+        Move(
+            "move_commissioner", rnd.choice(who), commissioner=rnd.choice(D.COMMISSIONERS), to=rnd.choice(D.LOCATIONS)
+        ),
         Move("value_district", rnd.choice(who), district=rnd.choice(D.DISTRICTS)),
         Move("take_cards", rnd.choice(who), colours=tuple(rnd.sample(D.COLOURS, 2))),
         Move("bid", rnd.choice(who), colour=rnd.choice(D.COLOURS), cards=(rnd.choice(D.ALL_CARDS),)),
         Move("build", rnd.choice(who), count=rnd.randint(0, 3)),
         Move("building_stop", rnd.choice(who)),
-        Move("bid", rnd.choice(who), colour=rnd.choice(D.COLOURS),
-             cards=tuple(rnd.sample(sorted(hand_of(s, who[0])), min(2, len(hand_of(s, who[0])))))),
+        Move(
+            "bid",
+            rnd.choice(who),
+            colour=rnd.choice(D.COLOURS),
+            cards=tuple(rnd.sample(sorted(hand_of(s, who[0])), min(2, len(hand_of(s, who[0]))))),
+        ),
         Move("place_start", rnd.choice(who), district=rnd.choice(D.DISTRICTS), plot=rnd.choice(D.COLOURS)),
         Move("reveal", rnd.choice(who), tiles=(rnd.choice(D.BUSINESSES),)),
     ]
@@ -87,7 +96,8 @@ def checker(stats: dict[str, int]):
             if m.type == "bid" and only_minimal_bids_listed(before, m.player) and GAME.apply(before, m).legal:
                 total = sum(int(c.rsplit("-", 1)[1]) for c in m.cards)
                 assert total - min(int(c.rsplit("-", 1)[1]) for c in m.cards) > high_bid(before.auction) - sum(
-                    int(c.rsplit("-", 1)[1]) for b in before.auction.bids if b.player == m.player for c in b.cards)
+                    int(c.rsplit("-", 1)[1]) for b in before.auction.bids if b.player == m.player for c in b.cards
+                )
                 continue  # a legal bid that is not minimal: documented as unlisted for huge hands
             assert not GAME.apply(before, m).legal, m
         sky, businesses, cards = totals(after)
@@ -101,8 +111,12 @@ def checker(stats: dict[str, int]):
         a = before.auction
         if a is not None and a.site == D.CENTRAL_PARK and move.type == "bid" and a.park_colour is None:
             stats["park_openings"] += 1
-        if a is not None and a.site == D.CENTRAL_PARK and before.dummy is not None and any(
-                b.player == before.dummy.id for b in (after.auction.bids if after.auction else ())):
+        if (
+            a is not None
+            and a.site == D.CENTRAL_PARK
+            and before.dummy is not None
+            and any(b.player == before.dummy.id for b in (after.auction.bids if after.auction else ()))
+        ):
             stats["alea_in_park"] += 1
         black = [sum(1 for c in x.discard if c.startswith("black-")) for x in (before, after)]
         stats["reshuffles"] += black[1] < black[0]  # only a reshuffle takes black cards off the discard pile
@@ -111,8 +125,9 @@ def checker(stats: dict[str, int]):
 
 
 def new_stats() -> dict[str, int]:
-    return dict.fromkeys(("moves", "auctions", "stops", "fewer_built", "park_openings", "alea_in_park",
-                          "reshuffles"), 0)
+    return dict.fromkeys(
+        ("moves", "auctions", "stops", "fewer_built", "park_openings", "alea_in_park", "reshuffles"), 0
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -130,8 +145,14 @@ def test_random_playouts_conserve_pieces_and_agree_with_apply(players):
         assert stats["alea_in_park"] > 0, stats
 
 
-OTHER_READINGS = {"valuation_black_cards": 1, "bid_requires_supply": False, "black_deck_empty": "no_draw",
-                  "park_tiles_fewer": "minimum_two", "dummy_plot": "most_types", "dummy_building_stop": True}
+OTHER_READINGS = {
+    "valuation_black_cards": 1,
+    "bid_requires_supply": False,
+    "black_deck_empty": "no_draw",
+    "park_tiles_fewer": "minimum_two",
+    "dummy_plot": "most_types",
+    "dummy_building_stop": True,
+}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,5 +1,6 @@
 """Setup at a real table (option chance table): nothing is dealt, the public deal is revealed, hands stay
 unknown unless entered, and the game follows what is revealed; conservation of what is revealed."""
+
 from __future__ import annotations
 
 import random
@@ -37,8 +38,9 @@ def test_setup_at_a_real_table_deals_nothing():
     assert GAME.setup(PLAYERS[4], 6, TABLE) == s  # the seed plays no part
     moves = GAME.legal_moves(s)
     assert len(moves) == len(set(moves)) == len(D.COLOURS) * len(D.BUSINESSES)
-    assert CODE + "chance.pending_reveal" in refused(s, Move("place_start", "red", district="times-square",
-                                                           plot="violet"))
+    assert CODE + "chance.pending_reveal" in refused(
+        s, Move("place_start", "red", district="times-square", plot="violet")
+    )
     back = GAME.setup(PLAYERS[4], 5, {**TABLE, "board_side": "back"})
     assert {m.plot for m in GAME.legal_moves(back)} == {D.SIXTH_PLOT}
 
@@ -66,16 +68,19 @@ def test_reveal_start_colours_every_colour_once_none_thrice():
     s = GAME.setup(PLAYERS[3], 0, TABLE)
     for did in D.DISTRICTS[:2]:
         s = ok(s, Move("reveal", "red", district=did, plot="violet", business="boutique"))
-    assert CODE + "reveal.start_colours" in refused(s, Move("reveal", "red", district=D.DISTRICTS[2], plot="violet",
-                                                          business="boutique"))
+    assert CODE + "reveal.start_colours" in refused(
+        s, Move("reveal", "red", district=D.DISTRICTS[2], plot="violet", business="boutique")
+    )
     for did, colour in zip(D.DISTRICTS[2:5], ("brown", "brown", "gray")):
         s = ok(s, Move("reveal", "red", district=did, plot=colour, business="gallery"))
     # two districts left, green and orange still missing: both must come now
     assert {m.plot for m in GAME.legal_moves(s)} == {"green", "orange"}
-    assert CODE + "reveal.start_colours" in refused(s, Move("reveal", "red", district=D.DISTRICTS[5], plot="gray",
-                                                          business="jeweler"))
-    assert CODE + "reveal.wrong_fields" in refused(s, Move("reveal", "red", district=D.DISTRICTS[6], plot="green",
-                                                         business="jeweler"))
+    assert CODE + "reveal.start_colours" in refused(
+        s, Move("reveal", "red", district=D.DISTRICTS[5], plot="gray", business="jeweler")
+    )
+    assert CODE + "reveal.wrong_fields" in refused(
+        s, Move("reveal", "red", district=D.DISTRICTS[6], plot="green", business="jeweler")
+    )
 
 
 def test_reveal_impossible_tile_no_tenth_business_of_a_type():
@@ -84,7 +89,9 @@ def test_reveal_impossible_tile_no_tenth_business_of_a_type():
         s = ok(s, Move("reveal", "red", district=did, plot=colour, business="boutique"))
     s = ok(s, Move("reveal", "red", tiles=("boutique", "gallery", "jeweler")))  # the 8th boutique
     s = ok(s, Move("reveal", "red", tiles=("boutique", "gallery")))  # the 9th
-    assert CODE + "reveal.impossible_tile" in refused(s, Move("reveal", "red", tiles=("boutique", "gallery", "gallery")))
+    assert CODE + "reveal.impossible_tile" in refused(
+        s, Move("reveal", "red", tiles=("boutique", "gallery", "gallery"))
+    )
     assert all("boutique" not in m.tiles for m in GAME.legal_moves(s))
 
 
@@ -124,7 +131,8 @@ def test_a_bid_from_an_unknown_hand_lays_only_cards_that_could_be_in_it():
     assert CODE + "auction.card_not_in_hand" in refused(s, Move("bid", "red", colour=colour, cards=four))
     assert GAME.apply(s, Move("bid", "red", colour=colour, cards=four[1:])).legal
     assert CODE + "auction.more_cards_than_hand" in refused(
-        s, Move("bid", "red", colour=colour, cards=(D.card(colour, 4),) * 5 + ("black-4",) * 5))
+        s, Move("bid", "red", colour=colour, cards=(D.card(colour, 4),) * 5 + ("black-4",) * 5)
+    )
     after = ok(s, Move("bid", "red", colour=colour, cards=(six,)))
     assert after.players[0].hand_size == s.players[0].hand_size - 1
     back = ok(after, Move("pass", "yellow"))
@@ -140,6 +148,7 @@ def test_an_entered_hand_is_checked_and_its_draws_are_revealed():
     def enter(cards):
         def change(w):
             w["players"][0]["hand"] = cards
+
         return edit(s, change, check=False)
 
     hand = ["black-4", "black-4", "black-5", "black-6", "brown-4", "gray-4", "green-5", "orange-6", "violet-5"]

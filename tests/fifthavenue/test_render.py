@@ -1,6 +1,7 @@
 """The SVG picture of the board: the auction in progress, the viewer's whole hand, emptied sets, long
 names; every name present and no text outside the view box, at setup, mid-game, in an auction and at
 the end, for 2 and 4 players with 40-character names."""
+
 from __future__ import annotations
 
 import random
@@ -12,10 +13,9 @@ import pytest
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue import render as P
+from service.engine.fifthavenue.state import Move
 from service.schemas.fifthavenue import WIRE
 from tests.svg_layout import all_text, text_boxes, texts_outside_view_box
-
-from service.engine.fifthavenue.state import Move
 
 from .helpers import ok, started
 from .test_auctions import auction_at, bid
@@ -138,8 +138,13 @@ def test_42nd_st_west_does_not_touch_the_times_square_label():
 
 
 def test_render_escapes_client_strings_and_flags_illegal_plots():
-    body = {"districts": {"times-square": {"plots": {
-        "gray": {"skyscrapers": {"owner": "<b>&x", "count": 2}, "businesses": ["boutique"]}}}}}
+    body = {
+        "districts": {
+            "times-square": {
+                "plots": {"gray": {"skyscrapers": {"owner": "<b>&x", "count": 2}, "businesses": ["boutique"]}}
+            }
+        }
+    }
     svg = GAME.render(WIRE.score_state().load(body), None)
     xml.dom.minidom.parseString(svg)
     assert "<b>&x" not in svg and "&lt;b&gt;&amp;x" in svg
@@ -147,8 +152,16 @@ def test_render_escapes_client_strings_and_flags_illegal_plots():
 
 
 def test_render_values_each_skyscraper_plot():
-    body = {"districts": {"times-square": {"plots": {
-        "gray": {"skyscrapers": {"owner": "red", "count": 2}}, "brown": {"businesses": ["boutique", "jeweler"]}}}}}
+    body = {
+        "districts": {
+            "times-square": {
+                "plots": {
+                    "gray": {"skyscrapers": {"owner": "red", "count": 2}},
+                    "brown": {"businesses": ["boutique", "jeweler"]},
+                }
+            }
+        }
+    }
     svg = GAME.render(WIRE.score_state().load(body), None)
     assert "3x=6" in svg
 

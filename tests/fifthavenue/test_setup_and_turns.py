@@ -1,4 +1,5 @@
 """Setup and the turn's three actions."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -10,7 +11,7 @@ from service.engine.fifthavenue.setup import start_order
 from service.engine.fifthavenue.state import Move
 from service.engine.random import SEED_SPAN
 
-from .helpers import (PLAYERS, biz, clear_board, edit, ok, player, refused, set_turn, sky, started)
+from .helpers import PLAYERS, biz, clear_board, edit, ok, refused, set_turn, sky, started
 
 
 def test_setup_puts_one_business_per_district_each_colour_once_or_twice():
@@ -79,7 +80,8 @@ def test_action_b_business_from_the_current_set_and_last_tile_to_central_park():
     target = next((d.id, p.colour) for d in s.districts for p in d.plots if not p.businesses and not p.skyscrapers)
     wrong = next(b for b in D.BUSINESSES if b not in first)  # a 3-set lacks at least one type
     assert "fifthavenue.action_b.business_not_in_set" in refused(
-            s, Move("place_business", "red", district=target[0], plot=target[1], business=wrong))
+        s, Move("place_business", "red", district=target[0], plot=target[1], business=wrong)
+    )
     s = ok(s, Move("place_business", "red", district=target[0], plot=target[1], business=first[0]))
     assert len(s.supply_row[0]) == 2 and s.park.businesses == () and s.businesses_placed == 1
     s = ok(s, GAME.legal_moves(s)[0])  # take cards
@@ -94,16 +96,26 @@ def test_action_b_business_from_the_current_set_and_last_tile_to_central_park():
 
 def test_action_b_refuses_plots_with_skyscrapers_or_two_businesses():
     s = started(3)
-    s = edit(s, lambda w: (biz(w, "times-square", "gray", "boutique", "gallery"),
-                           sky(w, "times-square", "violet", "blue", 1) if not any(
-                               p["skyscrapers"] and p["skyscrapers"]["owner"] == "blue"
-                               for p in w["districts"]["times-square"]["plots"].values()) else None))
+    s = edit(
+        s,
+        lambda w: (
+            biz(w, "times-square", "gray", "boutique", "gallery"),
+            sky(w, "times-square", "violet", "blue", 1)
+            if not any(
+                p["skyscrapers"] and p["skyscrapers"]["owner"] == "blue"
+                for p in w["districts"]["times-square"]["plots"].values()
+            )
+            else None,
+        ),
+    )
     b = s.supply_row[0][0]
     assert "fifthavenue.action_b.plot_full" in refused(
-        s, Move("place_business", "red", district="times-square", plot="gray", business=b))
+        s, Move("place_business", "red", district="times-square", plot="gray", business=b)
+    )
     owned = next(p.colour for d in s.districts if d.id == "times-square" for p in d.plots if p.skyscrapers)
     assert "fifthavenue.action_b.plot_has_skyscrapers" in refused(
-        s, Move("place_business", "red", district="times-square", plot=owned, business=b))
+        s, Move("place_business", "red", district="times-square", plot=owned, business=b)
+    )
 
 
 def test_action_c_takes_a_black_card_and_moves_a_commissioner():
@@ -159,8 +171,9 @@ def test_action_d_scorer_takes_two_black_cards_plus_one_each_without_a_skyscrape
     from service.schemas.fifthavenue import WIRE
 
     s = _valued(4, turn="blue")
-    score = client.post("/v1/games/fifthavenue/score", json={
-        "state": WIRE.state().dump(s), "scoring": "district:times-square"}).get_json()
+    score = client.post(
+        "/v1/games/fifthavenue/score", json={"state": WIRE.state().dump(s), "scoring": "district:times-square"}
+    ).get_json()
     assert score["totals"] == {"red": 2 * 3, "yellow": 1 * 2, "blue": 0, "green": 0}
     answer = _over_http(client, s, Move("value_district", "blue", district="times-square"))
     hands = {p["id"]: p["hand_size"] for p in answer["state"]["players"]}
@@ -216,7 +229,8 @@ def test_third_action_leaves_a_marker_and_returns_from_central_park_to_start_auc
     assert s.turn.player == "yellow"
     s = edit(s, lambda w: w["commissioners"]["white"].update(at="42nd-st-west", markers=["34th-st-west"]))
     assert "fifthavenue.commissioner.not_a_step" in refused(
-        s, Move("black_and_move", "yellow", commissioner="white", to="times-square"))
+        s, Move("black_and_move", "yellow", commissioner="white", to="times-square")
+    )
     s = ok(s, Move("black_and_move", "yellow", commissioner="white", to="52nd-st-west"))
     assert dict(s.commissioners)["white"].markers == ("34th-st-west", "42nd-st-west")
     s = ok(s, GAME.legal_moves(s)[0])
@@ -301,11 +315,13 @@ def test_a_commissioner_lays_at_most_three_markers():
         def change(w):
             w["commissioners"]["white"].update(at="times-square", markers=list(markers))
             set_turn(w, "red", "action3", "A")
+
         return edit(started(3), change)
 
-    for laid, after in ((["34th-st-west", "34th-st-east"], ["34th-st-west", "34th-st-east", "times-square"]),
-                        (["34th-st-west", "34th-st-east", "fifth-avenue"],
-                         ["34th-st-west", "34th-st-east", "fifth-avenue"])):
+    for laid, after in (
+        (["34th-st-west", "34th-st-east"], ["34th-st-west", "34th-st-east", "times-square"]),
+        (["34th-st-west", "34th-st-east", "fifth-avenue"], ["34th-st-west", "34th-st-east", "fifth-avenue"]),
+    ):
         s = at_times_square(laid)
         to = commissioner_steps(s, "white")[0]
         end = ok(s, Move("move_commissioner", "red", commissioner="white", to=to))

@@ -1,10 +1,10 @@
 """Wire schemas: round trips, the partial scoring format, refusals; and robustness: no schema-valid
 state or move makes the engine raise."""
+
 from __future__ import annotations
 
 import functools
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +17,13 @@ from service.schemas.fifthavenue import WIRE
 
 from .helpers import PLAYERS, random_game
 
-STATE, MOVE, SCORE_STATE, EXTRA, OPTIONS = WIRE.state(), WIRE.move(), WIRE.score_state(), WIRE.score_extra(), WIRE.options()
+STATE, MOVE, SCORE_STATE, EXTRA, OPTIONS = (
+    WIRE.state(),
+    WIRE.move(),
+    WIRE.score_state(),
+    WIRE.score_extra(),
+    WIRE.options(),
+)
 
 
 def wire(obj, schema=STATE):
@@ -40,7 +46,6 @@ def samples():
     return out
 
 
-
 def test_round_trip_of_setup_and_playout_states():
     for s in samples():
         assert STATE.load(wire(s)) == s
@@ -52,11 +57,16 @@ def test_round_trip_of_setup_and_playout_states():
 def test_dump_spells_out_the_default_options():
     body = wire(GAME.setup(PLAYERS[3], 1, OPTIONS.load({})))
     assert body["options"] == {
-        "board": {"plot_ring": list(D.COLOURS),
-                  "commissioner_graph": {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}},
+        "board": {
+            "plot_ring": list(D.COLOURS),
+            "commissioner_graph": {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()},
+        },
         "valuation_black_cards": 2,
-        "special_scorings": [{"after": 3, "points": 4, "districts": 3}, {"after": 6, "points": 6, "districts": 4},
-                             {"after": 9, "points": 8, "districts": 5}],
+        "special_scorings": [
+            {"after": 3, "points": 4, "districts": 3},
+            {"after": 6, "points": 6, "districts": 4},
+            {"after": 9, "points": 8, "districts": 5},
+        ],
         "bid_requires_supply": True,
         "black_deck_empty": "reshuffle",
         "park_tiles_fewer": "minimum_two",
@@ -65,7 +75,8 @@ def test_dump_spells_out_the_default_options():
         "board_side": "front",
         "park_colour": "trigger",
         "coloured_stack_empty": "reshuffle",
-        "chance": "digital"}
+        "chance": "digital",
+    }
 
 
 def test_moves_round_trip():
@@ -75,40 +86,58 @@ def test_moves_round_trip():
 
 
 def test_partial_format_of_design_section_4():
-    body = {"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 3}},
-                                                     "gray": {"businesses": ["boutique", "gallery"]}}}}}
+    body = {
+        "districts": {
+            "times-square": {
+                "plots": {
+                    "violet": {"skyscrapers": {"owner": "red", "count": 3}},
+                    "gray": {"businesses": ["boutique", "gallery"]},
+                }
+            }
+        }
+    }
     state = SCORE_STATE.load(body)
     assert state.partial
     out = GAME.score(state, EXTRA.load({"scoring": "district:times-square"}))
     assert out["totals"] == {"red": 3}  # gray does not touch violet on the ring
     assert EXTRA.load({"scoring": "building_stop:fifth-avenue", "declarer": "red"})["declarer"] == "red"
     assert EXTRA.load({"scoring": "final", "central_park_tiles": ["boutique", "gallery", "gallery"]})[
-        "central_park_tiles"] == ["boutique", "gallery", "gallery"]
+        "central_park_tiles"
+    ] == ["boutique", "gallery", "gallery"]
     assert EXTRA.load({})["scoring"] == "final"
 
 
-@pytest.mark.parametrize("extra,field", [({"scoring": "district:nowhere"}, "scoring"),
-                                         ({"scoring": "building_stop:times-square"}, "declarer"),
-                                         ({"scoring": "district:times-square", "declarer": "red"}, "declarer"),
-                                         ({"scoring": "district:times-square", "central_park_tiles": []},
-                                          "central_park_tiles"),
-                                         ({"scoring": "final", "central_park_tiles": ["a", "b"]}, "central_park_tiles")])
+@pytest.mark.parametrize(
+    "extra,field",
+    [
+        ({"scoring": "district:nowhere"}, "scoring"),
+        ({"scoring": "building_stop:times-square"}, "declarer"),
+        ({"scoring": "district:times-square", "declarer": "red"}, "declarer"),
+        ({"scoring": "district:times-square", "central_park_tiles": []}, "central_park_tiles"),
+        ({"scoring": "final", "central_park_tiles": ["a", "b"]}, "central_park_tiles"),
+    ],
+)
 def test_score_extras_are_refused_when_malformed(extra, field):
     with pytest.raises(ValidationError) as err:
         EXTRA.load(extra)
     assert field in err.value.messages
 
 
-@pytest.mark.parametrize("move,field", [({"type": "fly", "player": "red"}, "type"),
-                                        # Central Park is opened by a bid: no colour is named on its own
-                                        ({"type": "name_park_colour", "player": "red", "colour": "gray"}, "type"),
-                                        ({"type": "bid", "player": "red"}, "cards"),
-                                        ({"type": "pass", "player": "red", "cards": ["gray-4"]}, "cards"),
-                                        ({"type": "build", "player": "red", "count": 2.5}, "count"),
-                                        ({"type": "build", "player": "red", "count": True}, "count"),
-                                        ({"type": "bid", "player": "red", "cards": ["pink-4"]}, "cards"),
-                                        ({"type": "reveal", "player": "red"}, "type"),
-                                        ({"type": "take_cards", "player": "", "colours": []}, "player")])
+@pytest.mark.parametrize(
+    "move,field",
+    [
+        ({"type": "fly", "player": "red"}, "type"),
+        # Central Park is opened by a bid: no colour is named on its own
+        ({"type": "name_park_colour", "player": "red", "colour": "gray"}, "type"),
+        ({"type": "bid", "player": "red"}, "cards"),
+        ({"type": "pass", "player": "red", "cards": ["gray-4"]}, "cards"),
+        ({"type": "build", "player": "red", "count": 2.5}, "count"),
+        ({"type": "build", "player": "red", "count": True}, "count"),
+        ({"type": "bid", "player": "red", "cards": ["pink-4"]}, "cards"),
+        ({"type": "reveal", "player": "red"}, "type"),
+        ({"type": "take_cards", "player": "", "colours": []}, "player"),
+    ],
+)
 def test_malformed_moves_are_schema_errors(move, field):
     with pytest.raises(ValidationError) as err:
         MOVE.load(move)
@@ -144,8 +173,17 @@ PLAYER_POOL = ["red", "yellow", "blue", "green", "alea", "x"]
 
 def _mutations():
     ints = st.integers(min_value=0, max_value=20)
-    return st.lists(st.tuples(st.sampled_from(range(24)), ints, st.sampled_from(PLAYER_POOL),
-                              st.sampled_from(D.LOCATIONS), st.sampled_from(D.COLOURS)), min_size=1, max_size=4)
+    return st.lists(
+        st.tuples(
+            st.sampled_from(range(24)),
+            ints,
+            st.sampled_from(PLAYER_POOL),
+            st.sampled_from(D.LOCATIONS),
+            st.sampled_from(D.COLOURS),
+        ),
+        min_size=1,
+        max_size=4,
+    )
 
 
 def _mutate(body, muts):
@@ -173,17 +211,30 @@ def _mutate(body, muts):
         elif what == 8:
             body["commissioners"]["beige"]["markers"] = [did, did][: 1 + k % 2]
         elif what == 9:
-            body["pending"] = [{"kind": "stack_top", "colours": [colour]}, {"kind": "dummy_bid"},
-                               {"kind": "black_cards", "draws": [{"player": who, "count": 1 + k % 4}]},
-                               {"kind": "supply_set", "index": k % 8, "count": k % 4},
-                               {"kind": "central_park_tiles", "count": k % 4}][k % 5]
+            body["pending"] = [
+                {"kind": "stack_top", "colours": [colour]},
+                {"kind": "dummy_bid"},
+                {"kind": "black_cards", "draws": [{"player": who, "count": 1 + k % 4}]},
+                {"kind": "supply_set", "index": k % 8, "count": k % 4},
+                {"kind": "central_park_tiles", "count": k % 4},
+            ][k % 5]
         elif what == 10:
-            body["auction"] = {"commissioner": "white", "trigger": who, "resume": "next_turn",
-                               "site": ([*D.SITES])[k % 8], "queue": [], "stage": ["bidding", "resolve"][k % 2],
-                               "order": [x["id"] for x in players] + ([who] if k % 2 else []), "to_act": who,
-                               "full": bool(k % 2), "park_colour": colour if k % 3 else None,
-                               "bids": [{"player": who, "colour": colour, "cards": [f"{colour}-4"]}] if k % 4 else [],
-                               "passed": [], "dummy_bid": [4, 4] if k % 5 == 0 else None, "winner": who if k % 3 == 2 else None}
+            body["auction"] = {
+                "commissioner": "white",
+                "trigger": who,
+                "resume": "next_turn",
+                "site": ([*D.SITES])[k % 8],
+                "queue": [],
+                "stage": ["bidding", "resolve"][k % 2],
+                "order": [x["id"] for x in players] + ([who] if k % 2 else []),
+                "to_act": who,
+                "full": bool(k % 2),
+                "park_colour": colour if k % 3 else None,
+                "bids": [{"player": who, "colour": colour, "cards": [f"{colour}-4"]}] if k % 4 else [],
+                "passed": [],
+                "dummy_bid": [4, 4] if k % 5 == 0 else None,
+                "winner": who if k % 3 == 2 else None,
+            }
         elif what == 11:
             body["supply_row"][k % 8] = None
         elif what == 12:
@@ -215,15 +266,24 @@ def _mutate(body, muts):
 
 MOVES = st.fixed_dictionaries(
     {"type": st.sampled_from(D.MOVE_TYPES), "player": st.sampled_from(PLAYER_POOL)},
-    optional={"district": st.sampled_from(D.DISTRICTS), "plot": st.sampled_from(D.COLOURS),
-              "business": st.sampled_from(D.BUSINESSES), "commissioner": st.sampled_from(D.COMMISSIONERS),
-              "to": st.sampled_from(D.LOCATIONS), "colours": st.lists(st.sampled_from(D.COLOURS), max_size=2),
-              "colour": st.sampled_from(D.COLOURS), "cards": st.lists(st.sampled_from(D.ALL_CARDS), max_size=5),
-              "count": st.integers(0, 3), "tiles": st.lists(st.sampled_from(D.BUSINESSES), max_size=3),
-              "bid": st.lists(st.sampled_from(D.VALUES), max_size=4),
-              "tops": st.dictionaries(st.sampled_from(D.COLOURS), st.sampled_from(D.VALUES), min_size=1, max_size=2),
-              "drawn": st.dictionaries(st.sampled_from(PLAYER_POOL), st.lists(st.sampled_from(D.VALUES), max_size=3),
-                                       min_size=1, max_size=3)})
+    optional={
+        "district": st.sampled_from(D.DISTRICTS),
+        "plot": st.sampled_from(D.COLOURS),
+        "business": st.sampled_from(D.BUSINESSES),
+        "commissioner": st.sampled_from(D.COMMISSIONERS),
+        "to": st.sampled_from(D.LOCATIONS),
+        "colours": st.lists(st.sampled_from(D.COLOURS), max_size=2),
+        "colour": st.sampled_from(D.COLOURS),
+        "cards": st.lists(st.sampled_from(D.ALL_CARDS), max_size=5),
+        "count": st.integers(0, 3),
+        "tiles": st.lists(st.sampled_from(D.BUSINESSES), max_size=3),
+        "bid": st.lists(st.sampled_from(D.VALUES), max_size=4),
+        "tops": st.dictionaries(st.sampled_from(D.COLOURS), st.sampled_from(D.VALUES), min_size=1, max_size=2),
+        "drawn": st.dictionaries(
+            st.sampled_from(PLAYER_POOL), st.lists(st.sampled_from(D.VALUES), max_size=3), min_size=1, max_size=3
+        ),
+    },
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -252,14 +312,34 @@ def test_no_schema_valid_state_or_move_makes_the_engine_raise(index, muts, move)
 
 
 @settings(max_examples=100, deadline=None)
-@given(districts=st.dictionaries(
-    st.sampled_from(D.DISTRICTS),
-    st.fixed_dictionaries({}, optional={"plots": st.dictionaries(st.sampled_from(D.COLOURS), st.fixed_dictionaries(
-        {}, optional={"businesses": st.lists(st.sampled_from(D.BUSINESSES), max_size=4),
-                      "skyscrapers": st.none() | st.fixed_dictionaries(
-                          {"owner": st.sampled_from(PLAYER_POOL), "count": st.integers(1, 18)})})),
-        "stopped": st.booleans()}), max_size=7),
-    scoring=st.sampled_from(["final"] + [f"district:{d}" for d in D.DISTRICTS] + [f"building_stop:{d}" for d in D.DISTRICTS]))
+@given(
+    districts=st.dictionaries(
+        st.sampled_from(D.DISTRICTS),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "plots": st.dictionaries(
+                    st.sampled_from(D.COLOURS),
+                    st.fixed_dictionaries(
+                        {},
+                        optional={
+                            "businesses": st.lists(st.sampled_from(D.BUSINESSES), max_size=4),
+                            "skyscrapers": st.none()
+                            | st.fixed_dictionaries(
+                                {"owner": st.sampled_from(PLAYER_POOL), "count": st.integers(1, 18)}
+                            ),
+                        },
+                    ),
+                ),
+                "stopped": st.booleans(),
+            },
+        ),
+        max_size=7,
+    ),
+    scoring=st.sampled_from(
+        ["final"] + [f"district:{d}" for d in D.DISTRICTS] + [f"building_stop:{d}" for d in D.DISTRICTS]
+    ),
+)
 def test_partial_scoring_inputs_never_raise(districts, scoring):
     state = SCORE_STATE.load({"districts": districts})
     extra = {"scoring": scoring}

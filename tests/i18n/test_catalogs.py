@@ -4,6 +4,7 @@ translated (not empty, not fuzzy) with the same placeholders, and no catalog kee
 After other changes add or edit messages, ``python -m service.i18n update`` brings the catalogs up to date
 and this test lists what is left to translate.
 """
+
 from service.i18n import LANGUAGES, TRANSLATED, read_catalog, translations
 from service.i18n.check import code_ids, placeholders, problems, template_ids
 

@@ -1,6 +1,7 @@
 """Texts made from values, in the request's language: a schema problem's field messages (marshmallow's
 validators' and the schemas' own), the JSON parser's reason in a 400's detail, and the HTTP errors that
 have no detail of their own. English answers stay as they were."""
+
 import inspect
 import json
 
@@ -21,16 +22,16 @@ LANGS = ("hu", "nl", "de")
 # Recorded from main's answers before the change: English must read byte for byte the same.
 ENGLISH = {
     "chinatown-setup": '{"type":"/problems/schema","title":"The request does not fit the schema","status":422,'
-                       '"errors":[{"pointer":"/players","message":"Length must be between 3 and 5."},'
-                       '{"pointer":"/seed","message":"Must be greater than or equal to 0 and less than or equal '
-                       'to 9007199254740991."}],"detail":"2 field(s) do not fit the schema."}',
+    '"errors":[{"pointer":"/players","message":"Length must be between 3 and 5."},'
+    '{"pointer":"/seed","message":"Must be greater than or equal to 0 and less than or equal '
+    'to 9007199254740991."}],"detail":"2 field(s) do not fit the schema."}',
     "json": '{"type":"/problems/malformed-json","title":"Malformed JSON","status":400,'
-            '"detail":"The body is not well-formed JSON: Expecting \':\' delimiter at line 1, column 6."}',
+    '"detail":"The body is not well-formed JSON: Expecting \':\' delimiter at line 1, column 6."}',
     "416": '{"type":"/problems/error","title":"Error","status":416,'
-           '"detail":"The server cannot provide the requested range."}',
+    '"detail":"The server cannot provide the requested range."}',
     "ny-bank": '{"type":"/problems/schema","title":"The request does not fit the schema","status":422,'
-               '"errors":[{"pointer":"/state/players/0/money/0/bank","message":"Must be one of: blue, green, '
-               'yellow, red."}],"detail":"1 field(s) do not fit the schema."}',
+    '"errors":[{"pointer":"/state/players/0/money/0/bank","message":"Must be one of: blue, green, '
+    'yellow, red."}],"detail":"1 field(s) do not fit the schema."}',
 }
 
 
@@ -41,21 +42,47 @@ def client():
 
 @pytest.fixture(scope="module")
 def states(client):
-    return {g: client.post(f"/v1/games/{g}/setup", json={"players": ["a", "b", "c"], "seed": 1}).get_json()["state"]
-            for g in GAMES}
+    return {
+        g: client.post(f"/v1/games/{g}/setup", json={"players": ["a", "b", "c"], "seed": 1}).get_json()["state"]
+        for g in GAMES
+    }
 
 
 # -- the tables match the libraries they stand for ----------------------------------------------------------
 def test_the_marshmallow_templates_are_the_installed_marshmallows_own():
     r = validate.Range
-    assert {M.ONE_OF, M.LENGTH_MIN, M.LENGTH_MAX, M.LENGTH_BETWEEN, M.LENGTH_EQUAL, M.RANGE_MIN, M.RANGE_MAX,
-            M.RANGE_BETWEEN, M.EQUAL} == {
-        validate.OneOf.default_message, validate.Length.message_min, validate.Length.message_max,
-        validate.Length.message_all, validate.Length.message_equal,
-        r.message_min.format(min_op=r.message_gte), r.message_max.format(max_op=r.message_lte),
-        r.message_all.format(min_op=r.message_gte, max_op=r.message_lte), validate.Equal.default_message}
-    assert set(M.MARSHMALLOW_TEMPLATES) == {M.ONE_OF, M.LENGTH_MIN, M.LENGTH_MAX, M.LENGTH_BETWEEN, M.LENGTH_EQUAL,
-                                            M.RANGE_MIN, M.RANGE_MAX, M.RANGE_BETWEEN, M.EQUAL}
+    assert {
+        M.ONE_OF,
+        M.LENGTH_MIN,
+        M.LENGTH_MAX,
+        M.LENGTH_BETWEEN,
+        M.LENGTH_EQUAL,
+        M.RANGE_MIN,
+        M.RANGE_MAX,
+        M.RANGE_BETWEEN,
+        M.EQUAL,
+    } == {
+        validate.OneOf.default_message,
+        validate.Length.message_min,
+        validate.Length.message_max,
+        validate.Length.message_all,
+        validate.Length.message_equal,
+        r.message_min.format(min_op=r.message_gte),
+        r.message_max.format(max_op=r.message_lte),
+        r.message_all.format(min_op=r.message_gte, max_op=r.message_lte),
+        validate.Equal.default_message,
+    }
+    assert set(M.MARSHMALLOW_TEMPLATES) == {
+        M.ONE_OF,
+        M.LENGTH_MIN,
+        M.LENGTH_MAX,
+        M.LENGTH_BETWEEN,
+        M.LENGTH_EQUAL,
+        M.RANGE_MIN,
+        M.RANGE_MAX,
+        M.RANGE_BETWEEN,
+        M.EQUAL,
+    }
 
 
 def test_the_marshmallow_messages_are_the_installed_marshmallows_own():
@@ -68,7 +95,7 @@ def test_the_marshmallow_messages_are_the_installed_marshmallows_own():
 
 def test_the_json_reasons_are_the_parsers_own():
     seen = set()
-    for text in ('', '{"a" 1}', '{"a":1,}', '[1', '"abc', '"a\x01"', r'"\q"', r'"\u12"', '1 2'):
+    for text in ("", '{"a" 1}', '{"a":1,}', "[1", '"abc', '"a\x01"', r'"\q"', r'"\u12"', "1 2"):
         with pytest.raises(json.JSONDecodeError) as caught:
             json.loads(text)
         seen.add(caught.value.msg)
@@ -107,8 +134,10 @@ def test_every_template_filled_with_values_is_recognised_as_itself(template):
 
 
 def test_the_one_sided_range_is_not_read_into_the_two_sided_one():
-    assert recognise("Must be greater than or equal to 1 and less than or equal to 6.") == \
-        (M.RANGE_BETWEEN, {"min": "1", "max": "6"})
+    assert recognise("Must be greater than or equal to 1 and less than or equal to 6.") == (
+        M.RANGE_BETWEEN,
+        {"min": "1", "max": "6"},
+    )
     assert recognise("Must be greater than or equal to 1.") == (M.RANGE_MIN, {"min": "1"})
 
 
@@ -155,20 +184,27 @@ def test_a_schemas_own_message_with_values_answers_in_the_language(client):
 
 
 def test_the_english_answers_read_as_before(client):
-    assert client.post("/v1/games/chinatown/setup", json={"players": ["a"], "seed": -1}).get_data(as_text=True) == \
-        ENGLISH["chinatown-setup"]
-    assert client.post("/v1/games/newyork/setup", data=b'{"a" 1}', content_type="application/json") \
-        .get_data(as_text=True) == ENGLISH["json"]
+    assert (
+        client.post("/v1/games/chinatown/setup", json={"players": ["a"], "seed": -1}).get_data(as_text=True)
+        == ENGLISH["chinatown-setup"]
+    )
+    assert (
+        client.post("/v1/games/newyork/setup", data=b'{"a" 1}', content_type="application/json").get_data(as_text=True)
+        == ENGLISH["json"]
+    )
     assert client.get("/table/app.js", headers={"Range": "bytes=99999999-"}).get_data(as_text=True) == ENGLISH["416"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("body, reason", [
-    (b'{"a" 1}', "Expecting ':' delimiter"),
-    (b'{"a":1,}', "Expecting property name enclosed in double quotes"),
-    (b'[1 2]', "Expecting ',' delimiter"),
-    (b'1 2', "Extra data"),
-])
+@pytest.mark.parametrize(
+    "body, reason",
+    [
+        (b'{"a" 1}', "Expecting ':' delimiter"),
+        (b'{"a":1,}', "Expecting property name enclosed in double quotes"),
+        (b"[1 2]", "Expecting ',' delimiter"),
+        (b"1 2", "Extra data"),
+    ],
+)
 def test_a_malformed_json_body_names_its_fault_in_the_language(client, body, reason, lang):
     english = client.post("/v1/games/newyork/setup", data=body, content_type="application/json").get_json()
     answer = client.post(f"/v1/games/newyork/setup?lang={lang}", data=body, content_type="application/json")
@@ -184,7 +220,8 @@ def test_a_refused_json_value_is_named_in_the_language(client, lang):
     answer = client.post(f"/v1/games/newyork/setup?lang={lang}", data=b'{"a": NaN}', content_type="application/json")
     assert english.get_json()["detail"] == "The body is not well-formed JSON: NaN is not valid JSON."
     assert answer.get_json()["detail"] == Translator.of(lang).format(
-        "The body is not well-formed JSON: {name} is not valid JSON.", {"name": "NaN"})
+        "The body is not well-formed JSON: {name} is not valid JSON.", {"name": "NaN"}
+    )
     assert answer.get_json()["detail"] != english.get_json()["detail"]
 
 

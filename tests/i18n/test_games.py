@@ -1,5 +1,6 @@
 """A sample of violations from every game, asked in every language: the same codes, pointers and rules,
 each message in the asked language (the catalog's translation, never the English text)."""
+
 import pytest
 
 from service import create_app
@@ -44,8 +45,9 @@ def test_a_sample_of_each_games_violations_answers_in_every_language(client, gam
             answer = client.post(path, json=body, headers={"Accept-Language": lang})
             assert answer.headers["Content-Language"] == lang
             shown = answer.get_json()["violations"]
-            assert [(v["code"], v["pointer"], v["rule"]) for v in shown] == \
-                [(v["code"], v["pointer"], v["rule"]) for v in english]
+            assert [(v["code"], v["pointer"], v["rule"]) for v in shown] == [
+                (v["code"], v["pointer"], v["rule"]) for v in english
+            ]
             for theirs, ours in zip(shown, english):
                 assert theirs["message"] and theirs["message"] != ours["message"], (lang, ours)
 
@@ -61,16 +63,28 @@ def test_a_move_out_of_turn_is_refused_in_the_asked_language(client, game, lang)
             turn = [v for v in shown if v["code"].endswith("not_your_turn")]
             if turn:
                 awaited = [p for p in PLAYERS if p != player]
-                assert any(turn[0]["message"] == NOT_YOUR_TURN[lang].format(player=player, awaited=a)
-                           for a in awaited), turn[0]["message"]
+                assert any(
+                    turn[0]["message"] == NOT_YOUR_TURN[lang].format(player=player, awaited=a) for a in awaited
+                ), turn[0]["message"]
                 return
     if game != "chinatown":  # Chinatown's first moves (keeping cards) are everyone's at once
         pytest.fail(f"no move out of turn found in {game}")
 
 
 def test_a_scores_violations_and_breakdown_labels_are_in_the_asked_language(client):
-    body = {"state": {"players": [{"id": "anna", "city": [
-        {"x": 1, "y": 0, "tile": 17}, {"x": 0, "y": 1, "tile": {"type": "park", "streets": ["n", "e"]}}]}]}}
+    body = {
+        "state": {
+            "players": [
+                {
+                    "id": "anna",
+                    "city": [
+                        {"x": 1, "y": 0, "tile": 17},
+                        {"x": 0, "y": 1, "tile": {"type": "park", "streets": ["n", "e"]}},
+                    ],
+                }
+            ]
+        }
+    }
     english = client.post("/v1/games/newyork/score", json=body).get_json()
     hungarian = client.post("/v1/games/newyork/score?lang=hu", json=body).get_json()
     assert english["violations"] and len(hungarian["violations"]) == len(english["violations"])
@@ -87,8 +101,10 @@ def test_a_games_rule_codes_and_readings_are_described_in_the_asked_language(cli
     dutch = client.get(f"/v1/games/{game}?lang=nl").get_json()
     assert [r["code"] for r in dutch["rule_codes"]] == [r["code"] for r in english["rule_codes"]]
     assert [r["name"] for r in dutch["readings"]] == [r["name"] for r in english["readings"]]
-    changed = [d["text"] != e["text"] for d, e in zip(dutch["rule_codes"] + dutch["readings"],
-                                                       english["rule_codes"] + english["readings"])]
+    changed = [
+        d["text"] != e["text"]
+        for d, e in zip(dutch["rule_codes"] + dutch["readings"], english["rule_codes"] + english["readings"])
+    ]
     assert all(changed)
 
 

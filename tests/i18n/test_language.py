@@ -1,5 +1,6 @@
 """Which language an answer speaks: Accept-Language with quality values, an explicit ``lang`` that wins,
 English for anything else; the headers that say so; answers and ETags kept apart per language."""
+
 import pytest
 
 from service import create_app
@@ -24,19 +25,30 @@ def _wrong_turn(client, state, query="", **headers):
 
 
 def test_language_tags_map_to_the_four_languages_and_anything_else_to_english():
-    assert [supported(t) for t in ("hu", "hu-HU", "nl_BE", "DE-at", "en-GB", "fr", "", "x-klingon")] == \
-        ["hu", "hu", "nl", "de", "en", "en", "en", "en"]
+    assert [supported(t) for t in ("hu", "hu-HU", "nl_BE", "DE-at", "en-GB", "fr", "", "x-klingon")] == [
+        "hu",
+        "hu",
+        "nl",
+        "de",
+        "en",
+        "en",
+        "en",
+        "en",
+    ]
 
 
-@pytest.mark.parametrize("header, expected", [
-    ("hu-HU,hu;q=0.9,en;q=0.5", "hu"),
-    ("fr, de;q=0.5, nl;q=0.4", "de"),
-    ("en;q=0.3, nl;q=0.8", "nl"),
-    ("fr-CA, fr;q=0.9", "en"),
-    ("nl-BE, en;q=0.5", "nl"),
-    ("de;q=0, hu;q=0.1", "hu"),
-    ("*", "en"),
-])
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        ("hu-HU,hu;q=0.9,en;q=0.5", "hu"),
+        ("fr, de;q=0.5, nl;q=0.4", "de"),
+        ("en;q=0.3, nl;q=0.8", "nl"),
+        ("fr-CA, fr;q=0.9", "en"),
+        ("nl-BE, en;q=0.5", "nl"),
+        ("de;q=0, hu;q=0.1", "hu"),
+        ("*", "en"),
+    ],
+)
 def test_accept_language_is_negotiated_with_its_quality_values(client, header, expected):
     answer = client.get("/v1/games/nope", headers={"Accept-Language": header})
     assert answer.headers["Content-Language"] == expected
@@ -83,8 +95,9 @@ def test_codes_pointers_and_field_names_never_change_with_the_language(client, s
     for lang in ("hu", "nl", "de"):
         other = _wrong_turn(client, state, f"?lang={lang}").get_json()
         assert other.keys() == english.keys()
-        assert [(v["code"], v["pointer"], v["rule"]) for v in other["violations"]] == \
-            [(v["code"], v["pointer"], v["rule"]) for v in english["violations"]]
+        assert [(v["code"], v["pointer"], v["rule"]) for v in other["violations"]] == [
+            (v["code"], v["pointer"], v["rule"]) for v in english["violations"]
+        ]
         assert [v["message"] for v in other["violations"]] != [v["message"] for v in english["violations"]]
 
 

@@ -1,5 +1,6 @@
 """The pictures in every language: labels drawn through the asked language's catalog (the engine takes a
 labels callable from the edge), ids and classes unchanged, every label still inside the picture."""
+
 import pytest
 
 from service import create_app
@@ -11,8 +12,12 @@ PLAYERS = ["anna", "ben", "carl"]
 # One label each game draws on a fresh table, as English and as each language's catalog has it.
 LABELS = {
     "newyork": {"en": "Building market", "hu": "Épületpiac", "nl": "Gebouwenmarkt", "de": "Gebäudemarkt"},
-    "chinatown": {"en": "Players (income this year)", "hu": "Játékosok (idei bevétel)",
-                  "nl": "Spelers (inkomsten dit jaar)", "de": "Spieler (Einnahmen dieses Jahr)"},
+    "chinatown": {
+        "en": "Players (income this year)",
+        "hu": "Játékosok (idei bevétel)",
+        "nl": "Spelers (inkomsten dit jaar)",
+        "de": "Spieler (Einnahmen dieses Jahr)",
+    },
     "skyline3000": {"en": "Auction house", "hu": "Aukciós ház", "nl": "Veilinghuis", "de": "Auktionshaus"},
     "fifthavenue": {"en": "Supply row", "hu": "Kínálat", "nl": "Etalage", "de": "Auslage"},
 }

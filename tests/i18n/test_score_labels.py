@@ -1,6 +1,7 @@
 """Score breakdown category names in every language: each game played to its end, its score answers (every
 scoring the end state can be asked for) carry in ``labels`` a human name for every breakdown category, in
 the asked language. The breakdown itself keeps its ids."""
+
 import random
 
 import pytest
@@ -11,8 +12,12 @@ from service import create_app
 from service.engine.registry import GAME_IDS
 
 LANGS = ("en", "hu", "nl", "de")
-PLAYERS = {"newyork": ["anna", "ben"], "chinatown": ["anna", "ben", "cleo"],
-           "skyline3000": ["anna", "ben", "cleo"], "fifthavenue": ["anna", "ben", "cleo"]}
+PLAYERS = {
+    "newyork": ["anna", "ben"],
+    "chinatown": ["anna", "ben", "cleo"],
+    "skyline3000": ["anna", "ben", "cleo"],
+    "fifthavenue": ["anna", "ben", "cleo"],
+}
 MAX_STEPS = 3000
 # Labels a language writes as English does, on purpose: proper names and words spelt alike, each a
 # translator's choice in the catalog (tests/i18n/test_catalogs.py holds every entry translated).
@@ -36,7 +41,9 @@ def ended(client, game: str, seed: int = 3) -> dict:
         if answer["status"]["over"]:
             return answer["state"]
         moves = client.post(f"/v1/games/{game}/legal-moves", json={"state": answer["state"]}).get_json()["moves"]
-        answer = client.post(f"/v1/games/{game}/moves", json={"state": answer["state"], "move": rnd.choice(moves)}).get_json()
+        answer = client.post(
+            f"/v1/games/{game}/moves", json={"state": answer["state"], "move": rnd.choice(moves)}
+        ).get_json()
         assert answer["legal"], answer["violations"]
     pytest.fail(f"{game} did not end in {MAX_STEPS} moves")
 
@@ -47,9 +54,11 @@ def score_bodies(game: str, state: dict) -> list[dict]:
         return [{"state": state, "scoring": "income"}, {"state": state, "scoring": "final"}]
     if game == "fifthavenue":
         district = next(did for did, d in state["districts"].items() if not d["stopped"])
-        return [{"state": state},
-                {"state": state, "scoring": f"district:{district}"},
-                {"state": state, "scoring": f"building_stop:{district}", "declarer": PLAYERS[game][0]}]
+        return [
+            {"state": state},
+            {"state": state, "scoring": f"district:{district}"},
+            {"state": state, "scoring": f"building_stop:{district}", "declarer": PLAYERS[game][0]},
+        ]
     return [{"state": state}]
 
 
@@ -58,8 +67,10 @@ def answers(request, client):
     """(game, [{lang: score answer}] for each scoring of an ended game)."""
     game = request.param
     state = ended(client, game)
-    return game, [{lang: client.post(f"/v1/games/{game}/score?lang={lang}", json=body).get_json() for lang in LANGS}
-                  for body in score_bodies(game, state)]
+    return game, [
+        {lang: client.post(f"/v1/games/{game}/score?lang={lang}", json=body).get_json() for lang in LANGS}
+        for body in score_bodies(game, state)
+    ]
 
 
 def categories(answer: dict) -> set[str]:
@@ -87,12 +98,25 @@ def test_every_breakdown_category_of_an_ended_game_has_a_label_in_every_language
 
 
 def test_a_composite_category_is_its_kinds_label_with_the_ids_name(client):
-    body = {"state": {"districts": {"times-square": {"plots": {
-        "violet": {"skyscrapers": {"owner": "red", "count": 2}}, "brown": {"skyscrapers": {"owner": "yellow", "count": 1}},
-        "gray": {"skyscrapers": {"owner": "blue", "count": 3}}, "green": {"businesses": ["gallery"]}}}}},
-        "scoring": "building_stop:times-square", "declarer": "red"}
-    said = {lang: client.post(f"/v1/games/fifthavenue/score?lang={lang}", json=body).get_json()["labels"]
-            for lang in LANGS}
+    body = {
+        "state": {
+            "districts": {
+                "times-square": {
+                    "plots": {
+                        "violet": {"skyscrapers": {"owner": "red", "count": 2}},
+                        "brown": {"skyscrapers": {"owner": "yellow", "count": 1}},
+                        "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
+                        "green": {"businesses": ["gallery"]},
+                    }
+                }
+            }
+        },
+        "scoring": "building_stop:times-square",
+        "declarer": "red",
+    }
+    said = {
+        lang: client.post(f"/v1/games/fifthavenue/score?lang={lang}", json=body).get_json()["labels"] for lang in LANGS
+    }
     assert said["en"]["building_stop:times-square"] == "building stop in Times Square"
     assert said["nl"]["building_stop:times-square"] == "bouwstop in Times Square"  # the seed's "bouwstop"
     assert said["hu"]["points_before"] == "korábbi pontok"
@@ -119,8 +143,24 @@ def test_the_words_of_an_answer_are_every_member_name_and_string_at_any_depth():
         "nested": nested,
         7: "seven",  # a member name that is not a string is no word; its value still is
     }
-    assert words_in(answer) == {"players", "id", "anna", "breakdown", "category", "tea_house", "points", "detail",
-                                "flags", "subclassed", "central_park", "museum", "station", "nested", "deep", "seven"}
+    assert words_in(answer) == {
+        "players",
+        "id",
+        "anna",
+        "breakdown",
+        "category",
+        "tea_house",
+        "points",
+        "detail",
+        "flags",
+        "subclassed",
+        "central_park",
+        "museum",
+        "station",
+        "nested",
+        "deep",
+        "seven",
+    }
     assert words_in("alone") == {"alone"} and words_in(5) == set()
 
 
@@ -132,18 +172,39 @@ def test_the_words_of_an_answer_include_those_in_tuples_which_the_encoder_writes
 
 # --- terms_in: the game words among an answer's, found in its JSON text --------------------------------
 
-TERMS = frozenset({"tea_house", "park", "central park", "Times-Square", "café", "building_stop:times-square",
-                   'say "hi"'})
+TERMS = frozenset(
+    {"tea_house", "park", "central park", "Times-Square", "café", "building_stop:times-square", 'say "hi"'}
+)
 _TEXTS = st.one_of(
     st.sampled_from(sorted(TERMS)),
-    st.sampled_from(['tea_house"', '"park', 'x"tea_house', 'park\\', '\\"park\\"', "park:1", "a,park",
-                     "tea_house ", " park", "parks", "tea", "", "\x00park", "\u2028park", "ünïcode"]),
+    st.sampled_from(
+        [
+            'tea_house"',
+            '"park',
+            'x"tea_house',
+            "park\\",
+            '\\"park\\"',
+            "park:1",
+            "a,park",
+            "tea_house ",
+            " park",
+            "parks",
+            "tea",
+            "",
+            "\x00park",
+            "\u2028park",
+            "ünïcode",
+        ]
+    ),
     st.text(alphabet='ptark_ "\\:,{}[]\n', max_size=12),
 )
 _ANSWERS = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-(2 ** 70), max_value=2 ** 70) | _TEXTS,
-    lambda inner: st.lists(inner, max_size=4) | st.lists(inner, max_size=3).map(tuple)
-    | st.dictionaries(_TEXTS, inner, max_size=4),
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | _TEXTS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(_TEXTS, inner, max_size=4)
+    ),
     max_leaves=25,
 )
 
@@ -171,7 +232,7 @@ def test_terms_in_walks_what_it_cannot_search():
     for _ in range(1000):  # deeper than orjson writes
         deep = [deep]
     assert terms_in({"deep": deep}, TERMS) == {"park"}
-    assert terms_in({7: "park", "big": 2 ** 80}, TERMS) == {"park"}  # a key orjson refuses, an integer past 64 bits
+    assert terms_in({7: "park", "big": 2**80}, TERMS) == {"park"}  # a key orjson refuses, an integer past 64 bits
     assert terms_in({"x": 'say "hi"', "y": "park"}, TERMS) == {'say "hi"', "park"}  # escapes in the text
     assert terms_in({"x": "park\n"}, TERMS) == set()
 

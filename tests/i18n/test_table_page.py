@@ -1,4 +1,5 @@
 """The referee's table in every language: the page's own catalog part, negotiated like every answer."""
+
 import pytest
 
 from service.api.table import page_ids

@@ -1,4 +1,5 @@
 """A load thread that dies of an unexpected exception would stop counting failures: make it fail the test."""
+
 from pathlib import Path
 
 import pytest

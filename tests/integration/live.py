@@ -3,6 +3,7 @@
 Every process starts in its own process group and is killed with its whole group when the context
 ends, whatever happened inside. Everything binds to 127.0.0.1 on a free port.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -18,9 +19,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 
@@ -61,13 +62,22 @@ class Answer:
         return json.loads(self.body)
 
 
-def request(port: int, method: str, path: str, body: bytes | None = None, timeout: float = 10,
-            headers: dict[str, str] | None = None) -> Answer:
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    timeout: float = 10,
+    headers: dict[str, str] | None = None,
+) -> Answer:
     """One request on a new connection (closed after), so no test depends on keep-alive reuse."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        sent = {"Connection": "close", **({"Content-Type": "application/json"} if body is not None else {}),
-                **(headers or {})}
+        sent = {
+            "Connection": "close",
+            **({"Content-Type": "application/json"} if body is not None else {}),
+            **(headers or {}),
+        }
         connection.request(method, path, body, sent)
         response = connection.getresponse()
         return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, response.read())
@@ -141,16 +151,28 @@ CITY_GAMES_SERVE = (sys.executable, "-m", "service", "serve")
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str] | None = None, app: str = "service.wsgi:app", extra_args: tuple[str, ...] = (),
-             workers: int = 2, wait_for: str = "/healthz", command: tuple[str, ...] = GUNICORN,
-             port: int | None = None) -> Iterator[Gunicorn]:
+def gunicorn(
+    env: dict[str, str] | None = None,
+    app: str = "service.wsgi:app",
+    extra_args: tuple[str, ...] = (),
+    workers: int = 2,
+    wait_for: str = "/healthz",
+    command: tuple[str, ...] = GUNICORN,
+    port: int | None = None,
+) -> Iterator[Gunicorn]:
     """gunicorn with deploy/gunicorn.conf.py (the container's configuration) on a free port, or
     ``command=CITY_GAMES_SERVE`` (which takes no app argument)."""
     port = port or free_port()
     workdir = Path(tempfile.mkdtemp(prefix="citygames-live-"))
     log_path = workdir / "gunicorn.log"
-    full_env = dict(os.environ, PORT=str(port), WORKERS=str(workers), LOG_FORMAT="json",
-                    PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"), PYTHONPATH=str(ROOT))
+    full_env = dict(
+        os.environ,
+        PORT=str(port),
+        WORKERS=str(workers),
+        LOG_FORMAT="json",
+        PROMETHEUS_MULTIPROC_DIR=str(workdir / "metrics"),
+        PYTHONPATH=str(ROOT),
+    )
     for name in ("REDIS_URL", "METRICS_PORT", "CACHE_HMAC_SECRET"):
         full_env.pop(name, None)
     full_env.update(env or {})
@@ -158,7 +180,12 @@ def gunicorn(env: dict[str, str] | None = None, app: str = "service.wsgi:app", e
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [*command, *extra_args, *([app] if command == GUNICORN else [])],
-            cwd=ROOT, env=full_env, stdout=log, stderr=log, start_new_session=True)
+            cwd=ROOT,
+            env=full_env,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
     server = Gunicorn(process, port, log_path, metrics_port)
     try:
         try:
@@ -199,10 +226,29 @@ class RedisServer:
 def _start_redis(port: int, password: str, workdir: Path) -> subprocess.Popen:
     need(REDIS_SERVER, "redis-server")
     return subprocess.Popen(
-        [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--requirepass", password,
-         "--save", "", "--appendonly", "no", "--dir", str(workdir), "--maxmemory", "64mb",
-         "--maxmemory-policy", "allkeys-lru"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        [
+            REDIS_SERVER,
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--requirepass",
+            password,
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+            "--maxmemory",
+            "64mb",
+            "--maxmemory-policy",
+            "allkeys-lru",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 @contextlib.contextmanager
@@ -241,8 +287,9 @@ def distinct_chinatown_scores() -> Callable[[], bytes]:
 
     def body() -> bytes:
         owner = f"p{next(numbers)}"
-        return json.dumps({"state": {"board": {"1": {"owner": owner, "shop": "photo"},
-                                               "2": {"owner": owner, "shop": "photo"}}}}).encode()
+        return json.dumps(
+            {"state": {"board": {"1": {"owner": owner, "shop": "photo"}, "2": {"owner": owner, "shop": "photo"}}}}
+        ).encode()
 
     return body
 
@@ -253,8 +300,15 @@ class SteadyLoad:
     one client's requests keep a load that lasts a fixed time from taking both cores from the rest of the
     suite; 0 (the default) is as fast as the service answers, for throughput."""
 
-    def __init__(self, port: int, path: str, body: bytes | Callable[[], bytes] | None, clients: int = 4,
-                 timeout: float = 10, pace: float = 0.0):
+    def __init__(
+        self,
+        port: int,
+        path: str,
+        body: bytes | Callable[[], bytes] | None,
+        clients: int = 4,
+        timeout: float = 10,
+        pace: float = 0.0,
+    ):
         self.port, self.path, self.body, self.timeout, self.pace = port, path, body, timeout, pace
         self.report = LoadReport()
         self._lock = threading.Lock()
@@ -265,8 +319,9 @@ class SteadyLoad:
         while not self._stop.is_set():
             try:
                 body = self.body() if callable(self.body) else self.body
-                answer = request(self.port, "POST" if body is not None else "GET", self.path, body,
-                                 timeout=self.timeout)
+                answer = request(
+                    self.port, "POST" if body is not None else "GET", self.path, body, timeout=self.timeout
+                )
                 outcome = None if answer.status == 200 else f"status {answer.status}: {answer.body[:200]!r}"
                 status = answer.status
             except (OSError, http.client.HTTPException) as exc:  # refused, reset, cut off mid-answer
@@ -284,7 +339,7 @@ class SteadyLoad:
         with self._lock:
             return self.report.ok + len(self.report.failed)
 
-    def __enter__(self) -> "SteadyLoad":
+    def __enter__(self) -> SteadyLoad:
         for thread in self._threads:
             thread.start()
         return self
@@ -327,11 +382,15 @@ def haproxy(replica_ports: list[int]) -> Iterator[int]:
     assert len(replica_ports) == 2, "the example config names two replicas"
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="citygames-haproxy-"))
-    env = dict(os.environ, FRONTEND=f"127.0.0.1:{port}",
-               **{f"REPLICA_{n}": f"127.0.0.1:{p}" for n, p in enumerate(replica_ports)})
+    env = dict(
+        os.environ,
+        FRONTEND=f"127.0.0.1:{port}",
+        **{f"REPLICA_{n}": f"127.0.0.1:{p}" for n, p in enumerate(replica_ports)},
+    )
     log = open(workdir / "haproxy.log", "wb")
-    process = subprocess.Popen([HAPROXY, "-db", "-f", str(HAPROXY_CONFIG)], stdout=log, stderr=log, env=env,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [HAPROXY, "-db", "-f", str(HAPROXY_CONFIG)], stdout=log, stderr=log, env=env, start_new_session=True
+    )
     try:
         wait_until(lambda: answers(port) or process.poll() is not None, 15, "haproxy to answer")
         if process.poll() is not None:

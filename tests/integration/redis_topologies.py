@@ -2,15 +2,16 @@
 live tests of the shared cache past one Redis. Every server has a password; every process is killed with
 its group when its context ends. The timings are cut short (node timeout, down-after, failover timeout)
 so a failover takes about a second or two, not the default half minute."""
+
 from __future__ import annotations
 
 import contextlib
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from tests.ports import free_port
 
@@ -23,9 +24,28 @@ PASSWORD = "topology-secret"
 def _server(port: int, workdir: Path, *extra: str) -> subprocess.Popen:
     need(REDIS_SERVER, "redis-server")
     return subprocess.Popen(
-        [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(port), "--requirepass", PASSWORD,
-         "--masterauth", PASSWORD, "--save", "", "--appendonly", "no", "--dir", str(workdir), *extra],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        [
+            REDIS_SERVER,
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--requirepass",
+            PASSWORD,
+            "--masterauth",
+            PASSWORD,
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+            *extra,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def client(port: int):
@@ -67,15 +87,39 @@ def redis_cluster(masters: int = 3) -> Iterator[Cluster]:
     try:
         for port in cluster.ports:
             cluster.processes[port] = _server(
-                port, workdir, "--cluster-enabled", "yes", "--cluster-config-file", str(workdir / f"nodes-{port}.conf"),
-                "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no")
+                port,
+                workdir,
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                str(workdir / f"nodes-{port}.conf"),
+                "--cluster-node-timeout",
+                "1000",
+                "--cluster-require-full-coverage",
+                "no",
+            )
         for port in cluster.ports:
             wait_until(lambda: _answers(port), 10, f"cluster node {port} to answer")
-        subprocess.run([REDIS_CLI, "-a", PASSWORD, "--no-auth-warning", "--cluster", "create",
-                        *[f"127.0.0.1:{port}" for port in cluster.ports], "--cluster-yes"],
-                       check=True, capture_output=True, timeout=30)
-        wait_until(lambda: all(b"cluster_state:ok" in client(p).execute_command("CLUSTER", "INFO")
-                               for p in cluster.ports), 15, "the cluster to agree on its slots")
+        subprocess.run(
+            [
+                REDIS_CLI,
+                "-a",
+                PASSWORD,
+                "--no-auth-warning",
+                "--cluster",
+                "create",
+                *[f"127.0.0.1:{port}" for port in cluster.ports],
+                "--cluster-yes",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+        wait_until(
+            lambda: all(b"cluster_state:ok" in client(p).execute_command("CLUSTER", "INFO") for p in cluster.ports),
+            15,
+            "the cluster to agree on its slots",
+        )
         yield cluster
     finally:
         for process in cluster.processes.values():
@@ -109,7 +153,8 @@ class Replicated:
 
         try:
             found = redis.Redis(host="127.0.0.1", port=self.sentinel, socket_timeout=2).execute_command(
-                "SENTINEL", "GET-MASTER-ADDR-BY-NAME", self.service)
+                "SENTINEL", "GET-MASTER-ADDR-BY-NAME", self.service
+            )
         except Exception:
             return None
         return int(found[1]) if found else None
@@ -118,8 +163,11 @@ class Replicated:
         import redis
 
         try:
-            return bool(redis.Redis(host="127.0.0.1", port=self.sentinel, socket_timeout=2).execute_command(
-                "SENTINEL", "REPLICAS", self.service))
+            return bool(
+                redis.Redis(host="127.0.0.1", port=self.sentinel, socket_timeout=2).execute_command(
+                    "SENTINEL", "REPLICAS", self.service
+                )
+            )
         except Exception:
             return False
 
@@ -140,8 +188,13 @@ def redis_sentinel(service: str = "citygames") -> Iterator[Replicated]:
         setup.processes[setup.primary] = _server(setup.primary, workdir)
         wait_until(lambda: _answers(setup.primary), 10, "the primary to answer")
         setup.processes[setup.replica] = _server(setup.replica, workdir, "--replicaof", "127.0.0.1", str(setup.primary))
-        wait_until(lambda: _answers(setup.replica) and client(setup.replica).info("replication").get(
-            "master_link_status") == "up", 15, "the replica to follow the primary")
+        wait_until(
+            lambda: (
+                _answers(setup.replica) and client(setup.replica).info("replication").get("master_link_status") == "up"
+            ),
+            15,
+            "the replica to follow the primary",
+        )
         conf = workdir / "sentinel.conf"
         conf.write_text(
             f"port {setup.sentinel}\nbind 127.0.0.1\ndir {workdir}\n"
@@ -149,10 +202,14 @@ def redis_sentinel(service: str = "citygames") -> Iterator[Replicated]:
             f"sentinel auth-pass {service} {PASSWORD}\n"
             f"sentinel down-after-milliseconds {service} 300\n"
             f"sentinel failover-timeout {service} 2000\n"
-            f"sentinel parallel-syncs {service} 1\n")
+            f"sentinel parallel-syncs {service} 1\n"
+        )
         setup.processes[setup.sentinel] = subprocess.Popen(
-            [REDIS_SERVER, str(conf), "--sentinel"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True)
+            [REDIS_SERVER, str(conf), "--sentinel"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         wait_until(lambda: setup.primary_port() == setup.primary, 10, "the sentinel to watch the primary")
         yield setup
     finally:

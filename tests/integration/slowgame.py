@@ -3,6 +3,7 @@
 Used to drive a request past REQUEST_DEADLINE_MS (or past gunicorn's worker timeout), both through
 the WSGI app and through a real gunicorn (``tests.integration.slowgame:app``).
 """
+
 from __future__ import annotations
 
 import json
@@ -29,6 +30,4 @@ def install(app) -> None:
 
 def score_body(tenths: int, second_player: str = "b") -> bytes:
     """A score request costing ``tenths`` tenths of a second; vary ``second_player`` to defeat the memo."""
-    return json.dumps({"state": {"game": "fake", "players": ["a", second_player], "total": tenths,
-                                 "turn": 0}}).encode()
-
+    return json.dumps({"state": {"game": "fake", "players": ["a", second_player], "total": tenths, "turn": 0}}).encode()

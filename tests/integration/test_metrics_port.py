@@ -1,5 +1,6 @@
 """With METRICS_PORT, the gunicorn master serves /metrics (every worker summed) on that port and the
 public port answers 404 there; without it, the app serves /metrics itself (local runs)."""
+
 import os
 import signal
 
@@ -52,8 +53,11 @@ def test_made_up_methods_are_one_label_and_dead_workers_leave_no_files_but_their
                 assert request(server.port, "GET", "/v1/games", timeout=120).status == 200
             served += 10
         text = request(metrics_port, "GET", "/metrics").body.decode()
-        methods = {line.split('method="')[1].split('"')[0] for line in text.splitlines()
-                   if line.startswith("citygames_http_requests_total{")}
+        methods = {
+            line.split('method="')[1].split('"')[0]
+            for line in text.splitlines()
+            if line.startswith("citygames_http_requests_total{")
+        }
         assert methods <= {"GET", "other"} and "other" in methods
         assert metric_sum(text, "citygames_http_requests_total", method="other", status="405") == 200
         # every request still counted, though six of the workers that answered them are gone

@@ -1,6 +1,7 @@
 """The probes under load: while every worker computes, the master's /livez still answers 200 and its
 /readyz answers 503 ``busy``; once the load stops, /readyz passes again. A worker-served probe could answer
 neither while its worker computes (a request here holds its worker for seconds of CPU)."""
+
 import json
 
 import pytest
@@ -28,8 +29,9 @@ def test_liveness_answers_and_readiness_says_busy_while_every_worker_computes():
         wait_until(lambda: workers_seen(probe_port) == 2, 30, "the probes to see both workers")
         assert probe(probe_port, "/readyz")[0] == 200
         # three clients, each request 1.5 s of CPU that never yields: both workers busy the whole time
-        with SteadyLoad(server.port, "/v1/games/fake/score", lambda: score_body(15, next_name()), clients=3,
-                        timeout=60):
+        with SteadyLoad(
+            server.port, "/v1/games/fake/score", lambda: score_body(15, next_name()), clients=3, timeout=60
+        ):
             wait_until(lambda: (probe(probe_port, "/readyz") or (0,))[0] == 503, 60, "readiness to say busy")
             status, ready = probe(probe_port, "/readyz")
             assert status == 503 and ready["status"] == "fail" and ready["output"] == "busy"

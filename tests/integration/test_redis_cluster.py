@@ -1,6 +1,7 @@
 """The shared cache on a Redis Cluster (``REDIS_CLUSTER=1``, ``REDIS_URL`` any node): keys spread over
 the slots of three masters, a read of many keys is one round trip to each node it needs and no command
 across slots, values stay sealed, and a master killed under load fails no request."""
+
 from __future__ import annotations
 
 import collections
@@ -49,17 +50,23 @@ def test_keys_spread_over_the_masters_and_a_read_is_one_round_trip_per_node(monk
 
 def test_a_master_killed_under_load_fails_no_request_and_answers_go_on_to_the_others():
     with redis_cluster() as cluster:
-        env = {"CACHE_HMAC_SECRET": SECRET, "WORKERS": "1", "REDIS_CLUSTER": "1", "REDIS_URL": cluster.url,
-               "REDIS_RETRY_MS": "200", "REDIS_TIMEOUT_MS": "200"}
+        env = {
+            "CACHE_HMAC_SECRET": SECRET,
+            "WORKERS": "1",
+            "REDIS_CLUSTER": "1",
+            "REDIS_URL": cluster.url,
+            "REDIS_RETRY_MS": "200",
+            "REDIS_TIMEOUT_MS": "200",
+        }
         with gunicorn(env, workers=1) as served:
             with SteadyLoad(served.port, PATH, distinct_chinatown_scores(), clients=4, pace=0.01) as load:
                 load.wait_for(60)
-                wait_until(lambda: all(size > 0 for size in cluster.sizes().values()), 15,
-                           "answers on every master")
+                wait_until(lambda: all(size > 0 for size in cluster.sizes().values()), 15, "answers on every master")
                 cluster.kill(cluster.ports[0])
                 before = sum(cluster.sizes().values())
                 load.wait_for(150)
-                wait_until(lambda: sum(cluster.sizes().values()) > before + 20, 20,
-                           "answers written to the masters left")
+                wait_until(
+                    lambda: sum(cluster.sizes().values()) > before + 20, 20, "answers written to the masters left"
+                )
             assert load.report.failed == [], load.report.failed[:5]
             assert load.report.ok >= 210

@@ -4,6 +4,7 @@ Stopped (SIGSTOP), killed and restarted, and slow: no request fails, /readyz say
 recovers by itself (the breaker probes again after REDIS_RETRY_MS: 2 s here, 10 s by default), and the
 service uses Redis again afterwards.
 """
+
 import os
 import signal
 import time
@@ -11,8 +12,18 @@ import time
 import pytest
 
 from tests.faults import DelayProxy
-from .live import (SteadyLoad, distinct_chinatown_scores, gunicorn, kill_group, metric_total, redis_server,
-                   request, restart_redis, wait_until)
+
+from .live import (
+    SteadyLoad,
+    distinct_chinatown_scores,
+    gunicorn,
+    kill_group,
+    metric_total,
+    redis_server,
+    request,
+    restart_redis,
+    wait_until,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -28,8 +39,13 @@ WINDOW = 0.75
 def service_env(redis_url, slow_ms=25, timeout_ms=50):
     # Slow means a median read over 25 ms (10 ms by default): the 40 ms proxy below is slow, and a healthy
     # read waiting for a core on a machine busy with other test processes is not.
-    return {"REDIS_URL": redis_url, "CACHE_HMAC_SECRET": HMAC_SECRET, "REDIS_SLOW_MS": str(slow_ms),
-            "REDIS_TIMEOUT_MS": str(timeout_ms), "REDIS_RETRY_MS": "2000"}
+    return {
+        "REDIS_URL": redis_url,
+        "CACHE_HMAC_SECRET": HMAC_SECRET,
+        "REDIS_SLOW_MS": str(slow_ms),
+        "REDIS_TIMEOUT_MS": str(timeout_ms),
+        "REDIS_RETRY_MS": "2000",
+    }
 
 
 def outage_env(redis_url):

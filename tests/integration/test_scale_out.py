@@ -3,14 +3,24 @@
 An answer computed on replica A is a Redis hit on replica B; stopping replica A under steady load
 (gracefully, or with SIGKILL), or killing its worker, through HAProxy loses at most the requests in flight.
 """
+
 import json
 import os
 import signal
 
 import pytest
 
-from .live import SteadyLoad, distinct_chinatown_scores, gunicorn, haproxy, kill_group, metric_total, \
-    redis_server, request, wait_until
+from .live import (
+    SteadyLoad,
+    distinct_chinatown_scores,
+    gunicorn,
+    haproxy,
+    kill_group,
+    metric_total,
+    redis_server,
+    request,
+    wait_until,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -19,8 +29,9 @@ ENV = {"CACHE_HMAC_SECRET": "integration-hmac-secret-0123456789abcdef", "WORKERS
 
 
 def redis_hits(port):
-    return metric_total(port, "citygames_cache_lookups_total", kind="answer.chinatown.score", tier="redis",
-                        result="hit")
+    return metric_total(
+        port, "citygames_cache_lookups_total", kind="answer.chinatown.score", tier="redis", result="hit"
+    )
 
 
 def test_an_answer_computed_on_one_replica_is_a_redis_hit_on_the_other():

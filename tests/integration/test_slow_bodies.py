@@ -5,6 +5,7 @@ the per-read idle timeout, so only a total deadline can cut them). Meanwhile the
 the workers hold about their body budget of those bytes and no more, and every slow connection ends with
 a 408 (its deadline) or a 503 (the budget was full), never held open.
 """
+
 import socket
 import threading
 from pathlib import Path
@@ -18,8 +19,10 @@ pytestmark = pytest.mark.integration
 CONNECTIONS = 300
 SENT = 256 * 1024
 BUDGET = 8 * 1024 * 1024
-HEAD = (b"POST /v1/games/newyork/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        b"Content-Length: 1048576\r\n\r\n")
+HEAD = (
+    b"POST /v1/games/newyork/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 1048576\r\n\r\n"
+)
 
 
 def rss_kib(pid: int) -> int:
@@ -61,7 +64,7 @@ class SlowBodies:
             pass
         try:
             head = sock.recv(64)
-        except socket.timeout:
+        except TimeoutError:
             return
         except OSError:
             head = b""

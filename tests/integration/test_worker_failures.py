@@ -4,6 +4,7 @@ An answer past REQUEST_DEADLINE_MS is a 503 problem, not a killed worker; a work
 (timeout, SIGKILL) is counted in /metrics and logged as one JSON line; and under steady load a SIGKILLed
 worker costs at most the requests it had in flight.
 """
+
 import json
 import os
 import signal
@@ -44,13 +45,16 @@ def test_the_deadline_times_each_answer_not_the_queue_before_it():
 
     with gunicorn({"REQUEST_DEADLINE_MS": "1500"}, app=SLOW_APP, workers=1) as server:
         with ThreadPoolExecutor(20) as pool:
-            statuses = list(pool.map(
-                lambda n: request(server.port, "POST", "/v1/games/fake/score", score_body(1, f"b{n}"),
-                                  timeout=60).status,
-                range(20)))
+            statuses = list(
+                pool.map(
+                    lambda n: (
+                        request(server.port, "POST", "/v1/games/fake/score", score_body(1, f"b{n}"), timeout=60).status
+                    ),
+                    range(20),
+                )
+            )
         assert statuses == [200] * 20
-        computed = metric_total(server.port, "citygames_cache_lookups_total", kind="answer.fake.score",
-                                result="miss")
+        computed = metric_total(server.port, "citygames_cache_lookups_total", kind="answer.fake.score", result="miss")
         assert computed == 20  # distinct bodies: every answer was computed, none came from the memo
         assert metric_total(server.port, "citygames_deadline_exceeded_total") == 0
 

@@ -18,6 +18,7 @@ timeout, reported apart and counted killed. Every outcome, the test that killed 
 survivors go to tests/mutation/RESULTS.md as the run goes; a hand-written section from a ``## Notes``
 heading on is kept.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,16 +35,30 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("newyork", "chinatown", "skyline3000", "fifthavenue")
-RULE_MODULES = ("moves", "rules", "validate", "scoring", "board", "city", "flow", "turns", "pool", "cards",
-                "auction", "construction", "reveal", "setup")
+RULE_MODULES = (
+    "moves",
+    "rules",
+    "validate",
+    "scoring",
+    "board",
+    "city",
+    "flow",
+    "turns",
+    "pool",
+    "cards",
+    "auction",
+    "construction",
+    "reveal",
+    "setup",
+)
 FLIPS = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "=="}
 
 
@@ -87,8 +102,18 @@ def sites(game: str, path: Path) -> list[Mutant]:
         before = ast.get_source_segment(source, node)
         if before is None or before == after or "\n" in before:
             return
-        found.append(Mutant(game, rel, node.lineno, kind, before, after,
-                            (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)))
+        found.append(
+            Mutant(
+                game,
+                rel,
+                node.lineno,
+                kind,
+                before,
+                after,
+                (node.lineno, node.col_offset),
+                (node.end_lineno, node.end_col_offset),
+            )
+        )
 
     for node in ast.walk(tree):
         if in_docstring_or_annotation(node, parents):
@@ -96,8 +121,11 @@ def sites(game: str, path: Path) -> list[Mutant]:
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in FLIPS:
             flipped = ast.Compare(node.left, [_op(FLIPS[type(node.ops[0])])], node.comparators)
             add(node, "comparison flipped", ast.unparse(flipped))
-        elif (isinstance(node, ast.Constant) and type(node.value) is int
-              and not isinstance(parents.get(node), ast.Subscript)):
+        elif (
+            isinstance(node, ast.Constant)
+            and type(node.value) is int
+            and not isinstance(parents.get(node), ast.Subscript)
+        ):
             add(node, "integer +1", str(node.value + 1))
             add(node, "integer -1", str(node.value - 1))
         elif isinstance(node, ast.BoolOp):
@@ -139,7 +167,12 @@ def copy_tree(root: Path) -> None:
     """Every file git tracks or would (tests read bench requests, the contract, data), as the working tree has it,
     compiled with hash-checked bytecode: a mutated module's source no longer matches its bytecode, so
     it is recompiled, and once restored it matches again whatever the files' times."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True).stdout
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
     for name in filter(None, listed.decode().split("\0")):
         source = ROOT / name
         if source.is_file():
@@ -149,8 +182,23 @@ def copy_tree(root: Path) -> None:
 
 
 # The game tests use neither schemathesis's nor anyio's plugin; loading them costs every mutant a second.
-PYTEST = [sys.executable, "-m", "pytest", "-q", "-rfE", "-p", "no:cacheprovider", "-p", "no:schemathesis",
-          "-p", "no:anyio", "-p", "tests.mutation.timing", "-o", "addopts="]
+PYTEST = [
+    sys.executable,
+    "-m",
+    "pytest",
+    "-q",
+    "-rfE",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:schemathesis",
+    "-p",
+    "no:anyio",
+    "-p",
+    "tests.mutation.timing",
+    "-o",
+    "addopts=",
+]
 
 
 @dataclass
@@ -169,8 +217,13 @@ def pytest(root: Path, args: list[str], timeout: float) -> Run:
     timing = Path(name)
     started = time.monotonic()
     try:
-        done = subprocess.run(PYTEST + args, cwd=root, env={**os.environ, "MUTATION_TIMING": str(timing)},
-                              capture_output=True, timeout=timeout)
+        done = subprocess.run(
+            PYTEST + args,
+            cwd=root,
+            env={**os.environ, "MUTATION_TIMING": str(timing)},
+            capture_output=True,
+            timeout=timeout,
+        )
     except subprocess.TimeoutExpired:
         timing.unlink()
         return Run(None, wall=time.monotonic() - started)
@@ -178,8 +231,14 @@ def pytest(root: Path, args: list[str], timeout: float) -> Run:
     text = done.stdout.decode(errors="replace")
     lines = (text or done.stderr.decode(errors="replace")).strip().splitlines()
     run.summary = lines[-1].strip("= ") if lines else ""
-    run.killer = next((line.split(" ", 1)[1].split(" - ", 1)[0] for line in text.splitlines()
-                       if line.startswith(("FAILED ", "ERROR "))), None)
+    run.killer = next(
+        (
+            line.split(" ", 1)[1].split(" - ", 1)[0]
+            for line in text.splitlines()
+            if line.startswith(("FAILED ", "ERROR "))
+        ),
+        None,
+    )
     if timing.stat().st_size:
         report = json.loads(timing.read_text())
         run.tests, run.cpu = report["tests"], report["cpu_seconds"]
@@ -249,8 +308,9 @@ def status(run: Run) -> str:
 
 def commit(out: Path) -> str:
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    changed = subprocess.run(["git", "status", "--porcelain", "service", "tests"], cwd=ROOT, capture_output=True,
-                             text=True).stdout.splitlines()
+    changed = subprocess.run(
+        ["git", "status", "--porcelain", "service", "tests"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.splitlines()
     mine = str(out.resolve().relative_to(ROOT)) if out.resolve().is_relative_to(ROOT) else None
     dirty = [line for line in changed if line[3:] != mine]  # the results file itself does not count
     return head + (" with uncommitted changes under service/ or tests/" if dirty else "")
@@ -267,7 +327,9 @@ def options(args) -> str:
     return " ".join(parts)
 
 
-ENTRY = re.compile(r"^- (?P<status>.+?)(?: by `(?P<killer>[^`]+)`)? \((?P<wall>\d+) s, (?P<cpu>\d+) s CPU\): (?P<label>.+)$")
+ENTRY = re.compile(
+    r"^- (?P<status>.+?)(?: by `(?P<killer>[^`]+)`)? \((?P<wall>\d+) s, (?P<cpu>\d+) s CPU\): (?P<label>.+)$"
+)
 
 
 def listed(text: str) -> Iterator[re.Match]:
@@ -289,11 +351,15 @@ def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]]
         if found["label"] in by_label:
             status = found["status"]
             code = 0 if status == "survived" else None if status == "timeout" else 1
-            if (exit_code := re.match(r"killed \(pytest exit (\d+)\)", status)):
+            if exit_code := re.match(r"killed \(pytest exit (\d+)\)", status):
                 code = int(exit_code[1])
-            summary = status[status.index("[") + 1:-1] if "[" in status else ""
-            outcomes.append((by_label[found["label"]], Run(code, summary, found["killer"], cpu=float(found["cpu"]),
-                                                            wall=float(found["wall"]))))
+            summary = status[status.index("[") + 1 : -1] if "[" in status else ""
+            outcomes.append(
+                (
+                    by_label[found["label"]],
+                    Run(code, summary, found["killer"], cpu=float(found["cpu"]), wall=float(found["wall"])),
+                )
+            )
     wall = re.search(r"wall time: (\d+) s", text)
     revision = re.search(r"^Code: commit (.+)\.$", text, re.M)
     return outcomes, float(wall[1]) if wall else 0.0, revision[1] if revision else ""
@@ -301,15 +367,23 @@ def earlier(path: Path, mutants: list[Mutant]) -> tuple[list[tuple[Mutant, Run]]
 
 def not_killed(path: Path) -> set[str]:
     """The labels of the mutants that ``path`` lists as survived or timed out."""
-    return {found["label"] for found in listed(path.read_text())
-            if found["status"].split(" ")[0] in ("survived", "timeout")}
+    return {
+        found["label"] for found in listed(path.read_text()) if found["status"].split(" ")[0] in ("survived", "timeout")
+    }
 
 
-def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: list[tuple[Mutant, Run]],
-                  wall: float, drawn: int, revision: str) -> None:
+def write_results(
+    path: Path,
+    args,
+    baselines: dict[str, Baseline],
+    outcomes: list[tuple[Mutant, Run]],
+    wall: float,
+    drawn: int,
+    revision: str,
+) -> None:
     notes = ""
     if path.exists() and "\n## Notes" in (old := path.read_text()):
-        notes = old[old.index("\n## Notes") + 1:]
+        notes = old[old.index("\n## Notes") + 1 :]
     statuses = [status(r).split(" ")[0] for _, r in outcomes]
     run, killed = len(outcomes), statuses.count("killed")
     lines = [
@@ -323,7 +397,8 @@ def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: li
         f"Mutants drawn: {drawn}; run: {run}; killed by a failing test: {killed}; timeouts: "
         f"{statuses.count('timeout')}; survived: {statuses.count('survived')}; killed share (tests only): "
         f"{100 * killed / run:.0f}%; wall time: {wall:.0f} s on {args.jobs} jobs."
-        if run else f"Mutants drawn: {drawn}; none run yet.",
+        if run
+        else f"Mutants drawn: {drawn}; none run yet.",
         "",
         "Unmutated baselines (the game's conformance cases and test folder; wall and CPU seconds):",
         "",
@@ -334,15 +409,20 @@ def write_results(path: Path, args, baselines: dict[str, Baseline], outcomes: li
         runs = [f"{r.wall:.0f} s ({r.cpu:.0f} s CPU)" for r in b.runs] + ["-", "-"]
         timeout = f"{b.timeout(args.timeout_factor, args.timeout_floor):.0f} s" if b.ok else "-"
         lines.append(f"| {game} | {len(b.seconds)} | {runs[0]} | {runs[1]} | {timeout} | {b.note} |")
-    lines += ["", "| game | run | killed | timeout | survived | median wall s | median CPU s |",
-              "|---|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        "| game | run | killed | timeout | survived | median wall s | median CPU s |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for game in GAMES:
         mine = [(status(r).split(" ")[0], r) for m, r in outcomes if m.game == game]
         walls, cpus = sorted(r.wall for _, r in mine), sorted(r.cpu for _, r in mine)
-        median = (lambda xs: f"{xs[len(xs) // 2]:.0f}" if xs else "-")
-        lines.append(f"| {game} | {len(mine)} | {[s for s, _ in mine].count('killed')} | "
-                     f"{[s for s, _ in mine].count('timeout')} | {[s for s, _ in mine].count('survived')} | "
-                     f"{median(walls)} | {median(cpus)} |")
+        median = lambda xs: f"{xs[len(xs) // 2]:.0f}" if xs else "-"
+        lines.append(
+            f"| {game} | {len(mine)} | {[s for s, _ in mine].count('killed')} | "
+            f"{[s for s, _ in mine].count('timeout')} | {[s for s, _ in mine].count('survived')} | "
+            f"{median(walls)} | {median(cpus)} |"
+        )
     lines += ["", "## Survivors", ""]
     lines += [f"- {m.label()}" for m, r in outcomes if r.returncode == 0]
     lines += ["", "## Every mutant", ""]
@@ -357,18 +437,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=200, help="mutants to draw across the four games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="mutants run in parallel")
-    parser.add_argument("--timeout-factor", type=float, default=4.0,
-                        help="a mutant running longer than this many times its game's unmutated run is a timeout")
+    parser.add_argument(
+        "--timeout-factor",
+        type=float,
+        default=4.0,
+        help="a mutant running longer than this many times its game's unmutated run is a timeout",
+    )
     parser.add_argument("--timeout-floor", type=float, default=60.0, help="but never under these seconds")
     parser.add_argument("--budget", type=int, default=0, help="stop starting mutants after this many seconds")
     parser.add_argument("--game", choices=GAMES, help="only this game's mutants")
     parser.add_argument("--list", action="store_true", help="print the drawn mutants and exit")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("RESULTS.md"))
-    parser.add_argument("--recheck", type=Path, metavar="RESULTS",
-                        help="run again only the mutants that RESULTS (an earlier run's file) lists as survived or "
-                             "timed out, with the tests as they are now; the outcomes go to --out")
-    parser.add_argument("--resume", action="store_true",
-                        help="keep the outcomes already in --out for the mutants drawn and run only the rest")
+    parser.add_argument(
+        "--recheck",
+        type=Path,
+        metavar="RESULTS",
+        help="run again only the mutants that RESULTS (an earlier run's file) lists as survived or "
+        "timed out, with the tests as they are now; the outcomes go to --out",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the outcomes already in --out for the mutants drawn and run only the rest",
+    )
     args = parser.parse_args(argv)
     mutants = draw(args.sample, args.seed)
     if args.game:
@@ -408,8 +499,12 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         baselines = dict(zip(games, pool.map(lambda g: in_a_workdir(baseline, g, 3600), games)))
     for b in baselines.values():
-        print(f"baseline {b.game}: {len(b.seconds)} tests, " + ", ".join(f"{r.wall:.0f} s" for r in b.runs)
-              + f" {b.note}", flush=True)
+        print(
+            f"baseline {b.game}: {len(b.seconds)} tests, "
+            + ", ".join(f"{r.wall:.0f} s" for r in b.runs)
+            + f" {b.note}",
+            flush=True,
+        )
 
     def task(mutant: Mutant):
         base = baselines[mutant.game]
@@ -426,9 +521,11 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             outcomes.append(result)
             mutant, run = result
-            print(f"[{len(outcomes)}/{drawn}] {status(run).split(' [')[0]:9} {run.wall:5.0f} s "
-                  f"{run.cpu:5.0f} s CPU  {mutant.label()}" + (f"  by {run.killer}" if run.returncode else ""),
-                  flush=True)
+            print(
+                f"[{len(outcomes)}/{drawn}] {status(run).split(' [')[0]:9} {run.wall:5.0f} s "
+                f"{run.cpu:5.0f} s CPU  {mutant.label()}" + (f"  by {run.killer}" if run.returncode else ""),
+                flush=True,
+            )
             write_results(args.out, args, baselines, outcomes, time.monotonic() - started, drawn, revision)
     write_results(args.out, args, baselines, outcomes, time.monotonic() - started, drawn, revision)
     for temp in temps:

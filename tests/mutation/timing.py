@@ -1,6 +1,7 @@
 """A pytest plugin for the mutation run: each test's outcome and seconds (setup, call and teardown summed),
 in the order the tests ran, and the pytest process's CPU seconds, written as JSON to the file named by
 MUTATION_TIMING."""
+
 from __future__ import annotations
 
 import json
@@ -21,5 +22,6 @@ def pytest_unconfigure(config):
     path = os.environ.get("MUTATION_TIMING")
     if path:
         with open(path, "w") as out:
-            json.dump({"cpu_seconds": time.process_time(),
-                       "tests": [{"nodeid": k, **v} for k, v in _tests.items()]}, out)
+            json.dump(
+                {"cpu_seconds": time.process_time(), "tests": [{"nodeid": k, **v} for k, v in _tests.items()]}, out
+            )

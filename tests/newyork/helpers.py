@@ -1,4 +1,5 @@
 """Small builders for New York tests."""
+
 from __future__ import annotations
 
 from dataclasses import replace

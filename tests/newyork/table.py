@@ -1,4 +1,5 @@
 """Arranging a digital game for a test while keeping every tile and money card conserved."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -54,7 +55,7 @@ def give_money(state: State, i: int, cards, keep: bool = False) -> State:
     old = state.players[i].money
     state = set_player(state, i, money=())
     state = replace(state, money_deck=state.money_deck + tuple(old))
-    hand = (list(old) if keep else [])
+    hand = list(old) if keep else []
     state = _take_cards(state, cards)
     return set_player(state, i, money=tuple(sorted(hand + cards)))
 

@@ -1,4 +1,5 @@
 """New York through the HTTP routes (the lead's generic routes calling WIRE and GAME)."""
+
 import json
 from pathlib import Path
 
@@ -49,8 +50,10 @@ def test_api_score_the_six_player_end_game_bench_body(client):
 
 
 def test_api_score_partial_state(client):
-    body = {"state": {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41}]},
-                                  {"id": "ben", "city": []}]}, "scoring": "A"}
+    body = {
+        "state": {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41}]}, {"id": "ben", "city": []}]},
+        "scoring": "A",
+    }
     data = post(client, "score", body).get_json()
     assert data["totals"] == {"anna": 5, "ben": 0}
 
@@ -81,8 +84,11 @@ def test_api_replay_a_short_log(client):
 
 
 def test_api_schema_errors_point_into_cards_and_cities(client):
-    body = {"state": {"players": [{"id": "a", "money": [{"bank": "blue", "value": 12}],
-                                   "city": [{"x": 1, "y": 0, "tile": 99}]}]}}
+    body = {
+        "state": {
+            "players": [{"id": "a", "money": [{"bank": "blue", "value": 12}], "city": [{"x": 1, "y": 0, "tile": 99}]}]
+        }
+    }
     r = post(client, "score", body)
     assert r.status_code == 422
     pointers = {e["pointer"] for e in r.get_json()["errors"]}
@@ -92,6 +98,7 @@ def test_api_schema_errors_point_into_cards_and_cities(client):
 
 def test_api_a_whole_game_through_the_routes(client):
     import random
+
     r = random.Random(5)
     state = post(client, "setup", {"players": ["anna", "ben", "cleo"], "seed": 21}).get_json()["state"]
     weights = {"buy": 12, "place": 6, "take_money": 4}
@@ -122,8 +129,13 @@ def test_api_youngest_not_a_player_is_a_422_at_its_pointer(client):
 
 
 def test_api_score_shows_the_dummys_points(client):
-    body = {"state": {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41}]}, {"id": "ben", "city": []}],
-                      "dummy": {"buildings": {"park": 2}, "points": 17}}, "scoring": "A"}
+    body = {
+        "state": {
+            "players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41}]}, {"id": "ben", "city": []}],
+            "dummy": {"buildings": {"park": 2}, "points": 17},
+        },
+        "scoring": "A",
+    }
     data = post(client, "score", body).get_json()
     assert data["dummy"]["total"] == 5 and data["dummy"]["points"] == 17
     assert data["totals"] == {"anna": 0, "ben": 0}
@@ -134,8 +146,11 @@ def test_api_table_setup_deals_nothing_and_takes_reveals(client):
     state = setup["state"]
     assert state["phase"] == "setup" and state["pending"] == {"kind": "market_tile", "slot": "blue"}
     assert state["bag"] is None and state["money_deck"] is None and state["market"]["blue"] is None
-    assert state["dummy"] == {"tiles": [], "buildings": dict.fromkeys(
-        ["skyscraper", "park", "church", "theater", "museum", "station"], 0), "points": 0}
+    assert state["dummy"] == {
+        "tiles": [],
+        "buildings": dict.fromkeys(["skyscraper", "park", "church", "theater", "museum", "station"], 0),
+        "points": 0,
+    }
     assert setup["status"]["to_move"] == ["anna"]
     listed = post(client, "legal-moves", {"state": state}).get_json()
     assert listed["count"] == 54 and listed["moves"][0] == {"type": "reveal", "player": "anna", "tile": 1}
@@ -144,8 +159,11 @@ def test_api_table_setup_deals_nothing_and_takes_reveals(client):
         state = post(client, "moves", {"state": state, "move": move}).get_json()["state"]
     assert state["pending"] == {"kind": "starting_money", "slot": "anna"}
     assert post(client, "validate", {"state": state}).get_json()["valid"] is True
-    answer = post(client, "moves", {"state": state, "move": {"type": "reveal", "player": "anna",
-                                                             "card": {"bank": "red", "value": 9}}}).get_json()
+    answer = post(
+        client,
+        "moves",
+        {"state": state, "move": {"type": "reveal", "player": "anna", "card": {"bank": "red", "value": 9}}},
+    ).get_json()
     assert answer["legal"] and answer["state"]["players"][0]["money"] == [{"bank": "red", "value": 9}]
     assert answer["events"] == [{"kind": "starting_money_dealt", "player": "anna", "card": {"bank": "red", "value": 9}}]
     bad = dict(state, pending={"kind": "starting_money", "slot": "zed"})

@@ -1,4 +1,5 @@
 """Chance at a real table (pending reveals checked for conservation) and what each player may see."""
+
 from dataclasses import replace
 
 from service.engine.newyork import GAME
@@ -53,7 +54,8 @@ def test_real_table_market_tile_reveal_and_conservation():
     assert s.pending.kind == "market_tile" and s.pending.slot == "blue"
     assert codes(GAME.apply(s, mv("reveal", current_id(s), tile=BLUE_PARK)).violations) == ["newyork.reveal.impossible"]
     assert codes(GAME.apply(s, mv("reveal", current_id(s), tile=s.market[1].id)).violations) == [
-        "newyork.reveal.impossible"]
+        "newyork.reveal.impossible"
+    ]
     free = unseen_tile_ids(s)[0]
     out = GAME.apply(s, mv("reveal", current_id(s), tile=free))
     assert out.legal and out.state.market[0].id == free and out.state.pending is None
@@ -111,8 +113,7 @@ def test_view_of_a_real_table_game_keeps_counts_through_the_reveal_flow():
     assert seen.pending == st.pending and GAME.validate(seen) == []
     assert seen.players[st.current].cards_held == len(st.players[st.current].money)
     # the view cannot play on (hands are hidden); the referee's full state takes the reveal
-    assert codes(GAME.apply(seen, mv("reveal", me, card=Card("red", 9))).violations) == [
-        "newyork.state.hidden_money"]
+    assert codes(GAME.apply(seen, mv("reveal", me, card=Card("red", 9))).violations) == ["newyork.state.hidden_money"]
     card = next(iter(sorted(unseen_money(st))))
     after = GAME.apply(st, mv("reveal", me, card=card)).state
     assert after.pending is None and after.money_market[0] == card

@@ -1,17 +1,26 @@
 """The five building rules, removal and swap, legal cells, holes and the longest street."""
+
 import random
 
 from service.engine.newyork import holes as holes_module
 from service.engine.newyork.city import (
-    CityIndex, city_violations, grid_of, holes, legal_cells, longest_street, outline_cycles,
-    placement_violations, removal_violations, swap_violations,
+    CityIndex,
+    city_violations,
+    grid_of,
+    holes,
+    legal_cells,
+    longest_street,
+    outline_cycles,
+    placement_violations,
+    removal_violations,
+    swap_violations,
 )
 from service.engine.newyork.holes import closes_new_hole, is_enclosed
 
 from .helpers import city, codes, index, tile
 
-
 # --- the five building rules, each with its own code ------------------------------------------------
+
 
 def test_placement_rotation_is_refused_as_orientation():
     got = codes(placement_violations(index(), tile("park", ""), 1, 0, rotation=90))
@@ -58,8 +67,11 @@ def test_placement_legal_next_to_start():
 
 def test_placement_reports_every_broken_rule():
     got = set(codes(placement_violations(index(), tile("park", "w"), 1, 0, rotation=180)))
-    assert got == {"newyork.placement.orientation", "newyork.placement.street_mismatch",
-                   "newyork.placement.unreachable"}
+    assert got == {
+        "newyork.placement.orientation",
+        "newyork.placement.street_mismatch",
+        "newyork.placement.unreachable",
+    }
 
 
 def test_legal_cells_are_exactly_the_cells_without_violations():
@@ -70,6 +82,7 @@ def test_legal_cells_are_exactly_the_cells_without_violations():
 
 
 # --- removal and swap (rebuilding) -----------------------------------------------------------------
+
 
 def test_rebuild_removing_the_start_tile_is_refused():
     assert codes(removal_violations(index(), 0, 0)) == ["newyork.rebuild.start_tile"]
@@ -86,8 +99,15 @@ def test_rebuild_removal_that_cuts_off_tiles_is_refused():
 
 
 def test_rebuild_removal_that_leaves_a_hole_is_refused():
-    ix = index((1, 0, "park", ""), (2, 0, "park", ""), (0, 1, "park", ""), (1, 1, "park", ""),
-               (2, 1, "park", ""), (0, 2, "park", ""), (1, 2, "park", ""))
+    ix = index(
+        (1, 0, "park", ""),
+        (2, 0, "park", ""),
+        (0, 1, "park", ""),
+        (1, 1, "park", ""),
+        (2, 1, "park", ""),
+        (0, 2, "park", ""),
+        (1, 2, "park", ""),
+    )
     assert codes(removal_violations(ix, 1, 1)) == ["newyork.placement.hole"]
 
 
@@ -103,12 +123,12 @@ def test_rebuild_swap_must_match_edges():
 
 # --- whole cities ----------------------------------------------------------------------------------
 
+
 def test_city_violations_flag_each_broken_tile():
     bad = city((1, 0, "park", "w"), (3, 3, "park", ""))
     found, flagged = city_violations(bad, "/state/players/0/city")
     got = set(codes(found))
-    assert {"newyork.placement.street_mismatch", "newyork.placement.no_contact",
-            "newyork.placement.unreachable"} <= got
+    assert {"newyork.placement.street_mismatch", "newyork.placement.no_contact", "newyork.placement.unreachable"} <= got
     assert flagged == {(1, 0), (3, 3)}
     assert any(v.pointer == "/state/players/0/city/1" for v in found)
 
@@ -124,6 +144,7 @@ def test_reading_holes_a_diagonal_gap_does_not_let_an_empty_cell_out():
 
 
 # --- holes: the work follows the tiles, not the city's box ---------------------------------------------
+
 
 def _enclosed_by_brute_force(occupied) -> set:
     """The reference: flood the whole box (one cell wider) from its border; what the flood misses is shut in."""
@@ -222,6 +243,7 @@ def test_a_ring_of_tiles_is_searched_within_its_own_box(monkeypatch):
 
 
 # --- the longest street ------------------------------------------------------------------------------
+
 
 def _ring():
     cells = {}

@@ -1,13 +1,14 @@
 """Every rule code the engine can emit is listed by rule_codes() with a text and a rule; the game id is a
 parameter, so a re-skin of New York is a rule book under another id over the same tables, not a copy."""
+
 import re
 from dataclasses import replace
 from pathlib import Path
 
+from service.engine.kit import RuleBook
 from service.engine.newyork import GAME, INFO
 from service.engine.newyork.codes import BOOK, GAME_ID, RULES
 from service.engine.newyork.game import NewYork
-from service.engine.kit import RuleBook
 
 from .helpers import mv, start
 
@@ -47,7 +48,8 @@ def test_a_reskin_is_a_rule_book_under_another_id_over_the_same_tables():
     assert [v.code for v in original] == ["newyork.turn.not_your_turn", "newyork.turn.cannot_end"]
     assert [v.code for v in refused] == ["alhambra.turn.not_your_turn", "alhambra.turn.cannot_end"]
     assert [(v.message, v.rule, v.pointer, v.template) for v in refused] == [
-        (v.message, v.rule, v.pointer, v.template) for v in original]
+        (v.message, v.rule, v.pointer, v.template) for v in original
+    ]
     broken = replace(s, current=None)
     assert [v.code for v in reskin.validate(broken)] == ["alhambra.state.current"]
     assert reskin.legal_moves(s) == GAME.legal_moves(s) and reskin.legal_moves(broken) == []

@@ -1,5 +1,6 @@
 """The 2-player game's dummy: its majority points add up at every scoring, the state, the score answer and
 the picture show them, and the winners are chosen among the two players (the reading dummy_can_win)."""
+
 import random
 from dataclasses import replace
 
@@ -8,9 +9,9 @@ from service.engine.newyork.data import tiers
 from service.engine.newyork.state import Dummy
 
 from .helpers import current_id, mv, partial_state
+from .table import deck_top
 from .test_scoring import row
 from .test_turns import ok, table
-from .table import deck_top
 
 
 def _first_place_points(state, scoring: str) -> int:
@@ -38,8 +39,9 @@ def test_dummy_points_add_up_at_every_scoring():
 
 def test_dummy_points_in_the_seed_example_13_plus_6_shared_with_a_player():
     # the seed's example "13+6 = 19, ami megfelezve és lefelé kerekítve 9-9 pont", with the dummy as Gábor
-    s = partial_state({"krisztina": row("skyscraper", 4), "anna": row("park", 1)},
-                      dummy=Dummy(counts=(("skyscraper", 4),), points=30))
+    s = partial_state(
+        {"krisztina": row("skyscraper", 4), "anna": row("park", 1)}, dummy=Dummy(counts=(("skyscraper", 4),), points=30)
+    )
     result = GAME.score(s, "B")
     assert result["dummy"]["buildings"]["skyscraper"] == {"count": 4, "rank": 1, "points": 9}
     assert result["dummy"]["total"] == 9 and result["dummy"]["points"] == 30
@@ -67,8 +69,7 @@ def _finished_two_player_game(seed: int):
 
 def test_reading_dummy_can_win_is_false_the_winners_are_players():
     # a game whose dummy ends ahead of both players (the random players give it many tiles)
-    s = next(g for g in map(_finished_two_player_game, range(40))
-             if g.dummy.points > max(p.points for p in g.players))
+    s = next(g for g in map(_finished_two_player_game, range(40)) if g.dummy.points > max(p.points for p in g.players))
     best = max(p.points for p in s.players)
     assert s.winners == tuple(p.id for p in s.players if p.points == best)
     assert GAME.status(s).winners == s.winners
@@ -87,17 +88,20 @@ def test_dummy_points_are_in_the_picture():
     s = deck_top(table(2), ["A"])
     st = ok(s, mv("take_money", current_id(s), slots=[0])).state
     svg = GAME.render(st)
-    dummy = svg[svg.index('<g class="dummy">'):]
+    dummy = svg[svg.index('<g class="dummy">') :]
     assert f'class="dummy-points" x="16" y="40" font-size="12">points: {st.dummy.points}</text>' in dummy
 
 
 def test_dummy_points_survive_the_wire():
     from service.schemas.newyork import WIRE
+
     s = deck_top(table(2), ["A"])
     st = ok(s, mv("take_money", current_id(s), slots=[0])).state
     wire = WIRE.state().dump(st)
     assert wire["dummy"]["points"] == st.dummy.points > 0
     assert WIRE.state().load(wire).dummy.points == st.dummy.points
-    assert WIRE.state().load({**wire, "dummy": {k: v for k, v in wire["dummy"].items() if k != "points"}}
-                             ).dummy.points == 0
+    assert (
+        WIRE.state().load({**wire, "dummy": {k: v for k, v in wire["dummy"].items() if k != "points"}}).dummy.points
+        == 0
+    )
     assert replace(st, dummy=replace(st.dummy, points=0)) != st

@@ -1,4 +1,5 @@
 """Longest street and the majority table go through the memo; the second identical evaluation is a hit."""
+
 from service.engine.newyork import GAME
 from service.engine.newyork.scoring import MAJORITY_KIND, STREET_KIND
 
@@ -13,6 +14,7 @@ class CountingMemo:
 
     def _key(self, kind, material):
         import json
+
         return kind + json.dumps(material, sort_keys=True)
 
     def get_or_compute(self, kind, material, compute, check=None):

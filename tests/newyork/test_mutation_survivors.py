@@ -1,4 +1,5 @@
 """Rules the sampled mutation run (tests/mutation) found no test for."""
+
 from dataclasses import replace
 
 from service.engine.newyork import GAME
@@ -89,7 +90,9 @@ def test_reading_money_visibility_the_count_an_overfull_hand_is_told_is_the_boun
     def told(count):
         players = list(seen.players)
         players[hidden[0]] = replace(players[hidden[0]], money_count=count)
-        found = [v for v in GAME.validate(replace(seen, players=tuple(players))) if v.code == "newyork.state.money_count"]
+        found = [
+            v for v in GAME.validate(replace(seen, players=tuple(players))) if v.code == "newyork.state.money_count"
+        ]
         return dict(found[0].params) if found else None
 
     left = told(999)["left"]  # far too many: the message names how many cards the hidden hands may hold

@@ -1,7 +1,6 @@
 """New York's options are declared once (service/engine/newyork/options.py): the engine's Options, the
 readings, describe, the wire schema and the contract all follow the specs."""
 
-
 import pytest
 
 from service.engine.newyork import GAME
@@ -42,10 +41,14 @@ def test_option_readings_are_described_from_their_specs():
         if not spec.reading:  # a plain setting (chance), not a rule reading
             assert spec.name not in readings
             continue
-        assert readings[spec.name] == {"name": spec.name, "default": spec.default,
-                                       "provenance": spec.provenance, "text": spec.text,
-                                       "rule_url": f"/v1/games/newyork/rules#reading-{spec.name.replace('_', '-')}",
-                                       "reads_url": f"/v1/games/newyork/rules#{spec.section}"}
+        assert readings[spec.name] == {
+            "name": spec.name,
+            "default": spec.default,
+            "provenance": spec.provenance,
+            "text": spec.text,
+            "rule_url": f"/v1/games/newyork/rules#reading-{spec.name.replace('_', '-')}",
+            "reads_url": f"/v1/games/newyork/rules#{spec.section}",
+        }
 
 
 @pytest.mark.parametrize("bad", [{"stalled_turn": "never"}, {"allow_surplus_cards": 1}, {"rotate": True}])

@@ -1,5 +1,6 @@
 """Payments: any sufficient payment is legal; legal-moves lists each minimal one, once per multiset of
 values, with a bound that holds even for a hand of all 27 cards of a bank (issue 9, item 1)."""
+
 import time
 from collections import Counter
 from dataclasses import replace
@@ -42,7 +43,8 @@ def test_payment_exact_one_more_card_and_a_droppable_card():
         assert out.legal, cards
         assert (out.state.phase == "actions") == (sum(cards) == 10)  # only the exact payment acts again
     assert refused(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 1), ("blue", 7)])) == [
-        "newyork.buy.underpaid"]
+        "newyork.buy.underpaid"
+    ]
 
 
 def test_buy_surplus_card_boundary_both_sides():
@@ -66,8 +68,7 @@ def test_payment_every_sufficient_payment_is_legal_and_the_minimal_ones_are_list
     hand = [1, 2, 2, 4, 6, 7, 9]
     s = give_money(s, s.current, [("blue", v) for v in hand])
     cost = s.market[0].cost
-    listed = Counter(tuple(c.value for c in m.cards) for m in GAME.legal_moves(s, move_type="buy")
-                     if m.slot == "blue")
+    listed = Counter(tuple(c.value for c in m.cards) for m in GAME.legal_moves(s, move_type="buy") if m.slot == "blue")
     assert max(listed.values()) == 1  # each multiset of values once
     expected = {tuple(p) for p in _sub_multisets(hand) if p and _is_minimal(p, cost)}
     assert set(listed) == expected and len(expected) > 5

@@ -6,9 +6,10 @@ the player to move is refused, except a sufficient payment that is not minimal (
 listed), which must be accepted. A few games check every listed move, and some are played at a real table from
 setup on (option chance table: the deal and every draw revealed by reveal moves).
 """
+
+import random
 from collections import Counter
 from dataclasses import replace
-import random
 
 import pytest
 
@@ -58,8 +59,20 @@ def mover(s, r) -> str:
 def random_unlisted(s, r) -> Move:
     """A random move of the player to move, so that a refusal tests a rule, not only the turn order."""
     pid = mover(s, r)
-    kind = r.choice(["take_money", "buy", "place", "rebuild_place", "rebuild_remove", "rebuild_swap",
-                     "reserve", "give_dummy", "end_turn", "reveal"])
+    kind = r.choice(
+        [
+            "take_money",
+            "buy",
+            "place",
+            "rebuild_place",
+            "rebuild_remove",
+            "rebuild_swap",
+            "reserve",
+            "give_dummy",
+            "end_turn",
+            "reveal",
+        ]
+    )
     tile = r.randint(1, 54)
     x, y = r.randint(-4, 4), r.randint(-4, 4)
     if kind == "take_money":
@@ -77,7 +90,11 @@ def random_unlisted(s, r) -> Move:
     if kind == "rebuild_remove":
         return Move(kind, pid, x=x, y=y)
     if kind == "reveal":
-        return Move(kind, pid, tile=tile) if r.random() < 0.5 else Move(kind, pid, card=Card(r.choice(BANKS), r.randint(1, 9)))
+        return (
+            Move(kind, pid, tile=tile)
+            if r.random() < 0.5
+            else Move(kind, pid, card=Card(r.choice(BANKS), r.randint(1, 9)))
+        )
     return Move(kind, pid, tile=tile) if kind != "end_turn" else Move(kind, pid)
 
 
@@ -86,8 +103,11 @@ def sufficient_payment(s, m: Move, listed) -> bool:
     listed (minimal) payment for that slot: every sufficient payment holds a minimal one."""
     hand = Counter(next(p for p in s.players if p.id == m.player).money)
     paid = Counter(m.cards)
-    return (all(c.bank == m.slot for c in m.cards) and not paid - hand
-            and any(not Counter(l.cards) - paid for l in listed if l.type == "buy" and l.slot == m.slot))
+    return (
+        all(c.bank == m.slot for c in m.cards)
+        and not paid - hand
+        and any(not Counter(l.cards) - paid for l in listed if l.type == "buy" and l.slot == m.slot)
+    )
 
 
 WEIGHTS = {"buy": 12, "place": 6, "take_money": 4}  # games end sooner; every type still gets played

@@ -1,8 +1,9 @@
 """Every rule reading of DESIGN.md section 9 has a test named after it (test_reading_<name>...)."""
+
+import importlib
 import inspect
 import pkgutil
 from dataclasses import replace
-import importlib
 
 import tests.newyork as package
 from service.engine.newyork import GAME
@@ -24,8 +25,14 @@ def test_reading_tiles_are_alhambras_54():
     kinds = {}
     for t in CATALOGUE:
         kinds.setdefault(t.alhambra, []).append(t.cost)
-    assert {k: len(v) for k, v in kinds.items()} == {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9,
-                                                     "garden": 11, "tower": 11}
+    assert {k: len(v) for k, v in kinds.items()} == {
+        "pavilion": 7,
+        "seraglio": 7,
+        "arcades": 9,
+        "chambers": 9,
+        "garden": 11,
+        "tower": 11,
+    }
     assert sum(len(t.streets) for t in CATALOGUE) == 80
 
 
@@ -37,7 +44,8 @@ def test_reading_scoring_card_piles_keep_A_above_B():
 
 
 def test_reading_leftover_tiles_go_to_the_one_richest_player_of_the_bank():
-    from .test_turns import _endgame, ok, BLUE_PARK
+    from .test_turns import BLUE_PARK, _endgame, ok
+
     s, me, others = _endgame()
     s = ok(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 7)])).state
     st = ok(s, mv("reserve", current_id(s), tile=BLUE_PARK)).state
@@ -46,6 +54,7 @@ def test_reading_leftover_tiles_go_to_the_one_richest_player_of_the_bank():
 
 def test_reading_money_reshuffle_is_pinned_by_the_hidden_seed():
     from .test_turns import table
+
     s = table()
     cards = tuple(e for e in s.money_deck if isinstance(e, Card))
     s = replace(s, money_deck=(), discard=cards, scorings_done=2)

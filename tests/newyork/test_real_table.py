@@ -1,5 +1,6 @@
 """A game dealt at a real table (option chance table): setup deals nothing, every draw of the deal and of
 the game is a pending reveal, legal-moves lists the possible reveals and validate checks conservation."""
+
 import random
 from collections import Counter
 from dataclasses import replace
@@ -105,13 +106,11 @@ def test_table_reveals_are_listed_bounded_and_only_what_can_still_be_drawn():
     cards = [m.card for m in GAME.legal_moves(s)]
     assert len(cards) == 36 and len(set(cards)) == 36 and "A" not in cards
     assert codes(GAME.apply(s, mv("reveal", "anna", card="A")).violations) == ["newyork.reveal.impossible"]
-    assert codes(GAME.apply(s, mv("reveal", "ben", card=Card("blue", 9))).violations) == [
-        "newyork.turn.not_your_turn"]
+    assert codes(GAME.apply(s, mv("reveal", "ben", card=Card("blue", 9))).violations) == ["newyork.turn.not_your_turn"]
     assert codes(GAME.apply(s, mv("take_money", "anna", slots=[0])).violations)[0] == "newyork.turn.pending_reveal"
     s = reveal_cards(s, ("blue", 9), ("blue", 9))  # the 2-player box holds two of each card
     assert Card("blue", 9) not in [m.card for m in GAME.legal_moves(s)]
-    assert codes(GAME.apply(s, mv("reveal", "anna", card=Card("blue", 9))).violations) == [
-        "newyork.reveal.impossible"]
+    assert codes(GAME.apply(s, mv("reveal", "anna", card=Card("blue", 9))).violations) == ["newyork.reveal.impossible"]
 
 
 def _dealt(state):
@@ -135,8 +134,10 @@ def test_table_validate_checks_conservation_and_the_deal():
     assert [(v.code, v.pointer) for v in GAME.validate(early)] == [("newyork.state.deal", "/state/players/0/money")]
     money = reveal_tiles(table_setup(), 1, 2, 3, 4)
     money = reveal_cards(money, ("blue", 9), ("blue", 9), ("blue", 2))
-    past = replace(money, players=(replace(money.players[0], money=money.players[0].money + (Card("red", 9),)),)
-                   + money.players[1:])
+    past = replace(
+        money,
+        players=(replace(money.players[0], money=money.players[0].money + (Card("red", 9),)),) + money.players[1:],
+    )
     assert [(v.code, v.pointer) for v in GAME.validate(past)] == [("newyork.state.deal", "/state/players/0/money")]
     skipped = replace(money, pending=Pending("money_card", 0))
     assert codes(GAME.validate(skipped)) == ["newyork.state.pending"]
@@ -152,8 +153,9 @@ def play_at_table(players, seed: int):
     r = random.Random(seed)
     s = GAME.setup(list(players), seed, {"chance": "table"})
     reveals = 0
-    full = Counter({Card(b, v): 2 if len(players) == 2 else 3 for b in ("blue", "green", "yellow", "red")
-                    for v in range(1, 10)})
+    full = Counter(
+        {Card(b, v): 2 if len(players) == 2 else 3 for b in ("blue", "green", "yellow", "red") for v in range(1, 10)}
+    )
     for _ in range(5000):
         assert GAME.validate(s) == []
         held = Counter(c for p in s.players for c in p.money) + Counter(c for c in s.money_market if c)
@@ -199,4 +201,6 @@ def test_table_a_view_during_the_deal_is_valid_and_cannot_be_played():
     assert seen.players[0].money is None and seen.players[0].cards_held == 3  # anna reached 20; green 4 is ben's
     assert seen.players[1].money == (Card("green", 4),)
     assert GAME.validate(seen) == [] and GAME.legal_moves(seen) == []
-    assert codes(GAME.apply(seen, mv("reveal", "ben", card=Card("red", 1))).violations) == ["newyork.state.hidden_money"]
+    assert codes(GAME.apply(seen, mv("reveal", "ben", card=Card("red", 1))).violations) == [
+        "newyork.state.hidden_money"
+    ]

@@ -1,4 +1,5 @@
 """The SVG picture of one player's city."""
+
 import xml.etree.ElementTree as ET
 
 from service.engine.newyork import GAME
@@ -121,7 +122,9 @@ def test_every_empty_cell_beside_a_city_is_drawn_with_its_coordinates_for_a_tap(
     """A page offers a placement by tapping the cell: each empty neighbour of a city is a rect with data-x/y."""
     s = start(2)
     root = _svg(s)
-    free = {(int(r.get("data-x")), int(r.get("data-y"))) for r in root.iter(NS + "rect") if r.get("class") == "cell free"}
+    free = {
+        (int(r.get("data-x")), int(r.get("data-y"))) for r in root.iter(NS + "rect") if r.get("class") == "cell free"
+    }
     assert free == {(0, -1), (1, 0), (0, 1), (-1, 0)}  # beside the start tile of each player's empty city
     assert len([r for r in root.iter(NS + "rect") if r.get("class") == "cell free"]) == 8  # two players
 

@@ -1,5 +1,6 @@
 """Rule codes that the random playouts do not reach, each from a position the game reaches (setup), or a
 reached state with one thing changed; plus validate's "winners and scorings agree" rule."""
+
 from dataclasses import replace
 
 from service.engine.newyork import GAME

@@ -1,4 +1,5 @@
 """The three scorings: majorities with ties, the dummy, streets; the seed's worked examples."""
+
 from service.engine.newyork import GAME
 from service.engine.newyork.data import points_table
 from service.engine.newyork.scoring import places
@@ -17,8 +18,9 @@ def by_id(result):
 
 
 def test_seed_example_parks_3_3_2_2_in_the_final_scoring_give_16_16_2_2():
-    s = partial_state({"reka": row("park", 3), "andras": row("park", 3), "krisztina": row("park", 2),
-                       "gabor": row("park", 2)})
+    s = partial_state(
+        {"reka": row("park", 3), "andras": row("park", 3), "krisztina": row("park", 2), "gabor": row("park", 2)}
+    )
     got = {pid: p["buildings"]["park"]["points"] for pid, p in by_id(GAME.score(s, "final")).items()}
     assert got == {"reka": 16, "andras": 16, "krisztina": 2, "gabor": 2}
 
@@ -64,8 +66,11 @@ def test_player_needs_at_least_one_building_of_a_type():
 
 def test_reserve_tiles_never_count():
     from .helpers import tile
-    s = State(players=(Player("a", city=row("park", 1), reserve=(tile("park"),) * 3),
-                       Player("b", city=row("park", 2))), partial=True)
+
+    s = State(
+        players=(Player("a", city=row("park", 1), reserve=(tile("park"),) * 3), Player("b", city=row("park", 2))),
+        partial=True,
+    )
     got = by_id(GAME.score(s, "A"))
     assert got["a"]["buildings"]["park"]["count"] == 1
     assert got["b"]["buildings"]["park"]["points"] == 5
@@ -91,8 +96,9 @@ def test_dummy_takes_part_in_majorities_but_never_streets():
 def test_reading_type_tiers_changes_which_type_scores_what():
     s = partial_state({"a": row("museum", 1)})
     assert by_id(GAME.score(s, "A"))["a"]["buildings"]["museum"]["points"] == 1
-    swapped = State(options=Options(type_tiers=(("museum", 3), ("station", 1), ("theater", 2))),
-                    players=s.players, partial=True)
+    swapped = State(
+        options=Options(type_tiers=(("museum", 3), ("station", 1), ("theater", 2))), players=s.players, partial=True
+    )
     assert by_id(GAME.score(swapped, "A"))["a"]["buildings"]["museum"]["points"] == 3
 
 

@@ -1,4 +1,5 @@
 """Setup: starting money, start player, market, scoring cards in the deck, the 2-player game."""
+
 from dataclasses import replace
 
 import pytest
@@ -64,8 +65,11 @@ def test_setup_two_players_72_cards_and_a_dummy_with_6_tiles():
     cards = sum(len(p.money) for p in s.players) + 4 + sum(1 for e in s.money_deck if isinstance(e, Card))
     assert cards == 72
     assert len(s.dummy.tiles) == 6 and len(s.bag) == 44
-    assert start(3).dummy is None and sum(1 for e in start(3).money_deck if isinstance(e, Card)) + 4 + sum(
-        len(p.money) for p in start(3).players) == 108
+    assert (
+        start(3).dummy is None
+        and sum(1 for e in start(3).money_deck if isinstance(e, Card)) + 4 + sum(len(p.money) for p in start(3).players)
+        == 108
+    )
 
 
 def test_setup_refuses_one_player_and_duplicates():
@@ -87,7 +91,9 @@ def test_youngest_must_name_a_player_of_the_game():
     s = GAME.setup(["anna", "ben", "cleo"], 1, {"youngest": "ben"})
     assert GAME.validate(s) == []
     moved = replace(s, options=replace(s.options, youngest="dora"))
-    assert [(v.code, v.pointer) for v in GAME.validate(moved)] == [("newyork.state.youngest", "/state/options/youngest")]
+    assert [(v.code, v.pointer) for v in GAME.validate(moved)] == [
+        ("newyork.state.youngest", "/state/options/youngest")
+    ]
 
 
 def test_reading_start_player_last_tie_is_seat_order():

@@ -1,4 +1,5 @@
 """Turns: take money, buy, rebuild, end-of-turn placement, refills, scorings, the dummy, the end."""
+
 from dataclasses import replace
 
 from service.engine.newyork import GAME
@@ -36,6 +37,7 @@ def refused(state, move):
 
 # --- taking money ------------------------------------------------------------------------------------
 
+
 def test_take_money_one_card_of_any_value():
     s = table()
     out = ok(s, mv("take_money", current_id(s), slots=[0]))
@@ -60,6 +62,7 @@ def test_take_money_duplicate_or_empty_slot_is_refused():
 
 
 # --- buying ------------------------------------------------------------------------------------------
+
 
 def test_buy_exact_payment_grants_another_action():
     s = table()
@@ -87,7 +90,9 @@ def test_buy_in_the_wrong_currency_is_refused():
 
 def test_buy_with_cards_not_in_hand_is_refused():
     s = table()
-    assert "newyork.buy.not_in_hand" in refused(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 9), ("blue", 1)]))
+    assert "newyork.buy.not_in_hand" in refused(
+        s, mv("buy", current_id(s), slot="blue", cards=[("blue", 9), ("blue", 1)])
+    )
 
 
 def test_buy_underpaid_is_refused():
@@ -129,6 +134,7 @@ def test_buy_at_most_four_tiles_a_turn():
 
 
 # --- rebuilding --------------------------------------------------------------------------------------
+
 
 def test_rebuild_reserve_to_city_ends_the_turn():
     s = table()
@@ -173,6 +179,7 @@ def test_rebuild_after_exact_purchases_then_place_bought_tiles():
 
 # --- end of turn placement ---------------------------------------------------------------------------
 
+
 def _bought(n=3):
     s = table(n)
     return ok(s, mv("buy", current_id(s), slot="blue", cards=[("blue", 4), ("blue", 7)])).state
@@ -203,7 +210,9 @@ def test_placement_into_the_reserve():
 def test_placement_breaking_a_building_rule_is_refused():
     s = _bought()
     assert refused(s, mv("place", current_id(s), tile=BLUE_PARK, x=2, y=0)) == [
-        "newyork.placement.no_contact", "newyork.placement.unreachable"]
+        "newyork.placement.no_contact",
+        "newyork.placement.unreachable",
+    ]
 
 
 def test_placement_of_a_tile_not_bought_is_refused():
@@ -223,8 +232,10 @@ def test_placement_to_the_dummy_only_with_two_players():
 def test_every_broken_rule_is_reported_not_only_the_first():
     s = table()
     other = s.players[(s.current + 1) % 3].id
-    assert refused(s, mv("take_money", other, slots=[0, 3])) == ["newyork.turn.not_your_turn",
-                                                                 "newyork.money.over_five"]
+    assert refused(s, mv("take_money", other, slots=[0, 3])) == [
+        "newyork.turn.not_your_turn",
+        "newyork.money.over_five",
+    ]
 
 
 def test_turn_order_and_phase_are_enforced():
@@ -232,8 +243,10 @@ def test_turn_order_and_phase_are_enforced():
     other = s.players[(s.current + 1) % 3].id
     assert refused(s, mv("take_money", other, slots=[0])) == ["newyork.turn.not_your_turn"]
     # every broken rule: the phase, and tile 1 was not bought
-    assert refused(s, mv("reserve", current_id(s), tile=1)) == ["newyork.turn.wrong_phase",
-                                                                 "newyork.placement.not_to_place"]
+    assert refused(s, mv("reserve", current_id(s), tile=1)) == [
+        "newyork.turn.wrong_phase",
+        "newyork.placement.not_to_place",
+    ]
     assert refused(s, mv("take_money", "nobody", slots=[0])) == ["newyork.turn.unknown_player"]
     b = _bought()
     assert refused(b, mv("take_money", current_id(b), slots=[0])) == ["newyork.turn.wrong_phase"]
@@ -282,11 +295,13 @@ def test_reading_stalled_turn_a_pass_only_when_no_action_is_possible():
     # a money card face up: a pass is refused by either reading
     assert refused(table(), mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
     old = table()
-    assert refused(replace(old, options=replace(old.options, stalled_turn="no_money_face_up")),
-                   mv("end_turn", current_id(s))) == ["newyork.turn.cannot_end"]
+    assert refused(
+        replace(old, options=replace(old.options, stalled_turn="no_money_face_up")), mv("end_turn", current_id(s))
+    ) == ["newyork.turn.cannot_end"]
 
 
 # --- refills, scorings, the dummy --------------------------------------------------------------------
+
 
 def test_scoring_A_when_revealed_and_replaced_by_a_money_card():
     s = table()
@@ -328,6 +343,7 @@ def test_money_discard_is_reshuffled_when_the_deck_runs_out():
 
 
 # --- the end of the game -----------------------------------------------------------------------------
+
 
 def _endgame():
     """Bag empty; the current player overpays for the blue tile; money arranged per bank."""
@@ -379,6 +395,7 @@ def test_end_with_equal_points_is_a_draw():
 
 # --- standings ---------------------------------------------------------------------------------------
 
+
 def test_standings_are_points():
     s = set_player(table(), 0, points=17)
     assert GAME.standings(s)["p0"] == 17
@@ -386,9 +403,11 @@ def test_standings_are_points():
 
 # --- the one "not your turn" wording -----------------------------------------------------------------
 
+
 def test_not_your_turn_names_whom_the_game_awaits():
     s = table()
     other = s.players[(s.current + 1) % 3].id
     out = GAME.apply(s, mv("take_money", other, slots=[0]))
     assert [(v.code, v.message, v.pointer) for v in out.violations] == [
-        ("newyork.turn.not_your_turn", f"It is not {other}'s turn: the game awaits {current_id(s)}.", "/move/player")]
+        ("newyork.turn.not_your_turn", f"It is not {other}'s turn: the game awaits {current_id(s)}.", "/move/player")
+    ]

@@ -1,4 +1,5 @@
 """validate: conservation of tiles and money, scoring cards, phase, pending, players, dummy."""
+
 from dataclasses import replace
 
 from service.engine.newyork import GAME
@@ -91,7 +92,8 @@ def test_one_broken_city_at_two_seats_is_flagged_at_each_seat():
 
 def test_a_later_state_checks_only_the_cities_that_changed(monkeypatch):
     """A move changes one city; validating the next state finds the others in the engine's memo."""
-    from service.engine.newyork import city as city_module, game as game_module
+    from service.engine.newyork import city as city_module
+    from service.engine.newyork import game as game_module
 
     from .helpers import city, partial_state
 

@@ -1,4 +1,5 @@
 """Wire schemas: the partial score format, round trips, moves dispatched on type, options."""
+
 import json
 import random
 
@@ -14,9 +15,18 @@ def _rt(data):
 
 
 def test_partial_score_format_takes_catalogue_ids_and_inline_tiles():
-    body = {"players": [{"id": "anna", "city": [{"x": 1, "y": 0, "tile": 41},
-                                                {"x": 0, "y": 1, "tile": {"type": "park", "streets": ["n", "e"]}}]}],
-            "dummy": {"buildings": {"park": 2}}}
+    body = {
+        "players": [
+            {
+                "id": "anna",
+                "city": [
+                    {"x": 1, "y": 0, "tile": 41},
+                    {"x": 0, "y": 1, "tile": {"type": "park", "streets": ["n", "e"]}},
+                ],
+            }
+        ],
+        "dummy": {"buildings": {"park": 2}},
+    }
     state = WIRE.score_state().load(body)
     assert state.partial
     result = GAME.score(state, WIRE.score_extra().load({"scoring": "final"}))
@@ -56,9 +66,14 @@ def test_state_round_trip_setup_and_playout():
 def test_dump_spells_out_options():
     s = GAME.setup(["a", "b"], 1, WIRE.options().load({}))
     opts = WIRE.state().dump(s)["options"]
-    assert opts == {"type_tiers": {"museum": 1, "theater": 2, "station": 3}, "allow_surplus_cards": True,
-                    "extra_action_optional": False, "stalled_turn": "no_action_possible", "youngest": None,
-                    "chance": "digital"}
+    assert opts == {
+        "type_tiers": {"museum": 1, "theater": 2, "station": 3},
+        "allow_surplus_cards": True,
+        "extra_action_optional": False,
+        "stalled_turn": "no_action_possible",
+        "youngest": None,
+        "chance": "digital",
+    }
 
 
 def test_options_type_tiers_must_be_a_permutation():
@@ -111,8 +126,17 @@ def test_a_money_card_loads_by_its_lookup_exactly_as_the_full_check_decides():
     values = [0, 1, 5, 9, 10, -1, 2.0, 2.5, True, False, "3", None, [1]]
     banks = ["blue", "green", "yellow", "red", "purple", "", None, 1, ["blue"]]
     bodies = [{"bank": b, "value": v} for b in banks for v in values]
-    bodies += [{"bank": "red", "value": 3, "extra": 1}, {"bank": "red"}, {"value": 3}, {"bank": "red", "x": 3},
-               {"value": 3, "x": "red"}, {}, [], "red 3", None]
+    bodies += [
+        {"bank": "red", "value": 3, "extra": 1},
+        {"bank": "red"},
+        {"value": 3},
+        {"bank": "red", "x": 3},
+        {"value": 3, "x": "red"},
+        {},
+        [],
+        "red 3",
+        None,
+    ]
     for body in bodies:
         try:
             expected = CardSchema().load(body)

@@ -1,4 +1,5 @@
 """Shared helpers for the Skyline 3000 tests: states, cities, a counting memo and random playouts."""
+
 from __future__ import annotations
 
 import random
@@ -17,9 +18,17 @@ def city(spec: dict, options=None) -> ScoreInput:
     for block_id in data.BLOCK_IDS:
         if block_id in spec:
             s = spec[block_id]
-            blocks.append((block_id, Block(
-                buildings=tuple(Building(o, f, r) for o, f, r in s.get("buildings", ())),
-                greens=s.get("greens", 0), billboards=tuple(s.get("billboards", ())), large=s.get("large"))))
+            blocks.append(
+                (
+                    block_id,
+                    Block(
+                        buildings=tuple(Building(o, f, r) for o, f, r in s.get("buildings", ())),
+                        greens=s.get("greens", 0),
+                        billboards=tuple(s.get("billboards", ())),
+                        large=s.get("large"),
+                    ),
+                )
+            )
     return ScoreInput(options=options or default_options(), blocks=tuple(blocks))
 
 
@@ -31,8 +40,8 @@ def start(players=PLAYERS3, seed=1, **options):
 
 def in_round(state, r):
     """The construction phase of round r, every earlier auction's tile gone unsold (removed from the game)."""
-    house = tuple(stack[r - 1:] for stack in data.AUCTION_HOUSE)
-    sold = tuple(t for stack in data.AUCTION_HOUSE for t in stack[:r - 1])
+    house = tuple(stack[r - 1 :] for stack in data.AUCTION_HOUSE)
+    sold = tuple(t for stack in data.AUCTION_HOUSE for t in stack[: r - 1])
     return replace(state, round=r, auction_house=house, removed_developments=state.removed_developments + sold)
 
 
@@ -114,10 +123,16 @@ def put(state, block_id, buildings=(), greens=None, billboards=None, large=None)
     for o in bbs:
         p = state.player(o)
         state = state.with_player(replace(p, billboards=p.billboards - 1))
-    return state.with_block(block_id, replace(old, buildings=old.buildings + blds,
-                                               greens=old.greens if greens is None else greens,
-                                               billboards=old.billboards + bbs,
-                                               large=old.large if large is None else large))
+    return state.with_block(
+        block_id,
+        replace(
+            old,
+            buildings=old.buildings + blds,
+            greens=old.greens if greens is None else greens,
+            billboards=old.billboards + bbs,
+            large=old.large if large is None else large,
+        ),
+    )
 
 
 def mv(kind, player, **fields):
@@ -170,6 +185,7 @@ class CountingMemo:
 
     def _key(self, kind, material):
         import json
+
         return kind + json.dumps(material, sort_keys=True)
 
     def get_or_compute(self, kind, material, compute, check=None):
@@ -187,16 +203,23 @@ class CountingMemo:
 
 # ---- conservation ------------------------------------------------------------------------------
 def piece_counts(state):
-    floors = state.floors + sum(b.floors for _, blk in state.blocks for b in blk.buildings) \
+    floors = (
+        state.floors
+        + sum(b.floors for _, blk in state.blocks for b in blk.buildings)
         + sum(b.floors for p in state.players for b in p.factory)
+    )
     roofs = {}
     billboards = {}
     for p in state.players:
         for shape in data.ROOFS:
-            roofs[(p.id, shape)] = p.roofs_left(shape) + sum(1 for b in p.factory if b.roof == shape) + sum(
-                1 for _, blk in state.blocks for b in blk.buildings if b.owner == p.id and b.roof == shape)
-        billboards[p.id] = p.billboards + p.billboards_retired + sum(
-            1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
+            roofs[(p.id, shape)] = (
+                p.roofs_left(shape)
+                + sum(1 for b in p.factory if b.roof == shape)
+                + sum(1 for _, blk in state.blocks for b in blk.buildings if b.owner == p.id and b.roof == shape)
+            )
+        billboards[p.id] = (
+            p.billboards + p.billboards_retired + sum(1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
+        )
     cards = Counter()
     for p in state.players:
         cards.update(p.hand or ())

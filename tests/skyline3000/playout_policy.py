@@ -6,6 +6,7 @@ some block could take; else raise an unfinished building towards one floor above
 nothing; developments go to a random listed block. Draws: the deck the hand is shortest of (contracts
 counted double). Every move comes from ``legal_moves``.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,8 +30,12 @@ def _construction(state, moves, rnd):
     if "contract" in by_type:
         return max(by_type["contract"], key=lambda m: (factory[m.building].floors, m.target == "empty", rnd.random()))
     reach = _board_top(state) + 1
-    roofs = [m for m in by_type.get("roof", ()) if factory[m.building].floors <= max(reach, 1)
-             and (factory[m.building].floors >= reach - 1 or rnd.random() < 0.3)]
+    roofs = [
+        m
+        for m in by_type.get("roof", ())
+        if factory[m.building].floors <= max(reach, 1)
+        and (factory[m.building].floors >= reach - 1 or rnd.random() < 0.3)
+    ]
     if roofs:
         player = state.player(pid)
         return max(roofs, key=lambda m: (factory[m.building].floors, player.roofs_left(m.roof), rnd.random()))

@@ -1,5 +1,6 @@
 """Skyline 3000 through the HTTP routes: setup, validate, moves, legal-moves, score (partial format),
 view, render, describe, and the wire's refusals."""
+
 from __future__ import annotations
 
 import json
@@ -11,13 +12,31 @@ from service.engine.skyline3000 import GAME
 from .test_scoring import YELLOW
 
 URL = "/v1/games/skyline3000"
-YELLOW_WIRE = {b: {"buildings": [{"owner": o, "floors": f, "roof": r} for o, f, r in spec["buildings"]],
-                   "greens": spec.get("greens", 0), "billboards": spec.get("billboards", []),
-                   "large": spec.get("large")} for b, spec in YELLOW.items()}
-SMALL_BOARD_OPTIONS = {"board": {  # 25 small platforms in all, the default before the rules audit
-    "small_platforms": {"red-1": 3, "red-2": 3, "red-3": 3, "yellow-1": 3, "yellow-2": 3, "yellow-3": 2,
-                        "blue-1": 3, "blue-2": 3, "blue-3": 2},
-    "starting_greens": {"red": ["red-1", "red-3"], "yellow": ["yellow-2"], "blue": ["blue-2"]}}}
+YELLOW_WIRE = {
+    b: {
+        "buildings": [{"owner": o, "floors": f, "roof": r} for o, f, r in spec["buildings"]],
+        "greens": spec.get("greens", 0),
+        "billboards": spec.get("billboards", []),
+        "large": spec.get("large"),
+    }
+    for b, spec in YELLOW.items()
+}
+SMALL_BOARD_OPTIONS = {
+    "board": {  # 25 small platforms in all, the default before the rules audit
+        "small_platforms": {
+            "red-1": 3,
+            "red-2": 3,
+            "red-3": 3,
+            "yellow-1": 3,
+            "yellow-2": 3,
+            "yellow-3": 2,
+            "blue-1": 3,
+            "blue-2": 3,
+            "blue-3": 2,
+        },
+        "starting_greens": {"red": ["red-1", "red-3"], "yellow": ["yellow-2"], "blue": ["blue-2"]},
+    }
+}
 
 
 def setup(client, players=("anna", "bob", "cleo"), seed=11, **extra):
@@ -38,7 +57,10 @@ def test_score_takes_the_partial_blocks_format(client):
     assert r.status_code == 200, r.get_json()
     body = r.get_json()
     assert body["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
-    assert body["blocks"]["yellow-2"]["first"] == ["white"] and body["blocks"]["yellow-2"]["points"] == {"white": 8, "green": 4}
+    assert body["blocks"]["yellow-2"]["first"] == ["white"] and body["blocks"]["yellow-2"]["points"] == {
+        "white": 8,
+        "green": 4,
+    }
     assert body["spaceport_bonus"]["purple"] == 2 and body["violations"] == []
 
 
@@ -57,8 +79,9 @@ def test_full_state_loads_through_score(client):
 
 def test_illegal_move_is_a_200_with_violations(client):
     state = setup(client)
-    r = client.post(f"{URL}/moves", json={"state": state, "move": {"type": "draw", "player": state["turn"],
-                                                                    "pile": "roof"}})
+    r = client.post(
+        f"{URL}/moves", json={"state": state, "move": {"type": "draw", "player": state["turn"], "pile": "roof"}}
+    )
     body = r.get_json()
     assert r.status_code == 200 and body["legal"] is False
     assert body["violations"][0]["code"] == "skyline3000.turn.wrong_phase"
@@ -96,8 +119,12 @@ def test_view_hides_other_hands(client):
 
 
 def test_render_flags_illegal_blocks(client):
-    blocks = {"red-2": {"buildings": [{"owner": "a", "floors": 2, "roof": "arched"},
-                                      {"owner": "b", "floors": 1, "roof": "peaked"}], "billboards": ["<x>"]}}
+    blocks = {
+        "red-2": {
+            "buildings": [{"owner": "a", "floors": 2, "roof": "arched"}, {"owner": "b", "floors": 1, "roof": "peaked"}],
+            "billboards": ["<x>"],
+        }
+    }
     r = client.post(f"{URL}/render", json={"state": {"blocks": blocks}})
     assert r.status_code == 200 and r.mimetype == "image/svg+xml"
     svg = r.get_data(as_text=True)
@@ -107,8 +134,12 @@ def test_render_flags_illegal_blocks(client):
 
 
 def test_board_option_is_sanity_checked(client):
-    bad = {"board": {"small_platforms": {**SMALL_BOARD_OPTIONS["board"]["small_platforms"], "red-1": 0},
-                     "starting_greens": {"red": ["red-1"], "yellow": ["yellow-1"], "blue": ["blue-1"]}}}
+    bad = {
+        "board": {
+            "small_platforms": {**SMALL_BOARD_OPTIONS["board"]["small_platforms"], "red-1": 0},
+            "starting_greens": {"red": ["red-1"], "yellow": ["yellow-1"], "blue": ["blue-1"]},
+        }
+    }
     r = client.post(f"{URL}/setup", json={"players": ["a", "b"], "options": bad})
     assert r.status_code == 422
     pointers = {e["pointer"] for e in r.get_json()["errors"]}
@@ -147,9 +178,13 @@ def test_bench_request_scores(client):
 
 def test_render_flags_the_offending_buildings():
     from .helpers import city
+
     svg = GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "peaked")]}}))
     assert svg.count("illegal-piece") == 1
-    assert GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "arched")]}})).count("illegal-piece") == 0
+    assert (
+        GAME.render(city({"red-2": {"buildings": [("a", 1, "arched"), ("b", 1, "arched")]}})).count("illegal-piece")
+        == 0
+    )
 
 
 def test_every_seed_reading_quotes_the_seed_in_its_words():

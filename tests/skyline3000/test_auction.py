@@ -1,4 +1,5 @@
 """Phase 2: sealed STOP-pile auctions, ties, zero bids, placing developments; then scoring starts."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,8 +14,11 @@ SEATS = ("orange", "purple", "green")
 
 
 def auction_state(hands, players=SEATS, key=None, options=None):
-    state = start(players) if options is None else replace(GAME.setup(list(players), 1, options), key=players[0],
-                                                             turn=players[0])
+    state = (
+        start(players)
+        if options is None
+        else replace(GAME.setup(list(players), 1, options), key=players[0], turn=players[0])
+    )
     while state.phase == "construction":
         state = GAME.apply(state, mv("pass", state.turn)).state
     for pid, cards in hands.items():
@@ -31,7 +35,9 @@ def value(state, card):
 
 def test_seed_example_purple_wins_with_2_and_5_against_6():
     # default values: roof-n is worth n for n <= 8
-    state = auction_state({"orange": ["roof-6", "roof-1"], "purple": ["roof-2", "roof-5", "roof-8"], "green": ["roof-3"]})
+    state = auction_state(
+        {"orange": ["roof-6", "roof-1"], "purple": ["roof-2", "roof-5", "roof-8"], "green": ["roof-3"]}
+    )
     out = settle(state, {"orange": ["roof-6"], "purple": ["roof-2", "roof-5"], "green": []})
     assert out.legal, out.violations
     report = next(e for e in out.events if e.kind == "auction").data
@@ -104,7 +110,12 @@ def test_bid_duplicate_card_is_refused():
 def test_table_auction_move_needs_every_pile_from_the_key_holder():
     state = at_table(auction_state({"orange": ["roof-6"]}, key="orange"))
     out = GAME.apply(state, mv("bids", "purple", piles={"orange": ["roof-6"], "zed": []}))
-    assert codes(out) == ["auction.missing_pile", "auction.missing_pile", "auction.not_reporter", "auction.unknown_pile"]
+    assert codes(out) == [
+        "auction.missing_pile",
+        "auction.missing_pile",
+        "auction.not_reporter",
+        "auction.unknown_pile",
+    ]
 
 
 def test_table_auction_move_after_sealed_bids_is_refused():
@@ -181,8 +192,9 @@ def test_after_the_third_auction_every_block_is_scored_and_the_draw_begins():
 
 def test_reading_development_without_place():
     # a board with one open small platform per block, each taken by a billboard: nowhere for a green
-    one_open = default_options(board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens)
-                                           for b in default_board()))
+    one_open = default_options(
+        board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens) for b in default_board())
+    )
     state = auction_state({"purple": ["roof-8"]}, options=one_open)
     for i, block_id in enumerate(data.BLOCK_IDS):
         state = put(state, block_id, billboards=[SEATS[i % 3]])
@@ -228,5 +240,6 @@ def test_table_auction_legal_moves_list_the_key_holders_report_as_one_family():
     for asked in ("purple", None):
         reports = [m for m in GAME.legal_moves(state, asked) if m.type == "bids"]
         assert [(m.player, m.piles, m.family) for m in reports] == [
-            ("purple", (("orange", ()), ("purple", ()), ("green", ())), "piles")]
+            ("purple", (("orange", ()), ("purple", ()), ("green", ())), "piles")
+        ]
     assert [m for m in GAME.legal_moves(state, "orange") if m.type == "bids"] == []

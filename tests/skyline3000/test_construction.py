@@ -1,7 +1,6 @@
 """Setup and Phase 1 (construction): floor, roof, contract and billboard actions, every placement rule."""
-from __future__ import annotations
 
-from dataclasses import replace
+from __future__ import annotations
 
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.board import free_platforms
@@ -15,7 +14,12 @@ def test_setup_deals_2_roof_2_floor_4_contract_cards_and_four_buildings():
     for p in state.players:
         decks = [state.options.card(c).deck for c in p.hand]
         assert decks.count("roof") == 2 and decks.count("floor") == 2 and decks.count("contract") == 4
-        assert sorted((b.floors, b.roof) for b in p.factory) == [(1, "arched"), (1, "peaked"), (2, "arched"), (2, "peaked")]
+        assert sorted((b.floors, b.roof) for b in p.factory) == [
+            (1, "arched"),
+            (1, "peaked"),
+            (2, "arched"),
+            (2, "peaked"),
+        ]
         assert p.points == 5 and p.arched == 3 and p.peaked == 3 and p.billboards == 5
     assert state.floors == 90 - 18
     assert state.key in PLAYERS3 and state.turn == state.key and state.phase == "construction" and state.round == 1
@@ -32,13 +36,23 @@ def test_setup_is_deterministic_for_a_seed():
 def test_reading_board():
     state = GAME.setup(["a", "b"], 1)
     spec = {b: state.options.block(b).small_platforms for b in data.BLOCK_IDS}
-    assert spec == {"red-1": 8, "red-2": 7, "red-3": 8, "yellow-1": 7, "yellow-2": 8, "yellow-3": 7,
-                    "blue-1": 7, "blue-2": 8, "blue-3": 7}  # 7 open each, plus the starting green's platform
+    assert spec == {
+        "red-1": 8,
+        "red-2": 7,
+        "red-3": 8,
+        "yellow-1": 7,
+        "yellow-2": 8,
+        "yellow-3": 7,
+        "blue-1": 7,
+        "blue-2": 8,
+        "blue-3": 7,
+    }  # 7 open each, plus the starting green's platform
     greens = {b: blk.greens for b, blk in state.blocks if blk.greens}
     assert greens == {"red-1": 1, "red-3": 1, "yellow-2": 1, "blue-2": 1}
     assert all(free_platforms(state.options, b, blk) == 7 for b, blk in state.blocks)
-    small = default_options(board=tuple(BlockSpec(b.id, b.district, 2 + b.starting_greens, b.starting_greens)
-                                        for b in default_board()))
+    small = default_options(
+        board=tuple(BlockSpec(b.id, b.district, 2 + b.starting_greens, b.starting_greens) for b in default_board())
+    )
     other = GAME.setup(["a", "b"], 1, small)
     assert all(free_platforms(other.options, b, blk) == 2 for b, blk in other.blocks)
 
@@ -136,9 +150,12 @@ def test_reading_floor_card_split():
     # the issue's reproducer: a new 2-floor building, raised by one floor while a second one starts: heights
     # 3 and 1 the old one-building reading could never make, and the 3-floor building goes to the board
     state = give_hand(start(("anna", "bob")), "anna", ["floor-8", "floor-10", "roof-1", "contract-1"])
-    for move in (mv("floor", "anna", card="floor-8", buildings=(4, 4)), mv("pass", "bob"),
-                 mv("floor", "anna", card="floor-10", buildings=(4, 5)), mv("roof", "anna", card="roof-1", building=4,
-                                                                          roof="arched")):
+    for move in (
+        mv("floor", "anna", card="floor-8", buildings=(4, 4)),
+        mv("pass", "bob"),
+        mv("floor", "anna", card="floor-10", buildings=(4, 5)),
+        mv("roof", "anna", card="roof-1", building=4, roof="arched"),
+    ):
         out = GAME.apply(state, move)
         assert out.legal, (move, out.violations)
         state = out.state
@@ -160,7 +177,9 @@ def test_roof_card_finishes_a_building():
 def test_roof_card_needs_a_roof_piece():
     state = build(give_hand(start(roofs_per_shape=2), "anna", ["roof-1"]), "anna", 2)
     assert state.player("anna").peaked == 0 and GAME.validate(state) == []
-    assert codes(GAME.apply(state, mv("roof", "anna", card="roof-1", building=4, roof="peaked"))) == ["factory.no_roof_piece"]
+    assert codes(GAME.apply(state, mv("roof", "anna", card="roof-1", building=4, roof="peaked"))) == [
+        "factory.no_roof_piece"
+    ]
 
 
 def test_roof_card_may_use_the_last_roof_piece():
@@ -193,19 +212,22 @@ def test_contract_places_a_finished_building_in_the_cards_district():
 def test_placement_wrong_district_is_refused():
     state = give_hand(start(), "anna", ["contract-1"])
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="blue-1"))) == [
-        "placement.wrong_district"]
+        "placement.wrong_district"
+    ]
 
 
 def test_placement_unfinished_building_is_refused():
     state = build(give_hand(start(), "anna", ["contract-1"]), "anna", 2)
     assert "factory.building_unfinished" in codes(
-        GAME.apply(state, mv("contract", "anna", card="contract-1", building=4, block="red-2")))
+        GAME.apply(state, mv("contract", "anna", card="contract-1", building=4, block="red-2"))
+    )
 
 
 def test_placement_first_building_must_be_one_floor():
     state = give_hand(start(), "anna", ["contract-1"])
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=2, block="red-2"))) == [
-        "placement.first_height"]
+        "placement.first_height"
+    ]
 
 
 def test_placement_height_equal_to_tallest_or_one_more():
@@ -229,43 +251,59 @@ def test_placement_roof_shape_block_must_match():
     # seed example: green's arched building in the block, so orange's must be arched too
     state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")])
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=1, block="red-2"))) == [
-        "placement.roof_shape_block"]
+        "placement.roof_shape_block"
+    ]
     assert GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2")).legal
 
 
 def test_placement_roof_shape_district_never_all_three_the_same():
     # seed example: two blocks of the district hold arched roofs, so the third block's must be peaked
-    state = put(put(give_hand(start(), "anna", ["contract-1"]), "red-1", [("bob", 1, "arched")]),
-                "red-2", [("cleo", 1, "arched")])
+    state = put(
+        put(give_hand(start(), "anna", ["contract-1"]), "red-1", [("bob", 1, "arched")]),
+        "red-2",
+        [("cleo", 1, "arched")],
+    )
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-3"))) == [
-        "placement.roof_shape_district"]
+        "placement.roof_shape_district"
+    ]
     assert GAME.apply(state, mv("contract", "anna", card="contract-1", building=1, block="red-3")).legal
 
 
 def test_placement_never_on_a_large_platform():
     state = give_hand(start(), "anna", ["contract-1"])
-    assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2",
-                                      target="large"))) == ["placement.large_platform"]
+    assert codes(
+        GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2", target="large"))
+    ) == ["placement.large_platform"]
 
 
 def test_placement_never_on_a_green():
     state = give_hand(start(), "anna", ["contract-1"])
-    assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-1",
-                                      target="green"))) == ["placement.on_green"]
+    assert codes(
+        GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-1", target="green"))
+    ) == ["placement.on_green"]
 
 
 def test_placement_needs_an_empty_small_platform():
-    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")],
-                billboards=["bob", "bob", "bob", "cleo", "cleo", "cleo"])
+    state = put(
+        give_hand(start(), "anna", ["contract-1"]),
+        "red-2",
+        [("bob", 1, "arched")],
+        billboards=["bob", "bob", "bob", "cleo", "cleo", "cleo"],
+    )
     assert free_platforms(state.options, "red-2", state.block("red-2")) == 0 and GAME.validate(state) == []
     assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2"))) == [
-        "placement.no_empty_platform"]
+        "placement.no_empty_platform"
+    ]
 
 
 def test_placement_may_take_a_blocks_last_empty_small_platform():
     # the boundary of placement.no_empty_platform: one free platform is enough
-    state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", [("bob", 1, "arched")],
-                billboards=["bob", "bob", "bob", "cleo", "cleo"])
+    state = put(
+        give_hand(start(), "anna", ["contract-1"]),
+        "red-2",
+        [("bob", 1, "arched")],
+        billboards=["bob", "bob", "bob", "cleo", "cleo"],
+    )
     assert free_platforms(state.options, "red-2", state.block("red-2")) == 1 and GAME.validate(state) == []
     out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2"))
     assert out.legal and len(out.state.block("red-2").buildings) == 2
@@ -274,7 +312,8 @@ def test_placement_may_take_a_blocks_last_empty_small_platform():
 def test_placement_unknown_block_is_refused():
     state = give_hand(start(), "anna", ["contract-1"])
     assert "placement.unknown_block" in codes(
-        GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="green-9")))
+        GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="green-9"))
+    )
 
 
 def test_placement_on_own_billboard_replaces_it_and_costs_a_point():
@@ -295,8 +334,9 @@ def test_reading_billboard_replacement_cost():
 
 def test_placement_on_someone_elses_billboard_is_refused():
     state = put(give_hand(start(), "anna", ["contract-1"]), "red-2", billboards=["bob"])
-    assert codes(GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2",
-                                      target="billboard"))) == ["placement.not_own_billboard"]
+    assert codes(
+        GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2", target="billboard"))
+    ) == ["placement.not_own_billboard"]
 
 
 def test_every_violation_is_reported_not_just_the_first():
@@ -388,6 +428,7 @@ def test_reading_roofs_per_shape():
 
 def test_setup_follows_the_documented_pinned_draws():
     from service.engine.random import Rng
+
     players = ["anna", "bob", "cleo"]
     state = GAME.setup(players, 424242)
     rng = Rng(424242)
@@ -396,5 +437,5 @@ def test_setup_follows_the_documented_pinned_draws():
     for deck, n in (("roof", 2), ("floor", 2), ("contract", 4)):
         for i, pid in enumerate(players):
             dealt = [c for c in state.player(pid).hand if c.startswith(deck)]
-            assert dealt == decks[deck][i * n:(i + 1) * n]
-        assert state.pile(deck).draw == tuple(decks[deck][3 * n:])
+            assert dealt == decks[deck][i * n : (i + 1) * n]
+        assert state.pile(deck).draw == tuple(decks[deck][3 * n :])

@@ -1,4 +1,5 @@
 """Phase 4 (card draw), reshuffles, the Key, the end of the game, chance at a real table and views."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -76,6 +77,7 @@ def test_reading_draw_when_cards_run_out():
     out = GAME.apply(s, mv("draw", "anna", pile="roof"))
     assert not out.legal
     from service.engine.skyline3000 import flow
+
     state, events = flow.advance_draw(s, "anna")
     assert state.phase == "construction" and events[0].kind == "draws_lost"
 
@@ -179,8 +181,12 @@ def test_a_known_face_up_top_is_drawn_without_a_reveal():
 def test_reveal_must_be_the_known_top_card():
     digital = to_draw(start())
     top = digital.pile("roof").draw[0]
-    s = replace(digital, piles=tuple((d, replace(p, draw=None)) for d, p in digital.piles), seed=None,
-                pending=Pending("draw", "anna", "roof"))
+    s = replace(
+        digital,
+        piles=tuple((d, replace(p, draw=None)) for d, p in digital.piles),
+        seed=None,
+        pending=Pending("draw", "anna", "roof"),
+    )
     other = next(c for c in unknown_cards(s) if c.startswith("roof-"))
     assert codes(GAME.apply(s, mv("reveal", "anna", card=other))) == ["reveal.not_top"]
     assert [m.card for m in GAME.legal_moves(s)] == [top]

@@ -1,4 +1,5 @@
 """Rules the sampled mutation run (tests/mutation) found no test for, at a real table (hidden hands)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -68,8 +69,9 @@ def test_reading_development_without_place_one_open_platform_is_enough_for_a_gre
     from .helpers import put
     from .test_auction import auction_state
 
-    one_open = default_options(board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens)
-                                           for b in default_board()))
+    one_open = default_options(
+        board=tuple(BlockSpec(b.id, b.district, 1 + b.starting_greens, b.starting_greens) for b in default_board())
+    )
     state = auction_state({"purple": ["roof-8"]}, options=one_open)
     left_open = data.BLOCK_IDS[-1]
     for i, block_id in enumerate(data.BLOCK_IDS[:-1]):

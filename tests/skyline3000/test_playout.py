@@ -1,6 +1,7 @@
 """60 seeded random games for 2, 3 and 4 players through legal_moves and apply: conservation of floors,
 roofs, billboards, developments and cards after every move; listed moves are accepted; a sample of
 unlisted moves is refused; states round-trip through the wire schemas."""
+
 from __future__ import annotations
 
 import random
@@ -30,11 +31,13 @@ def random_move(state, rnd):
     pool = list(p.hand or ()) + rnd.sample(all_cards, 2)
     n = len(p.factory)
     return Move(
-        kind, player,
+        kind,
+        player,
         card=rnd.choice(pool) if kind in ("floor", "roof", "contract", "discard", "reveal") else None,
         building=rnd.randrange(0, n + 2) if kind in ("roof", "contract") else None,
         buildings=tuple(rnd.randrange(max(n - 3, 0), n + 3) for _ in range(rnd.choice((2, 2, 2, 1, 3))))
-        if kind == "floor" else None,
+        if kind == "floor"
+        else None,
         roof=rnd.choice(data.ROOFS) if kind == "roof" else None,
         block=rnd.choice(data.BLOCK_IDS) if kind in ("contract", "billboard", "develop") else None,
         target=rnd.choice(TARGETS) if kind in ("contract", "billboard") else None,
@@ -65,8 +68,12 @@ def canonical(state, move):
     if move.buildings is not None:
         n = len(factory)
         if all(0 <= t < n + 2 for t in move.buildings):
-            key = tuple(sorted((str((factory[t].floors, factory[t].roof)) if t < n else str(n - 1 - t),
-                                move.buildings.count(t)) for t in set(move.buildings)))
+            key = tuple(
+                sorted(
+                    (str((factory[t].floors, factory[t].roof)) if t < n else str(n - 1 - t), move.buildings.count(t))
+                    for t in set(move.buildings)
+                )
+            )
             return replace(move, buildings=key)
         return replace(move, buildings=tuple(sorted(move.buildings)))
     if move.building is not None and 0 <= move.building < len(factory):
@@ -96,6 +103,7 @@ def checker(stats):
         for move in moves:
             if move.type == "floor":
                 stats["floor_placements"][len(set(move.buildings))] += 1
+
     return check
 
 

@@ -1,6 +1,7 @@
 """Playouts tell the truth: a simple building-minded player (``playout_policy``) opens the city and gets
 buildings of 3 floors or more onto the board. ``pytest -s`` prints blocks opened, floors placed, the
 height histogram and the final scores per player count (``bench/skyline_playouts.py`` prints more games)."""
+
 from __future__ import annotations
 
 from .playout_policy import report

@@ -1,6 +1,7 @@
 """A real table (``options.chance = "table"``): setup deals nothing, the piles' face-up tops are revealed, hands
 stay unknown unless their players enter them, validate holds every reveal to conservation, and a whole game is
 played by legal moves and reveals. Also: a hidden hand's listing stays small however many buildings wait."""
+
 from __future__ import annotations
 
 import inspect
@@ -24,7 +25,10 @@ def test_table_setup_deals_nothing_and_asks_for_the_face_up_tops():
     state = table_setup()
     assert all(p.hand is None and p.hand_size == 8 for p in state.players)
     assert {d: (p.draw, p.draw_size, p.top, p.discard) for d, p in state.piles} == {
-        "roof": (None, 14 - 6, None, ()), "floor": (None, 24 - 6, None, ()), "contract": (None, 24 - 12, None, ())}
+        "roof": (None, 14 - 6, None, ()),
+        "floor": (None, 24 - 6, None, ()),
+        "contract": (None, 24 - 12, None, ()),
+    }
     assert state.seed is None and state.key == state.turn == "anna"  # the first listed player holds the Key
     assert state.pending == Pending("top", "anna", "roof") and GAME.validate(state) == []
     assert GAME.status(state).to_move == ("anna",)
@@ -57,8 +61,16 @@ def test_reveals_are_checked_against_the_box_and_the_cards_known_elsewhere():
     # the revealed card cannot be revealed again, nor be in a hand someone enters
     twice = replace(state, pending=Pending("top", "anna", "roof"))
     assert codes(GAME.validate(twice)) == ["state.pending"]
-    entered = replace(state, players=(replace(state.players[0], hand=("roof-3",) + tuple(
-        c for c in unknown_cards(state) if c.startswith("contract-"))[:7]),) + state.players[1:])
+    entered = replace(
+        state,
+        players=(
+            replace(
+                state.players[0],
+                hand=("roof-3",) + tuple(c for c in unknown_cards(state) if c.startswith("contract-"))[:7],
+            ),
+        )
+        + state.players[1:],
+    )
     assert "state.cards" in codes(GAME.validate(entered))
     not_in_box = state.with_pile("floor", replace(state.pile("floor"), top="floor-25"))
     assert "state.pile_top" in codes(GAME.validate(not_in_box))
@@ -67,8 +79,11 @@ def test_reveals_are_checked_against_the_box_and_the_cards_known_elsewhere():
 def test_a_player_may_enter_his_own_hand_and_legal_moves_then_list_only_its_cards():
     state = reveal_tops(table_setup())
     pool = unknown_cards(state)
-    hand = tuple([c for c in pool if c.startswith("roof-")][:2] + [c for c in pool if c.startswith("floor-")][:2]
-                 + [c for c in pool if c.startswith("contract-")][:4])
+    hand = tuple(
+        [c for c in pool if c.startswith("roof-")][:2]
+        + [c for c in pool if c.startswith("floor-")][:2]
+        + [c for c in pool if c.startswith("contract-")][:4]
+    )
     entered = replace(state, players=(replace(state.players[0], hand=hand),) + state.players[1:])
     assert GAME.validate(entered) == []
     assert {m.card for m in GAME.legal_moves(entered, "anna", "discard")} == set(hand)

@@ -1,5 +1,6 @@
 """The picture a table can read: every player named, no text off the image, a legend for every symbol,
 factories drawn as buildings, the auction in progress; for 2 and 4 players with 40-character names."""
+
 from __future__ import annotations
 
 import random
@@ -66,8 +67,19 @@ def test_a_name_too_long_for_its_line_ends_in_an_ellipsis_and_stays_whole_in_its
 def test_legend_explains_every_symbol_and_abbreviation():
     svg = GAME.render(city(YELLOW))
     legend = re.search(r'<g class="legend">(.*?)</g>\s*</svg>', svg, re.S).group(1)
-    for words in ("arched roof", "peaked roof", "unfinished", "Greenspace", "billboard", "empty small platform",
-                  "free large platform", "Spaceport", "Megamarket", "owner's key and floors", "breaks a rule"):
+    for words in (
+        "arched roof",
+        "peaked roof",
+        "unfinished",
+        "Greenspace",
+        "billboard",
+        "empty small platform",
+        "free large platform",
+        "Spaceport",
+        "Megamarket",
+        "owner's key and floors",
+        "breaks a rule",
+    ):
         assert words in legend, words
     assert ">SP<" in legend and ">MM<" in legend and ">G<" in legend  # the tiles' abbreviations
 
@@ -104,5 +116,7 @@ def test_development_to_place_and_game_over_are_shown():
 def test_every_block_and_empty_small_platform_carries_its_id_for_a_tap():
     """A page offers a contract or a billboard by tapping the block: each block names itself in data-block."""
     svg = GAME.render(GAME.setup(["anna", "bob"], 1))
-    assert sorted(re.findall(r'data-block="([a-z]+-\d)"', svg)) == sorted(b.id for b in GAME.setup(["a", "b"], 1).options.board)
+    assert sorted(re.findall(r'data-block="([a-z]+-\d)"', svg)) == sorted(
+        b.id for b in GAME.setup(["a", "b"], 1).options.board
+    )
     assert svg.count('data-platform="small"') > 0

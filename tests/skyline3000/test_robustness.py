@@ -1,4 +1,5 @@
 """Random schema-valid states and moves never raise: they give violations, illegal moves, empty lists."""
+
 from __future__ import annotations
 
 import copy
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
+from service.engine.memo import memo_scope
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.state import default_options
 from service.schemas.skyline3000 import WIRE
@@ -46,11 +48,20 @@ def bases():
     return [SCHEMA.dump(x) for x in states]
 
 
-buildings = st.lists(st.fixed_dictionaries({"owner": st.sampled_from(OWNERS), "floors": st.integers(1, 7),
-                                            "roof": st.sampled_from(data.ROOFS)}), max_size=5)
-block = st.fixed_dictionaries({"buildings": buildings, "greens": st.integers(0, 4),
-                               "billboards": st.lists(st.sampled_from(OWNERS), max_size=3),
-                               "large": st.sampled_from([None, "spaceport", "megamarket"])})
+buildings = st.lists(
+    st.fixed_dictionaries(
+        {"owner": st.sampled_from(OWNERS), "floors": st.integers(1, 7), "roof": st.sampled_from(data.ROOFS)}
+    ),
+    max_size=5,
+)
+block = st.fixed_dictionaries(
+    {
+        "buildings": buildings,
+        "greens": st.integers(0, 4),
+        "billboards": st.lists(st.sampled_from(OWNERS), max_size=3),
+        "large": st.sampled_from([None, "spaceport", "megamarket"]),
+    }
+)
 card_list = st.lists(st.sampled_from(CARDS), max_size=5)
 MUTATIONS = {
     "phase": st.sampled_from(data.PHASES),
@@ -58,29 +69,54 @@ MUTATIONS = {
     "key": st.sampled_from(OWNERS),
     "turn": st.sampled_from(OWNERS + [None]),
     "floors": st.integers(0, 90),
-    "auction": st.one_of(st.none(), st.fixed_dictionaries({
-        "stack": st.integers(1, 3),
-        "sealed": st.dictionaries(st.sampled_from(OWNERS), st.one_of(st.none(), card_list), max_size=3)})),
-    "award": st.one_of(st.none(), st.fixed_dictionaries({"player": st.sampled_from(OWNERS),
-                                                         "tile": st.sampled_from(data.TILES)})),
+    "auction": st.one_of(
+        st.none(),
+        st.fixed_dictionaries(
+            {
+                "stack": st.integers(1, 3),
+                "sealed": st.dictionaries(st.sampled_from(OWNERS), st.one_of(st.none(), card_list), max_size=3),
+            }
+        ),
+    ),
+    "award": st.one_of(
+        st.none(), st.fixed_dictionaries({"player": st.sampled_from(OWNERS), "tile": st.sampled_from(data.TILES)})
+    ),
     "draws_left": st.dictionaries(st.sampled_from(OWNERS), st.integers(0, 9), max_size=3),
-    "pending": st.one_of(st.none(), st.fixed_dictionaries({"kind": st.just("draw"), "player": st.sampled_from(OWNERS),
-                                                           "pile": st.sampled_from(data.DECKS)})),
+    "pending": st.one_of(
+        st.none(),
+        st.fixed_dictionaries(
+            {"kind": st.just("draw"), "player": st.sampled_from(OWNERS), "pile": st.sampled_from(data.DECKS)}
+        ),
+    ),
     "auction_house": st.lists(st.lists(st.sampled_from(data.TILES), max_size=4), min_size=3, max_size=3),
     "removed_developments": st.lists(st.sampled_from(data.TILES), max_size=4),
 }
-player_mutation = st.fixed_dictionaries({}, optional={
-    "points": st.integers(-50, 50), "hand": st.one_of(st.none(), card_list), "hand_size": st.integers(0, 12),
-    "factory": st.lists(st.fixed_dictionaries({"floors": st.integers(1, 8),
-                                               "roof": st.sampled_from([None, "arched", "peaked"])}), max_size=6),
-    "billboards": st.integers(0, 6), "passed": st.booleans(),
-    "roofs": st.fixed_dictionaries({"arched": st.integers(0, 6), "peaked": st.integers(0, 6)}),
-})
-pile_mutation = st.fixed_dictionaries({"draw": st.one_of(st.none(), card_list), "draw_size": st.integers(0, 30),
-                                       "discard": card_list})
-move = st.fixed_dictionaries({"type": st.sampled_from(["floor", "roof", "contract", "billboard", "discard", "pass",
-                                                       "bid", "develop", "draw", "reveal", "bids"]),
-                              "player": st.sampled_from(OWNERS)})
+player_mutation = st.fixed_dictionaries(
+    {},
+    optional={
+        "points": st.integers(-50, 50),
+        "hand": st.one_of(st.none(), card_list),
+        "hand_size": st.integers(0, 12),
+        "factory": st.lists(
+            st.fixed_dictionaries({"floors": st.integers(1, 8), "roof": st.sampled_from([None, "arched", "peaked"])}),
+            max_size=6,
+        ),
+        "billboards": st.integers(0, 6),
+        "passed": st.booleans(),
+        "roofs": st.fixed_dictionaries({"arched": st.integers(0, 6), "peaked": st.integers(0, 6)}),
+    },
+)
+pile_mutation = st.fixed_dictionaries(
+    {"draw": st.one_of(st.none(), card_list), "draw_size": st.integers(0, 30), "discard": card_list}
+)
+move = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(
+            ["floor", "roof", "contract", "billboard", "discard", "pass", "bid", "develop", "draw", "reveal", "bids"]
+        ),
+        "player": st.sampled_from(OWNERS),
+    }
+)
 
 
 @st.composite
@@ -131,21 +167,25 @@ def test_schema_valid_states_and_moves_never_raise(raw_state, raw_move):
     except ValidationError:
         return
     move = MOVE.load(raw_move)
-    memo = CountingMemo()
+    with memo_scope(CountingMemo()):
+        _exercise(state, move, raw_state)
+
+
+def _exercise(state, move, raw_state):
     GAME.validate(state)
     listed = GAME.legal_moves(state)
     MOVE.dump(listed, many=True)
-    outcome = GAME.apply(state, move, memo)
+    outcome = GAME.apply(state, move)
     if outcome.legal:
         SCHEMA.dump(outcome.state)
     for m in listed[:3]:
-        GAME.apply(state, m, memo)
-    GAME.score(state, "final", memo)
+        GAME.apply(state, m)
+    GAME.score(state, "final")
     GAME.standings(state)
     for pid in OWNERS:
         SCHEMA.dump(GAME.view(state, pid))
-    assert GAME.render(state, None, memo).startswith("<svg")
-    GAME.score(SCORE.load(raw_state), None, memo)
+    assert GAME.render(state, None).startswith("<svg")
+    GAME.score(SCORE.load(raw_state), None)
 
 
 @settings(max_examples=150, deadline=None)

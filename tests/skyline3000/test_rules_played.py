@@ -1,6 +1,7 @@
 """Rules on positions reached by legal moves from a setup: the run-out pile renewed at once, every distinct bid
 listed, an empty hand ending construction, the Spaceport's extra cards declined, a cost in points that cannot be
 paid, Capitol-style uneven blocks, and the Key holder's combined report at a real table only."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -19,8 +20,9 @@ SEATS = ("anna", "bob", "cleo")
 def play(state, move):
     """A move that legal-moves lists (or that a listed bid family holds), applied."""
     listed = GAME.legal_moves(state, move.player)
-    assert move in [replace(m, family=None) for m in listed] or (move.type == "bid" and any(
-        m.family == "subsets" and set(move.cards) <= set(m.cards) for m in listed)), move
+    assert move in [replace(m, family=None) for m in listed] or (
+        move.type == "bid" and any(m.family == "subsets" and set(move.cards) <= set(m.cards) for m in listed)
+    ), move
     out = GAME.apply(state, move)
     assert out.legal, (move, out.violations)
     return out.state, out.events
@@ -126,8 +128,7 @@ def test_combined_bids_move_at_a_reached_digital_auction_is_refused_with_its_own
 def test_bid_legal_moves_list_every_distinct_pile_the_seeds_2_and_5_included():
     for seed in range(1, 60):
         state = passes(GAME.setup(list(SEATS), seed))
-        holder = next((p for p in state.players
-                       if {2, 5} <= {state.options.card(c).value for c in p.hand}), None)
+        holder = next((p for p in state.players if {2, 5} <= {state.options.card(c).value for c in p.hand}), None)
         if holder:
             break
     hand = holder.hand
@@ -138,8 +139,7 @@ def test_bid_legal_moves_list_every_distinct_pile_the_seeds_2_and_5_included():
     assert len(listed) == prod(len(same) + 1 for same in kinds.values()) == len(set(listed))
     piles = {tuple(sorted(map(str, (card_kind(state, c) for c in pile)))) for pile in listed}
     assert len(piles) == len(listed)  # no two listed piles are the same cards in what counts
-    two_and_five = [pile for pile in listed
-                    if sorted(state.options.card(c).value for c in pile) == [2, 5]]
+    two_and_five = [pile for pile in listed if sorted(state.options.card(c).value for c in pile) == [2, 5]]
     assert two_and_five  # the seed's pile: "lila 2-t, 5-t és a STOP kártyáját" (a 2, a 5 and STOP)
     assert [len(p) for p in listed] == sorted(len(p) for p in listed)  # fewest cards first
 
@@ -194,8 +194,11 @@ def spaceport_won(options=None):
     """The Key holder builds a 1-floor building in a block, wins round 1's Spaceport and puts it there."""
     state = GAME.setup(list(SEATS), 7, options)
     key = state.key
-    contract = next(m for m in GAME.legal_moves(state) if m.type == "contract" and m.target == "empty"
-                    and state.player(key).factory[m.building].floors == 1)
+    contract = next(
+        m
+        for m in GAME.legal_moves(state)
+        if m.type == "contract" and m.target == "empty" and state.player(key).factory[m.building].floors == 1
+    )
     state, _ = play(state, contract)
     state = unsold(passes(state), 2)
     card = state.player(key).hand[0]
@@ -244,7 +247,10 @@ def test_reading_unpaid_cost():
     state, key, block = at_zero_points()
     out = GAME.apply(state, mv("billboard", key, block=block))
     assert codes(out) == ["points.cannot_pay"] and out.violations[0].params == (
-        ("player", key), ("points", 0), ("cost", 1))
+        ("player", key),
+        ("points", 0),
+        ("cost", 1),
+    )
     assert not [m for m in GAME.legal_moves(state) if m.type == "billboard"]
     floored, key, block = at_zero_points({"unpaid_cost": "floored"})
     floored, _ = play(floored, mv("billboard", key, block=block))
@@ -255,16 +261,30 @@ def test_reading_unpaid_cost():
 
 
 # -- item: Capitol-style uneven blocks -------------------------------------------------------------------------
-UNEVEN = {"small_platforms": {"red-1": 6, "red-2": 6, "red-3": 8, "yellow-1": 5, "yellow-2": 7, "yellow-3": 7,
-                              "blue-1": 5, "blue-2": 7, "blue-3": 7},
-          "starting_greens": {"red": ["red-1", "red-3"], "yellow": ["yellow-2"], "blue": ["blue-2"]}}
+UNEVEN = {
+    "small_platforms": {
+        "red-1": 6,
+        "red-2": 6,
+        "red-3": 8,
+        "yellow-1": 5,
+        "yellow-2": 7,
+        "yellow-3": 7,
+        "blue-1": 5,
+        "blue-2": 7,
+        "blue-3": 7,
+    },
+    "starting_greens": {"red": ["red-1", "red-3"], "yellow": ["yellow-2"], "blue": ["blue-2"]},
+}
 
 
 def test_reading_board_takes_capitol_style_uneven_blocks_of_5_to_7_sites():
     from service import create_app
 
-    answer = create_app({"redis_url": None}).test_client().post(
-        "/v1/games/skyline3000/setup", json={"players": list(SEATS), "seed": 9, "options": {"board": UNEVEN}})
+    answer = (
+        create_app({"redis_url": None})
+        .test_client()
+        .post("/v1/games/skyline3000/setup", json={"players": list(SEATS), "seed": 9, "options": {"board": UNEVEN}})
+    )
     assert answer.status_code == 200, answer.get_json()
     state = GAME.setup(list(SEATS), 9, {"board": UNEVEN})
     open_sites = {b.id: b.small_platforms - b.starting_greens for b in state.options.board}

@@ -1,4 +1,5 @@
 """Phase 3 block scoring: placings by floors, the three tie rules, megamarkets, the seed's yellow example."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,14 +15,27 @@ from .helpers import CountingMemo, city
 # (test_seed_example_reached.py plays to them): A purple 1 + 2, green 2; B white 1 + 4, green 2 + 3,
 # orange 3 (White's tallest beats Green's in the 5-5 tie); C orange 2, the others 1 each.
 YELLOW = {
-    "yellow-1": {"buildings": [("purple", 1, "arched"), ("purple", 2, "arched"), ("green", 2, "arched")],
-                 "greens": 1, "billboards": ["white"], "large": "spaceport"},
-    "yellow-2": {"buildings": [("white", 1, "peaked"), ("green", 2, "peaked"), ("orange", 3, "peaked"),
-                               ("green", 3, "peaked"), ("white", 4, "peaked")],
-                 "greens": 2, "large": "megamarket"},
-    "yellow-3": {"buildings": [("purple", 1, "arched"), ("white", 1, "arched"), ("green", 1, "arched"),
-                               ("orange", 2, "arched")],
-                 "billboards": ["orange"]},
+    "yellow-1": {
+        "buildings": [("purple", 1, "arched"), ("purple", 2, "arched"), ("green", 2, "arched")],
+        "greens": 1,
+        "billboards": ["white"],
+        "large": "spaceport",
+    },
+    "yellow-2": {
+        "buildings": [
+            ("white", 1, "peaked"),
+            ("green", 2, "peaked"),
+            ("orange", 3, "peaked"),
+            ("green", 3, "peaked"),
+            ("white", 4, "peaked"),
+        ],
+        "greens": 2,
+        "large": "megamarket",
+    },
+    "yellow-3": {
+        "buildings": [("purple", 1, "arched"), ("white", 1, "arched"), ("green", 1, "arched"), ("orange", 2, "arched")],
+        "billboards": ["orange"],
+    },
 }
 
 
@@ -74,8 +88,17 @@ def test_seed_example_spaceport_bonus_first_two_second_one():
 
 
 def test_tie_on_floors_and_tallest_all_first_nobody_second():
-    spec = {"red-2": {"buildings": [("a", 1, "arched"), ("a", 2, "arched"), ("b", 1, "arched"), ("b", 2, "arched"),
-                                    ("c", 1, "arched")]}}
+    spec = {
+        "red-2": {
+            "buildings": [
+                ("a", 1, "arched"),
+                ("a", 2, "arched"),
+                ("b", 1, "arched"),
+                ("b", 2, "arched"),
+                ("c", 1, "arched"),
+            ]
+        }
+    }
     block = scored(spec)["blocks"]["red-2"]
     assert sorted(block["first"]) == ["a", "b"] and block["second"] == []
     assert block["points"] == {"a": 2, "b": 2}
@@ -92,15 +115,30 @@ def test_block_without_buildings_has_no_placings():
 
 
 def test_only_floors_count_not_buildings():
-    spec = {"red-2": {"buildings": [("a", 1, "arched"), ("a", 1, "arched"), ("a", 1, "arched"), ("b", 2, "arched"),
-                                    ("b", 2, "arched")]}}
+    spec = {
+        "red-2": {
+            "buildings": [
+                ("a", 1, "arched"),
+                ("a", 1, "arched"),
+                ("a", 1, "arched"),
+                ("b", 2, "arched"),
+                ("b", 2, "arched"),
+            ]
+        }
+    }
     block = scored(spec)["blocks"]["red-2"]
     assert block["first"] == ["b"] and block["second"] == ["a"]
 
 
 def test_megamarket_doubles_first_and_second():
-    spec = {"red-2": {"buildings": [("a", 1, "arched"), ("a", 2, "arched"), ("b", 1, "arched")], "greens": 1,
-                      "billboards": ["c"], "large": "megamarket"}}
+    spec = {
+        "red-2": {
+            "buildings": [("a", 1, "arched"), ("a", 2, "arched"), ("b", 1, "arched")],
+            "greens": 1,
+            "billboards": ["c"],
+            "large": "megamarket",
+        }
+    }
     assert scored(spec)["blocks"]["red-2"]["points"] == {"a": 8, "b": 4}
 
 
@@ -111,8 +149,19 @@ def test_spaceport_does_not_change_points():
     assert plain == port == {"b": 3, "a": 1}
 
 
-TIE_REST = {"red-2": {"buildings": [("a", 3, "arched"), ("a", 2, "arched"), ("b", 3, "arched"), ("b", 2, "arched"),
-                                    ("c", 2, "arched"), ("c", 2, "arched"), ("c", 1, "arched")]}}
+TIE_REST = {
+    "red-2": {
+        "buildings": [
+            ("a", 3, "arched"),
+            ("a", 2, "arched"),
+            ("b", 3, "arched"),
+            ("b", 2, "arched"),
+            ("c", 2, "arched"),
+            ("c", 2, "arched"),
+            ("c", 1, "arched"),
+        ]
+    }
+}
 
 
 def test_reading_first_tie_rest():
@@ -125,8 +174,18 @@ def test_reading_first_tie_rest():
     assert shared["points"] == {"a": 2, "b": 2, "c": 0}
     literal = scored(TIE_REST, default_options(first_tie_rest="no_second"))["blocks"]["red-2"]
     assert sorted(literal["first"]) == ["a", "b"] and literal["second"] == []
-    all_tall = {"red-2": {"buildings": [("a", 3, "arched"), ("a", 2, "arched"), ("b", 3, "arched"),
-                                        ("b", 2, "arched"), ("c", 1, "arched")], "greens": 1}}
+    all_tall = {
+        "red-2": {
+            "buildings": [
+                ("a", 3, "arched"),
+                ("a", 2, "arched"),
+                ("b", 3, "arched"),
+                ("b", 2, "arched"),
+                ("c", 1, "arched"),
+            ],
+            "greens": 1,
+        }
+    }
     equal = scored(all_tall)["blocks"]["red-2"]  # every tied player's tallest building is equally tall
     assert sorted(equal["first"]) == ["a", "b"] and equal["second"] == []
     assert equal["points"] == {"a": 3, "b": 3}
@@ -173,12 +232,15 @@ def test_score_answers_do_not_depend_on_the_hash_seed():
     import subprocess
     import sys
 
-    program = ("import json; from service.engine.skyline3000 import GAME; "
-               "s = GAME.setup(['anna', 'bob', 'carl', 'dora'], 3, {}); "
-               "print(json.dumps(GAME.score(s)['players']))")
+    program = (
+        "import json; from service.engine.skyline3000 import GAME; "
+        "s = GAME.setup(['anna', 'bob', 'carl', 'dora'], 3, {}); "
+        "print(json.dumps(GAME.score(s)['players']))"
+    )
     outputs = set()
     for seed in ("0", "1", "2", "3"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        outputs.add(subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True,
-                                   check=True).stdout)
+        outputs.add(
+            subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, check=True).stdout
+        )
     assert len(outputs) == 1

@@ -11,6 +11,7 @@ Everything is built in round 1; round 1 auctions a green for block A, a green fo
 for block A; round 2's developments go unsold; round 3 sells the megamarket for block B. Round 3's scoring
 then scores the yellow district exactly as the seed does: Purple 5, White 9, Orange 3, Green 7.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -34,17 +35,39 @@ DEAL = {  # contract-7 .. contract-18 name the yellow district
 # action left passes). The order keeps the height rule: in C the three 1-floor buildings come before
 # Orange's 2; in B White's 1, Green's 2, the two 3s, then White's 4; in A Purple's 1 first.
 ROUND_1 = {
-    "purple": [("contract", 1, "arched", "yellow-3"), ("floor", "two new"), ("roof", 1, "arched"),
-               ("contract", 1, "arched", "yellow-1"), ("contract", 2, "arched", "yellow-1")],
-    "white": [("contract", 1, "arched", "yellow-3"), ("contract", 1, "peaked", "yellow-2"), ("floor", "one new"),
-              ("floor", "raise"), ("roof", 4, "peaked"), ("billboard", "yellow-1"),
-              ("contract", 4, "peaked", "yellow-2")],
-    "orange": [("floor", "one new"), ("floor", "raise and one new"), ("roof", 3, "peaked"),
-               ("contract", 2, "arched", "yellow-3"), ("contract", 3, "peaked", "yellow-2"),
-               ("billboard", "yellow-3")],
-    "green": [("contract", 1, "arched", "yellow-3"), ("contract", 2, "peaked", "yellow-2"), ("floor", "one new"),
-              ("floor", "raise and one new"), ("roof", 3, "peaked"), ("contract", 3, "peaked", "yellow-2"),
-              ("contract", 2, "arched", "yellow-1")],
+    "purple": [
+        ("contract", 1, "arched", "yellow-3"),
+        ("floor", "two new"),
+        ("roof", 1, "arched"),
+        ("contract", 1, "arched", "yellow-1"),
+        ("contract", 2, "arched", "yellow-1"),
+    ],
+    "white": [
+        ("contract", 1, "arched", "yellow-3"),
+        ("contract", 1, "peaked", "yellow-2"),
+        ("floor", "one new"),
+        ("floor", "raise"),
+        ("roof", 4, "peaked"),
+        ("billboard", "yellow-1"),
+        ("contract", 4, "peaked", "yellow-2"),
+    ],
+    "orange": [
+        ("floor", "one new"),
+        ("floor", "raise and one new"),
+        ("roof", 3, "peaked"),
+        ("contract", 2, "arched", "yellow-3"),
+        ("contract", 3, "peaked", "yellow-2"),
+        ("billboard", "yellow-3"),
+    ],
+    "green": [
+        ("contract", 1, "arched", "yellow-3"),
+        ("contract", 2, "peaked", "yellow-2"),
+        ("floor", "one new"),
+        ("floor", "raise and one new"),
+        ("roof", 3, "peaked"),
+        ("contract", 3, "peaked", "yellow-2"),
+        ("contract", 2, "arched", "yellow-1"),
+    ],
 }
 
 
@@ -81,8 +104,9 @@ def resolve(state, pid, action):
 def listed(state, move):
     """Is the move listed, or in a listed bid family (any pile of a big hand's cards)?"""
     moves = GAME.legal_moves(state, move.player)
-    return move in moves or (move.type == "bid" and any(
-        m.family == "subsets" and set(move.cards) <= set(m.cards) for m in moves))
+    return move in moves or (
+        move.type == "bid" and any(m.family == "subsets" and set(move.cards) <= set(m.cards) for m in moves)
+    )
 
 
 def step(state, move):

@@ -1,10 +1,11 @@
 """validate and the remaining refusals: each rule code answered where it belongs."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
-from service.engine.skyline3000 import GAME, flow
 from service.engine.kit import awaited_text
+from service.engine.skyline3000 import GAME, flow
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 
 from .helpers import codes, give_hand, in_round, mv, put, settle, start, with_player
@@ -17,12 +18,14 @@ def test_unknown_card_is_refused():
 def test_unknown_factory_building_is_refused():
     state = give_hand(start(), "anna", ["roof-1"])
     assert codes(GAME.apply(state, mv("roof", "anna", card="roof-1", building=9, roof="arched"))) == [
-        "factory.unknown_building"]
+        "factory.unknown_building"
+    ]
 
 
 def test_billboard_on_a_billboard_is_a_bad_target():
     assert codes(GAME.apply(start(), mv("billboard", "anna", block="red-2", target="billboard"))) == [
-        "placement.bad_target"]
+        "placement.bad_target"
+    ]
 
 
 def test_auction_without_a_lot_is_refused():
@@ -88,14 +91,17 @@ def test_validate_district_roofs_and_block_roofs():
 
 
 def test_validate_large_platform_and_unknown_block():
-    inp = ScoreInput(options=default_options(), blocks=(("red-2", Block(large="castle")),
-                                                        ("green-7", Block(buildings=(Building("a", 1, "arched"),)))))
+    inp = ScoreInput(
+        options=default_options(),
+        blocks=(("red-2", Block(large="castle")), ("green-7", Block(buildings=(Building("a", 1, "arched"),)))),
+    )
     found = {v["code"].split(".", 1)[1] for v in GAME.score(inp)["violations"]}
     assert {"state.large", "state.unknown_block"} <= found
 
 
 def test_validate_pending_must_fit():
     from service.engine.skyline3000.state import Pending
+
     state = replace(start(), pending=Pending("draw", "anna", "roof"))
     assert "state.pending" in codes(GAME.validate(state))
 
@@ -119,6 +125,7 @@ def test_validate_hidden_information_in_a_complete_auction():
     for pid in ("anna", "bob", "cleo"):
         state = GAME.apply(state, mv("pass", pid)).state
     from service.engine.skyline3000.state import Auction
+
     state = replace(state, auction=Auction(1, (("anna", None), ("bob", ()), ("cleo", ()))))
     assert "state.hidden_information" in codes(GAME.validate(state))
 

@@ -1,4 +1,5 @@
 """``python -m service.api.contract``: write openapi.yaml; ``--check``: exit 1 if the committed one is stale."""
+
 from __future__ import annotations
 
 import sys

@@ -12,10 +12,12 @@ marshmallow cannot say is said beside the schema it belongs to, in ``service/sch
   (``service.schemas.common.Variants``), and becomes a ``oneOf`` of one named component per choice, with
   a discriminator and its explicit mapping (what lets generators build a sealed type and its members).
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from marshmallow import INCLUDE, Schema, fields, missing, validate
 
@@ -60,8 +62,9 @@ class Components:
             name = self.prefix + name
         return name
 
-    def component(self, schema: Schema | type[Schema], name: str | None = None,
-                  extra: dict[str, JsonSchema] | None = None) -> str:
+    def component(
+        self, schema: Schema | type[Schema], name: str | None = None, extra: dict[str, JsonSchema] | None = None
+    ) -> str:
         """Generate ``schema``'s component (and those it reaches) under ``name``; returns the name."""
         instance = schema() if isinstance(schema, type) else schema
         cls = type(instance)
@@ -87,9 +90,14 @@ class Components:
         return ref(name)
 
     # ---- objects ----------------------------------------------------------------------------------
-    def object(self, schema: Schema, only: list[str] | None = None, required: set[str] | None = None,
-               replace: dict[str, fields.Field | JsonSchema] | None = None,
-               extra: dict[str, JsonSchema] | None = None) -> JsonSchema:
+    def object(
+        self,
+        schema: Schema,
+        only: list[str] | None = None,
+        required: set[str] | None = None,
+        replace: dict[str, fields.Field | JsonSchema] | None = None,
+        extra: dict[str, JsonSchema] | None = None,
+    ) -> JsonSchema:
         by_wire = {f.data_key or key: f for key, f in schema.fields.items() if not f.dump_only}
         names = only if only is not None else list(by_wire)
         replace = replace or {}
@@ -111,19 +119,28 @@ class Components:
         out.update(getattr(type(schema), "contract_keywords", {}))
         return out
 
-    def _union(self, schema: Schema, name: str, variants: "common.Variants") -> JsonSchema:
+    def _union(self, schema: Schema, name: str, variants: common.Variants) -> JsonSchema:
         alternatives, mapping = [], {}
         key_field = schema.fields[variants.key]
         for kind in _choices(key_field):
             required, optional = variants.kinds[kind]
             variant = variants.name.format(prefix=self.prefix, kind=_camel(kind))
             overrides = {**variants.fields_of.get(kind, {})}
-            names = [variants.key, *variants.always, *sorted(required, key=list(schema.fields).index),
-                     *sorted(optional, key=list(schema.fields).index)]
-            body = self.object(schema, only=names, required={variants.key, *variants.always, *required},
-                               replace={variants.key: {"type": "string", "const": kind},
-                                        **{k: self.field(v) if isinstance(v, fields.Field) else v
-                                           for k, v in overrides.items()}})
+            names = [
+                variants.key,
+                *variants.always,
+                *sorted(required, key=list(schema.fields).index),
+                *sorted(optional, key=list(schema.fields).index),
+            ]
+            body = self.object(
+                schema,
+                only=names,
+                required={variants.key, *variants.always, *required},
+                replace={
+                    variants.key: {"type": "string", "const": kind},
+                    **{k: self.field(v) if isinstance(v, fields.Field) else v for k, v in overrides.items()},
+                },
+            )
             body.update(variants.keywords.get(kind, {}))
             self.schemas[variant] = body
             alternatives.append(ref(variant))
@@ -146,22 +163,28 @@ class Components:
             said = f"Default: `{json.dumps(default)}`."
             description = f"{description} {said}" if description else said
         if description:
-            value = {**value, "description": description} if "$ref" not in value else {
-                "allOf": [value], **{k: v for k, v in value.items() if k != "$ref"}, "description": description}
+            value = (
+                {**value, "description": description}
+                if "$ref" not in value
+                else {"allOf": [value], **{k: v for k, v in value.items() if k != "$ref"}, "description": description}
+            )
         return value
 
     def _value(self, f: fields.Field) -> JsonSchema:
         own: Callable[[Components], JsonSchema] | None = f.metadata.get("json_schema") or getattr(
-            f, "json_schema", None)
+            f, "json_schema", None
+        )
         if own is not None:
             return own(self)
         if isinstance(f, common.PlayerId):
-            return self.named("PlayerId", {"type": "string", "minLength": common.PLAYER_ID.min,
-                                           "maxLength": common.PLAYER_ID.max})
+            return self.named(
+                "PlayerId", {"type": "string", "minLength": common.PLAYER_ID.min, "maxLength": common.PLAYER_ID.max}
+            )
         if isinstance(f, common.Seed):
             # int64: generators that default to 32-bit integers (Kotlin, Swift, Dart) would overflow
-            return self.named("Seed", {"type": "integer", "format": "int64", "minimum": common.SEED_MIN,
-                                       "maximum": common.SEED_MAX})
+            return self.named(
+                "Seed", {"type": "integer", "format": "int64", "minimum": common.SEED_MIN, "maximum": common.SEED_MAX}
+            )
         if isinstance(f, fields.Nested):
             target = ref(self.component(f.schema))
             return {"type": "array", "items": target} if f.many else target

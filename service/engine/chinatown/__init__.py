@@ -1,4 +1,5 @@
 """Chinatown (Karsten Hartwig, Filosofia / Z-Man 2008)."""
+
 from ..core import GameInfo, GameSpec
 from .data import GAME_ID
 from .state import MOVE_TYPES

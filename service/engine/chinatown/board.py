@@ -1,5 +1,6 @@
 """The board: 85 lots in 6 blocks, orthogonal adjacency inside a block (data copied from
 ``shared/data/chinatown_board.json`` into ``board.json`` beside this module)."""
+
 from __future__ import annotations
 
 import json
@@ -7,16 +8,12 @@ from importlib import resources
 
 _RAW = json.loads(resources.files(__package__).joinpath("board.json").read_text(encoding="utf-8"))
 
-ADJACENT: dict[int, tuple[int, ...]] = {
-    int(lot): tuple(sorted(info["adjacent"])) for lot, info in _RAW["lots"].items()
-}
+ADJACENT: dict[int, tuple[int, ...]] = {int(lot): tuple(sorted(info["adjacent"])) for lot, info in _RAW["lots"].items()}
 BLOCK_OF: dict[int, int] = {int(lot): info["block"] for lot, info in _RAW["lots"].items()}
 BLOCK_GRIDS: dict[int, tuple[tuple[int, ...], ...]] = {
     int(block): tuple(tuple(row) for row in info["grid"]) for block, info in _RAW["blocks"].items()
 }
-BLOCKS: dict[int, tuple[int, ...]] = {
-    int(block): tuple(info["lots"]) for block, info in _RAW["blocks"].items()
-}
+BLOCKS: dict[int, tuple[int, ...]] = {int(block): tuple(info["lots"]) for block, info in _RAW["blocks"].items()}
 
 
 def grid_position(lot: int) -> tuple[int, int, int]:

@@ -3,6 +3,7 @@
 Sources: the Hungarian rulebook (seed ``001``: tables 1 and 2, the shop and tile counts) and the
 research digest ``rules/chinatown.md`` (sections 2, 3 and 4.7).
 """
+
 from __future__ import annotations
 
 # The game's id: its rule codes, memo kinds and wire name all derive from it.
@@ -61,11 +62,10 @@ DEAL_TABLE: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((5, 3), (5, 3), (5, 3), (4, 2), (4, 2), (4, 2)),
 }
 
+
 def dollars(amount: int) -> str:
     """Money as every message and picture writes it: ``$15,000``."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
-
 
 
 def cards_dealt(player_count: int, round_no: int) -> int:

@@ -1,12 +1,13 @@
 """The year's phases: setup, deals, keeps, draws, the end of trading and placing, income, the end."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Mapping, Sequence
 
 from ..core import NULL_MEMO, Event, Memo, RulesError
-from ..random import SEED_SPAN, Rng
 from ..kit import pointer
+from ..random import SEED_SPAN, Rng
 from .codes import BOOK
 from .data import (
     LOTS,
@@ -21,10 +22,9 @@ from .data import (
     tiles_drawn,
     year_of,
 )
-from .scoring import income_by_owner, shops_of, tiles_on_board
 from .options import options_of
+from .scoring import income_by_owner, shops_of, tiles_on_board
 from .state import Board, Lot, Pending, Player, State, tiles_tuple
-
 
 
 def seat_order(state: State) -> tuple[str, ...]:
@@ -80,8 +80,15 @@ def all_tiles() -> list[str]:
 def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
     problems = []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(BOOK.violation("state.player_count", "Chinatown needs {min} to {max} players.", pointer("players"),
-                                       min=MIN_PLAYERS, max=MAX_PLAYERS))
+        problems.append(
+            BOOK.violation(
+                "state.player_count",
+                "Chinatown needs {min} to {max} players.",
+                pointer("players"),
+                min=MIN_PLAYERS,
+                max=MAX_PLAYERS,
+            )
+        )
     if len(set(players)) != len(players):
         problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
     if problems:
@@ -127,7 +134,9 @@ def all_done(state: State) -> bool:
 def settle_pending(state: State, events: list[Event]) -> State:
     pending = expected_pending(state)
     if pending is not None:
-        events.append(Event("pending", {"pending": {"kind": pending.kind, "player": pending.player, "count": pending.count}}))
+        events.append(
+            Event("pending", {"pending": {"kind": pending.kind, "player": pending.player, "count": pending.count}})
+        )
     return replace(state, pending=pending)
 
 

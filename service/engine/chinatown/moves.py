@@ -3,16 +3,17 @@
 
 The reveal checks and candidates need what may still be in the deck and bag (``Unseen``); the engine
 passes ``unseen_of``, which keeps it per state in its ``StateMemo``."""
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from types import MappingProxyType
-from typing import Callable, Iterator, Mapping
 
 from ..core import Event, Memo, Outcome, Violation
-from ..kit import NOT_YOUR_TURN, N_, awaited_text, pointer
+from ..kit import N_, NOT_YOUR_TURN, awaited_text, pointer
 from .codes import BOOK
 from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
 from .flow import (
@@ -53,11 +54,22 @@ def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> l
     if state.phase == "end":
         return [BOOK.violation("move.game_over", "The game is over.", pointer("move", "type"))]
     if state.player(move.player) is None:
-        return [BOOK.violation("move.unknown_player", "{player!r} is not in this game.", pointer("move", "player"), player=move.player)]
+        return [
+            BOOK.violation(
+                "move.unknown_player", "{player!r} is not in this game.", pointer("move", "player"), player=move.player
+            )
+        ]
     if isinstance(move, Reveal):
         return reveal_violations(state, move, unseen_of(state))
     if state.pending is not None:
-        return [BOOK.violation("move.reveal_pending", "A {kind} is pending: reveal it first.", pointer("move", "type"), kind=state.pending.kind)]
+        return [
+            BOOK.violation(
+                "move.reveal_pending",
+                "A {kind} is pending: reveal it first.",
+                pointer("move", "type"),
+                kind=state.pending.kind,
+            )
+        ]
     checks = {
         Keep: keep_violations,
         Trade: trade_violations,
@@ -71,8 +83,15 @@ def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> l
 def phase_violation(state: State, phase: str) -> list[Violation]:
     if state.phase == phase:
         return []
-    return [BOOK.violation("move.wrong_phase", "This move belongs to the {phase} phase; the game is in the {current} phase.", pointer("move", "type"),
-                           phase=phase, current=state.phase)]
+    return [
+        BOOK.violation(
+            "move.wrong_phase",
+            "This move belongs to the {phase} phase; the game is in the {current} phase.",
+            pointer("move", "type"),
+            phase=phase,
+            current=state.phase,
+        )
+    ]
 
 
 def keep_violations(state: State, move: Keep) -> list[Violation]:
@@ -80,17 +99,42 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     if out:
         return out
     if move.player in state.done:
-        return [BOOK.violation("keep.already_kept", "{player} has already chosen this year's cards.", pointer("move", "player"), player=move.player)]
+        return [
+            BOOK.violation(
+                "keep.already_kept",
+                "{player} has already chosen this year's cards.",
+                pointer("move", "player"),
+                player=move.player,
+            )
+        ]
     hand = state.player(move.player).hand or ()
     want = cards_kept(len(state.players), state.round)
     if len(move.lots) != want:
-        out.append(BOOK.violation("keep.count", "Keep exactly {want} cards this year, not {count}.", pointer("move", "lots"), want=want, count=len(move.lots)))
+        out.append(
+            BOOK.violation(
+                "keep.count",
+                "Keep exactly {want} cards this year, not {count}.",
+                pointer("move", "lots"),
+                want=want,
+                count=len(move.lots),
+            )
+        )
     seen: set[int] = set()
     for i, lot in enumerate(move.lots):
         if lot in seen:
-            out.append(BOOK.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot))
+            out.append(
+                BOOK.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
+            )
         elif lot not in hand:
-            out.append(BOOK.violation("keep.not_in_hand", "Card {lot} is not in {player}'s hand.", pointer("move", "lots", i), lot=lot, player=move.player))
+            out.append(
+                BOOK.violation(
+                    "keep.not_in_hand",
+                    "Card {lot} is not in {player}'s hand.",
+                    pointer("move", "lots", i),
+                    lot=lot,
+                    player=move.player,
+                )
+            )
         seen.add(lot)
     return out
 
@@ -121,31 +165,60 @@ def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violatio
         return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
     out = []
     if move.player != pending.player:
-        out.append(BOOK.violation("reveal.wrong_player", PENDING_NOT_YOURS, pointer("move", "player"),
-                                  player=move.player, awaited=awaited_text([pending.player]), kind=pending.kind))
+        out.append(
+            BOOK.violation(
+                "reveal.wrong_player",
+                PENDING_NOT_YOURS,
+                pointer("move", "player"),
+                player=move.player,
+                awaited=awaited_text([pending.player]),
+                kind=pending.kind,
+            )
+        )
     if pending.kind == "deal":
         if move.tiles is not None or move.lots is None:
             field = "tiles" if move.tiles is not None else "lots"
-            return out + [BOOK.violation("reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", pointer("move", field))]
+            return out + [
+                BOOK.violation(
+                    "reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", pointer("move", field)
+                )
+            ]
         return out + deal_reveal_violations(left.deck, move.lots, pending.count)
     if move.lots is not None or move.tiles is None:
         field = "lots" if move.lots is not None else "tiles"
-        return out + [BOOK.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))]
+        return out + [
+            BOOK.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))
+        ]
     return out + draw_reveal_violations(left.bag, move.tiles, pending.count)
 
 
 def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
     if not 1 <= len(lots) <= count:
-        out.append(BOOK.violation("reveal.count", "The deal has {count} cards still to reveal: reveal 1 to {count}, not {given}.", pointer("move", "lots"),
-                                  count=count, given=len(lots)))
+        out.append(
+            BOOK.violation(
+                "reveal.count",
+                "The deal has {count} cards still to reveal: reveal 1 to {count}, not {given}.",
+                pointer("move", "lots"),
+                count=count,
+                given=len(lots),
+            )
+        )
     seen: set[int] = set()
     for i, lot in enumerate(lots):
         if lot in seen:
-            out.append(BOOK.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot))
+            out.append(
+                BOOK.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
+            )
         elif lot not in deck:
-            out.append(BOOK.violation("reveal.lot_unavailable", "Card {lot} cannot be in the deck: that lot is claimed or its card is held.",
-                                      pointer("move", "lots", i), lot=lot))
+            out.append(
+                BOOK.violation(
+                    "reveal.lot_unavailable",
+                    "Card {lot} cannot be in the deck: that lot is claimed or its card is held.",
+                    pointer("move", "lots", i),
+                    lot=lot,
+                )
+            )
         seen.add(lot)
     return out
 
@@ -153,14 +226,28 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
 def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
     out = []
     if not 1 <= len(tiles) <= count:
-        out.append(BOOK.violation("reveal.count", "The draw has {count} tiles still to reveal: reveal 1 to {count}, not {given}.", pointer("move", "tiles"),
-                                  count=count, given=len(tiles)))
+        out.append(
+            BOOK.violation(
+                "reveal.count",
+                "The draw has {count} tiles still to reveal: reveal 1 to {count}, not {given}.",
+                pointer("move", "tiles"),
+                count=count,
+                given=len(tiles),
+            )
+        )
     used: Counter[str] = Counter()
     for i, shop in enumerate(tiles):
         used[shop] += 1
         if used[shop] > left.get(shop, 0):
-            out.append(BOOK.violation("reveal.tile_unavailable", "The bag cannot hold {count} {shop} tiles.", pointer("move", "tiles", i),
-                                      count=used[shop], shop=shop))
+            out.append(
+                BOOK.violation(
+                    "reveal.tile_unavailable",
+                    "The bag cannot hold {count} {shop} tiles.",
+                    pointer("move", "tiles", i),
+                    count=used[shop],
+                    shop=shop,
+                )
+            )
     return out
 
 
@@ -171,7 +258,14 @@ def trade_violations(state: State, move: Trade) -> list[Violation]:
     if out:
         return out
     if move.player not in parties_of(move):
-        out.append(BOOK.violation("trade.not_party", "{player} gives and receives nothing in this trade.", pointer("move", "player"), player=move.player))
+        out.append(
+            BOOK.violation(
+                "trade.not_party",
+                "{player} gives and receives nothing in this trade.",
+                pointer("move", "player"),
+                player=move.player,
+            )
+        )
     for i, t in enumerate(move.transfers):
         out += transfer_violations(state, t, i)
     out += lot_flow_violations(state, move)
@@ -187,14 +281,34 @@ def transfer_violations(state: State, t: Transfer, i: int) -> list[Violation]:
     out = []
     for role, pid in (("from", t.giver), ("to", t.receiver)):
         if state.player(pid) is None:
-            out.append(BOOK.violation("trade.unknown_party", "{player!r} is not in this game.", pointer("move", "transfers", i, role), player=pid))
+            out.append(
+                BOOK.violation(
+                    "trade.unknown_party",
+                    "{player!r} is not in this game.",
+                    pointer("move", "transfers", i, role),
+                    player=pid,
+                )
+            )
     if t.giver == t.receiver:
-        out.append(BOOK.violation("trade.self", "A transfer cannot go from a player to the same player.", pointer("move", "transfers", i, "to")))
+        out.append(
+            BOOK.violation(
+                "trade.self",
+                "A transfer cannot go from a player to the same player.",
+                pointer("move", "transfers", i, "to"),
+            )
+        )
     if not t.lots and not t.tiles and not t.money:
         out.append(BOOK.violation("trade.empty", "This transfer gives nothing.", pointer("move", "transfers", i)))
     if t.money % MONEY_UNIT:
-        out.append(BOOK.violation("trade.money_denomination", "{money} is not a multiple of {unit}.", pointer("move", "transfers", i, "money"),
-                                  money=dollars(t.money), unit=dollars(MONEY_UNIT)))
+        out.append(
+            BOOK.violation(
+                "trade.money_denomination",
+                "{money} is not a multiple of {unit}.",
+                pointer("move", "transfers", i, "money"),
+                money=dollars(t.money),
+                unit=dollars(MONEY_UNIT),
+            )
+        )
     return out
 
 
@@ -226,11 +340,25 @@ def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
             gives[giver] += 1
             at = pointer("move", "transfers", i, "lots", j)
             if giver not in reached:
-                out.append(BOOK.violation("trade.lot_not_owned", "{player} does not own lot {lot} and does not receive it from its owner in this trade.",
-                                          at, player=giver, lot=lot))
+                out.append(
+                    BOOK.violation(
+                        "trade.lot_not_owned",
+                        "{player} does not own lot {lot} and does not receive it from its owner in this trade.",
+                        at,
+                        player=giver,
+                        lot=lot,
+                    )
+                )
             elif gives[giver] > holds[giver]:
-                out.append(BOOK.violation("trade.lot_twice", "{player} gives lot {lot} on more often than they hold it in this trade.",
-                                          at, player=giver, lot=lot))
+                out.append(
+                    BOOK.violation(
+                        "trade.lot_twice",
+                        "{player} gives lot {lot} on more often than they hold it in this trade.",
+                        at,
+                        player=giver,
+                        lot=lot,
+                    )
+                )
     return out
 
 
@@ -280,19 +408,41 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
         if giver is None:
             continue
         received = flows.tiles_received.get(t.giver, Counter())
-        if t.tiles and any(giver.tile_count(shop) + received[shop] < n for shop, n in flows.tiles_given[t.giver].items()):
-            out.append(BOOK.violation("trade.tiles_short", "{player} does not hold all the tiles given in this trade, even with those received in it.",
-                                      pointer("move", "transfers", i, "tiles"), player=t.giver))
+        if t.tiles and any(
+            giver.tile_count(shop) + received[shop] < n for shop, n in flows.tiles_given[t.giver].items()
+        ):
+            out.append(
+                BOOK.violation(
+                    "trade.tiles_short",
+                    "{player} does not hold all the tiles given in this trade, even with those received in it.",
+                    pointer("move", "transfers", i, "tiles"),
+                    player=t.giver,
+                )
+            )
         if t.money and flows.money_given[t.giver] > (giver.money or 0) + flows.money_received[t.giver]:
-            out.append(BOOK.violation("trade.money_short", "{player} cannot give {money} in this trade.", pointer("move", "transfers", i, "money"),
-                                      player=t.giver, money=dollars(flows.money_given[t.giver])))
+            out.append(
+                BOOK.violation(
+                    "trade.money_short",
+                    "{player} cannot give {money} in this trade.",
+                    pointer("move", "transfers", i, "money"),
+                    player=t.giver,
+                    money=dollars(flows.money_given[t.giver]),
+                )
+            )
     return out
 
 
 def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
     out = phase_violation(state, "trade")
     if not out and move.player in state.done:
-        out.append(BOOK.violation("trade.already_ended", "{player} has already agreed to end trading.", pointer("move", "player"), player=move.player))
+        out.append(
+            BOOK.violation(
+                "trade.already_ended",
+                "{player} has already agreed to end trading.",
+                pointer("move", "player"),
+                player=move.player,
+            )
+        )
     return out
 
 
@@ -300,7 +450,11 @@ def turn_violation(state: State, pid: str) -> list[Violation]:
     turn = next_undone(state)
     if pid == turn:
         return []
-    return [BOOK.violation("move.not_your_turn", NOT_YOUR_TURN, pointer("move", "player"), player=pid, awaited=awaited_text([turn]))]
+    return [
+        BOOK.violation(
+            "move.not_your_turn", NOT_YOUR_TURN, pointer("move", "player"), player=pid, awaited=awaited_text([turn])
+        )
+    ]
 
 
 def place_violations(state: State, move: Place) -> list[Violation]:
@@ -309,11 +463,31 @@ def place_violations(state: State, move: Place) -> list[Violation]:
         return out
     cell = state.board.get(move.lot)
     if cell is None or cell.owner != move.player:
-        out.append(BOOK.violation("placement.lot_not_owned", "{player} does not own lot {lot}.", pointer("move", "lot"), player=move.player, lot=move.lot))
+        out.append(
+            BOOK.violation(
+                "placement.lot_not_owned",
+                "{player} does not own lot {lot}.",
+                pointer("move", "lot"),
+                player=move.player,
+                lot=move.lot,
+            )
+        )
     elif cell.shop is not None:
-        out.append(BOOK.violation("placement.lot_occupied", "Lot {lot} already has a shop.", pointer("move", "lot"), lot=move.lot))
+        out.append(
+            BOOK.violation(
+                "placement.lot_occupied", "Lot {lot} already has a shop.", pointer("move", "lot"), lot=move.lot
+            )
+        )
     if state.player(move.player).tile_count(move.shop) < 1:
-        out.append(BOOK.violation("placement.tile_not_held", "{player} holds no {shop} tile.", pointer("move", "shop"), player=move.player, shop=move.shop))
+        out.append(
+            BOOK.violation(
+                "placement.tile_not_held",
+                "{player} holds no {shop} tile.",
+                pointer("move", "shop"),
+                player=move.player,
+                shop=move.shop,
+            )
+        )
     return out
 
 
@@ -399,8 +573,10 @@ def trade(state: State, move: Trade, events: list[Event]) -> State:
     """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
     it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
     start over."""
-    changes = {lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
-               for lot, steps in lot_steps(move).items()}
+    changes = {
+        lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
+        for lot, steps in lot_steps(move).items()
+    }
     flows = flows_of(move)
     players = []
     for p in state.players:

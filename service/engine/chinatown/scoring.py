@@ -4,9 +4,11 @@ groups).
 A shop is a maximal orthogonally connected group of same-type tiles with one owner. A group larger than
 the type's complete size splits into complete shops of full size and one remainder.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..core import NULL_MEMO, Memo, Violation
 from ..kit import pointer
@@ -23,9 +25,7 @@ Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built 
 
 def layout_of(board: Mapping[int, Any]) -> Layout:
     """The owner/shop layout of a board (lot -> object with ``owner`` and ``shop``)."""
-    return tuple(
-        (lot, cell.owner, cell.shop) for lot, cell in sorted(board.items()) if cell.shop is not None
-    )
+    return tuple((lot, cell.owner, cell.shop) for lot, cell in sorted(board.items()) if cell.shop is not None)
 
 
 def split_group(group: list[int], size: int) -> list[list[int]]:
@@ -125,7 +125,9 @@ def tiles_on_board(board: Mapping[int, Any]) -> dict[str, int]:
     return counts
 
 
-def score_parts(state: State | Partial, state_problems: list[Violation]) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
+def score_parts(
+    state: State | Partial, state_problems: list[Violation]
+) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
     """The board, the player ids, their money (None when unknown) and the input's inconsistencies: for a
     full state, ``state_problems`` (its validation); for a partial one, its unknown owners."""
     if isinstance(state, State):
@@ -135,8 +137,13 @@ def score_parts(state: State | Partial, state_problems: list[Violation]) -> tupl
     if state.player_ids is None:
         return state.board, owners, (dict(state.money) if state.money else None), []
     problems = [
-        BOOK.violation("score.unknown_owner", "Lot {lot} is owned by {owner!r}, who is not listed.", pointer("state", "board", lot, "owner"),
-                       lot=lot, owner=cell.owner)
+        BOOK.violation(
+            "score.unknown_owner",
+            "Lot {lot} is owned by {owner!r}, who is not listed.",
+            pointer("state", "board", lot, "owner"),
+            lot=lot,
+            owner=cell.owner,
+        )
         for lot, cell in sorted(state.board.items())
         if cell.owner not in state.player_ids
     ]
@@ -144,7 +151,9 @@ def score_parts(state: State | Partial, state_problems: list[Violation]) -> tupl
     return state.board, ids, (dict(state.money) if state.money is not None else None), problems
 
 
-def score(state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def score(
+    state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO
+) -> dict[str, Any]:
     """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
     the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
     board, ids, money, problems = score_parts(state, state_problems)
@@ -159,15 +168,29 @@ def score(state: State | Partial, scoring: str, state_problems: list[Violation],
         if final:
             held = money.get(pid) if money is not None else None
             entry["total"] = held or 0
-            entry["breakdown"] = [] if held is None else [
-                {"category": "money", "points": held, "detail": {"tiles_on_board": built.get(pid, 0)}}]
+            entry["breakdown"] = (
+                []
+                if held is None
+                else [{"category": "money", "points": held, "detail": {"tiles_on_board": built.get(pid, 0)}}]
+            )
         else:
             entry["total"] = income.get(pid, 0)
-            entry["breakdown"] = [{"category": f"shop:{s['type']}", "points": s["income"],
-                                   "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]}}
-                                  for s in own]
-        entry.update({"income": income.get(pid, 0), "shops": own, "tiles_on_board": built.get(pid, 0),
-                      "lots": sum(1 for _, cell in board.items() if cell.owner == pid)})
+            entry["breakdown"] = [
+                {
+                    "category": f"shop:{s['type']}",
+                    "points": s["income"],
+                    "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
+                }
+                for s in own
+            ]
+        entry.update(
+            {
+                "income": income.get(pid, 0),
+                "shops": own,
+                "tiles_on_board": built.get(pid, 0),
+                "lots": sum(1 for _, cell in board.items() if cell.owner == pid),
+            }
+        )
         if money is not None and money.get(pid) is not None:
             entry["money"] = money[pid]
         players.append(entry)
@@ -183,9 +206,18 @@ def score(state: State | Partial, scoring: str, state_problems: list[Violation],
     over = isinstance(state, State) and state.phase == "end"
     # the income scoring adds to the money; the final one ranks by it, awarding nothing
     awarded = {} if final else income
-    result.update(after_scoring(ids, awarded, {pid: held or 0 for pid, held in (money or {}).items()}, over=over,
-                                final=final, winners_of=lambda standings: ranking["winners"] if ranking is not None
-                                else winners_by_money(ids, standings, built)))
+    result.update(
+        after_scoring(
+            ids,
+            awarded,
+            {pid: held or 0 for pid, held in (money or {}).items()},
+            over=over,
+            final=final,
+            winners_of=lambda standings: (
+                ranking["winners"] if ranking is not None else winners_by_money(ids, standings, built)
+            ),
+        )
+    )
     result["violations"] = [v.to_dict() for v in problems]
     return result
 
@@ -197,10 +229,16 @@ def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int
     return [pid for pid in ids if key[pid] == best]
 
 
-def final_ranking(ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]) -> dict[str, Any]:
+def final_ranking(
+    ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
+) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):
-        problems.append(BOOK.violation("score.money_unknown", "The final ranking needs every player's money.", pointer("state", "players")))
+        problems.append(
+            BOOK.violation(
+                "score.money_unknown", "The final ranking needs every player's money.", pointer("state", "players")
+            )
+        )
         return {"ranking": [], "winners": []}
     keyed = sorted(ids, key=lambda pid: (-(money[pid]), -built.get(pid, 0), pid))
     ranking = []

@@ -1,8 +1,10 @@
 """Frozen engine types: the state, the board and the moves."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Mapping
+from typing import ClassVar
 
 PHASES = ("deal", "keep", "draw", "trade", "place", "end")
 CHANCE_MODES = ("digital", "table")
@@ -28,7 +30,7 @@ class Board:
         object.__setattr__(self, "_map", dict(self.cells))
 
     @classmethod
-    def of(cls, mapping: Mapping[int, Lot]) -> "Board":
+    def of(cls, mapping: Mapping[int, Lot]) -> Board:
         return cls(tuple(mapping.items()))
 
     def as_dict(self) -> dict[int, Lot]:
@@ -43,7 +45,7 @@ class Board:
     def __len__(self) -> int:
         return len(self._map)
 
-    def with_lots(self, changes: Mapping[int, Lot]) -> "Board":
+    def with_lots(self, changes: Mapping[int, Lot]) -> Board:
         merged = dict(self._map)
         merged.update(changes)
         return Board.of(merged)

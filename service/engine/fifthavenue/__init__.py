@@ -1,4 +1,5 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
+
 from ..core import GameInfo, GameSpec
 from .data import GAME_ID, MOVE_TYPES
 

@@ -1,4 +1,5 @@
 """Board geometry: the plot ring inside a district and the commissioners' graph (DESIGN.md section 9)."""
+
 from __future__ import annotations
 
 from . import data as D

@@ -1,4 +1,5 @@
 """Every rule code with its text and rule, and the readings the service chose (DESIGN.md section 9)."""
+
 from __future__ import annotations
 
 from ..core import Reading
@@ -61,13 +62,19 @@ _CODES = [
     ("auction.no_coloured_card", "A first bid holds a card of its colour.", "auction"),
     ("auction.foreign_colour_card", "A bid holds cards of its colour and black cards only.", "auction"),
     ("auction.not_higher", "A bid must be higher than the current high bid.", "auction"),
-    ("auction.park_colour_missing", "The player who started the auctions names Central Park's colour as he passes.",
-     "park"),
+    (
+        "auction.park_colour_missing",
+        "The player who started the auctions names Central Park's colour as he passes.",
+        "park",
+    ),
     ("auction.pass_colour_not_asked", "Only the player who started the auctions names Central Park's colour.", "park"),
     ("auction.more_cards_than_hand", "A bid lays no more cards than the hand holds.", "auction"),
     ("auction.no_supply", "A bidder needs a skyscraper in his supply (except for a building stop).", "auction"),
-    ("build.count_not_allowed", "The winner builds 1 up to his limit and his supply (0 with an empty supply).",
-     "build"),
+    (
+        "build.count_not_allowed",
+        "The winner builds 1 up to his limit and his supply (0 with an empty supply).",
+        "build",
+    ),
     ("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "stop"),
     ("setup.duplicate_player", "Player ids differ.", "setup"),
     ("setup.player_count", "2 to 4 players.", "setup"),
@@ -129,71 +136,155 @@ _CODES = [
 BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _CODES})
 
 
-READINGS = tuple(OPTIONS.readings(extra=(
-    Reading("plot_ring", "a ring of five", "public source",
-            "The 5 plots of a district form a ring, each touching two others (a published review: 'arranged in a "
-            "circular pattern, each lot adjacent to two others'); no board picture was found to confirm it.",
-            section="plots"),
-    Reading("plot_ring_order", OPTIONS["board"].default["plot_ring"], "assumption",
-            "The ring's colour order, violet, brown, gray, green, orange, is in no source found; option "
-            "board.plot_ring takes another.", section="plots"),
-    Reading("district_names", "seventh district named Fifth Avenue", "assumption",
-            "The English rulebook names six districts: 34th Street East and West, Times Square, 42nd St. West, 52nd "
-            "St. East and West. The seventh is called Fifth Avenue here on the seed's word alone, '7 verschillende "
-            "wijken in New York, waaronder 'Fifth Avenue'' (7 different districts of New York, among them 'Fifth "
-            "Avenue'), which may name the board rather than a district; the rulebook's pattern makes 42nd St East, "
-            "the partner of 42nd St West, the likelier name. Its id fifth-avenue and its place are kept.",
-            section="board"),
-    Reading("sixth_plot_colour", "no colour", "assumption",
-            "On the board's back side the sixth plot (broken border) has no colour of its own, so no card bids for "
-            "it: it holds the district's starting business, may take a second one, and never skyscrapers. The "
-            "rulebook's back-side rules say only that the starting business goes there and that 'players may later "
-            "place a second business on this building plot'.", section="board"),
-    Reading("sixth_plot_neighbours", "touches every plot", "assumption",
-            "On the board's back side the sixth plot touches each of the district's five plots (no picture of that "
-            "side was found), so its businesses count for every skyscraper in the district.", section="plots"),
-    Reading("commissioner_graph", OPTIONS["board"].default["commissioner_graph"], "assumption",
-            "The commissioners' directed graph from City Hall to Central Park (consistent with the English rulebook's figure 4); "
-            "option board.commissioner_graph. Stopped districts are skipped to their successors.", section="third-action"),
-    Reading("start_player", "first listed", "assumption",
-            "The first listed player is the youngest: places the first starting skyscraper (then "
-            "counter-clockwise, the last player twice, back clockwise) and takes the first turn.", section="setup"),
-    Reading("auction_order", "path order", "assumption",
-            "District auctions are held in the order the commissioner's markers were laid, then Central Park; "
-            "the markers go back to City Hall when the auctions start.", section="auctions"),
-    Reading("build_count", "1 up to the limit", "public source",
-            "In every auction, the Central Park one included, the winner builds any number from 1 up to the "
-            "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook p. 10: 'also, fewer "
-            "than allowed as normal'); the build move carries the number. With an empty supply he builds "
-            "nothing. In a district that was full he may declare a building stop instead, and must when he "
-            "owns no plot there. When he has one choice only it is made at once.", section="building"),
-    Reading("park_trigger_passes", "names the colour as he passes", "assumption",
-            "The player who started the auctions and does not want to bid in Central Park still sets its colour "
-            "(reading park_colour): his pass names it. The rules speak only of him opening with a coloured card.",
-            section="central-park-auction"),
-    Reading("dummy_bidder", "third bidder, black cards until a repeat", "public source",
-            "With 2 players the dummy 'alea' bids third in every auction, Central Park included: black cards drawn "
-            "until a value repeats, held while highest (English rulebook p. 5); 'If Alea wins in Central Park, he "
-            "does not build'; its cards go to the bottom of the black deck after the auction.", section="two-players"),
-    Reading("dummy_builds", "its limit, on its own or the first empty plot", "assumption",
-            "Page 5 of the English rulebook breaks off before saying how many skyscrapers Alea builds in a district "
-            "and on which plot: here it has 18 skyscrapers, all in its general supply, builds the full limit of its "
-            "highest card on its own plot there or else on the plot of reading dummy_plot, and scores no points.",
-            section="two-players"),
-    Reading("dummy_park_opening", "never opens", "assumption",
-            "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
-            "has opened and set the colour.", section="two-players"),
-    Reading("second_stop_ends", "at once", "public source",
-            "The 2nd building stop ends the game once resolved (English rulebook p. 7): the remaining auctions are not held.", section="end-of-game"),
-    Reading("tie_break", "most cards, then shared", "public source",
-            "Ties go to the most cards left in hand (English rulebook p. 7); a tie that stays is shared.", section="end-of-game"),
-    Reading("real_table_supply_row", "revealed set by set", "assumption",
-            "At a real table setup asks for the supply row set by set, as the table lays it out; a state may also "
-            "hold a set as null (not yet typed in), revealed as it becomes the current set. The 9 businesses in "
-            "the box stay unseen.", section="real-table"),
-    Reading("real_table_hands", "unknown unless entered", "assumption",
-            "At a real table a hand is unknown (its size public) unless its player enters it in the state: cards "
-            "drawn face down into an unknown hand are not revealed, and a bid from it may lay any cards not known "
-            "to be elsewhere, no more than the hand holds. A known hand's face-down draws are revealed.",
-            section="real-table"),
-)))
+READINGS = tuple(
+    OPTIONS.readings(
+        extra=(
+            Reading(
+                "plot_ring",
+                "a ring of five",
+                "public source",
+                "The 5 plots of a district form a ring, each touching two others (a published review: 'arranged in a "
+                "circular pattern, each lot adjacent to two others'); no board picture was found to confirm it.",
+                section="plots",
+            ),
+            Reading(
+                "plot_ring_order",
+                OPTIONS["board"].default["plot_ring"],
+                "assumption",
+                "The ring's colour order, violet, brown, gray, green, orange, is in no source found; option "
+                "board.plot_ring takes another.",
+                section="plots",
+            ),
+            Reading(
+                "district_names",
+                "seventh district named Fifth Avenue",
+                "assumption",
+                "The English rulebook names six districts: 34th Street East and West, Times Square, 42nd St. West, 52nd "
+                "St. East and West. The seventh is called Fifth Avenue here on the seed's word alone, '7 verschillende "
+                "wijken in New York, waaronder 'Fifth Avenue'' (7 different districts of New York, among them 'Fifth "
+                "Avenue'), which may name the board rather than a district; the rulebook's pattern makes 42nd St East, "
+                "the partner of 42nd St West, the likelier name. Its id fifth-avenue and its place are kept.",
+                section="board",
+            ),
+            Reading(
+                "sixth_plot_colour",
+                "no colour",
+                "assumption",
+                "On the board's back side the sixth plot (broken border) has no colour of its own, so no card bids for "
+                "it: it holds the district's starting business, may take a second one, and never skyscrapers. The "
+                "rulebook's back-side rules say only that the starting business goes there and that 'players may later "
+                "place a second business on this building plot'.",
+                section="board",
+            ),
+            Reading(
+                "sixth_plot_neighbours",
+                "touches every plot",
+                "assumption",
+                "On the board's back side the sixth plot touches each of the district's five plots (no picture of that "
+                "side was found), so its businesses count for every skyscraper in the district.",
+                section="plots",
+            ),
+            Reading(
+                "commissioner_graph",
+                OPTIONS["board"].default["commissioner_graph"],
+                "assumption",
+                "The commissioners' directed graph from City Hall to Central Park (consistent with the English rulebook's figure 4); "
+                "option board.commissioner_graph. Stopped districts are skipped to their successors.",
+                section="third-action",
+            ),
+            Reading(
+                "start_player",
+                "first listed",
+                "assumption",
+                "The first listed player is the youngest: places the first starting skyscraper (then "
+                "counter-clockwise, the last player twice, back clockwise) and takes the first turn.",
+                section="setup",
+            ),
+            Reading(
+                "auction_order",
+                "path order",
+                "assumption",
+                "District auctions are held in the order the commissioner's markers were laid, then Central Park; "
+                "the markers go back to City Hall when the auctions start.",
+                section="auctions",
+            ),
+            Reading(
+                "build_count",
+                "1 up to the limit",
+                "public source",
+                "In every auction, the Central Park one included, the winner builds any number from 1 up to the "
+                "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook p. 10: 'also, fewer "
+                "than allowed as normal'); the build move carries the number. With an empty supply he builds "
+                "nothing. In a district that was full he may declare a building stop instead, and must when he "
+                "owns no plot there. When he has one choice only it is made at once.",
+                section="building",
+            ),
+            Reading(
+                "park_trigger_passes",
+                "names the colour as he passes",
+                "assumption",
+                "The player who started the auctions and does not want to bid in Central Park still sets its colour "
+                "(reading park_colour): his pass names it. The rules speak only of him opening with a coloured card.",
+                section="central-park-auction",
+            ),
+            Reading(
+                "dummy_bidder",
+                "third bidder, black cards until a repeat",
+                "public source",
+                "With 2 players the dummy 'alea' bids third in every auction, Central Park included: black cards drawn "
+                "until a value repeats, held while highest (English rulebook p. 5); 'If Alea wins in Central Park, he "
+                "does not build'; its cards go to the bottom of the black deck after the auction.",
+                section="two-players",
+            ),
+            Reading(
+                "dummy_builds",
+                "its limit, on its own or the first empty plot",
+                "assumption",
+                "Page 5 of the English rulebook breaks off before saying how many skyscrapers Alea builds in a district "
+                "and on which plot: here it has 18 skyscrapers, all in its general supply, builds the full limit of its "
+                "highest card on its own plot there or else on the plot of reading dummy_plot, and scores no points.",
+                section="two-players",
+            ),
+            Reading(
+                "dummy_park_opening",
+                "never opens",
+                "assumption",
+                "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
+                "has opened and set the colour.",
+                section="two-players",
+            ),
+            Reading(
+                "second_stop_ends",
+                "at once",
+                "public source",
+                "The 2nd building stop ends the game once resolved (English rulebook p. 7): the remaining auctions are not held.",
+                section="end-of-game",
+            ),
+            Reading(
+                "tie_break",
+                "most cards, then shared",
+                "public source",
+                "Ties go to the most cards left in hand (English rulebook p. 7); a tie that stays is shared.",
+                section="end-of-game",
+            ),
+            Reading(
+                "real_table_supply_row",
+                "revealed set by set",
+                "assumption",
+                "At a real table setup asks for the supply row set by set, as the table lays it out; a state may also "
+                "hold a set as null (not yet typed in), revealed as it becomes the current set. The 9 businesses in "
+                "the box stay unseen.",
+                section="real-table",
+            ),
+            Reading(
+                "real_table_hands",
+                "unknown unless entered",
+                "assumption",
+                "At a real table a hand is unknown (its size public) unless its player enters it in the state: cards "
+                "drawn face down into an unknown hand are not revealed, and a bid from it may lay any cards not known "
+                "to be elsewhere, no more than the hand holds. A known hand's face-down draws are revealed.",
+                section="real-table",
+            ),
+        )
+    )
+)

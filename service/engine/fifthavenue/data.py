@@ -1,4 +1,5 @@
 """Fifth Avenue's catalogues and tables (rules/fifthavenue.md; seed 003; DESIGN.md sections 4 and 9)."""
+
 from __future__ import annotations
 
 GAME_ID = "fifthavenue"

@@ -5,10 +5,11 @@ Every step takes a frozen ``State`` and returns a new one built with ``dataclass
 move does not touch (most districts, the other players, the stacks) are shared with the old state, so a
 step costs what it changes and nothing converts the whole state. ``ev`` collects the step's events.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable
 
 from ..core import Event, Memo
 from ..random import SEED_SPAN, Rng
@@ -16,8 +17,21 @@ from . import board as B
 from . import data as D
 from . import rules as R
 from . import scoring as S
-from .state import (Auction, Bid, BlackDeck, Commissioner, District, Move, Pending, Plot, Result, Skyscrapers,
-                    Stack, State, Turn)
+from .state import (
+    Auction,
+    Bid,
+    BlackDeck,
+    Commissioner,
+    District,
+    Move,
+    Pending,
+    Plot,
+    Result,
+    Skyscrapers,
+    Stack,
+    State,
+    Turn,
+)
 
 Events = list[Event]
 
@@ -28,7 +42,7 @@ Events = list[Event]
 def without(items: tuple, item) -> tuple:
     """``items`` less one occurrence of ``item``."""
     i = items.index(item)
-    return items[:i] + items[i + 1:]
+    return items[:i] + items[i + 1 :]
 
 
 def with_player(s: State, pid: str, **changes) -> State:
@@ -65,8 +79,9 @@ def with_pending(s: State, kind: str, **fields) -> State:
 
 
 def add_points(s: State, gained: dict[str, int]) -> State:
-    return replace(s, players=tuple(replace(p, points=p.points + gained[p.id]) if gained.get(p.id) else p
-                                    for p in s.players))
+    return replace(
+        s, players=tuple(replace(p, points=p.points + gained[p.id]) if gained.get(p.id) else p for p in s.players)
+    )
 
 
 def give_cards(s: State, pid: str, cards: Iterable[str]) -> State:
@@ -255,13 +270,16 @@ def place_business(s: State, pid: str, did: str, colour: str, business: str, ev:
     s = with_plot(s, did, replace(plot, businesses=tuple(sorted(plot.businesses + (business,)))))
     placed = s.businesses_placed + 1
     s = replace(s, businesses_placed=placed)
-    ev.append(Event("business_placed", {"player": pid, "district": did, "plot": colour, "business": business,
-                                        "number": placed}))
+    ev.append(
+        Event(
+            "business_placed", {"player": pid, "district": did, "plot": colour, "business": business, "number": placed}
+        )
+    )
     if len(tiles) == 1:
         s = replace(s, park=replace(s.park, businesses=s.park.businesses + tiles))
         ev.append(Event("business_to_central_park", {"business": tiles[0]}))
         tiles = ()
-    s = replace(s, supply_row=s.supply_row[:index] + (tiles,) + s.supply_row[index + 1:])
+    s = replace(s, supply_row=s.supply_row[:index] + (tiles,) + s.supply_row[index + 1 :])
     s = with_turn(s, phase="action2", action="B")
     if placed >= D.BUSINESSES_ENDING_GAME:
         return end_game(s, ev, memo)
@@ -280,8 +298,9 @@ def value_district(s: State, pid: str, did: str, ev: Events, memo: Memo) -> Stat
     r = rows(s, did, memo)
     gained = S.points_by_owner(r)
     s = add_points(s, gained)
-    ev.append(Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items()
-                                                                   if not R.is_dummy(s, k)}}))
+    ev.append(
+        Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items() if not R.is_dummy(s, k)}})
+    )
     s = with_turn(s, phase="action3", action="D")
     requests = [(pid, s.options.valuation_black_cards)]
     owners = {x["owner"] for x in r}
@@ -315,8 +334,12 @@ def move_commissioner(s: State, pid: str, name: str, to: str, resume: str, ev: E
     if to == D.CITY_HALL:
         return start_auctions(s, name, pid, resume, ev), True
     markers = k.markers
-    if old in D.DISTRICTS and not B.district(s, old).stopped and old not in markers \
-            and len(markers) < D.MARKERS_PER_COMMISSIONER:
+    if (
+        old in D.DISTRICTS
+        and not B.district(s, old).stopped
+        and old not in markers
+        and len(markers) < D.MARKERS_PER_COMMISSIONER
+    ):
         markers = markers + (old,)
     return with_commissioner(s, name, Commissioner(to, markers)), False
 
@@ -350,8 +373,9 @@ def begin_site(s: State, commissioner: str, trigger: str, resume: str, site: str
         order.insert(2, s.dummy.id)  # the dummy always bids third, in Central Park too (RGG-p5)
     park = site == D.CENTRAL_PARK
     full = False if park else B.is_full(B.district(s, site))
-    return replace(s, auction=Auction(commissioner, trigger, resume, site, queue, "bidding", tuple(order), trigger,
-                                      full=full))
+    return replace(
+        s, auction=Auction(commissioner, trigger, resume, site, queue, "bidding", tuple(order), trigger, full=full)
+    )
 
 
 def bid_total(cards: Iterable[str]) -> int:
@@ -420,8 +444,11 @@ def build(s: State, site: str, pid: str, colour: str | None, n: int, ev: Events)
         s = replace(s, park=replace(s.park, skyscrapers=add_skyscrapers(s.park.skyscrapers, pid, n)))
     else:
         plot = plot_at(s, site, colour)
-        sky = Skyscrapers(pid, n) if plot.skyscrapers is None else replace(plot.skyscrapers,
-                                                                            count=plot.skyscrapers.count + n)
+        sky = (
+            Skyscrapers(pid, n)
+            if plot.skyscrapers is None
+            else replace(plot.skyscrapers, count=plot.skyscrapers.count + n)
+        )
         s = with_plot(s, site, replace(plot, skyscrapers=sky))
     ev.append(Event("skyscrapers_built", {"player": pid, "site": site, "plot": colour, "count": n}))
     return s
@@ -486,8 +513,12 @@ def declare_stop(s: State, did: str, declarer: str, ev: Events, memo: Memo) -> S
             skyscrapers = add_skyscrapers(skyscrapers, plot.skyscrapers.owner, plot.skyscrapers.count)
     s = replace(s, removed_businesses=businesses, removed_skyscrapers=skyscrapers)
     s = with_district(s, District(did, tuple(Plot(p.colour) for p in d.plots), True))
-    s = replace(s, commissioners=tuple((c, replace(k, markers=tuple(m for m in k.markers if m != did)))
-                                       for c, k in s.commissioners))
+    s = replace(
+        s,
+        commissioners=tuple(
+            (c, replace(k, markers=tuple(m for m in k.markers if m != did))) for c, k in s.commissioners
+        ),
+    )
     ev.append(Event("building_stop_scored", {"district": did, "declarer": declarer, "points": gained}))
     return s
 
@@ -555,8 +586,11 @@ def dummy_act(s: State, ev: Events, memo: Memo) -> State:
     a = s.auction
     me = s.dummy.id
     colour = dummy_colour(s, a.site)
-    if (R.bid_of(a, me) is not None or colour is None
-            or (dummy_needs_supply(s, a.site, colour) and s.dummy.general <= 0)):
+    if (
+        R.bid_of(a, me) is not None
+        or colour is None
+        or (dummy_needs_supply(s, a.site, colour) and s.dummy.general <= 0)
+    ):
         return pass_(s, me, ev, memo)
     if a.dummy_bid is None:
         if s.black_deck.cards is None:
@@ -645,7 +679,7 @@ def reveal(s: State, m: Move, ev: Events) -> State:
         if owed:
             s = with_pending(s, "black_cards", draws=owed)
     elif kind == "supply_set":
-        s = replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles)),) + s.supply_row[index + 1:])
+        s = replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles)),) + s.supply_row[index + 1 :])
     elif kind == "dummy_bid":
         s = with_auction(s, dummy_bid=tuple(m.bid))
         s = with_deck(s, count=s.black_deck.count - len(m.bid))

@@ -1,9 +1,11 @@
 """The Fifth Avenue engine object the HTTP layer calls: the kit's Engine with the game's four parts."""
+
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, english
@@ -87,8 +89,10 @@ class FifthAvenue(Engine):
                 "city_hall": D.CITY_HALL,
                 "plot_colours": list(D.COLOURS),
                 "businesses": {b: D.BUSINESSES_PER_TYPE for b in D.BUSINESSES},
-                "cards": {"coloured_per_colour": {str(k): n for k, n in D.COLOURED_CARDS.items()},
-                          "black": {str(k): n for k, n in D.BLACK_CARDS.items()}},
+                "cards": {
+                    "coloured_per_colour": {str(k): n for k, n in D.COLOURED_CARDS.items()},
+                    "black": {str(k): n for k, n in D.BLACK_CARDS.items()},
+                },
                 "supply_row_sets": list(D.SET_SIZES),
                 "skyscrapers_per_player": D.SKYSCRAPERS_PER_PLAYER,
                 "commissioners": list(D.COMMISSIONERS),
@@ -97,7 +101,9 @@ class FifthAvenue(Engine):
             "scoring_tables": {
                 "per_skyscraper_by_distinct_adjacent_types": list(D.VALUE_TABLE),
                 "skyscrapers_by_highest_card": {str(k): n for k, n in D.BUILD_LIMIT.items()},
-                "special_scorings": [{"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS],
+                "special_scorings": [
+                    {"after": a, "points": p, "districts": d} for a, p, d in D.DEFAULT_SPECIAL_SCORINGS
+                ],
                 "game_end": {"businesses_placed": D.BUSINESSES_ENDING_GAME, "building_stops": D.STOPS_ENDING_GAME},
             },
             "options": copy.deepcopy(OPTIONS.defaults()),
@@ -134,8 +140,14 @@ class FifthAvenue(Engine):
         becomes null."""
         players = tuple(p if p.id == player else replace(p, hand=None) for p in state.players)
         stacks = tuple((c, Stack(st.top, None, st.count)) for c, st in state.stacks)
-        return replace(state, players=players, stacks=stacks,
-                       black_deck=BlackDeck(None, state.black_deck.count), park_order=None, seed=None)
+        return replace(
+            state,
+            players=players,
+            stacks=stacks,
+            black_deck=BlackDeck(None, state.black_deck.count),
+            park_order=None,
+            seed=None,
+        )
 
     def render(self, state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
         from .render import render

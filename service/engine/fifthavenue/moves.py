@@ -1,17 +1,17 @@
 """The candidate moves of the player to act, built from the state (the engine's ``candidates``); the
 kit's ``legal_moves`` filters them through the same checks ``apply`` makes. Every builder is a lazy
 generator, so a caller that wants only the first moves pays only for those."""
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from . import board as B
 from . import data as D
 from . import rules as R
 from .state import Move, State
-
 
 # ------------------------------------------------------------------ legal moves (by construction)
 
@@ -133,8 +133,12 @@ def _bids(state: State, who: str) -> Iterator[Move]:
 
     for colour in colours:
         own = owns[colour]
-        for k4, k5, k6 in ((k4, k5, k6) for k4 in upto(own[0], 4, 0) for k5 in upto(own[1], 5, 4 * k4)
-                           for k6 in upto(own[2], 6, 4 * k4 + 5 * k5)):
+        for k4, k5, k6 in (
+            (k4, k5, k6)
+            for k4 in upto(own[0], 4, 0)
+            for k5 in upto(own[1], 5, 4 * k4)
+            for k6 in upto(own[2], 6, 4 * k4 + 5 * k5)
+        ):
             if mine is None and k4 + k5 + k6 == 0:
                 continue
             spent = 4 * k4 + 5 * k5 + 6 * k6
@@ -169,13 +173,13 @@ def _passes(state: State, who: str) -> Iterator[Move]:
 def _auction(state: State, who: str) -> Iterator[Move]:
     a = state.auction
     if a.stage == "resolve":
-        yield from (Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
-                    for kind, n in R.winner_choices(state))
+        yield from (
+            Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
+            for kind, n in R.winner_choices(state)
+        )
         return
     yield from _passes(state, who)
     yield from _bids(state, who)
 
 
-PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "action3": _action3,
-               "auction": _auction}
-
+PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "action3": _action3, "auction": _auction}

@@ -4,6 +4,7 @@ the commissioners and their markers, the supply row, an auction in progress (wha
 colours each bidder may use, every bid with its cards, who passed, whose bid it is) and the players (the
 viewer's whole hand). Plots the state gets wrong are flagged with a red dashed outline; every client
 string is escaped, and a long name is cut to its space with the whole name as the element's title."""
+
 from __future__ import annotations
 
 import math
@@ -46,10 +47,20 @@ BOARD_BOTTOM = TOP + 580 + DISTRICT_RADIUS + 20
 CARD_W, CARD_H, CARD_STEP = 20, 26, 23
 
 
-def _text(x: float, y: float, s: str, size: int = 12, anchor: str = "middle", fill: str = "#000",
-          weight: str = "normal", title: str | None = None) -> str:
-    text = (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
-            f'font-family="sans-serif" font-weight="{weight}">{escape(s)}</text>')
+def _text(
+    x: float,
+    y: float,
+    s: str,
+    size: int = 12,
+    anchor: str = "middle",
+    fill: str = "#000",
+    weight: str = "normal",
+    title: str | None = None,
+) -> str:
+    text = (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+        f'font-family="sans-serif" font-weight="{weight}">{escape(s)}</text>'
+    )
     if title is None or title == s:
         return text
     return f"<g><title>{escape(title)}</title>{text}</g>"  # the whole string of a cut label
@@ -106,8 +117,9 @@ def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
     return cx + RING_RADIUS * math.cos(angle), cy + RING_RADIUS * math.sin(angle)
 
 
-def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo,
-              tr: Labels) -> list[str]:
+def _district(
+    state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo, tr: Labels
+) -> list[str]:
     out = []
     cx, cy = CENTRES[d.id]
     ring_stroke = 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#777"'
@@ -125,12 +137,19 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
         x, y = _plot_position(state.options, d.id, plot.colour)
         flagged = pointer("districts", d.id, "plots", plot.colour) in bad
         sixth = plot.colour == D.SIXTH_PLOT
-        stroke = ('stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged
-                  else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"' if sixth else 'stroke="#333"')
-        out.append(f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
-                   f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
-                   f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
-                   f'<title>{escape(tr("sixth plot") if sixth else tr(WORD, word=plot.colour))}</title></circle>')
+        stroke = (
+            'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"'
+            if flagged
+            else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"'
+            if sixth
+            else 'stroke="#333"'
+        )
+        out.append(
+            f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
+            f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
+            f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
+            f"<title>{escape(tr('sixth plot') if sixth else tr(WORD, word=plot.colour))}</title></circle>"
+        )
         for j, b in enumerate(plot.businesses[:4]):
             bx = x - 9 + 18 * (j % 2)
             by = y - 6 + 14 * (j // 2)
@@ -139,8 +158,10 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
         if plot.skyscrapers is not None:
             owner = plot.skyscrapers.owner
             fill = quoteattr(owners.get(owner, "#000"))
-            out.append(f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
-                       f'stroke="#000"><title>{escape(owner)}</title></rect>')
+            out.append(
+                f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
+                f'stroke="#000"><title>{escape(owner)}</title></rect>'
+            )
             out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
             row = values.get(plot.colour)
             if row is not None:
@@ -154,23 +175,38 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
 def _park(state: State, owners: dict[str, str], bad: set[str], at_stake: bool, tr: Labels) -> list[str]:
     cx, cy = CENTRES[D.CENTRAL_PARK]
     flagged = any(p.startswith(pointer("districts", D.CENTRAL_PARK)) for p in bad)
-    stroke = ('stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"' if flagged
-              else 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#333"')
-    out = [f'<rect x="{cx - 100}" y="{cy - 200}" width="200" height="400" fill="#cfe8c4" {stroke}/>',
-           _text(cx, cy - 178, "Central Park", 14, weight="bold"),
-           _text(cx, cy - 20, tr("building area"), 11)]
+    stroke = (
+        'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"'
+        if flagged
+        else 'stroke="#c0392b" stroke-width="4"'
+        if at_stake
+        else 'stroke="#333"'
+    )
+    out = [
+        f'<rect x="{cx - 100}" y="{cy - 200}" width="200" height="400" fill="#cfe8c4" {stroke}/>',
+        _text(cx, cy - 178, "Central Park", 14, weight="bold"),
+        _text(cx, cy - 20, tr("building area"), 11),
+    ]
     revealed = list(state.result.central_park_tiles) if state.result is not None else []
     for i, b in enumerate(state.park.businesses[:8]):
         x = cx - 84 + 22 * (i % 8)
         shown = b in revealed
         if shown:
             revealed.remove(b)
-        out.append(f'<rect x="{x}" y="{cy - 160}" width="18" height="18" fill="#fff" '
-                   f'stroke="{"#c0392b" if shown else "#000"}" stroke-width="{2 if shown else 1}"/>')
+        out.append(
+            f'<rect x="{x}" y="{cy - 160}" width="18" height="18" fill="#fff" '
+            f'stroke="{"#c0392b" if shown else "#000"}" stroke-width="{2 if shown else 1}"/>'
+        )
         out.append(_text(x + 9, cy - 147, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
     if state.result is not None:
-        out.append(_text(cx, cy - 124, tr("revealed: {tiles}", tiles=", ".join(
-            tr(WORD, word=t) for t in state.result.central_park_tiles)), 10))
+        out.append(
+            _text(
+                cx,
+                cy - 124,
+                tr("revealed: {tiles}", tiles=", ".join(tr(WORD, word=t) for t in state.result.central_park_tiles)),
+                10,
+            )
+        )
     for i, s in enumerate(state.park.skyscrapers[:6]):
         y = cy + i * 26
         fill = quoteattr(owners.get(s.owner, "#000"))
@@ -186,8 +222,10 @@ def _graph(state: State) -> list[str]:
         for t in targets:
             if node in CENTRES and t in CENTRES:
                 (x1, y1), (x2, y2) = CENTRES[node], CENTRES[t]
-                out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#cdb" stroke-width="2" '
-                           f'stroke-dasharray="2,6"/>')
+                out.append(
+                    f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#cdb" stroke-width="2" '
+                    f'stroke-dasharray="2,6"/>'
+                )
     return out
 
 
@@ -198,8 +236,9 @@ def _commissioners(state: State, tr: Labels) -> list[str]:
     out.append(_text(cx, cy - 40, tr("City Hall"), 13, weight="bold"))
     for k, (name, c) in enumerate(state.commissioners):
         left = D.MARKERS_PER_COMMISSIONER - len(c.markers)
-        out.append(_text(cx, cy + 40 + 14 * k, tr("{commissioner} markers: {left}", commissioner=name,
-                                                  left=max(left, 0)), 9))
+        out.append(
+            _text(cx, cy + 40 + 14 * k, tr("{commissioner} markers: {left}", commissioner=name, left=max(left, 0)), 9)
+        )
     for k, (name, c) in enumerate(state.commissioners):
         where = c.at if c.at in CENTRES else D.CITY_HALL
         x, y = CENTRES[where]
@@ -209,29 +248,37 @@ def _commissioners(state: State, tr: Labels) -> list[str]:
             x, y = x - 14 + 28 * k, y - 60
         else:  # outside the district's circle, upper left, clear of the plots and the name
             x, y = x - DISTRICT_RADIUS + 4 + 24 * k, y - DISTRICT_RADIUS + 14
-        out.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{COMMISSIONER_FILL[name]}" stroke="#000" stroke-width="2">'
-                   f'<title>{escape(tr("{commissioner} commissioner", commissioner=name))}</title></circle>')
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="11" fill="{COMMISSIONER_FILL[name]}" stroke="#000" stroke-width="2">'
+            f"<title>{escape(tr('{commissioner} commissioner', commissioner=name))}</title></circle>"
+        )
         for j, m in enumerate(c.markers):
             if m in CENTRES:
                 mx, my = CENTRES[m]
                 mx += DISTRICT_RADIUS - 22 - 16 * k
                 my += DISTRICT_RADIUS - 16
-                out.append(f'<rect x="{mx}" y="{my}" width="12" height="12" fill="{COMMISSIONER_FILL[name]}" '
-                           f'stroke="#000"><title>{escape(tr("{commissioner} marker", commissioner=name))}</title></rect>')
+                out.append(
+                    f'<rect x="{mx}" y="{my}" width="12" height="12" fill="{COMMISSIONER_FILL[name]}" '
+                    f'stroke="#000"><title>{escape(tr("{commissioner} marker", commissioner=name))}</title></rect>'
+                )
     return out
 
 
 def _card(x: float, y: float, card: str | None, tr: Labels) -> list[str]:
     """One card: its colour and value, or its back when the viewer may not see it."""
     if card is None:
-        return [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" fill="{CARD_BACK}" '
-                f'stroke="#223"><title>{escape(tr("hidden card"))}</title></rect>',
-                f'<rect x="{x + 4}" y="{y + 4}" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="2" fill="none" '
-                f'stroke="#aab6dd"/>']
+        return [
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" fill="{CARD_BACK}" '
+            f'stroke="#223"><title>{escape(tr("hidden card"))}</title></rect>',
+            f'<rect x="{x + 4}" y="{y + 4}" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="2" fill="none" '
+            f'stroke="#aab6dd"/>',
+        ]
     colour, value = D.card_parts(card)
-    return [f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" '
-            f'fill={quoteattr(CARD_FILL.get(colour, "#fff"))} stroke="#000"><title>{escape(card)}</title></rect>',
-            _text(x + CARD_W / 2, y + 18, str(value), 12, fill="#fff", weight="bold")]
+    return [
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" '
+        f'fill={quoteattr(CARD_FILL.get(colour, "#fff"))} stroke="#000"><title>{escape(card)}</title></rect>',
+        _text(x + CARD_W / 2, y + 18, str(value), 12, fill="#fff", weight="bold"),
+    ]
 
 
 def _cards(x: float, y: float, cards: list[str | None], right: float, tr: Labels) -> tuple[list[str], float]:
@@ -252,8 +299,10 @@ def _supply_row(state: State, y: float, tr: Labels) -> tuple[list[str], float]:
         size = D.SET_SIZES[i] if i < len(D.SET_SIZES) else 3
         width = size * 22 + 6
         if tiles is not None and not tiles:  # emptied: an outline and the word, no tile boxes
-            out.append(f'<rect x="{x - 4}" y="{y}" width="{width}" height="28" fill="none" stroke="#bbb" '
-                       f'stroke-dasharray="3,3"/>')
+            out.append(
+                f'<rect x="{x - 4}" y="{y}" width="{width}" height="28" fill="none" stroke="#bbb" '
+                f'stroke-dasharray="3,3"/>'
+            )
             out.append(_text(x - 4 + width / 2, y + 18, tr("empty"), 9, fill="#999"))
         else:
             frame = 'stroke="#c0392b" stroke-width="2"' if i == current else 'stroke="#666"'
@@ -279,25 +328,40 @@ def _site_name(site: str) -> str:
 def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str], float]:
     """The auction: what is at stake, the colours, every bidder's bid and cards, passes, whose bid it is."""
     right = WIDTH - 20
-    out = [f'<rect x="10" y="{y}" width="{WIDTH - 20}" height="0" fill="#fff4e6" stroke="#c0392b" '
-           f'stroke-width="2"/>']
+    out = [f'<rect x="10" y="{y}" width="{WIDTH - 20}" height="0" fill="#fff4e6" stroke="#c0392b" stroke-width="2"/>']
     top = y
     y += 20
     then = tr(", then {sites}", sites=", ".join(_site_name(s) for s in a.queue)) if a.queue else ""
-    head = tr("Auction: {site} ({commissioner} commissioner{then})", site=_site_name(a.site),
-              commissioner=a.commissioner, then=then)
+    head = tr(
+        "Auction: {site} ({commissioner} commissioner{then})",
+        site=_site_name(a.site),
+        commissioner=a.commissioner,
+        then=then,
+    )
     out.append(_text(20, y, _fit(head, 14, right - 40), 14, anchor="start", weight="bold", title=head))
     y += 18
     if a.site == D.CENTRAL_PARK and state.options.park_colour == "trigger":
-        note = (tr("Colour: {colour} (set by {player}, who started the auctions); the winner builds below the park",
-                   colour=tr(WORD, word=a.park_colour), player=a.trigger) if a.park_colour
-                else tr("Colour: not set yet - {player} sets it with his opening bid or as he passes", player=a.trigger))
+        note = (
+            tr(
+                "Colour: {colour} (set by {player}, who started the auctions); the winner builds below the park",
+                colour=tr(WORD, word=a.park_colour),
+                player=a.trigger,
+            )
+            if a.park_colour
+            else tr("Colour: not set yet - {player} sets it with his opening bid or as he passes", player=a.trigger)
+        )
     elif a.site == D.CENTRAL_PARK:
-        note = (tr("Colour: {colour} (set by the opening bid); the winner builds below the park", colour=a.park_colour)
-                if a.park_colour else tr("Colour: not set yet - the opening bid's card sets it"))
+        note = (
+            tr("Colour: {colour} (set by the opening bid); the winner builds below the park", colour=a.park_colour)
+            if a.park_colour
+            else tr("Colour: not set yet - the opening bid's card sets it")
+        )
     else:
-        note = (tr("Full district: the winner may declare a building stop") if a.full
-                else tr("The winner builds on his plot or on the empty plot of his colour"))
+        note = (
+            tr("Full district: the winner may declare a building stop")
+            if a.full
+            else tr("The winner builds on his plot or on the empty plot of his colour")
+        )
     out.append(_text(20, y, note, 11, anchor="start"))
     y += 12
     high = R.high_bid(a)
@@ -313,12 +377,23 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
         else:
             status = tr("to bid") if pid == a.to_act else tr("no bid yet")
         if a.stage == "resolve" and pid == a.winner:
-            choices = [tr("build {count}", count=n) if k == "build" else tr("building stop")
-                       for k, n in R.winner_choices(state)]
+            choices = [
+                tr("build {count}", count=n) if k == "build" else tr("building stop")
+                for k, n in R.winner_choices(state)
+            ]
             status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
         label = mark + pid
-        out.append(_text(20, y + 17, _fit(label, 12, 280), 12, anchor="start",
-                         weight="bold" if pid == a.to_act else "normal", title=label))
+        out.append(
+            _text(
+                20,
+                y + 17,
+                _fit(label, 12, 280),
+                12,
+                anchor="start",
+                weight="bold" if pid == a.to_act else "normal",
+                title=label,
+            )
+        )
         out.append(_text(330, y + 17, status, 11, anchor="start"))
         colours = _allowed(state, a, pid, tr)
         if colours and pid not in a.passed and a.stage == "bidding":
@@ -343,18 +418,24 @@ def _allowed(state: State, a: Auction, pid: str, tr: Labels) -> str:
     return ", ".join(tr(WORD, word=c) for c in R.allowed_colours(state, a.site, pid))
 
 
-def _players(state: State, player: str | None, owners: dict[str, str], y: float,
-             tr: Labels) -> tuple[list[str], float]:
+def _players(state: State, player: str | None, owners: dict[str, str], y: float, tr: Labels) -> tuple[list[str], float]:
     out: list[str] = []
     right = WIDTH - 20
     acting = R.acting(state) if state.result is None else None
     for p in state.players:
-        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
-                   f'<title>{escape(p.id)}</title></rect>')
+        out.append(
+            f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
+            f"<title>{escape(p.id)}</title></rect>"
+        )
         label = ("▶ " if acting == p.id else "") + p.id
         out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
-        stats = tr("{points} points; supply {supply}, general {general}; {cards} cards in hand", points=p.points,
-                   supply=p.supply, general=p.general, cards=p.hand_size)
+        stats = tr(
+            "{points} points; supply {supply}, general {general}; {cards} cards in hand",
+            points=p.points,
+            supply=p.supply,
+            general=p.general,
+            cards=p.hand_size,
+        )
         if acting == p.id:
             stats += tr("; to move")
         out.append(_text(400, y + 13, stats, 11, anchor="start"))
@@ -366,19 +447,29 @@ def _players(state: State, player: str | None, owners: dict[str, str], y: float,
         elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
             parts, _ = _cards(42, y, [None], right, tr)
             out += parts
-            out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10,
-                             anchor="start"))
+            out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10, anchor="start"))
             y += CARD_H + 8
     if state.dummy is not None:
         fill = quoteattr(owners.get(state.dummy.id, "#000"))
         out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
-        out.append(_text(42, y + 13, _fit(tr("{dummy} (dummy bidder)", dummy=state.dummy.id), 12, 330), 12,
-                         anchor="start", title=state.dummy.id))
+        out.append(
+            _text(
+                42,
+                y + 13,
+                _fit(tr("{dummy} (dummy bidder)", dummy=state.dummy.id), 12, 330),
+                12,
+                anchor="start",
+                title=state.dummy.id,
+            )
+        )
         out.append(_text(400, y + 13, tr("general {general}", general=state.dummy.general), 11, anchor="start"))
         y += 24
     if state.result is not None:
-        lines = _wrap([tr("Winner:")] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
-                      14, right - 20)
+        lines = _wrap(
+            [tr("Winner:")] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
+            14,
+            right - 20,
+        )
         for line in lines:
             y += 18
             out.append(_text(20, y, line, 14, anchor="start", weight="bold"))
@@ -395,15 +486,25 @@ def _hand_order(card: str) -> tuple[int, int]:
 def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     owners = _owners(state)
-    bad = {v.pointer[len("/state"):] for v in board_violations(state, "/state")}
+    bad = {v.pointer[len("/state") :] for v in board_violations(state, "/state")}
     stake = state.auction.site if state.auction is not None else None
     board = _graph(state)
     for d in state.districts:
         board += _district(state, d, owners, bad, d.id == stake, memo, tr)
     board += _park(state, owners, bad, stake == D.CENTRAL_PARK, tr)
     board += _commissioners(state, tr)
-    board.append(_text(20, 18, tr("B boutique  J jeweler  G gallery  P perfumery; on a skyscraper plot: "
-                                  "points each x count; red ring: the auction's site"), 10, anchor="start"))
+    board.append(
+        _text(
+            20,
+            18,
+            tr(
+                "B boutique  J jeweler  G gallery  P perfumery; on a skyscraper plot: "
+                "points each x count; red ring: the auction's site"
+            ),
+            10,
+            anchor="start",
+        )
+    )
     parts, y = _supply_row(state, BOARD_BOTTOM, tr)
     board += parts
     if state.auction is not None:
@@ -412,8 +513,10 @@ def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: 
     parts, y = _players(state, player, owners, y + 4, tr)
     board += parts
     height = int(y + 16)
-    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-            '<title>Fifth Avenue</title>',
-            f'<rect width="{WIDTH}" height="{height}" fill="#fbfaf5"/>']
+    head = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
+        "<title>Fifth Avenue</title>",
+        f'<rect width="{WIDTH}" height="{height}" fill="#fbfaf5"/>',
+    ]
     return "\n".join(head + board + ["</svg>"])

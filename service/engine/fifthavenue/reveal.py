@@ -1,17 +1,18 @@
 """Chance at a real table: what may still be drawn, the checks of a reveal, and every possible reveal
 for ``legal_moves``, listed lazily and once each (a draw as a multiset; a draw owed to several players
 one player at a time)."""
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
-from typing import Iterator
 
 from ..core import Violation
-from . import data as D
 from ..kit import pointer
-from .catalogue import BOOK
 from . import board as B
+from . import data as D
+from .catalogue import BOOK
 from .rules import player
 from .state import Move, State
 
@@ -84,43 +85,104 @@ def check_reveal(state: State, move: Move) -> list[Violation]:
     if kind == "stack_top":
         tops = dict(move.tops or ())
         if move.tops is None or sorted(tops) != sorted(pend.colours):
-            return [BOOK.violation("reveal.wrong_fields", "Reveal the new top card of {colours} as 'tops'.", "/move/tops", colours=', '.join(pend.colours))]
+            return [
+                BOOK.violation(
+                    "reveal.wrong_fields",
+                    "Reveal the new top card of {colours} as 'tops'.",
+                    "/move/tops",
+                    colours=", ".join(pend.colours),
+                )
+            ]
         for c in pend.colours:
             if tops[c] not in card_pool(state, c):
-                out.append(BOOK.violation("reveal.impossible_card", "No {c} card of that value can still be in its stack.", pointer("move", "tops", c), c=c))
+                out.append(
+                    BOOK.violation(
+                        "reveal.impossible_card",
+                        "No {c} card of that value can still be in its stack.",
+                        pointer("move", "tops", c),
+                        c=c,
+                    )
+                )
     elif kind == "start_business":
         return check_start_business(state, move)
     elif kind == "black_cards":
         drawn = dict(move.drawn or ())
         want = dict(pend.draws)
         if move.drawn is None or not drawn or any(who not in want for who in drawn):
-            return [BOOK.violation("reveal.wrong_fields", "Reveal the black cards drawn, per player, as 'drawn' "
-                                   "(all players owed, or some of them first).", "/move/drawn")]
+            return [
+                BOOK.violation(
+                    "reveal.wrong_fields",
+                    "Reveal the black cards drawn, per player, as 'drawn' (all players owed, or some of them first).",
+                    "/move/drawn",
+                )
+            ]
         total: Counter = Counter()
         for who, values in drawn.items():
             if len(values) != want[who]:
-                out.append(BOOK.violation("reveal.wrong_count", "{who!r} draws {count} black card(s).", pointer("move", "drawn", who), who=who, count=want[who]))
+                out.append(
+                    BOOK.violation(
+                        "reveal.wrong_count",
+                        "{who!r} draws {count} black card(s).",
+                        pointer("move", "drawn", who),
+                        who=who,
+                        count=want[who],
+                    )
+                )
             total.update(values)
         if not within(total, card_pool(state, D.BLACK)):
-            out.append(BOOK.violation("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/drawn"))
+            out.append(
+                BOOK.violation(
+                    "reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/drawn"
+                )
+            )
     elif kind == "supply_set":
         tiles = list(move.tiles or ())
         if move.tiles is None or len(tiles) != pend.count:
-            return [BOOK.violation("reveal.wrong_count", "Reveal the {count} businesses of the current set as 'tiles'.", "/move/tiles", count=pend.count)]
+            return [
+                BOOK.violation(
+                    "reveal.wrong_count",
+                    "Reveal the {count} businesses of the current set as 'tiles'.",
+                    "/move/tiles",
+                    count=pend.count,
+                )
+            ]
         if not within(Counter(tiles), business_pool(state)):
-            out.append(BOOK.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.", "/move/tiles"))
+            out.append(
+                BOOK.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.", "/move/tiles")
+            )
     elif kind == "dummy_bid":
         values = list(move.bid or ())
         if move.bid is None or not dummy_sequence_ok(values, state.black_deck.count):
-            return [BOOK.violation("reveal.wrong_sequence", "The dummy draws black cards until a value repeats: reveal them in order as 'bid'.", "/move/bid")]
+            return [
+                BOOK.violation(
+                    "reveal.wrong_sequence",
+                    "The dummy draws black cards until a value repeats: reveal them in order as 'bid'.",
+                    "/move/bid",
+                )
+            ]
         if not within(Counter(values), card_pool(state, D.BLACK)):
-            out.append(BOOK.violation("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/bid"))
+            out.append(
+                BOOK.violation(
+                    "reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/bid"
+                )
+            )
     elif kind == "central_park_tiles":
         tiles = list(move.tiles or ())
         if move.tiles is None or len(tiles) != pend.count:
-            return [BOOK.violation("reveal.wrong_count", "Reveal {count} businesses from below Central Park as 'tiles'.", "/move/tiles", count=pend.count)]
+            return [
+                BOOK.violation(
+                    "reveal.wrong_count",
+                    "Reveal {count} businesses from below Central Park as 'tiles'.",
+                    "/move/tiles",
+                    count=pend.count,
+                )
+            ]
         if not within(Counter(tiles), Counter(state.park.businesses)):
-            out.append(BOOK.violation("reveal.impossible_tile", "Those businesses are not all below Central Park.", "/move/tiles"))
+            out.append(
+                BOOK.violation(
+                    "reveal.impossible_tile", "Those businesses are not all below Central Park.", "/move/tiles"
+                )
+            )
     return out
 
 
@@ -153,17 +215,30 @@ def start_plots(state: State) -> tuple[str, ...]:
 def check_start_business(state: State, move: Move) -> list[Violation]:
     pend = state.pending
     if move.business is None or move.plot is None or move.district not in (None, pend.district):
-        return [BOOK.violation("reveal.wrong_fields", "Reveal the starting business of {district} as 'plot' and "
-                               "'business'.", "/move", district=D.DISTRICT_NAMES[pend.district])]
+        return [
+            BOOK.violation(
+                "reveal.wrong_fields",
+                "Reveal the starting business of {district} as 'plot' and 'business'.",
+                "/move",
+                district=D.DISTRICT_NAMES[pend.district],
+            )
+        ]
     out = []
     if B.plot(B.district(state, pend.district), move.plot) is None:
         out.append(BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot))
     elif move.plot not in start_plots(state):
-        out.append(BOOK.violation("reveal.start_colours", "The starting businesses lie on every plot colour, none "
-                                  "more than twice: not on {plot} here.", "/move/plot", plot=move.plot))
+        out.append(
+            BOOK.violation(
+                "reveal.start_colours",
+                "The starting businesses lie on every plot colour, none more than twice: not on {plot} here.",
+                "/move/plot",
+                plot=move.plot,
+            )
+        )
     if business_pool(state)[move.business] <= 0:
-        out.append(BOOK.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.",
-                                  "/move/business"))
+        out.append(
+            BOOK.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.", "/move/business")
+        )
     return out
 
 

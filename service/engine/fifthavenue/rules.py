@@ -1,15 +1,16 @@
 """The checks every move must pass: one function per move type, shared by ``apply`` and ``legal_moves``.
 
 Each returns the list of every violated rule (empty when the move is legal)."""
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import Violation
+from ..kit import NOT_YOUR_TURN, awaited_text, pointer
 from . import board as B
 from . import data as D
-from ..kit import NOT_YOUR_TURN, awaited_text, pointer
 from .catalogue import BOOK
 from .state import Auction, Move, Player, State
 
@@ -133,8 +134,9 @@ def adjacent_types(options, plots, colour: str) -> set[str]:
     return out
 
 
-def winner_options(park: bool, owns_plot: bool, target_empty: bool, full: bool, limit: int,
-                   supply: int) -> tuple[tuple[str, int], ...]:
+def winner_options(
+    park: bool, owns_plot: bool, target_empty: bool, full: bool, limit: int, supply: int
+) -> tuple[tuple[str, int], ...]:
     """What an auction's winner may do (RGG-p10): build any number from 1 up to his limit and his supply
     (0 when his supply is empty) on his own plot, on the empty plot of his bid's colour or below Central
     Park; in a district that was full, declare a building stop instead, which he must when he owns no
@@ -201,33 +203,63 @@ PHASE_OF = {
     "build": ("auction",),
     "building_stop": ("auction",),
 }
-STAGE_OF = {"bid": "bidding", "pass": "bidding", "build": "resolve",
-            "building_stop": "resolve"}
+STAGE_OF = {"bid": "bidding", "pass": "bidding", "build": "resolve", "building_stop": "resolve"}
 
 
 def common(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     if state.turn is None or (state.turn.phase == "over" and state.pending is None):
-        return [BOOK.violation("turn.game_over", "The game is over (or the state has no turn): no move is possible.", "/move/type")]
+        return [
+            BOOK.violation(
+                "turn.game_over", "The game is over (or the state has no turn): no move is possible.", "/move/type"
+            )
+        ]
     known = player(state, move.player) is not None
     if not known:
-        out.append(BOOK.violation("turn.unknown_player", "Player {player!r} is not in this game.", "/move/player", player=move.player))
+        out.append(
+            BOOK.violation(
+                "turn.unknown_player", "Player {player!r} is not in this game.", "/move/player", player=move.player
+            )
+        )
     if move.type == "reveal":
         if state.pending is None:
             out.append(BOOK.violation("chance.nothing_pending", "Nothing is waiting to be revealed.", "/move/type"))
     elif state.pending is not None:
-        out.append(BOOK.violation("chance.pending_reveal", "A reveal ({kind}) must come first.", "/move/type", kind=state.pending.kind))
+        out.append(
+            BOOK.violation(
+                "chance.pending_reveal", "A reveal ({kind}) must come first.", "/move/type", kind=state.pending.kind
+            )
+        )
     else:
         phases = PHASE_OF.get(move.type, ())
         if state.turn.phase not in phases:
-            out.append(BOOK.violation("turn.wrong_phase", "A {type!r} move is not possible in phase {phase!r}.", "/move/type", type=move.type, phase=state.turn.phase))
+            out.append(
+                BOOK.violation(
+                    "turn.wrong_phase",
+                    "A {type!r} move is not possible in phase {phase!r}.",
+                    "/move/type",
+                    type=move.type,
+                    phase=state.turn.phase,
+                )
+            )
         elif move.type in STAGE_OF and (state.auction is None or state.auction.stage != STAGE_OF[move.type]):
             stage = state.auction.stage if state.auction else None
-            out.append(BOOK.violation("turn.wrong_phase", "A {type!r} move is not possible at auction stage {stage!r}.", "/move/type", type=move.type, stage=stage))
+            out.append(
+                BOOK.violation(
+                    "turn.wrong_phase",
+                    "A {type!r} move is not possible at auction stage {stage!r}.",
+                    "/move/type",
+                    type=move.type,
+                    stage=stage,
+                )
+            )
     who = acting(state)
     if who is not None and move.player != who and known:
-        out.append(BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player,
-                                  awaited=awaited_text([who])))
+        out.append(
+            BOOK.violation(
+                "turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player, awaited=awaited_text([who])
+            )
+        )
     return out
 
 
@@ -236,7 +268,14 @@ def district_checks(state: State, did: str | None, pointer: str = "/move/distric
     if d is None:
         return [BOOK.violation("board.unknown_district", "No district {did!r}.", pointer, did=did)]
     if d.stopped:
-        return [BOOK.violation("board.district_stopped", "{district} is under a building stop.", pointer, district=D.DISTRICT_NAMES[d.id])]
+        return [
+            BOOK.violation(
+                "board.district_stopped",
+                "{district} is under a building stop.",
+                pointer,
+                district=D.DISTRICT_NAMES[d.id],
+            )
+        ]
     return []
 
 
@@ -254,14 +293,20 @@ def check_place_start(state: State, move: Move) -> list[Violation]:
     if not B.is_empty(p):
         out.append(BOOK.violation("start.plot_occupied", "A starting skyscraper goes on an empty plot.", "/move/plot"))
     if B.owned_plot(d, move.player) is not None:
-        out.append(BOOK.violation("board.one_plot_per_district", "You already own a plot in this district.", "/move/district"))
+        out.append(
+            BOOK.violation("board.one_plot_per_district", "You already own a plot in this district.", "/move/district")
+        )
     return out
 
 
 def check_take_skyscrapers(state: State, move: Move) -> list[Violation]:
     p = player(state, move.player)
     if p is not None and p.general <= 0:
-        return [BOOK.violation("action_a.general_empty", "No skyscraper of your colour is left in the general supply.", "/move/type")]
+        return [
+            BOOK.violation(
+                "action_a.general_empty", "No skyscraper of your colour is left in the general supply.", "/move/type"
+            )
+        ]
     return []
 
 
@@ -270,7 +315,14 @@ def check_place_business(state: State, move: Move) -> list[Violation]:
     index = current_set(state)
     # validate guarantees a current set while the game runs: the 12th business empties the row and ends it
     if move.business not in (state.supply_row[index] or ()):
-        out.append(BOOK.violation("action_b.business_not_in_set", "The current set holds no {business!r}.", "/move/business", business=move.business))
+        out.append(
+            BOOK.violation(
+                "action_b.business_not_in_set",
+                "The current set holds no {business!r}.",
+                "/move/business",
+                business=move.business,
+            )
+        )
     bad = district_checks(state, move.district)
     if bad:
         return out + bad
@@ -278,7 +330,11 @@ def check_place_business(state: State, move: Move) -> list[Violation]:
     if p is None:
         return out + [BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
     if p.skyscrapers is not None:
-        out.append(BOOK.violation("action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.", "/move/plot"))
+        out.append(
+            BOOK.violation(
+                "action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.", "/move/plot"
+            )
+        )
     if len(p.businesses) >= D.MAX_BUSINESSES_PER_PLOT:
         out.append(BOOK.violation("action_b.plot_full", "A plot holds at most 2 businesses.", "/move/plot"))
     return out
@@ -286,9 +342,24 @@ def check_place_business(state: State, move: Move) -> list[Violation]:
 
 def check_commissioner(state: State, move: Move) -> list[Violation]:
     if move.commissioner not in dict(state.commissioners):
-        return [BOOK.violation("commissioner.unknown", "No commissioner {commissioner!r}.", "/move/commissioner", commissioner=move.commissioner)]
+        return [
+            BOOK.violation(
+                "commissioner.unknown",
+                "No commissioner {commissioner!r}.",
+                "/move/commissioner",
+                commissioner=move.commissioner,
+            )
+        ]
     if move.to not in commissioner_steps(state, move.commissioner):
-        return [BOOK.violation("commissioner.not_a_step", "The {commissioner} commissioner cannot move to {to!r} in one step.", "/move/to", commissioner=move.commissioner, to=move.to)]
+        return [
+            BOOK.violation(
+                "commissioner.not_a_step",
+                "The {commissioner} commissioner cannot move to {to!r} in one step.",
+                "/move/to",
+                commissioner=move.commissioner,
+                to=move.to,
+            )
+        ]
     return []
 
 
@@ -297,7 +368,13 @@ def check_value_district(state: State, move: Move) -> list[Violation]:
     if bad:
         return bad
     if move.district not in valuable_districts(state):
-        return [BOOK.violation("action_d.no_commissioner", "Only a district where a commissioner stands may be valued.", "/move/district")]
+        return [
+            BOOK.violation(
+                "action_d.no_commissioner",
+                "Only a district where a commissioner stands may be valued.",
+                "/move/district",
+            )
+        ]
     return []
 
 
@@ -306,12 +383,20 @@ def check_take_cards(state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     available = nonempty_stacks(state)
     if len(set(colours)) != len(colours):
-        out.append(BOOK.violation("cards.same_colour", "The two cards come from two different colour stacks.", "/move/colours"))
+        out.append(
+            BOOK.violation("cards.same_colour", "The two cards come from two different colour stacks.", "/move/colours")
+        )
     for i, c in enumerate(colours):
         if c not in available:
-            out.append(BOOK.violation("cards.stack_empty", "The {c} stack is empty.", pointer("move", "colours", i), c=c))
+            out.append(
+                BOOK.violation("cards.stack_empty", "The {c} stack is empty.", pointer("move", "colours", i), c=c)
+            )
     if len(colours) != min(2, len(available)):
-        out.append(BOOK.violation("cards.wrong_count", "Take {count} coloured card(s).", "/move/colours", count=min(2, len(available))))
+        out.append(
+            BOOK.violation(
+                "cards.wrong_count", "Take {count} coloured card(s).", "/move/colours", count=min(2, len(available))
+            )
+        )
     return out
 
 
@@ -320,11 +405,21 @@ def hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
     if p.hand is None and state.options.chance == "table":
         return unseen_hand_problems(state, p, cards)
     if p.hand is None:
-        return [BOOK.violation("auction.hand_hidden", "This state hides the bidder's hand, so a bid cannot be checked; send the state with the hand.", "/move/cards")]
+        return [
+            BOOK.violation(
+                "auction.hand_hidden",
+                "This state hides the bidder's hand, so a bid cannot be checked; send the state with the hand.",
+                "/move/cards",
+            )
+        ]
     have = Counter(p.hand)
     for i, c in enumerate(cards):
         if have[c] <= 0:
-            out.append(BOOK.violation("auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c))
+            out.append(
+                BOOK.violation(
+                    "auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c
+                )
+            )
         have[c] -= 1
     return out
 
@@ -333,14 +428,20 @@ def unseen_hand_problems(state: State, p: Player, cards: list[str]) -> list[Viol
     """At a real table nobody knows the bidder's hand: a bid lays cards that could be in it."""
     out = []
     if len(cards) > p.hand_size:
-        out.append(BOOK.violation("auction.more_cards_than_hand", "You hold {size} card(s) only.", "/move/cards",
-                                  size=p.hand_size))
+        out.append(
+            BOOK.violation(
+                "auction.more_cards_than_hand", "You hold {size} card(s) only.", "/move/cards", size=p.hand_size
+            )
+        )
     unseen = Counter(unseen_cards(state))
     room = Counter(hidden_hand_room(state))
     for i, c in enumerate(cards):
         if unseen[c] <= 0 or room[card_colour(c)] <= 0:
-            out.append(BOOK.violation("auction.card_not_in_hand", "Card {c!r} is not in your hand.",
-                                      pointer("move", "cards", i), c=c))
+            out.append(
+                BOOK.violation(
+                    "auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c
+                )
+            )
         unseen[c] -= 1
         room[card_colour(c)] -= 1
     return out
@@ -359,25 +460,65 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     mine = bid_of(a, move.player)
     colour = mine.colour if mine is not None else move.colour
     if mine is not None and move.colour is not None and move.colour != mine.colour:
-        out.append(BOOK.violation("auction.colour_changed", "Your bid is in {colour}; raise with {colour} or black.", "/move/colour", colour=mine.colour))
+        out.append(
+            BOOK.violation(
+                "auction.colour_changed",
+                "Your bid is in {colour}; raise with {colour} or black.",
+                "/move/colour",
+                colour=mine.colour,
+            )
+        )
     if mine is None:
         if not may_bid(state, move.player):
-            out.append(BOOK.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type"))
+            out.append(
+                BOOK.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type")
+            )
         if move.colour is None:
             out.append(BOOK.violation("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
         elif a.site == D.CENTRAL_PARK:
             if a.park_colour is not None and move.colour != a.park_colour:
-                out.append(BOOK.violation("auction.colour_not_allowed", "In Central Park every first bid holds a {park_colour} card.", "/move/colour", park_colour=a.park_colour))
+                out.append(
+                    BOOK.violation(
+                        "auction.colour_not_allowed",
+                        "In Central Park every first bid holds a {park_colour} card.",
+                        "/move/colour",
+                        park_colour=a.park_colour,
+                    )
+                )
         elif move.colour not in allowed_colours(state, a.site, move.player):
-            out.append(BOOK.violation("auction.colour_not_allowed", "You may not bid {colour} in this district.", "/move/colour", colour=move.colour))
+            out.append(
+                BOOK.violation(
+                    "auction.colour_not_allowed",
+                    "You may not bid {colour} in this district.",
+                    "/move/colour",
+                    colour=move.colour,
+                )
+            )
         if colour is not None and not any(card_colour(c) == colour for c in cards):
-            out.append(BOOK.violation("auction.no_coloured_card", "A first bid holds at least one {colour} card.", "/move/cards", colour=colour))
+            out.append(
+                BOOK.violation(
+                    "auction.no_coloured_card",
+                    "A first bid holds at least one {colour} card.",
+                    "/move/cards",
+                    colour=colour,
+                )
+            )
     for i, c in enumerate(cards):
         if card_colour(c) not in (colour, D.BLACK):
-            out.append(BOOK.violation("auction.foreign_colour_card", "Card {c!r} is neither {colour} nor black.", pointer("move", "cards", i), c=c, colour=colour))
+            out.append(
+                BOOK.violation(
+                    "auction.foreign_colour_card",
+                    "Card {c!r} is neither {colour} nor black.",
+                    pointer("move", "cards", i),
+                    c=c,
+                    colour=colour,
+                )
+            )
     before = sum(card_value(c) for c in mine.cards) if mine is not None else 0
     if cards and before + sum(card_value(c) for c in cards) <= high_bid(a):
-        out.append(BOOK.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a)))
+        out.append(
+            BOOK.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a))
+        )
     return out
 
 
@@ -385,25 +526,48 @@ def park_colour_due(state: State, pid: str) -> bool:
     """Reading `park_colour`: the player who started the auctions is to set Central Park's colour, by his
     opening bid or as he passes."""
     a = state.auction
-    return (a is not None and a.site == D.CENTRAL_PARK and a.park_colour is None
-            and state.options.park_colour == "trigger" and pid == a.trigger and bid_of(a, pid) is None)
+    return (
+        a is not None
+        and a.site == D.CENTRAL_PARK
+        and a.park_colour is None
+        and state.options.park_colour == "trigger"
+        and pid == a.trigger
+        and bid_of(a, pid) is None
+    )
 
 
 def check_pass(state: State, move: Move) -> list[Violation]:
     due = park_colour_due(state, move.player)
     if due and move.colour is None:
-        return [BOOK.violation("auction.park_colour_missing", "You started the auctions: name Central Park's colour "
-                               "as you pass (or open with a bid).", "/move/colour")]
+        return [
+            BOOK.violation(
+                "auction.park_colour_missing",
+                "You started the auctions: name Central Park's colour as you pass (or open with a bid).",
+                "/move/colour",
+            )
+        ]
     if not due and move.colour is not None:
-        return [BOOK.violation("auction.pass_colour_not_asked", "Only the player who started the auctions names "
-                               "Central Park's colour, as he passes before it is set.", "/move/colour")]
+        return [
+            BOOK.violation(
+                "auction.pass_colour_not_asked",
+                "Only the player who started the auctions names Central Park's colour, as he passes before it is set.",
+                "/move/colour",
+            )
+        ]
     return []
 
 
 def check_build(state: State, move: Move) -> list[Violation]:
     allowed = build_counts(state)
     if move.count not in allowed:
-        return [BOOK.violation("build.count_not_allowed", "You may build {counts} here.", "/move/count", counts=', '.join(map(str, allowed)) or 'nothing')]
+        return [
+            BOOK.violation(
+                "build.count_not_allowed",
+                "You may build {counts} here.",
+                "/move/count",
+                counts=", ".join(map(str, allowed)) or "nothing",
+            )
+        ]
     return []
 
 
@@ -422,8 +586,7 @@ def winner_choices(state: State) -> tuple[tuple[str, int], ...]:
     target = B.plot(d, a.bids[0].colour) if d is not None else None
     if d is None or target is None:
         return ()
-    return winner_options(False, B.owned_plot(d, a.winner) is not None, B.is_empty(target), a.full, limit,
-                          p.supply)
+    return winner_options(False, B.owned_plot(d, a.winner) is not None, B.is_empty(target), a.full, limit, p.supply)
 
 
 def build_counts(state: State) -> tuple[int, ...]:
@@ -432,7 +595,11 @@ def build_counts(state: State) -> tuple[int, ...]:
 
 def check_building_stop(state: State, move: Move) -> list[Violation]:
     if ("stop", 0) not in winner_choices(state):
-        return [BOOK.violation("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "/move/type")]
+        return [
+            BOOK.violation(
+                "stop.not_possible", "A building stop needs a district whose plots were all occupied.", "/move/type"
+            )
+        ]
     return []
 
 
@@ -451,6 +618,6 @@ CHECKS: dict[str, Callable[[State, Move], list[Violation]]] = {
 }
 
 
-STOPPING = frozenset(BOOK.code(s) for s in ("turn.game_over", "turn.wrong_phase", "chance.pending_reveal",
-                                                "chance.nothing_pending"))
-
+STOPPING = frozenset(
+    BOOK.code(s) for s in ("turn.game_over", "turn.wrong_phase", "chance.pending_reveal", "chance.nothing_pending")
+)

@@ -1,5 +1,6 @@
 """Valuations: a district (1/2/3/5/8 per skyscraper), a building stop, the special scorings, Central Park
 and the final valuation; and ``score`` over the partial format of DESIGN.md section 4."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -51,8 +52,16 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
             for other in ({ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}) | hub:
                 types.update((plots.get(other) or {}).get("businesses") or ())
         each = per_skyscraper(len(types))
-        rows.append({"owner": sky[0], "plot": colour, "count": sky[1], "types": len(types),
-                     "per_skyscraper": each, "points": each * sky[1]})
+        rows.append(
+            {
+                "owner": sky[0],
+                "plot": colour,
+                "count": sky[1],
+                "types": len(types),
+                "per_skyscraper": each,
+                "points": each * sky[1],
+            }
+        )
     return sorted(rows, key=lambda r: (r["owner"], r["plot"]))
 
 
@@ -96,8 +105,9 @@ def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
     return out
 
 
-def park_points(skyscrapers: dict[str, int], tiles: list[str], fewer: str = D.PARK_TILES_FEWER[0]
-                ) -> tuple[int, int, dict[str, int]]:
+def park_points(
+    skyscrapers: dict[str, int], tiles: list[str], fewer: str = D.PARK_TILES_FEWER[0]
+) -> tuple[int, int, dict[str, int]]:
     """Each skyscraper below Central Park scores by the distinct types among the revealed tiles (RGG-p7).
     Reading `park_tiles_fewer`: with fewer than 3 tiles there, ``count_revealed`` counts what is there
     (none scores the table's 1); ``minimum_two`` never goes below 2, the park's lowest value."""
@@ -162,33 +172,58 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
         did = kind.split(":", 1)[1]
         d = B.district(state, did)
         if d is None:
-            violations.append(BOOK.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict())
+            violations.append(
+                BOOK.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
+            )
             rows: list[dict] = []
         else:
             if d.stopped:
-                violations.append(BOOK.violation("score.stopped_district", "District {did!r} is under a building stop and has no valuation.", "/scoring", did=did).to_dict())
+                violations.append(
+                    BOOK.violation(
+                        "score.stopped_district",
+                        "District {did!r} is under a building stop and has no valuation.",
+                        "/scoring",
+                        did=did,
+                    ).to_dict()
+                )
             rows = value_district(state.options, d, memo)
         if kind.startswith("district:"):
             gained = points_by_owner(rows)
         else:
             declarer = scoring.get("declarer")
             if not declarer:
-                violations.append(BOOK.violation("score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer").to_dict())
+                violations.append(
+                    BOOK.violation(
+                        "score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer"
+                    ).to_dict()
+                )
                 gained = {o: v // 2 for o, v in points_by_owner(rows).items()}
             else:
                 if declarer not in players:
                     players.append(declarer)
                 if d is not None and not B.is_full(d):
-                    violations.append(BOOK.violation("score.stop_not_full", "A building stop needs every plot of the district occupied.", "/scoring").to_dict())
+                    violations.append(
+                        BOOK.violation(
+                            "score.stop_not_full",
+                            "A building stop needs every plot of the district occupied.",
+                            "/scoring",
+                        ).to_dict()
+                    )
                 gained = stop_points(rows, declarer)
             out["declarer"] = declarer
         out["district"] = did
         out["plots"] = rows
         out["players"] = [
-            {"id": p, "total": points_before.get(p, 0) + gained.get(p, 0),
-             "breakdown": [_before(points_before.get(p, 0)),
-                           {"category": kind, "points": gained.get(p, 0), "detail": {"district": did}}],
-             "points": gained.get(p, 0), "points_before": points_before.get(p, 0)}
+            {
+                "id": p,
+                "total": points_before.get(p, 0) + gained.get(p, 0),
+                "breakdown": [
+                    _before(points_before.get(p, 0)),
+                    {"category": kind, "points": gained.get(p, 0), "detail": {"district": did}},
+                ],
+                "points": gained.get(p, 0),
+                "points_before": points_before.get(p, 0),
+            }
             for p in players
         ]
     else:
@@ -196,16 +231,23 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
     out["totals"] = {p["id"]: p["total"] for p in out["players"]}
     over = state.result is not None
     cards = {p.id: p.hand_size for p in state.players}
-    out.update(after_scoring([p["id"] for p in out["players"]], {p["id"]: p["points"] for p in out["players"]},
-                             points_before, over=over, final=kind == "final",
-                             winners_of=lambda standings: list(state.result.winners) if over
-                             else winners(standings, cards)))
+    out.update(
+        after_scoring(
+            [p["id"] for p in out["players"]],
+            {p["id"]: p["points"] for p in out["players"]},
+            points_before,
+            over=over,
+            final=kind == "final",
+            winners_of=lambda standings: list(state.result.winners) if over else winners(standings, cards),
+        )
+    )
     out["violations"] = violations
     return out
 
 
-def final_breakdown(state: State, tiles: list[str] | None, players: list[str], memo: Memo,
-                    violations: list[dict]) -> dict[str, Any]:
+def final_breakdown(
+    state: State, tiles: list[str] | None, players: list[str], memo: Memo, violations: list[dict]
+) -> dict[str, Any]:
     live = [d for d in state.districts if not d.stopped]
     all_rows = value_districts(state.options, live, memo)
     per_district = {}
@@ -223,7 +265,13 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
     park: dict[str, Any]
     if tiles is None:
         park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
-        violations.append(BOOK.violation("score.park_tiles_missing", "Central Park needs the three tiles revealed (central_park_tiles).", "/central_park_tiles").to_dict())
+        violations.append(
+            BOOK.violation(
+                "score.park_tiles_missing",
+                "Central Park needs the three tiles revealed (central_park_tiles).",
+                "/central_park_tiles",
+            ).to_dict()
+        )
     else:
         types, each, pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
         park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
@@ -231,7 +279,13 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
             if owner in gained:
                 gained[owner] += p
         if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
-            violations.append(BOOK.violation("score.park_tiles_not_there", "The revealed tiles are not among the businesses below Central Park.", "/central_park_tiles").to_dict())
+            violations.append(
+                BOOK.violation(
+                    "score.park_tiles_not_there",
+                    "The revealed tiles are not among the businesses below Central Park.",
+                    "/central_park_tiles",
+                ).to_dict()
+            )
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation
@@ -240,11 +294,16 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
         "districts": per_district,
         "central_park": park,
         "players": [
-            {"id": p, "total": totals[p],
-             "breakdown": _final_parts(per_district, park, p, totals[p] - gained.get(p, 0), applied),
-             "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
-             "central_park": park["points"].get(p, 0), "points": gained.get(p, 0),
-             "points_before": before.get(p, 0), "cards_in_hand": cards.get(p, 0)}
+            {
+                "id": p,
+                "total": totals[p],
+                "breakdown": _final_parts(per_district, park, p, totals[p] - gained.get(p, 0), applied),
+                "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
+                "central_park": park["points"].get(p, 0),
+                "points": gained.get(p, 0),
+                "points_before": before.get(p, 0),
+                "cards_in_hand": cards.get(p, 0),
+            }
             for p in players
         ],
         "winners": winners(totals, cards),
@@ -255,19 +314,29 @@ def final_breakdown(state: State, tiles: list[str] | None, players: list[str], m
 def _before(points: int, applied: bool = False) -> dict[str, Any]:
     """The points the state already holds from earlier scorings (less this valuation when the finished
     game's points already include it), so that the breakdown adds up to the total."""
-    return {"category": "points_before", "points": points,
-            "detail": {"already_applied": applied}}
+    return {"category": "points_before", "points": points, "detail": {"already_applied": applied}}
 
 
-def _final_parts(per_district: dict[str, dict], park: dict[str, Any], pid: str, earlier: int,
-                 applied: bool) -> list[dict[str, Any]]:
+def _final_parts(
+    per_district: dict[str, dict], park: dict[str, Any], pid: str, earlier: int, applied: bool
+) -> list[dict[str, Any]]:
     """The final valuation by category: earlier points, every district valued, Central Park."""
     parts = [_before(earlier, applied)]
-    parts += [{"category": f"district:{did}", "points": d["points"].get(pid, 0),
-               "detail": {"plots": [r["plot"] for r in d["plots"] if r["owner"] == pid]}}
-              for did, d in per_district.items()]
-    parts.append({"category": "central_park", "points": park["points"].get(pid, 0),
-                  "detail": {"tiles": park["tiles"], "per_skyscraper": park["per_skyscraper"]}})
+    parts += [
+        {
+            "category": f"district:{did}",
+            "points": d["points"].get(pid, 0),
+            "detail": {"plots": [r["plot"] for r in d["plots"] if r["owner"] == pid]},
+        }
+        for did, d in per_district.items()
+    ]
+    parts.append(
+        {
+            "category": "central_park",
+            "points": park["points"].get(pid, 0),
+            "detail": {"tiles": park["tiles"], "per_skyscraper": park["per_skyscraper"]},
+        }
+    )
     return parts
 
 

@@ -1,15 +1,16 @@
 """Setup (rules/fifthavenue.md 'Setup'; RGG-p4; S6): every random draw through the pinned ``Rng``."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..core import RulesError
 from ..random import SEED_SPAN, Rng
 from . import data as D
 from .catalogue import BOOK
-from .state import (BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn,
-                    options_from_plain)
+from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn, options_from_plain
 
 
 def start_colours(rng: Rng) -> list[str]:
@@ -33,7 +34,16 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
     if not 2 <= len(players) <= 4:
         raise RulesError([BOOK.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players")])
     if len(players) == 2 and D.DUMMY_ID in players:
-        raise RulesError([BOOK.violation("setup.dummy_id_taken", "With 2 players the dummy bidder is called {dummy!r}; choose another id.", "/players", dummy=D.DUMMY_ID)])
+        raise RulesError(
+            [
+                BOOK.violation(
+                    "setup.dummy_id_taken",
+                    "With 2 players the dummy bidder is called {dummy!r}; choose another id.",
+                    "/players",
+                    dummy=D.DUMMY_ID,
+                )
+            ]
+        )
     opts = options_from_plain(dict(options or {}))
     if opts.chance == "table":
         return at_the_table(players, opts)
@@ -43,12 +53,11 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
     districts = []
     for i, did in enumerate(D.DISTRICTS):
         start = D.SIXTH_PLOT if opts.board_side == "back" else colours[i]  # the back side's broken-border plot
-        districts.append(District(did, tuple(
-            Plot(c, (tiles[i],) if c == start else ()) for c in opts.plot_ids)))
+        districts.append(District(did, tuple(Plot(c, (tiles[i],) if c == start else ()) for c in opts.plot_ids)))
     pos = len(D.DISTRICTS)
     row = []
     for size in D.SET_SIZES:
-        row.append(tuple(sorted(tiles[pos:pos + size])))
+        row.append(tuple(sorted(tiles[pos : pos + size])))
         pos += size
     stacks = {}
     for c in D.COLOURS:

@@ -4,6 +4,7 @@
 shape-checked by the wire schema) back. ``apply`` works on a plain copy and freezes the result, so a
 state handed to the engine is never mutated.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -23,10 +24,12 @@ class Options:
 
     plot_ring: tuple[str, ...] = tuple(_default("board")["plot_ring"])
     commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-        (k, tuple(v)) for k, v in _default("board")["commissioner_graph"].items())
+        (k, tuple(v)) for k, v in _default("board")["commissioner_graph"].items()
+    )
     valuation_black_cards: int = _default("valuation_black_cards")
     special_scorings: tuple[tuple[int, int, int], ...] = tuple(
-        (s["after"], s["points"], s["districts"]) for s in _default("special_scorings"))
+        (s["after"], s["points"], s["districts"]) for s in _default("special_scorings")
+    )
     bid_requires_supply: bool = _default("bid_requires_supply")
     black_deck_empty: str = _default("black_deck_empty")
     park_tiles_fewer: str = _default("park_tiles_fewer")
@@ -233,10 +236,22 @@ def options_from_plain(p: dict[str, Any] | None) -> Options:
     """Options from their plain form; what is missing takes its declared default."""
     p = p or {}
     board = p.get("board") or {}
-    given = {name: p[name] for name in (
-        "valuation_black_cards", "bid_requires_supply", "black_deck_empty", "park_tiles_fewer", "dummy_plot",
-        "dummy_building_stop", "board_side", "park_colour", "coloured_stack_empty", "chance")
-        if p.get(name) is not None}
+    given = {
+        name: p[name]
+        for name in (
+            "valuation_black_cards",
+            "bid_requires_supply",
+            "black_deck_empty",
+            "park_tiles_fewer",
+            "dummy_plot",
+            "dummy_building_stop",
+            "board_side",
+            "park_colour",
+            "coloured_stack_empty",
+            "chance",
+        )
+        if p.get(name) is not None
+    }
     if board.get("plot_ring"):
         given["plot_ring"] = tuple(board["plot_ring"])
     if board.get("commissioner_graph") is not None:
@@ -262,7 +277,9 @@ def district_to_plain(d: District) -> dict[str, Any]:
 def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
     q = q or {}
     sky = q.get("skyscrapers")
-    return Plot(colour, tuple(q.get("businesses") or ()), None if sky is None else Skyscrapers(sky["owner"], sky["count"]))
+    return Plot(
+        colour, tuple(q.get("businesses") or ()), None if sky is None else Skyscrapers(sky["owner"], sky["count"])
+    )
 
 
 def district_from_plain(did: str, p: dict[str, Any] | None, plot_ids: tuple[str, ...] = D.COLOURS) -> District:
@@ -394,7 +411,9 @@ def to_plain(s: State) -> dict[str, Any]:
         "discard": list(s.discard),
         "commissioners": {c: {"at": k.at, "markers": list(k.markers)} for c, k in s.commissioners},
         "businesses_placed": s.businesses_placed,
-        "turn": None if s.turn is None else {
+        "turn": None
+        if s.turn is None
+        else {
             "player": s.turn.player,
             "phase": s.turn.phase,
             "action": s.turn.action,
@@ -402,7 +421,9 @@ def to_plain(s: State) -> dict[str, Any]:
         },
         "auction": auction_to_plain(s.auction),
         "park_order": None if s.park_order is None else list(s.park_order),
-        "result": None if s.result is None else {
+        "result": None
+        if s.result is None
+        else {
             "winners": list(s.result.winners),
             "central_park_tiles": list(s.result.central_park_tiles),
         },
@@ -447,21 +468,33 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
         removed_businesses=tuple(removed.get("businesses") or ()),
         removed_skyscrapers=tuple(Skyscrapers(x["owner"], x["count"]) for x in removed.get("skyscrapers") or ()),
         stacks=tuple(
-            (c, Stack(st.get("top"), None if st.get("below", ()) is None else tuple(st.get("below") or ()),
-                      st.get("count", 0)))
+            (
+                c,
+                Stack(
+                    st.get("top"),
+                    None if st.get("below", ()) is None else tuple(st.get("below") or ()),
+                    st.get("count", 0),
+                ),
+            )
             for c, st in ((c, stacks[c]) for c in D.COLOURS if c in stacks)
         ),
-        black_deck=BlackDeck(None if black.get("cards", ()) is None else tuple(black.get("cards") or ()),
-                             black.get("count", 0)),
+        black_deck=BlackDeck(
+            None if black.get("cards", ()) is None else tuple(black.get("cards") or ()), black.get("count", 0)
+        ),
         discard=tuple(sorted(p.get("discard") or ())),
         commissioners=tuple(
-            (c, Commissioner((comms.get(c) or {}).get("at", D.CITY_HALL), tuple((comms.get(c) or {}).get("markers") or ())))
+            (
+                c,
+                Commissioner(
+                    (comms.get(c) or {}).get("at", D.CITY_HALL), tuple((comms.get(c) or {}).get("markers") or ())
+                ),
+            )
             for c in D.COMMISSIONERS
         ),
         businesses_placed=p.get("businesses_placed", 0),
-        turn=None if turn is None else Turn(
-            turn["player"], turn["phase"], turn.get("action"), tuple(turn.get("start_queue") or ())
-        ),
+        turn=None
+        if turn is None
+        else Turn(turn["player"], turn["phase"], turn.get("action"), tuple(turn.get("start_queue") or ())),
         auction=auction_from_plain(p.get("auction")),
         park_order=None if p.get("park_order") is None else tuple(p["park_order"]),
         result=None if result is None else Result(tuple(result["winners"]), tuple(result["central_park_tiles"])),
@@ -519,20 +552,22 @@ def move_from_plain(p: dict[str, Any]) -> Move:
     def tup(name):
         return None if p.get(name) is None else tuple(p[name])
 
-    return canonical(Move(
-        type=p["type"],
-        player=p["player"],
-        district=p.get("district"),
-        plot=p.get("plot"),
-        business=p.get("business"),
-        commissioner=p.get("commissioner"),
-        to=p.get("to"),
-        colours=tup("colours"),
-        colour=p.get("colour"),
-        cards=tup("cards"),
-        count=p.get("count"),
-        tops=None if p.get("tops") is None else tuple(sorted(p["tops"].items())),
-        drawn=None if p.get("drawn") is None else tuple(sorted((k, tuple(v)) for k, v in p["drawn"].items())),
-        tiles=tup("tiles"),
-        bid=tup("bid"),
-    ))
+    return canonical(
+        Move(
+            type=p["type"],
+            player=p["player"],
+            district=p.get("district"),
+            plot=p.get("plot"),
+            business=p.get("business"),
+            commissioner=p.get("commissioner"),
+            to=p.get("to"),
+            colours=tup("colours"),
+            colour=p.get("colour"),
+            cards=tup("cards"),
+            count=p.get("count"),
+            tops=None if p.get("tops") is None else tuple(sorted(p["tops"].items())),
+            drawn=None if p.get("drawn") is None else tuple(sorted((k, tuple(v)) for k, v in p["drawn"].items())),
+            tiles=tup("tiles"),
+            bid=tup("bid"),
+        )
+    )

@@ -1,58 +1,115 @@
 """Is a state one the rules can reach? Board shape, turn and phase sanity, and conservation of cards,
 skyscrapers and businesses. ``apply`` and ``legal_moves`` refuse a state with any violation."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 from ..core import Violation
+from ..kit import pointer
 from . import board as B
 from . import data as D
-from ..kit import pointer
 from .catalogue import BOOK
 from .rules import winner_choices
 from .state import State
+
 
 def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
     """What the partial scoring format can already show wrong: plots and options."""
     out: list[Violation] = []
     ring = state.options.plot_ring
     if sorted(ring) != sorted(D.COLOURS):
-        out.append(BOOK.violation("state.bad_plot_ring", "The plot ring must list each of the 5 plot colours once.", prefix + pointer("options", "board", "plot_ring")))
+        out.append(
+            BOOK.violation(
+                "state.bad_plot_ring",
+                "The plot ring must list each of the 5 plot colours once.",
+                prefix + pointer("options", "board", "plot_ring"),
+            )
+        )
     for problem in B.graph_problems(state.options):
-        out.append(BOOK.violation("state.bad_commissioner_graph", "Commissioners' graph: {problem}.", prefix + pointer("options", "board", "commissioner_graph"), problem=problem))
+        out.append(
+            BOOK.violation(
+                "state.bad_commissioner_graph",
+                "Commissioners' graph: {problem}.",
+                prefix + pointer("options", "board", "commissioner_graph"),
+                problem=problem,
+            )
+        )
     for d in state.districts:
         owners: Counter = Counter()
         for p in d.plots:
             here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
             if p.colour == D.SIXTH_PLOT and state.options.board_side != "back":
-                out.append(BOOK.violation("state.sixth_plot", "Only the board's back side (option board_side back) "
-                                          "has a sixth plot.", prefix + pointer(*here)))
+                out.append(
+                    BOOK.violation(
+                        "state.sixth_plot",
+                        "Only the board's back side (option board_side back) has a sixth plot.",
+                        prefix + pointer(*here),
+                    )
+                )
             elif p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
-                out.append(BOOK.violation("state.sixth_plot", "The sixth plot takes businesses only.",
-                                          prefix + pointer(*here, "skyscrapers")))
+                out.append(
+                    BOOK.violation(
+                        "state.sixth_plot",
+                        "The sixth plot takes businesses only.",
+                        prefix + pointer(*here, "skyscrapers"),
+                    )
+                )
             elif p.businesses and p.skyscrapers is not None:
-                out.append(BOOK.violation("state.plot_mixed", "A plot holds businesses or skyscrapers, not both.",
-                                          prefix + pointer(*here)))
+                out.append(
+                    BOOK.violation(
+                        "state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", prefix + pointer(*here)
+                    )
+                )
             if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
-                out.append(BOOK.violation("state.plot_overfull", "A plot holds at most 2 businesses.",
-                                          prefix + pointer(*here, "businesses")))
+                out.append(
+                    BOOK.violation(
+                        "state.plot_overfull",
+                        "A plot holds at most 2 businesses.",
+                        prefix + pointer(*here, "businesses"),
+                    )
+                )
             if p.skyscrapers is not None:
                 owners[p.skyscrapers.owner] += 1
                 if p.skyscrapers.count <= 0:
-                    out.append(BOOK.violation("state.empty_skyscrapers", "A skyscraper entry counts at least 1.",
-                                              prefix + pointer(*here, "skyscrapers", "count")))
+                    out.append(
+                        BOOK.violation(
+                            "state.empty_skyscrapers",
+                            "A skyscraper entry counts at least 1.",
+                            prefix + pointer(*here, "skyscrapers", "count"),
+                        )
+                    )
             if d.stopped and (p.businesses or p.skyscrapers is not None):
-                out.append(BOOK.violation("state.stopped_not_empty", "A district under a building stop holds no pieces.",
-                                          prefix + pointer(*here)))
+                out.append(
+                    BOOK.violation(
+                        "state.stopped_not_empty",
+                        "A district under a building stop holds no pieces.",
+                        prefix + pointer(*here),
+                    )
+                )
         for owner, n in owners.items():
             if n > 1:
-                out.append(BOOK.violation("state.two_plots_in_district", "{owner!r} owns {n} plots in {district}.",
-                                          prefix + pointer("districts", d.id), owner=owner, n=n,
-                                          district=D.DISTRICT_NAMES[d.id]))
+                out.append(
+                    BOOK.violation(
+                        "state.two_plots_in_district",
+                        "{owner!r} owns {n} plots in {district}.",
+                        prefix + pointer("districts", d.id),
+                        owner=owner,
+                        n=n,
+                        district=D.DISTRICT_NAMES[d.id],
+                    )
+                )
     park_owners = Counter(s.owner for s in state.park.skyscrapers)
     for i, s in enumerate(state.park.skyscrapers):
         if park_owners[s.owner] > 1:
-            out.append(BOOK.violation("state.park_owner_twice", "{owner!r} is listed twice below Central Park.", prefix + pointer("districts", D.CENTRAL_PARK, "skyscrapers", i), owner=s.owner))
+            out.append(
+                BOOK.violation(
+                    "state.park_owner_twice",
+                    "{owner!r} is listed twice below Central Park.",
+                    prefix + pointer("districts", D.CENTRAL_PARK, "skyscrapers", i),
+                    owner=s.owner,
+                )
+            )
     return out
 
 
@@ -92,16 +149,43 @@ def _players(state: State) -> list[Violation]:
     for d in state.districts:
         for p in d.plots:
             if p.skyscrapers is not None and p.skyscrapers.owner not in known:
-                out.append(BOOK.violation("state.unknown_owner", "{owner!r} is not in this game.", pointer("state", "districts", d.id, "plots", p.colour, "skyscrapers", "owner"), owner=p.skyscrapers.owner))
+                out.append(
+                    BOOK.violation(
+                        "state.unknown_owner",
+                        "{owner!r} is not in this game.",
+                        pointer("state", "districts", d.id, "plots", p.colour, "skyscrapers", "owner"),
+                        owner=p.skyscrapers.owner,
+                    )
+                )
     for i, s in enumerate(state.park.skyscrapers):
         if s.owner not in known:
-            out.append(BOOK.violation("state.unknown_owner", "{owner!r} is not in this game.", pointer("state", "districts", D.CENTRAL_PARK, "skyscrapers", i, "owner"), owner=s.owner))
+            out.append(
+                BOOK.violation(
+                    "state.unknown_owner",
+                    "{owner!r} is not in this game.",
+                    pointer("state", "districts", D.CENTRAL_PARK, "skyscrapers", i, "owner"),
+                    owner=s.owner,
+                )
+            )
     for i, s in enumerate(state.removed_skyscrapers):
         if s.owner not in known:
-            out.append(BOOK.violation("state.unknown_owner", "{owner!r} is not in this game.", pointer("state", "removed", "skyscrapers", i, "owner"), owner=s.owner))
+            out.append(
+                BOOK.violation(
+                    "state.unknown_owner",
+                    "{owner!r} is not in this game.",
+                    pointer("state", "removed", "skyscrapers", i, "owner"),
+                    owner=s.owner,
+                )
+            )
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
-            out.append(BOOK.violation("state.hand_size", "hand_size must equal the number of cards in hand.", pointer("state", "players", i, "hand_size")))
+            out.append(
+                BOOK.violation(
+                    "state.hand_size",
+                    "hand_size must equal the number of cards in hand.",
+                    pointer("state", "players", i, "hand_size"),
+                )
+            )
     if state.turn is None:
         out.append(BOOK.violation("state.no_turn", "A game state needs its turn.", "/state/turn"))
     return out
@@ -112,32 +196,80 @@ def _turn(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     out = []
     if t.player not in ids:
-        out.append(BOOK.violation("state.turn_player", "{player!r} is not in this game.", "/state/turn/player", player=t.player))
+        out.append(
+            BOOK.violation(
+                "state.turn_player", "{player!r} is not in this game.", "/state/turn/player", player=t.player
+            )
+        )
     if t.phase == "start":
         if not t.start_queue or t.start_queue[0] != t.player or any(q not in ids for q in t.start_queue):
-            out.append(BOOK.violation("state.start_queue", "The starting placements left must begin with the turn's player.", "/state/turn/start_queue"))
+            out.append(
+                BOOK.violation(
+                    "state.start_queue",
+                    "The starting placements left must begin with the turn's player.",
+                    "/state/turn/start_queue",
+                )
+            )
     elif t.start_queue:
-        out.append(BOOK.violation("state.start_queue", "Starting placements are over outside the start phase.", "/state/turn/start_queue"))
+        out.append(
+            BOOK.violation(
+                "state.start_queue", "Starting placements are over outside the start phase.", "/state/turn/start_queue"
+            )
+        )
     if (state.auction is not None) != (t.phase == "auction"):
-        out.append(BOOK.violation("state.auction_phase", "An auction is in progress exactly in the auction phase.", "/state/auction"))
+        out.append(
+            BOOK.violation(
+                "state.auction_phase", "An auction is in progress exactly in the auction phase.", "/state/auction"
+            )
+        )
     if t.phase in ("action2", "action3") and t.action not in D.ACTIONS:
-        out.append(BOOK.violation("state.turn_action", "The turn must say which first action was taken.", "/state/turn/action"))
+        out.append(
+            BOOK.violation("state.turn_action", "The turn must say which first action was taken.", "/state/turn/action")
+        )
     if t.phase == "action2" and t.action == "D":
-        out.append(BOOK.violation("state.turn_action", "After action D the second action is done at once.", "/state/turn/action"))
+        out.append(
+            BOOK.violation(
+                "state.turn_action", "After action D the second action is done at once.", "/state/turn/action"
+            )
+        )
     if (state.result is not None) != (t.phase == "over" and state.pending is None):
         out.append(BOOK.violation("state.result", "A finished game, and only that, has a result.", "/state/result"))
     if state.park_order is not None and sorted(state.park_order) != list(range(len(D.SET_SIZES))):
-        out.append(BOOK.violation("state.park_order", "Central Park's draw order is an order of the 8 places.", "/state/park_order"))
+        out.append(
+            BOOK.violation(
+                "state.park_order", "Central Park's draw order is an order of the 8 places.", "/state/park_order"
+            )
+        )
     ring_ok = set(D.LOCATIONS)
     for name, k in state.commissioners:
         if k.at not in ring_ok:
-            out.append(BOOK.violation("state.commissioner_at", "Unknown place {at!r}.", pointer("state", "commissioners", name, "at"), at=k.at))
+            out.append(
+                BOOK.violation(
+                    "state.commissioner_at",
+                    "Unknown place {at!r}.",
+                    pointer("state", "commissioners", name, "at"),
+                    at=k.at,
+                )
+            )
         if len(set(k.markers)) != len(k.markers) or len(k.markers) > D.MARKERS_PER_COMMISSIONER:
-            out.append(BOOK.violation("state.markers", "Each district holds at most one marker of a commissioner (3 in all).", pointer("state", "commissioners", name, "markers")))
+            out.append(
+                BOOK.violation(
+                    "state.markers",
+                    "Each district holds at most one marker of a commissioner (3 in all).",
+                    pointer("state", "commissioners", name, "markers"),
+                )
+            )
         for m in k.markers:
             d = B.district(state, m)
             if d is None or d.stopped:
-                out.append(BOOK.violation("state.markers", "No marker can lie on {m!r}.", pointer("state", "commissioners", name, "markers"), m=m))
+                out.append(
+                    BOOK.violation(
+                        "state.markers",
+                        "No marker can lie on {m!r}.",
+                        pointer("state", "commissioners", name, "markers"),
+                        m=m,
+                    )
+                )
     return out
 
 
@@ -149,53 +281,140 @@ def _auction(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     dummy = state.dummy.id if state.dummy is not None else None
     where = "/state/auction"
-    if (a.commissioner not in D.COMMISSIONERS or a.trigger not in ids or a.trigger != state.turn.player
-            or a.resume not in ("action2", "next_turn")):
-        out.append(BOOK.violation("state.auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where))
+    if (
+        a.commissioner not in D.COMMISSIONERS
+        or a.trigger not in ids
+        or a.trigger != state.turn.player
+        or a.resume not in ("action2", "next_turn")
+    ):
+        out.append(
+            BOOK.violation(
+                "state.auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where
+            )
+        )
     site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and (site is None or site.stopped):
-        out.append(BOOK.violation("state.auction_site", "No auction can be held at {site!r}.", where + pointer("site"), site=a.site))
+        out.append(
+            BOOK.violation(
+                "state.auction_site", "No auction can be held at {site!r}.", where + pointer("site"), site=a.site
+            )
+        )
     for s in a.queue:
         if s not in D.SITES:
-            out.append(BOOK.violation("state.auction_site", "No auction can be held at {s!r}.", where + pointer("queue"), s=s))
+            out.append(
+                BOOK.violation("state.auction_site", "No auction can be held at {s!r}.", where + pointer("queue"), s=s)
+            )
     members = set(ids) | ({dummy} if dummy else set())
     if len(set(a.order)) != len(a.order) or set(a.order) != members:
-        out.append(BOOK.violation("state.auction_order", "The bidding order lists every bidder once.", where + pointer("order")))
+        out.append(
+            BOOK.violation(
+                "state.auction_order", "The bidding order lists every bidder once.", where + pointer("order")
+            )
+        )
     if a.to_act not in a.order or a.to_act in a.passed:
-        out.append(BOOK.violation("state.auction_to_act", "The bidder to act must be in the auction and not have passed.", where + pointer("to_act")))
+        out.append(
+            BOOK.violation(
+                "state.auction_to_act",
+                "The bidder to act must be in the auction and not have passed.",
+                where + pointer("to_act"),
+            )
+        )
     if any(p not in a.order for p in a.passed) or len(set(a.passed)) != len(a.passed):
-        out.append(BOOK.violation("state.auction_passed", "Passed bidders must be bidders, once each.", where + pointer("passed")))
+        out.append(
+            BOOK.violation(
+                "state.auction_passed", "Passed bidders must be bidders, once each.", where + pointer("passed")
+            )
+        )
     if a.site != D.CENTRAL_PARK and a.park_colour is not None:
-        out.append(BOOK.violation("state.auction_stage", "Only Central Park's auction has a colour of its own.", where + pointer("park_colour")))
+        out.append(
+            BOOK.violation(
+                "state.auction_stage",
+                "Only Central Park's auction has a colour of its own.",
+                where + pointer("park_colour"),
+            )
+        )
     if a.site == D.CENTRAL_PARK and any(b.colour != a.park_colour for b in a.bids):
-        out.append(BOOK.violation("state.auction_stage", "Central Park's colour is the opening bid's, and every bid there holds it.", where + pointer("park_colour")))
-    if (a.site == D.CENTRAL_PARK and a.park_colour is None and state.options.park_colour == "trigger"
-            and (a.to_act != a.trigger or a.passed or a.bids)):
-        out.append(BOOK.violation("state.auction_stage", "The player who started the auctions names Central Park's "
-                                  "colour before anyone else acts there.", where + pointer("park_colour")))
+        out.append(
+            BOOK.violation(
+                "state.auction_stage",
+                "Central Park's colour is the opening bid's, and every bid there holds it.",
+                where + pointer("park_colour"),
+            )
+        )
+    if (
+        a.site == D.CENTRAL_PARK
+        and a.park_colour is None
+        and state.options.park_colour == "trigger"
+        and (a.to_act != a.trigger or a.passed or a.bids)
+    ):
+        out.append(
+            BOOK.violation(
+                "state.auction_stage",
+                "The player who started the auctions names Central Park's colour before anyone else acts there.",
+                where + pointer("park_colour"),
+            )
+        )
     if a.site != D.CENTRAL_PARK and site is not None and a.full and not B.is_full(site):
         out.append(BOOK.violation("state.auction_full", "The district is not full.", where + pointer("full")))
     seen = set()
     for i, b in enumerate(a.bids):
         if b.player not in a.order or b.player in a.passed or b.player in seen or not b.cards:
-            out.append(BOOK.violation("state.auction_bid", "A bid belongs to an active bidder, once, and holds cards.", where + pointer("bids", i)))
+            out.append(
+                BOOK.violation(
+                    "state.auction_bid",
+                    "A bid belongs to an active bidder, once, and holds cards.",
+                    where + pointer("bids", i),
+                )
+            )
         seen.add(b.player)
         for c in b.cards:
             if D.card_parts(c)[0] not in (b.colour, D.BLACK):
-                out.append(BOOK.violation("state.auction_bid", "A bid holds cards of its colour and black cards only.", where + pointer("bids", i, "cards")))
+                out.append(
+                    BOOK.violation(
+                        "state.auction_bid",
+                        "A bid holds cards of its colour and black cards only.",
+                        where + pointer("bids", i, "cards"),
+                    )
+                )
         if b.player == dummy and Counter(b.cards) - Counter(D.card(D.BLACK, x) for x in a.dummy_bid or ()):
-            out.append(BOOK.violation("state.auction_bid", "The dummy bids the black cards it drew.", where + pointer("bids", i)))
+            out.append(
+                BOOK.violation(
+                    "state.auction_bid", "The dummy bids the black cards it drew.", where + pointer("bids", i)
+                )
+            )
     if a.dummy_bid is not None and dummy is None:
-        out.append(BOOK.violation("state.auction_bid", "Only the 2-player game has a dummy.", where + pointer("dummy_bid")))
+        out.append(
+            BOOK.violation("state.auction_bid", "Only the 2-player game has a dummy.", where + pointer("dummy_bid"))
+        )
     if a.stage == "resolve":
-        ok = (a.winner is not None and a.winner != dummy and a.to_act == a.winner and len(a.bids) == 1
-              and a.bids[0].player == a.winner and len(winner_choices(state)) > 1)
+        ok = (
+            a.winner is not None
+            and a.winner != dummy
+            and a.to_act == a.winner
+            and len(a.bids) == 1
+            and a.bids[0].player == a.winner
+            and len(winner_choices(state)) > 1
+        )
         if not ok:
-            out.append(BOOK.violation("state.auction_stage", "Only a winner with more than one choice is asked how many to build.", where + pointer("stage")))
+            out.append(
+                BOOK.violation(
+                    "state.auction_stage",
+                    "Only a winner with more than one choice is asked how many to build.",
+                    where + pointer("stage"),
+                )
+            )
     elif a.winner is not None:
-        out.append(BOOK.violation("state.auction_stage", "A winner is named only while he chooses.", where + pointer("winner")))
+        out.append(
+            BOOK.violation("state.auction_stage", "A winner is named only while he chooses.", where + pointer("winner"))
+        )
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:
-        out.append(BOOK.violation("state.auction_to_act", "The dummy's turn is played at once, not left waiting.", where + pointer("to_act")))
+        out.append(
+            BOOK.violation(
+                "state.auction_to_act",
+                "The dummy's turn is played at once, not left waiting.",
+                where + pointer("to_act"),
+            )
+        )
     return out
 
 
@@ -208,30 +427,59 @@ def _pending(state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     bad = False
     if p.kind == "start_business":
-        bad = state.turn.phase != "start" or p.district not in D.DISTRICTS or _dealt(state) != D.DISTRICTS.index(p.district)
+        bad = (
+            state.turn.phase != "start"
+            or p.district not in D.DISTRICTS
+            or _dealt(state) != D.DISTRICTS.index(p.district)
+        )
     elif p.kind == "stack_top":
-        bad = (not p.colours or any(c not in stacks or stacks[c].top is not None or stacks[c].count <= 0
-                                    or stacks[c].below is not None for c in p.colours)
-               or len(set(p.colours)) != len(p.colours) or not _deal_done(state))
+        bad = (
+            not p.colours
+            or any(
+                c not in stacks or stacks[c].top is not None or stacks[c].count <= 0 or stacks[c].below is not None
+                for c in p.colours
+            )
+            or len(set(p.colours)) != len(p.colours)
+            or not _deal_done(state)
+        )
     elif p.kind == "black_cards":
-        bad = (not p.draws or any(who not in ids or n <= 0 for who, n in p.draws)
-               or len({w for w, _ in p.draws}) != len(p.draws)
-               or sum(n for _, n in p.draws) > state.black_deck.count or state.black_deck.cards is not None)
+        bad = (
+            not p.draws
+            or any(who not in ids or n <= 0 for who, n in p.draws)
+            or len({w for w, _ in p.draws}) != len(p.draws)
+            or sum(n for _, n in p.draws) > state.black_deck.count
+            or state.black_deck.cards is not None
+        )
     elif p.kind == "supply_set":
-        bad = (not 0 <= p.index < len(state.supply_row) or state.supply_row[p.index] is not None
-               or p.count != D.SET_SIZES[p.index]
-               or (state.turn.phase == "start" and _dealt(state) != len(D.DISTRICTS)))
+        bad = (
+            not 0 <= p.index < len(state.supply_row)
+            or state.supply_row[p.index] is not None
+            or p.count != D.SET_SIZES[p.index]
+            or (state.turn.phase == "start" and _dealt(state) != len(D.DISTRICTS))
+        )
     elif p.kind == "dummy_bid":
         a = state.auction
-        bad = (a is None or state.dummy is None or a.to_act != state.dummy.id or a.dummy_bid is not None
-               or a.stage != "bidding" or state.black_deck.cards is not None or state.black_deck.count <= 0)
+        bad = (
+            a is None
+            or state.dummy is None
+            or a.to_act != state.dummy.id
+            or a.dummy_bid is not None
+            or a.stage != "bidding"
+            or state.black_deck.cards is not None
+            or state.black_deck.count <= 0
+        )
     elif p.kind == "central_park_tiles":
-        bad = (state.turn.phase != "over" or p.count != D.PARK_TILES_REVEALED
-               or len(state.park.businesses) <= D.PARK_TILES_REVEALED)
+        bad = (
+            state.turn.phase != "over"
+            or p.count != D.PARK_TILES_REVEALED
+            or len(state.park.businesses) <= D.PARK_TILES_REVEALED
+        )
     else:
         bad = True
     if bad:
-        return [BOOK.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)]
+        return [
+            BOOK.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)
+        ]
     return []
 
 
@@ -261,11 +509,20 @@ def _deal(state: State) -> list[Violation]:
     for i, d in enumerate(state.districts):
         tiles = [(p.colour, b) for p in d.plots for b in p.businesses]
         unrevealed = dealing and i >= _dealt(state)
-        ok = not tiles if unrevealed else (len(tiles) == 1 and (state.options.board_side != "back"
-                                                              or tiles[0][0] == D.SIXTH_PLOT))
+        ok = (
+            not tiles
+            if unrevealed
+            else (len(tiles) == 1 and (state.options.board_side != "back" or tiles[0][0] == D.SIXTH_PLOT))
+        )
         if not ok:
-            out.append(BOOK.violation("state.businesses", "Before the first turn each district holds its one starting "
-                                      "business (on the back side, on the sixth plot).", pointer("state", "districts", d.id)))
+            out.append(
+                BOOK.violation(
+                    "state.businesses",
+                    "Before the first turn each district holds its one starting "
+                    "business (on the back side, on the sixth plot).",
+                    pointer("state", "districts", d.id),
+                )
+            )
     return out
 
 
@@ -286,9 +543,19 @@ def _supply_row(state: State) -> list[Violation]:
                 out.append(BOOK.violation("state.supply_row", "An emptied set cannot be unknown.", pointer(*here)))
             continue
         if len(tiles) > D.SET_SIZES[i] or len(tiles) == 1:
-            out.append(BOOK.violation("state.supply_row", "Set {number} cannot hold {count} businesses.", pointer(*here), number=i + 1, count=len(tiles)))
+            out.append(
+                BOOK.violation(
+                    "state.supply_row",
+                    "Set {number} cannot hold {count} businesses.",
+                    pointer(*here),
+                    number=i + 1,
+                    count=len(tiles),
+                )
+            )
         if current is not None and i > current and len(tiles) != D.SET_SIZES[i]:
-            out.append(BOOK.violation("state.supply_row", "A set after the current one is still whole.", pointer(*here)))
+            out.append(
+                BOOK.violation("state.supply_row", "A set after the current one is still whole.", pointer(*here))
+            )
     return out
 
 
@@ -312,16 +579,26 @@ def _stacks(state: State) -> list[Violation]:
         if st.top is not None and st.count <= 0:
             out.append(BOOK.violation("state.stack", "An empty stack shows no top card.", pointer(*here, "top")))
         if st.below is not None and st.top is not None and len(st.below) != st.count - 1:
-            out.append(BOOK.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below")))
+            out.append(
+                BOOK.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below"))
+            )
         if st.below is not None and st.top is None and (st.below or st.count):
             out.append(BOOK.violation("state.stack", "An empty stack has no cards below.", pointer(*here, "below")))
-        if (st.count == 0 and state.options.coloured_stack_empty == "reshuffle"
-                and any(D.card_parts(x)[0] == c for x in state.discard)):
-            out.append(BOOK.violation("state.stack", "An empty stack takes back its colour's discards at once.",
-                                      pointer(*here, "count")))
+        if (
+            st.count == 0
+            and state.options.coloured_stack_empty == "reshuffle"
+            and any(D.card_parts(x)[0] == c for x in state.discard)
+        ):
+            out.append(
+                BOOK.violation(
+                    "state.stack", "An empty stack takes back its colour's discards at once.", pointer(*here, "count")
+                )
+            )
     deck = state.black_deck
     if deck.cards is not None and len(deck.cards) != deck.count:
-        out.append(BOOK.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck"))
+        out.append(
+            BOOK.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck")
+        )
     return out
 
 
@@ -340,11 +617,26 @@ def _skyscrapers(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         total = D.SCORE_MARKER + p.supply + p.general + placed[p.id] + to_place[p.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
-            out.append(BOOK.violation("state.skyscrapers", "{id!r} accounts for {total} skyscrapers, not 18.", pointer("state", "players", i), id=p.id, total=total))
+            out.append(
+                BOOK.violation(
+                    "state.skyscrapers",
+                    "{id!r} accounts for {total} skyscrapers, not 18.",
+                    pointer("state", "players", i),
+                    id=p.id,
+                    total=total,
+                )
+            )
     if state.dummy is not None:
         total = state.dummy.general + placed[state.dummy.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
-            out.append(BOOK.violation("state.skyscrapers", "The dummy accounts for {total} skyscrapers, not 18.", "/state/dummy", total=total))
+            out.append(
+                BOOK.violation(
+                    "state.skyscrapers",
+                    "The dummy accounts for {total} skyscrapers, not 18.",
+                    "/state/dummy",
+                    total=total,
+                )
+            )
     return out
 
 
@@ -365,9 +657,20 @@ def _businesses(state: State) -> list[Violation]:
             known.update(tiles)
     for b in D.BUSINESSES:
         if known[b] > D.BUSINESSES_PER_TYPE:
-            out.append(BOOK.violation("state.businesses", "More than 9 {b} businesses are on the table.", "/state/districts", b=b))
+            out.append(
+                BOOK.violation(
+                    "state.businesses", "More than 9 {b} businesses are on the table.", "/state/districts", b=b
+                )
+            )
     if sum(known.values()) + unknown != D.BUSINESS_TOTAL:
-        out.append(BOOK.violation("state.businesses", "The businesses number {number}, not 36.", "/state/districts", number=sum(known.values()) + unknown))
+        out.append(
+            BOOK.violation(
+                "state.businesses",
+                "The businesses number {number}, not 36.",
+                "/state/districts",
+                number=sum(known.values()) + unknown,
+            )
+        )
     # businesses placed: each emptied set gave size - 1 to the plots and 1 to Central Park
     placed = 0
     emptied = 0
@@ -376,15 +679,34 @@ def _businesses(state: State) -> list[Violation]:
             break
         placed += D.SET_SIZES[i] - len(tiles) - (1 if not tiles else 0)
         emptied += 1 if not tiles else 0
-    if (state.businesses_placed >= D.BUSINESSES_ENDING_GAME and state.turn is not None
-            and state.turn.phase != "over"):
-        out.append(BOOK.violation("state.businesses_placed", "The {last}th business ends the game; this game goes on "
-                                  "with {businesses_placed} placed.", "/state/businesses_placed",
-                                  last=D.BUSINESSES_ENDING_GAME, businesses_placed=state.businesses_placed))
+    if state.businesses_placed >= D.BUSINESSES_ENDING_GAME and state.turn is not None and state.turn.phase != "over":
+        out.append(
+            BOOK.violation(
+                "state.businesses_placed",
+                "The {last}th business ends the game; this game goes on with {businesses_placed} placed.",
+                "/state/businesses_placed",
+                last=D.BUSINESSES_ENDING_GAME,
+                businesses_placed=state.businesses_placed,
+            )
+        )
     if placed != state.businesses_placed:
-        out.append(BOOK.violation("state.businesses_placed", "The supply row shows {placed} businesses placed, not {businesses_placed}.", "/state/businesses_placed", placed=placed, businesses_placed=state.businesses_placed))
+        out.append(
+            BOOK.violation(
+                "state.businesses_placed",
+                "The supply row shows {placed} businesses placed, not {businesses_placed}.",
+                "/state/businesses_placed",
+                placed=placed,
+                businesses_placed=state.businesses_placed,
+            )
+        )
     if len(state.park.businesses) != emptied:
-        out.append(BOOK.violation("state.park_businesses", "Central Park holds one business per emptied set.", pointer("state", "districts", D.CENTRAL_PARK, "businesses")))
+        out.append(
+            BOOK.violation(
+                "state.park_businesses",
+                "Central Park holds one business per emptied set.",
+                pointer("state", "districts", D.CENTRAL_PARK, "businesses"),
+            )
+        )
     return out
 
 
@@ -422,9 +744,18 @@ def _cards(state: State) -> list[Violation]:
             n = outside[D.card(colour, value)] + deck[value]
             in_colour += outside[D.card(colour, value)]
             if n > D.card_total(colour, value) or (exact and not hidden_hands and n != D.card_total(colour, value)):
-                out.append(BOOK.violation("state.cards", "The {colour} {value}s do not add up.", "/state/players", colour=colour, value=value))
+                out.append(
+                    BOOK.violation(
+                        "state.cards",
+                        "The {colour} {value}s do not add up.",
+                        "/state/players",
+                        colour=colour,
+                        value=value,
+                    )
+                )
         full = sum(D.card_total(colour, v) for v in D.VALUES)
         if in_colour + count > full or (not hidden_hands and in_colour + count != full):
-            out.append(BOOK.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour))
+            out.append(
+                BOOK.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour)
+            )
     return out
-

@@ -1,4 +1,5 @@
 """New York (Dirk Henn, Queen Games 2010)."""
+
 from ..core import GameInfo, GameSpec
 from .codes import GAME_ID, GAME_NAME
 
@@ -11,8 +12,16 @@ INFO = GameInfo(
     max_players=6,
     rules_version=f"{GAME_ID}-4",
     move_types=(
-        "take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn",
-        "place", "reserve", "give_dummy", "reveal",
+        "take_money",
+        "buy",
+        "rebuild_place",
+        "rebuild_remove",
+        "rebuild_swap",
+        "end_turn",
+        "place",
+        "reserve",
+        "give_dummy",
+        "reveal",
     ),
     variants=("two_player_dummy",),
 )

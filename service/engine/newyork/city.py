@@ -3,10 +3,11 @@
 A city is a grid ``{(x, y): streets}`` with the start tile (no streets) at (0, 0); x grows east, y grows
 south; ``streets`` holds the edges n, e, s, w that carry a street.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Callable, Iterable, Mapping
 
 from ..core import Violation
 from ..kit import T_
@@ -125,34 +126,64 @@ def placement_violations(
     out: list[Violation] = []
     where = f"({x},{y})"
     if rotation:
-        out.append(BOOK.violation("placement.orientation",
-                                  "Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
-                                  f"{pointer}/rotation", rotation=rotation))
+        out.append(
+            BOOK.violation(
+                "placement.orientation",
+                "Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
+                f"{pointer}/rotation",
+                rotation=rotation,
+            )
+        )
     if (x, y) in index.grid:
         what = T_("the start tile") if (x, y) == ORIGIN else T_("another tile")
-        out.append(BOOK.violation("placement.occupied", "The cell {cell} already holds {what}.", f"{pointer}/x",
-                                  cell=where, what=what))
+        out.append(
+            BOOK.violation(
+                "placement.occupied", "The cell {cell} already holds {what}.", f"{pointer}/x", cell=where, what=what
+            )
+        )
         return out
     touching, walk_edges, closes = index.cell_info(x, y)
     streets = tile.streets
     if not touching:
-        out.append(BOOK.violation("placement.no_contact",
-                                  "A tile at {cell} would share no edge with the city.", f"{pointer}/x", cell=where))
+        out.append(
+            BOOK.violation(
+                "placement.no_contact",
+                "A tile at {cell} would share no edge with the city.",
+                f"{pointer}/x",
+                cell=where,
+            )
+        )
     for edge, cell, theirs in touching:
         if (edge in streets) != theirs:
             mine = T_("has a street") if edge in streets else T_("has none")
             other = T_("none") if edge in streets else T_("one")
-            out.append(BOOK.violation("placement.street_mismatch",
-                                      "The tile's {edge} edge {mine} but the tile at {cell} has {other} on its "
-                                      "{opposite} edge.", f"{pointer}/x", edge=edge, mine=mine,
-                                      cell=f"({cell[0]},{cell[1]})", other=other, opposite=OPPOSITE[edge]))
+            out.append(
+                BOOK.violation(
+                    "placement.street_mismatch",
+                    "The tile's {edge} edge {mine} but the tile at {cell} has {other} on its {opposite} edge.",
+                    f"{pointer}/x",
+                    edge=edge,
+                    mine=mine,
+                    cell=f"({cell[0]},{cell[1]})",
+                    other=other,
+                    opposite=OPPOSITE[edge],
+                )
+            )
     if not any(edge not in streets for edge in walk_edges):
-        out.append(BOOK.violation("placement.unreachable",
-                                  "A tile at {cell} could not be reached on foot from the start tile without "
-                                  "crossing a street.", f"{pointer}/x", cell=where))
+        out.append(
+            BOOK.violation(
+                "placement.unreachable",
+                "A tile at {cell} could not be reached on foot from the start tile without crossing a street.",
+                f"{pointer}/x",
+                cell=where,
+            )
+        )
     if closes:
-        out.append(BOOK.violation("placement.hole",
-                                  "A tile at {cell} would enclose an empty cell.", f"{pointer}/x", cell=where))
+        out.append(
+            BOOK.violation(
+                "placement.hole", "A tile at {cell} would enclose an empty cell.", f"{pointer}/x", cell=where
+            )
+        )
     return out
 
 
@@ -172,34 +203,60 @@ def removal_violations(index: CityIndex, x: int, y: int, pointer: str = "/move")
     cut = (set(after) & index.reach) - reachable(after)
     if cut:
         cells = ", ".join(f"({a},{b})" for a, b in sorted(cut))
-        out.append(BOOK.violation("placement.unreachable",
-                                  "Removing the tile at ({x},{y}) would cut off {cells} from the start tile.",
-                                  f"{pointer}/x", x=x, y=y, cells=cells))
+        out.append(
+            BOOK.violation(
+                "placement.unreachable",
+                "Removing the tile at ({x},{y}) would cut off {cells} from the start tile.",
+                f"{pointer}/x",
+                x=x,
+                y=y,
+                cells=cells,
+            )
+        )
     if is_enclosed(after, (x, y)):
-        out.append(BOOK.violation("placement.hole",
-                                  "Removing the tile at ({x},{y}) would leave an enclosed empty cell.", f"{pointer}/x",
-                                  x=x, y=y))
+        out.append(
+            BOOK.violation(
+                "placement.hole",
+                "Removing the tile at ({x},{y}) would leave an enclosed empty cell.",
+                f"{pointer}/x",
+                x=x,
+                y=y,
+            )
+        )
     return out
 
 
-def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str = "/move",
-                    rotation: int = 0) -> list[Violation]:
+def swap_violations(
+    index: CityIndex, tile: Tile, x: int, y: int, pointer: str = "/move", rotation: int = 0
+) -> list[Violation]:
     """Why a reserve tile cannot take the place of the city tile at (x, y) (empty when it can)."""
     out = []
     if rotation:
-        out.append(BOOK.violation("placement.orientation",
-                                  "Tiles cannot be rotated (rotation {rotation}).", f"{pointer}/rotation",
-                                  rotation=rotation))
+        out.append(
+            BOOK.violation(
+                "placement.orientation",
+                "Tiles cannot be rotated (rotation {rotation}).",
+                f"{pointer}/rotation",
+                rotation=rotation,
+            )
+        )
     if (x, y) == ORIGIN:
         return out + [BOOK.violation("rebuild.start_tile", "The start tile can never be swapped.", f"{pointer}/x")]
     if (x, y) not in index.grid:
-        return out + [BOOK.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x",
-                                     x=x, y=y)]
+        return out + [
+            BOOK.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x", x=x, y=y)
+        ]
     rest = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
     for edge, cell in mismatched_edges(rest, x, y, tile.streets):
-        out.append(BOOK.violation("placement.street_mismatch",
-                                  "The tile's {edge} edge does not match the tile at {cell}.", f"{pointer}/x",
-                                  edge=edge, cell=f"({cell[0]},{cell[1]})"))
+        out.append(
+            BOOK.violation(
+                "placement.street_mismatch",
+                "The tile's {edge} edge does not match the tile at {cell}.",
+                f"{pointer}/x",
+                edge=edge,
+                cell=f"({cell[0]},{cell[1]})",
+            )
+        )
     before = index.grid[(x, y)]
     same_walks = all((edge in tile.streets) == (edge in before) for edge, cell in neighbours(x, y) if cell in rest)
     if same_walks:
@@ -208,9 +265,13 @@ def swap_violations(index: CityIndex, tile: Tile, x: int, y: int, pointer: str =
     after[(x, y)] = tile.streets
     lost = (set(after) & index.reach) - reachable(after)
     if lost:
-        out.append(BOOK.violation("placement.unreachable",
-                                  "After the swap some tiles could not be reached on foot from the start tile.",
-                                  f"{pointer}/x"))
+        out.append(
+            BOOK.violation(
+                "placement.unreachable",
+                "After the swap some tiles could not be reached on foot from the start tile.",
+                f"{pointer}/x",
+            )
+        )
     return out
 
 
@@ -218,8 +279,9 @@ CityCheck = tuple[tuple[Violation, ...], frozenset[tuple[int, int]]]
 CityChecker = Callable[[tuple[Placed, ...]], CityCheck]
 
 
-def city_violations(city: tuple[Placed, ...], pointer: str,
-                    check: CityChecker | None = None) -> tuple[list[Violation], set[tuple[int, int]]]:
+def city_violations(
+    city: tuple[Placed, ...], pointer: str, check: CityChecker | None = None
+) -> tuple[list[Violation], set[tuple[int, int]]]:
     """Every building rule a whole city breaks, and the cells to flag in a picture. ``check`` is
     ``city_check`` or a memo of it (the engine's ``StateMemo`` of cities)."""
     found, flagged = (check or city_check)(tuple(city))
@@ -236,8 +298,16 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
         cell = (placed.x, placed.y)
         if cell in seen:
             what = T_("the start tile") if cell == ORIGIN else T_("another tile")
-            out.append(BOOK.violation("placement.occupied", "The cell ({x},{y}) already holds {what}.",
-                                      f"/{i}", x=placed.x, y=placed.y, what=what))
+            out.append(
+                BOOK.violation(
+                    "placement.occupied",
+                    "The cell ({x},{y}) already holds {what}.",
+                    f"/{i}",
+                    x=placed.x,
+                    y=placed.y,
+                    what=what,
+                )
+            )
             flagged.add(cell)
         else:
             seen[cell] = i
@@ -249,24 +319,40 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
         x, y = cell
         here = f"/{i}"
         if not any(c in grid for _, c in neighbours(x, y)):
-            out.append(BOOK.violation("placement.no_contact", "The tile at ({x},{y}) shares no edge with the city.",
-                                      here, x=x, y=y))
+            out.append(
+                BOOK.violation(
+                    "placement.no_contact", "The tile at ({x},{y}) shares no edge with the city.", here, x=x, y=y
+                )
+            )
             flagged.add(cell)
         for edge, other in mismatched_edges(grid, x, y, grid[cell]):
             if edge in ("e", "s") or other == ORIGIN:
-                out.append(BOOK.violation("placement.street_mismatch",
-                                          "The {edge} edge of the tile at ({x},{y}) does not match the tile at {cell}.",
-                                          here, edge=edge, x=x, y=y, cell=f"({other[0]},{other[1]})"))
+                out.append(
+                    BOOK.violation(
+                        "placement.street_mismatch",
+                        "The {edge} edge of the tile at ({x},{y}) does not match the tile at {cell}.",
+                        here,
+                        edge=edge,
+                        x=x,
+                        y=y,
+                        cell=f"({other[0]},{other[1]})",
+                    )
+                )
                 flagged.add(cell)
         if cell not in reach:
-            out.append(BOOK.violation("placement.unreachable",
-                                      "The tile at ({x},{y}) cannot be reached on foot from the start tile.", here,
-                                      x=x, y=y))
+            out.append(
+                BOOK.violation(
+                    "placement.unreachable",
+                    "The tile at ({x},{y}) cannot be reached on foot from the start tile.",
+                    here,
+                    x=x,
+                    y=y,
+                )
+            )
             flagged.add(cell)
     for region in holes(set(grid)):
         cells = ", ".join(f"({a},{b})" for a, b in sorted(region, key=lambda c: (c[1], c[0])))
-        out.append(BOOK.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", "",
-                                  cells=cells))
+        out.append(BOOK.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", "", cells=cells))
         for a, b in region:
             flagged |= {c for _, c in neighbours(a, b) if c in grid}
     return tuple(out), frozenset(flagged)
@@ -295,7 +381,7 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
     """
     starts: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
     edges = []
-    for (x, y) in sorted(grid, key=lambda c: (c[1], c[0])):
+    for x, y in sorted(grid, key=lambda c: (c[1], c[0])):
         for side in "nesw":
             dx, dy = DELTA[side]
             if (x + dx, y + dy) in grid:
@@ -350,7 +436,7 @@ def longest_street(grid: Grid) -> dict:
             run = cycle
         else:
             k = flags.index(False)
-            order = cycle[k + 1:] + cycle[: k + 1]
+            order = cycle[k + 1 :] + cycle[: k + 1]
             run, current = [], []
             for edge in order:
                 if edge[2] in grid[(edge[0], edge[1])]:

@@ -3,6 +3,7 @@
 The tiles are copied from ``shared/data/newyork_tiles.json`` into ``tiles.json`` beside this module
 (Alhambra's 54 tiles with walls read as streets; an assumption, see DESIGN.md section 9).
 """
+
 from __future__ import annotations
 
 import json
@@ -70,9 +71,7 @@ def catalogue(type_tiers) -> dict[int, Tile]:
     """The 54 tiles as engine tiles, typed by the tier mapping (a valid mapping only). A fresh dict on each
     call (54 small tiles: cheap), so no caller can change another's."""
     by_tier = {tier: kind for kind, tier in tiers(type_tiers).items()}
-    return {
-        t.id: Tile(t.id, by_tier[ALHAMBRA_KINDS.index(t.alhambra) + 1], t.streets, t.cost) for t in CATALOGUE
-    }
+    return {t.id: Tile(t.id, by_tier[ALHAMBRA_KINDS.index(t.alhambra) + 1], t.streets, t.cost) for t in CATALOGUE}
 
 
 def catalogue_tile(type_tiers, tile_id: int) -> Tile:

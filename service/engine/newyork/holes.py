@@ -7,9 +7,10 @@ box, one cell wider. A group of k tiles spans at most k by k cells, so a city of
 about n squared cell visits however far apart its tiles lie (two tiles at (-64,-64) and (64,64) are two
 groups of one tile, nine cells each, not the 129 by 129 box between them).
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 Cell = tuple[int, int]
 Box = tuple[int, int, int, int]
@@ -39,7 +40,7 @@ def connected(start: Cell, cells, steps) -> set[Cell]:
 def components(cells, steps, order=None) -> list[set[Cell]]:
     """``cells`` split into the parts that ``steps`` connect, in the order of their first cell in ``order``."""
     parts, seen = [], set()
-    for first in (cells if order is None else order):
+    for first in cells if order is None else order:
         if first not in seen:
             part = connected(first, cells, steps)
             seen |= part

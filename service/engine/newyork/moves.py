@@ -1,20 +1,29 @@
 """Moves: one set of checks (``violations``) shared by ``legal_moves`` and ``apply``."""
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
-from typing import Callable
 
 from ..core import NULL_MEMO, Event, Memo, Outcome, Violation
-from ..kit import NOT_YOUR_TURN, N_, awaited_text, pointer
+from ..kit import N_, NOT_YOUR_TURN, awaited_text, pointer
 from .city import CityIndex, legal_cells, neighbours, placement_violations, removal_violations, swap_violations
 from .codes import BOOK
 from .data import BANKS, TAKE_LIMIT, catalogue_tile
 from .pool import unseen_money, unseen_scoring_cards, unseen_tile_ids
 from .state import Card, Move, Placed, State, Tile, player_index, with_player
-from .turns import (advance, deal, finish_if_placed, reveal_dummy_tile, reveal_market_tile, reveal_money,
-                    reveal_starting_money, revealer)
+from .turns import (
+    advance,
+    deal,
+    finish_if_placed,
+    reveal_dummy_tile,
+    reveal_market_tile,
+    reveal_money,
+    reveal_starting_money,
+    revealer,
+)
 
 ACTIONS = ("take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn")
 PLACEMENTS = ("place", "reserve", "give_dummy")
@@ -36,9 +45,13 @@ def violations(state: State, move: Move, index_cache: dict | None = None) -> lis
     if state.phase == "over":
         return [BOOK.violation("turn.game_over", "The game is over.", "/move/type")]
     if any(p.money is None for p in state.players):
-        return [BOOK.violation("state.hidden_money",
-                               "Some player's money is hidden in this state (a view); play needs every hand.",
-                               "/state/players")]
+        return [
+            BOOK.violation(
+                "state.hidden_money",
+                "Some player's money is hidden in this state (a view); play needs every hand.",
+                "/state/players",
+            )
+        ]
     if state.pending is not None and move.type != "reveal":
         turn = [BOOK.violation("turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
     else:
@@ -58,17 +71,20 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
         return []
     if state.phase == "final_placement":
         if move.type not in ("place", "reserve"):
-            return [BOOK.violation("turn.wrong_phase", "At the end only awarded tiles are placed or reserved.",
-                                   "/move/type")]
+            return [
+                BOOK.violation(
+                    "turn.wrong_phase", "At the end only awarded tiles are placed or reserved.", "/move/type"
+                )
+            ]
         return []
     if who != state.current:
         return [_not_your_turn(state, move)]
     if state.phase == "actions" and move.type in PLACEMENTS:
-        return [BOOK.violation("turn.wrong_phase", "Bought tiles are placed after the turn's actions.",
-                               "/move/type")]
+        return [BOOK.violation("turn.wrong_phase", "Bought tiles are placed after the turn's actions.", "/move/type")]
     if state.phase == "placement" and move.type in ACTIONS:
-        return [BOOK.violation("turn.wrong_phase", "The turn's actions are over; place the bought tiles.",
-                               "/move/type")]
+        return [
+            BOOK.violation("turn.wrong_phase", "The turn's actions are over; place the bought tiles.", "/move/type")
+        ]
     if state.phase not in ("actions", "placement"):
         return [BOOK.violation("turn.wrong_phase", "No move fits this phase.", "/move/type")]
     return []
@@ -76,8 +92,13 @@ def _turn_violations(state: State, move: Move, who: int) -> list[Violation]:
 
 def _not_your_turn(state: State, move: Move, awaited: int | None = None) -> Violation:
     seat = state.current if awaited is None else awaited
-    return BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player,
-                          awaited=awaited_text([state.players[seat].id]))
+    return BOOK.violation(
+        "turn.not_your_turn",
+        NOT_YOUR_TURN,
+        "/move/player",
+        player=move.player,
+        awaited=awaited_text([state.players[seat].id]),
+    )
 
 
 def _index(state: State, who: int, cache: dict) -> CityIndex:
@@ -96,14 +117,23 @@ def _take_money(state: State, move: Move, who: int, cache) -> list[Violation]:
     for k, slot in enumerate(move.slots):
         card = state.money_market[slot] if 0 <= slot < len(state.money_market) else None
         if card is None:
-            out.append(BOOK.violation("money.empty_slot", "Money slot {slot} holds no card.", pointer("move", "slots", k),
-                                      slot=slot))
+            out.append(
+                BOOK.violation(
+                    "money.empty_slot", "Money slot {slot} holds no card.", pointer("move", "slots", k), slot=slot
+                )
+            )
         else:
             total += card.value
     if len(move.slots) > 1 and total > TAKE_LIMIT:
-        out.append(BOOK.violation("money.over_five",
-                                  "Several cards may be taken only when they sum to at most {limit} (these sum to {total}).",
-                                  "/move/slots", limit=TAKE_LIMIT, total=total))
+        out.append(
+            BOOK.violation(
+                "money.over_five",
+                "Several cards may be taken only when they sum to at most {limit} (these sum to {total}).",
+                "/move/slots",
+                limit=TAKE_LIMIT,
+                total=total,
+            )
+        )
     return out
 
 
@@ -112,24 +142,43 @@ def _buy(state: State, move: Move, who: int, cache) -> list[Violation]:
     tile = state.market[bank] if bank >= 0 else None
     out = []
     if tile is None:
-        out.append(BOOK.violation("buy.empty_slot", "The {slot} market slot holds no tile.", "/move/slot", slot=move.slot))
+        out.append(
+            BOOK.violation("buy.empty_slot", "The {slot} market slot holds no tile.", "/move/slot", slot=move.slot)
+        )
     if not move.cards:
         return out + [BOOK.violation("buy.no_cards", "A purchase needs at least one card.", "/move/cards")]
     for k, card in enumerate(move.cards):
         if card.bank != move.slot:
-            out.append(BOOK.violation("buy.wrong_bank", "The {slot} slot is paid in {slot} money, not {bank}.",
-                                      pointer("move", "cards", k), slot=move.slot, bank=card.bank))
+            out.append(
+                BOOK.violation(
+                    "buy.wrong_bank",
+                    "The {slot} slot is paid in {slot} money, not {bank}.",
+                    pointer("move", "cards", k),
+                    slot=move.slot,
+                    bank=card.bank,
+                )
+            )
     missing = Counter(move.cards) - Counter(state.players[who].money or ())
     if missing:
         out.append(BOOK.violation("buy.not_in_hand", "The player does not hold all the cards offered.", "/move/cards"))
     if tile is not None and tile.cost is not None:
         paid = sum(c.value for c in move.cards)
         if paid < tile.cost:
-            out.append(BOOK.violation("buy.underpaid", "The tile costs {cost}; the cards add up to {paid}.",
-                                      "/move/cards", cost=tile.cost, paid=paid))
+            out.append(
+                BOOK.violation(
+                    "buy.underpaid",
+                    "The tile costs {cost}; the cards add up to {paid}.",
+                    "/move/cards",
+                    cost=tile.cost,
+                    paid=paid,
+                )
+            )
         elif not state.options.allow_surplus_cards and paid - min(c.value for c in move.cards) >= tile.cost:
-            out.append(BOOK.violation("buy.surplus_card",
-                                      "The price is met without one of these cards; leave it out.", "/move/cards"))
+            out.append(
+                BOOK.violation(
+                    "buy.surplus_card", "The price is met without one of these cards; leave it out.", "/move/cards"
+                )
+            )
     return out
 
 
@@ -137,16 +186,20 @@ def _reserve_tile(state: State, move: Move, who: int) -> tuple[Tile | None, list
     for tile in state.players[who].reserve:
         if tile.id == move.tile:
             return tile, []
-    return None, [BOOK.violation("rebuild.not_in_reserve", "Tile {tile} is not in the reserve.", "/move/tile",
-                                 tile=move.tile)]
+    return None, [
+        BOOK.violation("rebuild.not_in_reserve", "Tile {tile} is not in the reserve.", "/move/tile", tile=move.tile)
+    ]
 
 
 def _to_place_tile(state: State, move: Move, who: int) -> tuple[Tile | None, list[Violation]]:
     for tile in state.players[who].to_place:
         if tile.id == move.tile:
             return tile, []
-    return None, [BOOK.violation("placement.not_to_place", "Tile {tile} is not waiting to be placed.",
-                                 "/move/tile", tile=move.tile)]
+    return None, [
+        BOOK.violation(
+            "placement.not_to_place", "Tile {tile} is not waiting to be placed.", "/move/tile", tile=move.tile
+        )
+    ]
 
 
 def _rebuild_place(state: State, move: Move, who: int, cache) -> list[Violation]:
@@ -188,8 +241,9 @@ def _end_turn(state: State, move: Move, who: int, cache) -> list[Violation]:
 def action_possible(state: State, who: int, cache: dict) -> bool:
     """Can the player take money, buy or rebuild now? The listing's own candidates and checks decide,
     stopping at the first legal one (a face-up money card is the first candidate)."""
-    return any(m.type != "end_turn" and not CHECKS[m.type](state, m, who, cache)
-               for m in _action_candidates(state, who, cache))
+    return any(
+        m.type != "end_turn" and not CHECKS[m.type](state, m, who, cache) for m in _action_candidates(state, who, cache)
+    )
 
 
 def _place(state: State, move: Move, who: int, cache) -> list[Violation]:
@@ -216,13 +270,17 @@ def _reveal(state: State, move: Move, who: int, cache) -> list[Violation]:
         if move.card is None:
             return [BOOK.violation("reveal.wrong_kind", "A money card is to be revealed.", "/move/card")]
         if isinstance(move.card, str) and state.phase == "setup":
-            return [BOOK.violation("reveal.impossible", "The scoring cards go into the deck only after the deal.",
-                                   "/move/card")]
+            return [
+                BOOK.violation(
+                    "reveal.impossible", "The scoring cards go into the deck only after the deal.", "/move/card"
+                )
+            ]
         if isinstance(move.card, str):
             unseen = unseen_scoring_cards(state)
             if move.card not in unseen:
-                return [BOOK.violation("reveal.impossible", "That scoring card is no longer in the deck.",
-                                       "/move/card")]
+                return [
+                    BOOK.violation("reveal.impossible", "That scoring card is no longer in the deck.", "/move/card")
+                ]
             if move.card != unseen[0]:
                 return [BOOK.violation("reveal.out_of_order", "Scoring card A comes before B.", "/move/card")]
             return []
@@ -237,9 +295,16 @@ def _reveal(state: State, move: Move, who: int, cache) -> list[Violation]:
 
 
 CHECKS: dict[str, Callable[..., list[Violation]]] = {
-    "take_money": _take_money, "buy": _buy, "rebuild_place": _rebuild_place, "rebuild_remove": _rebuild_remove,
-    "rebuild_swap": _rebuild_swap, "end_turn": _end_turn, "place": _place, "reserve": _reserve,
-    "give_dummy": _give_dummy, "reveal": _reveal,
+    "take_money": _take_money,
+    "buy": _buy,
+    "rebuild_place": _rebuild_place,
+    "rebuild_remove": _rebuild_remove,
+    "rebuild_swap": _rebuild_swap,
+    "end_turn": _end_turn,
+    "place": _place,
+    "reserve": _reserve,
+    "give_dummy": _give_dummy,
+    "reveal": _reveal,
 }
 
 
@@ -263,8 +328,9 @@ def _do_take_money(state, move, who, events, memo):
     taken = [state.money_market[s] for s in move.slots]
     market = tuple(None if i in move.slots else c for i, c in enumerate(state.money_market))
     player = state.players[who]
-    state = with_player(replace(state, money_market=market), who,
-                        replace(player, money=tuple(sorted(player.money + tuple(taken)))))
+    state = with_player(
+        replace(state, money_market=market), who, replace(player, money=tuple(sorted(player.money + tuple(taken))))
+    )
     return _end_actions(state, events, memo)
 
 
@@ -285,7 +351,7 @@ def _do_buy(state, move, who, events, memo):
 
 def _without(tiles: tuple[Tile, ...], tile_id: int) -> tuple[Tile, ...]:
     k = next(i for i, t in enumerate(tiles) if t.id == tile_id)
-    return tiles[:k] + tiles[k + 1:]
+    return tiles[:k] + tiles[k + 1 :]
 
 
 def _find(tiles, tile_id) -> Tile:
@@ -302,7 +368,7 @@ def _do_rebuild_place(state, move, who, events, memo):
 def _do_rebuild_remove(state, move, who, events, memo):
     p = state.players[who]
     k = next(i for i, c in enumerate(p.city) if (c.x, c.y) == (move.x, move.y))
-    p = replace(p, city=p.city[:k] + p.city[k + 1:], reserve=p.reserve + (p.city[k].tile,))
+    p = replace(p, city=p.city[:k] + p.city[k + 1 :], reserve=p.reserve + (p.city[k].tile,))
     return _end_actions(with_player(state, who, p), events, memo)
 
 
@@ -310,7 +376,7 @@ def _do_rebuild_swap(state, move, who, events, memo):
     p = state.players[who]
     tile = _find(p.reserve, move.tile)
     k = next(i for i, c in enumerate(p.city) if (c.x, c.y) == (move.x, move.y))
-    city = p.city[:k] + (Placed(move.x, move.y, tile),) + p.city[k + 1:]
+    city = p.city[:k] + (Placed(move.x, move.y, tile),) + p.city[k + 1 :]
     p = replace(p, city=city, reserve=_without(p.reserve, move.tile) + (p.city[k].tile,))
     return _end_actions(with_player(state, who, p), events, memo)
 
@@ -365,9 +431,16 @@ def _do_reveal(state, move, who, events, memo):
 
 
 EFFECTS = {
-    "take_money": _do_take_money, "buy": _do_buy, "rebuild_place": _do_rebuild_place,
-    "rebuild_remove": _do_rebuild_remove, "rebuild_swap": _do_rebuild_swap, "end_turn": _do_end_turn,
-    "place": _do_place, "reserve": _do_reserve, "give_dummy": _do_give_dummy, "reveal": _do_reveal,
+    "take_money": _do_take_money,
+    "buy": _do_buy,
+    "rebuild_place": _do_rebuild_place,
+    "rebuild_remove": _do_rebuild_remove,
+    "rebuild_swap": _do_rebuild_swap,
+    "end_turn": _do_end_turn,
+    "place": _do_place,
+    "reserve": _do_reserve,
+    "give_dummy": _do_give_dummy,
+    "reveal": _do_reveal,
 }
 
 

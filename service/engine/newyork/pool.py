@@ -1,9 +1,10 @@
 """What is where: every tile and money card the state shows, and what must still be hidden."""
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 from .data import COPIES, COPIES_TWO_PLAYERS, TILE_IDS, money_cards
 from .state import Card, State, Tile

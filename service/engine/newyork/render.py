@@ -4,6 +4,7 @@ in seat order with points, longest street (highlighted), majorities, money, rese
 dummy's points and majorities.
 Tiles that break a building rule are marked. Rendered for a player, the table is that player's view:
 other hands are card backs."""
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
@@ -23,8 +24,13 @@ INFO = 360  # the width of a player's information column
 HEADER = 64
 BOARD = 150  # the height of the market band
 COLOURS = {
-    "skyscraper": "#8e6bbf", "park": "#5cad5c", "church": "#e8e4da", "theater": "#d0574f",
-    "museum": "#5b8fd1", "station": "#a8784a", "start": "#f2c744",
+    "skyscraper": "#8e6bbf",
+    "park": "#5cad5c",
+    "church": "#e8e4da",
+    "theater": "#d0574f",
+    "museum": "#5b8fd1",
+    "station": "#a8784a",
+    "start": "#f2c744",
 }
 BANK_COLOURS = {"blue": "#2f6fd6", "green": "#2e9b45", "yellow": "#e0b400", "red": "#d03a2f"}
 STREET = "#444444"
@@ -34,14 +40,25 @@ MOVER = "#ff6a00"
 BACK = "#6b5b4b"
 # a side of a cell as a segment, in cell units from the cell's top-left corner
 SIDES = {"n": (0, 0, 1, 0), "e": (1, 0, 1, 1), "s": (0, 1, 1, 1), "w": (0, 0, 0, 1)}
-SHORT = {"skyscraper": N_("SKY"), "park": N_("PRK"), "church": N_("CHU"), "theater": N_("THE"), "museum": N_("MUS"),
-         "station": N_("STA")}
+SHORT = {
+    "skyscraper": N_("SKY"),
+    "park": N_("PRK"),
+    "church": N_("CHU"),
+    "theater": N_("THE"),
+    "museum": N_("MUS"),
+    "station": N_("STA"),
+}
 CARD_W, CARD_H, CARDS_PER_ROW = 20, 26, 14
 CHIP, CHIPS_PER_ROW = 30, 10
 
 
-def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english,
-                 check_city: CityChecker | None = None) -> str:
+def render_table(
+    state: State,
+    player: str | None = None,
+    memo: Memo = NULL_MEMO,
+    tr: Labels = english,
+    check_city: CityChecker | None = None,
+) -> str:
     """The whole table, or ``player``'s view of it; ``tr`` renders each label (the edge passes a language's),
     ``check_city`` is the engine's memo of city checks."""
     if not state.players:
@@ -54,25 +71,31 @@ def render_table(state: State, player: str | None = None, memo: Memo = NULL_MEMO
     scoring = "final" if state.partial else ("A", "B", "final")[min(state.scorings_done, 2)]
     result = scoring_points(state, scoring, memo)
     longest = streets(state.players, memo)
-    panels = [_player_panel(state, i, result["players"][i], longest[i], scoring, tr, check_city)
-              for i in range(len(state.players))]
+    panels = [
+        _player_panel(state, i, result["players"][i], longest[i], scoring, tr, check_city)
+        for i in range(len(state.players))
+    ]
     if state.dummy is not None:
         panels.append(_dummy_panel(state, result["dummy"], tr))
     width = max([820] + [w for w, _, _, _ in panels])
     top = HEADER + (0 if state.partial else BOARD)
     height = top + sum(h + PAD for _, h, _, _ in panels) + PAD
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-             f"<title>{escape(tr('New York table: {players}', players=', '.join(p.id for p in state.players)))}</title>",
-             f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
-             _header(state, player, tr)]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+        f"<title>{escape(tr('New York table: {players}', players=', '.join(p.id for p in state.players)))}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
+        _header(state, player, tr),
+    ]
     if not state.partial:
         parts.append(_board(state, tr))
     y = top
     for _, h, frame, body in panels:
         fill, stroke, stroke_width = frame
-        parts.append(f'<g transform="translate(0, {y})"><rect x="{PAD / 2}" y="0" width="{width - PAD}" '
-                     f'height="{h}" rx="8" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>{body}</g>')
+        parts.append(
+            f'<g transform="translate(0, {y})"><rect x="{PAD / 2}" y="0" width="{width - PAD}" '
+            f'height="{h}" rx="8" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>{body}</g>'
+        )
         y += h + PAD
     parts.append("</svg>")
     return "".join(parts)
@@ -86,8 +109,11 @@ def _header(state: State, viewer: str | None, tr: Labels) -> str:
     title = tr("New York - {n} player", n=n) if n == 1 else tr("New York - {n} players", n=n)
     if viewer:
         title += tr(" - seen by {viewer}", viewer=viewer)
-    lines = [_status(state, tr), tr("scorings done: {done} of 3", done=state.scorings_done)] if not state.partial \
+    lines = (
+        [_status(state, tr), tr("scorings done: {done} of 3", done=state.scorings_done)]
+        if not state.partial
         else [tr("a scoring input: cities only")]
+    )
     out = [f'<text x="{PAD}" y="26" font-size="18" font-weight="bold">{escape(title)}</text>']
     out += [f'<text x="{PAD}" y="{44 + 14 * k}" font-size="12">{escape(line)}</text>' for k, line in enumerate(lines)]
     return "".join(out)
@@ -97,13 +123,18 @@ def _status(state: State, tr: Labels) -> str:
     if state.phase == "over":
         return tr("game over; winners: {winners}", winners=", ".join(state.winners or ()))
     if state.phase == "final_placement":
-        return tr("end of the game: awarded tiles are placed by {players}",
-                  players=", ".join(p.id for p in state.players if p.to_place))
+        return tr(
+            "end of the game: awarded tiles are placed by {players}",
+            players=", ".join(p.id for p in state.players if p.to_place),
+        )
     seat = revealer(state) if state.pending is not None else state.current
     mover = state.players[seat].id if seat is not None and 0 <= seat < len(state.players) else "?"
     if state.pending is not None:
-        return tr("to move: {player} (a {kind} is to be revealed)", player=mover,
-                  kind=tr(WORD, word=state.pending.kind).replace("_", " "))
+        return tr(
+            "to move: {player} (a {kind} is to be revealed)",
+            player=mover,
+            kind=tr(WORD, word=state.pending.kind).replace("_", " "),
+        )
     return tr("to move: {player} ({phase})", player=mover, phase=state.phase)
 
 
@@ -117,13 +148,17 @@ def _board(state: State, tr: Labels) -> str:
     out.append(f'<text x="{x0}" y="{y + 4}" font-size="13" font-weight="bold">{escape(tr("Money market"))}</text>')
     for k, card in enumerate(state.money_market):
         if card is None:
-            out.append(f'<rect class="empty-slot" x="{x0 + k * 34}" y="{y + 18}" width="{CARD_W * 1.3}" '
-                       f'height="{CARD_H * 1.3}" rx="3" fill="none" stroke="#999" stroke-dasharray="4 3"/>')
+            out.append(
+                f'<rect class="empty-slot" x="{x0 + k * 34}" y="{y + 18}" width="{CARD_W * 1.3}" '
+                f'height="{CARD_H * 1.3}" rx="3" fill="none" stroke="#999" stroke-dasharray="4 3"/>'
+            )
         else:
             out.append(_card(x0 + k * 34, y + 18, card, size=1.3))
-    info = [_count(tr, deck_size(state), N_("money deck: {n} card"), N_("money deck: {n} cards")),
-            _count(tr, len(state.discard), N_("discard: {n} card"), N_("discard: {n} cards")),
-            _count(tr, bag_size(state), N_("bag: {n} tile"), N_("bag: {n} tiles"))]
+    info = [
+        _count(tr, deck_size(state), N_("money deck: {n} card"), N_("money deck: {n} cards")),
+        _count(tr, len(state.discard), N_("discard: {n} card"), N_("discard: {n} cards")),
+        _count(tr, bag_size(state), N_("bag: {n} tile"), N_("bag: {n} tiles")),
+    ]
     for k, line in enumerate(info):
         out.append(f'<text x="{x0}" y="{y + 72 + 14 * k}" font-size="11">{escape(line)}</text>')
     return f'<g class="board">{"".join(out)}</g>'
@@ -131,17 +166,21 @@ def _board(state: State, tr: Labels) -> str:
 
 def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels) -> str:
     colour = BANK_COLOURS[bank]
-    out = [f'<g class={quoteattr("market " + bank)}>',
-           f'<rect x="{x}" y="{y}" width="84" height="112" rx="6" fill="none" stroke="{colour}" stroke-width="3"/>',
-           f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">'
-           f'{escape(tr("{bank} bank", bank=bank))}</text>']
+    out = [
+        f"<g class={quoteattr('market ' + bank)}>",
+        f'<rect x="{x}" y="{y}" width="84" height="112" rx="6" fill="none" stroke="{colour}" stroke-width="3"/>',
+        f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">'
+        f"{escape(tr('{bank} bank', bank=bank))}</text>",
+    ]
     if tile is None:
         out.append(f'<text x="{x + 42}" y="{y + 62}" text-anchor="middle" fill="#888">{escape(tr("empty"))}</text>')
     else:
         out.append(_tile(x + 20, y + 22, tile, 44, tr))
         out.append(f'<text x="{x + 42}" y="{y + 82}" text-anchor="middle">{escape(tr(WORD, word=tile.kind))}</text>')
-        out.append(f'<text x="{x + 42}" y="{y + 98}" text-anchor="middle" font-weight="bold">'
-                   f'{escape(tr("price {cost}", cost=tile.cost))}</text>')
+        out.append(
+            f'<text x="{x + 42}" y="{y + 98}" text-anchor="middle" font-weight="bold">'
+            f"{escape(tr('price {cost}', cost=tile.cost))}</text>"
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -149,8 +188,9 @@ def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels) -> st
 # --- one player ------------------------------------------------------------------------------------------
 
 
-def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: str, tr: Labels,
-                  check_city: CityChecker | None):
+def _player_panel(
+    state: State, index: int, row: dict, longest: dict, scoring: str, tr: Labels, check_city: CityChecker | None
+):
     """(width, height, frame, body) of one player's panel: information on the left, the city on the right."""
     p = state.players[index]
     grid = grid_of(p.city)
@@ -163,29 +203,36 @@ def _player_panel(state: State, index: int, row: dict, longest: dict, scoring: s
     to_move = not state.partial and state.phase not in ("over", "final_placement") and state.current == index
     info, info_h = _info(state, p, row, longest["length"], scoring, found, to_move, tr)
     left = PAD * 2 + INFO
-    body = (f'<g class={quoteattr("player" + (" to-move" if to_move else ""))} data-seat="{index}">'
-            f"<title>{escape(tr('seat {seat}: {player}', seat=index + 1, player=p.id))}</title>"
-            f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0, tr, free)}</g>{info}</g>')
+    body = (
+        f'<g class={quoteattr("player" + (" to-move" if to_move else ""))} data-seat="{index}">'
+        f"<title>{escape(tr('seat {seat}: {player}', seat=index + 1, player=p.id))}</title>"
+        f'<g transform="translate({left}, 30)">{_city(p, grid, longest, flagged, x0, y0, tr, free)}</g>{info}</g>'
+    )
     frame = ("#ffffff", MOVER, 4) if to_move else ("#ffffff", "#cccccc", 1)
     return PAD * 3 + city_w + INFO, max(city_h + 40, info_h) + PAD, frame, body
 
 
-def _info(state: State, p: Player, row: dict, length: int, scoring: str, found, to_move: bool,
-          tr: Labels) -> tuple[str, int]:
+def _info(
+    state: State, p: Player, row: dict, length: int, scoring: str, found, to_move: bool, tr: Labels
+) -> tuple[str, int]:
     x = PAD
     name = ("> " if to_move else "") + p.id
     points = tr("points: {points}", points=p.points) + (tr("   (to move)") if to_move else "")
-    out = [f'<text x="{x}" y="22" font-size="14" font-weight="bold" fill="{MOVER if to_move else "#000"}">'
-           f"{escape(name)}</text>",
-           f'<text x="{x}" y="40" font-size="12">{escape(points)}</text>',
-           f'<text x="{x}" y="56" font-size="12" fill="#b86e00">'
-           f'{escape(tr("longest street: {length}", length=length))}</text>',
-           f'<text x="{x}" y="74" font-size="10">{escape(_majorities_label(state, scoring, tr))}:</text>']
+    out = [
+        f'<text x="{x}" y="22" font-size="14" font-weight="bold" fill="{MOVER if to_move else "#000"}">'
+        f"{escape(name)}</text>",
+        f'<text x="{x}" y="40" font-size="12">{escape(points)}</text>',
+        f'<text x="{x}" y="56" font-size="12" fill="#b86e00">'
+        f"{escape(tr('longest street: {length}', length=length))}</text>",
+        f'<text x="{x}" y="74" font-size="10">{escape(_majorities_label(state, scoring, tr))}:</text>',
+    ]
     y = 90
     for kind in TYPES:
         b = row["buildings"][kind]
-        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}" stroke="#999"/>'
-                   f'<text class="majority" x="{x + 18}" y="{y}">{escape(_majority(kind, b, tr))}</text>')
+        out.append(
+            f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[kind]}" stroke="#999"/>'
+            f'<text class="majority" x="{x + 18}" y="{y}">{escape(_majority(kind, b, tr))}</text>'
+        )
         y += 15
     if not state.partial:
         y += 6
@@ -196,8 +243,10 @@ def _info(state: State, p: Player, row: dict, length: int, scoring: str, found, 
                 chips, y = _chips(x, y, tr(label, n=len(tiles)), tiles, tr)
                 out.append(chips)
     if found:
-        out.append(f'<text x="{x}" y="{y + 12}" fill="{ILLEGAL}">'
-                   f'{escape(tr("{count} building rule(s) broken", count=len(found)))}</text>')
+        out.append(
+            f'<text x="{x}" y="{y + 12}" fill="{ILLEGAL}">'
+            f"{escape(tr('{count} building rule(s) broken', count=len(found)))}</text>"
+        )
         for k, v in enumerate(found[:4]):
             out.append(f'<text x="{x}" y="{y + 26 + 13 * k}" fill="{ILLEGAL}" font-size="9">{escape(v.code)}</text>')
         y += 26 + 13 * min(len(found), 4)
@@ -225,8 +274,11 @@ def _hand(x: int, y: int, p: Player, tr: Labels) -> tuple[str, int]:
     cards: list[Card | None] = list(p.money) if p.money is not None else [None] * held
     label = _count(tr, held, N_("money: {n} card"), N_("money: {n} cards"))
     if p.money:
-        label += ", " + ", ".join(tr("{bank} {total}", bank=b, total=sum(c.value for c in p.money if c.bank == b))
-                                  for b in BANKS if any(c.bank == b for c in p.money))
+        label += ", " + ", ".join(
+            tr("{bank} {total}", bank=b, total=sum(c.value for c in p.money if c.bank == b))
+            for b in BANKS
+            if any(c.bank == b for c in p.money)
+        )
     elif p.money is None:
         label += tr(" (values hidden)")
     out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
@@ -247,18 +299,22 @@ def _chips(x: int, y: int, label: str, tiles, tr: Labels) -> tuple[str, int]:
 
 def _dummy_panel(state: State, scored: dict | None, tr: Labels):
     tiles = state.dummy.tiles
-    out = ['<g class="dummy">',
-           f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">'
-           f'{escape(tr("dummy (2-player game): majorities only"))}</text>',
-           f'<text class="dummy-points" x="{PAD}" y="40" font-size="12">'
-           f'{escape(tr("points: {points}", points=state.dummy.points))}</text>']
+    out = [
+        '<g class="dummy">',
+        f'<text x="{PAD}" y="22" font-size="14" font-weight="bold">'
+        f"{escape(tr('dummy (2-player game): majorities only'))}</text>",
+        f'<text class="dummy-points" x="{PAD}" y="40" font-size="12">'
+        f"{escape(tr('points: {points}', points=state.dummy.points))}</text>",
+    ]
     y = 58
     for k, kind in enumerate(TYPES):
         b = scored["buildings"][kind] if scored else {"count": 0, "rank": 0, "points": 0}
         col, line = k % 3, k // 3
-        out.append(f'<rect x="{PAD + col * 260}" y="{y + line * 16 - 10}" width="12" height="12" '
-                   f'fill="{COLOURS[kind]}" stroke="#999"/><text class="majority" x="{PAD + col * 260 + 18}" '
-                   f'y="{y + line * 16}">{escape(_majority(kind, b, tr))}</text>')
+        out.append(
+            f'<rect x="{PAD + col * 260}" y="{y + line * 16 - 10}" width="12" height="12" '
+            f'fill="{COLOURS[kind]}" stroke="#999"/><text class="majority" x="{PAD + col * 260 + 18}" '
+            f'y="{y + line * 16}">{escape(_majority(kind, b, tr))}</text>'
+        )
     y += 36
     for k, tile in enumerate(tiles or ()):
         out.append(_tile(PAD + (k % 22) * (CHIP + 3), y + (k // 22) * (CHIP + 3), tile, CHIP, tr))
@@ -278,22 +334,26 @@ def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int, tr: Labels,
     out = []
     for x, y in sorted(free):
         left, top = at(x, y)
-        out.append(f'<rect class="cell free" data-x="{x}" data-y="{y}" x="{left + 2}" y="{top + 2}" width="{CELL - 4}" '
-                   f'height="{CELL - 4}" fill="none" stroke="#cfcfcf" stroke-dasharray="4 4"/>')
+        out.append(
+            f'<rect class="cell free" data-x="{x}" data-y="{y}" x="{left + 2}" y="{top + 2}" width="{CELL - 4}" '
+            f'height="{CELL - 4}" fill="none" stroke="#cfcfcf" stroke-dasharray="4 4"/>'
+        )
     for (x, y), _ in sorted(grid.items()):
         left, top = at(x, y)
         tile = kinds.get((x, y))
         kind = "start" if (x, y) == ORIGIN else tile.kind
         label = tr("Times Sq") if kind == "start" else tr(SHORT.get(kind, kind))
         tid = "" if tile is None or tile.id is None else f"#{tile.id}"
-        out.append(f'<g class={quoteattr("tile " + kind)} data-x="{x}" data-y="{y}">'
-                   f'<title>{escape(f"{tr(WORD, word=kind)} {tid}".strip())}</title>'
-                   f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{COLOURS.get(kind, "#ccc")}" '
-                   f'stroke="#999" stroke-width="1"/>'
-                   f'<text x="{left + CELL / 2}" y="{top + CELL / 2 - 2}" text-anchor="middle" font-size="9">'
-                   f"{escape(label)}</text>"
-                   f'<text x="{left + CELL / 2}" y="{top + CELL / 2 + 10}" text-anchor="middle" font-size="9">'
-                   f"{escape(tid)}</text></g>")
+        out.append(
+            f'<g class={quoteattr("tile " + kind)} data-x="{x}" data-y="{y}">'
+            f"<title>{escape(f'{tr(WORD, word=kind)} {tid}'.strip())}</title>"
+            f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{COLOURS.get(kind, "#ccc")}" '
+            f'stroke="#999" stroke-width="1"/>'
+            f'<text x="{left + CELL / 2}" y="{top + CELL / 2 - 2}" text-anchor="middle" font-size="9">'
+            f"{escape(label)}</text>"
+            f'<text x="{left + CELL / 2}" y="{top + CELL / 2 + 10}" text-anchor="middle" font-size="9">'
+            f"{escape(tid)}</text></g>"
+        )
     for (x, y), street_edges in sorted(grid.items()):
         left, top = at(x, y)
         for side in street_edges:
@@ -303,20 +363,24 @@ def _city(p: Player, grid, longest: dict, flagged, x0: int, y0: int, tr: Labels,
         out.append(_line(left, top, SIDES[side], CELL, LONGEST, 3, "longest-street"))
     for x, y in sorted(flagged):
         left, top = at(x, y)
-        out.append(f'<g class="illegal"><rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                   f'fill="none" stroke="{ILLEGAL}" stroke-width="3" stroke-dasharray="6 3"/>'
-                   f'<line x1="{left + 8}" y1="{top + 8}" x2="{left + CELL - 8}" y2="{top + CELL - 8}" '
-                   f'stroke="{ILLEGAL}" stroke-width="2"/></g>')
+        out.append(
+            f'<g class="illegal"><rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+            f'fill="none" stroke="{ILLEGAL}" stroke-width="3" stroke-dasharray="6 3"/>'
+            f'<line x1="{left + 8}" y1="{top + 8}" x2="{left + CELL - 8}" y2="{top + CELL - 8}" '
+            f'stroke="{ILLEGAL}" stroke-width="2"/></g>'
+        )
     return "".join(out)
 
 
 def _tile(x: float, y: float, tile: Tile, size: int, tr: Labels) -> str:
     label = tr(SHORT.get(tile.kind, tile.kind))
-    out = [f'<g class={quoteattr("chip " + tile.kind)}><title>{escape(tr("{kind} #{id}", kind=tile.kind, id=tile.id))}</title>'
-           f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{COLOURS.get(tile.kind, "#ccc")}" '
-           f'stroke="#999"/>'
-           f'<text x="{x + size / 2}" y="{y + size / 2 + 3}" text-anchor="middle" font-size="{8 if size < 40 else 10}">'
-           f"{escape(label)}</text>"]
+    out = [
+        f"<g class={quoteattr('chip ' + tile.kind)}><title>{escape(tr('{kind} #{id}', kind=tile.kind, id=tile.id))}</title>"
+        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{COLOURS.get(tile.kind, "#ccc")}" '
+        f'stroke="#999"/>'
+        f'<text x="{x + size / 2}" y="{y + size / 2 + 3}" text-anchor="middle" font-size="{8 if size < 40 else 10}">'
+        f"{escape(label)}</text>"
+    ]
     for side in tile.streets:
         out.append(_line(x, y, SIDES[side], size, STREET, 3, "street"))
     out.append("</g>")
@@ -326,18 +390,21 @@ def _tile(x: float, y: float, tile: Tile, size: int, tr: Labels) -> str:
 def _card(x: float, y: float, card: Card | None, size: float = 1.0) -> str:
     w, h = CARD_W * size, CARD_H * size
     if card is None:
-        return (f'<rect class="card-back" x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{BACK}" '
-                f'stroke="#333"/>')
-    return (f'<g class={quoteattr("card " + card.bank)}><title>{escape(f"{card.bank} {card.value}")}</title>'
-            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{BANK_COLOURS[card.bank]}" stroke="#333"/>'
-            f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" text-anchor="middle" font-weight="bold" fill="#fff" '
-            f'font-size="{11 * size:.0f}">{card.value}</text></g>')
+        return f'<rect class="card-back" x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{BACK}" stroke="#333"/>'
+    return (
+        f"<g class={quoteattr('card ' + card.bank)}><title>{escape(f'{card.bank} {card.value}')}</title>"
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{BANK_COLOURS[card.bank]}" stroke="#333"/>'
+        f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" text-anchor="middle" font-weight="bold" fill="#fff" '
+        f'font-size="{11 * size:.0f}">{card.value}</text></g>'
+    )
 
 
 def _line(left, top, side, cell, colour, width, cls):
     a, b, c, d = side
-    return (f'<line class="{cls}" x1="{left + a * cell}" y1="{top + b * cell}" x2="{left + c * cell}" '
-            f'y2="{top + d * cell}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>')
+    return (
+        f'<line class="{cls}" x1="{left + a * cell}" y1="{top + b * cell}" x2="{left + c * cell}" '
+        f'y2="{top + d * cell}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>'
+    )
 
 
 def _count(tr: Labels, n: int, one: str, many: str) -> str:
@@ -346,5 +413,7 @@ def _count(tr: Labels, n: int, one: str, many: str) -> str:
 
 
 def _message(text: str) -> str:
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60" viewBox="0 0 400 60" '
-            f'font-family="sans-serif"><text x="10" y="30">{escape(text)}</text></svg>')
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="60" viewBox="0 0 400 60" '
+        f'font-family="sans-serif"><text x="10" y="30">{escape(text)}</text></svg>'
+    )

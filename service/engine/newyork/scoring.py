@@ -1,11 +1,13 @@
 """The three scorings: building majorities by type (with ties and the dummy) and the longest street."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core import NULL_MEMO, Memo
-from .codes import memo_kind
 from .city import grid_of, longest_street, street_material, street_value_ok
+from .codes import memo_kind
 from .data import TYPES, scoring_tables
 from .state import Player, State
 
@@ -64,7 +66,8 @@ def _majority_ok(size: int):
             isinstance(value, list)
             and len(value) == size
             and all(
-                isinstance(row, list) and len(row) == len(TYPES)
+                isinstance(row, list)
+                and len(row) == len(TYPES)
                 and all(isinstance(c, list) and len(c) == 2 and all(type(v) is int for v in c) for c in row)
                 for row in value
             )
@@ -105,21 +108,33 @@ def scoring_points(state: State, scoring: str, memo: Memo = NULL_MEMO) -> dict[s
         buildings = _buildings(rows[i], table[i])
         length = street[i]["length"]
         total = sum(b["points"] for b in buildings.values()) + length
-        players.append({"id": player.id, "total": total, "breakdown": _breakdown(buildings, length),
-                        "buildings": buildings, "street": {"length": length, "points": length}})
+        players.append(
+            {
+                "id": player.id,
+                "total": total,
+                "breakdown": _breakdown(buildings, length),
+                "buildings": buildings,
+                "street": {"length": length, "points": length},
+            }
+        )
         totals[player.id] = total
     out: dict[str, Any] = {"scoring": scoring, "players": players, "totals": totals, "dummy": None}
     if dummy is not None:
         buildings = _buildings(rows[-1], table[-1])
-        out["dummy"] = {"buildings": buildings, "total": sum(b["points"] for b in buildings.values()),
-                        "points": state.dummy.points}
+        out["dummy"] = {
+            "buildings": buildings,
+            "total": sum(b["points"] for b in buildings.values()),
+            "points": state.dummy.points,
+        }
     return out
 
 
 def _breakdown(buildings: dict[str, dict[str, int]], street: int) -> list[dict[str, Any]]:
     """The points by category: each building type (its count and rank), then the longest street."""
-    parts = [{"category": kind, "points": b["points"], "detail": {"count": b["count"], "rank": b["rank"]}}
-             for kind, b in buildings.items()]
+    parts = [
+        {"category": kind, "points": b["points"], "detail": {"count": b["count"], "rank": b["rank"]}}
+        for kind, b in buildings.items()
+    ]
     return parts + [{"category": "longest_street", "points": street, "detail": {"length": street}}]
 
 

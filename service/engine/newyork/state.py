@@ -1,4 +1,5 @@
 """New York's engine state: frozen dataclasses and tuples only; ``apply`` builds new ones."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace

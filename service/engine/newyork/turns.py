@@ -1,25 +1,30 @@
 """The flow of the game: setup, the end of a turn (refills, scorings, the dummy), the end of the game."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
-from ..core import Event, NULL_MEMO, Memo, RulesError
+from ..core import NULL_MEMO, Event, Memo, RulesError
 from ..random import SEED_SPAN, Rng
 from .codes import BOOK, GAME_NAME
-from .data import (BANKS, DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, TILE_IDS, catalogue, money_cards)
+from .data import BANKS, DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, TILE_IDS, catalogue, money_cards
 from .pool import bag_size, unseen_money, unseen_scoring_cards
 from .scoring import scoring_points
 from .state import Card, Dummy, Options, Pending, Player, State, Tile
-
 
 
 def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
     """A starting state. Draw order: bag, market (blue to red), dummy, money deck, starting money,
     four money cards, piles with A in pile 2 and B in pile 4, then the reshuffle seed."""
     if not 2 <= len(player_ids) <= 6 or len(set(player_ids)) != len(player_ids):
-        raise RulesError([BOOK.violation("state.players", "{game} needs 2 to 6 players with distinct ids.",
-                                         "/players", game=GAME_NAME)])
+        raise RulesError(
+            [
+                BOOK.violation(
+                    "state.players", "{game} needs 2 to 6 players with distinct ids.", "/players", game=GAME_NAME
+                )
+            ]
+        )
     if options.youngest is not None and options.youngest not in player_ids:
         raise RulesError([youngest_violation(options.youngest, "/options/youngest")])
     if options.chance == "table":
@@ -45,17 +50,30 @@ def setup(player_ids: Sequence[str], seed: int, options: Options) -> State:
         pile.insert(rng.below(len(pile) + 1), card)
     full_deck = tuple(e for pile in piles for e in pile)
     return State(
-        options=options, players=tuple(players), current=start_player(players, options.youngest),
-        phase="actions", market=market, money_market=money_market, bag=tuple(bag), money_deck=full_deck,
-        dummy=dummy, shuffle_seed=rng.below(SEED_SPAN),
+        options=options,
+        players=tuple(players),
+        current=start_player(players, options.youngest),
+        phase="actions",
+        market=market,
+        money_market=money_market,
+        bag=tuple(bag),
+        money_deck=full_deck,
+        dummy=dummy,
+        shuffle_seed=rng.below(SEED_SPAN),
     )
 
 
 def table_setup(player_ids: Sequence[str], options: Options) -> State:
     """A game dealt at a real table: nothing is dealt here; the state asks for each draw as a reveal."""
     dummy = Dummy(tiles=()) if len(player_ids) == 2 else None
-    state = State(options=options, players=tuple(Player(id=pid) for pid in player_ids), current=None,
-                  phase="setup", dummy=dummy, dummy_owed=DUMMY_FIRST if dummy is not None else 0)
+    state = State(
+        options=options,
+        players=tuple(Player(id=pid) for pid in player_ids),
+        current=None,
+        phase="setup",
+        dummy=dummy,
+        dummy_owed=DUMMY_FIRST if dummy is not None else 0,
+    )
     return deal(state, [])
 
 
@@ -94,7 +112,9 @@ def reveal_starting_money(state: State, player_id: str, card: Card, events: list
     player = state.players[who]
     players = list(state.players)
     players[who] = replace(player, money=tuple(sorted(player.money + (card,))))
-    events.append(Event("starting_money_dealt", {"player": player_id, "card": {"bank": card.bank, "value": card.value}}))
+    events.append(
+        Event("starting_money_dealt", {"player": player_id, "card": {"bank": card.bank, "value": card.value}})
+    )
     return replace(state, players=tuple(players))
 
 
@@ -112,8 +132,9 @@ def revealer(state: State) -> int | None:
 
 def youngest_violation(youngest: str, at: str):
     """Option ``youngest`` names someone who does not play: the start player's last tie cannot be broken."""
-    return BOOK.violation("state.youngest", "The youngest player ({player}) is not a player of this game.", at,
-                          player=youngest)
+    return BOOK.violation(
+        "state.youngest", "The youngest player ({player}) is not a player of this game.", at, player=youngest
+    )
 
 
 def _piles(deck: list) -> list[list]:
@@ -122,13 +143,14 @@ def _piles(deck: list) -> list[list]:
     piles, at = [], 0
     for k in range(PILES):
         size = base + (1 if k < extra else 0)
-        piles.append(list(deck[at:at + size]))
+        piles.append(list(deck[at : at + size]))
         at += size
     return piles
 
 
 def start_player(players: Sequence[Player], youngest: str | None) -> int:
     """Fewest cards, then the lowest total, then the youngest (when named), then seat order."""
+
     def key(i: int):
         p = players[i]
         return (len(p.money or ()), sum(c.value for c in p.money or ()), p.id != youngest, i)
@@ -260,8 +282,11 @@ def end_game(state: State, events: list[Event], memo: Memo) -> State:
             winner = totals.index(best)
             gains.setdefault(winner, []).append(tile)
             market[bank_index] = None
-            events.append(Event("leftover_awarded", {"slot": BANKS[bank_index], "tile": tile.id,
-                                                     "player": state.players[winner].id}))
+            events.append(
+                Event(
+                    "leftover_awarded", {"slot": BANKS[bank_index], "tile": tile.id, "player": state.players[winner].id}
+                )
+            )
     players = tuple(replace(p, to_place=p.to_place + tuple(gains.get(i, ()))) for i, p in enumerate(state.players))
     state = replace(state, players=players, market=tuple(market), phase="final_placement", pending=None)
     return finish_if_placed(state, events, memo)

@@ -1,4 +1,5 @@
 """Is a state one the rules can reach? Conservation of tiles and money, cities, turn and phase sanity."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -12,12 +13,18 @@ from .pool import copies, visible_money, visible_tiles
 from .state import Card, State
 from .turns import hand_total, setup_pending, youngest_violation
 
+
 def state_violations(state: State, check_city: CityChecker | None = None) -> list[Violation]:
     """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo,
     and passes ``check_city``, its memo of city checks)."""
     if not tiers_are_valid(state.options.type_tiers):
-        return [BOOK.violation("state.options", "type_tiers must map museum, theater and station to 1, 2, 3.",
-                               "/state/options/type_tiers")]
+        return [
+            BOOK.violation(
+                "state.options",
+                "type_tiers must map museum, theater and station to 1, 2, 3.",
+                "/state/options/type_tiers",
+            )
+        ]
     out: list[Violation] = []
     out += player_violations(state)
     if out:
@@ -41,9 +48,17 @@ def player_violations(state: State) -> list[Violation]:
     ids = [p.id for p in state.players]
     low = 1 if state.partial else 2
     if not low <= len(ids) <= 6 or len(set(ids)) != len(ids):
-        return [BOOK.violation("state.players", "{count} players (distinct ids: {distinct}); "
-                               "{game} has {low} to 6 players with distinct ids.", "/state/players",
-                               count=len(ids), distinct=len(set(ids)), game=GAME_NAME, low=low)]
+        return [
+            BOOK.violation(
+                "state.players",
+                "{count} players (distinct ids: {distinct}); {game} has {low} to 6 players with distinct ids.",
+                "/state/players",
+                count=len(ids),
+                distinct=len(set(ids)),
+                game=GAME_NAME,
+                low=low,
+            )
+        ]
     return []
 
 
@@ -53,13 +68,15 @@ def dummy_violations(state: State) -> list[Violation]:
     if d is not None and d.tiles is not None and d.counts is not None:
         from_tiles = Counter(t.kind for t in d.tiles)
         if any(from_tiles.get(k, 0) != dict(d.counts).get(k, 0) for k in TYPES):
-            out.append(BOOK.violation("state.dummy", "The dummy's building counts do not match its tiles.",
-                                      "/state/dummy/buildings"))
+            out.append(
+                BOOK.violation(
+                    "state.dummy", "The dummy's building counts do not match its tiles.", "/state/dummy/buildings"
+                )
+            )
     if not state.partial and (d is not None) != (len(state.players) == 2):
         out.append(BOOK.violation("state.dummy", "The dummy takes part in the 2-player game only.", "/state/dummy"))
     if state.dummy_owed and d is None:
-        out.append(BOOK.violation("state.dummy", "Tiles are owed to a dummy that does not exist.",
-                                  "/state/dummy_owed"))
+        out.append(BOOK.violation("state.dummy", "Tiles are owed to a dummy that does not exist.", "/state/dummy_owed"))
     return out
 
 
@@ -79,8 +96,15 @@ def tile_violations(state: State) -> list[Violation]:
             seen[tile.id] = where
     if state.bag is not None and len(seen) != TILE_COUNT and not out:
         missing = sorted(set(TILE_IDS) - set(seen))
-        out.append(BOOK.violation("state.tile_count", "{count} tile(s) are nowhere: {tiles}.", "/state/bag",
-                                  count=len(missing), tiles=", ".join(map(str, missing))))
+        out.append(
+            BOOK.violation(
+                "state.tile_count",
+                "{count} tile(s) are nowhere: {tiles}.",
+                "/state/bag",
+                count=len(missing),
+                tiles=", ".join(map(str, missing)),
+            )
+        )
     return out
 
 
@@ -93,31 +117,61 @@ def money_violations(state: State) -> list[Violation]:
         counts.update(e for e in deck if isinstance(e, Card))
     for card, k in sorted(counts.items()):
         if card.bank not in BANKS or not 1 <= card.value <= 9:
-            out.append(BOOK.violation("state.money_count", "There is no {bank} {value} card.", "/state",
-                                      bank=card.bank, value=card.value))
+            out.append(
+                BOOK.violation(
+                    "state.money_count", "There is no {bank} {value} card.", "/state", bank=card.bank, value=card.value
+                )
+            )
         elif k > n:
-            out.append(BOOK.violation("state.money_count", "{count} copies of {bank} {value}; the game has {copies}.",
-                                      "/state", count=k, bank=card.bank, value=card.value, copies=n))
+            out.append(
+                BOOK.violation(
+                    "state.money_count",
+                    "{count} copies of {bank} {value}; the game has {copies}.",
+                    "/state",
+                    count=k,
+                    bank=card.bank,
+                    value=card.value,
+                    copies=n,
+                )
+            )
     hidden = sum(p.money_count or 0 for p in state.players if p.money is None)
     if hidden and sum(counts.values()) + hidden > n * 36:
-        out.append(BOOK.violation("state.money_count",
-                                  "The hidden hands hold {hidden} cards, more than the {left} not shown elsewhere.",
-                                  "/state/players", hidden=hidden, left=n * 36 - sum(counts.values())))
+        out.append(
+            BOOK.violation(
+                "state.money_count",
+                "The hidden hands hold {hidden} cards, more than the {left} not shown elsewhere.",
+                "/state/players",
+                hidden=hidden,
+                left=n * 36 - sum(counts.values()),
+            )
+        )
     if deck is not None and all(p.money is not None for p in state.players) and not out:
         total = sum(counts.values())
         if total != n * 36:
-            out.append(BOOK.violation("state.money_count", "{total} money cards are accounted for; the game has {full}.",
-                                      "/state/money_deck", total=total, full=n * 36))
+            out.append(
+                BOOK.violation(
+                    "state.money_count",
+                    "{total} money cards are accounted for; the game has {full}.",
+                    "/state/money_deck",
+                    total=total,
+                    full=n * 36,
+                )
+            )
     if deck is not None:
         scoring = [e for e in deck if isinstance(e, str)]
         expected = [c for c, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
         if state.scorings_done == 3:  # the game may end before A or B came up
             expected = scoring if scoring in (["A", "B"], ["B"]) else []
         if scoring != expected:
-            out.append(BOOK.violation("state.scoring_cards",
-                                      "After {done} scoring(s) the deck must hold {expected} in that order.",
-                                      "/state/money_deck", done=state.scorings_done,
-                                      expected=expected or "no scoring card"))
+            out.append(
+                BOOK.violation(
+                    "state.scoring_cards",
+                    "After {done} scoring(s) the deck must hold {expected} in that order.",
+                    "/state/money_deck",
+                    done=state.scorings_done,
+                    expected=expected or "no scoring card",
+                )
+            )
     return out
 
 
@@ -156,7 +210,12 @@ def pending_violations(state: State) -> list[Violation]:
     if state.phase != "refill":
         return [BOOK.violation("state.pending", "Draws are revealed only during a refill.", "/state/pending")]
     if p.kind == "money_card":
-        ok = state.money_deck is None and isinstance(p.slot, int) and 0 <= p.slot < 4 and state.money_market[p.slot] is None
+        ok = (
+            state.money_deck is None
+            and isinstance(p.slot, int)
+            and 0 <= p.slot < 4
+            and state.money_market[p.slot] is None
+        )
     elif p.kind == "market_tile":
         ok = state.bag is None and p.slot in BANKS and state.market[BANKS.index(p.slot)] is None
     else:
@@ -168,10 +227,16 @@ def pending_violations(state: State) -> list[Violation]:
 
 def chance_violations(state: State) -> list[Violation]:
     """A game dealt at a real table never knows the bag's or the deck's order."""
-    if state.options.chance == "table" and not (state.bag is None and state.money_deck is None
-                                                and state.shuffle_seed is None):
-        return [BOOK.violation("state.chance", "At a real table the bag, the money deck and the seed are unknown "
-                               "(null).", "/state/options/chance")]
+    if state.options.chance == "table" and not (
+        state.bag is None and state.money_deck is None and state.shuffle_seed is None
+    ):
+        return [
+            BOOK.violation(
+                "state.chance",
+                "At a real table the bag, the money deck and the seed are unknown (null).",
+                "/state/options/chance",
+            )
+        ]
     return []
 
 
@@ -185,10 +250,19 @@ def setup_violations(state: State) -> list[Violation]:
     if state.current is not None:
         out.append(BOOK.violation("state.phase", "Nobody is on turn while the table deals.", "/state/current"))
     if state.bag is not None or state.money_deck is not None or state.shuffle_seed is not None:
-        out.append(BOOK.violation("state.chance", "The deal is entered at a real table only: the bag, the money "
-                                  "deck and the seed are unknown (null).", "/state/phase"))
-    played = (state.discard or state.scorings_done or state.winners is not None
-              or any(p.city or p.reserve or p.to_place or p.points for p in state.players))
+        out.append(
+            BOOK.violation(
+                "state.chance",
+                "The deal is entered at a real table only: the bag, the money deck and the seed are unknown (null).",
+                "/state/phase",
+            )
+        )
+    played = (
+        state.discard
+        or state.scorings_done
+        or state.winners is not None
+        or any(p.city or p.reserve or p.to_place or p.points for p in state.players)
+    )
     if played:
         out.append(BOOK.violation("state.phase", "Nothing is played before the deal is over.", "/state/phase"))
     if any(p.money is None for p in state.players):
@@ -202,23 +276,37 @@ def setup_violations(state: State) -> list[Violation]:
 def deal_violations(state: State, stage: int, expected) -> list[Violation]:
     """What the deal holds beyond its stage (``stage`` indexes SETUP_ORDER), and hands dealt past 20."""
     out = []
-    early = N_("This is dealt before its turn in the setup's order: the market, the dummy's tiles, each "
-               "player's starting money in seat order, then the money row.")
+    early = N_(
+        "This is dealt before its turn in the setup's order: the market, the dummy's tiles, each "
+        "player's starting money in seat order, then the money row."
+    )
     d = state.dummy
     if d is not None and len(d.tiles or ()) + state.dummy_owed != DUMMY_FIRST:
-        out.append(BOOK.violation("state.deal", "The dummy is dealt {count} tiles at setup.", "/state/dummy_owed",
-                                  count=DUMMY_FIRST))
+        out.append(
+            BOOK.violation(
+                "state.deal", "The dummy is dealt {count} tiles at setup.", "/state/dummy_owed", count=DUMMY_FIRST
+            )
+        )
     elif d is not None and stage < 1 and d.tiles:
         out.append(BOOK.violation("state.deal", early, "/state/dummy/tiles"))
-    dealing = next((i for i, p in enumerate(state.players) if p.id == expected.slot), None) \
-        if expected.kind == "starting_money" else None
+    dealing = (
+        next((i for i, p in enumerate(state.players) if p.id == expected.slot), None)
+        if expected.kind == "starting_money"
+        else None
+    )
     for i, player in enumerate(state.players):
         waiting = stage < 2 or (dealing is not None and i > dealing)
         if waiting and player.money:
             out.append(BOOK.violation("state.deal", early, pointer("state", "players", i, "money")))
         elif not waiting and i != dealing and player.money and _dealt_past_limit(player):
-            out.append(BOOK.violation("state.deal", "Starting money is dealt only until it reaches {limit}; this hand "
-                                      "went on past it.", pointer("state", "players", i, "money"), limit=START_SUM))
+            out.append(
+                BOOK.violation(
+                    "state.deal",
+                    "Starting money is dealt only until it reaches {limit}; this hand went on past it.",
+                    pointer("state", "players", i, "money"),
+                    limit=START_SUM,
+                )
+            )
     slot = expected.slot if expected.kind == "money_card" else 0
     if any(c is not None for c in state.money_market[slot:]):
         out.append(BOOK.violation("state.deal", early, "/state/money_market"))

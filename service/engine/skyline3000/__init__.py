@@ -1,4 +1,5 @@
 """Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
+
 from ..core import GameInfo, GameSpec
 from .data import GAME_ID
 
@@ -10,8 +11,20 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     rules_version=f"{GAME_ID}-4",
-    move_types=("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw",
-                "stop", "reveal"),
+    move_types=(
+        "floor",
+        "roof",
+        "contract",
+        "billboard",
+        "discard",
+        "pass",
+        "bid",
+        "bids",
+        "develop",
+        "draw",
+        "stop",
+        "reveal",
+    ),
     variants=(),
 )
 

@@ -1,14 +1,15 @@
 """The city: free platforms, roof shapes per block and district, and the height rule."""
+
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..core import Violation
 from . import data
 from .rules import BOOK
 from .state import Block, Options
 
-BlockLookup = Callable[[str], Optional[Block]]
+BlockLookup = Callable[[str], Block | None]
 
 
 def free_platforms(options: Options, block_id: str, block: Block) -> int:
@@ -17,7 +18,7 @@ def free_platforms(options: Options, block_id: str, block: Block) -> int:
     return capacity - block.used_platforms()
 
 
-def block_shape(block: Optional[Block]) -> Optional[str]:
+def block_shape(block: Block | None) -> str | None:
     """The roof shape of a block's buildings (None when it has none)."""
     if block is None or not block.buildings:
         return None
@@ -34,29 +35,60 @@ def shape_violations(lookup: BlockLookup, block_id: str, roof: str, pointer: str
     shape = block_shape(block)
     if shape is not None:
         if roof != shape:
-            return [BOOK.violation("placement.roof_shape_block", "Block {block} holds {shape} roofs; this building "
-                                   "has a {roof} roof.", pointer, block=block_id, shape=shape, roof=roof)]
+            return [
+                BOOK.violation(
+                    "placement.roof_shape_block",
+                    "Block {block} holds {shape} roofs; this building has a {roof} roof.",
+                    pointer,
+                    block=block_id,
+                    shape=shape,
+                    roof=roof,
+                )
+            ]
         return []
     district = data.BLOCK_DISTRICT.get(block_id)
     others = [block_shape(lookup(b)) for b in data.DISTRICT_BLOCKS.get(district, ()) if b != block_id]
     if len(others) == 2 and all(s == roof for s in others):
-        return [BOOK.violation("placement.roof_shape_district", "The other two blocks of the {district} district "
-                               "already hold {roof} roofs; a building here must have the other shape.", pointer,
-                               district=district, roof=roof)]
+        return [
+            BOOK.violation(
+                "placement.roof_shape_district",
+                "The other two blocks of the {district} district "
+                "already hold {roof} roofs; a building here must have the other shape.",
+                pointer,
+                district=district,
+                roof=roof,
+            )
+        ]
     return []
 
 
-def height_violations(block: Optional[Block], block_id: str, floors: int, pointer: str) -> list[Violation]:
+def height_violations(block: Block | None, block_id: str, floors: int, pointer: str) -> list[Violation]:
     if block is None or not block.buildings:
         if floors != 1:
-            return [BOOK.violation("placement.first_height", "The first building in block {block} must be 1 floor "
-                                   "tall, not {floors}.", pointer, block=block_id, floors=floors)]
+            return [
+                BOOK.violation(
+                    "placement.first_height",
+                    "The first building in block {block} must be 1 floor tall, not {floors}.",
+                    pointer,
+                    block=block_id,
+                    floors=floors,
+                )
+            ]
         return []
     top = tallest(block)
     if floors not in (top, top + 1):
-        return [BOOK.violation("placement.height", "The tallest building in block {block} has {top} floors; a new "
-                               "one must have {top} or {taller}, not {floors}.", pointer, block=block_id, top=top,
-                               taller=top + 1, floors=floors)]
+        return [
+            BOOK.violation(
+                "placement.height",
+                "The tallest building in block {block} has {top} floors; a new "
+                "one must have {top} or {taller}, not {floors}.",
+                pointer,
+                block=block_id,
+                top=top,
+                taller=top + 1,
+                floors=floors,
+            )
+        ]
     return []
 
 
@@ -70,8 +102,9 @@ def heights_reachable(heights: list[int]) -> bool:
     return all(b - a in (0, 1) for a, b in zip(ordered, ordered[1:]))
 
 
-def target_violations(options: Options, block_id: str, block: Block, target: str, owner: str,
-                      allow_billboard: bool, pointer: str) -> list[Violation]:
+def target_violations(
+    options: Options, block_id: str, block: Block, target: str, owner: str, allow_billboard: bool, pointer: str
+) -> list[Violation]:
     """Can a piece go on ``target`` in the block: an empty small platform, or the owner's billboard."""
     if target == "large":
         return [BOOK.violation("placement.large_platform", None, pointer)]
@@ -81,12 +114,22 @@ def target_violations(options: Options, block_id: str, block: Block, target: str
         if not allow_billboard:
             return [BOOK.violation("placement.bad_target", "A billboard goes on an empty small platform.", pointer)]
         if owner not in block.billboards:
-            return [BOOK.violation("placement.not_own_billboard", "{owner} has no billboard in block {block}.",
-                                   pointer, owner=owner, block=block_id)]
+            return [
+                BOOK.violation(
+                    "placement.not_own_billboard",
+                    "{owner} has no billboard in block {block}.",
+                    pointer,
+                    owner=owner,
+                    block=block_id,
+                )
+            ]
         return []
     if target != "empty":
         return [BOOK.violation("placement.bad_target", None, pointer)]
     if free_platforms(options, block_id, block) <= 0:
-        return [BOOK.violation("placement.no_empty_platform", "Block {block} has no empty small platform.", pointer,
-                               block=block_id)]
+        return [
+            BOOK.violation(
+                "placement.no_empty_platform", "Block {block} has no empty small platform.", pointer, block=block_id
+            )
+        ]
     return []

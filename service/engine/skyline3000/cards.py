@@ -4,11 +4,12 @@ At a real table or in a view, some hands and draw piles are ``None`` with a publ
 in no known place is *unknown*: it lies in a hidden hand or a hidden draw pile of its deck. The pool must
 fill the hidden places exactly, and each hidden draw pile only with cards of its own deck.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable, Optional
 
 from ..random import Rng
 from .state import Pile, Player, State
@@ -46,8 +47,9 @@ def unknown_cards(state: State) -> list[str]:
 
 def hidden_draw_sizes(state: State) -> dict[str, int]:
     """Cards of each hidden draw pile that are unknown (its face-up top, when known, is not)."""
-    return {deck: pile.draw_size - (1 if pile.top is not None else 0) for deck, pile in state.piles
-            if pile.draw is None}
+    return {
+        deck: pile.draw_size - (1 if pile.top is not None else 0) for deck, pile in state.piles if pile.draw is None
+    }
 
 
 def hidden_hand_can_hold(state: State, player: Player, cards: Iterable[str]) -> bool:
@@ -133,7 +135,7 @@ def renew_empty_piles(state: State) -> tuple[State, list[str]]:
     return state, renewed
 
 
-def unrevealed_top(state: State) -> Optional[str]:
+def unrevealed_top(state: State) -> str | None:
     """At a real table, the first deck whose pile shows a top card the state does not know yet."""
     if state.options.chance != "table":
         return None
@@ -143,7 +145,7 @@ def unrevealed_top(state: State) -> Optional[str]:
     return None
 
 
-def take_top(state: State, deck: str) -> tuple[State, Optional[str]]:
+def take_top(state: State, deck: str) -> tuple[State, str | None]:
     """Take the face-up top card (None when it is unknown: a reveal is needed)."""
     pile = state.pile(deck)
     if pile.draw is None and pile.top is not None and pile.draw_size > 0:

@@ -5,6 +5,7 @@ platform per block, 90 floors, 20 billboards and 20 + 20 roofs in 4 colours, 14 
 contract cards, 12 greens (4 start on the board, 4 + 4 in the auction house), 2 spaceports on 2
 megamarkets. The default board and the card values are assumptions (DESIGN.md section 9).
 """
+
 from __future__ import annotations
 
 GAME_ID = "skyline3000"  # the one place the game's id is written: codes, memo kinds and the wire derive from it

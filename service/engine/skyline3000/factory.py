@@ -6,11 +6,12 @@ building takes the next index (the factory's length) and a second new building t
 ``[n, n]`` is one new 2-floor building and ``[n, n + 1]`` two new 1-floor buildings when the factory
 holds ``n`` buildings. The order of the two floors does not matter.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement
-from typing import Optional, Sequence
 
 from .. import kit
 from ..core import Violation
@@ -30,26 +31,49 @@ def canonical(targets: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(targets))
 
 
-def placement_violations(player: Player, targets: Optional[Sequence[int]], pointer: str) -> list[Violation]:
+def placement_violations(player: Player, targets: Sequence[int] | None, pointer: str) -> list[Violation]:
     """Is ``targets`` a placement of a Floor card's floors in this player's factory?"""
     n = len(player.factory)
     if targets is None or len(targets) != data.FLOORS_PER_CARD:
         count = 0 if targets is None else len(targets)
-        return [BOOK.violation("factory.floor_placement", "A Floor card places {per_card} floors; the move places "
-                               "{count}.", pointer, per_card=data.FLOORS_PER_CARD, count=count)]
+        return [
+            BOOK.violation(
+                "factory.floor_placement",
+                "A Floor card places {per_card} floors; the move places {count}.",
+                pointer,
+                per_card=data.FLOORS_PER_CARD,
+                count=count,
+            )
+        ]
     if any(t < 0 for t in targets):
         return [BOOK.violation("factory.floor_placement", "A building number is never negative.", pointer)]
     out = []
     for i, target in enumerate(targets):
         if target < n and player.factory[target].roof is not None:
-            out.append(BOOK.violation("factory.building_finished", "Building {building} already has a roof and can "
-                                      "never change.", pointer + kit.pointer(i), building=target))
+            out.append(
+                BOOK.violation(
+                    "factory.building_finished",
+                    "Building {building} already has a roof and can never change.",
+                    pointer + kit.pointer(i),
+                    building=target,
+                )
+            )
     new = sorted(t for t in targets if t >= n)
     if new and new not in ([n], [n, n], [n, n + 1]):
-        out.append(BOOK.violation("factory.floor_placement", "{player}'s factory holds {count} buildings (0 to "
-                                  "{last}): a new building is number {count}, a second new one {second_new}; the "
-                                  "move names {named}.", pointer, player=player.id, count=n, last=n - 1,
-                                  second_new=n + 1, named=', '.join(str(t) for t in targets)))
+        out.append(
+            BOOK.violation(
+                "factory.floor_placement",
+                "{player}'s factory holds {count} buildings (0 to "
+                "{last}): a new building is number {count}, a second new one {second_new}; the "
+                "move names {named}.",
+                pointer,
+                player=player.id,
+                count=n,
+                last=n - 1,
+                second_new=n + 1,
+                named=", ".join(str(t) for t in targets),
+            )
+        )
     return out
 
 

@@ -1,8 +1,8 @@
 """The flow of a round: construction turns, the three auctions, scoring, the card draw, the end."""
+
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from ..core import NULL_MEMO, Event, Memo
 from . import cards, data
@@ -61,7 +61,7 @@ def bid_value(state: State, bid: tuple[str, ...]) -> tuple[int, int]:
     return sum(values), max(values, default=0)
 
 
-def auction_winner(state: State, bids: dict[str, tuple[str, ...]]) -> Optional[str]:
+def auction_winner(state: State, bids: dict[str, tuple[str, ...]]) -> str | None:
     """Highest sum; ties by the highest single card, then the Key holder or the nearest clockwise."""
     sums = {p: bid_value(state, b) for p, b in bids.items()}
     best = max((s for s, _ in sums.values()), default=0)
@@ -82,9 +82,13 @@ def resolve_auction(state: State, bids: dict[str, tuple[str, ...]], memo: Memo) 
     house = tuple(s[1:] if i == stack - 1 else s for i, s in enumerate(state.auction_house))
     state = replace(state, auction_house=house, auction=None)
     winner = auction_winner(state, bids)
-    report = {"stack": stack, "tile": lot, "winner": winner,
-              "bids": {p: bid_value(state, b)[0] for p, b in bids.items()},
-              "cards": {p: list(b) for p, b in bids.items()}}
+    report = {
+        "stack": stack,
+        "tile": lot,
+        "winner": winner,
+        "bids": {p: bid_value(state, b)[0] for p, b in bids.items()},
+        "cards": {p: list(b) for p, b in bids.items()},
+    }
     events = [Event("auction", report)]
     if winner is None:
         state = replace(state, removed_developments=state.removed_developments + (lot,))
@@ -121,14 +125,25 @@ def score_round(state: State, memo: Memo = NULL_MEMO) -> tuple[State, list[Event
         gained = result["players"].get(p.id, {}).get("total", 0)
         players.append(replace(p, points=p.points + gained))
     state = replace(state, players=tuple(players))
-    events = [Event("scoring", {"round": state.round, "blocks": {b: v["points"] for b, v in result["blocks"].items()},
-                                "points": {p.id: result["players"].get(p.id, {}).get("total", 0) for p in state.players}})]
+    events = [
+        Event(
+            "scoring",
+            {
+                "round": state.round,
+                "blocks": {b: v["points"] for b, v in result["blocks"].items()},
+                "points": {p.id: result["players"].get(p.id, {}).get("total", 0) for p in state.players},
+            },
+        )
+    ]
     if state.round >= data.ROUNDS:
         state = replace(state, phase="over", turn=None, auction=None, award=None, draws_left=())
-        events.append(Event("game_over", {"winners": winners(state), "points": {p.id: p.points for p in state.players}}))
+        events.append(
+            Event("game_over", {"winners": winners(state), "points": {p.id: p.points for p in state.players}})
+        )
         return state, events
-    draws = tuple((p.id, data.DRAW_PER_ROUND + result["players"].get(p.id, {}).get("spaceport_bonus", 0))
-                  for p in state.players)
+    draws = tuple(
+        (p.id, data.DRAW_PER_ROUND + result["players"].get(p.id, {}).get("spaceport_bonus", 0)) for p in state.players
+    )
     state = replace(state, phase="draw", auction=None, award=None, draws_left=draws, turn=state.key)
     events.append(Event("draw_phase", {"draws": dict(draws)}))
     state, more = advance_draw(state, state.key)
@@ -155,8 +170,9 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     whose construction is not over already: an empty hand)."""
     key = state.next_player(state.key)
     players = tuple(replace(p, passed=False) for p in state.players)
-    state = replace(state, players=players, key=key, turn=key, round=state.round + 1, phase="construction",
-                    draws_left=())
+    state = replace(
+        state, players=players, key=key, turn=key, round=state.round + 1, phase="construction", draws_left=()
+    )
     events = events + [Event("round_started", {"round": state.round, "key": key})]
     state, more = next_builder(state, state.clockwise_from(key), NULL_MEMO)
     return state, events + more

@@ -1,9 +1,11 @@
 """The Skyline 3000 engine object the HTTP layer calls (``GAME``): the kit's ``Engine`` flow over this game's
 checks, effects and candidates."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Violation
 from ..kit import Engine, Labels, english
@@ -11,11 +13,10 @@ from ..random import Rng
 from ..standings import after_scoring, leaders
 from . import data, flow, moves, rules, scoring, validate
 from .options import OPTIONS
-from .state import (Block, FactoryBuilding, Move, Options, Pile, Player, ScoreInput, State,
-                    default_options)
+from .state import Block, FactoryBuilding, Move, Options, Pile, Player, ScoreInput, State, default_options
 
 
-def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = None) -> State:
+def setup_state(players: Sequence[str], seed: int, options: Options | None = None) -> State:
     """Deal 2 roof, 2 floor, 4 contract cards each from the shuffled decks; the four starting buildings;
     score 5; the starting greens; the auction house; a random Key holder.
 
@@ -26,8 +27,11 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
     ids = list(players)
     problems = []
     if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
-        problems.append(rules.BOOK.violation("state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.",
-                                             "/players", count=len(ids)))
+        problems.append(
+            rules.BOOK.violation(
+                "state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.", "/players", count=len(ids)
+            )
+        )
     if len(set(ids)) != len(ids):
         problems.append(rules.BOOK.violation("state.duplicate_player", None, "/players"))
     if problems:
@@ -45,16 +49,33 @@ def setup_state(players: Sequence[str], seed: int, options: Optional[Options] = 
     used = {r: sum(1 for _, rr in data.START_BUILDINGS if rr == r) for r in data.ROOFS}
     start_floors = sum(f for f, _ in data.START_BUILDINGS)
     player_objs = tuple(
-        Player(id=p, points=data.START_POINTS, hand=tuple(hands[p]), hand_size=len(hands[p]), factory=factory,
-               arched=options.roofs_per_shape - used["arched"], peaked=options.roofs_per_shape - used["peaked"],
-               billboards=options.billboards_per_player)
+        Player(
+            id=p,
+            points=data.START_POINTS,
+            hand=tuple(hands[p]),
+            hand_size=len(hands[p]),
+            factory=factory,
+            arched=options.roofs_per_shape - used["arched"],
+            peaked=options.roofs_per_shape - used["peaked"],
+            billboards=options.billboards_per_player,
+        )
         for p in ids
     )
     blocks = tuple((spec.id, Block(greens=spec.starting_greens)) for spec in options.board)
     piles = tuple((d, Pile(draw=tuple(decks[d]), draw_size=len(decks[d]))) for d in data.DECKS)
-    state = State(options=options, players=player_objs, round=1, phase="construction", key=key, turn=key,
-                  blocks=blocks, floors=data.FLOORS_TOTAL - start_floors * len(ids),
-                  auction_house=data.AUCTION_HOUSE, piles=piles, seed=seed)
+    state = State(
+        options=options,
+        players=player_objs,
+        round=1,
+        phase="construction",
+        key=key,
+        turn=key,
+        blocks=blocks,
+        floors=data.FLOORS_TOTAL - start_floors * len(ids),
+        auction_house=data.AUCTION_HOUSE,
+        piles=piles,
+        seed=seed,
+    )
     if options.chance == "table":
         return at_the_table(state, ids[0])
     return state
@@ -70,7 +91,7 @@ def at_the_table(state: State, key: str) -> State:
     return moves.settle_pending(state, key)[0]
 
 
-def view_state(state: State, player: Optional[str]) -> State:
+def view_state(state: State, player: str | None) -> State:
     """What ``player`` may see: others' hands and sealed bids hidden (sizes public), every hidden order gone."""
     players = tuple(p if p.id == player else replace(p, hand=None) for p in state.players)
     piles = tuple((d, replace(p, draw=None)) for d, p in state.piles)
@@ -83,8 +104,14 @@ def view_state(state: State, player: Optional[str]) -> State:
 def as_score_input(state: Any) -> ScoreInput:
     if isinstance(state, ScoreInput):
         return state
-    return ScoreInput(options=state.options, blocks=state.blocks, players=state.players, phase=state.phase,
-                      round=state.round, state=state)
+    return ScoreInput(
+        options=state.options,
+        blocks=state.blocks,
+        players=state.players,
+        phase=state.phase,
+        round=state.round,
+        state=state,
+    )
 
 
 def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Memo) -> dict[str, Any]:
@@ -96,9 +123,14 @@ def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Mem
     seated = [p.id for p in inp.players] if inp.players is not None else []
     ids = seated + [pid for pid in scored if pid not in seated]
     empty = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
-    players = [{"id": pid, **scored.get(pid, empty),
-                "breakdown": scoring.breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid)}
-               for pid in ids]
+    players = [
+        {
+            "id": pid,
+            **scored.get(pid, empty),
+            "breakdown": scoring.breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid),
+        }
+        for pid in ids
+    ]
     out: dict[str, Any] = {
         "scoring": kind,
         "blocks": result["blocks"],
@@ -107,8 +139,16 @@ def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Mem
         "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
     }
     over = inp.phase == "over"
-    out.update(after_scoring(ids, out["totals"], {p.id: p.points for p in inp.players or ()}, over=over,
-                             final=kind == "final", winners_of=lambda standings: _winners(inp, standings)))
+    out.update(
+        after_scoring(
+            ids,
+            out["totals"],
+            {p.id: p.points for p in inp.players or ()},
+            over=over,
+            final=kind == "final",
+            winners_of=lambda standings: _winners(inp, standings),
+        )
+    )
     out["violations"] = [v.to_dict() for v in problems]
     return out
 
@@ -136,36 +176,55 @@ class Skyline3000(Engine):
         return {
             "board": {
                 "districts": list(data.DISTRICTS),
-                "blocks": [{"id": b.id, "district": b.district, "small_platforms": b.small_platforms,
-                            "starting_greens": b.starting_greens, "large_platforms": 1} for b in opts.board],
+                "blocks": [
+                    {
+                        "id": b.id,
+                        "district": b.district,
+                        "small_platforms": b.small_platforms,
+                        "starting_greens": b.starting_greens,
+                        "large_platforms": 1,
+                    }
+                    for b in opts.board
+                ],
             },
-            "cards": [{"id": c.id, "deck": c.deck, "value": c.value, **({"district": c.district} if c.district else {})}
-                      for c in opts.cards],
-            "components": {"floors": data.FLOORS_TOTAL, "greens": data.GREENS_TOTAL,
-                           "spaceports": data.SPACEPORTS_TOTAL, "megamarkets": data.MEGAMARKETS_TOTAL,
-                           "auction_house": [list(s) for s in data.AUCTION_HOUSE],
-                           "starting_buildings": [{"floors": f, "roof": r} for f, r in data.START_BUILDINGS],
-                           "start_points": data.START_POINTS, "start_hand": dict(data.START_HAND)},
-            "scoring": {"first": "2 + greens + billboards", "second": "greens + billboards",
-                        "megamarket_factor": data.MEGAMARKET_FACTOR,
-                        "spaceport_bonus": dict(data.SPACEPORT_BONUS), "draw_per_round": data.DRAW_PER_ROUND},
+            "cards": [
+                {"id": c.id, "deck": c.deck, "value": c.value, **({"district": c.district} if c.district else {})}
+                for c in opts.cards
+            ],
+            "components": {
+                "floors": data.FLOORS_TOTAL,
+                "greens": data.GREENS_TOTAL,
+                "spaceports": data.SPACEPORTS_TOTAL,
+                "megamarkets": data.MEGAMARKETS_TOTAL,
+                "auction_house": [list(s) for s in data.AUCTION_HOUSE],
+                "starting_buildings": [{"floors": f, "roof": r} for f, r in data.START_BUILDINGS],
+                "start_points": data.START_POINTS,
+                "start_hand": dict(data.START_HAND),
+            },
+            "scoring": {
+                "first": "2 + greens + billboards",
+                "second": "greens + billboards",
+                "megamarket_factor": data.MEGAMARKET_FACTOR,
+                "spaceport_bonus": dict(data.SPACEPORT_BONUS),
+                "draw_per_round": data.DRAW_PER_ROUND,
+            },
             "options": OPTIONS.describe(),
             "legal_moves": {
                 "floor": "every distinct placement of a Floor card's 2 floors (both on one new or unfinished building, "
-                         "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
-                         "a second new one the number after it",
+                "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
+                "a second new one the number after it",
                 "floor, roof, contract": "factory buildings of the same height (and roof) are interchangeable: "
-                                         "each kind is named by its lowest-numbered buildings (the first two for a "
-                                         "Floor card, so that one floor each on two of them is listed); the same "
-                                         "move on another building of the kind is as legal",
+                "each kind is named by its lowest-numbered buildings (the first two for a "
+                "Floor card, so that one floor each on two of them is listed); the same "
+                "move on another building of the kind is as legal",
                 "bid": f"every distinct pile of a known hand, fewest cards first, while the hand has at most "
-                       f"{data.BID_LIST_LIMIT} (the product over its kinds of cards of the copies + 1; cards of one "
-                       "deck, value and district are interchangeable and a pile names the hand's first ones); a "
-                       "bigger hand lists the empty pile and the whole hand with `family: subsets` (any pile of "
-                       "its cards is legal); a hidden hand lists the empty pile with `family: unknown_hand` (any "
-                       "pile of at most hand_size cards in no known place)",
+                f"{data.BID_LIST_LIMIT} (the product over its kinds of cards of the copies + 1; cards of one "
+                "deck, value and district are interchangeable and a pile names the hand's first ones); a "
+                "bigger hand lists the empty pile and the whole hand with `family: subsets` (any pile of "
+                "its cards is legal); a hidden hand lists the empty pile with `family: unknown_hand` (any "
+                "pile of at most hand_size cards in no known place)",
                 "bids": "at a real table only: one report by the Key holder, every pile empty, with `family: "
-                        "piles` (each player's pile may be any his own bid listing allows, no card twice)",
+                "piles` (each player's pile may be any his own bid listing allows, no card twice)",
                 "reveal": "the known top card, or every card of the pile's deck in no known place (at most 24)",
             },
             "rule_codes": [r.to_dict() for r in rules.BOOK.rule_codes()],

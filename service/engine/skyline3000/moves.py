@@ -1,15 +1,16 @@
 """Moves: the one set of checks (``move_violations``), the effects of a legal move and the candidates that
 ``legal_moves`` filters through the same checks (the flow itself is the kit's ``Engine``)."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import product
-from typing import Iterable, Iterator, Optional
 
 from .. import kit
 from ..core import Event, Memo, Outcome, Violation
-from . import board, cards, data, factory, flow
 from ..kit import NOT_YOUR_TURN, awaited_text
+from . import board, cards, data, factory, flow
 from .rules import BOOK
 from .state import Building, FactoryBuilding, Move, Pending, Player, State
 
@@ -20,8 +21,20 @@ PHASE_MOVES = {
     "draw": ("draw", "stop", "reveal"),
     "over": (),
 }
-MOVE_TYPES = ("floor", "roof", "contract", "billboard", "discard", "pass", "bid", "bids", "develop", "draw", "stop",
-              "reveal")
+MOVE_TYPES = (
+    "floor",
+    "roof",
+    "contract",
+    "billboard",
+    "discard",
+    "pass",
+    "bid",
+    "bids",
+    "develop",
+    "draw",
+    "stop",
+    "reveal",
+)
 TARGETS = ("empty", "billboard", "large", "green")
 # How a listed move stands for a family of moves (its ``family`` field), by move type:
 # ``subsets``: any pile of the listed bid's cards (a hand with more than data.BID_LIST_LIMIT distinct piles);
@@ -37,8 +50,11 @@ def move_violations(state: State, move: Move) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     player = state.player(move.player)
     if player is None:
-        return [BOOK.violation("turn.unknown_player", "{player!r} is not a player of this game.", "/move/player",
-                               player=move.player)]
+        return [
+            BOOK.violation(
+                "turn.unknown_player", "{player!r} is not a player of this game.", "/move/player", player=move.player
+            )
+        ]
     if state.phase == "over":
         return [BOOK.violation("turn.game_over", None, "/move/type")]
     if state.pending is not None and move.type != "reveal":
@@ -46,36 +62,64 @@ def move_violations(state: State, move: Move) -> list[Violation]:
     if move.type == "reveal":
         return _reveal(state, player, move)
     if move.type not in PHASE_MOVES.get(state.phase, ()):
-        return [BOOK.violation("turn.wrong_phase", "A {move_type} move does not belong to the {phase} phase.",
-                               "/move/type", move_type=move.type, phase=state.phase)]
+        return [
+            BOOK.violation(
+                "turn.wrong_phase",
+                "A {move_type} move does not belong to the {phase} phase.",
+                "/move/type",
+                move_type=move.type,
+                phase=state.phase,
+            )
+        ]
     return CHECKS[move.type](state, player, move)
 
 
 def _turn(state: State, player: Player) -> list[Violation]:
     if state.phase == "construction" and player.passed:
-        return [BOOK.violation("turn.already_passed", "{player} has passed this construction phase.", "/move/player",
-                               player=player.id)]
+        return [
+            BOOK.violation(
+                "turn.already_passed", "{player} has passed this construction phase.", "/move/player", player=player.id
+            )
+        ]
     if state.turn != player.id:
-        return [BOOK.violation("turn.not_your_turn", NOT_YOUR_TURN,
-                               "/move/player", player=player.id, awaited=awaited_text(flow.awaited(state)))]
+        return [
+            BOOK.violation(
+                "turn.not_your_turn",
+                NOT_YOUR_TURN,
+                "/move/player",
+                player=player.id,
+                awaited=awaited_text(flow.awaited(state)),
+            )
+        ]
     return []
 
 
-def _card(state: State, player: Player, card_id: Optional[str], deck: Optional[str], pointer: str) -> list[Violation]:
+def _card(state: State, player: Player, card_id: str | None, deck: str | None, pointer: str) -> list[Violation]:
     spec = state.options.card(card_id) if card_id is not None else None
     if spec is None:
         return [BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer, card=card_id)]
     out = []
     if deck is not None and spec.deck != deck:
-        out.append(BOOK.violation("card.wrong_deck", "{card} is a {card_deck} card; this action needs a {deck} card.",
-                                  pointer, card=card_id, card_deck=spec.deck, deck=deck))
+        out.append(
+            BOOK.violation(
+                "card.wrong_deck",
+                "{card} is a {card_deck} card; this action needs a {deck} card.",
+                pointer,
+                card=card_id,
+                card_deck=spec.deck,
+                deck=deck,
+            )
+        )
     if not cards.holds(state, player, [card_id]):
-        out.append(BOOK.violation("card.not_in_hand", "{card} is not in {player}'s hand.", pointer, card=card_id,
-                                  player=player.id))
+        out.append(
+            BOOK.violation(
+                "card.not_in_hand", "{card} is not in {player}'s hand.", pointer, card=card_id, player=player.id
+            )
+        )
     return out
 
 
-def _factory_building(player: Player, index: Optional[int]) -> Optional[FactoryBuilding]:
+def _factory_building(player: Player, index: int | None) -> FactoryBuilding | None:
     if index is None or index < 0 or index >= len(player.factory):
         return None
     return player.factory[index]
@@ -84,8 +128,11 @@ def _factory_building(player: Player, index: Optional[int]) -> Optional[FactoryB
 def _floor(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "floor", "/move/card")
     if state.floors < data.FLOORS_PER_CARD:
-        out.append(BOOK.violation("factory.no_floors", "Only {floors} floors are left in the supply.", "/move/card",
-                                  floors=state.floors))
+        out.append(
+            BOOK.violation(
+                "factory.no_floors", "Only {floors} floors are left in the supply.", "/move/card", floors=state.floors
+            )
+        )
     return out + factory.placement_violations(player, move.buildings, "/move/buildings")
 
 
@@ -93,14 +140,34 @@ def _roof(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "roof", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
-        out.append(BOOK.violation("factory.unknown_building", "{player} has no building {building}.",
-                                  "/move/building", player=player.id, building=move.building))
+        out.append(
+            BOOK.violation(
+                "factory.unknown_building",
+                "{player} has no building {building}.",
+                "/move/building",
+                player=player.id,
+                building=move.building,
+            )
+        )
     elif building.roof is not None:
-        out.append(BOOK.violation("factory.building_finished", "Building {building} already has a roof.",
-                                  "/move/building", building=move.building))
+        out.append(
+            BOOK.violation(
+                "factory.building_finished",
+                "Building {building} already has a roof.",
+                "/move/building",
+                building=move.building,
+            )
+        )
     if move.roof not in data.ROOFS or player.roofs_left(move.roof) <= 0:
-        out.append(BOOK.violation("factory.no_roof_piece", "{player} has no {roof} roof piece left.", "/move/roof",
-                                  player=player.id, roof=move.roof))
+        out.append(
+            BOOK.violation(
+                "factory.no_roof_piece",
+                "{player} has no {roof} roof piece left.",
+                "/move/roof",
+                player=player.id,
+                roof=move.roof,
+            )
+        )
     return out
 
 
@@ -108,11 +175,24 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _card(state, player, move.card, "contract", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
-        out.append(BOOK.violation("factory.unknown_building", "{player} has no building {building}.",
-                                  "/move/building", player=player.id, building=move.building))
+        out.append(
+            BOOK.violation(
+                "factory.unknown_building",
+                "{player} has no building {building}.",
+                "/move/building",
+                player=player.id,
+                building=move.building,
+            )
+        )
     elif building.roof is None:
-        out.append(BOOK.violation("factory.building_unfinished", "Building {building} has no roof yet.",
-                                  "/move/building", building=move.building))
+        out.append(
+            BOOK.violation(
+                "factory.building_unfinished",
+                "Building {building} has no roof yet.",
+                "/move/building",
+                building=move.building,
+            )
+        )
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
         out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
@@ -120,9 +200,17 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
     spec = state.options.card(move.card)
     district = data.BLOCK_DISTRICT[move.block]
     if spec is not None and spec.deck == "contract" and spec.district != district:
-        out.append(BOOK.violation("placement.wrong_district", "{card} names the {named} district; block {block} is "
-                                  "in {district}.", "/move/block", card=move.card, named=spec.district,
-                                  block=move.block, district=district))
+        out.append(
+            BOOK.violation(
+                "placement.wrong_district",
+                "{card} names the {named} district; block {block} is in {district}.",
+                "/move/block",
+                card=move.card,
+                named=spec.district,
+                block=move.block,
+                district=district,
+            )
+        )
     target = move.target or "empty"
     out += board.target_violations(state.options, move.block, block, target, player.id, True, "/move/target")
     if target == "billboard":
@@ -136,8 +224,16 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
 def _cost(state: State, player: Player, cost: int, pointer: str) -> list[Violation]:
     """Can the player pay ``cost`` points? Only option ``unpaid_cost``: ``refused`` ever says no."""
     if cost > 0 and player.points < cost and state.options.unpaid_cost == "refused":
-        return [BOOK.violation("points.cannot_pay", "{player} has {points} points and cannot pay {cost}.", pointer,
-                               player=player.id, points=player.points, cost=cost)]
+        return [
+            BOOK.violation(
+                "points.cannot_pay",
+                "{player} has {points} points and cannot pay {cost}.",
+                pointer,
+                player=player.id,
+                points=player.points,
+                cost=cost,
+            )
+        ]
     return []
 
 
@@ -151,14 +247,16 @@ def paid(state: State, points: int, cost: int) -> int:
 def _billboard(state: State, player: Player, move: Move) -> list[Violation]:
     out = _turn(state, player) + _cost(state, player, data.BILLBOARD_COST, "/move/type")
     if player.billboards <= 0:
-        out.append(BOOK.violation("billboard.none_left", "{player} has no billboard left.", "/move/player",
-                                  player=player.id))
+        out.append(
+            BOOK.violation("billboard.none_left", "{player} has no billboard left.", "/move/player", player=player.id)
+        )
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
         out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
-    out += board.target_violations(state.options, move.block, block, move.target or "empty", player.id, False,
-                                   "/move/target")
+    out += board.target_violations(
+        state.options, move.block, block, move.target or "empty", player.id, False, "/move/target"
+    )
     return out
 
 
@@ -172,7 +270,11 @@ def _pass(state: State, player: Player, move: Move) -> list[Violation]:
 
 def _lot(state: State) -> list[Violation]:
     auction = state.auction
-    if auction is None or not (1 <= auction.stack <= len(state.auction_house)) or not state.auction_house[auction.stack - 1]:
+    if (
+        auction is None
+        or not (1 <= auction.stack <= len(state.auction_house))
+        or not state.auction_house[auction.stack - 1]
+    ):
         return [BOOK.violation("auction.no_lot", None, "/state/auction")]
     return []
 
@@ -182,20 +284,32 @@ def _bid_cards(state: State, player: Player, bid: Iterable[str], pointer: str, s
     bid = list(bid)
     for i, c in enumerate(bid):
         if state.options.card(c) is None:
-            out.append(BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer + kit.pointer(i),
-                                      card=c))
+            out.append(
+                BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer + kit.pointer(i), card=c)
+            )
             continue
         if c in seen:
-            out.append(BOOK.violation("auction.duplicate_card", "{card} is bid twice.", pointer + kit.pointer(i),
-                                      card=c))
+            out.append(
+                BOOK.violation("auction.duplicate_card", "{card} is bid twice.", pointer + kit.pointer(i), card=c)
+            )
             continue
         seen.add(c)
         if player.hand is not None and c not in player.hand:
-            out.append(BOOK.violation("auction.card_not_in_hand", "{card} is not in {player}'s hand.",
-                                      pointer + kit.pointer(i), card=c, player=player.id))
+            out.append(
+                BOOK.violation(
+                    "auction.card_not_in_hand",
+                    "{card} is not in {player}'s hand.",
+                    pointer + kit.pointer(i),
+                    card=c,
+                    player=player.id,
+                )
+            )
     if player.hand is None and not out and not cards.hidden_hand_can_hold(state, player, bid):
-        out.append(BOOK.violation("auction.card_not_in_hand", "{player}'s hand cannot hold these cards.", pointer,
-                                  player=player.id))
+        out.append(
+            BOOK.violation(
+                "auction.card_not_in_hand", "{player}'s hand cannot hold these cards.", pointer, player=player.id
+            )
+        )
     return out
 
 
@@ -203,8 +317,11 @@ def _bid(state: State, player: Player, move: Move) -> list[Violation]:
     out = _lot(state)
     laid, _ = state.auction.sealed_of(player.id) if state.auction else (False, None)
     if laid:
-        out.append(BOOK.violation("auction.already_bid", "{player} has already bid in this auction.", "/move/player",
-                                  player=player.id))
+        out.append(
+            BOOK.violation(
+                "auction.already_bid", "{player} has already bid in this auction.", "/move/player", player=player.id
+            )
+        )
     out += _bid_cards(state, player, move.cards or (), "/move/cards", set())
     if state.auction is not None and not laid and len(state.auction.sealed) + 1 >= len(state.players):
         out += _sealed_sound(state, set(move.cards or ()))
@@ -218,11 +335,20 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
         owner = state.player(pid)
         pointer = kit.pointer("state", "auction", "sealed", pid)
         if owner is None:
-            return [BOOK.violation("state.unknown_player", "{player!r} laid a pile but is not a player.", pointer,
-                                   player=pid)]
+            return [
+                BOOK.violation(
+                    "state.unknown_player", "{player!r} laid a pile but is not a player.", pointer, player=pid
+                )
+            ]
         if bid is None:
-            return [BOOK.violation("state.hidden_information", "{player}'s pile is hidden; the auction cannot be "
-                                   "settled.", pointer, player=pid)]
+            return [
+                BOOK.violation(
+                    "state.hidden_information",
+                    "{player}'s pile is hidden; the auction cannot be settled.",
+                    pointer,
+                    player=pid,
+                )
+            ]
         if any(state.options.card(c) is None or c in seen for c in bid) or not cards.holds(state, owner, bid):
             return [BOOK.violation("state.cards", "{player}'s pile holds cards he cannot have.", pointer, player=pid)]
         seen.update(bid)
@@ -236,20 +362,25 @@ def _bids(state: State, player: Player, move: Move) -> list[Violation]:
     if state.auction and state.auction.sealed:
         out.append(BOOK.violation("auction.sealed_bids_laid", None, "/move/type"))
     if player.id != state.key:
-        out.append(BOOK.violation("auction.not_reporter", "{key} holds the Key and reports the piles.",
-                                  "/move/player", key=state.key))
+        out.append(
+            BOOK.violation(
+                "auction.not_reporter", "{key} holds the Key and reports the piles.", "/move/player", key=state.key
+            )
+        )
     piles = dict(move.piles or ())
     for p in state.players:
         if p.id not in piles:
-            out.append(BOOK.violation("auction.missing_pile", "The pile of {player} is missing.", "/move/piles",
-                                      player=p.id))
+            out.append(
+                BOOK.violation("auction.missing_pile", "The pile of {player} is missing.", "/move/piles", player=p.id)
+            )
     seen: set = set()
     for pid, bid in move.piles or ():
         owner = state.player(pid)
         pointer = kit.pointer("move", "piles", pid)
         if owner is None:
-            out.append(BOOK.violation("auction.unknown_pile", "{player!r} is not a player of this game.", pointer,
-                                      player=pid))
+            out.append(
+                BOOK.violation("auction.unknown_pile", "{player!r} is not a player of this game.", pointer, player=pid)
+            )
             continue
         out += _bid_cards(state, owner, bid, pointer, seen)
     return out
@@ -259,19 +390,38 @@ def _develop(state: State, player: Player, move: Move) -> list[Violation]:
     out = []
     award = state.award
     if award is None or award.player != player.id:
-        out.append(BOOK.violation("develop.not_winner", "The development belongs to {winner}.", "/move/player",
-                                  winner=award.player if award else 'nobody'))
+        out.append(
+            BOOK.violation(
+                "develop.not_winner",
+                "The development belongs to {winner}.",
+                "/move/player",
+                winner=award.player if award else "nobody",
+            )
+        )
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
         out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     if award is not None:
         if award.tile == "green" and board.free_platforms(state.options, move.block, block) <= 0:
-            out.append(BOOK.violation("develop.no_empty_platform", "Block {block} has no empty small platform.",
-                                      "/move/block", block=move.block))
+            out.append(
+                BOOK.violation(
+                    "develop.no_empty_platform",
+                    "Block {block} has no empty small platform.",
+                    "/move/block",
+                    block=move.block,
+                )
+            )
         if award.tile in data.LARGE_TILES and block.large is not None:
-            out.append(BOOK.violation("develop.large_taken", "Block {block} already holds a {large}.", "/move/block",
-                                      block=move.block, large=block.large))
+            out.append(
+                BOOK.violation(
+                    "develop.large_taken",
+                    "Block {block} already holds a {large}.",
+                    "/move/block",
+                    block=move.block,
+                    large=block.large,
+                )
+            )
     return out
 
 
@@ -280,8 +430,11 @@ def _draw(state: State, player: Player, move: Move) -> list[Violation]:
     if move.pile not in data.DECKS:
         out.append(BOOK.violation("draw.unknown_pile", "No pile {pile!r}.", "/move/pile", pile=move.pile))
     elif cards.available(state.pile(move.pile)) <= 0:
-        out.append(BOOK.violation("draw.pile_empty", "The {pile} pile and its discards are empty.", "/move/pile",
-                                  pile=move.pile))
+        out.append(
+            BOOK.violation(
+                "draw.pile_empty", "The {pile} pile and its discards are empty.", "/move/pile", pile=move.pile
+            )
+        )
     return out
 
 
@@ -290,13 +443,25 @@ def _stop(state: State, player: Player, move: Move) -> list[Violation]:
     if out:
         return out
     if state.options.spaceport_bonus != "optional":
-        return [BOOK.violation("draw.cards_owed", "Every card owed is drawn in this game (option spaceport_bonus: "
-                               "compulsory).", "/move/type")]
+        return [
+            BOOK.violation(
+                "draw.cards_owed",
+                "Every card owed is drawn in this game (option spaceport_bonus: compulsory).",
+                "/move/type",
+            )
+        ]
     left, extra = state.draws_of(player.id), flow.spaceport_bonus(state, player.id)
     if left > extra:
-        return [BOOK.violation("draw.cards_owed", "{player} still owes {owed} of his 6 cards; only the Spaceport's "
-                               "{extra} extra cards may be declined.", "/move/type", player=player.id,
-                               owed=left - extra, extra=extra)]
+        return [
+            BOOK.violation(
+                "draw.cards_owed",
+                "{player} still owes {owed} of his 6 cards; only the Spaceport's {extra} extra cards may be declined.",
+                "/move/type",
+                player=player.id,
+                owed=left - extra,
+                extra=extra,
+            )
+        ]
     return []
 
 
@@ -306,28 +471,57 @@ def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
         return [BOOK.violation("reveal.not_pending", None, "/move/type")]
     out = []
     if pending.player != player.id:
-        out.append(BOOK.violation("reveal.wrong_player", "The pending reveal is {drawer}'s.", "/move/player",
-                                  drawer=pending.player))
+        out.append(
+            BOOK.violation(
+                "reveal.wrong_player", "The pending reveal is {drawer}'s.", "/move/player", drawer=pending.player
+            )
+        )
     spec = state.options.card(move.card) if move.card else None
     if spec is None:
         out.append(BOOK.violation("card.unknown", "No card {card!r} in this game.", "/move/card", card=move.card))
         return out
     pile = state.pile(pending.pile)
     if spec.deck != pending.pile:
-        out.append(BOOK.violation("reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=move.card,
-                                  pile=pending.pile))
+        out.append(
+            BOOK.violation(
+                "reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=move.card, pile=pending.pile
+            )
+        )
     elif pile.top is not None and move.card != pile.top:
-        out.append(BOOK.violation("reveal.not_top", "The face-up top of the {pile} pile is {top}.", "/move/card",
-                                  pile=pending.pile, top=pile.top))
+        out.append(
+            BOOK.violation(
+                "reveal.not_top",
+                "The face-up top of the {pile} pile is {top}.",
+                "/move/card",
+                pile=pending.pile,
+                top=pile.top,
+            )
+        )
     elif (pile.top is None and move.card not in set(cards.unknown_cards(state))) or pile.draw_size <= 0:
-        out.append(BOOK.violation("reveal.card_unavailable", "{card} cannot be in the {pile} pile.", "/move/card",
-                                  card=move.card, pile=pending.pile))
+        out.append(
+            BOOK.violation(
+                "reveal.card_unavailable",
+                "{card} cannot be in the {pile} pile.",
+                "/move/card",
+                card=move.card,
+                pile=pending.pile,
+            )
+        )
     return out
 
 
 CHECKS = {
-    "floor": _floor, "roof": _roof, "contract": _contract, "billboard": _billboard, "discard": _discard,
-    "pass": _pass, "bid": _bid, "bids": _bids, "develop": _develop, "draw": _draw, "stop": _stop,
+    "floor": _floor,
+    "roof": _roof,
+    "contract": _contract,
+    "billboard": _billboard,
+    "discard": _discard,
+    "pass": _pass,
+    "bid": _bid,
+    "bids": _bids,
+    "develop": _develop,
+    "draw": _draw,
+    "stop": _stop,
 }
 
 
@@ -367,8 +561,16 @@ def _do_floor(state, player, move, memo):
     state = replace(state.with_player(built), floors=state.floors - data.FLOORS_PER_CARD)
     targets = factory.canonical(move.buildings)
     heights = {str(i): built.factory[i].floors for i in sorted(set(targets))}
-    return _next_turn(state, move, [Event("floors_built", {"player": player.id, "card": move.card,
-                                                            "buildings": list(targets), "floors": heights})], memo)
+    return _next_turn(
+        state,
+        move,
+        [
+            Event(
+                "floors_built", {"player": player.id, "card": move.card, "buildings": list(targets), "floors": heights}
+            )
+        ],
+        memo,
+    )
 
 
 def _do_roof(state, player, move, memo):
@@ -379,43 +581,67 @@ def _do_roof(state, player, move, memo):
     left = {"arched": player.arched, "peaked": player.peaked}
     left[move.roof] -= 1
     state = state.with_player(replace(player, factory=tuple(buildings), **left))
-    return _next_turn(state, move, [Event("roof_built", {"player": player.id, "card": move.card, "building": move.building,
-                                                         "roof": move.roof})], memo)
+    return _next_turn(
+        state,
+        move,
+        [Event("roof_built", {"player": player.id, "card": move.card, "building": move.building, "roof": move.roof})],
+        memo,
+    )
 
 
 def _do_contract(state, player, move, memo):
     state = _play_card(state, player, move.card)
     player = state.player(player.id)
     built = player.factory[move.building]
-    rest = player.factory[:move.building] + player.factory[move.building + 1:]
+    rest = player.factory[: move.building] + player.factory[move.building + 1 :]
     block = state.block(move.block)
     billboards = block.billboards
     points = player.points
     retired = player.billboards_retired
     if (move.target or "empty") == "billboard":
         i = billboards.index(player.id)
-        billboards = billboards[:i] + billboards[i + 1:]
+        billboards = billboards[:i] + billboards[i + 1 :]
         points = paid(state, points, state.options.billboard_replacement_cost)
         retired += 1
-    block = replace(block, buildings=block.buildings + (Building(player.id, built.floors, built.roof),), billboards=billboards)
+    block = replace(
+        block, buildings=block.buildings + (Building(player.id, built.floors, built.roof),), billboards=billboards
+    )
     state = state.with_block(move.block, block)
     state = state.with_player(replace(player, factory=rest, points=points, billboards_retired=retired))
-    return _next_turn(state, move, [Event("building_placed", {"player": player.id, "card": move.card, "block": move.block,
-                                                              "floors": built.floors, "roof": built.roof,
-                                                              "on_billboard": (move.target or "empty") == "billboard"})], memo)
+    return _next_turn(
+        state,
+        move,
+        [
+            Event(
+                "building_placed",
+                {
+                    "player": player.id,
+                    "card": move.card,
+                    "block": move.block,
+                    "floors": built.floors,
+                    "roof": built.roof,
+                    "on_billboard": (move.target or "empty") == "billboard",
+                },
+            )
+        ],
+        memo,
+    )
 
 
 def _do_billboard(state, player, move, memo):
     block = state.block(move.block)
     state = state.with_block(move.block, replace(block, billboards=block.billboards + (player.id,)))
-    state = state.with_player(replace(player, billboards=player.billboards - 1,
-                                      points=paid(state, player.points, data.BILLBOARD_COST)))
+    state = state.with_player(
+        replace(player, billboards=player.billboards - 1, points=paid(state, player.points, data.BILLBOARD_COST))
+    )
     return _next_turn(state, move, [Event("billboard_placed", {"player": player.id, "block": move.block})], memo)
 
 
 def _do_discard(state, player, move, memo):
     state = _play_card(state, player, move.card)
-    return _next_turn(state, move, [Event("card_played", {"player": player.id, "card": move.card, "action": None})], memo)
+    return _next_turn(
+        state, move, [Event("card_played", {"player": player.id, "card": move.card, "action": None})], memo
+    )
 
 
 def _do_pass(state, player, move, memo):
@@ -485,8 +711,9 @@ def _do_reveal(state, player, move, memo):
     pile = state.pile(pending.pile)
     if pending.kind == "top":
         state = state.with_pile(pending.pile, replace(pile, top=move.card))
-        return replace(state, pending=None), [Event("card_revealed", {"player": player.id, "pile": pending.pile,
-                                                                      "card": move.card})]
+        return replace(state, pending=None), [
+            Event("card_revealed", {"player": player.id, "pile": pending.pile, "card": move.card})
+        ]
     state = state.with_pile(pending.pile, replace(pile, draw_size=pile.draw_size - 1, top=None))
     return _drawn(replace(state, pending=None), player.id, pending.pile, move.card, [])
 
@@ -500,16 +727,25 @@ def _drawn(state, pid, deck, card, events):
 
 
 EFFECTS = {
-    "floor": _do_floor, "roof": _do_roof, "contract": _do_contract, "billboard": _do_billboard,
-    "discard": _do_discard, "pass": _do_pass, "bid": _do_bid, "bids": _do_bids, "develop": _do_develop,
-    "draw": _do_draw, "stop": _do_stop, "reveal": _do_reveal,
+    "floor": _do_floor,
+    "roof": _do_roof,
+    "contract": _do_contract,
+    "billboard": _do_billboard,
+    "discard": _do_discard,
+    "pass": _do_pass,
+    "bid": _do_bid,
+    "bids": _do_bids,
+    "develop": _do_develop,
+    "draw": _do_draw,
+    "stop": _do_stop,
+    "reveal": _do_reveal,
 }
 
 
 # =============================================================================================
 # listing the legal moves
 # =============================================================================================
-def candidates(state: State, player: Optional[str] = None, move_type: Optional[str] = None) -> Iterator[Move]:
+def candidates(state: State, player: str | None = None, move_type: str | None = None) -> Iterator[Move]:
     """Moves worth checking now, optionally of one player or type: every legal move is among them or in a
     listed move's family. A lazy generator, so a caller that stops early pays only for what it took."""
     if state.phase == "over":
@@ -550,8 +786,7 @@ def distinct_floor_placements(p: Player) -> list[tuple[int, ...]]:
     are interchangeable, so only the first two of each height are named (two, so that one floor each on two
     of them stays listed). At most 2 x 13 + 1 targets: 90 floors make at most 12 distinct heights."""
     n = len(p.factory)
-    unfinished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is None),
-                             lambda i: p.factory[i].floors, 2)
+    unfinished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is None), lambda i: p.factory[i].floors, 2)
     seen = set()
     out = []
     for pair in factory.floor_placements_over(unfinished, n):
@@ -562,15 +797,18 @@ def distinct_floor_placements(p: Player) -> list[tuple[int, ...]]:
     return out
 
 
-def _construction_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
+def _construction_candidates(state: State, player: str | None) -> Iterator[Move]:
     p = state.player(state.turn) if state.turn else None
     if p is None or (player is not None and player != p.id):
         return
     pid = p.id
     yield Move("pass", pid)
     unfinished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is None), lambda i: p.factory[i].floors, 1)
-    finished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is not None),
-                           lambda i: (p.factory[i].floors, p.factory[i].roof), 1)
+    finished = twins_apart(
+        (i for i, b in enumerate(p.factory) if b.roof is not None),
+        lambda i: (p.factory[i].floors, p.factory[i].roof),
+        1,
+    )
     placements = distinct_floor_placements(p)
     for c in _hand_candidates(state, p):
         spec = state.options.card(c)
@@ -601,7 +839,7 @@ def card_kind(state: State, card: str) -> tuple:
     return (spec.deck, spec.value, spec.district) if spec else (card,)
 
 
-def distinct_piles(state: State, hand: tuple[str, ...]) -> Optional[list[tuple[str, ...]]]:
+def distinct_piles(state: State, hand: tuple[str, ...]) -> list[tuple[str, ...]] | None:
     """Every distinct pile of a known hand, fewest cards first, cards of one kind interchangeable (a pile
     names the hand's first cards of each kind); None when there are more than data.BID_LIST_LIMIT."""
     kinds: dict[tuple, list[str]] = {}
@@ -613,8 +851,10 @@ def distinct_piles(state: State, hand: tuple[str, ...]) -> Optional[list[tuple[s
     if count > data.BID_LIST_LIMIT:
         return None
     groups = list(kinds.values())
-    piles = [tuple(c for same, k in zip(groups, taken) for c in same[:k])
-             for taken in product(*(range(len(same) + 1) for same in groups))]
+    piles = [
+        tuple(c for same, k in zip(groups, taken) for c in same[:k])
+        for taken in product(*(range(len(same) + 1) for same in groups))
+    ]
     return sorted(piles, key=len)
 
 
@@ -632,7 +872,7 @@ def bid_candidates(state: State, p: Player) -> Iterator[Move]:
         yield Move("bid", p.id, cards=pile)
 
 
-def _auction_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
+def _auction_candidates(state: State, player: str | None) -> Iterator[Move]:
     for p in state.players:
         laid, _ = state.auction.sealed_of(p.id) if state.auction else (False, None)
         if laid or (player is not None and player != p.id):
@@ -643,14 +883,14 @@ def _auction_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
             yield Move("bids", state.key, piles=tuple((p.id, ()) for p in state.players), family="piles")
 
 
-def _develop_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
+def _develop_candidates(state: State, player: str | None) -> Iterator[Move]:
     if state.award is None:
         return
     for b, _ in state.blocks:
         yield Move("develop", state.award.player, block=b)
 
 
-def _draw_candidates(state: State, player: Optional[str]) -> Iterator[Move]:
+def _draw_candidates(state: State, player: str | None) -> Iterator[Move]:
     if state.turn is None:
         return
     for d in data.DECKS:

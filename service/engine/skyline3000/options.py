@@ -5,10 +5,12 @@ options, ``describe`` and the wire schema's fields all come from ``OPTIONS``.
 ``board_of``/``cards_of`` build the engine's ``BlockSpec``s and ``Card``s from it (``option_values`` is the
 way back).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import Any
 
 from ..kit import OptionBook, OptionSpec
 from . import data
@@ -27,13 +29,15 @@ class Card:
     id: str
     deck: str
     value: int
-    district: Optional[str] = None  # contract cards only
+    district: str | None = None  # contract cards only
 
 
 DEFAULT_BOARD = {
     "small_platforms": dict(data.DEFAULT_SMALL_PLATFORMS),
-    "starting_greens": {d: [b for b in data.DISTRICT_BLOCKS[d] for _ in range(data.DEFAULT_STARTING_GREENS.get(b, 0))]
-                        for d in data.DISTRICTS},
+    "starting_greens": {
+        d: [b for b in data.DISTRICT_BLOCKS[d] for _ in range(data.DEFAULT_STARTING_GREENS.get(b, 0))]
+        for d in data.DISTRICTS
+    },
 }
 DEFAULT_CARDS = {
     "roof": list(data.DEFAULT_ROOF_VALUES),
@@ -41,71 +45,155 @@ DEFAULT_CARDS = {
     "contract": [{"value": v, "district": d} for v, d in data.DEFAULT_CONTRACTS],
 }
 
-OPTIONS = OptionBook([
-    OptionSpec("board", "value", DEFAULT_BOARD, "assumption",
-               "The default board has one large platform and 7 open small platforms in every block, plus its starting "
-               "green (greens on red-1, red-3, yellow-2, blue-2). The 7 is a guess: a Skyline review gives 21 open "
-               "platforms per district (minaspeltips.se) but not their split, and Capitol's blocks are uneven, \"five to "
-               "seven small squares\" each (bgdf.com's Capitol review). The blocks of the 4 greens are not known either. "
-               "Option `board` takes any layout, Capitol-style uneven blocks of 5 to 7 sites included "
-               "(`small_platforms` counts a starting green's platform).", section="board"),
-    OptionSpec("cards", "value", DEFAULT_CARDS, "assumption",
-               "The printed card values and contract districts are not known: every deck is valued 1-8 spread "
-               "evenly and the contracts are 8 per district (option `cards`).", section="cards"),
-    OptionSpec("billboard_replacement_cost", "int", data.DEFAULT_BILLBOARD_REPLACEMENT_COST, "seed",
-               "Placing a building on your own billboard costs 1 point: the seed's contract action ends, after the "
-               "billboard replacement, \"Ezzel az akcióval ez a játékos veszít 1 pontot\" (with this action the "
-               "player loses 1 point), read as applying to the replacement only; other contract placements cost "
-               "nothing (option `billboard_replacement_cost`).", minimum=0, maximum=10, section="contract-card"),
-    OptionSpec("first_tie_rest", "choice", "second", "assumption",
-               "Players tied on most floors whose tallest buildings differ: those with the tallest building share "
-               "first and the others take second. The seed gives two cases: the tallest building breaks the tie and "
-               "\"a többiek közülük pedig a második helyért járó pontokat kapják\" (the others among them get second's "
-               "points); only when \"a legmagasabb épületük is egyforma magas\" (their tallest buildings are equally "
-               "tall) do they all take first with nobody second. A tie of some, not all, tallest buildings is not "
-               "spelled out: it is read as the first case (option `first_tie_rest`: `no_second`, the former reading, "
-               "gives nobody second whenever two or more share first).", choices=data.FIRST_TIE_REST, section="scoring"),
-    OptionSpec("final_tiebreak", "choice", "highest_card", "seed",
-               "Tied players at the end: the one holding the highest single card wins, the seed's \"akinek a "
-               "legnagyobb értékű maradt a kezében\" (whose highest-valued one is left in hand) (option "
-               "`final_tiebreak`: `highest_total`); still tied players share the win.", choices=data.FINAL_TIEBREAKS, section="end-of-game"),
-    OptionSpec("billboards_per_player", "int", data.DEFAULT_BILLBOARDS_PER_PLAYER, "assumption",
-               "20 billboards over 4 colours: 5 per player (option `billboards_per_player`).", minimum=1, maximum=10, section="components"),
-    OptionSpec("roofs_per_shape", "int", data.DEFAULT_ROOFS_PER_SHAPE, "assumption",
-               "20 arched and 20 peaked roofs over 4 colours: 5 of each shape per player (option `roofs_per_shape`).",
-               minimum=2, maximum=10, section="components"),
-    OptionSpec("reshuffle", "choice", "when_empty", "seed",
-               "A draw pile that runs out takes its shuffled discards at once, so its top card is always visible: "
-               "\"Ha egy kupacból elfogytak a lapok, akkor a hozzá tartozó eldobott lapokat újrakeverjük ebből képezve "
-               "az új húzópaklit\" (when a pile has run out, its discards are shuffled into the new draw pile) and "
-               "\"A következő lap mindhárom típusból mindvégig látszik\" (the next card of all three types is visible "
-               "throughout). A card discarded while its pile is still empty starts the new pile at once (an "
-               "assumption: the seed does not say). Option `reshuffle`: `on_draw`, the former reading, waits until "
-               "someone next draws from the empty pile.", choices=data.RESHUFFLES, section="cards"),
-    OptionSpec("empty_hand", "choice", "done", "seed",
-               "A player with no card in hand has nothing playable and his construction is over: \"A játékosok "
-               "mindaddig hajthatnak végre akciókat, amíg van kijátszható a kezükben\" (players may take actions as "
-               "long as they have something playable in their hand). Option `empty_hand`: `billboards`, the former "
-               "reading (an assumption: the billboard action needs no card), lets him go on placing billboards.",
-               choices=data.EMPTY_HANDS, section="construction"),
-    OptionSpec("spaceport_bonus", "choice", "optional", "seed",
-               "The Spaceport's extra cards may be declined: the player \"minden első helyért további két lapot húzhat\" "
-               "(for every first place may draw two more cards) and \"minden második helyért további egy lapot "
-               "húzhat\" (for every second place may draw one more); he may stop once his 6 cards are drawn "
-               "(move `stop`). Option `spaceport_bonus`: `compulsory`, the former reading, has him draw them all.",
-               choices=data.SPACEPORT_BONUSES, section="card-draw"),
-    OptionSpec("unpaid_cost", "choice", "refused", "assumption",
-               "A cost in points the player's points cannot cover (a billboard, or building on one's own billboard, at "
-               "0 points) is refused: the seed has the player \"azonnal le is lépi azt a Pontozósávon\" (step it back on "
-               "the score track at once), a track that starts at 5, and no source found says a marker goes below 0. Option `unpaid_cost`: "
-               "`floored` takes the action and leaves the score at 0; `negative`, the former reading, lets points go "
-               "below 0.", choices=data.UNPAID_COSTS, section="billboard"),
-    OptionSpec("chance", "choice", "digital", "assumption",
-               "`digital`: setup shuffles and deals and the state holds the pile orders; `table`: the deal happens "
-               "at a real table, so setup deals nothing: hands are unknown (sizes only), the piles' face-up top "
-               "cards are revealed, and every card the table shows arrives as a `reveal`.",
-               choices=data.CHANCE_MODES, reading=False, section="real-table"),
-])
+OPTIONS = OptionBook(
+    [
+        OptionSpec(
+            "board",
+            "value",
+            DEFAULT_BOARD,
+            "assumption",
+            "The default board has one large platform and 7 open small platforms in every block, plus its starting "
+            "green (greens on red-1, red-3, yellow-2, blue-2). The 7 is a guess: a Skyline review gives 21 open "
+            "platforms per district (minaspeltips.se) but not their split, and Capitol's blocks are uneven, \"five to "
+            "seven small squares\" each (bgdf.com's Capitol review). The blocks of the 4 greens are not known either. "
+            "Option `board` takes any layout, Capitol-style uneven blocks of 5 to 7 sites included "
+            "(`small_platforms` counts a starting green's platform).",
+            section="board",
+        ),
+        OptionSpec(
+            "cards",
+            "value",
+            DEFAULT_CARDS,
+            "assumption",
+            "The printed card values and contract districts are not known: every deck is valued 1-8 spread "
+            "evenly and the contracts are 8 per district (option `cards`).",
+            section="cards",
+        ),
+        OptionSpec(
+            "billboard_replacement_cost",
+            "int",
+            data.DEFAULT_BILLBOARD_REPLACEMENT_COST,
+            "seed",
+            "Placing a building on your own billboard costs 1 point: the seed's contract action ends, after the "
+            'billboard replacement, "Ezzel az akcióval ez a játékos veszít 1 pontot" (with this action the '
+            "player loses 1 point), read as applying to the replacement only; other contract placements cost "
+            "nothing (option `billboard_replacement_cost`).",
+            minimum=0,
+            maximum=10,
+            section="contract-card",
+        ),
+        OptionSpec(
+            "first_tie_rest",
+            "choice",
+            "second",
+            "assumption",
+            "Players tied on most floors whose tallest buildings differ: those with the tallest building share "
+            "first and the others take second. The seed gives two cases: the tallest building breaks the tie and "
+            '"a többiek közülük pedig a második helyért járó pontokat kapják" (the others among them get second\'s '
+            'points); only when "a legmagasabb épületük is egyforma magas" (their tallest buildings are equally '
+            "tall) do they all take first with nobody second. A tie of some, not all, tallest buildings is not "
+            "spelled out: it is read as the first case (option `first_tie_rest`: `no_second`, the former reading, "
+            "gives nobody second whenever two or more share first).",
+            choices=data.FIRST_TIE_REST,
+            section="scoring",
+        ),
+        OptionSpec(
+            "final_tiebreak",
+            "choice",
+            "highest_card",
+            "seed",
+            "Tied players at the end: the one holding the highest single card wins, the seed's \"akinek a "
+            'legnagyobb értékű maradt a kezében" (whose highest-valued one is left in hand) (option '
+            "`final_tiebreak`: `highest_total`); still tied players share the win.",
+            choices=data.FINAL_TIEBREAKS,
+            section="end-of-game",
+        ),
+        OptionSpec(
+            "billboards_per_player",
+            "int",
+            data.DEFAULT_BILLBOARDS_PER_PLAYER,
+            "assumption",
+            "20 billboards over 4 colours: 5 per player (option `billboards_per_player`).",
+            minimum=1,
+            maximum=10,
+            section="components",
+        ),
+        OptionSpec(
+            "roofs_per_shape",
+            "int",
+            data.DEFAULT_ROOFS_PER_SHAPE,
+            "assumption",
+            "20 arched and 20 peaked roofs over 4 colours: 5 of each shape per player (option `roofs_per_shape`).",
+            minimum=2,
+            maximum=10,
+            section="components",
+        ),
+        OptionSpec(
+            "reshuffle",
+            "choice",
+            "when_empty",
+            "seed",
+            "A draw pile that runs out takes its shuffled discards at once, so its top card is always visible: "
+            '"Ha egy kupacból elfogytak a lapok, akkor a hozzá tartozó eldobott lapokat újrakeverjük ebből képezve '
+            'az új húzópaklit" (when a pile has run out, its discards are shuffled into the new draw pile) and '
+            '"A következő lap mindhárom típusból mindvégig látszik" (the next card of all three types is visible '
+            "throughout). A card discarded while its pile is still empty starts the new pile at once (an "
+            "assumption: the seed does not say). Option `reshuffle`: `on_draw`, the former reading, waits until "
+            "someone next draws from the empty pile.",
+            choices=data.RESHUFFLES,
+            section="cards",
+        ),
+        OptionSpec(
+            "empty_hand",
+            "choice",
+            "done",
+            "seed",
+            'A player with no card in hand has nothing playable and his construction is over: "A játékosok '
+            'mindaddig hajthatnak végre akciókat, amíg van kijátszható a kezükben" (players may take actions as '
+            "long as they have something playable in their hand). Option `empty_hand`: `billboards`, the former "
+            "reading (an assumption: the billboard action needs no card), lets him go on placing billboards.",
+            choices=data.EMPTY_HANDS,
+            section="construction",
+        ),
+        OptionSpec(
+            "spaceport_bonus",
+            "choice",
+            "optional",
+            "seed",
+            'The Spaceport\'s extra cards may be declined: the player "minden első helyért további két lapot húzhat" '
+            '(for every first place may draw two more cards) and "minden második helyért további egy lapot '
+            'húzhat" (for every second place may draw one more); he may stop once his 6 cards are drawn '
+            "(move `stop`). Option `spaceport_bonus`: `compulsory`, the former reading, has him draw them all.",
+            choices=data.SPACEPORT_BONUSES,
+            section="card-draw",
+        ),
+        OptionSpec(
+            "unpaid_cost",
+            "choice",
+            "refused",
+            "assumption",
+            "A cost in points the player's points cannot cover (a billboard, or building on one's own billboard, at "
+            '0 points) is refused: the seed has the player "azonnal le is lépi azt a Pontozósávon" (step it back on '
+            "the score track at once), a track that starts at 5, and no source found says a marker goes below 0. Option `unpaid_cost`: "
+            "`floored` takes the action and leaves the score at 0; `negative`, the former reading, lets points go "
+            "below 0.",
+            choices=data.UNPAID_COSTS,
+            section="billboard",
+        ),
+        OptionSpec(
+            "chance",
+            "choice",
+            "digital",
+            "assumption",
+            "`digital`: setup shuffles and deals and the state holds the pile orders; `table`: the deal happens "
+            "at a real table, so setup deals nothing: hands are unknown (sizes only), the piles' face-up top "
+            "cards are revealed, and every card the table shows arrives as a `reveal`.",
+            choices=data.CHANCE_MODES,
+            reading=False,
+            section="real-table",
+        ),
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -131,10 +219,10 @@ class Options:
         object.__setattr__(self, "_cards_by_id", {c.id: c for c in self.cards})
         object.__setattr__(self, "_blocks_by_id", {b.id: b for b in self.board})
 
-    def block(self, block_id: str) -> Optional[BlockSpec]:
+    def block(self, block_id: str) -> BlockSpec | None:
         return self._blocks_by_id.get(block_id)
 
-    def card(self, card_id: str) -> Optional[Card]:
+    def card(self, card_id: str) -> Card | None:
         return self._cards_by_id.get(card_id)
 
 
@@ -144,8 +232,9 @@ def board_of(value: Any) -> tuple[BlockSpec, ...]:
     if not isinstance(value, Mapping):
         return tuple(value)
     greens = [b for blocks in value["starting_greens"].values() for b in blocks]
-    return tuple(BlockSpec(b, data.BLOCK_DISTRICT[b], value["small_platforms"][b], greens.count(b))
-                 for b in data.BLOCK_IDS)
+    return tuple(
+        BlockSpec(b, data.BLOCK_DISTRICT[b], value["small_platforms"][b], greens.count(b)) for b in data.BLOCK_IDS
+    )
 
 
 def make_cards(roof_values, floor_values, contracts) -> tuple[Card, ...]:
@@ -177,8 +266,9 @@ def option_values(o: Options) -> dict[str, Any]:
     values = {spec.name: getattr(o, spec.name) for spec in OPTIONS}
     values["board"] = {
         "small_platforms": {b.id: b.small_platforms for b in o.board},
-        "starting_greens": {d: [b.id for b in o.board if b.district == d for _ in range(b.starting_greens)]
-                            for d in data.DISTRICTS},
+        "starting_greens": {
+            d: [b.id for b in o.board if b.district == d for _ in range(b.starting_greens)] for d in data.DISTRICTS
+        },
     }
     values["cards"] = {
         "roof": [c.value for c in o.cards if c.deck == "roof"],

@@ -6,9 +6,9 @@ player's factory drawn as buildings, and a legend for every symbol. Players are 
 panel, and everywhere else by a one-letter key in their colour (full names in tooltips), so a long name
 never runs out of a box; a name too long for its line ends in an ellipsis. Illegal blocks are flagged.
 """
+
 from __future__ import annotations
 
-from typing import Optional
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
@@ -31,7 +31,7 @@ FACTORY_X = 350
 def fit(text: str, size: float, width: float) -> str:
     """The text, cut with an ellipsis when it would run past ``width`` at font ``size``."""
     most = max(int(width / (size * GLYPH_EM)), 1)
-    return text if len(text) <= most else text[:most - 1] + "\u2026"
+    return text if len(text) <= most else text[: most - 1] + "\u2026"
 
 
 def _text(x: float, y: float, text: str, size: float, width: float, extra: str = "") -> str:
@@ -66,18 +66,23 @@ class Keys:
 
 
 # -- pieces -----------------------------------------------------------------------------------------
-def _roof(x: float, top: float, w: float, roof: Optional[str], h: float = 12) -> str:
+def _roof(x: float, top: float, w: float, roof: str | None, h: float = 12) -> str:
     if roof == "peaked":
         return f'<path d="M{x},{top} L{x + w / 2},{top - h} L{x + w},{top} Z" fill="#444"/>'
     if roof == "arched":
         return f'<path d="M{x},{top} A{w / 2},{h} 0 0,1 {x + w},{top} Z" fill="#444"/>'
-    return (f'<line x1="{x}" y1="{top}" x2="{x + w}" y2="{top}" stroke="#444" stroke-width="1.5" '
-            f'stroke-dasharray="2,2"/>')  # unfinished: an open top
+    return (
+        f'<line x1="{x}" y1="{top}" x2="{x + w}" y2="{top}" stroke="#444" stroke-width="1.5" '
+        f'stroke-dasharray="2,2"/>'
+    )  # unfinished: an open top
 
 
-def _tower(x: float, base: float, w: float, floors: int, roof: Optional[str], colour: str, floor_h: float) -> list[str]:
-    out = [f'<rect x="{x}" y="{base - (f + 1) * floor_h}" width="{w}" height="{max(floor_h - 1, 1)}" '
-           f'fill={quoteattr(colour)} stroke="#222" stroke-width="0.5"/>' for f in range(floors)]
+def _tower(x: float, base: float, w: float, floors: int, roof: str | None, colour: str, floor_h: float) -> list[str]:
+    out = [
+        f'<rect x="{x}" y="{base - (f + 1) * floor_h}" width="{w}" height="{max(floor_h - 1, 1)}" '
+        f'fill={quoteattr(colour)} stroke="#222" stroke-width="0.5"/>'
+        for f in range(floors)
+    ]
     out.append(_roof(x, base - floors * floor_h, w, roof, min(12, w / 2)))
     return out
 
@@ -85,62 +90,89 @@ def _tower(x: float, base: float, w: float, floors: int, roof: Optional[str], co
 def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b, bad: bool) -> list[str]:
     tr = keys.tr
     label = tr("{owner}: {floors} floor(s), {roof} roof", owner=b.owner, floors=b.floors, roof=b.roof) + (
-        tr(" (breaks a rule)") if bad else "")
+        tr(" (breaks a rule)") if bad else ""
+    )
     floor_h = min(10.0, room / max(b.floors, 1))
     w = slot_w - 10
     out = [f'<g class="building{" illegal-piece" if bad else ""}"><title>{escape(label)}</title>']
     if bad:
-        out.append(f'<rect x="{x + 2}" y="{base - b.floors * floor_h - 16}" width="{slot_w - 4}" '
-                   f'height="{b.floors * floor_h + 18}" fill="none" stroke="#ff0000" stroke-width="2" '
-                   f'stroke-dasharray="4,2"/>')
+        out.append(
+            f'<rect x="{x + 2}" y="{base - b.floors * floor_h - 16}" width="{slot_w - 4}" '
+            f'height="{b.floors * floor_h + 18}" fill="none" stroke="#ff0000" stroke-width="2" '
+            f'stroke-dasharray="4,2"/>'
+        )
     out += _tower(x + 5, base, w, b.floors, b.roof, keys.colour(b.owner), floor_h)
-    out.append(f'<text x="{x + slot_w / 2}" y="{base + 12}" font-size="10" text-anchor="middle">'
-               f'{escape(fit(f"{keys.key(b.owner)} {b.floors}", 10, slot_w))}</text></g>')
+    out.append(
+        f'<text x="{x + slot_w / 2}" y="{base + 12}" font-size="10" text-anchor="middle">'
+        f"{escape(fit(f'{keys.key(b.owner)} {b.floors}', 10, slot_w))}</text></g>"
+    )
     return out
 
 
 def _green(x: float, base: float, slot_w: float, tr: Labels) -> str:
-    return (f'<rect class="green" x="{x + 5}" y="{base - 24}" width="{slot_w - 10}" height="24" '
-            f'fill="{TILE_COLOURS["green"]}"><title>{escape(tr(TILE_NAMES["green"]))}</title></rect>')
+    return (
+        f'<rect class="green" x="{x + 5}" y="{base - 24}" width="{slot_w - 10}" height="24" '
+        f'fill="{TILE_COLOURS["green"]}"><title>{escape(tr(TILE_NAMES["green"]))}</title></rect>'
+    )
 
 
 def _billboard(keys: Keys, x: float, base: float, slot_w: float, owner: str) -> str:
     mid = x + slot_w / 2
-    return (f'<g class="billboard"><title>{escape(keys.tr("billboard of {owner}", owner=owner))}</title>'
-            f'<rect x="{x + 6}" y="{base - 28}" width="{slot_w - 12}" height="16" '
-            f'fill={quoteattr(keys.colour(owner))} stroke="#000"/>'
-            f'<line x1="{mid}" y1="{base - 12}" x2="{mid}" y2="{base}" stroke="#000"/>'
-            f'<text x="{mid}" y="{base - 16}" font-size="10" text-anchor="middle" fill="#fff">'
-            f'{escape(keys.key(owner))}</text></g>')
+    return (
+        f'<g class="billboard"><title>{escape(keys.tr("billboard of {owner}", owner=owner))}</title>'
+        f'<rect x="{x + 6}" y="{base - 28}" width="{slot_w - 12}" height="16" '
+        f'fill={quoteattr(keys.colour(owner))} stroke="#000"/>'
+        f'<line x1="{mid}" y1="{base - 12}" x2="{mid}" y2="{base}" stroke="#000"/>'
+        f'<text x="{mid}" y="{base - 16}" font-size="10" text-anchor="middle" fill="#fff">'
+        f"{escape(keys.key(owner))}</text></g>"
+    )
 
 
-def _large(cx: float, cy: float, tile: Optional[str], tr: Labels) -> str:
+def _large(cx: float, cy: float, tile: str | None, tr: Labels) -> str:
     fill = TILE_COLOURS.get(tile or "", "none")
     name = tr(TILE_NAMES.get(tile or "", N_("free large platform")))
-    return (f'<g class="large"><title>{escape(name)}</title><circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" '
-            f'stroke="#555"/><text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle">'
-            f'{TILE_LABELS.get(tile or "", "")}</text></g>')
+    return (
+        f'<g class="large"><title>{escape(name)}</title><circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" '
+        f'stroke="#555"/><text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle">'
+        f"{TILE_LABELS.get(tile or '', '')}</text></g>"
+    )
 
 
 # -- the city ----------------------------------------------------------------------------------------
-def _block(inp: ScoreInput, keys: Keys, block_id: str, block: Block, x: float, y: float, result: dict,
-           problems: list) -> list[str]:
+def _block(
+    inp: ScoreInput, keys: Keys, block_id: str, block: Block, x: float, y: float, result: dict, problems: list
+) -> list[str]:
     spec = inp.options.block(block_id)
     district = data.BLOCK_DISTRICT.get(block_id, "red")
     flagged = bool(problems)
     stroke = "#ff0000" if flagged else DISTRICT_COLOURS.get(district, "#333")
-    out = [f'<g class="block" id={quoteattr("block-" + block_id)} data-block={quoteattr(block_id)}>',
-           f'<rect x="{x}" y="{y}" width="{COL_W - 16}" height="{BLOCK_H - 10}" rx="8" fill="#f7f7f2" '
-           f'stroke="{stroke}" stroke-width="{4 if flagged else 2}"/>',
-           f'<text x="{x + 10}" y="{y + 18}" font-size="14" font-weight="bold">{escape(block_id)}</text>']
+    out = [
+        f'<g class="block" id={quoteattr("block-" + block_id)} data-block={quoteattr(block_id)}>',
+        f'<rect x="{x}" y="{y}" width="{COL_W - 16}" height="{BLOCK_H - 10}" rx="8" fill="#f7f7f2" '
+        f'stroke="{stroke}" stroke-width="{4 if flagged else 2}"/>',
+        f'<text x="{x + 10}" y="{y + 18}" font-size="14" font-weight="bold">{escape(block_id)}</text>',
+    ]
     if flagged:
         codes = "; ".join(p.code + ": " + p.message for p in problems)
-        out.append(f'<text x="{x + 84}" y="{y + 19}" font-size="16" fill="#ff0000" class="illegal">!'
-                   f'<title>{escape(codes)}</title></text>')
+        out.append(
+            f'<text x="{x + 84}" y="{y + 19}" font-size="16" fill="#ff0000" class="illegal">!'
+            f"<title>{escape(codes)}</title></text>"
+        )
     out.append(_large(x + COL_W - 44, y + 26, block.large, keys.tr))
     text_w = COL_W - 90
-    out.append(_text(x + 10, y + 36, keys.tr("1st: {first}   2nd: {second}", first=keys.keys(result.get("first", [])),
-                                             second=keys.keys(result.get("second", []))), 11, text_w))
+    out.append(
+        _text(
+            x + 10,
+            y + 36,
+            keys.tr(
+                "1st: {first}   2nd: {second}",
+                first=keys.keys(result.get("first", [])),
+                second=keys.keys(result.get("second", [])),
+            ),
+            11,
+            text_w,
+        )
+    )
     points = ", ".join(f"{keys.key(p)} {v}" for p, v in result.get("points", {}).items())
     out.append(_text(x + 10, y + 50, keys.tr("points: {points}", points=points or "-"), 11, text_w))
     out += _platforms(inp, keys, block, spec.small_platforms if spec else 0, x, y)
@@ -168,17 +200,21 @@ def _platforms(inp: ScoreInput, keys: Keys, block: Block, capacity: int, x: floa
         slot += 1
     while slot < capacity:
         sx = x + 10 + slot * slot_w
-        out.append(f'<rect class="empty" data-platform="small" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
-                   f'stroke="#999" stroke-dasharray="3,2"><title>{escape(keys.tr("empty small platform"))}</title></rect>')
+        out.append(
+            f'<rect class="empty" data-platform="small" x="{sx + 4}" y="{base - 4}" width="{slot_w - 8}" height="6" fill="none" '
+            f'stroke="#999" stroke-dasharray="3,2"><title>{escape(keys.tr("empty small platform"))}</title></rect>'
+        )
         slot += 1
     return out
 
 
 # -- the auction house and the auction in progress ----------------------------------------------------
 def _tile_icon(x: float, y: float, tile: str, tr: Labels) -> str:
-    return (f'<g class="tile"><title>{escape(tr(TILE_NAMES[tile]) if tile in TILE_NAMES else tile)}</title><rect x="{x}" y="{y}" width="22" '
-            f'height="16" rx="3" fill="{TILE_COLOURS.get(tile, "#ccc")}" stroke="#555"/><text x="{x + 11}" '
-            f'y="{y + 12}" font-size="9" text-anchor="middle">{TILE_LABELS.get(tile, "?")}</text></g>')
+    return (
+        f'<g class="tile"><title>{escape(tr(TILE_NAMES[tile]) if tile in TILE_NAMES else tile)}</title><rect x="{x}" y="{y}" width="22" '
+        f'height="16" rx="3" fill="{TILE_COLOURS.get(tile, "#ccc")}" stroke="#555"/><text x="{x + 11}" '
+        f'y="{y + 12}" font-size="9" text-anchor="middle">{TILE_LABELS.get(tile, "?")}</text></g>'
+    )
 
 
 def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
@@ -191,20 +227,39 @@ def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
         if not best:
             return [tr("Game over.")]
         names = Names(f"{keys.key(p)} ({p})" for p in best)
-        won = N_("Game over: {names} wins with {points} points.") if len(best) == 1 else \
-            N_("Game over: {names} share the win with {points} points.")
+        won = (
+            N_("Game over: {names} wins with {points} points.")
+            if len(best) == 1
+            else N_("Game over: {names} share the win with {points} points.")
+        )
         return [tr(won, names=names, points=state.player(best[0]).points)]
     if state.phase == "develop" and state.award is not None:
         award = state.award
         where = N_("an empty small platform") if award.tile == "green" else N_("a free large platform")
-        return [tr("{key} ({player}) won the {tile} and places it on {where}.", key=keys.key(award.player),
-                   player=award.player, tile=_tile_name(award.tile, tr), where=tr(where))]
+        return [
+            tr(
+                "{key} ({player}) won the {tile} and places it on {where}.",
+                key=keys.key(award.player),
+                player=award.player,
+                tile=_tile_name(award.tile, tr),
+                where=tr(where),
+            )
+        ]
     if state.phase != "auction" or state.auction is None:
         return []
     stack = state.auction.stack
-    lot = state.auction_house[stack - 1][0] if 0 < stack <= len(state.auction_house) and state.auction_house[stack - 1] else None
-    lines = [tr("Auction of stack {stack}: the {lot}. Piles (cards above STOP):", stack=stack,
-                lot=_tile_name(lot, tr) if lot else tr("lot"))]
+    lot = (
+        state.auction_house[stack - 1][0]
+        if 0 < stack <= len(state.auction_house) and state.auction_house[stack - 1]
+        else None
+    )
+    lines = [
+        tr(
+            "Auction of stack {stack}: the {lot}. Piles (cards above STOP):",
+            stack=stack,
+            lot=_tile_name(lot, tr) if lot else tr("lot"),
+        )
+    ]
     for p in state.players:
         laid, bid = state.auction.sealed_of(p.id)
         if not laid:
@@ -213,8 +268,11 @@ def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
             status = tr("pile laid, face down")
         else:
             values = [state.options.card(c).value for c in bid if state.options.card(c)]
-            status = (tr("bids {total} (cards {cards})", total=sum(values), cards=" + ".join(str(v) for v in values))
-                      if values else tr("bids 0 (STOP on top)"))
+            status = (
+                tr("bids {total} (cards {cards})", total=sum(values), cards=" + ".join(str(v) for v in values))
+                if values
+                else tr("bids 0 (STOP on top)")
+            )
         lines.append(f"{keys.key(p.id)}: {status}")
     return lines
 
@@ -257,36 +315,57 @@ def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
     for i, b in enumerate(p.factory):
         bx = x + 50 + i * slot_w
         state = tr("{roof} roof", roof=b.roof) if b.roof else tr("unfinished")
-        title = tr("{player}: factory building {number}, {floors} floor(s), {state}", player=p.id, number=i + 1,
-                   floors=b.floors, state=state)
+        title = tr(
+            "{player}: factory building {number}, {floors} floor(s), {state}",
+            player=p.id,
+            number=i + 1,
+            floors=b.floors,
+            state=state,
+        )
         out.append(f'<g class="factory-building"><title>{escape(title)}</title>')
         out += _tower(bx + 3, base, slot_w - 6, b.floors, b.roof, keys.colour(p.id), floor_h)
-        out.append(f'<text x="{bx + slot_w / 2}" y="{base + 11}" font-size="9" text-anchor="middle">{b.floors}</text></g>')
+        out.append(
+            f'<text x="{bx + slot_w / 2}" y="{base + 11}" font-size="9" text-anchor="middle">{b.floors}</text></g>'
+        )
     return out
 
 
 def _player_row(inp: ScoreInput, keys: Keys, p, y: float, totals: dict) -> list[str]:
     state, tr = inp.state, keys.tr
     colour = keys.colour(p.id)
-    out = [f'<g class="player"><title>{escape(p.id)}</title>',
-           f'<rect x="10" y="{y}" width="16" height="16" fill={quoteattr(colour)}/>',
-           f'<text x="18" y="{y + 12}" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">'
-           f'{escape(keys.key(p.id))}</text>',
-           _text(32, y + 13, p.id, 12, FACTORY_X - 44, ' font-weight="bold"')]
-    cards = N_("{points} points, {cards} card, {billboards} billboards left") if p.hand_size == 1 else \
-        N_("{points} points, {cards} cards, {billboards} billboards left")
-    out.append(_text(32, y + 30, tr(cards, points=p.points, cards=p.hand_size, billboards=p.billboards), 11,
-                     FACTORY_X - 44))
+    out = [
+        f'<g class="player"><title>{escape(p.id)}</title>',
+        f'<rect x="10" y="{y}" width="16" height="16" fill={quoteattr(colour)}/>',
+        f'<text x="18" y="{y + 12}" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">'
+        f"{escape(keys.key(p.id))}</text>",
+        _text(32, y + 13, p.id, 12, FACTORY_X - 44, ' font-weight="bold"'),
+    ]
+    cards = (
+        N_("{points} points, {cards} card, {billboards} billboards left")
+        if p.hand_size == 1
+        else N_("{points} points, {cards} cards, {billboards} billboards left")
+    )
+    out.append(
+        _text(32, y + 30, tr(cards, points=p.points, cards=p.hand_size, billboards=p.billboards), 11, FACTORY_X - 44)
+    )
     marks = []
     if state is not None and state.key == p.id:
         marks.append(tr("holds the Key"))
     if state is not None and state.turn == p.id and state.phase in ("construction", "draw"):
-        marks.append(tr("to move") if state.phase == "construction"
-                     else tr("draws ({left} left)", left=state.draws_of(p.id)))
+        marks.append(
+            tr("to move") if state.phase == "construction" else tr("draws ({left} left)", left=state.draws_of(p.id))
+        )
     if state is not None and state.phase == "construction" and p.passed:
         marks.append(tr("passed"))
-    out.append(_text(32, y + 46, tr("roofs left: {arched} arched, {peaked} peaked", arched=p.arched, peaked=p.peaked),
-                     11, FACTORY_X - 44))
+    out.append(
+        _text(
+            32,
+            y + 46,
+            tr("roofs left: {arched} arched, {peaked} peaked", arched=p.arched, peaked=p.peaked),
+            11,
+            FACTORY_X - 44,
+        )
+    )
     if state is None or state.phase != "over":
         marks.append(tr("{points} points if scored now", points=totals.get(p.id, 0)))
     out.append(_text(32, y + 62, "; ".join(marks), 11, FACTORY_X - 44))
@@ -296,20 +375,31 @@ def _player_row(inp: ScoreInput, keys: Keys, p, y: float, totals: dict) -> list[
 
 
 def _owner_row(keys: Keys, pid: str, y: float, total: int) -> list[str]:
-    return [f'<g class="player"><title>{escape(pid)}</title>',
-            f'<rect x="10" y="{y}" width="16" height="16" fill={quoteattr(keys.colour(pid))}/>',
-            f'<text x="18" y="{y + 12}" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">'
-            f'{escape(keys.key(pid))}</text>',
-            _text(32, y + 13, keys.tr("{player}: {points} points this scoring", player=pid, points=total), 12,
-                  WIDTH - 44), "</g>"]
+    return [
+        f'<g class="player"><title>{escape(pid)}</title>',
+        f'<rect x="10" y="{y}" width="16" height="16" fill={quoteattr(keys.colour(pid))}/>',
+        f'<text x="18" y="{y + 12}" font-size="11" font-weight="bold" fill="#fff" text-anchor="middle">'
+        f"{escape(keys.key(pid))}</text>",
+        _text(32, y + 13, keys.tr("{player}: {points} points this scoring", player=pid, points=total), 12, WIDTH - 44),
+        "</g>",
+    ]
 
 
 # -- the legend ----------------------------------------------------------------------------------------
-LEGEND = (("arched", N_("arched roof")), ("peaked", N_("peaked roof")), (None, N_("unfinished (no roof yet)")),
-          ("green", N_("Greenspace (G)")), ("billboard", N_("billboard (owner's key)")),
-          ("empty", N_("empty small platform")), ("large", N_("free large platform")), ("SP", N_("Spaceport")),
-          ("MM", N_("Megamarket")), ("key", N_("owner's key and floors")),
-          ("1st", N_("placings, points this scoring")), ("bad", N_("breaks a rule")))
+LEGEND = (
+    ("arched", N_("arched roof")),
+    ("peaked", N_("peaked roof")),
+    (None, N_("unfinished (no roof yet)")),
+    ("green", N_("Greenspace (G)")),
+    ("billboard", N_("billboard (owner's key)")),
+    ("empty", N_("empty small platform")),
+    ("large", N_("free large platform")),
+    ("SP", N_("Spaceport")),
+    ("MM", N_("Megamarket")),
+    ("key", N_("owner's key and floors")),
+    ("1st", N_("placings, points this scoring")),
+    ("bad", N_("breaks a rule")),
+)
 LEGEND_ROW = 24
 
 
@@ -328,7 +418,9 @@ def _legend_rows(tr: Labels) -> list[list[tuple[float, object, str]]]:
 
 
 def _legend(y: float, tr: Labels) -> list[str]:
-    out = [f'<g class="legend"><text x="10" y="{y + 14}" font-size="12" font-weight="bold">{escape(tr("Legend"))}</text>']
+    out = [
+        f'<g class="legend"><text x="10" y="{y + 14}" font-size="12" font-weight="bold">{escape(tr("Legend"))}</text>'
+    ]
     for row, items in enumerate(_legend_rows(tr)):
         top = y + 4 + row * LEGEND_ROW
         for x, symbol, label in items:
@@ -343,25 +435,34 @@ def _legend_symbol(symbol, x: float, y: float, tr: Labels) -> list[str]:
     if symbol in ("arched", "peaked", None):
         return _tower(x + 4, base, 18, 1, symbol, "#bbb", 8)
     if symbol == "green":
-        return [f'<rect x="{x + 4}" y="{y + 2}" width="18" height="14" fill="{TILE_COLOURS["green"]}"/>'
-                f'<text x="{x + 13}" y="{y + 13}" font-size="9" text-anchor="middle">G</text>']
+        return [
+            f'<rect x="{x + 4}" y="{y + 2}" width="18" height="14" fill="{TILE_COLOURS["green"]}"/>'
+            f'<text x="{x + 13}" y="{y + 13}" font-size="9" text-anchor="middle">G</text>'
+        ]
     if symbol == "billboard":
-        return [f'<rect x="{x + 4}" y="{y}" width="18" height="11" fill="#888" stroke="#000"/>'
-                f'<line x1="{x + 13}" y1="{y + 11}" x2="{x + 13}" y2="{base}" stroke="#000"/>']
+        return [
+            f'<rect x="{x + 4}" y="{y}" width="18" height="11" fill="#888" stroke="#000"/>'
+            f'<line x1="{x + 13}" y1="{y + 11}" x2="{x + 13}" y2="{base}" stroke="#000"/>'
+        ]
     if symbol == "empty":
-        return [f'<rect x="{x + 2}" y="{base - 4}" width="22" height="5" fill="none" stroke="#999" '
-                f'stroke-dasharray="3,2"/>']
+        return [
+            f'<rect x="{x + 2}" y="{base - 4}" width="22" height="5" fill="none" stroke="#999" stroke-dasharray="3,2"/>'
+        ]
     if symbol in ("SP", "MM", "large"):
         tile = {"SP": "spaceport", "MM": "megamarket"}.get(symbol)
         fill = TILE_COLOURS[tile] if tile else "none"
-        return [f'<circle cx="{x + 13}" cy="{y + 8}" r="9" fill="{fill}" stroke="#555"/>'
-                f'<text x="{x + 13}" y="{y + 11}" font-size="8" text-anchor="middle">{symbol if tile else ""}</text>']
+        return [
+            f'<circle cx="{x + 13}" cy="{y + 8}" r="9" fill="{fill}" stroke="#555"/>'
+            f'<text x="{x + 13}" y="{y + 11}" font-size="8" text-anchor="middle">{symbol if tile else ""}</text>'
+        ]
     if symbol == "key":
         return [f'<text x="{x + 2}" y="{y + 12}" font-size="10">A 3</text>']
     if symbol == "1st":
         return [f'<text x="{x}" y="{y + 12}" font-size="10">{escape(tr("1st"))}</text>']
-    return [f'<rect x="{x + 2}" y="{y}" width="22" height="16" fill="none" stroke="#ff0000" stroke-width="2" '
-            f'stroke-dasharray="4,2"/>']
+    return [
+        f'<rect x="{x + 2}" y="{y}" width="22" height="16" fill="none" stroke="#ff0000" stroke-width="2" '
+        f'stroke-dasharray="4,2"/>'
+    ]
 
 
 # -- the picture ---------------------------------------------------------------------------------------
@@ -386,11 +487,21 @@ def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO, tr: Labels = english) ->
     lookup = dict(inp.blocks)
     body = [f'<text x="10" y="26" font-size="18" font-weight="bold">{escape(_title(inp, tr))}</text>']
     for col, district in enumerate(data.DISTRICTS):
-        body.append(f'<text x="{14 + col * COL_W}" y="{TOP - 8}" font-size="12" font-weight="bold" '
-                    f'fill="{DISTRICT_COLOURS[district]}">{escape(tr("{district} district", district=district))}</text>')
+        body.append(
+            f'<text x="{14 + col * COL_W}" y="{TOP - 8}" font-size="12" font-weight="bold" '
+            f'fill="{DISTRICT_COLOURS[district]}">{escape(tr("{district} district", district=district))}</text>'
+        )
         for row, block_id in enumerate(data.DISTRICT_BLOCKS[district]):
-            body += _block(inp, keys, block_id, lookup.get(block_id, Block()), 10 + col * COL_W, TOP + row * BLOCK_H,
-                           result["blocks"].get(block_id, {}), by_block.get(block_id, []))
+            body += _block(
+                inp,
+                keys,
+                block_id,
+                lookup.get(block_id, Block()),
+                10 + col * COL_W,
+                TOP + row * BLOCK_H,
+                result["blocks"].get(block_id, {}),
+                by_block.get(block_id, []),
+            )
     y = TOP + 3 * BLOCK_H + 4
     panel, y = _auction_panel(inp, keys, y)
     body += panel
@@ -406,8 +517,10 @@ def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO, tr: Labels = english) ->
             y += 24
     body += _legend(y + 4, tr)
     height = y + 14 + LEGEND_ROW * len(_legend_rows(tr))
-    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-            f'<title>{escape(tr("Skyline 3000 city"))}</title>',
-            f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>']
+    head = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
+        f"<title>{escape(tr('Skyline 3000 city'))}</title>",
+        f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
+    ]
     return "\n".join(head + body + ["</svg>"])

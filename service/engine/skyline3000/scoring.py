@@ -1,7 +1,9 @@
 """Block scoring (Phase 3): placings by floors with the three tie rules, points, the spaceport bonus."""
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from ..core import NULL_MEMO, Memo
 from . import data
@@ -85,6 +87,7 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options, memo: Me
 
 def _combined_check(materials: list[dict[str, Any]]):
     """A check for ``get_or_compute_many``: well-formed placings (owners are re-checked per block after)."""
+
     def check(value: Any) -> bool:
         if not isinstance(value, dict) or set(value) != {"first", "second"}:
             return False
@@ -136,11 +139,18 @@ def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options, memo: Me
 def breakdown(blocks: dict[str, dict[str, Any]], points: dict[str, int], pid: str) -> list[dict[str, Any]]:
     """A player's points by block (``block:<id>``), with the place won there; the spaceport bonus is
     extra cards in the next draw, not points, so it stays beside the breakdown."""
-    return [{"category": f"block:{block_id}", "points": pts,
-             "detail": {"place": "first" if pid in blocks[block_id]["first"] else "second",
-                        "floors": blocks[block_id]["floors"].get(pid, 0),
-                        "multiplier": blocks[block_id]["multiplier"]}}
-            for block_id, pts in points.items()]
+    return [
+        {
+            "category": f"block:{block_id}",
+            "points": pts,
+            "detail": {
+                "place": "first" if pid in blocks[block_id]["first"] else "second",
+                "floors": blocks[block_id]["floors"].get(pid, 0),
+                "multiplier": blocks[block_id]["multiplier"],
+            },
+        }
+        for block_id, pts in points.items()
+    ]
 
 
 def _player_entry(players: dict[str, dict[str, Any]], pid: str) -> dict[str, Any]:
@@ -149,7 +159,7 @@ def _player_entry(players: dict[str, dict[str, Any]], pid: str) -> dict[str, Any
     return players[pid]
 
 
-def hand_tiebreak(values: Optional[list[int]], rule: str) -> int:
+def hand_tiebreak(values: list[int] | None, rule: str) -> int:
     if not values:
         return 0
     return sum(values) if rule == "highest_total" else max(values)

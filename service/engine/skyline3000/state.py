@@ -1,8 +1,8 @@
 """Frozen state types of Skyline 3000. ``apply`` builds new ones with ``dataclasses.replace``."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
 
 from . import data
 from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
@@ -11,7 +11,7 @@ from .options import BlockSpec, Card, Options, default_board, default_options, m
 @dataclass(frozen=True)
 class FactoryBuilding:
     floors: int
-    roof: Optional[str] = None  # None: unfinished
+    roof: str | None = None  # None: unfinished
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Block:
     buildings: tuple[Building, ...] = ()
     greens: int = 0
     billboards: tuple[str, ...] = ()  # owners
-    large: Optional[str] = None  # spaceport | megamarket | None
+    large: str | None = None  # spaceport | megamarket | None
 
     def used_platforms(self) -> int:
         return len(self.buildings) + self.greens + len(self.billboards)
@@ -36,7 +36,7 @@ class Block:
 class Player:
     id: str
     points: int = data.START_POINTS
-    hand: Optional[tuple[str, ...]] = ()  # None: hidden (the size stays public)
+    hand: tuple[str, ...] | None = ()  # None: hidden (the size stays public)
     hand_size: int = 0
     factory: tuple[FactoryBuilding, ...] = ()
     arched: int = 0  # roof pieces left
@@ -51,10 +51,10 @@ class Player:
 
 @dataclass(frozen=True)
 class Pile:
-    draw: Optional[tuple[str, ...]] = ()  # top first; None: unknown order (a real table, or a view)
+    draw: tuple[str, ...] | None = ()  # top first; None: unknown order (a real table, or a view)
     draw_size: int = 0
     discard: tuple[str, ...] = ()
-    top: Optional[str] = None  # the face-up top card (public); derived when the order is known
+    top: str | None = None  # the face-up top card (public); derived when the order is known
 
     def __post_init__(self):
         if self.draw is not None:
@@ -64,7 +64,7 @@ class Pile:
 @dataclass(frozen=True)
 class Auction:
     stack: int  # 1..3
-    sealed: tuple[tuple[str, Optional[tuple[str, ...]]], ...] = ()  # (player, bid cards | None hidden)
+    sealed: tuple[tuple[str, tuple[str, ...] | None], ...] = ()  # (player, bid cards | None hidden)
 
     def sealed_of(self, player: str):
         for pid, bid in self.sealed:
@@ -97,24 +97,24 @@ class State:
     round: int
     phase: str
     key: str
-    turn: Optional[str]
+    turn: str | None
     blocks: tuple[tuple[str, Block], ...]
     floors: int  # floors left in the shared supply
     auction_house: tuple[tuple[str, ...], ...]
     removed_developments: tuple[str, ...] = ()
-    auction: Optional[Auction] = None
-    award: Optional[Award] = None
+    auction: Auction | None = None
+    award: Award | None = None
     draws_left: tuple[tuple[str, int], ...] = ()
     piles: tuple[tuple[str, Pile], ...] = ()
-    seed: Optional[int] = None
+    seed: int | None = None
     shuffles: int = 0
-    pending: Optional[Pending] = None
+    pending: Pending | None = None
 
     # -- lookups -----------------------------------------------------------------------------
     def player_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.players)
 
-    def player(self, pid: str) -> Optional[Player]:
+    def player(self, pid: str) -> Player | None:
         for p in self.players:
             if p.id == pid:
                 return p
@@ -126,7 +126,7 @@ class State:
                 return i
         return -1
 
-    def block(self, block_id: str) -> Optional[Block]:
+    def block(self, block_id: str) -> Block | None:
         for bid, block in self.blocks:
             if bid == block_id:
                 return block
@@ -145,13 +145,13 @@ class State:
         return 0
 
     # -- functional updates --------------------------------------------------------------------
-    def with_player(self, new: Player) -> "State":
+    def with_player(self, new: Player) -> State:
         return replace(self, players=tuple(new if p.id == new.id else p for p in self.players))
 
-    def with_block(self, block_id: str, new: Block) -> "State":
+    def with_block(self, block_id: str, new: Block) -> State:
         return replace(self, blocks=tuple((b, new if b == block_id else blk) for b, blk in self.blocks))
 
-    def with_pile(self, deck: str, new: Pile) -> "State":
+    def with_pile(self, deck: str, new: Pile) -> State:
         piles = dict(self.piles)
         piles[deck] = new
         return replace(self, piles=tuple((d, piles[d]) for d in data.DECKS if d in piles))
@@ -174,12 +174,12 @@ class ScoreInput:
 
     options: Options
     blocks: tuple[tuple[str, Block], ...]
-    players: Optional[tuple[Player, ...]] = None
-    phase: Optional[str] = None
-    round: Optional[int] = None
-    state: Optional[State] = None  # the full state when one was sent
+    players: tuple[Player, ...] | None = None
+    phase: str | None = None
+    round: int | None = None
+    state: State | None = None  # the full state when one was sent
 
-    def block(self, block_id: str) -> Optional[Block]:
+    def block(self, block_id: str) -> Block | None:
         for bid, block in self.blocks:
             if bid == block_id:
                 return block
@@ -190,22 +190,37 @@ class ScoreInput:
 class Move:
     type: str
     player: str
-    card: Optional[str] = None
-    building: Optional[int] = None
-    roof: Optional[str] = None
-    buildings: Optional[tuple[int, ...]] = None  # a floor card: the building each floor goes on
-    block: Optional[str] = None
-    target: Optional[str] = None  # where on the block: empty | billboard | large | green
-    cards: Optional[tuple[str, ...]] = None  # a sealed bid (cards above STOP)
-    piles: Optional[tuple[tuple[str, tuple[str, ...]], ...]] = None  # every player's bid (table)
-    pile: Optional[str] = None  # a deck to draw from
+    card: str | None = None
+    building: int | None = None
+    roof: str | None = None
+    buildings: tuple[int, ...] | None = None  # a floor card: the building each floor goes on
+    block: str | None = None
+    target: str | None = None  # where on the block: empty | billboard | large | green
+    cards: tuple[str, ...] | None = None  # a sealed bid (cards above STOP)
+    piles: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # every player's bid (table)
+    pile: str | None = None  # a deck to draw from
     # legal-moves only: this listed move stands for a family of moves (moves.FAMILIES); a move sent with
     # it is the move its other fields spell
-    family: Optional[str] = None
+    family: str | None = None
 
 
 __all__ = [
-    "Auction", "Award", "Block", "BlockSpec", "Building", "Card", "FactoryBuilding", "Move", "Options",
-    "Pending", "Pile", "Player", "ScoreInput", "State", "default_board", "default_options", "make_cards",
+    "Auction",
+    "Award",
+    "Block",
+    "BlockSpec",
+    "Building",
+    "Card",
+    "FactoryBuilding",
+    "Move",
+    "Options",
+    "Pending",
+    "Pile",
+    "Player",
+    "ScoreInput",
+    "State",
+    "default_board",
+    "default_options",
+    "make_cards",
     "replace",
 ]

@@ -1,8 +1,9 @@
 """Is a state one the rules can reach? Conservation of every piece and card, placement, phase sanity."""
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from .. import kit
 from ..core import Violation
@@ -12,8 +13,9 @@ from .rules import BOOK
 from .state import Block, Options, State
 
 
-def block_violations(options: Options, blocks: Iterable[tuple[str, Block]], players: Optional[set[str]],
-                     prefix: str = "/state/blocks") -> list[Violation]:
+def block_violations(
+    options: Options, blocks: Iterable[tuple[str, Block]], players: set[str] | None, prefix: str = "/state/blocks"
+) -> list[Violation]:
     """Capacity, roof shapes per block and district, heights, owners: for full and partial cities."""
     out: list[Violation] = []
     items = list(blocks)
@@ -25,35 +27,73 @@ def block_violations(options: Options, blocks: Iterable[tuple[str, Block]], play
             out.append(BOOK.violation("state.unknown_block", "No block {block!r}.", ptr, block=block_id))
             continue
         if block.used_platforms() > spec.small_platforms:
-            out.append(BOOK.violation("state.block_capacity", "Block {block} has {platforms} small platforms but "
-                                      "holds {used} pieces.", ptr, block=block_id, platforms=spec.small_platforms,
-                                      used=block.used_platforms()))
+            out.append(
+                BOOK.violation(
+                    "state.block_capacity",
+                    "Block {block} has {platforms} small platforms but holds {used} pieces.",
+                    ptr,
+                    block=block_id,
+                    platforms=spec.small_platforms,
+                    used=block.used_platforms(),
+                )
+            )
         shapes = {b.roof for b in block.buildings}
         if len(shapes) > 1:
-            out.append(BOOK.violation("state.block_roofs", "Block {block} holds both roof shapes.",
-                                      ptr + kit.pointer("buildings"), block=block_id))
+            out.append(
+                BOOK.violation(
+                    "state.block_roofs",
+                    "Block {block} holds both roof shapes.",
+                    ptr + kit.pointer("buildings"),
+                    block=block_id,
+                )
+            )
         if not board.heights_reachable([b.floors for b in block.buildings]):
-            out.append(BOOK.violation("state.block_heights", "Block {block}'s heights {heights} cannot be built (the "
-                                      "first building has 1 floor, each later one equals the tallest or is one "
-                                      "taller).", ptr + kit.pointer("buildings"), block=block_id,
-                                      heights=sorted(b.floors for b in block.buildings)))
+            out.append(
+                BOOK.violation(
+                    "state.block_heights",
+                    "Block {block}'s heights {heights} cannot be built (the "
+                    "first building has 1 floor, each later one equals the tallest or is one "
+                    "taller).",
+                    ptr + kit.pointer("buildings"),
+                    block=block_id,
+                    heights=sorted(b.floors for b in block.buildings),
+                )
+            )
         if block.large is not None and block.large not in data.LARGE_TILES:
             out.append(BOOK.violation("state.large", None, ptr + kit.pointer("large")))
         if players is not None:
             for i, b in enumerate(block.buildings):
                 if b.owner not in players:
-                    out.append(BOOK.violation("state.unknown_player", "{owner!r} is not a player.",
-                                              ptr + kit.pointer("buildings", i, "owner"), owner=b.owner))
+                    out.append(
+                        BOOK.violation(
+                            "state.unknown_player",
+                            "{owner!r} is not a player.",
+                            ptr + kit.pointer("buildings", i, "owner"),
+                            owner=b.owner,
+                        )
+                    )
             for i, owner in enumerate(block.billboards):
                 if owner not in players:
-                    out.append(BOOK.violation("state.unknown_player", "{owner!r} is not a player.",
-                                              ptr + kit.pointer("billboards", i), owner=owner))
+                    out.append(
+                        BOOK.violation(
+                            "state.unknown_player",
+                            "{owner!r} is not a player.",
+                            ptr + kit.pointer("billboards", i),
+                            owner=owner,
+                        )
+                    )
     for district, ids in data.DISTRICT_BLOCKS.items():
         shapes = [board.block_shape(lookup.get(b)) for b in ids]
         if all(s is not None for s in shapes) and len(set(shapes)) == 1 and all(b in lookup for b in ids):
-            out.append(BOOK.violation("state.district_roofs", "All three blocks of the {district} district hold "
-                                      "{shape} roofs.", prefix + kit.pointer(ids[0]), district=district,
-                                      shape=shapes[0]))
+            out.append(
+                BOOK.violation(
+                    "state.district_roofs",
+                    "All three blocks of the {district} district hold {shape} roofs.",
+                    prefix + kit.pointer(ids[0]),
+                    district=district,
+                    shape=shapes[0],
+                )
+            )
     return out
 
 
@@ -79,35 +119,60 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
         out.append(BOOK.violation("state.phase", message, pointer))
 
     if state.key not in ids:
-        out.append(BOOK.violation("state.unknown_player", "The Key holder {key!r} is not a player.", "/state/key",
-                                  key=state.key))
+        out.append(
+            BOOK.violation(
+                "state.unknown_player", "The Key holder {key!r} is not a player.", "/state/key", key=state.key
+            )
+        )
     if state.turn is not None and state.turn not in ids:
-        out.append(BOOK.violation("state.unknown_player", "{turn!r} is not a player.", "/state/turn",
-                                  turn=state.turn))
+        out.append(BOOK.violation("state.unknown_player", "{turn!r} is not a player.", "/state/turn", turn=state.turn))
     phase = state.phase
     if phase == "construction":
         if state.turn is None or (state.player(state.turn) and construction_over(state, state.player(state.turn))):
-            bad(kit.N_("The construction phase needs a player to move who has not passed and (option empty_hand: "
-                       "done) holds a card."), "/state/turn")
+            bad(
+                kit.N_(
+                    "The construction phase needs a player to move who has not passed and (option empty_hand: "
+                    "done) holds a card."
+                ),
+                "/state/turn",
+            )
         if state.auction is not None or state.award is not None:
             bad(kit.N_("No auction runs in the construction phase."), "/state/auction")
     elif phase == "auction":
         if state.auction is None:
             bad(kit.N_("The auction phase needs an auction."), "/state/auction")
         else:
-            if not (1 <= state.auction.stack <= len(state.auction_house)) or not state.auction_house[state.auction.stack - 1]:
+            if (
+                not (1 <= state.auction.stack <= len(state.auction_house))
+                or not state.auction_house[state.auction.stack - 1]
+            ):
                 out.append(BOOK.violation("auction.no_lot", None, "/state/auction/stack"))
             for pid, bid in state.auction.sealed:
                 p = state.player(pid)
                 if p is None:
-                    out.append(BOOK.violation("state.unknown_player", "{player!r} is not a player.",
-                                              kit.pointer("state", "auction", "sealed", pid), player=pid))
+                    out.append(
+                        BOOK.violation(
+                            "state.unknown_player",
+                            "{player!r} is not a player.",
+                            kit.pointer("state", "auction", "sealed", pid),
+                            player=pid,
+                        )
+                    )
                 elif bid is not None and not cards.holds(state, p, bid):
-                    out.append(BOOK.violation("state.cards", "{player}'s sealed bid holds cards not in his hand.",
-                                              kit.pointer("state", "auction", "sealed", pid), player=pid))
+                    out.append(
+                        BOOK.violation(
+                            "state.cards",
+                            "{player}'s sealed bid holds cards not in his hand.",
+                            kit.pointer("state", "auction", "sealed", pid),
+                            player=pid,
+                        )
+                    )
             if len(state.auction.sealed) >= len(state.players) and any(b is None for _, b in state.auction.sealed):
-                out.append(BOOK.violation("state.hidden_information", "Every bid is laid but some are hidden.",
-                                          "/state/auction/sealed"))
+                out.append(
+                    BOOK.violation(
+                        "state.hidden_information", "Every bid is laid but some are hidden.", "/state/auction/sealed"
+                    )
+                )
         if state.award is not None:
             bad(kit.N_("No development waits to be placed in the auction phase."), "/state/award")
     elif phase == "develop":
@@ -118,8 +183,11 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
             bad(kit.N_("The draw phase needs a player with draws left."), "/state/turn")
         for pid, _ in state.draws_left:
             if pid not in ids:
-                out.append(BOOK.violation("state.unknown_player", "{player!r} is not a player.", "/state/draws_left",
-                                          player=pid))
+                out.append(
+                    BOOK.violation(
+                        "state.unknown_player", "{player!r} is not a player.", "/state/draws_left", player=pid
+                    )
+                )
         if state.round >= data.ROUNDS:
             bad(kit.N_("There is no card draw after round 4."), "/state/phase")
     elif phase == "over":
@@ -143,9 +211,15 @@ def _pending(state: State, ids: set[str]) -> list[Violation]:
         fits = hidden and pile.top is None and state.phase != "over" and pending.player in ids
     if fits:
         return []
-    return [BOOK.violation("state.pending", "The pending reveal must be a draw of the drawing player in the draw "
-                           "phase, or a real table's face-up top card not known yet, from a hidden, non-empty "
-                           "draw pile.", "/state/pending")]
+    return [
+        BOOK.violation(
+            "state.pending",
+            "The pending reveal must be a draw of the drawing player in the draw "
+            "phase, or a real table's face-up top card not known yet, from a hidden, non-empty "
+            "draw pile.",
+            "/state/pending",
+        )
+    ]
 
 
 def _auctions_held(state: State) -> int:
@@ -162,12 +236,20 @@ def _auction_house(state: State) -> list[Violation]:
     if not 1 <= state.round <= data.ROUNDS or len(state.auction_house) != data.AUCTION_STACKS:
         return []
     held = _auctions_held(state)
-    expected = tuple(stack[state.round - (1 if i >= held else 0):] for i, stack in enumerate(data.AUCTION_HOUSE))
+    expected = tuple(stack[state.round - (1 if i >= held else 0) :] for i, stack in enumerate(data.AUCTION_HOUSE))
     if tuple(tuple(s) for s in state.auction_house) == expected:
         return []
-    return [BOOK.violation("state.auction_house", "In round {round} ({phase}) the auction house holds {expected}, "
-                           "not {found}.", "/state/auction_house", round=state.round, phase=state.phase,
-                           expected=[list(s) for s in expected], found=[list(s) for s in state.auction_house])]
+    return [
+        BOOK.violation(
+            "state.auction_house",
+            "In round {round} ({phase}) the auction house holds {expected}, not {found}.",
+            "/state/auction_house",
+            round=state.round,
+            phase=state.phase,
+            expected=[list(s) for s in expected],
+            found=[list(s) for s in state.auction_house],
+        )
+    ]
 
 
 def _pieces(state: State) -> list[Violation]:
@@ -176,25 +258,48 @@ def _pieces(state: State) -> list[Violation]:
     on_board = sum(b.floors for _, blk in state.blocks for b in blk.buildings)
     in_factories = sum(b.floors for p in state.players for b in p.factory)
     if state.floors + on_board + in_factories != data.FLOORS_TOTAL:
-        out.append(BOOK.violation("state.floors", "Supply {floors} + factories {factories} + board {board} is not "
-                                  "{total}.", "/state/floors", floors=state.floors, factories=in_factories,
-                                  board=on_board, total=data.FLOORS_TOTAL))
+        out.append(
+            BOOK.violation(
+                "state.floors",
+                "Supply {floors} + factories {factories} + board {board} is not {total}.",
+                "/state/floors",
+                floors=state.floors,
+                factories=in_factories,
+                board=on_board,
+                total=data.FLOORS_TOTAL,
+            )
+        )
     for i, p in enumerate(state.players):
         for shape in data.ROOFS:
             used = sum(1 for b in p.factory if b.roof == shape)
             used += sum(1 for _, blk in state.blocks for b in blk.buildings if b.owner == p.id and b.roof == shape)
             if p.roofs_left(shape) + used != opts.roofs_per_shape:
-                out.append(BOOK.violation("state.roofs", "{player}'s {shape} roofs: {left} left + {used} built is "
-                                          "not {total}.", kit.pointer("state", "players", i, "roofs", shape),
-                                          player=p.id, shape=shape, left=p.roofs_left(shape), used=used,
-                                          total=opts.roofs_per_shape))
+                out.append(
+                    BOOK.violation(
+                        "state.roofs",
+                        "{player}'s {shape} roofs: {left} left + {used} built is not {total}.",
+                        kit.pointer("state", "players", i, "roofs", shape),
+                        player=p.id,
+                        shape=shape,
+                        left=p.roofs_left(shape),
+                        used=used,
+                        total=opts.roofs_per_shape,
+                    )
+                )
         placed = sum(1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
         if p.billboards + placed + p.billboards_retired != opts.billboards_per_player:
-            out.append(BOOK.violation("state.billboards", "{player}'s billboards: {left} left + {placed} placed + "
-                                      "{retired} retired is not {total}.",
-                                      kit.pointer("state", "players", i, "billboards"), player=p.id,
-                                      left=p.billboards, placed=placed, retired=p.billboards_retired,
-                                      total=opts.billboards_per_player))
+            out.append(
+                BOOK.violation(
+                    "state.billboards",
+                    "{player}'s billboards: {left} left + {placed} placed + {retired} retired is not {total}.",
+                    kit.pointer("state", "players", i, "billboards"),
+                    player=p.id,
+                    left=p.billboards,
+                    placed=placed,
+                    retired=p.billboards_retired,
+                    total=opts.billboards_per_player,
+                )
+            )
     house = Counter(t for stack in state.auction_house for t in stack)
     removed = Counter(state.removed_developments)
     award = Counter([state.award.tile]) if state.award else Counter()
@@ -203,15 +308,27 @@ def _pieces(state: State) -> list[Violation]:
     for tile, total in data.TILE_TOTALS.items():
         have = house[tile] + removed[tile] + award[tile] + board_count[tile]
         if have != total:
-            out.append(BOOK.violation("state.developments", "{tile}: {found} found (board, auction house, removed, "
-                                      "awaiting placement), {total} expected.", "/state/auction_house", tile=tile,
-                                      found=have, total=total))
+            out.append(
+                BOOK.violation(
+                    "state.developments",
+                    "{tile}: {found} found (board, auction house, removed, awaiting placement), {total} expected.",
+                    "/state/auction_house",
+                    tile=tile,
+                    found=have,
+                    total=total,
+                )
+            )
     for block_id, blk in state.blocks:
         spec = opts.block(block_id)
         if spec is not None and blk.greens < spec.starting_greens:
-            out.append(BOOK.violation("state.developments", "Block {block} has fewer greens than its printed "
-                                      "starting greens.", kit.pointer("state", "blocks", block_id, "greens"),
-                                      block=block_id))
+            out.append(
+                BOOK.violation(
+                    "state.developments",
+                    "Block {block} has fewer greens than its printed starting greens.",
+                    kit.pointer("state", "blocks", block_id, "greens"),
+                    block=block_id,
+                )
+            )
     return out
 
 
@@ -219,14 +336,28 @@ def _cards(state: State) -> list[Violation]:
     out = []
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
-            out.append(BOOK.violation("state.hand_size", "{player} holds {held} cards, hand_size says {hand_size}.",
-                                      kit.pointer("state", "players", i, "hand_size"), player=p.id, held=len(p.hand),
-                                      hand_size=p.hand_size))
+            out.append(
+                BOOK.violation(
+                    "state.hand_size",
+                    "{player} holds {held} cards, hand_size says {hand_size}.",
+                    kit.pointer("state", "players", i, "hand_size"),
+                    player=p.id,
+                    held=len(p.hand),
+                    hand_size=p.hand_size,
+                )
+            )
     for deck, pile in state.piles:
         if pile.draw is not None and len(pile.draw) != pile.draw_size:
-            out.append(BOOK.violation("state.pile_size", "The {deck} draw pile holds {held} cards, draw_size says "
-                                      "{draw_size}.", kit.pointer("state", "piles", deck, "draw_size"), deck=deck,
-                                      held=len(pile.draw), draw_size=pile.draw_size))
+            out.append(
+                BOOK.violation(
+                    "state.pile_size",
+                    "The {deck} draw pile holds {held} cards, draw_size says {draw_size}.",
+                    kit.pointer("state", "piles", deck, "draw_size"),
+                    deck=deck,
+                    held=len(pile.draw),
+                    draw_size=pile.draw_size,
+                )
+            )
         if pile.draw is None and pile.top is not None:
             spec = state.options.card(pile.top)
             if spec is None or spec.deck != deck or pile.draw_size <= 0:
@@ -234,27 +365,49 @@ def _cards(state: State) -> list[Violation]:
         for j, c in enumerate(tuple(pile.draw or ()) + pile.discard):
             spec = state.options.card(c)
             if spec is not None and spec.deck != deck:
-                out.append(BOOK.violation("state.cards", "{card} lies on the {deck} pile.",
-                                          kit.pointer("state", "piles", deck), card=c, deck=deck))
+                out.append(
+                    BOOK.violation(
+                        "state.cards",
+                        "{card} lies on the {deck} pile.",
+                        kit.pointer("state", "piles", deck),
+                        card=c,
+                        deck=deck,
+                    )
+                )
     places = cards.known_places(state)
     for c, where in places.items():
         if state.options.card(c) is None:
             out.append(BOOK.violation("state.cards", "No card {card!r} in this game.", kit.pointer(*where[0]), card=c))
         elif len(where) > 1:
-            out.append(BOOK.violation("state.cards", "{card} is in {places} places.", kit.pointer(*where[1]), card=c,
-                                      places=len(where)))
+            out.append(
+                BOOK.violation(
+                    "state.cards", "{card} is in {places} places.", kit.pointer(*where[1]), card=c, places=len(where)
+                )
+            )
     pool = cards.unknown_cards(state)
     hidden_hands = sum(p.hand_size for p in state.players if p.hand is None)
     hidden_draws = cards.hidden_draw_sizes(state)
     if len(pool) != hidden_hands + sum(hidden_draws.values()):
-        out.append(BOOK.violation("state.cards", "{unplaced} cards are in no known place but hidden hands and piles "
-                                  "hold {hidden}.", "/state/piles", unplaced=len(pool),
-                                  hidden=hidden_hands + sum(hidden_draws.values())))
+        out.append(
+            BOOK.violation(
+                "state.cards",
+                "{unplaced} cards are in no known place but hidden hands and piles hold {hidden}.",
+                "/state/piles",
+                unplaced=len(pool),
+                hidden=hidden_hands + sum(hidden_draws.values()),
+            )
+        )
     per_deck = Counter(state.options.card(c).deck for c in pool)
     for deck, size in hidden_draws.items():
         if per_deck[deck] < size:
-            out.append(BOOK.violation("state.cards", "The hidden {deck} pile holds {size} cards but only {unplaced} "
-                                      "{deck} cards are unaccounted for.",
-                                      kit.pointer("state", "piles", deck, "draw_size"), deck=deck, size=size,
-                                      unplaced=per_deck[deck]))
+            out.append(
+                BOOK.violation(
+                    "state.cards",
+                    "The hidden {deck} pile holds {size} cards but only {unplaced} {deck} cards are unaccounted for.",
+                    kit.pointer("state", "piles", deck, "draw_size"),
+                    deck=deck,
+                    size=size,
+                    unplaced=per_deck[deck],
+                )
+            )
     return out
