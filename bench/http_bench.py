@@ -1,4 +1,4 @@
-"""HTTP benchmark: the JSON-echo floor and real endpoints, side by side in one run (DESIGN.md section 11).
+"""HTTP benchmark: the JSON-echo floor and real endpoints, side by side in one run.
 
     .venv/bin/python bench/http_bench.py                      # every bench/requests/*.json
     .venv/bin/python bench/http_bench.py --memo none --seconds 5 bench/requests/newyork-*.json

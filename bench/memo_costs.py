@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/memo_costs.py
 
-Compare with a Redis round trip (about 0.2 ms on loopback, DESIGN.md section 6): a kind cheaper than that
+Compare with a Redis round trip (about 0.2 ms on loopback): a kind cheaper than that
 belongs in service/cache/policy.py's IN_PROCESS_ONLY. Also prints a request's whole score and the
 load of its state as the service does it (``schemas/lean.py``), which is what the answer cache saves on a
 hit besides the scoring.
@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service import create_app  # noqa: E402
+from service.engine.memo import memo_scope  # noqa: E402
 from service.schemas import lean  # noqa: E402
 
 ROUNDS = 200
@@ -57,16 +58,23 @@ def main() -> None:
     ):
         body = json.loads(path.read_text())
         binding = app.extensions["games"][path.stem.split("-")[0]]
-        load = lambda: lean.load(binding.envelopes.score_state, {"state": body["state"]})["state"]  # noqa: E731
-        state = load()
-        scoring = lean.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
-        memo = TimingMemo()
-        score_ms = timed(lambda: binding.game.score(state, scoring, memo))
-        load_ms = timed(load)
-        print(f"{path.stem}: load {load_ms:.3f} ms, score {score_ms:.3f} ms")
-        for kind in sorted(memo.seconds):
-            per_request = memo.seconds[kind] / ROUNDS * 1000
-            print(f"    {kind:<34} {per_request:.3f} ms per request ({memo.calls[kind] // ROUNDS} evaluations)")
+        measure(path.stem, binding, body)
+
+
+def measure(name: str, binding, body: dict) -> None:
+    def load():
+        return lean.load(binding.envelopes.score_state, {"state": body["state"]})["state"]
+
+    state = load()
+    scoring = lean.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
+    memo = TimingMemo()
+    with memo_scope(memo):
+        score_ms = timed(lambda: binding.game.score(state, scoring))
+    load_ms = timed(load)
+    print(f"{name}: load {load_ms:.3f} ms, score {score_ms:.3f} ms")
+    for kind in sorted(memo.seconds):
+        per_request = memo.seconds[kind] / ROUNDS * 1000
+        print(f"    {kind:<34} {per_request:.3f} ms per request ({memo.calls[kind] // ROUNDS} evaluations)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""A Redis slower than the work it saves must not slow the service down (issue 9): throughput without
+"""A Redis slower than the work it saves must not slow the service down: throughput without
 Redis against throughput with a Redis that takes ``--delay-ms`` per command (through the delaying proxy
 of tests/faults.py), in one run on the same gunicorn configuration.
 

@@ -1,4 +1,4 @@
-"""Settings from environment variables (DESIGN.md section 8), validated once at start."""
+"""Settings from environment variables (docs/operations.md), validated once at start."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class Settings:
     # A Redis whose median read is slower than this (and than the compute a hit saves) is bypassed.
     # A healthy one answers in 0.2-1 ms; on a loaded 2-core machine medians of 4 ms were seen on
     # loopback (the process waiting for a core), so 10 ms avoids false alarms and is still far
-    # below the 50 ms timeout and the 40 ms Redis of issue 9.
+    # below the 50 ms timeout and the 40 ms Redis a hostile-load review used.
     redis_slow_ms: int = 10
     request_deadline_ms: int = 2000
     metrics_port: int | None = None

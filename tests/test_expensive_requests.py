@@ -1,4 +1,4 @@
-"""Every request is bounded (issue 9): the worst cases found for each game and route, sent through the app.
+"""Every request is bounded: the worst cases found for each game and route, sent through the app.
 
 Each case asserts the answer's status and shape and a count that bounds the work (cells the hole search
 floods, moves replayed, moves listed, errors listed); none asserts on time. The CPU time each request
@@ -95,7 +95,7 @@ def far_apart_bodies(client) -> dict:
 
 @pytest.mark.parametrize("route", ["score", "validate", "legal-moves", "moves", "replay", "render"])
 def test_new_york_far_apart_tiles_cost_the_tiles_not_the_box(client, monkeypatch, route):
-    # issue 9: six cities of two tiles at (-64,-64) and (64,64) took 4-11 s to score, 1-2 s elsewhere
+    # found by a hostile-load review: six cities of two tiles at (-64,-64) and (64,64) took 4-11 s to score, 1-2 s elsewhere
     body = far_apart_bodies(client)[route]
     flooded = FloodedCells(monkeypatch)
     response, _ = timed_post(client, f"/v1/games/newyork/{route}", body)

@@ -1,4 +1,4 @@
-"""The pinned shuffle (DESIGN.md section 7): Fisher-Yates over random.Random(seed).random()."""
+"""The pinned shuffle (docs/wire.md, "Randomness"): Fisher-Yates over random.Random(seed).random()."""
 
 import random
 

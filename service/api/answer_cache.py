@@ -1,6 +1,6 @@
 """Whole answers of the game routes, memoised by the request's bytes.
 
-Every game route is a pure function of its body (DESIGN.md section 2: identical requests give
+Every game route is a pure function of its body (docs/wire.md: identical requests give
 byte-identical answers), so a repeated request can skip parsing, the rules and serialisation. This is
 the one evaluation on the request path that costs more than a Redis round trip (bench/memo_costs.py),
 so it is the one shared through Redis; only 200 answers are kept, and none over MAX_ANSWER_BYTES.

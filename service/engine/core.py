@@ -132,7 +132,7 @@ class RuleCode:
 
 @dataclass(frozen=True)
 class Reading:
-    """A rule reading the service had to choose where the rules are silent (DESIGN.md section 9).
+    """A rule reading the service had to choose where the rules are silent or unclear.
 
     ``section`` is the anchor of the rules-page section whose rule it reads; the page lists every reading
     under its own anchor (``reading_anchor``)."""

@@ -1,4 +1,4 @@
-"""The pinned shuffle (DESIGN.md section 7).
+"""The pinned shuffle (docs/wire.md, "Randomness").
 
 Fisher-Yates from the last index down, each index drawn as ``int(r * (i + 1))`` where ``r`` comes from
 ``random.Random(seed).random()``: the one part of Python's generator whose sequence the language

@@ -122,7 +122,7 @@ class GameWire:
     """A game's marshmallow schemas. Each loads into the engine's own objects and dumps them back.
 
     - ``state``: a full state (``load`` -> engine state; ``dump`` engine state -> JSON).
-    - ``score_state``: the partial state ``score`` and ``render`` accept (DESIGN.md section 4); a full
+    - ``score_state``: the partial state ``score`` and ``render`` accept (docs/wire.md, "Partial scoring input"); a full
       state must load through it too.
     - ``move``: one move (``load`` -> engine move; ``dump`` engine move -> JSON).
     - ``options``: setup options (``load`` -> dict of engine options with defaults filled in).

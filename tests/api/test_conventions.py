@@ -189,7 +189,7 @@ def test_every_answer_of_a_seeded_game_keeps_the_conventions(client, game):
 
 
 def at_a_real_table(game: str, state: dict) -> dict:
-    """The state with every hidden order unknown (DESIGN.md section 5): each later draw is a reveal."""
+    """The state with every hidden order unknown (docs/wire.md, "Hidden information"): each later draw is a reveal."""
     if game == "newyork":
         return {**state, "bag": None, "money_deck": None, "seed": None}
     if game == "skyline3000":

@@ -1,4 +1,4 @@
-"""The request edge under hostile input (issue 9): chunked bodies over the limit, security headers on every
+"""The request edge under hostile input: chunked bodies over the limit, security headers on every
 answer, problem details without Python internals, and bounded echoes of bad input."""
 
 import base64
@@ -48,7 +48,7 @@ def _chunked(client, raw: bytes):
 
 
 def test_a_chunked_body_over_the_limit_is_413_even_when_its_prefix_is_valid_json(client, state):
-    # issue 9: a valid 1 MiB prefix and 700 KB of garbage used to be answered 200 from the prefix
+    # a hostile-load review found that a valid 1 MiB prefix and 700 KB of garbage used to be answered 200 from the prefix
     response = _chunked(client, _padded({"state": state}, LIMIT) + b"x" * 700_000)
     assert response.status_code == 413 and response.mimetype == PROBLEM
     assert str(LIMIT) in response.get_json()["detail"]

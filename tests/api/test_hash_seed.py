@@ -1,4 +1,4 @@
-"""Identical requests give byte-identical answers in every process (DESIGN.md section 7), whatever
+"""Identical requests give byte-identical answers in every process (docs/wire.md, "Randomness"), whatever
 Python's string-hash seed: workers and replicas each draw their own unless PYTHONHASHSEED is set."""
 
 from __future__ import annotations

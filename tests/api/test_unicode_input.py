@@ -1,4 +1,4 @@
-"""Any Unicode input gets a 4xx or a correct 200, never a 5xx (issue 9), on every game and every POST route.
+"""Any Unicode input gets a 4xx or a correct 200, never a 5xx, on every game and every POST route.
 
 A lone UTF-16 surrogate (``"\\ud800"``) is refused once, where the body is read, with a pointer to the
 string that holds it; other odd text (NUL, bell, right-to-left override, emoji, combining marks, U+FFFF) is

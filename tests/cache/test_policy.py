@@ -37,7 +37,7 @@ def test_every_memo_sized_apart_is_listed_with_its_size():
 
 def test_every_function_cache_of_the_service_is_listed():
     named = []
-    for path, text in sources(SERVICE).items():
+    for _path, text in sources(SERVICE).items():
         for match in re.finditer(r"@(?:functools\.)?lru_cache\([^)]*\)\s*\n\s*def (\w+)", text):
             named.append(match.group(1))
     assert named, "the contract texts are a function cache"

@@ -1,4 +1,4 @@
-"""One conformance suite over the four games (issue 16), in OpenSpiel's manner: seeded playouts through
+"""One conformance suite over every game, in OpenSpiel's manner: seeded playouts through
 the public protocol, unlisted moves of the awaited players refused by a rule, conservation, determinism,
 views that leak nothing between players, every rule code shown emitted, and reach statistics.
 

@@ -1,4 +1,4 @@
-"""Redis failing under steady load, against a real gunicorn and a redis-server of its own (issue 9).
+"""Redis failing under steady load, against a real gunicorn and a redis-server of its own.
 
 Stopped (SIGSTOP), killed and restarted, and slow: no request fails, /readyz says so while it lasts and
 recovers by itself (the breaker probes again after REDIS_RETRY_MS: 2 s here, 10 s by default), and the

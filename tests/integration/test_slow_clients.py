@@ -1,4 +1,4 @@
-"""Slow or hostile connections cannot starve the service (issue 9, item 3).
+"""Slow or hostile connections cannot starve the service.
 
 16 connections that send the start of a request (or of a TLS hello) and never finish their headers are
 held open against the default serving setups, the container's (``gunicorn -c deploy/gunicorn.conf.py``)

@@ -1,4 +1,4 @@
-"""Overrunning requests and dying workers under a real gunicorn (issue 9, items 1 and 8).
+"""Overrunning requests and dying workers under a real gunicorn.
 
 An answer past REQUEST_DEADLINE_MS is a 503 problem, not a killed worker; a worker that does get killed
 (timeout, SIGKILL) is counted in /metrics and logged as one JSON line; and under steady load a SIGKILLed

@@ -55,7 +55,7 @@ def generated_components() -> dict[str, JsonSchema]:
     out = dict(shared.schemas)
     edge = {language.FIELD: ref("Lang")}
     sealed = {**edge, SEAL_FIELD: ref("StateSeal")}  # the edge's fields of the requests that take a seal back
-    for game_id, binding in bind_games().items():
+    for _game_id, binding in bind_games().items():
         if binding.envelopes is None:
             continue
         prefix, envelopes = component_prefix(binding.info.name), binding.envelopes
