@@ -1,7 +1,7 @@
 """Rewrite the contract's documented answers from what the service answers to their request examples.
 
 tests/test_contract_examples.py holds every documented answer equal to the real one; after a change of
-shapes, run ``python -m tests.openapi_examples`` and read the diff: it rewrites the examples in the
+shapes, run ``python -m tests.openapi_examples`` and read the diff: it rewrites each game's examples (``x-games``) in the
 hand-kept ``service/api/contract/document.yaml`` and regenerates ``openapi.yaml`` from it. Request examples are kept as written,
 only normalised (``--seeds``: an old ``shuffle_seed`` key becomes ``seed``, a seed above 2^53-1 is cut to
 53 bits). Each example is one line of JSON, as the contract writes them.
@@ -19,10 +19,11 @@ from service.api import contract
 
 CONTRACT = contract.DOCUMENT
 SEED_MAX = 2**53 - 1
-PATH = re.compile(r"^  (/v1/games/\S+):$")
-METHOD = re.compile(r"^    (post|get):$")
-REQUEST = re.compile(r"^( {12})example: (\{.*\})$")
-ANSWER = re.compile(r"^( {14})example: (\{.*\})$")
+GAME = re.compile(r"^  ([a-z0-9]+):$")  # a game under `x-games`
+PATH = re.compile(r"^    (/v1/games/\S+):$")
+METHOD = re.compile(r"^      (post|get):$")
+REQUEST = re.compile(r"^( {14})example: (\{.*\})$")
+ANSWER = re.compile(r"^( {16})example: (\{.*\})$")
 
 
 def normalise(value: Any) -> Any:
@@ -40,21 +41,26 @@ def normalise(value: Any) -> Any:
 
 
 def rewrite(lines: list[str], seeds: bool) -> list[str]:
+    """The lines of the document with each game's documented answers (``x-games``) made anew."""
     client = create_app({"redis_url": None}).test_client()
-    out, path, method, body, in_200 = [], None, None, None, False
+    out, game, path, method, body, in_200, in_games = [], None, None, None, None, False, False
     for line in lines:
-        if m := PATH.match(line):
-            path, method, body = m.group(1), None, None
-        elif m := METHOD.match(line):
+        if not line.startswith(" ") and line.strip():
+            in_games = line.startswith("x-games:")
+        elif in_games and (m := GAME.match(line)):
+            game, path, method = m.group(1), None, None
+        elif in_games and (m := PATH.match(line)):
+            path, method, body = m.group(1).replace("{game}", game or ""), None, None
+        elif in_games and (m := METHOD.match(line)):
             method, body, in_200 = m.group(1), None, False
-        elif line.startswith("        '") and line.rstrip().endswith(":"):
+        elif in_games and line.startswith("          '") and line.rstrip().endswith(":"):
             in_200 = line.strip() == "'200':"
-        elif path and method and (m := REQUEST.match(line)) and body is None:
+        elif in_games and path and method and (m := REQUEST.match(line)) and body is None:
             body = json.loads(m.group(2))
             if seeds:
                 body = normalise(body)
             line = f"{m.group(1)}example: {json.dumps(body, ensure_ascii=False)}"
-        elif path and body is not None and in_200 and (m := ANSWER.match(line)):
+        elif in_games and path and body is not None and in_200 and (m := ANSWER.match(line)):
             response = client.open(path, method=method.upper(), json=body)
             if response.status_code == 200 and response.is_json:
                 line = f"{m.group(1)}example: {json.dumps(response.get_json(), ensure_ascii=False)}"

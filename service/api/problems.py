@@ -13,6 +13,7 @@ from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from ..engine.kit import N_
+from ..engine.registry import GAME_IDS
 from .echo import MAX_DETAIL_CHARS, bounded_errors, bounded_text
 
 PROBLEM_JSON = "application/problem+json"
@@ -84,9 +85,10 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
             404,
             N_("Not found"),
             "The path names a game the service does not referee.",
-            "A game id other than `newyork`, `chinatown`, `skyline3000` and `fifthavenue` (ids are lower "
-            "case, without spaces).",
-            "Use one of the four ids; `GET /v1/games` lists them.",
+            "A game id the service does not serve (ids are lower case, without spaces); it serves "
+            + ", ".join(f"`{game}`" for game in GAME_IDS)
+            + ".",
+            "Use one of those ids; `GET /v1/games` lists them.",
         ),
         ProblemType(
             "method-not-allowed",
@@ -289,17 +291,21 @@ def problem_response(
     return response
 
 
+NO_ROUTE = N_("There is no such route. The games are {games}.")
+
+
 def _from_http(exc: HTTPException) -> Response:
     status = exc.code or 500
     headers = {}
     if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
         headers["Allow"] = ", ".join(sorted(exc.valid_methods))
     detail = {
-        404: N_("There is no such route. The games are newyork, chinatown, skyline3000 and fifthavenue."),
+        404: NO_ROUTE,
         405: N_("This route does not take that method."),
         413: N_("The body is over the size limit."),
     }.get(status) or _described(exc)
-    return problem_response(status, detail, headers=headers)
+    params = {"games": ", ".join(GAME_IDS)} if detail == NO_ROUTE else None
+    return problem_response(status, detail, headers=headers, params=params)
 
 
 # The service's own words for the HTTP errors the web server may answer before a route: shown in place of

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from ...engine.registry import GAME_IDS
+from ...engine.registry import GAME_IDS, SPECS
 from ...schemas.common import PlayerId, Seed, StatusSchema
 from .. import language
 from ..games import SEAL_FIELD, bind_games
@@ -84,6 +84,9 @@ def build() -> dict[str, Any]:
     cut = list(_cut_texts(document))
     if cut:
         raise ContractError(f"texts cut by an unquoted comma (a key with a null value): {cut}")
+    document = _with_game_ids(document)
+    document["paths"] = {**document["paths"], **_game_paths(document.pop("x-game-paths"), document.pop("x-games"))}
+    document["tags"] = _with_game_tags(document["tags"])
     generated = generated_components()
     kept = document["components"]["schemas"]
     merged: dict[str, Any] = {}
@@ -92,6 +95,57 @@ def build() -> dict[str, Any]:
     merged.update(generated)
     document["components"]["schemas"] = merged
     return document
+
+
+GAME_IDS_MARK = "$game_ids"  # an enum of the hand-kept document listing every game id: filled from the registry
+
+
+def _game_paths(template: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """Every registered game's paths: the template filled with the game's id, name and component prefix,
+    with what the game says differently (``x-games``: descriptions, examples) merged over it."""
+    unknown = set(overrides) - set(SPECS)
+    if unknown:
+        raise ContractError(f"x-games names games the registry lacks: {sorted(unknown)}")
+    paths: dict[str, Any] = {}
+    for game_id, spec in SPECS.items():
+        words = {"{game}": game_id, "{Name}": spec.info.name, "{Prefix}": component_prefix(spec.info.name)}
+        own = _merged(_filled(template, words), overrides.get(game_id, {}))
+        paths.update({path.replace("{game}", game_id): operations for path, operations in own.items()})
+    return paths
+
+
+def _filled(node: Any, words: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        return {key: _filled(value, words) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_filled(item, words) for item in node]
+    if isinstance(node, str):
+        for mark, word in words.items():
+            node = node.replace(mark, word)
+    return node
+
+
+def _merged(base: Any, over: Any) -> Any:
+    if isinstance(base, dict) and isinstance(over, dict):
+        return {**base, **{key: _merged(base.get(key), value) for key, value in over.items()}}
+    return over
+
+
+def _with_game_ids(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _with_game_ids(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return list(GAME_IDS) if node == [GAME_IDS_MARK] else [_with_game_ids(item) for item in node]
+    return node
+
+
+def _with_game_tags(tags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The document's tags with one per registered game after ``Games`` (each game's operations carry it)."""
+    games = [{"name": spec.info.name} for spec in SPECS.values()]
+    names = {tag["name"] for tag in games}
+    kept = [tag for tag in tags if tag["name"] not in names]
+    at = next((i + 1 for i, tag in enumerate(kept) if tag["name"] == "Games"), 0)
+    return kept[:at] + games + kept[at:]
 
 
 def _with_prose(schema: JsonSchema, prose: dict[str, Any], name: str) -> JsonSchema:
