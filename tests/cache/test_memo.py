@@ -134,7 +134,7 @@ def test_the_breaker_opens_after_failures_and_skips_redis():
     )
     memo = Memo([store], "v1")
     for i in range(3):
-        memo.get_or_compute("t.breaker", i, lambda: i)
+        memo.get_or_compute("t.breaker", i, lambda i=i: i)
     assert store.breaker_open
     with pytest.raises(StoreSkipped):  # not even tried
         store.fetch(["k"])

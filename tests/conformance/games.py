@@ -100,7 +100,7 @@ def skyline_compacted(move: Move, state: State) -> bool:
 
 
 def skyline_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
-    for block, content in state["blocks"].items():
+    for content in state["blocks"].values():
         for building in content["buildings"]:
             reach.add("building heights placed", building["floors"])
         reach.add("blocks opened", "with a building" if content["buildings"] else "empty")

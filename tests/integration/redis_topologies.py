@@ -99,7 +99,7 @@ def redis_cluster(masters: int = 3) -> Iterator[Cluster]:
                 "no",
             )
         for port in cluster.ports:
-            wait_until(lambda: _answers(port), 10, f"cluster node {port} to answer")
+            wait_until(lambda port=port: _answers(port), 10, f"cluster node {port} to answer")
         subprocess.run(
             [
                 REDIS_CLI,

@@ -48,7 +48,7 @@ def test_made_up_methods_are_one_label_and_dead_workers_leave_no_files_but_their
             old = server.worker_pids()
             for pid in old:
                 os.kill(pid, signal.SIGTERM)
-            wait_until(lambda: len(set(server.worker_pids()) - set(old)) == 2, 30, "two new workers")
+            wait_until(lambda old=old: len(set(server.worker_pids()) - set(old)) == 2, 30, "two new workers")
             for _ in range(10):  # the new workers may still be loading the app: the connection waits
                 assert request(server.port, "GET", "/v1/games", timeout=120).status == 200
             served += 10

@@ -417,8 +417,10 @@ def write_results(
     for game in GAMES:
         mine = [(status(r).split(" ")[0], r) for m, r in outcomes if m.game == game]
         walls, cpus = sorted(r.wall for _, r in mine), sorted(r.cpu for _, r in mine)
+
         def median(xs):
             return f"{xs[len(xs) // 2]:.0f}" if xs else "-"
+
         lines.append(
             f"| {game} | {len(mine)} | {[s for s, _ in mine].count('killed')} | "
             f"{[s for s, _ in mine].count('timeout')} | {[s for s, _ in mine].count('survived')} | "
