@@ -1,9 +1,10 @@
 """A game's rules fingerprint: a hash of everything that decides its answers.
 
 ``rules_version`` is bumped by hand when a rule changes on purpose; the fingerprint changes by itself
-whenever the game's engine package, the shared engine modules or the wire schemas change (code, tables
-or data files), so replicas sharing a Redis never serve an answer computed by other rules. It goes
-into every cache key beside ``rules_version``.
+whenever a module that decides its answers changes: the engine packages its spec names as ``sources``
+(its own, and the one a re-skin runs), the shared engine modules, the wire schemas and the edge modules
+that build the answers (code, tables or data files), so replicas sharing a Redis never serve an answer
+computed by other rules or shaped by other code. It goes into every cache key beside ``rules_version``.
 """
 
 from __future__ import annotations
@@ -47,10 +48,11 @@ def tree_digest(roots: Iterable[tuple[str, Traversable]], recurse: bool = True) 
 
 
 def rules_fingerprint(sources: Sequence[str]) -> str:
-    """The engine packages a game's answers come from (its spec's ``sources``) in full, plus the shared engine
-    and schema modules beside them."""
+    """The engine packages a game's answers come from (its spec's ``sources``) in full, plus the shared engine,
+    schema and answer-building edge modules beside them."""
     engine = resources.files("service.engine")
     schemas = resources.files("service.schemas")
+    edge = resources.files("service.api")
     own = tree_digest([(f"engine/{package}", engine / package) for package in sources])
-    shared = tree_digest([("engine", engine), ("schemas", schemas)], recurse=False)
+    shared = tree_digest([("engine", engine), ("schemas", schemas), ("api", edge)], recurse=False)
     return hashlib.blake2b(f"{own}:{shared}".encode(), digest_size=6).hexdigest()

@@ -41,3 +41,10 @@ def test_every_game_has_its_own_stable_fingerprint():
     prints = {g: rules_fingerprint(SPECS[g].sources) for g in GAME_IDS}
     assert len(set(prints.values())) == len(GAME_IDS)
     assert prints == {g: rules_fingerprint(SPECS[g].sources) for g in GAME_IDS}
+
+
+def test_a_reskin_is_fingerprinted_over_the_package_whose_code_it_runs():
+    own = rules_fingerprint(("chinatown",))
+    assert rules_fingerprint(("chinatown", "newyork")) not in (own, rules_fingerprint(("newyork",)))
+    for spec in SPECS.values():
+        assert spec.sources[0] == spec.id  # its own package first, then the one it re-skins
