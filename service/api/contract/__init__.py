@@ -86,6 +86,10 @@ def build() -> dict[str, Any]:
         raise ContractError(f"texts cut by an unquoted comma (a key with a null value): {cut}")
     document = _with_game_ids(document)
     document["paths"] = {**document["paths"], **_game_paths(document.pop("x-game-paths"), document.pop("x-games"))}
+    document["components"]["schemas"] = {
+        **document["components"]["schemas"],
+        **_game_components(document.pop("x-game-components")),
+    }
     document["tags"] = _with_game_tags(document["tags"])
     generated = generated_components()
     kept = document["components"]["schemas"]
@@ -108,10 +112,23 @@ def _game_paths(template: dict[str, Any], overrides: dict[str, Any]) -> dict[str
         raise ContractError(f"x-games names games the registry lacks: {sorted(unknown)}")
     paths: dict[str, Any] = {}
     for game_id, spec in SPECS.items():
-        words = {"{game}": game_id, "{Name}": spec.info.name, "{Prefix}": component_prefix(spec.info.name)}
+        words = _words(spec)
         own = _merged(_filled(template, words), overrides.get(game_id, {}))
         paths.update({path.replace("{game}", game_id): operations for path, operations in own.items()})
     return paths
+
+
+def _game_components(template: dict[str, Any]) -> dict[str, Any]:
+    """The components every game has (its answers), the template filled in for each registered game."""
+    out: dict[str, Any] = {}
+    for spec in SPECS.values():
+        words = _words(spec)
+        out.update({_filled(name, words): _filled(schema, words) for name, schema in template.items()})
+    return out
+
+
+def _words(spec: Any) -> dict[str, str]:
+    return {"{game}": spec.id, "{Name}": spec.info.name, "{Prefix}": component_prefix(spec.info.name)}
 
 
 def _filled(node: Any, words: dict[str, str]) -> Any:
