@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..core import NULL_MEMO, Event, Memo, RulesError
 from ..kit import pointer
 from ..random import SEED_SPAN, Rng
-from .codes import BOOK
+from .book import BOOK
 from .data import (
     LOTS,
     MAX_PLAYERS,

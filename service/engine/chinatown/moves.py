@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from ..core import Event, Memo, Outcome, Violation
 from ..kit import N_, NOT_YOUR_TURN, awaited_text, pointer
-from .codes import BOOK
+from .book import BOOK
 from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
 from .flow import (
     add_tiles,

@@ -14,7 +14,7 @@ from ..core import NULL_MEMO, Memo, Violation
 from ..kit import pointer
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
-from .codes import BOOK
+from .book import BOOK
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
 from .state import Partial, State
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 from ..core import Violation
 from ..kit import pointer
-from .codes import BOOK
+from .book import BOOK
 from .data import (
     LOTS,
     MAX_PLAYERS,
