@@ -5,7 +5,7 @@ sampled listed move accepted and sampled unlisted moves refused (see helpers.pla
 import pytest
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.flow import winners
+from service.engine.chinatown.scoring import winners
 
 from .helpers import play_game
 

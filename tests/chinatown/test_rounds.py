@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.flow import winners
+from service.engine.chinatown.scoring import winners
 from service.engine.chinatown.state import EndTrading, EndTurn, Keep, Place, Trade, Transfer
 from service.engine.core import RulesError
 from tests.scores import by_id
@@ -442,7 +442,7 @@ def test_money_unlimited_reading_income_is_paid_in_dollars_without_a_bank_limit(
 
 def test_deal_order_reading_digital_deal_gives_blocks_from_the_first_player():
     state = GAME.setup(["anna", "bob", "chang"], 9, {})
-    from service.engine.chinatown.flow import LOTS
+    from service.engine.chinatown.data import LOTS
     from service.engine.random import Rng
 
     deck = Rng(9).shuffled(LOTS)

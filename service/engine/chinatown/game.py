@@ -1,16 +1,16 @@
 """The Chinatown engine the HTTP layer calls: a ``kit.Engine`` whose parts are the state checks
-(``validate``), the move checks, effects and candidates (``moves``), with scoring in ``scoring`` and the
-picture in ``render``."""
+(``validate``), the move checks (``checks``), what a move does (``effects``), the candidates for
+legal-moves (``candidates``), the start (``setup``) and what a player may see (``hidden``), with scoring in
+``scoring`` and the picture in ``render``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, StateMemo, english
-from . import flow, moves
+from . import candidates, checks, effects, hidden, setup
 from .board import ADJACENT, BLOCK_OF, BLOCKS
 from .book import BOOK, FIXED_READINGS
 from .data import (
@@ -27,8 +27,8 @@ from .data import (
 )
 from .options import OPTIONS
 from .render import render
-from .scoring import score
-from .state import Move, Partial, State
+from .scoring import score, winners
+from .state import Move, Partial, State, next_undone, seat_order
 from .validate import state_violations
 
 SCORINGS = ("income", "final")
@@ -42,7 +42,7 @@ class ChinatownGame(Engine):
     def __init__(self, info: GameInfo):
         super().__init__()
         self.info = info
-        self._unseen: StateMemo[moves.Unseen] = StateMemo()
+        self._unseen: StateMemo[hidden.Unseen] = StateMemo()
 
     # ---- catalogue -------------------------------------------------------------------------------
 
@@ -86,26 +86,26 @@ class ChinatownGame(Engine):
     # ---- play: the kit's apply and legal_moves put these parts together -------------------------------
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
-        return flow.setup(players, seed, options)
+        return setup.setup(players, seed, options)
 
     def state_violations(self, state: State) -> list[Violation]:
         return state_violations(state)
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
-        return moves.move_violations(state, move, self._unseen_of)
+        return checks.move_violations(state, move, self._unseen_of)
 
     def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-        return moves.effects(state, move, memo)
+        return effects.effects(state, move, memo)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
         return (
             m
-            for m in moves.candidates(state, self._unseen_of)
+            for m in candidates.candidates(state, self._unseen_of)
             if (player is None or m.player == player) and (move_type is None or m.type == move_type)
         )
 
-    def _unseen_of(self, state: State) -> moves.Unseen:
-        return self._unseen.get(state, moves.unseen)
+    def _unseen_of(self, state: State) -> hidden.Unseen:
+        return self._unseen.get(state, hidden.unseen)
 
     def standings(self, state: State | Partial) -> dict[str, int]:
         if isinstance(state, Partial):
@@ -119,17 +119,16 @@ class ChinatownGame(Engine):
         if state.pending is not None:
             to_move = [state.pending.player]
         elif state.phase in ("keep", "trade"):
-            to_move = [pid for pid in flow.seat_order(state) if pid not in state.done]
+            to_move = [pid for pid in seat_order(state) if pid not in state.done]
         elif state.phase == "place":
-            to_move = [flow.next_undone(state)]
+            to_move = [next_undone(state)]
         else:
             to_move = []
-        return Status.of(state.phase, state.round, to_move, over, flow.winners(state) if over else ())
+        return Status.of(state.phase, state.round, to_move, over, winners(state) if over else ())
 
     def view(self, state: State, player: str) -> State:
         """What ``player`` may see: others' money and hands hidden, no hidden orders."""
-        players = tuple(p if p.id == player else replace(p, money=None, hand=None) for p in state.players)
-        return replace(state, players=players, deck=None, bag=None, shuffle_seed=None)
+        return hidden.view(state, player)
 
     # ---- scoring ---------------------------------------------------------------------------------
 

@@ -247,3 +247,13 @@ def final_ranking(
         place = 1 + sum(1 for other in ids if (money[other], built.get(other, 0)) > key)
         ranking.append({"player": pid, "place": place, "money": money[pid], "tiles_on_board": built.get(pid, 0)})
     return {"ranking": ranking, "winners": [r["player"] for r in ranking if r["place"] == 1]}
+
+
+def winners(state: State) -> list[str]:
+    """The richest; ties go to more tiles on the board (readings tie_break and unbroken_tie)."""
+    built = tiles_on_board(state.board.as_dict())
+    key = {p.id: (p.money or 0, built.get(p.id, 0)) for p in state.players}
+    if not key:
+        return []
+    best = max(key.values())
+    return [pid for pid in state.ids if key[pid] == best]

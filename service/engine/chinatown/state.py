@@ -114,6 +114,22 @@ class State:
         return tuple(p.id for p in self.players)
 
 
+def seat_order(state: State) -> tuple[str, ...]:
+    """Player ids clockwise from the first player (the players list is the seating order)."""
+    ids = state.ids
+    start = state.index_of(state.first_player)
+    if start < 0:
+        return ids
+    return ids[start:] + ids[:start]
+
+
+def next_undone(state: State) -> str | None:
+    for pid in seat_order(state):
+        if pid not in state.done:
+            return pid
+    return None
+
+
 @dataclass(frozen=True)
 class Partial:
     """A scoring input: the board and, when given, the players and their money."""

@@ -20,8 +20,8 @@ from .data import (
     dollars,
     tiles_drawn,
 )
-from .flow import drawn_so_far, expected_pending, kept_so_far, next_undone, seat_order
-from .state import State
+from .hidden import drawn_so_far, expected_pending
+from .state import State, next_undone, seat_order
 
 LOT_SET = frozenset(LOTS)
 
@@ -371,3 +371,10 @@ def check_phase(state: State) -> list[Violation]:
             )
         )
     return out
+
+
+def kept_so_far(state: State) -> int:
+    """Lots claimed by all players through the deals that are finished."""
+    n = len(state.players)
+    last = state.round - 1 if state.phase in ("deal", "keep") else state.round
+    return n * sum(cards_kept(n, r) for r in range(1, last + 1))

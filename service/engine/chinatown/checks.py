@@ -1,52 +1,20 @@
-"""A move's checks (``move_violations``), its effects and the candidate moves: the parts the engine
-(``game.ChinatownGame``, a ``kit.Engine``) puts together into ``apply`` and ``legal_moves``.
-
-The reveal checks and candidates need what may still be in the deck and bag (``Unseen``); the engine
-passes ``unseen_of``, which keeps it per state in its ``StateMemo``."""
+"""The move checks: every rule a move breaks in a state already known to be consistent, one set shared by
+``moves`` and ``legal-moves``."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
-from itertools import combinations
-from types import MappingProxyType
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from ..core import Event, Memo, Outcome, Violation
+from ..core import Violation
 from ..kit import N_, NOT_YOUR_TURN, awaited_text, pointer
 from .book import BOOK
-from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
-from .flow import (
-    add_tiles,
-    after_deal_reveal,
-    after_draw_reveal,
-    end_trading,
-    end_turn,
-    keep,
-    next_undone,
-)
-from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer, tiles_tuple
+from .data import MONEY_UNIT, cards_kept, dollars
+from .hidden import Unseen, UnseenOf, unseen
+from .state import EndTrading, EndTurn, Keep, Move, Place, Reveal, State, Trade, Transfer, next_undone
 
 PENDING_NOT_YOURS = N_("It is not {player}'s turn: the game awaits {awaited}. The pending {kind} is theirs.")
-
-
-# ---- checks shared by legal_moves and apply --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Unseen:
-    """What may still be in the deck and the bag (public knowledge): the cards neither claimed nor in a
-    hand, and each tile type's count less the placed and held tiles."""
-
-    deck: frozenset[int]
-    bag: Mapping[str, int]
-
-
-def unseen(state: State) -> Unseen:
-    return Unseen(frozenset(deck_contents(state)), MappingProxyType(dict(bag_contents(state))))
-
-
-UnseenOf = Callable[[State], Unseen]
 
 
 def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
@@ -137,26 +105,6 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
             )
         seen.add(lot)
     return out
-
-
-def deck_contents(state: State) -> set[int]:
-    """The cards that can be in the deck: neither claimed nor in a hand (public knowledge)."""
-    taken = {lot for lot, _ in state.board.items()}
-    for p in state.players:
-        taken.update(p.hand or ())
-    return set(LOTS) - taken
-
-
-def bag_contents(state: State) -> Counter[str]:
-    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
-    left = Counter(TILE_COUNTS)
-    for p in state.players:
-        for shop, count in p.tiles:
-            left[shop] -= count
-    for _, cell in state.board.items():
-        if cell.shop is not None:
-            left[cell.shop] -= 1
-    return left
 
 
 def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violation]:
@@ -493,114 +441,3 @@ def place_violations(state: State, move: Place) -> list[Violation]:
 
 def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
     return phase_violation(state, "place") or turn_violation(state, move.player)
-
-
-# ---- candidates ---------------------------------------------------------------------------------------
-
-
-def candidates(state: State, unseen_of: UnseenOf = unseen) -> Iterator[Move]:
-    """The moves worth checking: every legal move is among them, except that trades are never listed
-    (there are too many possible deals; any proposed one is checked) and reveals are listed one card or
-    tile at a time."""
-    if state.phase == "end":
-        return
-    if state.pending is not None:
-        yield from reveal_candidates(state, unseen_of(state))
-    elif state.phase == "keep":
-        yield from keep_candidates(state)
-    elif state.phase == "trade":
-        yield from (EndTrading(pid) for pid in state.ids if pid not in state.done)
-    elif state.phase == "place":
-        yield from place_candidates(state)
-
-
-def keep_candidates(state: State) -> Iterator[Move]:
-    want = cards_kept(len(state.players), state.round)
-    for p in state.players:
-        if p.id not in state.done:
-            for lots in combinations(sorted(p.hand or ()), want):
-                yield Keep(p.id, lots)
-
-
-def place_candidates(state: State) -> Iterator[Move]:
-    pid = next_undone(state)
-    player = state.player(pid)
-    empty = [lot for lot, cell in state.board.items() if cell.owner == pid and cell.shop is None]
-    for lot in sorted(empty):
-        for shop, _ in player.tiles:
-            yield Place(pid, lot, shop)
-    yield EndTurn(pid)
-
-
-def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
-    """One card or one tile at a time: every card that can still be in the deck, every shop type the
-    bag can still give (at most 85 or 12 moves; a reveal of several at once is checked, not listed)."""
-    pending = state.pending
-    if pending.kind == "deal":
-        yield from (Reveal(pending.player, lots=(lot,)) for lot in sorted(left.deck))
-    else:
-        yield from (Reveal(pending.player, tiles=(shop,)) for shop in SHOP_TYPES if left.bag.get(shop, 0) > 0)
-
-
-# ---- effects ------------------------------------------------------------------------------------------
-
-
-def effects(state: State, move: Move, memo: Memo) -> Outcome:
-    """The outcome of a move that broke no rule."""
-    events: list[Event] = []
-    new_state = transition(state, move, events, memo)
-    return Outcome(legal=True, state=new_state, events=tuple(events))
-
-
-def transition(state: State, move: Move, events: list[Event], memo: Memo) -> State:
-    if isinstance(move, Reveal):
-        if state.pending.kind == "deal":
-            return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
-        complete = len(move.tiles) == state.pending.count
-        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
-    if isinstance(move, Keep):
-        return keep(state, move.player, move.lots, events)
-    if isinstance(move, Trade):
-        return trade(state, move, events)
-    if isinstance(move, EndTrading):
-        return end_trading(state, move.player, events)
-    if isinstance(move, Place):
-        return place(state, move, events)
-    return end_turn(state, move.player, events, memo)
-
-
-def trade(state: State, move: Trade, events: list[Event]) -> State:
-    """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
-    it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
-    start over."""
-    changes = {
-        lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
-        for lot, steps in lot_steps(move).items()
-    }
-    flows = flows_of(move)
-    players = []
-    for p in state.players:
-        tiles = Counter(dict(p.tiles))
-        tiles.update(flows.tiles_received.get(p.id, Counter()))
-        tiles.subtract(flows.tiles_given.get(p.id, Counter()))
-        money = p.money + flows.money_received[p.id] - flows.money_given[p.id]
-        players.append(replace(p, tiles=tiles_tuple(tiles), money=money))
-    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
-    return replace(state, board=state.board.with_lots(changes), players=tuple(players), done=())
-
-
-def final_holder(owner: str, steps: list[LotStep]) -> str:
-    """Who holds a lot after the deal's passes of it: the one party that received it once more than
-    it gave it (the owner, if it came back)."""
-    held = Counter({owner: 1})
-    for _, _, giver, receiver in steps:
-        held[giver] -= 1
-        held[receiver] += 1
-    return next(pid for pid, count in held.items() if count == 1)
-
-
-def place(state: State, move: Place, events: list[Event]) -> State:
-    state = replace(state, board=state.board.with_lots({move.lot: Lot(move.player, move.shop)}))
-    state = add_tiles(state, move.player, (move.shop,), -1)
-    events.append(Event("tile_placed", {"player": move.player, "lot": move.lot, "shop": move.shop}))
-    return state

@@ -1,121 +1,81 @@
-"""The year's phases: setup, deals, keeps, draws, the end of trading and placing, income, the end."""
+"""What a legal move does, and the automatic steps of the year that follow it: deals and draws from a known
+deck and bag, the claims after keeping, the start of placing, income at the end of a year, the next year
+and the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
-from ..core import NULL_MEMO, Event, Memo, RulesError
-from ..kit import pointer
+from ..core import NULL_MEMO, Event, Memo, Outcome
 from ..random import SEED_SPAN, Rng
-from .book import BOOK
-from .data import (
-    LOTS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    ROUNDS,
-    SHOP_TYPES,
-    START_MONEY,
-    TILE_COUNTS,
-    cards_dealt,
-    cards_kept,
-    tiles_drawn,
-    year_of,
-)
-from .options import options_of
-from .scoring import income_by_owner, shops_of, tiles_on_board
-from .state import Board, Lot, Pending, Player, State, tiles_tuple
+from .checks import LotStep, flows_of, lot_steps, parties_of
+from .data import ROUNDS, cards_dealt, tiles_drawn, year_of
+from .hidden import expected_pending
+from .scoring import income_by_owner, shops_of, winners
+from .state import EndTrading, Keep, Lot, Move, Place, Reveal, State, Trade, seat_order, tiles_tuple
 
 
-def seat_order(state: State) -> tuple[str, ...]:
-    """Player ids clockwise from the first player (the players list is the seating order)."""
-    ids = state.ids
-    start = state.index_of(state.first_player)
-    if start < 0:
-        return ids
-    return ids[start:] + ids[:start]
+def effects(state: State, move: Move, memo: Memo) -> Outcome:
+    """The outcome of a move that broke no rule."""
+    events: list[Event] = []
+    new_state = transition(state, move, events, memo)
+    return Outcome(legal=True, state=new_state, events=tuple(events))
 
 
-def next_undone(state: State) -> str | None:
-    for pid in seat_order(state):
-        if pid not in state.done:
-            return pid
-    return None
+def transition(state: State, move: Move, events: list[Event], memo: Memo) -> State:
+    if isinstance(move, Reveal):
+        if state.pending.kind == "deal":
+            return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
+        complete = len(move.tiles) == state.pending.count
+        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
+    if isinstance(move, Keep):
+        return keep(state, move.player, move.lots, events)
+    if isinstance(move, Trade):
+        return trade(state, move, events)
+    if isinstance(move, EndTrading):
+        return end_trading(state, move.player, events)
+    if isinstance(move, Place):
+        return place(state, move, events)
+    return end_turn(state, move.player, events, memo)
 
 
-def expected_pending(state: State) -> Pending | None:
-    """What the table must reveal next: only in the deal or draw phase with the order unknown. A deal or
-    draw may be revealed a card or tile at a time; the count is what is still due to the next player."""
-    n = len(state.players)
-    if n not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        return None
-    nxt = next_undone(state)
-    if nxt is None:
-        return None
-    if state.phase == "deal" and state.deck is None:
-        return Pending("deal", nxt, cards_dealt(n, state.round) - len(state.player(nxt).hand or ()))
-    if state.phase == "draw" and state.bag is None:
-        return Pending("draw", nxt, tiles_drawn(n, state.round) - tiles_revealed_so_far(state))
-    return None
+def trade(state: State, move: Trade, events: list[Event]) -> State:
+    """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
+    it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
+    start over."""
+    changes = {
+        lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
+        for lot, steps in lot_steps(move).items()
+    }
+    flows = flows_of(move)
+    players = []
+    for p in state.players:
+        tiles = Counter(dict(p.tiles))
+        tiles.update(flows.tiles_received.get(p.id, Counter()))
+        tiles.subtract(flows.tiles_given.get(p.id, Counter()))
+        money = p.money + flows.money_received[p.id] - flows.money_given[p.id]
+        players.append(replace(p, tiles=tiles_tuple(tiles), money=money))
+    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
+    return replace(state, board=state.board.with_lots(changes), players=tuple(players), done=())
 
 
-def tiles_in_play(state: State) -> int:
-    """Tiles out of the bag: on the board or in the players' supplies."""
-    built = sum(1 for _, cell in state.board.items() if cell.shop is not None)
-    return built + sum(count for p in state.players for _, count in p.tiles)
+def final_holder(owner: str, steps: list[LotStep]) -> str:
+    """Who holds a lot after the deal's passes of it: the one party that received it once more than
+    it gave it (the owner, if it came back)."""
+    held = Counter({owner: 1})
+    for _, _, giver, receiver in steps:
+        held[giver] -= 1
+        held[receiver] += 1
+    return next(pid for pid, count in held.items() if count == 1)
 
 
-def tiles_revealed_so_far(state: State) -> int:
-    """Tiles the next player has drawn so far this year, in a draw being revealed at the table."""
-    return tiles_in_play(state) - drawn_so_far(state)
-
-
-# ---- setup ---------------------------------------------------------------------------------------
-
-
-def all_tiles() -> list[str]:
-    return [shop for shop in SHOP_TYPES for _ in range(TILE_COUNTS[shop])]
-
-
-def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(
-            BOOK.violation(
-                "state.player_count",
-                "Chinatown needs {min} to {max} players.",
-                pointer("players"),
-                min=MIN_PLAYERS,
-                max=MAX_PLAYERS,
-            )
-        )
-    if len(set(players)) != len(players):
-        problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
-    if problems:
-        raise RulesError(problems)
-    opts = options_of(options)
-    deck = bag = shuffle_seed = None
-    if opts.chance == "digital":
-        rng = Rng(seed)
-        deck = tuple(rng.shuffled(LOTS))
-        bag = tuple(rng.shuffled(all_tiles()))
-        shuffle_seed = rng.below(SEED_SPAN)
-    state = State(
-        options=opts,
-        players=tuple(Player(pid, START_MONEY, (), ()) for pid in players),
-        round=1,
-        phase="deal",
-        first_player=players[0],
-        done=(),
-        board=Board(),
-        deck=deck,
-        bag=bag,
-        shuffle_seed=shuffle_seed,
-    )
-    return start_deal(state, [])
-
-
-# ---- phase transitions ---------------------------------------------------------------------------
+def place(state: State, move: Place, events: list[Event]) -> State:
+    state = replace(state, board=state.board.with_lots({move.lot: Lot(move.player, move.shop)}))
+    state = add_tiles(state, move.player, (move.shop,), -1)
+    events.append(Event("tile_placed", {"player": move.player, "lot": move.lot, "shop": move.shop}))
+    return state
 
 
 def with_player(state: State, pid: str, **changes) -> State:
@@ -278,31 +238,3 @@ def end_year(state: State, events: list[Event], memo: Memo) -> State:
 
 def money_of(state: State) -> dict[str, int]:
     return {p.id: p.money or 0 for p in state.players}
-
-
-def winners(state: State) -> list[str]:
-    """The richest; ties go to more tiles on the board (readings tie_break and unbroken_tie)."""
-    built = tiles_on_board(state.board.as_dict())
-    key = {p.id: (p.money or 0, built.get(p.id, 0)) for p in state.players}
-    if not key:
-        return []
-    best = max(key.values())
-    return [pid for pid in state.ids if key[pid] == best]
-
-
-def kept_so_far(state: State) -> int:
-    """Lots claimed by all players through the deals that are finished."""
-    n = len(state.players)
-    last = state.round - 1 if state.phase in ("deal", "keep") else state.round
-    return n * sum(cards_kept(n, r) for r in range(1, last + 1))
-
-
-def drawn_so_far(state: State) -> int:
-    """Tiles drawn by all players so far (placed or in supplies)."""
-    n = len(state.players)
-    total = n * sum(tiles_drawn(n, r) for r in range(1, state.round))
-    if state.phase == "draw":
-        total += len(set(state.done) & set(state.ids)) * tiles_drawn(n, state.round)
-    elif state.phase in ("trade", "place", "end"):
-        total += n * tiles_drawn(n, state.round)
-    return total

@@ -1,0 +1,57 @@
+"""The starting state: with digital chance the deck and bag are shuffled by the pinned random generator and
+the first deal is made at once; at a real table the state waits for the first deal's reveal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..core import RulesError
+from ..kit import pointer
+from ..random import SEED_SPAN, Rng
+from .book import BOOK
+from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, SHOP_TYPES, START_MONEY, TILE_COUNTS
+from .effects import start_deal
+from .options import options_of
+from .state import Board, Player, State
+
+
+def all_tiles() -> list[str]:
+    return [shop for shop in SHOP_TYPES for _ in range(TILE_COUNTS[shop])]
+
+
+def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
+    problems = []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(
+            BOOK.violation(
+                "state.player_count",
+                "Chinatown needs {min} to {max} players.",
+                pointer("players"),
+                min=MIN_PLAYERS,
+                max=MAX_PLAYERS,
+            )
+        )
+    if len(set(players)) != len(players):
+        problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
+    if problems:
+        raise RulesError(problems)
+    opts = options_of(options)
+    deck = bag = shuffle_seed = None
+    if opts.chance == "digital":
+        rng = Rng(seed)
+        deck = tuple(rng.shuffled(LOTS))
+        bag = tuple(rng.shuffled(all_tiles()))
+        shuffle_seed = rng.below(SEED_SPAN)
+    state = State(
+        options=opts,
+        players=tuple(Player(pid, START_MONEY, (), ()) for pid in players),
+        round=1,
+        phase="deal",
+        first_player=players[0],
+        done=(),
+        board=Board(),
+        deck=deck,
+        bag=bag,
+        shuffle_seed=shuffle_seed,
+    )
+    return start_deal(state, [])
