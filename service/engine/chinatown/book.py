@@ -1,7 +1,9 @@
 """Chinatown's rule book: every rule code with its text and the rule it cites, declared once, and the
 readings the rules text fixes.
 
-Violations are made only through ``BOOK.violation(suffix, template, pointer, **params)``.
+Violations are made only through ``book.violation(suffix, template, pointer, **params)``: the engine
+(``game.ChinatownGame``) is built over ``BOOK`` and hands it to every check, so the checks name no book of
+their own.
 """
 
 from __future__ import annotations

@@ -8,8 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import Violation
-from ..kit import N_, NOT_YOUR_TURN, awaited_text, pointer
-from .book import BOOK
+from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
 from .data import MONEY_UNIT, cards_kept, dollars
 from .hidden import Unseen, UnseenOf, unseen
 from .state import EndTrading, EndTurn, Keep, Move, Place, Reveal, State, Trade, Transfer, next_undone
@@ -17,21 +16,21 @@ from .state import EndTrading, EndTurn, Keep, Move, Place, Reveal, State, Trade,
 PENDING_NOT_YOURS = N_("It is not {player}'s turn: the game awaits {awaited}. The pending {kind} is theirs.")
 
 
-def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
+def move_violations(book: RuleBook, state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     if state.phase == "end":
-        return [BOOK.violation("move.game_over", "The game is over.", pointer("move", "type"))]
+        return [book.violation("move.game_over", "The game is over.", pointer("move", "type"))]
     if state.player(move.player) is None:
         return [
-            BOOK.violation(
+            book.violation(
                 "move.unknown_player", "{player!r} is not in this game.", pointer("move", "player"), player=move.player
             )
         ]
     if isinstance(move, Reveal):
-        return reveal_violations(state, move, unseen_of(state))
+        return reveal_violations(book, state, move, unseen_of(state))
     if state.pending is not None:
         return [
-            BOOK.violation(
+            book.violation(
                 "move.reveal_pending",
                 "A {kind} is pending: reveal it first.",
                 pointer("move", "type"),
@@ -45,14 +44,14 @@ def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> l
         Place: place_violations,
         EndTurn: end_turn_violations,
     }
-    return checks[type(move)](state, move)
+    return checks[type(move)](book, state, move)
 
 
-def phase_violation(state: State, phase: str) -> list[Violation]:
+def phase_violation(book: RuleBook, state: State, phase: str) -> list[Violation]:
     if state.phase == phase:
         return []
     return [
-        BOOK.violation(
+        book.violation(
             "move.wrong_phase",
             "This move belongs to the {phase} phase; the game is in the {current} phase.",
             pointer("move", "type"),
@@ -62,13 +61,13 @@ def phase_violation(state: State, phase: str) -> list[Violation]:
     ]
 
 
-def keep_violations(state: State, move: Keep) -> list[Violation]:
-    out = phase_violation(state, "keep")
+def keep_violations(book: RuleBook, state: State, move: Keep) -> list[Violation]:
+    out = phase_violation(book, state, "keep")
     if out:
         return out
     if move.player in state.done:
         return [
-            BOOK.violation(
+            book.violation(
                 "keep.already_kept",
                 "{player} has already chosen this year's cards.",
                 pointer("move", "player"),
@@ -79,7 +78,7 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     want = cards_kept(len(state.players), state.round)
     if len(move.lots) != want:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "keep.count",
                 "Keep exactly {want} cards this year, not {count}.",
                 pointer("move", "lots"),
@@ -91,11 +90,11 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     for i, lot in enumerate(move.lots):
         if lot in seen:
             out.append(
-                BOOK.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
+                book.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
             )
         elif lot not in hand:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "keep.not_in_hand",
                     "Card {lot} is not in {player}'s hand.",
                     pointer("move", "lots", i),
@@ -107,14 +106,14 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     return out
 
 
-def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violation]:
+def reveal_violations(book: RuleBook, state: State, move: Reveal, left: Unseen) -> list[Violation]:
     pending = state.pending
     if pending is None:
-        return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
+        return [book.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
     out = []
     if move.player != pending.player:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.wrong_player",
                 PENDING_NOT_YOURS,
                 pointer("move", "player"),
@@ -127,24 +126,24 @@ def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violatio
         if move.tiles is not None or move.lots is None:
             field = "tiles" if move.tiles is not None else "lots"
             return out + [
-                BOOK.violation(
+                book.violation(
                     "reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", pointer("move", field)
                 )
             ]
-        return out + deal_reveal_violations(left.deck, move.lots, pending.count)
+        return out + deal_reveal_violations(book, left.deck, move.lots, pending.count)
     if move.lots is not None or move.tiles is None:
         field = "lots" if move.lots is not None else "tiles"
         return out + [
-            BOOK.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))
+            book.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))
         ]
-    return out + draw_reveal_violations(left.bag, move.tiles, pending.count)
+    return out + draw_reveal_violations(book, left.bag, move.tiles, pending.count)
 
 
-def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
+def deal_reveal_violations(book: RuleBook, deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
     if not 1 <= len(lots) <= count:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.count",
                 "The deal has {count} cards still to reveal: reveal 1 to {count}, not {given}.",
                 pointer("move", "lots"),
@@ -156,11 +155,11 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
     for i, lot in enumerate(lots):
         if lot in seen:
             out.append(
-                BOOK.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
+                book.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
             )
         elif lot not in deck:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "reveal.lot_unavailable",
                     "Card {lot} cannot be in the deck: that lot is claimed or its card is held.",
                     pointer("move", "lots", i),
@@ -171,11 +170,13 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
     return out
 
 
-def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
+def draw_reveal_violations(
+    book: RuleBook, left: Mapping[str, int], tiles: tuple[str, ...], count: int
+) -> list[Violation]:
     out = []
     if not 1 <= len(tiles) <= count:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.count",
                 "The draw has {count} tiles still to reveal: reveal 1 to {count}, not {given}.",
                 pointer("move", "tiles"),
@@ -188,7 +189,7 @@ def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], coun
         used[shop] += 1
         if used[shop] > left.get(shop, 0):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "reveal.tile_unavailable",
                     "The bag cannot hold {count} {shop} tiles.",
                     pointer("move", "tiles", i),
@@ -199,15 +200,15 @@ def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], coun
     return out
 
 
-def trade_violations(state: State, move: Trade) -> list[Violation]:
+def trade_violations(book: RuleBook, state: State, move: Trade) -> list[Violation]:
     """A deal among any number of players, judged as a whole: what a party gives may come from what it
     receives in the same deal (the deal equals trades made one after the other)."""
-    out = phase_violation(state, "trade")
+    out = phase_violation(book, state, "trade")
     if out:
         return out
     if move.player not in parties_of(move):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.not_party",
                 "{player} gives and receives nothing in this trade.",
                 pointer("move", "player"),
@@ -215,9 +216,9 @@ def trade_violations(state: State, move: Trade) -> list[Violation]:
             )
         )
     for i, t in enumerate(move.transfers):
-        out += transfer_violations(state, t, i)
-    out += lot_flow_violations(state, move)
-    out += supply_violations(state, move)
+        out += transfer_violations(book, state, t, i)
+    out += lot_flow_violations(book, state, move)
+    out += supply_violations(book, state, move)
     return out
 
 
@@ -225,12 +226,12 @@ def parties_of(move: Trade) -> set[str]:
     return {t.giver for t in move.transfers} | {t.receiver for t in move.transfers}
 
 
-def transfer_violations(state: State, t: Transfer, i: int) -> list[Violation]:
+def transfer_violations(book: RuleBook, state: State, t: Transfer, i: int) -> list[Violation]:
     out = []
     for role, pid in (("from", t.giver), ("to", t.receiver)):
         if state.player(pid) is None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "trade.unknown_party",
                     "{player!r} is not in this game.",
                     pointer("move", "transfers", i, role),
@@ -239,17 +240,17 @@ def transfer_violations(state: State, t: Transfer, i: int) -> list[Violation]:
             )
     if t.giver == t.receiver:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.self",
                 "A transfer cannot go from a player to the same player.",
                 pointer("move", "transfers", i, "to"),
             )
         )
     if not t.lots and not t.tiles and not t.money:
-        out.append(BOOK.violation("trade.empty", "This transfer gives nothing.", pointer("move", "transfers", i)))
+        out.append(book.violation("trade.empty", "This transfer gives nothing.", pointer("move", "transfers", i)))
     if t.money % MONEY_UNIT:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.money_denomination",
                 "{money} is not a multiple of {unit}.",
                 pointer("move", "transfers", i, "money"),
@@ -272,7 +273,7 @@ def lot_steps(move: Trade) -> dict[int, list[LotStep]]:
     return steps
 
 
-def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
+def lot_flow_violations(book: RuleBook, state: State, move: Trade) -> list[Violation]:
     """A lot passes from its owner along the deal: each party gives it on only as often as it holds it
     (once if it owns it, once more each time it receives it), and only after it came from the owner."""
     out = []
@@ -289,7 +290,7 @@ def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
             at = pointer("move", "transfers", i, "lots", j)
             if giver not in reached:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "trade.lot_not_owned",
                         "{player} does not own lot {lot} and does not receive it from its owner in this trade.",
                         at,
@@ -299,7 +300,7 @@ def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
                 )
             elif gives[giver] > holds[giver]:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "trade.lot_twice",
                         "{player} gives lot {lot} on more often than they hold it in this trade.",
                         at,
@@ -347,7 +348,7 @@ def flows_of(move: Trade) -> Flows:
     return Flows(tiles_given, tiles_received, money_given, money_received)
 
 
-def supply_violations(state: State, move: Trade) -> list[Violation]:
+def supply_violations(book: RuleBook, state: State, move: Trade) -> list[Violation]:
     """Each party gives tiles and money out of what it holds plus what it receives in the same deal."""
     flows = flows_of(move)
     out = []
@@ -360,7 +361,7 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
             giver.tile_count(shop) + received[shop] < n for shop, n in flows.tiles_given[t.giver].items()
         ):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "trade.tiles_short",
                     "{player} does not hold all the tiles given in this trade, even with those received in it.",
                     pointer("move", "transfers", i, "tiles"),
@@ -369,7 +370,7 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
             )
         if t.money and flows.money_given[t.giver] > (giver.money or 0) + flows.money_received[t.giver]:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "trade.money_short",
                     "{player} cannot give {money} in this trade.",
                     pointer("move", "transfers", i, "money"),
@@ -380,11 +381,11 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
     return out
 
 
-def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
-    out = phase_violation(state, "trade")
+def end_trading_violations(book: RuleBook, state: State, move: EndTrading) -> list[Violation]:
+    out = phase_violation(book, state, "trade")
     if not out and move.player in state.done:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.already_ended",
                 "{player} has already agreed to end trading.",
                 pointer("move", "player"),
@@ -394,25 +395,25 @@ def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
     return out
 
 
-def turn_violation(state: State, pid: str) -> list[Violation]:
+def turn_violation(book: RuleBook, state: State, pid: str) -> list[Violation]:
     turn = next_undone(state)
     if pid == turn:
         return []
     return [
-        BOOK.violation(
+        book.violation(
             "move.not_your_turn", NOT_YOUR_TURN, pointer("move", "player"), player=pid, awaited=awaited_text([turn])
         )
     ]
 
 
-def place_violations(state: State, move: Place) -> list[Violation]:
-    out = phase_violation(state, "place") or turn_violation(state, move.player)
+def place_violations(book: RuleBook, state: State, move: Place) -> list[Violation]:
+    out = phase_violation(book, state, "place") or turn_violation(book, state, move.player)
     if out:
         return out
     cell = state.board.get(move.lot)
     if cell is None or cell.owner != move.player:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.lot_not_owned",
                 "{player} does not own lot {lot}.",
                 pointer("move", "lot"),
@@ -422,13 +423,13 @@ def place_violations(state: State, move: Place) -> list[Violation]:
         )
     elif cell.shop is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.lot_occupied", "Lot {lot} already has a shop.", pointer("move", "lot"), lot=move.lot
             )
         )
     if state.player(move.player).tile_count(move.shop) < 1:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.tile_not_held",
                 "{player} holds no {shop} tile.",
                 pointer("move", "shop"),
@@ -439,5 +440,5 @@ def place_violations(state: State, move: Place) -> list[Violation]:
     return out
 
 
-def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
-    return phase_violation(state, "place") or turn_violation(state, move.player)
+def end_turn_violations(book: RuleBook, state: State, move: EndTurn) -> list[Violation]:
+    return phase_violation(book, state, "place") or turn_violation(book, state, move.player)

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
-from ..kit import Engine, Labels, StateMemo, english
+from ..kit import Engine, Labels, RuleBook, StateMemo, english
 from . import candidates, checks, effects, hidden, setup
 from .board import ADJACENT, BLOCK_OF, BLOCKS
-from .book import BOOK, FIXED_READINGS
+from .book import FIXED_READINGS
 from .data import (
     COMPLETE_INCOME,
     DEAL_TABLE,
@@ -37,11 +37,10 @@ READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
 
 class ChinatownGame(Engine):
-    book = BOOK
-
-    def __init__(self, info: GameInfo):
+    def __init__(self, info: GameInfo, book: RuleBook):
         super().__init__()
         self.info = info
+        self.book = book
         self._unseen: StateMemo[hidden.Unseen] = StateMemo()
 
     # ---- catalogue -------------------------------------------------------------------------------
@@ -86,13 +85,13 @@ class ChinatownGame(Engine):
     # ---- play: the kit's apply and legal_moves put these parts together -------------------------------
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
-        return setup.setup(players, seed, options)
+        return setup.setup(self.book, players, seed, options)
 
     def state_violations(self, state: State) -> list[Violation]:
-        return state_violations(state)
+        return state_violations(self.book, state)
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
-        return checks.move_violations(state, move, self._unseen_of)
+        return checks.move_violations(self.book, state, move, self._unseen_of)
 
     def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
         return effects.effects(state, move, memo)
@@ -134,7 +133,7 @@ class ChinatownGame(Engine):
 
     def score(self, state: State | Partial, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
         problems = self.validate(state) if isinstance(state, State) else []
-        return score(state, scoring or "income", problems, memo)
+        return score(self.book, state, scoring or "income", problems, memo)
 
     def render(
         self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english

@@ -11,10 +11,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core import NULL_MEMO, Memo, Violation
-from ..kit import pointer
+from ..kit import RuleBook, pointer
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
-from .book import BOOK
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
 from .state import Partial, State
 
@@ -126,7 +125,7 @@ def tiles_on_board(board: Mapping[int, Any]) -> dict[str, int]:
 
 
 def score_parts(
-    state: State | Partial, state_problems: list[Violation]
+    book: RuleBook, state: State | Partial, state_problems: list[Violation]
 ) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
     """The board, the player ids, their money (None when unknown) and the input's inconsistencies: for a
     full state, ``state_problems`` (its validation); for a partial one, its unknown owners."""
@@ -137,7 +136,7 @@ def score_parts(
     if state.player_ids is None:
         return state.board, owners, (dict(state.money) if state.money else None), []
     problems = [
-        BOOK.violation(
+        book.violation(
             "score.unknown_owner",
             "Lot {lot} is owned by {owner!r}, who is not listed.",
             pointer("state", "board", lot, "owner"),
@@ -152,11 +151,11 @@ def score_parts(
 
 
 def score(
-    state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO
+    book: RuleBook, state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO
 ) -> dict[str, Any]:
     """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
     the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
-    board, ids, money, problems = score_parts(state, state_problems)
+    board, ids, money, problems = score_parts(book, state, state_problems)
     shops = shops_of(board.as_dict(), memo)
     income = income_by_owner(shops)
     built = tiles_on_board(board.as_dict())
@@ -200,7 +199,7 @@ def score(
         "shops": shops,
         "totals": {p["id"]: p["total"] for p in players},
     }
-    ranking = final_ranking(ids, money, built, problems) if final else None
+    ranking = final_ranking(book, ids, money, built, problems) if final else None
     if ranking is not None:
         result["ranking"] = ranking["ranking"]
     over = isinstance(state, State) and state.phase == "end"
@@ -230,12 +229,12 @@ def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int
 
 
 def final_ranking(
-    ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
+    book: RuleBook, ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
 ) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):
         problems.append(
-            BOOK.violation(
+            book.violation(
                 "score.money_unknown", "The final ranking needs every player's money.", pointer("state", "players")
             )
         )

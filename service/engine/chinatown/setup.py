@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core import RulesError
-from ..kit import pointer
+from ..kit import RuleBook, pointer
 from ..random import SEED_SPAN, Rng
-from .book import BOOK
 from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, SHOP_TYPES, START_MONEY, TILE_COUNTS
 from .effects import start_deal
 from .options import options_of
@@ -19,11 +18,11 @@ def all_tiles() -> list[str]:
     return [shop for shop in SHOP_TYPES for _ in range(TILE_COUNTS[shop])]
 
 
-def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
+def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping) -> State:
     problems = []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         problems.append(
-            BOOK.violation(
+            book.violation(
                 "state.player_count",
                 "Chinatown needs {min} to {max} players.",
                 pointer("players"),
@@ -32,7 +31,7 @@ def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
             )
         )
     if len(set(players)) != len(players):
-        problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
+        problems.append(book.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
     if problems:
         raise RulesError(problems)
     opts = options_of(options)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
-from ..kit import pointer
-from .book import BOOK
+from ..kit import RuleBook, pointer
 from .data import (
     LOTS,
     MAX_PLAYERS,
@@ -26,27 +25,27 @@ from .state import State, next_undone, seat_order
 LOT_SET = frozenset(LOTS)
 
 
-def state_violations(state: State) -> list[Violation]:
+def state_violations(book: RuleBook, state: State) -> list[Violation]:
     """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo)."""
     out: list[Violation] = []
-    out += check_players(state)
+    out += check_players(book, state)
     if out:  # the remaining checks need a sane player list
         return out
-    out += check_money_and_hands(state)
-    out += check_owners(state)
-    out += check_done(state)
-    out += check_lots(state)
-    out += check_tiles(state)
-    out += check_phase(state)
+    out += check_money_and_hands(book, state)
+    out += check_owners(book, state)
+    out += check_done(book, state)
+    out += check_lots(book, state)
+    out += check_tiles(book, state)
+    out += check_phase(book, state)
     return out
 
 
-def check_players(state: State) -> list[Violation]:
+def check_players(book: RuleBook, state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.player_count",
                 "The state has {count} players; Chinatown takes {min} to {max}.",
                 pointer("state", "players"),
@@ -59,7 +58,7 @@ def check_players(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         if p.id in seen:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.duplicate_player",
                     "Player id {player!r} appears twice.",
                     pointer("state", "players", i, "id"),
@@ -69,25 +68,25 @@ def check_players(state: State) -> list[Violation]:
         seen.add(p.id)
     if state.first_player not in seen:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.unknown_player", "The first player is not in the game.", pointer("state", "first_player")
             )
         )
     return out
 
 
-def check_money_and_hands(state: State) -> list[Violation]:
+def check_money_and_hands(book: RuleBook, state: State) -> list[Violation]:
     out = []
     for i, p in enumerate(state.players):
         if p.money is None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hidden", "{player}'s money is hidden.", pointer("state", "players", i, "money"), player=p.id
                 )
             )
         elif p.money < 0 or p.money % MONEY_UNIT:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.money",
                     "{player}'s money {money} is not a non-negative multiple of {unit}.",
                     pointer("state", "players", i, "money"),
@@ -98,17 +97,17 @@ def check_money_and_hands(state: State) -> list[Violation]:
             )
         if p.hand is None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hidden", "{player}'s hand is hidden.", pointer("state", "players", i, "hand"), player=p.id
                 )
             )
     return out
 
 
-def check_owners(state: State) -> list[Violation]:
+def check_owners(book: RuleBook, state: State) -> list[Violation]:
     ids = set(state.ids)
     return [
-        BOOK.violation(
+        book.violation(
             "state.unknown_player",
             "Lot {lot} is owned by {owner!r}, who is not in the game.",
             pointer("state", "board", lot, "owner"),
@@ -120,13 +119,13 @@ def check_owners(state: State) -> list[Violation]:
     ]
 
 
-def check_done(state: State) -> list[Violation]:
+def check_done(book: RuleBook, state: State) -> list[Violation]:
     out = []
     ids = set(state.ids)
     for i, pid in enumerate(state.done):
         if pid not in ids:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.unknown_player",
                     "{player!r} is listed as done but is not in the game.",
                     pointer("state", "done", i),
@@ -135,7 +134,7 @@ def check_done(state: State) -> list[Violation]:
             )
     if len(set(state.done)) != len(state.done):
         out.append(
-            BOOK.violation("state.duplicate_player", "A player is listed as done twice.", pointer("state", "done"))
+            book.violation("state.duplicate_player", "A player is listed as done twice.", pointer("state", "done"))
         )
     if out:
         return out
@@ -143,7 +142,7 @@ def check_done(state: State) -> list[Violation]:
         order = seat_order(state)
         if tuple(state.done) != order[: len(state.done)]:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.turn_order",
                     "In the {phase} phase players finish in turn order from the first player.",
                     pointer("state", "done"),
@@ -151,10 +150,10 @@ def check_done(state: State) -> list[Violation]:
                 )
             )
     if state.phase == "end" and state.done:
-        out.append(BOOK.violation("state.phase", "Nobody acts after the end of the game.", pointer("state", "done")))
+        out.append(book.violation("state.phase", "Nobody acts after the end of the game.", pointer("state", "done")))
     elif state.phase != "end" and len(set(state.done)) == len(state.players):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.phase",
                 "Everyone has finished the {phase} phase, so the game would have moved on.",
                 pointer("state", "done"),
@@ -164,11 +163,11 @@ def check_done(state: State) -> list[Violation]:
     return out
 
 
-def check_lots(state: State) -> list[Violation]:
+def check_lots(book: RuleBook, state: State) -> list[Violation]:
     out = []
     where: Counter[int] = Counter(lot for lot, _ in state.board.items())
     out += [
-        BOOK.violation(
+        book.violation(
             "state.not_in_box",
             "The box has no building card {lot}: lots are numbered 1 to 85.",
             pointer("state", "board", lot),
@@ -181,7 +180,7 @@ def check_lots(state: State) -> list[Violation]:
         for j, lot in enumerate(p.hand or ()):
             if lot not in LOT_SET:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.not_in_box",
                         "The box has no building card {lot}: lots are numbered 1 to 85.",
                         pointer("state", "players", i, "hand", j),
@@ -191,7 +190,7 @@ def check_lots(state: State) -> list[Violation]:
             where[lot] += 1
             if where[lot] > 1:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.lot_duplicated",
                         "Building card {lot} is in a hand and also elsewhere.",
                         pointer("state", "players", i, "hand", j),
@@ -206,7 +205,7 @@ def check_lots(state: State) -> list[Violation]:
             or len(deck_counts) + len(where) != len(LOTS)
         ):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.deck_mismatch",
                     "The deck does not hold exactly the building cards that are neither claimed nor in a hand.",
                     pointer("state", "deck"),
@@ -215,7 +214,7 @@ def check_lots(state: State) -> list[Violation]:
     expected = kept_so_far(state)
     if len(state.board) != expected:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.lot_count",
                 "{claimed} lots are claimed; the deals so far claim {expected}.",
                 pointer("state", "board"),
@@ -223,11 +222,11 @@ def check_lots(state: State) -> list[Violation]:
                 expected=expected,
             )
         )
-    out += check_hand_sizes(state)
+    out += check_hand_sizes(book, state)
     return out
 
 
-def check_hand_sizes(state: State) -> list[Violation]:
+def check_hand_sizes(book: RuleBook, state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     for i, p in enumerate(state.players):
@@ -236,7 +235,7 @@ def check_hand_sizes(state: State) -> list[Violation]:
         if revealing_deal(state, p.id):
             if len(p.hand) >= cards_dealt(n, state.round):
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.hand_size",
                         "{player} holds {held} building cards; a deal still being revealed holds fewer than {size}.",
                         pointer("state", "players", i, "hand"),
@@ -249,7 +248,7 @@ def check_hand_sizes(state: State) -> list[Violation]:
         size = expected_hand(state, p.id, n)
         if len(p.hand) != size:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hand_size",
                     "{player} holds {held} building cards; {size} fit the {phase} phase.",
                     pointer("state", "players", i, "hand"),
@@ -275,7 +274,7 @@ def expected_hand(state: State, pid: str, n: int) -> int:
     return 0
 
 
-def check_tiles(state: State) -> list[Violation]:
+def check_tiles(book: RuleBook, state: State) -> list[Violation]:
     out = []
     held: Counter[str] = Counter()
     for i, p in enumerate(state.players):
@@ -283,7 +282,7 @@ def check_tiles(state: State) -> list[Violation]:
             held[shop] += count
             if shop not in TILE_COUNTS:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.not_in_box",
                         "The box has no {shop} tiles.",
                         pointer("state", "players", i, "tiles", shop),
@@ -295,7 +294,7 @@ def check_tiles(state: State) -> list[Violation]:
             held[cell.shop] += 1
             if cell.shop not in TILE_COUNTS:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.not_in_box",
                         "The box has no {shop} tiles.",
                         pointer("state", "board", lot, "shop"),
@@ -308,7 +307,7 @@ def check_tiles(state: State) -> list[Violation]:
         count = held[shop] + bag[shop]
         if count > total or (state.bag is not None and count != total):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.tile_count",
                     "{count} {shop} tiles are accounted for; the game has {total}.",
                     pointer("state", "bag" if state.bag is not None else "players"),
@@ -322,7 +321,7 @@ def check_tiles(state: State) -> list[Violation]:
         most = expected + tiles_drawn(len(state.players), state.round) - 1
         if not expected <= in_play <= most:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.drawn_count",
                     "{count} tiles are placed or held; the draws so far give {expected} to {most}.",
                     pointer("state", "players"),
@@ -333,7 +332,7 @@ def check_tiles(state: State) -> list[Violation]:
             )
     elif in_play != expected:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.drawn_count",
                 "{count} tiles are placed or held; the draws so far give {expected}.",
                 pointer("state", "players"),
@@ -344,13 +343,13 @@ def check_tiles(state: State) -> list[Violation]:
     return out
 
 
-def check_phase(state: State) -> list[Violation]:
+def check_phase(book: RuleBook, state: State) -> list[Violation]:
     out = []
     if state.phase == "end" and state.round != ROUNDS:
-        out.append(BOOK.violation("state.phase", "The game ends only after the sixth year.", pointer("state", "phase")))
+        out.append(book.violation("state.phase", "The game ends only after the sixth year.", pointer("state", "phase")))
     if state.phase == "deal" and state.deck is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.phase",
                 "With the deck known the engine deals at once: the deal phase never waits.",
                 pointer("state", "phase"),
@@ -358,7 +357,7 @@ def check_phase(state: State) -> list[Violation]:
         )
     if state.phase == "draw" and state.bag is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.phase",
                 "With the bag known the engine draws at once: the draw phase never waits.",
                 pointer("state", "phase"),
@@ -366,7 +365,7 @@ def check_phase(state: State) -> list[Violation]:
         )
     if state.pending != expected_pending(state):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.pending", "The pending reveal is not the table's next deal or draw.", pointer("state", "pending")
             )
         )
