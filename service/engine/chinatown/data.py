@@ -6,7 +6,7 @@ research digest ``rules/chinatown.md`` (sections 2, 3 and 4.7).
 
 from __future__ import annotations
 
-# The game's id: its rule codes, memo kinds and wire name all derive from it.
+# The game's id: its rule codes, remembered kinds and wire name all derive from it.
 GAME_ID = "chinatown"
 
 # Shop types with their complete ("maximum") size; each type has size + 3 tiles (seed; digest 2).

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..core import NULL_MEMO, Event, Memo, Outcome
+from ..core import Event, Outcome
 from ..random import SEED_SPAN, Rng
 from .checks import LotStep, flows_of, lot_steps, parties_of
 from .data import ROUNDS, cards_dealt, tiles_drawn, year_of
@@ -17,14 +17,14 @@ from .scoring import income_by_owner, shops_of, winners
 from .state import EndTrading, Keep, Lot, Move, Place, Reveal, State, Trade, seat_order, tiles_tuple
 
 
-def effects(state: State, move: Move, memo: Memo) -> Outcome:
+def effects(state: State, move: Move) -> Outcome:
     """The outcome of a move that broke no rule."""
     events: list[Event] = []
-    new_state = transition(state, move, events, memo)
+    new_state = transition(state, move, events)
     return Outcome(legal=True, state=new_state, events=tuple(events))
 
 
-def transition(state: State, move: Move, events: list[Event], memo: Memo) -> State:
+def transition(state: State, move: Move, events: list[Event]) -> State:
     if isinstance(move, Reveal):
         if state.pending.kind == "deal":
             return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
@@ -38,7 +38,7 @@ def transition(state: State, move: Move, events: list[Event], memo: Memo) -> Sta
         return end_trading(state, move.player, events)
     if isinstance(move, Place):
         return place(state, move, events)
-    return end_turn(state, move.player, events, memo)
+    return end_turn(state, move.player, events)
 
 
 def trade(state: State, move: Trade, events: list[Event]) -> State:
@@ -206,24 +206,24 @@ def end_trading(state: State, pid: str, events: list[Event]) -> State:
     return state
 
 
-def end_turn(state: State, pid: str, events: list[Event], memo: Memo = NULL_MEMO) -> State:
+def end_turn(state: State, pid: str, events: list[Event]) -> State:
     state = mark_done(state, pid)
     events.append(Event("turn_ended", {"player": pid}))
     if all_done(state):
-        return end_year(state, events, memo)
+        return end_year(state, events)
     return state
 
 
-def pay_income(state: State, events: list[Event], memo: Memo) -> State:
-    income = income_by_owner(shops_of(state.board.as_dict(), memo))
+def pay_income(state: State, events: list[Event]) -> State:
+    income = income_by_owner(shops_of(state.board.as_dict()))
     paid = {p.id: income.get(p.id, 0) for p in state.players}
     players = tuple(replace(p, money=(p.money or 0) + paid[p.id]) for p in state.players)
     events.append(Event("income_scoring", {"round": state.round, "year": year_of(state.round), "income": paid}))
     return replace(state, players=players)
 
 
-def end_year(state: State, events: list[Event], memo: Memo) -> State:
-    state = pay_income(state, events, memo)
+def end_year(state: State, events: list[Event]) -> State:
+    state = pay_income(state, events)
     if state.round >= ROUNDS:
         state = replace(state, phase="end", done=(), pending=None)
         events.append(Event("game_ended", {"winners": winners(state), "money": money_of(state)}))

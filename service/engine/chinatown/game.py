@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Reading, Status, Violation
+from ..core import GameInfo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, StateMemo, english
 from . import candidates, checks, effects, hidden, setup
 from .board import ADJACENT, BLOCK_OF, BLOCKS
@@ -93,8 +93,8 @@ class ChinatownGame(Engine):
     def move_violations(self, state: State, move: Move) -> list[Violation]:
         return checks.move_violations(self.book, state, move, self._unseen_of)
 
-    def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-        return effects.effects(state, move, memo)
+    def effects(self, state: State, move: Move) -> Outcome:
+        return effects.effects(state, move)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
         return (
@@ -131,11 +131,9 @@ class ChinatownGame(Engine):
 
     # ---- scoring ---------------------------------------------------------------------------------
 
-    def score(self, state: State | Partial, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    def score(self, state: State | Partial, scoring: Any = None) -> dict[str, Any]:
         problems = self.validate(state) if isinstance(state, State) else []
-        return score(self.book, state, scoring or "income", problems, memo)
+        return score(self.book, state, scoring or "income", problems)
 
-    def render(
-        self, state: State | Partial, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english
-    ) -> str:
-        return render(state, self.score(state, "income", memo), player, tr)
+    def render(self, state: State | Partial, player: str | None = None, tr: Labels = english) -> str:
+        return render(state, self.score(state, "income"), player, tr)

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core import NULL_MEMO, Memo, Violation
+from ..core import Violation
 from ..kit import RuleBook, pointer
+from ..memo import remembered
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
 from .state import Partial, State
 
-MEMO_KIND = f"{GAME_ID}.shops"  # listed in cache.policy.IN_PROCESS_ONLY
+SHOPS_KIND = f"{GAME_ID}.shops"  # the remembered kind, listed in cache.policy.IN_PROCESS_ONLY
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
@@ -80,7 +81,7 @@ def _shop(owner: str, shop: str, lots: list[int], size: int) -> dict[str, Any]:
 
 
 def shops_are_sound(value: Any) -> bool:
-    """The memo check: a list of well-formed shop dicts."""
+    """The check of a remembered value: a list of well-formed shop dicts."""
     if not isinstance(value, list):
         return False
     return all(_shop_is_sound(item) for item in value)
@@ -102,11 +103,11 @@ def _shop_is_sound(item: Any) -> bool:
     )
 
 
-def shops_of(board: Mapping[int, Any], memo: Memo = NULL_MEMO) -> list[dict[str, Any]]:
-    """The shops of a board through the memo, keyed by its owner/shop layout."""
+def shops_of(board: Mapping[int, Any]) -> list[dict[str, Any]]:
+    """The shops of a board, remembered under its owner/shop layout."""
     layout = layout_of(board)
     material = [list(entry) for entry in layout]
-    return memo.get_or_compute(MEMO_KIND, material, lambda: compute_shops(layout), shops_are_sound)
+    return remembered(SHOPS_KIND, material, lambda: compute_shops(layout), shops_are_sound)
 
 
 def income_by_owner(shops: Iterable[Mapping[str, Any]]) -> dict[str, int]:
@@ -150,13 +151,11 @@ def score_parts(
     return state.board, ids, (dict(state.money) if state.money is not None else None), problems
 
 
-def score(
-    book: RuleBook, state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO
-) -> dict[str, Any]:
+def score(book: RuleBook, state: State | Partial, scoring: str, state_problems: list[Violation]) -> dict[str, Any]:
     """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
     the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
     board, ids, money, problems = score_parts(book, state, state_problems)
-    shops = shops_of(board.as_dict(), memo)
+    shops = shops_of(board.as_dict())
     income = income_by_owner(shops)
     built = tiles_on_board(board.as_dict())
     final = scoring == "final"
