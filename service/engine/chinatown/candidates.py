@@ -37,7 +37,8 @@ def keep_candidates(state: State) -> Iterator[Move]:
 
 def place_candidates(state: State) -> Iterator[Move]:
     pid = next_undone(state)
-    player = state.player(pid)
+    assert pid is not None, "a consistent state in the place phase has a player to place"
+    player = state.seated(pid)
     empty = [lot for lot, cell in state.board.items() if cell.owner == pid and cell.shop is None]
     for lot in sorted(empty):
         for shop, _ in player.tiles:
@@ -49,6 +50,7 @@ def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
     """One card or one tile at a time: every card that can still be in the deck, every shop type the
     bag can still give (at most 85 or 12 moves; a reveal of several at once is checked, not listed)."""
     pending = state.pending
+    assert pending is not None
     if pending.kind == "deal":
         yield from (Reveal(pending.player, lots=(lot,)) for lot in sorted(left.deck))
     else:

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import Violation
 from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
@@ -37,7 +38,7 @@ def move_violations(book: RuleBook, state: State, move: Move, unseen_of: UnseenO
                 kind=state.pending.kind,
             )
         ]
-    checks = {
+    checks: dict[type, Callable[[RuleBook, State, Any], list[Violation]]] = {
         Keep: keep_violations,
         Trade: trade_violations,
         EndTrading: end_trading_violations,
@@ -74,7 +75,7 @@ def keep_violations(book: RuleBook, state: State, move: Keep) -> list[Violation]
                 player=move.player,
             )
         ]
-    hand = state.player(move.player).hand or ()
+    hand = state.seated(move.player).hand or ()
     want = cards_kept(len(state.players), state.round)
     if len(move.lots) != want:
         out.append(
@@ -399,6 +400,7 @@ def turn_violation(book: RuleBook, state: State, pid: str) -> list[Violation]:
     turn = next_undone(state)
     if pid == turn:
         return []
+    assert turn is not None, "a consistent state in the place phase has a player to place"
     return [
         book.violation(
             "move.not_your_turn", NOT_YOUR_TURN, pointer("move", "player"), player=pid, awaited=awaited_text([turn])
@@ -427,7 +429,7 @@ def place_violations(book: RuleBook, state: State, move: Place) -> list[Violatio
                 "placement.lot_occupied", "Lot {lot} already has a shop.", pointer("move", "lot"), lot=move.lot
             )
         )
-    if state.player(move.player).tile_count(move.shop) < 1:
+    if state.seated(move.player).tile_count(move.shop) < 1:
         out.append(
             book.violation(
                 "placement.tile_not_held",

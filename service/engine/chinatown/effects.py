@@ -10,11 +10,11 @@ from dataclasses import replace
 
 from ..core import Event, Outcome
 from ..random import SEED_SPAN, Rng
-from .checks import LotStep, flows_of, lot_steps, parties_of
+from .checks import Flows, LotStep, flows_of, lot_steps, parties_of
 from .data import ROUNDS, cards_dealt, tiles_drawn, year_of
 from .hidden import expected_pending
 from .scoring import income_by_owner, shops_of, winners
-from .state import EndTrading, Keep, Lot, Move, Place, Reveal, State, Trade, seat_order, tiles_tuple
+from .state import EndTrading, Keep, Lot, Move, Place, Player, Reveal, State, Trade, seat_order, tiles_tuple
 
 
 def effects(state: State, move: Move) -> Outcome:
@@ -26,10 +26,7 @@ def effects(state: State, move: Move) -> Outcome:
 
 def transition(state: State, move: Move, events: list[Event]) -> State:
     if isinstance(move, Reveal):
-        if state.pending.kind == "deal":
-            return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
-        complete = len(move.tiles) == state.pending.count
-        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
+        return reveal(state, move, events)
     if isinstance(move, Keep):
         return keep(state, move.player, move.lots, events)
     if isinstance(move, Trade):
@@ -41,24 +38,49 @@ def transition(state: State, move: Move, events: list[Event]) -> State:
     return end_turn(state, move.player, events)
 
 
+def reveal(state: State, move: Reveal, events: list[Event]) -> State:
+    """The pending deal's cards join the hand, or the pending draw's tiles the supply (the checks made sure
+    the reveal gives what the pending one is for)."""
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "deal":
+        assert move.lots is not None
+        return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
+    assert move.tiles is not None
+    complete = len(move.tiles) == pending.count
+    return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
+
+
 def trade(state: State, move: Trade, events: list[Event]) -> State:
     """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
     it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
     start over."""
-    changes = {
-        lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
-        for lot, steps in lot_steps(move).items()
-    }
-    flows = flows_of(move)
+    players = traded_players(state, flows_of(move))
+    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
+    return replace(state, board=state.board.with_lots(traded_lots(state, move)), players=players, done=())
+
+
+def traded_lots(state: State, move: Trade) -> dict[int, Lot]:
+    """Each lot the deal passes, with the party it ends with (a built lot keeps its tile)."""
+    changes = {}
+    for lot, steps in lot_steps(move).items():
+        cell = state.board.get(lot)
+        assert cell is not None, "the checks passed: a traded lot is claimed"
+        changes[lot] = Lot(final_holder(cell.owner, steps), cell.shop)
+    return changes
+
+
+def traded_players(state: State, flows: Flows) -> tuple[Player, ...]:
+    """The players with the tiles and money the deal moves."""
     players = []
     for p in state.players:
         tiles = Counter(dict(p.tiles))
         tiles.update(flows.tiles_received.get(p.id, Counter()))
         tiles.subtract(flows.tiles_given.get(p.id, Counter()))
+        assert p.money is not None, "a consistent state shows every player's money"
         money = p.money + flows.money_received[p.id] - flows.money_given[p.id]
         players.append(replace(p, tiles=tiles_tuple(tiles), money=money))
-    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
-    return replace(state, board=state.board.with_lots(changes), players=tuple(players), done=())
+    return tuple(players)
 
 
 def final_holder(owner: str, steps: list[LotStep]) -> str:
@@ -119,7 +141,7 @@ def start_keep(state: State) -> State:
 
 def after_deal_reveal(state: State, pid: str, lots: tuple[int, ...], events: list[Event]) -> State:
     """The cards revealed join the player's hand; the player is done once the whole deal is in it."""
-    hand = (state.player(pid).hand or ()) + tuple(lots)
+    hand = (state.seated(pid).hand or ()) + tuple(lots)
     state = with_player(state, pid, hand=hand)
     events.append(Event("cards_dealt", {"player": pid, "count": len(lots)}))
     if len(hand) == cards_dealt(len(state.players), state.round):
@@ -130,8 +152,9 @@ def after_deal_reveal(state: State, pid: str, lots: tuple[int, ...], events: lis
 
 
 def keep(state: State, pid: str, lots: tuple[int, ...], events: list[Event]) -> State:
-    player = state.player(pid)
-    discards = tuple(lot for lot in player.hand if lot not in lots)
+    hand = state.seated(pid).hand
+    assert hand is not None, "a consistent state shows every hand"
+    discards = tuple(lot for lot in hand if lot not in lots)
     if state.deck is not None:
         state = replace(state, deck=state.deck + discards)
     state = mark_done(with_player(state, pid, hand=tuple(sorted(lots))), pid)
@@ -176,7 +199,7 @@ def start_draw(state: State, events: list[Event]) -> State:
 
 
 def add_tiles(state: State, pid: str, tiles: Sequence[str], sign: int = 1) -> State:
-    counts = dict(state.player(pid).tiles)
+    counts = dict(state.seated(pid).tiles)
     for shop in tiles:
         counts[shop] = counts.get(shop, 0) + sign
     return with_player(state, pid, tiles=tiles_tuple(counts))

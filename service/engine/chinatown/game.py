@@ -115,6 +115,7 @@ class ChinatownGame(Engine):
         """Keeping and trading are simultaneous: everyone not yet done is awaited, from the first player
         clockwise; placing goes one at a time; a pending deal or draw awaits the player it is for."""
         over = state.phase == "end"
+        to_move: list[str | None]
         if state.pending is not None:
             to_move = [state.pending.player]
         elif state.phase in ("keep", "trade"):

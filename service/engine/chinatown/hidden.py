@@ -62,7 +62,7 @@ def expected_pending(state: State) -> Pending | None:
     if nxt is None:
         return None
     if state.phase == "deal" and state.deck is None:
-        return Pending("deal", nxt, cards_dealt(n, state.round) - len(state.player(nxt).hand or ()))
+        return Pending("deal", nxt, cards_dealt(n, state.round) - len(state.seated(nxt).hand or ()))
     if state.phase == "draw" and state.bag is None:
         return Pending("draw", nxt, tiles_drawn(n, state.round) - tiles_revealed_so_far(state))
     return None

@@ -23,7 +23,7 @@ class Board:
     """Claimed lots only (an unclaimed lot is empty and has no marker). Never mutated."""
 
     cells: tuple[tuple[int, Lot], ...] = ()
-    _map: dict = field(default=None, compare=False, repr=False, hash=False)  # type: ignore[assignment]
+    _map: dict[int, Lot] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))
@@ -102,6 +102,12 @@ class State:
             if p.id == pid:
                 return p
         return None
+
+    def seated(self, pid: str) -> Player:
+        """The player ``pid``, whom the caller knows to be in the game (a consistent state, a checked move)."""
+        player = self.player(pid)
+        assert player is not None, f"{pid!r} is not in the game"
+        return player
 
     def index_of(self, pid: str) -> int:
         for i, p in enumerate(self.players):
