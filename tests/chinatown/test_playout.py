@@ -1,4 +1,4 @@
-"""Random playouts (issue 4, item 6): 100 complete seeded games across 3, 4 and 5 players, digital and
+"""Random playouts: 100 complete seeded games across 3, 4 and 5 players, digital and
 at a real table, with random trades; conservation of lots, tiles and money after every move, every
 sampled listed move accepted and sampled unlisted moves refused (see helpers.play_game)."""
 

@@ -1,4 +1,4 @@
-"""Shops and income (issue 4, items 2 and 7): the seed's examples are the cases."""
+"""Shops and income: the seed's examples are the cases."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Shops, income and the final ranking (seed phase 5, table 2; DESIGN.md section 9 reading on oversized
-groups).
+"""Shops, income and the final ranking (the seed's phase 5 and table 2; the reading on oversized
+groups, oversized_group_split, in the rules page's section income).
 
 A shop is a maximal orthogonally connected group of same-type tiles with one owner. A group larger than
 the type's complete size splits into complete shops of full size and one remainder.
