@@ -8,6 +8,7 @@ the type's complete size splits into complete shops of full size and one remaind
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..core import Violation
@@ -16,7 +17,7 @@ from ..memo import remembered
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
-from .state import Partial, State
+from .state import Board, Partial, State
 
 SHOPS_KIND = f"{GAME_ID}.shops"  # the remembered kind, listed in cache.policy.IN_PROCESS_ONLY
 
@@ -127,7 +128,7 @@ def tiles_on_board(board: Mapping[int, Any]) -> dict[str, int]:
 
 def score_parts(
     book: RuleBook, state: State | Partial, state_problems: list[Violation]
-) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
+) -> tuple[Board, list[str], dict[str, int | None] | None, list[Violation]]:
     """The board, the player ids, their money (None when unknown) and the input's inconsistencies: for a
     full state, ``state_problems`` (its validation); for a partial one, its unknown owners."""
     if isinstance(state, State):
@@ -151,73 +152,98 @@ def score_parts(
     return state.board, ids, (dict(state.money) if state.money is not None else None), problems
 
 
+@dataclass(frozen=True)
+class Tally:
+    """What a scoring counts on a board: its shops, each owner's income and tiles built, and the money known
+    (None when not given)."""
+
+    board: Board
+    shops: list[dict[str, Any]]
+    income: dict[str, int]
+    built: dict[str, int]
+    money: dict[str, int | None] | None
+
+
+def tally_of(board: Board, money: dict[str, int | None] | None) -> Tally:
+    shops = shops_of(board.as_dict())
+    return Tally(board, shops, income_by_owner(shops), tiles_on_board(board.as_dict()), money)
+
+
 def score(book: RuleBook, state: State | Partial, scoring: str, state_problems: list[Violation]) -> dict[str, Any]:
     """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
     the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
     board, ids, money, problems = score_parts(book, state, state_problems)
-    shops = shops_of(board.as_dict())
-    income = income_by_owner(shops)
-    built = tiles_on_board(board.as_dict())
+    tally = tally_of(board, money)
     final = scoring == "final"
-    players = []
-    for pid in ids:
-        own = [s for s in shops if s["owner"] == pid]
-        entry: dict[str, Any] = {"id": pid}
-        if final:
-            held = money.get(pid) if money is not None else None
-            entry["total"] = held or 0
-            entry["breakdown"] = (
-                []
-                if held is None
-                else [{"category": "money", "points": held, "detail": {"tiles_on_board": built.get(pid, 0)}}]
-            )
-        else:
-            entry["total"] = income.get(pid, 0)
-            entry["breakdown"] = [
-                {
-                    "category": f"shop:{s['type']}",
-                    "points": s["income"],
-                    "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
-                }
-                for s in own
-            ]
-        entry.update(
-            {
-                "income": income.get(pid, 0),
-                "shops": own,
-                "tiles_on_board": built.get(pid, 0),
-                "lots": sum(1 for _, cell in board.items() if cell.owner == pid),
-            }
-        )
-        if money is not None and money.get(pid) is not None:
-            entry["money"] = money[pid]
-        players.append(entry)
+    players = [player_score(pid, tally, final) for pid in ids]
     result: dict[str, Any] = {
         "scoring": scoring,
         "players": players,
-        "shops": shops,
+        "shops": tally.shops,
         "totals": {p["id"]: p["total"] for p in players},
     }
-    ranking = final_ranking(book, ids, money, built, problems) if final else None
+    ranking = final_ranking(book, ids, money, tally.built, problems) if final else None
     if ranking is not None:
         result["ranking"] = ranking["ranking"]
     over = isinstance(state, State) and state.phase == "end"
-    # the income scoring adds to the money; the final one ranks by it, awarding nothing
-    awarded = {} if final else income
-    result.update(
-        after_scoring(
-            ids,
-            awarded,
-            {pid: held or 0 for pid, held in (money or {}).items()},
-            over=over,
-            final=final,
-            winners_of=lambda standings: (
-                ranking["winners"] if ranking is not None else winners_by_money(ids, standings, built)
-            ),
-        )
-    )
+    result.update(standings_after(ids, tally, final, ranking, over))
     result["violations"] = [v.to_dict() for v in problems]
     return result
+
+
+def player_score(pid: str, tally: Tally, final: bool) -> dict[str, Any]:
+    """One player's line: the total and breakdown of the scoring, then their shops, tiles and lots."""
+    own = [s for s in tally.shops if s["owner"] == pid]
+    entry: dict[str, Any] = {"id": pid}
+    entry.update(money_total(pid, tally) if final else income_total(pid, own, tally))
+    entry.update(
+        {
+            "income": tally.income.get(pid, 0),
+            "shops": own,
+            "tiles_on_board": tally.built.get(pid, 0),
+            "lots": sum(1 for _, cell in tally.board.items() if cell.owner == pid),
+        }
+    )
+    if tally.money is not None and tally.money.get(pid) is not None:
+        entry["money"] = tally.money[pid]
+    return entry
+
+
+def money_total(pid: str, tally: Tally) -> dict[str, Any]:
+    """The final scoring's total: the player's money (0 and no breakdown while it is unknown)."""
+    held = tally.money.get(pid) if tally.money is not None else None
+    breakdown = (
+        []
+        if held is None
+        else [{"category": "money", "points": held, "detail": {"tiles_on_board": tally.built.get(pid, 0)}}]
+    )
+    return {"total": held or 0, "breakdown": breakdown}
+
+
+def income_total(pid: str, own: list[dict[str, Any]], tally: Tally) -> dict[str, Any]:
+    """The income scoring's total: the player's income, shop by shop."""
+    breakdown = [
+        {
+            "category": f"shop:{s['type']}",
+            "points": s["income"],
+            "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
+        }
+        for s in own
+    ]
+    return {"total": tally.income.get(pid, 0), "breakdown": breakdown}
+
+
+def standings_after(
+    ids: list[str], tally: Tally, final: bool, ranking: dict[str, Any] | None, over: bool
+) -> dict[str, object]:
+    """What the scoring awards, the standings after it and the winners: the income scoring adds to the
+    money; the final one ranks by it, awarding nothing."""
+
+    def winners_of(standings: dict[str, int]) -> list[str]:
+        return ranking["winners"] if ranking is not None else winners_by_money(ids, standings, tally.built)
+
+    before = {pid: held or 0 for pid, held in (tally.money or {}).items()}
+    return after_scoring(ids, {} if final else tally.income, before, over=over, final=final, winners_of=winners_of)
 
 
 def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int]) -> list[str]:

@@ -19,7 +19,7 @@ from .data import (
     dollars,
     tiles_drawn,
 )
-from .hidden import drawn_so_far, expected_pending
+from .hidden import drawn_so_far, expected_pending, tiles_in_play
 from .state import State, next_undone, seat_order
 
 LOT_SET = frozenset(LOTS)
@@ -120,35 +120,45 @@ def check_owners(book: RuleBook, state: State) -> list[Violation]:
 
 
 def check_done(book: RuleBook, state: State) -> list[Violation]:
-    out = []
+    out = done_id_violations(book, state)
+    if out:
+        return out
+    return done_order_violations(book, state)
+
+
+def done_id_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Who is listed as done must be in the game, and listed once."""
     ids = set(state.ids)
-    for i, pid in enumerate(state.done):
-        if pid not in ids:
-            out.append(
-                book.violation(
-                    "state.unknown_player",
-                    "{player!r} is listed as done but is not in the game.",
-                    pointer("state", "done", i),
-                    player=pid,
-                )
-            )
+    out = [
+        book.violation(
+            "state.unknown_player",
+            "{player!r} is listed as done but is not in the game.",
+            pointer("state", "done", i),
+            player=pid,
+        )
+        for i, pid in enumerate(state.done)
+        if pid not in ids
+    ]
     if len(set(state.done)) != len(state.done):
         out.append(
             book.violation("state.duplicate_player", "A player is listed as done twice.", pointer("state", "done"))
         )
-    if out:
-        return out
-    if state.phase in ("deal", "draw", "place"):
-        order = seat_order(state)
-        if tuple(state.done) != order[: len(state.done)]:
-            out.append(
-                book.violation(
-                    "state.turn_order",
-                    "In the {phase} phase players finish in turn order from the first player.",
-                    pointer("state", "done"),
-                    phase=state.phase,
-                )
+    return out
+
+
+def done_order_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Players finish the deal, the draw and placing in turn order; not everyone has finished a phase the
+    game would have left, and nobody acts after the end."""
+    out = []
+    if state.phase in ("deal", "draw", "place") and tuple(state.done) != seat_order(state)[: len(state.done)]:
+        out.append(
+            book.violation(
+                "state.turn_order",
+                "In the {phase} phase players finish in turn order from the first player.",
+                pointer("state", "done"),
+                phase=state.phase,
             )
+        )
     if state.phase == "end" and state.done:
         out.append(book.violation("state.phase", "Nobody acts after the end of the game.", pointer("state", "done")))
     elif state.phase != "end" and len(set(state.done)) == len(state.players):
@@ -164,66 +174,89 @@ def check_done(book: RuleBook, state: State) -> list[Violation]:
 
 
 def check_lots(book: RuleBook, state: State) -> list[Violation]:
-    out = []
-    where: Counter[int] = Counter(lot for lot, _ in state.board.items())
-    out += [
+    out = claimed_lot_violations(book, state)
+    out += hand_card_violations(book, state)
+    out += deck_violations(book, state)
+    out += lot_count_violations(book, state)
+    out += check_hand_sizes(book, state)
+    return out
+
+
+def claimed_lot_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Every claimed lot is one of the box's building cards."""
+    return [
         book.violation(
             "state.not_in_box",
             "The box has no building card {lot}: lots are numbered 1 to 85.",
             pointer("state", "board", lot),
             lot=lot,
         )
-        for lot in sorted(where)
+        for lot in sorted(lot for lot, _ in state.board.items())
         if lot not in LOT_SET
     ]
+
+
+def hand_card_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Every card in a hand is one of the box's, and neither claimed nor in a hand already listed."""
+    out = []
+    seen: Counter[int] = Counter(lot for lot, _ in state.board.items())
     for i, p in enumerate(state.players):
         for j, lot in enumerate(p.hand or ()):
+            at = pointer("state", "players", i, "hand", j)
             if lot not in LOT_SET:
                 out.append(
                     book.violation(
                         "state.not_in_box",
                         "The box has no building card {lot}: lots are numbered 1 to 85.",
-                        pointer("state", "players", i, "hand", j),
+                        at,
                         lot=lot,
                     )
                 )
-            where[lot] += 1
-            if where[lot] > 1:
+            seen[lot] += 1
+            if seen[lot] > 1:
                 out.append(
                     book.violation(
-                        "state.lot_duplicated",
-                        "Building card {lot} is in a hand and also elsewhere.",
-                        pointer("state", "players", i, "hand", j),
-                        lot=lot,
+                        "state.lot_duplicated", "Building card {lot} is in a hand and also elsewhere.", at, lot=lot
                     )
                 )
-    if state.deck is not None:
-        deck_counts = Counter(state.deck)
-        if (
-            any(c > 1 for c in deck_counts.values())
-            or set(deck_counts) & set(where)
-            or len(deck_counts) + len(where) != len(LOTS)
-        ):
-            out.append(
-                book.violation(
-                    "state.deck_mismatch",
-                    "The deck does not hold exactly the building cards that are neither claimed nor in a hand.",
-                    pointer("state", "deck"),
-                )
-            )
-    expected = kept_so_far(state)
-    if len(state.board) != expected:
-        out.append(
-            book.violation(
-                "state.lot_count",
-                "{claimed} lots are claimed; the deals so far claim {expected}.",
-                pointer("state", "board"),
-                claimed=len(state.board),
-                expected=expected,
-            )
-        )
-    out += check_hand_sizes(book, state)
     return out
+
+
+def deck_violations(book: RuleBook, state: State) -> list[Violation]:
+    """A known deck holds each card neither claimed nor in a hand, once."""
+    if state.deck is None:
+        return []
+    out_of_deck = {lot for lot, _ in state.board.items()} | {lot for p in state.players for lot in p.hand or ()}
+    deck_counts = Counter(state.deck)
+    if (
+        any(c > 1 for c in deck_counts.values())
+        or set(deck_counts) & out_of_deck
+        or len(deck_counts) + len(out_of_deck) != len(LOTS)
+    ):
+        return [
+            book.violation(
+                "state.deck_mismatch",
+                "The deck does not hold exactly the building cards that are neither claimed nor in a hand.",
+                pointer("state", "deck"),
+            )
+        ]
+    return []
+
+
+def lot_count_violations(book: RuleBook, state: State) -> list[Violation]:
+    """The lots claimed are those the finished deals kept."""
+    expected = kept_so_far(state)
+    if len(state.board) == expected:
+        return []
+    return [
+        book.violation(
+            "state.lot_count",
+            "{claimed} lots are claimed; the deals so far claim {expected}.",
+            pointer("state", "board"),
+            claimed=len(state.board),
+            expected=expected,
+        )
+    ]
 
 
 def check_hand_sizes(book: RuleBook, state: State) -> list[Violation]:
@@ -275,34 +308,47 @@ def expected_hand(state: State, pid: str, n: int) -> int:
 
 
 def check_tiles(book: RuleBook, state: State) -> list[Violation]:
-    out = []
-    held: Counter[str] = Counter()
-    for i, p in enumerate(state.players):
+    out = tiles_outside_box(book, state)
+    out += tile_count_violations(book, state)
+    out += drawn_count_violations(book, state)
+    return out
+
+
+def tiles_outside_box(book: RuleBook, state: State) -> list[Violation]:
+    """Every tile held or placed is of one of the box's shop types."""
+    out = [
+        book.violation(
+            "state.not_in_box", "The box has no {shop} tiles.", pointer("state", "players", i, "tiles", shop), shop=shop
+        )
+        for i, p in enumerate(state.players)
+        for shop, _ in p.tiles
+        if shop not in TILE_COUNTS
+    ]
+    out += [
+        book.violation(
+            "state.not_in_box", "The box has no {shop} tiles.", pointer("state", "board", lot, "shop"), shop=cell.shop
+        )
+        for lot, cell in state.board.items()
+        if cell.shop is not None and cell.shop not in TILE_COUNTS
+    ]
+    return out
+
+
+def tiles_out_of_bag(state: State) -> Counter[str]:
+    """Each shop type's tiles held or placed."""
+    counts: Counter[str] = Counter()
+    for p in state.players:
         for shop, count in p.tiles:
-            held[shop] += count
-            if shop not in TILE_COUNTS:
-                out.append(
-                    book.violation(
-                        "state.not_in_box",
-                        "The box has no {shop} tiles.",
-                        pointer("state", "players", i, "tiles", shop),
-                        shop=shop,
-                    )
-                )
-    for lot, cell in state.board.items():
-        if cell.shop is not None:
-            held[cell.shop] += 1
-            if cell.shop not in TILE_COUNTS:
-                out.append(
-                    book.violation(
-                        "state.not_in_box",
-                        "The box has no {shop} tiles.",
-                        pointer("state", "board", lot, "shop"),
-                        shop=cell.shop,
-                    )
-                )
-    in_play = sum(held.values())
+            counts[shop] += count
+    counts.update(cell.shop for _, cell in state.board.items() if cell.shop is not None)
+    return counts
+
+
+def tile_count_violations(book: RuleBook, state: State) -> list[Violation]:
+    """No shop type has more tiles than the box, and with the bag known exactly as many."""
+    held = tiles_out_of_bag(state)
     bag = Counter(state.bag or ())
+    out = []
     for shop, total in TILE_COUNTS.items():
         count = held[shop] + bag[shop]
         if count > total or (state.bag is not None and count != total):
@@ -316,31 +362,38 @@ def check_tiles(book: RuleBook, state: State) -> list[Violation]:
                     total=total,
                 )
             )
+    return out
+
+
+def drawn_count_violations(book: RuleBook, state: State) -> list[Violation]:
+    """The tiles held or placed are those the draws so far gave (a draw being revealed may be part way)."""
+    in_play = tiles_in_play(state)
     expected = drawn_so_far(state)
     if state.phase == "draw" and state.bag is None:  # the next player's draw may be partly revealed
         most = expected + tiles_drawn(len(state.players), state.round) - 1
-        if not expected <= in_play <= most:
-            out.append(
-                book.violation(
-                    "state.drawn_count",
-                    "{count} tiles are placed or held; the draws so far give {expected} to {most}.",
-                    pointer("state", "players"),
-                    count=in_play,
-                    expected=expected,
-                    most=most,
-                )
-            )
-    elif in_play != expected:
-        out.append(
+        if expected <= in_play <= most:
+            return []
+        return [
             book.violation(
                 "state.drawn_count",
-                "{count} tiles are placed or held; the draws so far give {expected}.",
+                "{count} tiles are placed or held; the draws so far give {expected} to {most}.",
                 pointer("state", "players"),
                 count=in_play,
                 expected=expected,
+                most=most,
             )
+        ]
+    if in_play == expected:
+        return []
+    return [
+        book.violation(
+            "state.drawn_count",
+            "{count} tiles are placed or held; the draws so far give {expected}.",
+            pointer("state", "players"),
+            count=in_play,
+            expected=expected,
         )
-    return out
+    ]
 
 
 def check_phase(book: RuleBook, state: State) -> list[Violation]:
