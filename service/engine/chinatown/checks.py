@@ -75,7 +75,6 @@ def keep_violations(book: RuleBook, state: State, move: Keep) -> list[Violation]
                 player=move.player,
             )
         ]
-    hand = state.seated(move.player).hand or ()
     want = cards_kept(len(state.players), state.round)
     if len(move.lots) != want:
         out.append(
@@ -87,6 +86,12 @@ def keep_violations(book: RuleBook, state: State, move: Keep) -> list[Violation]
                 count=len(move.lots),
             )
         )
+    return out + kept_card_violations(book, move, state.seated(move.player).hand or ())
+
+
+def kept_card_violations(book: RuleBook, move: Keep, hand: tuple[int, ...]) -> list[Violation]:
+    """Each card kept is in the hand, and kept once."""
+    out = []
     seen: set[int] = set()
     for i, lot in enumerate(move.lots):
         if lot in seen:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..core import RulesError
+from ..core import RulesError, Violation
 from ..kit import RuleBook, pointer
 from ..random import SEED_SPAN, Rng
 from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, SHOP_TYPES, START_MONEY, TILE_COUNTS
@@ -19,28 +19,11 @@ def all_tiles() -> list[str]:
 
 
 def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping) -> State:
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(
-            book.violation(
-                "state.player_count",
-                "Chinatown needs {min} to {max} players.",
-                pointer("players"),
-                min=MIN_PLAYERS,
-                max=MAX_PLAYERS,
-            )
-        )
-    if len(set(players)) != len(players):
-        problems.append(book.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
+    problems = player_problems(book, players)
     if problems:
         raise RulesError(problems)
     opts = options_of(options)
-    deck = bag = shuffle_seed = None
-    if opts.chance == "digital":
-        rng = Rng(seed)
-        deck = tuple(rng.shuffled(LOTS))
-        bag = tuple(rng.shuffled(all_tiles()))
-        shuffle_seed = rng.below(SEED_SPAN)
+    deck, bag, shuffle_seed = shuffled_box(seed) if opts.chance == "digital" else (None, None, None)
     state = State(
         options=opts,
         players=tuple(Player(pid, START_MONEY, (), ()) for pid in players),
@@ -54,3 +37,30 @@ def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping) -
         shuffle_seed=shuffle_seed,
     )
     return start_deal(state, [])
+
+
+def player_problems(book: RuleBook, players: Sequence[str]) -> list[Violation]:
+    """Why the rules refuse to start with these players: their number, or an id twice."""
+    problems = []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(
+            book.violation(
+                "state.player_count",
+                "Chinatown needs {min} to {max} players.",
+                pointer("players"),
+                min=MIN_PLAYERS,
+                max=MAX_PLAYERS,
+            )
+        )
+    if len(set(players)) != len(players):
+        problems.append(book.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
+    return problems
+
+
+def shuffled_box(seed: int) -> tuple[tuple[int, ...], tuple[str, ...], int]:
+    """The deck and the bag shuffled by the pinned generator from ``seed``, and the seed of the deck's
+    later reshuffles (drawn in this order, so a seed gives the same game as ever)."""
+    rng = Rng(seed)
+    deck = tuple(rng.shuffled(LOTS))
+    bag = tuple(rng.shuffled(all_tiles()))
+    return deck, bag, rng.below(SEED_SPAN)

@@ -1,4 +1,5 @@
-"""Frozen engine types: the state, the board and the moves."""
+"""Frozen engine types: the state, the board and the moves (``MOVE_TYPES``), and the seating order the
+phases go by."""
 
 from __future__ import annotations
 
@@ -130,6 +131,7 @@ def seat_order(state: State) -> tuple[str, ...]:
 
 
 def next_undone(state: State) -> str | None:
+    """The first player in seating order from the first player who has not finished the phase step."""
     for pid in seat_order(state):
         if pid not in state.done:
             return pid
