@@ -1,4 +1,4 @@
-"""Wire schemas for Chinatown: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for Chinatown: JSON <-> engine objects (the state and move formats of the contract).
 
 A board is ``{"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}`` (claimed lots only;
 ``shop`` absent or null on an empty lot). Money is in dollars (integers). A full state also loads

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.data import LOTS, SHOP_TYPES, START_MONEY, TILE_COUNTS
-from service.engine.chinatown.moves import bag_contents, deck_contents
+from service.engine.chinatown.hidden import bag_contents, deck_contents
 from service.engine.chinatown.state import Board, Lot, Partial, Reveal, State, Trade, Transfer
 
 
@@ -120,7 +120,7 @@ def unlisted_moves(state: State, rng: random.Random, listed) -> list:
 
 def movers(state: State) -> list[str]:
     """Whom the game awaits: the revealer, the player placing, or everyone still to keep or to trade."""
-    from service.engine.chinatown.flow import next_undone
+    from service.engine.chinatown.state import next_undone
 
     if state.pending is not None:
         return [state.pending.player]
@@ -186,8 +186,9 @@ def make_state(
 ):
     """A table-mode state (deck and bag unknown) that passes validation: claimed lots and tiles in
     play are topped up with filler (empty lots round robin; filler tile types into supplies)."""
-    from service.engine.chinatown.flow import drawn_so_far, expected_pending, kept_so_far
+    from service.engine.chinatown.hidden import drawn_so_far, expected_pending
     from service.engine.chinatown.state import Options, Player, tiles_tuple
+    from service.engine.chinatown.validate import kept_so_far
 
     board_layout = dict(board_layout or {})
     tiles = {pid: dict((tiles or {}).get(pid, {})) for pid in players}

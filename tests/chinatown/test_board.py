@@ -1,4 +1,4 @@
-"""Board and shop catalogue (issue 4, item 1)."""
+"""Board and shop catalogue."""
 
 from service.engine.chinatown.board import ADJACENT, BLOCK_OF, BLOCKS, components
 from service.engine.chinatown.data import SHOP_SIZES, TILE_COUNTS, TOTAL_TILES

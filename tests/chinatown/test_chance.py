@@ -4,7 +4,7 @@ import random
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.data import LOTS, SHOP_TYPES, TILE_COUNTS
-from service.engine.chinatown.moves import bag_contents, deck_contents
+from service.engine.chinatown.hidden import bag_contents, deck_contents
 from service.engine.chinatown.state import Keep, Pending, Reveal
 
 from .helpers import codes, make_state, play, play_game, random_reveal

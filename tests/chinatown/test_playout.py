@@ -1,11 +1,11 @@
-"""Random playouts (issue 4, item 6): 100 complete seeded games across 3, 4 and 5 players, digital and
+"""Random playouts: 100 complete seeded games across 3, 4 and 5 players, digital and
 at a real table, with random trades; conservation of lots, tiles and money after every move, every
 sampled listed move accepted and sampled unlisted moves refused (see helpers.play_game)."""
 
 import pytest
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.flow import winners
+from service.engine.chinatown.scoring import winners
 
 from .helpers import play_game
 

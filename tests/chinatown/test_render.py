@@ -1,4 +1,4 @@
-"""The SVG picture of the board (issue 4, item 8)."""
+"""The SVG picture of the board."""
 
 from dataclasses import replace
 from xml.etree import ElementTree
@@ -74,7 +74,7 @@ def test_render_through_http(client):
     parse(r.data)
 
 
-# ---- the picture's layout: every player visible and named, nothing clipped (issue 12) ----------------
+# ---- the picture's layout: every player visible and named, nothing clipped ---------------------------
 
 LONG = ["anna-" + "x" * 35, "Bartholomew-Montgomery-Featherstonehaugh", "carl", "dora-" + "W" * 35, "eve"]
 

@@ -1,11 +1,11 @@
-"""The six years and their phases (issue 4, items 3 and 4)."""
+"""The six years and their phases."""
 
 from dataclasses import replace
 
 import pytest
 
 from service.engine.chinatown import GAME
-from service.engine.chinatown.flow import winners
+from service.engine.chinatown.scoring import winners
 from service.engine.chinatown.state import EndTrading, EndTurn, Keep, Place, Trade, Transfer
 from service.engine.core import RulesError
 from tests.scores import by_id
@@ -30,7 +30,7 @@ def play_simple_year(state):
     for pid in state.ids:
         state = GAME.apply(state, EndTrading(pid)).state
     events = []
-    for pid in list(state.ids):
+    for _ in state.ids:
         turn = GAME.legal_moves(state, move_type="end_turn")[0].player
         out = GAME.apply(state, EndTurn(turn))
         assert out.legal, out.violations
@@ -185,7 +185,7 @@ def test_trade_party_must_hold_the_tiles_and_money_it_gives():
 
 @pytest.mark.parametrize("given,legal", [(50000, True), (60000, False)])
 def test_trade_money_short_boundary_all_one_has_is_given_one_unit_more_is_refused(given, legal):
-    """Issue 16: both sides of the money_short boundary (chang has $50,000; money comes in $10,000 units)."""
+    """Both sides of the money_short boundary (chang has $50,000; money comes in $10,000 units)."""
     state = seed_trade_state()
     assert state.player("chang").money == 50000
     out = GAME.apply(state, Trade("chang", (Transfer("chang", "lucy", money=given),)))
@@ -442,7 +442,7 @@ def test_money_unlimited_reading_income_is_paid_in_dollars_without_a_bank_limit(
 
 def test_deal_order_reading_digital_deal_gives_blocks_from_the_first_player():
     state = GAME.setup(["anna", "bob", "chang"], 9, {})
-    from service.engine.chinatown.flow import LOTS
+    from service.engine.chinatown.data import LOTS
     from service.engine.random import Rng
 
     deck = Rng(9).shuffled(LOTS)
@@ -489,7 +489,9 @@ def test_ownership_markers_reading_no_cap_on_lots_per_player():
     assert GAME.validate(state) == []
     out = GAME.apply(
         state,
-        Trade("bob", (Transfer("bob", "anna", lots=(next(l for l, c in state.board.items() if c.owner == "bob"),)),)),
+        Trade(
+            "bob", (Transfer("bob", "anna", lots=(next(lot for lot, c in state.board.items() if c.owner == "bob"),)),)
+        ),
     )
     assert out.legal
 

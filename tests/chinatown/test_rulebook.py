@@ -1,4 +1,4 @@
-"""Chinatown on the engine kit (issue 16): one rule book makes every violation, so each cites the rule
+"""Chinatown on the engine kit: one rule book makes every violation, so each cites the rule
 ``describe`` lists for its code and carries its message as a template with parameters; the engine's
 apply and legal moves are the kit's."""
 

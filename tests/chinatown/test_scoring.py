@@ -1,4 +1,4 @@
-"""Shops and income (issue 4, items 2 and 7): the seed's examples are the cases."""
+"""Shops and income: the seed's examples are the cases."""
 
 import pytest
 
@@ -6,6 +6,7 @@ from service.engine.chinatown import GAME, data
 from service.engine.chinatown.data import COMPLETE_INCOME, INCOMPLETE_INCOME, shop_income
 from service.engine.chinatown.scoring import compute_shops, shops_are_sound, shops_of, split_group
 from service.engine.chinatown.state import EndTurn
+from service.engine.memo import memo_scope
 from tests.scores import by_id
 
 from .helpers import CountingMemo, board, make_state, partial
@@ -182,32 +183,34 @@ def test_score_lists_every_shop_with_type_lots_size_complete_income():
     assert result["violations"] == []
 
 
-def test_shop_groups_go_through_the_memo_keyed_by_layout():
+def test_shop_groups_are_remembered_keyed_by_layout():
     memo = CountingMemo()
     layout = {12: ("anna", "photo"), 13: ("anna", "photo"), 20: ("bob", None)}
-    first = GAME.score(partial(layout), memo=memo)
-    second = GAME.score(partial(layout), memo=memo)
-    assert memo.computed == 1 and first == second
-    # an empty lot changing hands does not change the owner/shop layout
-    GAME.score(partial({**layout, 20: ("anna", None)}), memo=memo)
-    assert memo.computed == 1
-    GAME.score(partial({**layout, 14: ("anna", "photo")}), memo=memo)
-    assert memo.computed == 2
+    with memo_scope(memo):
+        first = GAME.score(partial(layout))
+        second = GAME.score(partial(layout))
+        assert memo.computed == 1 and first == second
+        # an empty lot changing hands does not change the owner/shop layout
+        GAME.score(partial({**layout, 20: ("anna", None)}))
+        assert memo.computed == 1
+        GAME.score(partial({**layout, 14: ("anna", "photo")}))
+        assert memo.computed == 2
     kinds = {key[0] for key in memo.store}
     assert kinds == {"chinatown.shops"}
 
 
-def test_memo_check_rejects_a_corrupt_entry():
+def test_the_remembered_value_check_rejects_a_corrupt_entry():
     value = compute_shops([(12, "anna", "photo")])
     assert shops_are_sound(value)
     assert not shops_are_sound([{**value[0], "income": 99}])
     assert not shops_are_sound({"x": 1})
     memo = CountingMemo()
     b = board({12: ("anna", "photo")})
-    shops_of(b.as_dict(), memo)
-    key = next(iter(memo.store))
-    memo.store[key] = [{"bad": True}]
-    assert shops_of(b.as_dict(), memo) == value
+    with memo_scope(memo):
+        shops_of(b.as_dict())
+        key = next(iter(memo.store))
+        memo.store[key] = [{"bad": True}]
+        assert shops_of(b.as_dict()) == value
     assert memo.computed == 2
 
 
@@ -232,8 +235,9 @@ def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
     original = scoring.compute_shops
     try:
         scoring.compute_shops = lambda lay: calls.append(1) or original(lay)
-        first = GAME.score(partial(layout), memo=memo)
-        second = GAME.score(partial(layout), memo=memo)
+        with memo_scope(memo):
+            first = GAME.score(partial(layout))
+            second = GAME.score(partial(layout))
     finally:
         scoring.compute_shops = original
     assert len(calls) == 1 and first == second

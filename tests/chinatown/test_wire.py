@@ -49,7 +49,7 @@ def test_dump_spells_out_the_options():
     assert WIRE.state().dump(loaded)["options"] == {"rotate_first_player": False, "chance": "digital"}
 
 
-def test_partial_board_format_of_design_section_4():
+def test_partial_board_format_claimed_lots_with_owner_and_shop():
     partial = WIRE.score_state().load(PARTIAL)
     assert isinstance(partial, Partial)
     result = GAME.score(partial)

@@ -16,9 +16,10 @@ INFO = GameInfo(
     variants=("digital", "table", "rotate_first_player"),
 )
 
+from .book import BOOK  # noqa: E402
 from .game import ChinatownGame  # noqa: E402
 
-GAME = ChinatownGame(INFO)
+GAME = ChinatownGame(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 

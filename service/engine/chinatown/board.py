@@ -1,5 +1,5 @@
-"""The board: 85 lots in 6 blocks, orthogonal adjacency inside a block (data copied from
-``shared/data/chinatown_board.json`` into ``board.json`` beside this module)."""
+"""The board: 85 lots in 6 blocks, orthogonal adjacency inside a block (the lots, their
+blocks and grids in ``board.json`` beside this module)."""
 
 from __future__ import annotations
 

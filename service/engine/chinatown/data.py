@@ -1,15 +1,15 @@
 """Chinatown's tables and catalogues (Filosofia / Z-Man 2008 edition).
 
-Sources: the Hungarian rulebook (seed ``001``: tables 1 and 2, the shop and tile counts) and the
-research digest ``rules/chinatown.md`` (sections 2, 3 and 4.7).
+Sources: the Hungarian rulebook (the seed: tables 1 and 2, the shop and tile counts) and the French
+quick-start for the tiles drawn each year (the rules page's sections board, deal, draw and income).
 """
 
 from __future__ import annotations
 
-# The game's id: its rule codes, memo kinds and wire name all derive from it.
+# The game's id: its rule codes, remembered kinds and wire name all derive from it.
 GAME_ID = "chinatown"
 
-# Shop types with their complete ("maximum") size; each type has size + 3 tiles (seed; digest 2).
+# Shop types with their complete ("maximum") size; each type has size + 3 tiles (the seed; rules page, section board).
 SHOP_SIZES: dict[str, int] = {
     "photo": 3,
     "seafood": 3,
@@ -77,7 +77,7 @@ def cards_kept(player_count: int, round_no: int) -> int:
 
 
 def tiles_drawn(player_count: int, round_no: int) -> int:
-    """Round 1 draws the dealt number, later rounds the kept number (digest 3, French quick-start)."""
+    """Round 1 draws the dealt number, later rounds the kept number (the French quick-start; rules page, section draw)."""
     dealt, kept = DEAL_TABLE[player_count][round_no - 1]
     return dealt if round_no == 1 else kept
 

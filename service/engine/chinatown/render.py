@@ -10,8 +10,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..kit import WORD, Labels, english
 from .board import BLOCK_GRIDS, POSITIONS
 from .data import SHOP_NAMES, SHOP_SIZES, dollars, year_of
-from .flow import next_undone
-from .state import Partial, State
+from .state import Partial, State, next_undone
 
 CELL = 56
 GAP = 36

@@ -1,5 +1,5 @@
-"""Shops, income and the final ranking (seed phase 5, table 2; DESIGN.md section 9 reading on oversized
-groups).
+"""Shops, income and the final ranking (the seed's phase 5 and table 2; the reading on oversized
+groups, oversized_group_split, in the rules page's section income).
 
 A shop is a maximal orthogonally connected group of same-type tiles with one owner. A group larger than
 the type's complete size splits into complete shops of full size and one remainder.
@@ -8,17 +8,18 @@ the type's complete size splits into complete shops of full size and one remaind
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import NULL_MEMO, Memo, Violation
-from ..kit import pointer
+from ..core import Violation
+from ..kit import RuleBook, pointer
+from ..memo import remembered
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
-from .codes import BOOK
 from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
-from .state import Partial, State
+from .state import Board, Partial, State
 
-MEMO_KIND = f"{GAME_ID}.shops"  # listed in cache.policy.IN_PROCESS_ONLY
+SHOPS_KIND = f"{GAME_ID}.shops"  # the remembered kind, listed in cache.policy.IN_PROCESS_ONLY
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
@@ -81,7 +82,7 @@ def _shop(owner: str, shop: str, lots: list[int], size: int) -> dict[str, Any]:
 
 
 def shops_are_sound(value: Any) -> bool:
-    """The memo check: a list of well-formed shop dicts."""
+    """The check of a remembered value: a list of well-formed shop dicts."""
     if not isinstance(value, list):
         return False
     return all(_shop_is_sound(item) for item in value)
@@ -103,11 +104,11 @@ def _shop_is_sound(item: Any) -> bool:
     )
 
 
-def shops_of(board: Mapping[int, Any], memo: Memo = NULL_MEMO) -> list[dict[str, Any]]:
-    """The shops of a board through the memo, keyed by its owner/shop layout."""
+def shops_of(board: Mapping[int, Any]) -> list[dict[str, Any]]:
+    """The shops of a board, remembered under its owner/shop layout."""
     layout = layout_of(board)
     material = [list(entry) for entry in layout]
-    return memo.get_or_compute(MEMO_KIND, material, lambda: compute_shops(layout), shops_are_sound)
+    return remembered(SHOPS_KIND, material, lambda: compute_shops(layout), shops_are_sound)
 
 
 def income_by_owner(shops: Iterable[Mapping[str, Any]]) -> dict[str, int]:
@@ -126,8 +127,8 @@ def tiles_on_board(board: Mapping[int, Any]) -> dict[str, int]:
 
 
 def score_parts(
-    state: State | Partial, state_problems: list[Violation]
-) -> tuple[Any, list[str], dict[str, int | None] | None, list[Violation]]:
+    book: RuleBook, state: State | Partial, state_problems: list[Violation]
+) -> tuple[Board, list[str], dict[str, int | None] | None, list[Violation]]:
     """The board, the player ids, their money (None when unknown) and the input's inconsistencies: for a
     full state, ``state_problems`` (its validation); for a partial one, its unknown owners."""
     if isinstance(state, State):
@@ -137,7 +138,7 @@ def score_parts(
     if state.player_ids is None:
         return state.board, owners, (dict(state.money) if state.money else None), []
     problems = [
-        BOOK.violation(
+        book.violation(
             "score.unknown_owner",
             "Lot {lot} is owned by {owner!r}, who is not listed.",
             pointer("state", "board", lot, "owner"),
@@ -151,75 +152,98 @@ def score_parts(
     return state.board, ids, (dict(state.money) if state.money is not None else None), problems
 
 
-def score(
-    state: State | Partial, scoring: str, state_problems: list[Violation], memo: Memo = NULL_MEMO
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Tally:
+    """What a scoring counts on a board: its shops, each owner's income and tiles built, and the money known
+    (None when not given)."""
+
+    board: Board
+    shops: list[dict[str, Any]]
+    income: dict[str, int]
+    built: dict[str, int]
+    money: dict[str, int | None] | None
+
+
+def tally_of(board: Board, money: dict[str, int | None] | None) -> Tally:
+    shops = shops_of(board.as_dict())
+    return Tally(board, shops, income_by_owner(shops), tiles_on_board(board.as_dict()), money)
+
+
+def score(book: RuleBook, state: State | Partial, scoring: str, state_problems: list[Violation]) -> dict[str, Any]:
     """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
     the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
-    board, ids, money, problems = score_parts(state, state_problems)
-    shops = shops_of(board.as_dict(), memo)
-    income = income_by_owner(shops)
-    built = tiles_on_board(board.as_dict())
+    board, ids, money, problems = score_parts(book, state, state_problems)
+    tally = tally_of(board, money)
     final = scoring == "final"
-    players = []
-    for pid in ids:
-        own = [s for s in shops if s["owner"] == pid]
-        entry: dict[str, Any] = {"id": pid}
-        if final:
-            held = money.get(pid) if money is not None else None
-            entry["total"] = held or 0
-            entry["breakdown"] = (
-                []
-                if held is None
-                else [{"category": "money", "points": held, "detail": {"tiles_on_board": built.get(pid, 0)}}]
-            )
-        else:
-            entry["total"] = income.get(pid, 0)
-            entry["breakdown"] = [
-                {
-                    "category": f"shop:{s['type']}",
-                    "points": s["income"],
-                    "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
-                }
-                for s in own
-            ]
-        entry.update(
-            {
-                "income": income.get(pid, 0),
-                "shops": own,
-                "tiles_on_board": built.get(pid, 0),
-                "lots": sum(1 for _, cell in board.items() if cell.owner == pid),
-            }
-        )
-        if money is not None and money.get(pid) is not None:
-            entry["money"] = money[pid]
-        players.append(entry)
+    players = [player_score(pid, tally, final) for pid in ids]
     result: dict[str, Any] = {
         "scoring": scoring,
         "players": players,
-        "shops": shops,
+        "shops": tally.shops,
         "totals": {p["id"]: p["total"] for p in players},
     }
-    ranking = final_ranking(ids, money, built, problems) if final else None
+    ranking = final_ranking(book, ids, money, tally.built, problems) if final else None
     if ranking is not None:
         result["ranking"] = ranking["ranking"]
     over = isinstance(state, State) and state.phase == "end"
-    # the income scoring adds to the money; the final one ranks by it, awarding nothing
-    awarded = {} if final else income
-    result.update(
-        after_scoring(
-            ids,
-            awarded,
-            {pid: held or 0 for pid, held in (money or {}).items()},
-            over=over,
-            final=final,
-            winners_of=lambda standings: (
-                ranking["winners"] if ranking is not None else winners_by_money(ids, standings, built)
-            ),
-        )
-    )
+    result.update(standings_after(ids, tally, final, ranking, over))
     result["violations"] = [v.to_dict() for v in problems]
     return result
+
+
+def player_score(pid: str, tally: Tally, final: bool) -> dict[str, Any]:
+    """One player's line: the total and breakdown of the scoring, then their shops, tiles and lots."""
+    own = [s for s in tally.shops if s["owner"] == pid]
+    entry: dict[str, Any] = {"id": pid}
+    entry.update(money_total(pid, tally) if final else income_total(pid, own, tally))
+    entry.update(
+        {
+            "income": tally.income.get(pid, 0),
+            "shops": own,
+            "tiles_on_board": tally.built.get(pid, 0),
+            "lots": sum(1 for _, cell in tally.board.items() if cell.owner == pid),
+        }
+    )
+    if tally.money is not None and tally.money.get(pid) is not None:
+        entry["money"] = tally.money[pid]
+    return entry
+
+
+def money_total(pid: str, tally: Tally) -> dict[str, Any]:
+    """The final scoring's total: the player's money (0 and no breakdown while it is unknown)."""
+    held = tally.money.get(pid) if tally.money is not None else None
+    breakdown = (
+        []
+        if held is None
+        else [{"category": "money", "points": held, "detail": {"tiles_on_board": tally.built.get(pid, 0)}}]
+    )
+    return {"total": held or 0, "breakdown": breakdown}
+
+
+def income_total(pid: str, own: list[dict[str, Any]], tally: Tally) -> dict[str, Any]:
+    """The income scoring's total: the player's income, shop by shop."""
+    breakdown = [
+        {
+            "category": f"shop:{s['type']}",
+            "points": s["income"],
+            "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
+        }
+        for s in own
+    ]
+    return {"total": tally.income.get(pid, 0), "breakdown": breakdown}
+
+
+def standings_after(
+    ids: list[str], tally: Tally, final: bool, ranking: dict[str, Any] | None, over: bool
+) -> dict[str, object]:
+    """What the scoring awards, the standings after it and the winners: the income scoring adds to the
+    money; the final one ranks by it, awarding nothing."""
+
+    def winners_of(standings: dict[str, int]) -> list[str]:
+        return ranking["winners"] if ranking is not None else winners_by_money(ids, standings, tally.built)
+
+    before = {pid: held or 0 for pid, held in (tally.money or {}).items()}
+    return after_scoring(ids, {} if final else tally.income, before, over=over, final=final, winners_of=winners_of)
 
 
 def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int]) -> list[str]:
@@ -230,12 +254,12 @@ def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int
 
 
 def final_ranking(
-    ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
+    book: RuleBook, ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
 ) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):
         problems.append(
-            BOOK.violation(
+            book.violation(
                 "score.money_unknown", "The final ranking needs every player's money.", pointer("state", "players")
             )
         )
@@ -247,3 +271,13 @@ def final_ranking(
         place = 1 + sum(1 for other in ids if (money[other], built.get(other, 0)) > key)
         ranking.append({"player": pid, "place": place, "money": money[pid], "tiles_on_board": built.get(pid, 0)})
     return {"ranking": ranking, "winners": [r["player"] for r in ranking if r["place"] == 1]}
+
+
+def winners(state: State) -> list[str]:
+    """The richest; ties go to more tiles on the board (readings tie_break and unbroken_tie)."""
+    built = tiles_on_board(state.board.as_dict())
+    key = {p.id: (p.money or 0, built.get(p.id, 0)) for p in state.players}
+    if not key:
+        return []
+    best = max(key.values())
+    return [pid for pid in state.ids if key[pid] == best]

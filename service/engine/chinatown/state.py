@@ -1,4 +1,5 @@
-"""Frozen engine types: the state, the board and the moves."""
+"""Frozen engine types: the state, the board and the moves (``MOVE_TYPES``), and the seating order the
+phases go by."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ class Board:
     """Claimed lots only (an unclaimed lot is empty and has no marker). Never mutated."""
 
     cells: tuple[tuple[int, Lot], ...] = ()
-    _map: dict = field(default=None, compare=False, repr=False, hash=False)  # type: ignore[assignment]
+    _map: dict[int, Lot] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))
@@ -103,6 +104,12 @@ class State:
                 return p
         return None
 
+    def seated(self, pid: str) -> Player:
+        """The player ``pid``, whom the caller knows to be in the game (a consistent state, a checked move)."""
+        player = self.player(pid)
+        assert player is not None, f"{pid!r} is not in the game"
+        return player
+
     def index_of(self, pid: str) -> int:
         for i, p in enumerate(self.players):
             if p.id == pid:
@@ -112,6 +119,23 @@ class State:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.players)
+
+
+def seat_order(state: State) -> tuple[str, ...]:
+    """Player ids clockwise from the first player (the players list is the seating order)."""
+    ids = state.ids
+    start = state.index_of(state.first_player)
+    if start < 0:
+        return ids
+    return ids[start:] + ids[:start]
+
+
+def next_undone(state: State) -> str | None:
+    """The first player in seating order from the first player who has not finished the phase step."""
+    for pid in seat_order(state):
+        if pid not in state.done:
+            return pid
+    return None
 
 
 @dataclass(frozen=True)

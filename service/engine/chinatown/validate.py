@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
-from ..kit import pointer
-from .codes import BOOK
+from ..kit import RuleBook, pointer
 from .data import (
     LOTS,
     MAX_PLAYERS,
@@ -20,33 +19,33 @@ from .data import (
     dollars,
     tiles_drawn,
 )
-from .flow import drawn_so_far, expected_pending, kept_so_far, next_undone, seat_order
-from .state import State
+from .hidden import drawn_so_far, expected_pending, tiles_in_play
+from .state import State, next_undone, seat_order
 
 LOT_SET = frozenset(LOTS)
 
 
-def state_violations(state: State) -> list[Violation]:
+def state_violations(book: RuleBook, state: State) -> list[Violation]:
     """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo)."""
     out: list[Violation] = []
-    out += check_players(state)
+    out += check_players(book, state)
     if out:  # the remaining checks need a sane player list
         return out
-    out += check_money_and_hands(state)
-    out += check_owners(state)
-    out += check_done(state)
-    out += check_lots(state)
-    out += check_tiles(state)
-    out += check_phase(state)
+    out += check_money_and_hands(book, state)
+    out += check_owners(book, state)
+    out += check_done(book, state)
+    out += check_lots(book, state)
+    out += check_tiles(book, state)
+    out += check_phase(book, state)
     return out
 
 
-def check_players(state: State) -> list[Violation]:
+def check_players(book: RuleBook, state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.player_count",
                 "The state has {count} players; Chinatown takes {min} to {max}.",
                 pointer("state", "players"),
@@ -59,7 +58,7 @@ def check_players(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         if p.id in seen:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.duplicate_player",
                     "Player id {player!r} appears twice.",
                     pointer("state", "players", i, "id"),
@@ -69,25 +68,25 @@ def check_players(state: State) -> list[Violation]:
         seen.add(p.id)
     if state.first_player not in seen:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.unknown_player", "The first player is not in the game.", pointer("state", "first_player")
             )
         )
     return out
 
 
-def check_money_and_hands(state: State) -> list[Violation]:
+def check_money_and_hands(book: RuleBook, state: State) -> list[Violation]:
     out = []
     for i, p in enumerate(state.players):
         if p.money is None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hidden", "{player}'s money is hidden.", pointer("state", "players", i, "money"), player=p.id
                 )
             )
         elif p.money < 0 or p.money % MONEY_UNIT:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.money",
                     "{player}'s money {money} is not a non-negative multiple of {unit}.",
                     pointer("state", "players", i, "money"),
@@ -98,17 +97,17 @@ def check_money_and_hands(state: State) -> list[Violation]:
             )
         if p.hand is None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hidden", "{player}'s hand is hidden.", pointer("state", "players", i, "hand"), player=p.id
                 )
             )
     return out
 
 
-def check_owners(state: State) -> list[Violation]:
+def check_owners(book: RuleBook, state: State) -> list[Violation]:
     ids = set(state.ids)
     return [
-        BOOK.violation(
+        book.violation(
             "state.unknown_player",
             "Lot {lot} is owned by {owner!r}, who is not in the game.",
             pointer("state", "board", lot, "owner"),
@@ -120,41 +119,51 @@ def check_owners(state: State) -> list[Violation]:
     ]
 
 
-def check_done(state: State) -> list[Violation]:
-    out = []
-    ids = set(state.ids)
-    for i, pid in enumerate(state.done):
-        if pid not in ids:
-            out.append(
-                BOOK.violation(
-                    "state.unknown_player",
-                    "{player!r} is listed as done but is not in the game.",
-                    pointer("state", "done", i),
-                    player=pid,
-                )
-            )
-    if len(set(state.done)) != len(state.done):
-        out.append(
-            BOOK.violation("state.duplicate_player", "A player is listed as done twice.", pointer("state", "done"))
-        )
+def check_done(book: RuleBook, state: State) -> list[Violation]:
+    out = done_id_violations(book, state)
     if out:
         return out
-    if state.phase in ("deal", "draw", "place"):
-        order = seat_order(state)
-        if tuple(state.done) != order[: len(state.done)]:
-            out.append(
-                BOOK.violation(
-                    "state.turn_order",
-                    "In the {phase} phase players finish in turn order from the first player.",
-                    pointer("state", "done"),
-                    phase=state.phase,
-                )
+    return done_order_violations(book, state)
+
+
+def done_id_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Who is listed as done must be in the game, and listed once."""
+    ids = set(state.ids)
+    out = [
+        book.violation(
+            "state.unknown_player",
+            "{player!r} is listed as done but is not in the game.",
+            pointer("state", "done", i),
+            player=pid,
+        )
+        for i, pid in enumerate(state.done)
+        if pid not in ids
+    ]
+    if len(set(state.done)) != len(state.done):
+        out.append(
+            book.violation("state.duplicate_player", "A player is listed as done twice.", pointer("state", "done"))
+        )
+    return out
+
+
+def done_order_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Players finish the deal, the draw and placing in turn order; not everyone has finished a phase the
+    game would have left, and nobody acts after the end."""
+    out = []
+    if state.phase in ("deal", "draw", "place") and tuple(state.done) != seat_order(state)[: len(state.done)]:
+        out.append(
+            book.violation(
+                "state.turn_order",
+                "In the {phase} phase players finish in turn order from the first player.",
+                pointer("state", "done"),
+                phase=state.phase,
             )
+        )
     if state.phase == "end" and state.done:
-        out.append(BOOK.violation("state.phase", "Nobody acts after the end of the game.", pointer("state", "done")))
+        out.append(book.violation("state.phase", "Nobody acts after the end of the game.", pointer("state", "done")))
     elif state.phase != "end" and len(set(state.done)) == len(state.players):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.phase",
                 "Everyone has finished the {phase} phase, so the game would have moved on.",
                 pointer("state", "done"),
@@ -164,70 +173,93 @@ def check_done(state: State) -> list[Violation]:
     return out
 
 
-def check_lots(state: State) -> list[Violation]:
-    out = []
-    where: Counter[int] = Counter(lot for lot, _ in state.board.items())
-    out += [
-        BOOK.violation(
+def check_lots(book: RuleBook, state: State) -> list[Violation]:
+    out = claimed_lot_violations(book, state)
+    out += hand_card_violations(book, state)
+    out += deck_violations(book, state)
+    out += lot_count_violations(book, state)
+    out += check_hand_sizes(book, state)
+    return out
+
+
+def claimed_lot_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Every claimed lot is one of the box's building cards."""
+    return [
+        book.violation(
             "state.not_in_box",
             "The box has no building card {lot}: lots are numbered 1 to 85.",
             pointer("state", "board", lot),
             lot=lot,
         )
-        for lot in sorted(where)
+        for lot in sorted(lot for lot, _ in state.board.items())
         if lot not in LOT_SET
     ]
+
+
+def hand_card_violations(book: RuleBook, state: State) -> list[Violation]:
+    """Every card in a hand is one of the box's, and neither claimed nor in a hand already listed."""
+    out = []
+    seen: Counter[int] = Counter(lot for lot, _ in state.board.items())
     for i, p in enumerate(state.players):
         for j, lot in enumerate(p.hand or ()):
+            at = pointer("state", "players", i, "hand", j)
             if lot not in LOT_SET:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.not_in_box",
                         "The box has no building card {lot}: lots are numbered 1 to 85.",
-                        pointer("state", "players", i, "hand", j),
+                        at,
                         lot=lot,
                     )
                 )
-            where[lot] += 1
-            if where[lot] > 1:
+            seen[lot] += 1
+            if seen[lot] > 1:
                 out.append(
-                    BOOK.violation(
-                        "state.lot_duplicated",
-                        "Building card {lot} is in a hand and also elsewhere.",
-                        pointer("state", "players", i, "hand", j),
-                        lot=lot,
+                    book.violation(
+                        "state.lot_duplicated", "Building card {lot} is in a hand and also elsewhere.", at, lot=lot
                     )
                 )
-    if state.deck is not None:
-        deck_counts = Counter(state.deck)
-        if (
-            any(c > 1 for c in deck_counts.values())
-            or set(deck_counts) & set(where)
-            or len(deck_counts) + len(where) != len(LOTS)
-        ):
-            out.append(
-                BOOK.violation(
-                    "state.deck_mismatch",
-                    "The deck does not hold exactly the building cards that are neither claimed nor in a hand.",
-                    pointer("state", "deck"),
-                )
-            )
-    expected = kept_so_far(state)
-    if len(state.board) != expected:
-        out.append(
-            BOOK.violation(
-                "state.lot_count",
-                "{claimed} lots are claimed; the deals so far claim {expected}.",
-                pointer("state", "board"),
-                claimed=len(state.board),
-                expected=expected,
-            )
-        )
-    out += check_hand_sizes(state)
     return out
 
 
-def check_hand_sizes(state: State) -> list[Violation]:
+def deck_violations(book: RuleBook, state: State) -> list[Violation]:
+    """A known deck holds each card neither claimed nor in a hand, once."""
+    if state.deck is None:
+        return []
+    out_of_deck = {lot for lot, _ in state.board.items()} | {lot for p in state.players for lot in p.hand or ()}
+    deck_counts = Counter(state.deck)
+    if (
+        any(c > 1 for c in deck_counts.values())
+        or set(deck_counts) & out_of_deck
+        or len(deck_counts) + len(out_of_deck) != len(LOTS)
+    ):
+        return [
+            book.violation(
+                "state.deck_mismatch",
+                "The deck does not hold exactly the building cards that are neither claimed nor in a hand.",
+                pointer("state", "deck"),
+            )
+        ]
+    return []
+
+
+def lot_count_violations(book: RuleBook, state: State) -> list[Violation]:
+    """The lots claimed are those the finished deals kept."""
+    expected = kept_so_far(state)
+    if len(state.board) == expected:
+        return []
+    return [
+        book.violation(
+            "state.lot_count",
+            "{claimed} lots are claimed; the deals so far claim {expected}.",
+            pointer("state", "board"),
+            claimed=len(state.board),
+            expected=expected,
+        )
+    ]
+
+
+def check_hand_sizes(book: RuleBook, state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     for i, p in enumerate(state.players):
@@ -236,7 +268,7 @@ def check_hand_sizes(state: State) -> list[Violation]:
         if revealing_deal(state, p.id):
             if len(p.hand) >= cards_dealt(n, state.round):
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.hand_size",
                         "{player} holds {held} building cards; a deal still being revealed holds fewer than {size}.",
                         pointer("state", "players", i, "hand"),
@@ -249,7 +281,7 @@ def check_hand_sizes(state: State) -> list[Violation]:
         size = expected_hand(state, p.id, n)
         if len(p.hand) != size:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hand_size",
                     "{player} holds {held} building cards; {size} fit the {phase} phase.",
                     pointer("state", "players", i, "hand"),
@@ -275,40 +307,53 @@ def expected_hand(state: State, pid: str, n: int) -> int:
     return 0
 
 
-def check_tiles(state: State) -> list[Violation]:
-    out = []
-    held: Counter[str] = Counter()
-    for i, p in enumerate(state.players):
+def check_tiles(book: RuleBook, state: State) -> list[Violation]:
+    out = tiles_outside_box(book, state)
+    out += tile_count_violations(book, state)
+    out += drawn_count_violations(book, state)
+    return out
+
+
+def tiles_outside_box(book: RuleBook, state: State) -> list[Violation]:
+    """Every tile held or placed is of one of the box's shop types."""
+    out = [
+        book.violation(
+            "state.not_in_box", "The box has no {shop} tiles.", pointer("state", "players", i, "tiles", shop), shop=shop
+        )
+        for i, p in enumerate(state.players)
+        for shop, _ in p.tiles
+        if shop not in TILE_COUNTS
+    ]
+    out += [
+        book.violation(
+            "state.not_in_box", "The box has no {shop} tiles.", pointer("state", "board", lot, "shop"), shop=cell.shop
+        )
+        for lot, cell in state.board.items()
+        if cell.shop is not None and cell.shop not in TILE_COUNTS
+    ]
+    return out
+
+
+def tiles_out_of_bag(state: State) -> Counter[str]:
+    """Each shop type's tiles held or placed."""
+    counts: Counter[str] = Counter()
+    for p in state.players:
         for shop, count in p.tiles:
-            held[shop] += count
-            if shop not in TILE_COUNTS:
-                out.append(
-                    BOOK.violation(
-                        "state.not_in_box",
-                        "The box has no {shop} tiles.",
-                        pointer("state", "players", i, "tiles", shop),
-                        shop=shop,
-                    )
-                )
-    for lot, cell in state.board.items():
-        if cell.shop is not None:
-            held[cell.shop] += 1
-            if cell.shop not in TILE_COUNTS:
-                out.append(
-                    BOOK.violation(
-                        "state.not_in_box",
-                        "The box has no {shop} tiles.",
-                        pointer("state", "board", lot, "shop"),
-                        shop=cell.shop,
-                    )
-                )
-    in_play = sum(held.values())
+            counts[shop] += count
+    counts.update(cell.shop for _, cell in state.board.items() if cell.shop is not None)
+    return counts
+
+
+def tile_count_violations(book: RuleBook, state: State) -> list[Violation]:
+    """No shop type has more tiles than the box, and with the bag known exactly as many."""
+    held = tiles_out_of_bag(state)
     bag = Counter(state.bag or ())
+    out = []
     for shop, total in TILE_COUNTS.items():
         count = held[shop] + bag[shop]
         if count > total or (state.bag is not None and count != total):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.tile_count",
                     "{count} {shop} tiles are accounted for; the game has {total}.",
                     pointer("state", "bag" if state.bag is not None else "players"),
@@ -317,40 +362,47 @@ def check_tiles(state: State) -> list[Violation]:
                     total=total,
                 )
             )
-    expected = drawn_so_far(state)
-    if state.phase == "draw" and state.bag is None:  # the next player's draw may be partly revealed
-        most = expected + tiles_drawn(len(state.players), state.round) - 1
-        if not expected <= in_play <= most:
-            out.append(
-                BOOK.violation(
-                    "state.drawn_count",
-                    "{count} tiles are placed or held; the draws so far give {expected} to {most}.",
-                    pointer("state", "players"),
-                    count=in_play,
-                    expected=expected,
-                    most=most,
-                )
-            )
-    elif in_play != expected:
-        out.append(
-            BOOK.violation(
-                "state.drawn_count",
-                "{count} tiles are placed or held; the draws so far give {expected}.",
-                pointer("state", "players"),
-                count=in_play,
-                expected=expected,
-            )
-        )
     return out
 
 
-def check_phase(state: State) -> list[Violation]:
+def drawn_count_violations(book: RuleBook, state: State) -> list[Violation]:
+    """The tiles held or placed are those the draws so far gave (a draw being revealed may be part way)."""
+    in_play = tiles_in_play(state)
+    expected = drawn_so_far(state)
+    if state.phase == "draw" and state.bag is None:  # the next player's draw may be partly revealed
+        most = expected + tiles_drawn(len(state.players), state.round) - 1
+        if expected <= in_play <= most:
+            return []
+        return [
+            book.violation(
+                "state.drawn_count",
+                "{count} tiles are placed or held; the draws so far give {expected} to {most}.",
+                pointer("state", "players"),
+                count=in_play,
+                expected=expected,
+                most=most,
+            )
+        ]
+    if in_play == expected:
+        return []
+    return [
+        book.violation(
+            "state.drawn_count",
+            "{count} tiles are placed or held; the draws so far give {expected}.",
+            pointer("state", "players"),
+            count=in_play,
+            expected=expected,
+        )
+    ]
+
+
+def check_phase(book: RuleBook, state: State) -> list[Violation]:
     out = []
     if state.phase == "end" and state.round != ROUNDS:
-        out.append(BOOK.violation("state.phase", "The game ends only after the sixth year.", pointer("state", "phase")))
+        out.append(book.violation("state.phase", "The game ends only after the sixth year.", pointer("state", "phase")))
     if state.phase == "deal" and state.deck is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.phase",
                 "With the deck known the engine deals at once: the deal phase never waits.",
                 pointer("state", "phase"),
@@ -358,7 +410,7 @@ def check_phase(state: State) -> list[Violation]:
         )
     if state.phase == "draw" and state.bag is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.phase",
                 "With the bag known the engine draws at once: the draw phase never waits.",
                 pointer("state", "phase"),
@@ -366,8 +418,15 @@ def check_phase(state: State) -> list[Violation]:
         )
     if state.pending != expected_pending(state):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.pending", "The pending reveal is not the table's next deal or draw.", pointer("state", "pending")
             )
         )
     return out
+
+
+def kept_so_far(state: State) -> int:
+    """Lots claimed by all players through the deals that are finished."""
+    n = len(state.players)
+    last = state.round - 1 if state.phase in ("deal", "keep") else state.round
+    return n * sum(cards_kept(n, r) for r in range(1, last + 1))

@@ -1,121 +1,103 @@
-"""The year's phases: setup, deals, keeps, draws, the end of trading and placing, income, the end."""
+"""What a legal move does, and the automatic steps of the year that follow it: deals and draws from a known
+deck and bag, the claims after keeping, the start of placing, income at the end of a year, the next year
+and the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
-from ..core import NULL_MEMO, Event, Memo, RulesError
-from ..kit import pointer
+from ..core import Event, Outcome
 from ..random import SEED_SPAN, Rng
-from .codes import BOOK
-from .data import (
-    LOTS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    ROUNDS,
-    SHOP_TYPES,
-    START_MONEY,
-    TILE_COUNTS,
-    cards_dealt,
-    cards_kept,
-    tiles_drawn,
-    year_of,
-)
-from .options import options_of
-from .scoring import income_by_owner, shops_of, tiles_on_board
-from .state import Board, Lot, Pending, Player, State, tiles_tuple
+from .checks import Flows, LotStep, flows_of, lot_steps, parties_of
+from .data import ROUNDS, cards_dealt, tiles_drawn, year_of
+from .hidden import expected_pending
+from .scoring import income_by_owner, shops_of, winners
+from .state import EndTrading, Keep, Lot, Move, Place, Player, Reveal, State, Trade, seat_order, tiles_tuple
 
 
-def seat_order(state: State) -> tuple[str, ...]:
-    """Player ids clockwise from the first player (the players list is the seating order)."""
-    ids = state.ids
-    start = state.index_of(state.first_player)
-    if start < 0:
-        return ids
-    return ids[start:] + ids[:start]
+def effects(state: State, move: Move) -> Outcome:
+    """The outcome of a move that broke no rule."""
+    events: list[Event] = []
+    new_state = transition(state, move, events)
+    return Outcome(legal=True, state=new_state, events=tuple(events))
 
 
-def next_undone(state: State) -> str | None:
-    for pid in seat_order(state):
-        if pid not in state.done:
-            return pid
-    return None
+def transition(state: State, move: Move, events: list[Event]) -> State:
+    if isinstance(move, Reveal):
+        return reveal(state, move, events)
+    if isinstance(move, Keep):
+        return keep(state, move.player, move.lots, events)
+    if isinstance(move, Trade):
+        return trade(state, move, events)
+    if isinstance(move, EndTrading):
+        return end_trading(state, move.player, events)
+    if isinstance(move, Place):
+        return place(state, move, events)
+    return end_turn(state, move.player, events)
 
 
-def expected_pending(state: State) -> Pending | None:
-    """What the table must reveal next: only in the deal or draw phase with the order unknown. A deal or
-    draw may be revealed a card or tile at a time; the count is what is still due to the next player."""
-    n = len(state.players)
-    if n not in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        return None
-    nxt = next_undone(state)
-    if nxt is None:
-        return None
-    if state.phase == "deal" and state.deck is None:
-        return Pending("deal", nxt, cards_dealt(n, state.round) - len(state.player(nxt).hand or ()))
-    if state.phase == "draw" and state.bag is None:
-        return Pending("draw", nxt, tiles_drawn(n, state.round) - tiles_revealed_so_far(state))
-    return None
+def reveal(state: State, move: Reveal, events: list[Event]) -> State:
+    """The pending deal's cards join the hand, or the pending draw's tiles the supply (the checks made sure
+    the reveal gives what the pending one is for)."""
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "deal":
+        assert move.lots is not None
+        return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
+    assert move.tiles is not None
+    complete = len(move.tiles) == pending.count
+    return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
 
 
-def tiles_in_play(state: State) -> int:
-    """Tiles out of the bag: on the board or in the players' supplies."""
-    built = sum(1 for _, cell in state.board.items() if cell.shop is not None)
-    return built + sum(count for p in state.players for _, count in p.tiles)
+def trade(state: State, move: Trade, events: list[Event]) -> State:
+    """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
+    it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
+    start over."""
+    players = traded_players(state, flows_of(move))
+    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
+    return replace(state, board=state.board.with_lots(traded_lots(state, move)), players=players, done=())
 
 
-def tiles_revealed_so_far(state: State) -> int:
-    """Tiles the next player has drawn so far this year, in a draw being revealed at the table."""
-    return tiles_in_play(state) - drawn_so_far(state)
+def traded_lots(state: State, move: Trade) -> dict[int, Lot]:
+    """Each lot the deal passes, with the party it ends with (a built lot keeps its tile)."""
+    changes = {}
+    for lot, steps in lot_steps(move).items():
+        cell = state.board.get(lot)
+        assert cell is not None, "the checks passed: a traded lot is claimed"
+        changes[lot] = Lot(final_holder(cell.owner, steps), cell.shop)
+    return changes
 
 
-# ---- setup ---------------------------------------------------------------------------------------
+def traded_players(state: State, flows: Flows) -> tuple[Player, ...]:
+    """The players with the tiles and money the deal moves."""
+    players = []
+    for p in state.players:
+        tiles = Counter(dict(p.tiles))
+        tiles.update(flows.tiles_received.get(p.id, Counter()))
+        tiles.subtract(flows.tiles_given.get(p.id, Counter()))
+        assert p.money is not None, "a consistent state shows every player's money"
+        money = p.money + flows.money_received[p.id] - flows.money_given[p.id]
+        players.append(replace(p, tiles=tiles_tuple(tiles), money=money))
+    return tuple(players)
 
 
-def all_tiles() -> list[str]:
-    return [shop for shop in SHOP_TYPES for _ in range(TILE_COUNTS[shop])]
+def final_holder(owner: str, steps: list[LotStep]) -> str:
+    """Who holds a lot after the deal's passes of it: the one party that received it once more than
+    it gave it (the owner, if it came back)."""
+    held = Counter({owner: 1})
+    for _, _, giver, receiver in steps:
+        held[giver] -= 1
+        held[receiver] += 1
+    return next(pid for pid, count in held.items() if count == 1)
 
 
-def setup(players: Sequence[str], seed: int, options: Mapping) -> State:
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(
-            BOOK.violation(
-                "state.player_count",
-                "Chinatown needs {min} to {max} players.",
-                pointer("players"),
-                min=MIN_PLAYERS,
-                max=MAX_PLAYERS,
-            )
-        )
-    if len(set(players)) != len(players):
-        problems.append(BOOK.violation("state.duplicate_player", "Player ids must be unique.", pointer("players")))
-    if problems:
-        raise RulesError(problems)
-    opts = options_of(options)
-    deck = bag = shuffle_seed = None
-    if opts.chance == "digital":
-        rng = Rng(seed)
-        deck = tuple(rng.shuffled(LOTS))
-        bag = tuple(rng.shuffled(all_tiles()))
-        shuffle_seed = rng.below(SEED_SPAN)
-    state = State(
-        options=opts,
-        players=tuple(Player(pid, START_MONEY, (), ()) for pid in players),
-        round=1,
-        phase="deal",
-        first_player=players[0],
-        done=(),
-        board=Board(),
-        deck=deck,
-        bag=bag,
-        shuffle_seed=shuffle_seed,
-    )
-    return start_deal(state, [])
-
-
-# ---- phase transitions ---------------------------------------------------------------------------
+def place(state: State, move: Place, events: list[Event]) -> State:
+    state = replace(state, board=state.board.with_lots({move.lot: Lot(move.player, move.shop)}))
+    state = add_tiles(state, move.player, (move.shop,), -1)
+    events.append(Event("tile_placed", {"player": move.player, "lot": move.lot, "shop": move.shop}))
+    return state
 
 
 def with_player(state: State, pid: str, **changes) -> State:
@@ -159,7 +141,7 @@ def start_keep(state: State) -> State:
 
 def after_deal_reveal(state: State, pid: str, lots: tuple[int, ...], events: list[Event]) -> State:
     """The cards revealed join the player's hand; the player is done once the whole deal is in it."""
-    hand = (state.player(pid).hand or ()) + tuple(lots)
+    hand = (state.seated(pid).hand or ()) + tuple(lots)
     state = with_player(state, pid, hand=hand)
     events.append(Event("cards_dealt", {"player": pid, "count": len(lots)}))
     if len(hand) == cards_dealt(len(state.players), state.round):
@@ -170,8 +152,9 @@ def after_deal_reveal(state: State, pid: str, lots: tuple[int, ...], events: lis
 
 
 def keep(state: State, pid: str, lots: tuple[int, ...], events: list[Event]) -> State:
-    player = state.player(pid)
-    discards = tuple(lot for lot in player.hand if lot not in lots)
+    hand = state.seated(pid).hand
+    assert hand is not None, "a consistent state shows every hand"
+    discards = tuple(lot for lot in hand if lot not in lots)
     if state.deck is not None:
         state = replace(state, deck=state.deck + discards)
     state = mark_done(with_player(state, pid, hand=tuple(sorted(lots))), pid)
@@ -216,7 +199,7 @@ def start_draw(state: State, events: list[Event]) -> State:
 
 
 def add_tiles(state: State, pid: str, tiles: Sequence[str], sign: int = 1) -> State:
-    counts = dict(state.player(pid).tiles)
+    counts = dict(state.seated(pid).tiles)
     for shop in tiles:
         counts[shop] = counts.get(shop, 0) + sign
     return with_player(state, pid, tiles=tiles_tuple(counts))
@@ -246,24 +229,24 @@ def end_trading(state: State, pid: str, events: list[Event]) -> State:
     return state
 
 
-def end_turn(state: State, pid: str, events: list[Event], memo: Memo = NULL_MEMO) -> State:
+def end_turn(state: State, pid: str, events: list[Event]) -> State:
     state = mark_done(state, pid)
     events.append(Event("turn_ended", {"player": pid}))
     if all_done(state):
-        return end_year(state, events, memo)
+        return end_year(state, events)
     return state
 
 
-def pay_income(state: State, events: list[Event], memo: Memo) -> State:
-    income = income_by_owner(shops_of(state.board.as_dict(), memo))
+def pay_income(state: State, events: list[Event]) -> State:
+    income = income_by_owner(shops_of(state.board.as_dict()))
     paid = {p.id: income.get(p.id, 0) for p in state.players}
     players = tuple(replace(p, money=(p.money or 0) + paid[p.id]) for p in state.players)
     events.append(Event("income_scoring", {"round": state.round, "year": year_of(state.round), "income": paid}))
     return replace(state, players=players)
 
 
-def end_year(state: State, events: list[Event], memo: Memo) -> State:
-    state = pay_income(state, events, memo)
+def end_year(state: State, events: list[Event]) -> State:
+    state = pay_income(state, events)
     if state.round >= ROUNDS:
         state = replace(state, phase="end", done=(), pending=None)
         events.append(Event("game_ended", {"winners": winners(state), "money": money_of(state)}))
@@ -278,31 +261,3 @@ def end_year(state: State, events: list[Event], memo: Memo) -> State:
 
 def money_of(state: State) -> dict[str, int]:
     return {p.id: p.money or 0 for p in state.players}
-
-
-def winners(state: State) -> list[str]:
-    """The richest; ties go to more tiles on the board (readings tie_break and unbroken_tie)."""
-    built = tiles_on_board(state.board.as_dict())
-    key = {p.id: (p.money or 0, built.get(p.id, 0)) for p in state.players}
-    if not key:
-        return []
-    best = max(key.values())
-    return [pid for pid in state.ids if key[pid] == best]
-
-
-def kept_so_far(state: State) -> int:
-    """Lots claimed by all players through the deals that are finished."""
-    n = len(state.players)
-    last = state.round - 1 if state.phase in ("deal", "keep") else state.round
-    return n * sum(cards_kept(n, r) for r in range(1, last + 1))
-
-
-def drawn_so_far(state: State) -> int:
-    """Tiles drawn by all players so far (placed or in supplies)."""
-    n = len(state.players)
-    total = n * sum(tiles_drawn(n, r) for r in range(1, state.round))
-    if state.phase == "draw":
-        total += len(set(state.done) & set(state.ids)) * tiles_drawn(n, state.round)
-    elif state.phase in ("trade", "place", "end"):
-        total += n * tiles_drawn(n, state.round)
-    return total

@@ -1,90 +1,58 @@
-"""A move's checks (``move_violations``), its effects and the candidate moves: the parts the engine
-(``game.ChinatownGame``, a ``kit.Engine``) puts together into ``apply`` and ``legal_moves``.
-
-The reveal checks and candidates need what may still be in the deck and bag (``Unseen``); the engine
-passes ``unseen_of``, which keeps it per state in its ``StateMemo``."""
+"""The move checks: every rule a move breaks in a state already known to be consistent, one set shared by
+``moves`` and ``legal-moves``."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
-from itertools import combinations
-from types import MappingProxyType
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from ..core import Event, Memo, Outcome, Violation
-from ..kit import N_, NOT_YOUR_TURN, awaited_text, pointer
-from .codes import BOOK
-from .data import LOTS, MONEY_UNIT, SHOP_TYPES, TILE_COUNTS, cards_kept, dollars
-from .flow import (
-    add_tiles,
-    after_deal_reveal,
-    after_draw_reveal,
-    end_trading,
-    end_turn,
-    keep,
-    next_undone,
-)
-from .state import EndTrading, EndTurn, Keep, Lot, Move, Place, Reveal, State, Trade, Transfer, tiles_tuple
+from ..core import Violation
+from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
+from .data import MONEY_UNIT, cards_kept, dollars
+from .hidden import Unseen, UnseenOf, unseen
+from .state import EndTrading, EndTurn, Keep, Move, Place, Reveal, State, Trade, Transfer, next_undone
 
 PENDING_NOT_YOURS = N_("It is not {player}'s turn: the game awaits {awaited}. The pending {kind} is theirs.")
 
 
-# ---- checks shared by legal_moves and apply --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Unseen:
-    """What may still be in the deck and the bag (public knowledge): the cards neither claimed nor in a
-    hand, and each tile type's count less the placed and held tiles."""
-
-    deck: frozenset[int]
-    bag: Mapping[str, int]
-
-
-def unseen(state: State) -> Unseen:
-    return Unseen(frozenset(deck_contents(state)), MappingProxyType(dict(bag_contents(state))))
-
-
-UnseenOf = Callable[[State], Unseen]
-
-
-def move_violations(state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
+def move_violations(book: RuleBook, state: State, move: Move, unseen_of: UnseenOf = unseen) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     if state.phase == "end":
-        return [BOOK.violation("move.game_over", "The game is over.", pointer("move", "type"))]
+        return [book.violation("move.game_over", "The game is over.", pointer("move", "type"))]
     if state.player(move.player) is None:
         return [
-            BOOK.violation(
+            book.violation(
                 "move.unknown_player", "{player!r} is not in this game.", pointer("move", "player"), player=move.player
             )
         ]
     if isinstance(move, Reveal):
-        return reveal_violations(state, move, unseen_of(state))
+        return reveal_violations(book, state, move, unseen_of(state))
     if state.pending is not None:
         return [
-            BOOK.violation(
+            book.violation(
                 "move.reveal_pending",
                 "A {kind} is pending: reveal it first.",
                 pointer("move", "type"),
                 kind=state.pending.kind,
             )
         ]
-    checks = {
+    checks: dict[type, Callable[[RuleBook, State, Any], list[Violation]]] = {
         Keep: keep_violations,
         Trade: trade_violations,
         EndTrading: end_trading_violations,
         Place: place_violations,
         EndTurn: end_turn_violations,
     }
-    return checks[type(move)](state, move)
+    return checks[type(move)](book, state, move)
 
 
-def phase_violation(state: State, phase: str) -> list[Violation]:
+def phase_violation(book: RuleBook, state: State, phase: str) -> list[Violation]:
     if state.phase == phase:
         return []
     return [
-        BOOK.violation(
+        book.violation(
             "move.wrong_phase",
             "This move belongs to the {phase} phase; the game is in the {current} phase.",
             pointer("move", "type"),
@@ -94,24 +62,23 @@ def phase_violation(state: State, phase: str) -> list[Violation]:
     ]
 
 
-def keep_violations(state: State, move: Keep) -> list[Violation]:
-    out = phase_violation(state, "keep")
+def keep_violations(book: RuleBook, state: State, move: Keep) -> list[Violation]:
+    out = phase_violation(book, state, "keep")
     if out:
         return out
     if move.player in state.done:
         return [
-            BOOK.violation(
+            book.violation(
                 "keep.already_kept",
                 "{player} has already chosen this year's cards.",
                 pointer("move", "player"),
                 player=move.player,
             )
         ]
-    hand = state.player(move.player).hand or ()
     want = cards_kept(len(state.players), state.round)
     if len(move.lots) != want:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "keep.count",
                 "Keep exactly {want} cards this year, not {count}.",
                 pointer("move", "lots"),
@@ -119,15 +86,21 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
                 count=len(move.lots),
             )
         )
+    return out + kept_card_violations(book, move, state.seated(move.player).hand or ())
+
+
+def kept_card_violations(book: RuleBook, move: Keep, hand: tuple[int, ...]) -> list[Violation]:
+    """Each card kept is in the hand, and kept once."""
+    out = []
     seen: set[int] = set()
     for i, lot in enumerate(move.lots):
         if lot in seen:
             out.append(
-                BOOK.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
+                book.violation("keep.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
             )
         elif lot not in hand:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "keep.not_in_hand",
                     "Card {lot} is not in {player}'s hand.",
                     pointer("move", "lots", i),
@@ -139,34 +112,14 @@ def keep_violations(state: State, move: Keep) -> list[Violation]:
     return out
 
 
-def deck_contents(state: State) -> set[int]:
-    """The cards that can be in the deck: neither claimed nor in a hand (public knowledge)."""
-    taken = {lot for lot, _ in state.board.items()}
-    for p in state.players:
-        taken.update(p.hand or ())
-    return set(LOTS) - taken
-
-
-def bag_contents(state: State) -> Counter[str]:
-    """How many tiles of each type can still be in the bag: all tiles less the placed and held ones."""
-    left = Counter(TILE_COUNTS)
-    for p in state.players:
-        for shop, count in p.tiles:
-            left[shop] -= count
-    for _, cell in state.board.items():
-        if cell.shop is not None:
-            left[cell.shop] -= 1
-    return left
-
-
-def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violation]:
+def reveal_violations(book: RuleBook, state: State, move: Reveal, left: Unseen) -> list[Violation]:
     pending = state.pending
     if pending is None:
-        return [BOOK.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
+        return [book.violation("reveal.not_pending", "Nothing is waiting to be revealed.", pointer("move", "type"))]
     out = []
     if move.player != pending.player:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.wrong_player",
                 PENDING_NOT_YOURS,
                 pointer("move", "player"),
@@ -179,24 +132,24 @@ def reveal_violations(state: State, move: Reveal, left: Unseen) -> list[Violatio
         if move.tiles is not None or move.lots is None:
             field = "tiles" if move.tiles is not None else "lots"
             return out + [
-                BOOK.violation(
+                book.violation(
                     "reveal.wrong_kind", "A deal reveals building cards: give 'lots' only.", pointer("move", field)
                 )
             ]
-        return out + deal_reveal_violations(left.deck, move.lots, pending.count)
+        return out + deal_reveal_violations(book, left.deck, move.lots, pending.count)
     if move.lots is not None or move.tiles is None:
         field = "lots" if move.lots is not None else "tiles"
         return out + [
-            BOOK.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))
+            book.violation("reveal.wrong_kind", "A draw reveals shop tiles: give 'tiles' only.", pointer("move", field))
         ]
-    return out + draw_reveal_violations(left.bag, move.tiles, pending.count)
+    return out + draw_reveal_violations(book, left.bag, move.tiles, pending.count)
 
 
-def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
+def deal_reveal_violations(book: RuleBook, deck: frozenset[int], lots: tuple[int, ...], count: int) -> list[Violation]:
     out = []
     if not 1 <= len(lots) <= count:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.count",
                 "The deal has {count} cards still to reveal: reveal 1 to {count}, not {given}.",
                 pointer("move", "lots"),
@@ -208,11 +161,11 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
     for i, lot in enumerate(lots):
         if lot in seen:
             out.append(
-                BOOK.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
+                book.violation("reveal.duplicate", "Card {lot} is listed twice.", pointer("move", "lots", i), lot=lot)
             )
         elif lot not in deck:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "reveal.lot_unavailable",
                     "Card {lot} cannot be in the deck: that lot is claimed or its card is held.",
                     pointer("move", "lots", i),
@@ -223,11 +176,13 @@ def deal_reveal_violations(deck: frozenset[int], lots: tuple[int, ...], count: i
     return out
 
 
-def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], count: int) -> list[Violation]:
+def draw_reveal_violations(
+    book: RuleBook, left: Mapping[str, int], tiles: tuple[str, ...], count: int
+) -> list[Violation]:
     out = []
     if not 1 <= len(tiles) <= count:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.count",
                 "The draw has {count} tiles still to reveal: reveal 1 to {count}, not {given}.",
                 pointer("move", "tiles"),
@@ -240,7 +195,7 @@ def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], coun
         used[shop] += 1
         if used[shop] > left.get(shop, 0):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "reveal.tile_unavailable",
                     "The bag cannot hold {count} {shop} tiles.",
                     pointer("move", "tiles", i),
@@ -251,15 +206,15 @@ def draw_reveal_violations(left: Mapping[str, int], tiles: tuple[str, ...], coun
     return out
 
 
-def trade_violations(state: State, move: Trade) -> list[Violation]:
+def trade_violations(book: RuleBook, state: State, move: Trade) -> list[Violation]:
     """A deal among any number of players, judged as a whole: what a party gives may come from what it
     receives in the same deal (the deal equals trades made one after the other)."""
-    out = phase_violation(state, "trade")
+    out = phase_violation(book, state, "trade")
     if out:
         return out
     if move.player not in parties_of(move):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.not_party",
                 "{player} gives and receives nothing in this trade.",
                 pointer("move", "player"),
@@ -267,9 +222,9 @@ def trade_violations(state: State, move: Trade) -> list[Violation]:
             )
         )
     for i, t in enumerate(move.transfers):
-        out += transfer_violations(state, t, i)
-    out += lot_flow_violations(state, move)
-    out += supply_violations(state, move)
+        out += transfer_violations(book, state, t, i)
+    out += lot_flow_violations(book, state, move)
+    out += supply_violations(book, state, move)
     return out
 
 
@@ -277,12 +232,12 @@ def parties_of(move: Trade) -> set[str]:
     return {t.giver for t in move.transfers} | {t.receiver for t in move.transfers}
 
 
-def transfer_violations(state: State, t: Transfer, i: int) -> list[Violation]:
+def transfer_violations(book: RuleBook, state: State, t: Transfer, i: int) -> list[Violation]:
     out = []
     for role, pid in (("from", t.giver), ("to", t.receiver)):
         if state.player(pid) is None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "trade.unknown_party",
                     "{player!r} is not in this game.",
                     pointer("move", "transfers", i, role),
@@ -291,17 +246,17 @@ def transfer_violations(state: State, t: Transfer, i: int) -> list[Violation]:
             )
     if t.giver == t.receiver:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.self",
                 "A transfer cannot go from a player to the same player.",
                 pointer("move", "transfers", i, "to"),
             )
         )
     if not t.lots and not t.tiles and not t.money:
-        out.append(BOOK.violation("trade.empty", "This transfer gives nothing.", pointer("move", "transfers", i)))
+        out.append(book.violation("trade.empty", "This transfer gives nothing.", pointer("move", "transfers", i)))
     if t.money % MONEY_UNIT:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.money_denomination",
                 "{money} is not a multiple of {unit}.",
                 pointer("move", "transfers", i, "money"),
@@ -324,7 +279,7 @@ def lot_steps(move: Trade) -> dict[int, list[LotStep]]:
     return steps
 
 
-def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
+def lot_flow_violations(book: RuleBook, state: State, move: Trade) -> list[Violation]:
     """A lot passes from its owner along the deal: each party gives it on only as often as it holds it
     (once if it owns it, once more each time it receives it), and only after it came from the owner."""
     out = []
@@ -341,7 +296,7 @@ def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
             at = pointer("move", "transfers", i, "lots", j)
             if giver not in reached:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "trade.lot_not_owned",
                         "{player} does not own lot {lot} and does not receive it from its owner in this trade.",
                         at,
@@ -351,7 +306,7 @@ def lot_flow_violations(state: State, move: Trade) -> list[Violation]:
                 )
             elif gives[giver] > holds[giver]:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "trade.lot_twice",
                         "{player} gives lot {lot} on more often than they hold it in this trade.",
                         at,
@@ -399,7 +354,7 @@ def flows_of(move: Trade) -> Flows:
     return Flows(tiles_given, tiles_received, money_given, money_received)
 
 
-def supply_violations(state: State, move: Trade) -> list[Violation]:
+def supply_violations(book: RuleBook, state: State, move: Trade) -> list[Violation]:
     """Each party gives tiles and money out of what it holds plus what it receives in the same deal."""
     flows = flows_of(move)
     out = []
@@ -412,7 +367,7 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
             giver.tile_count(shop) + received[shop] < n for shop, n in flows.tiles_given[t.giver].items()
         ):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "trade.tiles_short",
                     "{player} does not hold all the tiles given in this trade, even with those received in it.",
                     pointer("move", "transfers", i, "tiles"),
@@ -421,7 +376,7 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
             )
         if t.money and flows.money_given[t.giver] > (giver.money or 0) + flows.money_received[t.giver]:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "trade.money_short",
                     "{player} cannot give {money} in this trade.",
                     pointer("move", "transfers", i, "money"),
@@ -432,11 +387,11 @@ def supply_violations(state: State, move: Trade) -> list[Violation]:
     return out
 
 
-def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
-    out = phase_violation(state, "trade")
+def end_trading_violations(book: RuleBook, state: State, move: EndTrading) -> list[Violation]:
+    out = phase_violation(book, state, "trade")
     if not out and move.player in state.done:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "trade.already_ended",
                 "{player} has already agreed to end trading.",
                 pointer("move", "player"),
@@ -446,25 +401,26 @@ def end_trading_violations(state: State, move: EndTrading) -> list[Violation]:
     return out
 
 
-def turn_violation(state: State, pid: str) -> list[Violation]:
+def turn_violation(book: RuleBook, state: State, pid: str) -> list[Violation]:
     turn = next_undone(state)
     if pid == turn:
         return []
+    assert turn is not None, "a consistent state in the place phase has a player to place"
     return [
-        BOOK.violation(
+        book.violation(
             "move.not_your_turn", NOT_YOUR_TURN, pointer("move", "player"), player=pid, awaited=awaited_text([turn])
         )
     ]
 
 
-def place_violations(state: State, move: Place) -> list[Violation]:
-    out = phase_violation(state, "place") or turn_violation(state, move.player)
+def place_violations(book: RuleBook, state: State, move: Place) -> list[Violation]:
+    out = phase_violation(book, state, "place") or turn_violation(book, state, move.player)
     if out:
         return out
     cell = state.board.get(move.lot)
     if cell is None or cell.owner != move.player:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.lot_not_owned",
                 "{player} does not own lot {lot}.",
                 pointer("move", "lot"),
@@ -474,13 +430,13 @@ def place_violations(state: State, move: Place) -> list[Violation]:
         )
     elif cell.shop is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.lot_occupied", "Lot {lot} already has a shop.", pointer("move", "lot"), lot=move.lot
             )
         )
-    if state.player(move.player).tile_count(move.shop) < 1:
+    if state.seated(move.player).tile_count(move.shop) < 1:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.tile_not_held",
                 "{player} holds no {shop} tile.",
                 pointer("move", "shop"),
@@ -491,116 +447,5 @@ def place_violations(state: State, move: Place) -> list[Violation]:
     return out
 
 
-def end_turn_violations(state: State, move: EndTurn) -> list[Violation]:
-    return phase_violation(state, "place") or turn_violation(state, move.player)
-
-
-# ---- candidates ---------------------------------------------------------------------------------------
-
-
-def candidates(state: State, unseen_of: UnseenOf = unseen) -> Iterator[Move]:
-    """The moves worth checking: every legal move is among them, except that trades are never listed
-    (there are too many possible deals; any proposed one is checked) and reveals are listed one card or
-    tile at a time."""
-    if state.phase == "end":
-        return
-    if state.pending is not None:
-        yield from reveal_candidates(state, unseen_of(state))
-    elif state.phase == "keep":
-        yield from keep_candidates(state)
-    elif state.phase == "trade":
-        yield from (EndTrading(pid) for pid in state.ids if pid not in state.done)
-    elif state.phase == "place":
-        yield from place_candidates(state)
-
-
-def keep_candidates(state: State) -> Iterator[Move]:
-    want = cards_kept(len(state.players), state.round)
-    for p in state.players:
-        if p.id not in state.done:
-            for lots in combinations(sorted(p.hand or ()), want):
-                yield Keep(p.id, lots)
-
-
-def place_candidates(state: State) -> Iterator[Move]:
-    pid = next_undone(state)
-    player = state.player(pid)
-    empty = [lot for lot, cell in state.board.items() if cell.owner == pid and cell.shop is None]
-    for lot in sorted(empty):
-        for shop, _ in player.tiles:
-            yield Place(pid, lot, shop)
-    yield EndTurn(pid)
-
-
-def reveal_candidates(state: State, left: Unseen) -> Iterator[Move]:
-    """One card or one tile at a time: every card that can still be in the deck, every shop type the
-    bag can still give (at most 85 or 12 moves; a reveal of several at once is checked, not listed)."""
-    pending = state.pending
-    if pending.kind == "deal":
-        yield from (Reveal(pending.player, lots=(lot,)) for lot in sorted(left.deck))
-    else:
-        yield from (Reveal(pending.player, tiles=(shop,)) for shop in SHOP_TYPES if left.bag.get(shop, 0) > 0)
-
-
-# ---- effects ------------------------------------------------------------------------------------------
-
-
-def effects(state: State, move: Move, memo: Memo) -> Outcome:
-    """The outcome of a move that broke no rule."""
-    events: list[Event] = []
-    new_state = transition(state, move, events, memo)
-    return Outcome(legal=True, state=new_state, events=tuple(events))
-
-
-def transition(state: State, move: Move, events: list[Event], memo: Memo) -> State:
-    if isinstance(move, Reveal):
-        if state.pending.kind == "deal":
-            return after_deal_reveal(replace(state, pending=None), move.player, move.lots, events)
-        complete = len(move.tiles) == state.pending.count
-        return after_draw_reveal(replace(state, pending=None), move.player, move.tiles, complete, events)
-    if isinstance(move, Keep):
-        return keep(state, move.player, move.lots, events)
-    if isinstance(move, Trade):
-        return trade(state, move, events)
-    if isinstance(move, EndTrading):
-        return end_trading(state, move.player, events)
-    if isinstance(move, Place):
-        return place(state, move, events)
-    return end_turn(state, move.player, events, memo)
-
-
-def trade(state: State, move: Trade, events: list[Event]) -> State:
-    """The deal's net result, whatever order its transfers are listed in: each lot goes to the party
-    it ends with (a built lot keeps its tile), tiles and money change hands; the votes to end trading
-    start over."""
-    changes = {
-        lot: Lot(final_holder(state.board.get(lot).owner, steps), state.board.get(lot).shop)
-        for lot, steps in lot_steps(move).items()
-    }
-    flows = flows_of(move)
-    players = []
-    for p in state.players:
-        tiles = Counter(dict(p.tiles))
-        tiles.update(flows.tiles_received.get(p.id, Counter()))
-        tiles.subtract(flows.tiles_given.get(p.id, Counter()))
-        money = p.money + flows.money_received[p.id] - flows.money_given[p.id]
-        players.append(replace(p, tiles=tiles_tuple(tiles), money=money))
-    events.append(Event("trade", {"parties": sorted(parties_of(move))}))
-    return replace(state, board=state.board.with_lots(changes), players=tuple(players), done=())
-
-
-def final_holder(owner: str, steps: list[LotStep]) -> str:
-    """Who holds a lot after the deal's passes of it: the one party that received it once more than
-    it gave it (the owner, if it came back)."""
-    held = Counter({owner: 1})
-    for _, _, giver, receiver in steps:
-        held[giver] -= 1
-        held[receiver] += 1
-    return next(pid for pid, count in held.items() if count == 1)
-
-
-def place(state: State, move: Place, events: list[Event]) -> State:
-    state = replace(state, board=state.board.with_lots({move.lot: Lot(move.player, move.shop)}))
-    state = add_tiles(state, move.player, (move.shop,), -1)
-    events.append(Event("tile_placed", {"player": move.player, "lot": move.lot, "shop": move.shop}))
-    return state
+def end_turn_violations(book: RuleBook, state: State, move: EndTurn) -> list[Violation]:
+    return phase_violation(book, state, "place") or turn_violation(book, state, move.player)

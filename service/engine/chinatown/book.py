@@ -1,10 +1,14 @@
-"""Chinatown's rule book: every rule code with its text and the rule it cites, declared once.
+"""Chinatown's rule book: every rule code with its text and the rule it cites, declared once, and the
+readings the rules text fixes.
 
-Violations are made only through ``BOOK.violation(suffix, template, pointer, **params)``.
+Violations are made only through ``book.violation(suffix, template, pointer, **params)``: the engine
+(``game.ChinatownGame``) is built over ``BOOK`` and hands it to every check, so the checks name no book of
+their own.
 """
 
 from __future__ import annotations
 
+from ..core import Reading
 from ..kit import Cite, RuleBook
 from .data import GAME_ID
 
@@ -94,4 +98,98 @@ BOOK = RuleBook(
         "score.unknown_owner": ("Every owner on the board is one of the listed players.", R_BOARD),
         "score.money_unknown": ("The final ranking needs every player's money.", R_END),
     },
+)
+
+# The readings fixed by the rules text; the options that are readings come first (options.OPTIONS).
+FIXED_READINGS: tuple[Reading, ...] = (
+    Reading(
+        "player_count",
+        {"min": 3, "max": 5},
+        "seed",
+        "3 to 5 players: the rulebook's table covers only these; there is no official 2-player game.",
+        section="setup",
+    ),
+    Reading(
+        "money_unlimited",
+        True,
+        "assumption",
+        "Money is unlimited (the bank's denominations are unknown) and counted in dollars; every amount is a multiple of $10,000.",
+        section="money",
+    ),
+    Reading(
+        "oversized_group_split",
+        "full_shops_and_remainder",
+        "public source",
+        "A same-owner group larger than the shop's size splits into complete shops of full size and one remainder (the same as the rules' single split for every legal state).",
+        section="income",
+    ),
+    Reading(
+        "tiles_per_round",
+        "dealt_then_kept",
+        "public source",
+        "Shop tiles drawn: round 1 the number of cards dealt, later rounds the number kept (French quick-start; totals 81/84/85).",
+        section="draw",
+    ),
+    Reading(
+        "trade_parties",
+        "any_parties_any_goods",
+        "seed",
+        "A deal may be among any number of players and move lots (empty or built), unplaced tiles and money "
+        'in any mix (the rulebook: "A játékosok bárkivel üzletelhetnek, akár többükkel is egyszerre!", '
+        'players may deal with anyone, even with several of them at once; "Bármi lehet a kereskedés alapja: '
+        'épületek (üzlettel vagy anélkül), üzlet lapkák és pénz bármilyen kombinációban és értékben", anything '
+        "can be traded: buildings, with a shop or without, shop tiles and money, in any combination and amount).",
+        section="trade",
+    ),
+    Reading(
+        "trade_pass_on",
+        "supply_after_receipts",
+        "assumption",
+        "A deal is judged as a whole: a party may pass on a lot, tiles or money it receives in the same deal, "
+        "so a deal among three players equals trades made one after the other, which the rulebook allows "
+        '("A szakasz végéig akárhány üzletet lehet kötni", any number of deals may be made until the end of '
+        "the phase). A lot passes on only along the deal from its owner; the order the transfers are listed in "
+        "does not matter.",
+        section="trade",
+    ),
+    Reading(
+        "end_trading_votes",
+        "all_players_reset_by_trade",
+        "assumption",
+        'Trading ends when every player has sent end_trading (the rulebook: "A tárgyalások addig folytatódnak, '
+        'amíg minden játékos együttesen meg nem szavazza a továbblépést", the negotiations go on until all the '
+        "players together vote to move on). What a deal made after some have voted does is not said: here it "
+        "starts the vote over, and every player must agree again.",
+        section="trade",
+    ),
+    Reading(
+        "tie_break",
+        "tiles_on_board",
+        "seed",
+        "The richest player wins; a money tie goes to the player with more shop tiles on the board (the "
+        'rulebook: "Egyenlőség esetén az lesz a győztes, akinek több leépített üzlet lapkája van a táblán", '
+        "in a tie the winner is the one who has more shop tiles built on the board).",
+        section="end-of-game",
+    ),
+    Reading(
+        "unbroken_tie",
+        "shared",
+        "assumption",
+        "Players still equal after the tie-break share the win: the rulebook does not say.",
+        section="end-of-game",
+    ),
+    Reading(
+        "ownership_markers",
+        "no_cap",
+        "assumption",
+        "Each colour has 30 markers, but nothing caps the lots a player may own through trades: the engine sets no limit.",
+        section="trade",
+    ),
+    Reading(
+        "deal_order",
+        "each_player_takes_a_block",
+        "assumption",
+        "Digital deals give each player in turn, from the first player, the next cards of the deck; discards are shuffled back with the state's seed.",
+        section="deal",
+    ),
 )
