@@ -1,8 +1,15 @@
 """The mainstream client generators take the contract: openapi-generator (the PyPI package
 ``openapi-generator-cli`` bundles it and runs it on the machine's Java) validates it clean, and its Kotlin,
 Swift 5, Dart (dio) and TypeScript (fetch) generators write clients without an error. In the Kotlin
-client each game's move type is a sealed interface with a member for every move class, and seeds are
+client every move class is declared a subtype of its game's move type, a sealed class, and seeds are
 ``Long`` (the setup answer's seed is past 32 bits when none is sent).
+
+How the Kotlin client gets its sealed types: each member of a union (a game's moves, its pending steps) is
+``allOf`` the union's parent component (``<Union>Base``: the discriminator and its mapping) and its own
+fields. The Kotlin generator, with kotlinx.serialization, makes that parent a sealed class whose
+discriminator picks the member, and every member a data class deriving from it. Two of its mappings name
+the parent as the union (``modelNameMappings``) and use it wherever the contract says the union
+(``schemaMappings``), so ``NewYorkMoveRequest.move`` is a ``NewYorkMove`` and ``NewYorkBuyMove`` is one.
 
 The four generators run once per session, in one JVM (``batch``); without Java or the package the tests
 are skipped, saying which is missing (``.ci/run`` installs both)."""
@@ -34,6 +41,33 @@ GENERATORS = {
 }
 GAMES = ("NewYork", "Chinatown", "Skyline3000", "FifthAvenue")
 CLI = Path(sys.executable).with_name("openapi-generator-cli")
+KOTLIN_MODELS = "org.openapitools.client.models"  # the kotlin generator's default model package
+
+
+def _name(target: str) -> str:
+    return target.rsplit("/", 1)[1]
+
+
+def sealed_parents(schemas: dict) -> dict[str, str]:
+    """Each discriminated union's name -> the one parent component all its members are ``allOf``."""
+    out = {}
+    for name, schema in schemas.items():
+        if "oneOf" in schema and "discriminator" in schema:
+            members = [schemas[_name(target)] for target in schema["discriminator"]["mapping"].values()]
+            parents = {_name(part["$ref"]) for member in members for part in member.get("allOf", ())}
+            assert len(parents) == 1, f"{name}'s members are not allOf one parent: {sorted(parents)}"
+            out[name] = parents.pop()
+    return out
+
+
+def _mappings(name: str) -> dict:
+    if name != "kotlin":
+        return {}
+    parents = sealed_parents(contract()["components"]["schemas"])
+    return {
+        "modelNameMappings": {parent: union for union, parent in parents.items()},
+        "schemaMappings": {union: f"{KOTLIN_MODELS}.{union}" for union in parents},
+    }
 
 
 def _missing() -> str | None:
@@ -64,6 +98,7 @@ def generated(tmp_path_factory) -> Path:
                     "inputSpec": str(CONTRACT),
                     "outputDir": str(where / name),
                     "additionalProperties": options,
+                    **_mappings(name),
                 }
             )
         )
@@ -97,9 +132,15 @@ def kotlin_model(generated: Path, name: str) -> str:
 def test_in_kotlin_every_move_class_is_a_member_of_its_games_sealed_move_type(generated, game):
     mapping = contract()["components"]["schemas"][f"{game}Move"]["discriminator"]["mapping"]
     union = kotlin_model(generated, f"{game}Move")
-    assert f"sealed interface {game}Move" in union
-    members = set(re.findall(rf"value class \w+\(val value: (\w+)\) : {game}Move", union))
-    assert members == {target.rsplit("/", 1)[1] for target in mapping.values()}
+    assert re.search(rf'@JsonClassDiscriminator\(discriminator = "type"\)\s+sealed class {game}Move\b', union), union
+    for kind, target in mapping.items():
+        member = kotlin_model(generated, _name(target))
+        declared = (
+            rf'@SerialName\(value = "{kind}"\)\s+data class {_name(target)} \((?:[^()]|\([^()]*\))*\) : {game}Move\(\)'
+        )
+        assert re.search(declared, member), member
+    request = kotlin_model(generated, f"{game}MoveRequest")
+    assert re.search(rf"val move: {KOTLIN_MODELS}\.{game}Move\b", request), request
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -11,6 +11,8 @@ marshmallow cannot say is said beside the schema it belongs to, in ``service/sch
 - a flat schema whose ``type`` (or ``kind``) chooses its other fields has ``contract_variants``
   (``service.schemas.common.Variants``), and becomes a ``oneOf`` of one named component per choice, with
   a discriminator and its explicit mapping (what lets generators build a sealed type and its members).
+  Each choice is also ``allOf`` the union's ``<Union>Base``, the key and the same discriminator, so the
+  generators that model inheritance (Kotlin's sealed classes) make every choice a subtype of one parent.
 """
 
 from __future__ import annotations
@@ -122,6 +124,7 @@ class Components:
     def _union(self, schema: Schema, name: str, variants: common.Variants) -> JsonSchema:
         alternatives, mapping = [], {}
         key_field = schema.fields[variants.key]
+        base = f"{name}Base"
         for kind in _choices(key_field):
             required, optional = variants.kinds[kind]
             variant = variants.name.format(prefix=self.prefix, kind=_camel(kind))
@@ -142,10 +145,19 @@ class Components:
                 },
             )
             body.update(variants.keywords.get(kind, {}))
-            self.schemas[variant] = body
+            self.schemas[variant] = {"allOf": [ref(base)], **body}
             alternatives.append(ref(variant))
             mapping[kind] = ref(variant)["$ref"]
-        return {"oneOf": alternatives, "discriminator": {"propertyName": variants.key, "mapping": mapping}}
+        discriminator = {"propertyName": variants.key, "mapping": mapping}
+        self.schemas[base] = {
+            "type": "object",
+            "required": [variants.key],
+            "properties": {variants.key: {"type": "string"}},
+            "discriminator": discriminator,
+            "description": f"What every member of {name} has: `{variants.key}`, which names the member. Each member"
+            " is this and its own fields, so generators that model inheritance make it the members' common parent.",
+        }
+        return {"oneOf": alternatives, "discriminator": discriminator}
 
     # ---- fields -----------------------------------------------------------------------------------
     def field(self, f: fields.Field) -> JsonSchema:
