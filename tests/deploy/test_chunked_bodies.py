@@ -1,4 +1,4 @@
-"""Chunked bodies over MAX_BODY_BYTES under real gunicorn (issue 9): 413, never an answer from a cut prefix.
+"""Chunked bodies over MAX_BODY_BYTES under real gunicorn: 413, never an answer from a cut prefix.
 
 Raw sockets, because an HTTP client library would add a Content-Length. One gunicorn from the deploy
 config, one worker, loopback only.
