@@ -11,9 +11,16 @@ shared memory (one slot a worker, assigned by the master before it forks the wor
 - each worker counts the requests it has in flight.
 
 ``/livez`` passes while the master runs and at least one worker is alive (the master itself restarts a
-worker that misses its heartbeat). ``/readyz`` fails with ``busy`` (503) while every worker is busy or
-holds QUEUED_LIMIT requests, so the pod is taken out of the Service's endpoints until it catches up;
-the app's own ``/readyz`` still reports the cache.
+worker that misses its heartbeat). ``/readyz`` (503 when it fails, its reason in ``output``) fails:
+
+- ``busy`` while every worker is busy or holds QUEUED_LIMIT requests, so the pod is taken out of the
+  Service's endpoints (or a load balancer's rotation) until it catches up;
+- ``starting`` while no worker runs its loop yet (at the start, or while the only worker is replaced):
+  a request sent then would wait in the listener's queue for a worker to boot;
+- ``stopping`` from the moment a stop began (SIGTERM: the master has closed its listeners), while the
+  workers finish the requests they hold, so that a load balancer stops sending before the replica is gone.
+
+The app's own ``/readyz`` still reports the cache.
 """
 
 from __future__ import annotations
@@ -79,7 +86,21 @@ def verdicts(table: WorkerTable, server: Any, now: float) -> dict[str, Any]:
         "workers": workers,
         "alive": bool(server.WORKERS),
         "busy": bool(workers) and all(w["busy"] for w in workers),
+        "stopping": not server.LISTENERS,  # the arbiter empties its listeners as its stop begins
     }
+
+
+def unready(found: dict[str, Any]) -> str | None:
+    """Why ``/readyz`` fails for these verdicts, or None when it passes."""
+    if found["stopping"]:
+        return "stopping"
+    if not found["alive"]:
+        return "no worker is alive"
+    if not found["workers"]:
+        return "starting"
+    if found["busy"]:
+        return "busy"
+    return None
 
 
 def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.0") -> ThreadingHTTPServer:
@@ -89,7 +110,8 @@ def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.
             if self.path == "/livez":
                 ok, output = found["alive"], "no worker is alive"
             elif self.path == "/readyz":
-                ok, output = found["alive"] and not found["busy"], "busy" if found["busy"] else "no worker is alive"
+                reason = unready(found)
+                ok, output = reason is None, reason
             else:
                 self._answer(404, {"status": "fail", "output": "not found"})
                 return

@@ -24,6 +24,7 @@ import tempfile
 from typing import Any
 
 from gunicorn.glogging import Logger as GunicornLogger
+from gunicorn.http import wsgi as gunicorn_wsgi
 
 from .config import Settings, bind_address
 from .probes import WorkerSlot, WorkerTable, assign_slot, serve_probes
@@ -208,14 +209,66 @@ def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
         PROBES.slot.ended()
 
 
+class HeadHeldSocket:
+    """A response's socket as gunicorn's Response writes to it: the first write (the head: status line and
+    headers) is held back and sent in one ``sendall`` with the first bytes of the body, or alone by
+    ``flush`` when the answer has no body."""
+
+    def __init__(self, sock: Any):
+        self._sock = sock
+        self._head: bytes | None = None
+        self._head_written = False
+
+    def sendall(self, data: Any) -> None:
+        if not self._head_written:
+            self._head_written = True
+            self._head = bytes(data)
+            return
+        if self._head is not None:
+            data, self._head = self._head + bytes(data), None
+        self._sock.sendall(data)
+
+    def flush(self) -> None:
+        if self._head is not None:
+            head, self._head = self._head, None
+            self._sock.sendall(head)
+
+    def sendfile(self, *args: Any, **kwargs: Any) -> Any:
+        self.flush()
+        return self._sock.sendfile(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+class OneWriteResponse(gunicorn_wsgi.Response):
+    """gunicorn's HTTP/1 response, writing an answer's head and body in one ``sendall`` instead of two.
+
+    A worker killed between the two writes (SIGKILL, the memory limit) left a proxy with a complete head
+    and no body: the proxy had already passed the head to its client, so it could not send the request to
+    another replica, and the client saw the answer cut off. Written at once, an answer that fits the
+    socket's buffer (every game answer but the largest pictures) reaches the proxy whole or not at all,
+    and nothing at all is what HAProxy's ``retry-on empty-response`` sends again."""
+
+    def __init__(self, req: Any, sock: Any, cfg: Any):
+        super().__init__(req, sock, cfg)
+        self.sock = HeadHeldSocket(sock)
+
+    def close(self) -> None:
+        super().close()
+        self.sock.flush()
+
+
 def post_worker_init(worker: Any) -> None:
-    """In the worker, its loop running (gevent patched): its slot of the probes' table, ticking; and
-    gunicorn's own error answers (a request it cannot parse) written with the security headers."""
+    """In the worker, its loop running (gevent patched): its slot of the probes' table, ticking;
+    gunicorn's own error answers (a request it cannot parse) written with the security headers; and every
+    answer's head and body written at once (OneWriteResponse)."""
     from gunicorn import util
 
     from .api.protocol import write_error
 
     util.write_error = write_error  # gunicorn has no hook for these answers (service/api/protocol.py)
+    gunicorn_wsgi.Response = OneWriteResponse  # nor for the response class that wsgi.create makes
     slot = getattr(worker, "probe_slot", None)
     if PROBES.table is not None and slot is not None:
         PROBES.slot = WorkerSlot(PROBES.table, slot, os.getpid())

@@ -201,6 +201,15 @@ def test_the_haproxy_example_is_valid_and_retries_on_the_other_replica():
     text = config.read_text()
     assert re.search(r"^\s+retry-on conn-failure empty-response junk-response response-timeout$", text, re.M)
     assert re.search(r"^\s+option redispatch 1$", text, re.M) and re.search(r"^\s+retries 3$", text, re.M)
+    # readiness from each replica's master on the probe port (the image's 8081 unless given), which answers
+    # at once however busy the workers are; never cutting the sessions of a replica marked down
+    assert re.search(r"^\s+option httpchk GET /readyz$", text, re.M)
+    servers = re.findall(r"^\s+server (r\d) (\S+) (.*)$", text, re.M)
+    assert [(name, rest) for name, _, rest in servers] == [
+        ("r0", 'check port "${PROBES_0-8081}"'),
+        ("r1", 'check port "${PROBES_1-8081}"'),
+    ]
+    assert "shutdown-sessions" not in re.sub(r"#.*", "", text)
     env = {"FRONTEND": "127.0.0.1:1", "REPLICA_0": "127.0.0.1:2", "REPLICA_1": "127.0.0.1:3", "PATH": "/usr/bin:/bin"}
     checked = subprocess.run([HAPROXY, "-c", "-f", str(config)], env=env, capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -2,11 +2,12 @@
 
 from types import SimpleNamespace
 
-from service.probes import BUSY_AFTER_SECONDS, QUEUED_LIMIT, WorkerTable, assign_slot, verdicts
+from service.probes import BUSY_AFTER_SECONDS, QUEUED_LIMIT, WorkerTable, assign_slot, unready, verdicts
 
 
 def _server(*pids):
-    return SimpleNamespace(WORKERS={pid: SimpleNamespace(pid=pid) for pid in pids})
+    """The arbiter as the probes read it: its workers by pid, and its listeners (one, until a stop)."""
+    return SimpleNamespace(WORKERS={pid: SimpleNamespace(pid=pid) for pid in pids}, LISTENERS=[object()])
 
 
 def test_a_worker_is_busy_when_its_loop_has_not_ticked_or_it_holds_too_many_requests():
@@ -29,6 +30,9 @@ def test_a_slot_not_yet_written_by_its_worker_is_neither_busy_nor_idle():
     assign_slot(table, server, server.WORKERS[21])  # forked, its loop not yet running
     found = verdicts(table, server, 1e9)
     assert found["workers"] == [] and not found["busy"] and found["alive"]
+    assert unready(found) == "starting"  # a request would wait for the worker to boot
+    table.write(server.WORKERS[21].probe_slot, 21, 0, 1e9)
+    assert unready(verdicts(table, server, 1e9)) is None
 
 
 def test_a_new_worker_takes_the_slot_a_dead_one_left():
@@ -43,3 +47,16 @@ def test_a_new_worker_takes_the_slot_a_dead_one_left():
 
 def test_without_workers_the_master_is_not_alive():
     assert verdicts(WorkerTable(), _server(), 0.0)["alive"] is False
+
+
+def test_readiness_fails_from_the_moment_a_stop_begins_while_the_workers_still_finish_their_requests():
+    table, server = WorkerTable(), _server(41)
+    assign_slot(table, server, server.WORKERS[41])
+    table.write(server.WORKERS[41].probe_slot, 41, 3, 50.0)
+    assert unready(verdicts(table, server, 50.0)) is None
+    server.LISTENERS = []  # what the arbiter does first when it stops
+    found = verdicts(table, server, 50.0)
+    assert found["alive"] and found["stopping"] and unready(found) == "stopping"
+    table.write(server.WORKERS[41].probe_slot, 41, QUEUED_LIMIT, 50.0)  # stopping is said before busy
+    assert unready(verdicts(table, server, 50.0)) == "stopping"
+    assert unready(verdicts(table, _server(), 50.0)) == "no worker is alive"

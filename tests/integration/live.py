@@ -11,6 +11,7 @@ import http.client
 import itertools
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -122,6 +123,7 @@ class Gunicorn:
     port: int
     log_path: Path
     metrics_port: int | None = None
+    probe_port: int | None = None
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -177,6 +179,7 @@ def gunicorn(
         full_env.pop(name, None)
     full_env.update(env or {})
     metrics_port = int(full_env["METRICS_PORT"]) if full_env.get("METRICS_PORT") else None
+    probe_port = int(full_env["PROBE_PORT"]) if full_env.get("PROBE_PORT") else None
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [*command, *extra_args, *([app] if command == GUNICORN else [])],
@@ -186,7 +189,7 @@ def gunicorn(
             stderr=log,
             start_new_session=True,
         )
-    server = Gunicorn(process, port, log_path, metrics_port)
+    server = Gunicorn(process, port, log_path, metrics_port, probe_port)
     try:
         try:
             wait_until(lambda: answers(port, wait_for) or process.poll() is not None, 30, "gunicorn to answer")
@@ -372,30 +375,49 @@ def slow_header_clients(port: int, count: int = 16, payload: bytes | None = None
 
 
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
+CLEAN_ANSWER = re.compile(r" 200 \d+ - - ---- \d+/\d+/\d+/\d+/0 ")  # httplog: a 200, a normal end, no retry
+
+
+@dataclass
+class HAProxy:
+    port: int
+    log_path: Path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def not_clean(self) -> list[str]:
+        """Its log's lines about anything but a 200 answered at the first try: a server taken out or put
+        back, a retry, another status, an abnormal end."""
+        return [line for line in self.log().splitlines() if line.strip() and not CLEAN_ANSWER.search(line)]
 
 
 @contextlib.contextmanager
-def haproxy(replica_ports: list[int]) -> Iterator[int]:
+def haproxy(replicas: list[Gunicorn]) -> Iterator[HAProxy]:
     """HAProxy with the deployment's example config (deploy/haproxy/haproxy.cfg) on a free port in front of
-    two replicas, health-checking /healthz; yields its port."""
+    two replicas started with PROBE_PORT, checking their masters' /readyz; its log (one line a request)
+    lives as long as the context."""
     need(HAPROXY, "haproxy")
-    assert len(replica_ports) == 2, "the example config names two replicas"
+    assert len(replicas) == 2, "the example config names two replicas"
+    assert all(r.probe_port for r in replicas), "HAProxy checks each replica's probe port (PROBE_PORT)"
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="citygames-haproxy-"))
     env = dict(
         os.environ,
         FRONTEND=f"127.0.0.1:{port}",
-        **{f"REPLICA_{n}": f"127.0.0.1:{p}" for n, p in enumerate(replica_ports)},
+        **{f"REPLICA_{n}": f"127.0.0.1:{r.port}" for n, r in enumerate(replicas)},
+        **{f"PROBES_{n}": str(r.probe_port) for n, r in enumerate(replicas)},
     )
-    log = open(workdir / "haproxy.log", "wb")
+    front = HAProxy(port, workdir / "haproxy.log")
+    log = open(front.log_path, "wb")
     process = subprocess.Popen(
         [HAPROXY, "-db", "-f", str(HAPROXY_CONFIG)], stdout=log, stderr=log, env=env, start_new_session=True
     )
     try:
         wait_until(lambda: answers(port) or process.poll() is not None, 15, "haproxy to answer")
         if process.poll() is not None:
-            pytest.fail("haproxy did not start:\n" + (workdir / "haproxy.log").read_text(errors="replace"))
-        yield port
+            pytest.fail("haproxy did not start:\n" + front.log())
+        yield front
     finally:
         kill_group(process)
         log.close()
