@@ -16,9 +16,11 @@ import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.skyline3000 import data
-from ..engine.skyline3000.moves import FAMILIES, MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
 from ..engine.skyline3000.state import (
+    FAMILIES,
+    MOVE_TYPES,
+    TARGETS,
     Auction,
     Award,
     Block,

@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from service.engine.skyline3000 import GAME, data, flow
-from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS, card_kind, distinct_piles
-from service.engine.skyline3000.state import Move, default_options
+from service.engine.skyline3000.moves import PHASE_MOVES, card_kind, distinct_piles
+from service.engine.skyline3000.state import TARGETS, Move, default_options
 from service.schemas.skyline3000 import WIRE
 
 from .helpers import assert_conserved, play

@@ -2,6 +2,7 @@
 
 from ..core import GameInfo, GameSpec
 from .data import GAME_ID
+from .state import MOVE_TYPES
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -11,20 +12,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     rules_version=f"{GAME_ID}-4",
-    move_types=(
-        "floor",
-        "roof",
-        "contract",
-        "billboard",
-        "discard",
-        "pass",
-        "bid",
-        "bids",
-        "develop",
-        "draw",
-        "stop",
-        "reveal",
-    ),
+    move_types=MOVE_TYPES,
     variants=(),
 )
 

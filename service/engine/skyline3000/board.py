@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..core import Violation
 from . import data
-from .rules import BOOK
+from .book import BOOK
 from .state import Block, Options
 
 BlockLookup = Callable[[str], Block | None]

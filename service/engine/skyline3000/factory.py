@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 from .. import kit
 from ..core import Violation
 from . import data
-from .rules import BOOK
+from .book import BOOK
 from .state import FactoryBuilding, Player
 
 

@@ -11,7 +11,7 @@ from ..core import NULL_MEMO, GameInfo, Memo, Outcome, RulesError, Status, Viola
 from ..kit import Engine, Labels, english
 from ..random import Rng
 from ..standings import after_scoring, leaders
-from . import data, flow, moves, rules, scoring, validate
+from . import book, data, flow, moves, scoring, validate
 from .options import OPTIONS
 from .state import Block, FactoryBuilding, Move, Options, Pile, Player, ScoreInput, State, default_options
 
@@ -28,12 +28,12 @@ def setup_state(players: Sequence[str], seed: int, options: Options | None = Non
     problems = []
     if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
         problems.append(
-            rules.BOOK.violation(
+            book.BOOK.violation(
                 "state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.", "/players", count=len(ids)
             )
         )
     if len(set(ids)) != len(ids):
-        problems.append(rules.BOOK.violation("state.duplicate_player", None, "/players"))
+        problems.append(book.BOOK.violation("state.duplicate_player", None, "/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)
@@ -161,7 +161,7 @@ def _winners(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
 
 
 class Skyline3000(Engine):
-    book = rules.BOOK
+    book = book.BOOK
 
     def __init__(self, info: GameInfo):
         super().__init__()
@@ -169,7 +169,7 @@ class Skyline3000(Engine):
 
     # -- metadata --------------------------------------------------------------------------------
     def readings(self):
-        return OPTIONS.readings(extra=rules.FIXED_READINGS)
+        return OPTIONS.readings(extra=book.FIXED_READINGS)
 
     def describe(self) -> dict[str, Any]:
         opts = default_options()
@@ -227,7 +227,7 @@ class Skyline3000(Engine):
                 "piles` (each player's pile may be any his own bid listing allows, no card twice)",
                 "reveal": "the known top card, or every card of the pile's deck in no known place (at most 24)",
             },
-            "rule_codes": [r.to_dict() for r in rules.BOOK.rule_codes()],
+            "rule_codes": [r.to_dict() for r in book.BOOK.rule_codes()],
             "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 

@@ -11,7 +11,7 @@ from .. import kit
 from ..core import Event, Memo, Outcome, Violation
 from ..kit import NOT_YOUR_TURN, awaited_text
 from . import board, cards, data, factory, flow
-from .rules import BOOK
+from .book import BOOK
 from .state import Building, FactoryBuilding, Move, Pending, Player, State
 
 PHASE_MOVES = {
@@ -21,26 +21,6 @@ PHASE_MOVES = {
     "draw": ("draw", "stop", "reveal"),
     "over": (),
 }
-MOVE_TYPES = (
-    "floor",
-    "roof",
-    "contract",
-    "billboard",
-    "discard",
-    "pass",
-    "bid",
-    "bids",
-    "develop",
-    "draw",
-    "stop",
-    "reveal",
-)
-TARGETS = ("empty", "billboard", "large", "green")
-# How a listed move stands for a family of moves (its ``family`` field), by move type:
-# ``subsets``: any pile of the listed bid's cards (a hand with more than data.BID_LIST_LIMIT distinct piles);
-# ``unknown_hand``: any pile of at most hand_size cards that no known place holds (a hidden hand);
-# ``piles``: the Key holder's report with each player's pile any his own ``bid`` listing allows, no card twice.
-FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 
 
 # =============================================================================================

@@ -7,6 +7,29 @@ from dataclasses import dataclass, replace
 from . import data
 from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
 
+# Every move type, in the order the game's info lists them (the one place they are written).
+MOVE_TYPES = (
+    "floor",
+    "roof",
+    "contract",
+    "billboard",
+    "discard",
+    "pass",
+    "bid",
+    "bids",
+    "develop",
+    "draw",
+    "stop",
+    "reveal",
+)
+# Where a contract or billboard move puts its piece on a block.
+TARGETS = ("empty", "billboard", "large", "green")
+# How a listed move stands for a family of moves (its ``family`` field), by move type:
+# ``subsets``: any pile of the listed bid's cards (a hand with more than data.BID_LIST_LIMIT distinct piles);
+# ``unknown_hand``: any pile of at most hand_size cards that no known place holds (a hidden hand);
+# ``piles``: the Key holder's report with each player's pile any his own ``bid`` listing allows, no card twice.
+FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
+
 
 @dataclass(frozen=True)
 class FactoryBuilding:
@@ -199,7 +222,7 @@ class Move:
     cards: tuple[str, ...] | None = None  # a sealed bid (cards above STOP)
     piles: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # every player's bid (table)
     pile: str | None = None  # a deck to draw from
-    # legal-moves only: this listed move stands for a family of moves (moves.FAMILIES); a move sent with
+    # legal-moves only: this listed move stands for a family of moves (FAMILIES); a move sent with
     # it is the move its other fields spell
     family: str | None = None
 

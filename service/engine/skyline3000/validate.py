@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from .. import kit
 from ..core import Violation
 from . import board, cards, data
+from .book import BOOK
 from .flow import construction_over
-from .rules import BOOK
 from .state import Block, Options, State
 
 
