@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME
-from service.engine.skyline3000.cards import hidden_draw_sizes, unknown_cards
+from service.engine.skyline3000.hidden import hidden_draw_sizes, unknown_cards
 from service.engine.skyline3000.state import Auction, default_options
 
 from .helpers import codes, mv, reveal_tops, settle
@@ -86,7 +86,7 @@ def test_reading_development_without_place_one_open_platform_is_enough_for_a_gre
 
 
 def test_reading_reshuffle_seed_wraps_modulo_2_to_the_63():
-    from service.engine.skyline3000.cards import reshuffle_seed
+    from service.engine.skyline3000.effects import reshuffle_seed
 
     # (2**63 - 1) * 1000003 + 0 + 1 is -1000003 + 1 modulo 2**63: the recipe the reading states
     assert reshuffle_seed(2**63 - 1, 0) == 2**63 - 1_000_002

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..core import NULL_MEMO, Memo
 from ..kit import N_, WORD, Labels, Names, english
-from . import data, flow, scoring, validate
+from . import data, scoring, validate
 from .state import Block, ScoreInput
 
 PALETTE = ("#7b3fa0", "#e0861e", "#2e8b57", "#6d6d6d", "#1f77b4", "#c2185b", "#8c564b", "#17becf")
@@ -223,7 +223,7 @@ def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
     if state is None:
         return []
     if state.phase == "over":
-        best = flow.winners(state)
+        best = scoring.winners(state)
         if not best:
             return [tr("Game over.")]
         names = Names(f"{keys.key(p)} ({p})" for p in best)

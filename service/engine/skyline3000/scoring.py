@@ -1,13 +1,16 @@
-"""Block scoring (Phase 3): placings by floors with the three tie rules, points, the spaceport bonus."""
+"""The scorings: block scoring (Phase 3: placings by floors with the three tie rules, points, the spaceport
+bonus) with its full breakdown, the score answer, and the end's winners with their tie-break."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
-from ..core import NULL_MEMO, Memo
+from ..core import NULL_MEMO, Memo, Violation
+from ..standings import after_scoring, leaders
 from . import data
-from .state import Block, Options
+from .state import Block, Options, Player, ScoreInput, State
 
 PLACINGS_KIND = f"{data.GAME_ID}.block_placings"
 
@@ -163,3 +166,89 @@ def hand_tiebreak(values: list[int] | None, rule: str) -> int:
     if not values:
         return 0
     return sum(values) if rule == "highest_total" else max(values)
+
+
+# -- the score answer and the end --------------------------------------------------------------
+def as_score_input(state: Any) -> ScoreInput:
+    if isinstance(state, ScoreInput):
+        return state
+    return ScoreInput(
+        options=state.options,
+        blocks=state.blocks,
+        players=state.players,
+        phase=state.phase,
+        round=state.round,
+        state=state,
+    )
+
+
+def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Memo) -> dict[str, Any]:
+    """Every block's placings and points, each player's round total and spaceport bonus; with players known,
+    their standings, and the winners once the game is over (or with ``scoring: final``)."""
+    result = score_blocks(inp.blocks, inp.options, memo)
+    scored = result["players"]
+    # seat order (the answer's bytes never depend on hashing), then owners not seated as they first appear
+    seated = [p.id for p in inp.players] if inp.players is not None else []
+    ids = seated + [pid for pid in scored if pid not in seated]
+    empty = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
+    players = [
+        {
+            "id": pid,
+            **scored.get(pid, empty),
+            "breakdown": breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid),
+        }
+        for pid in ids
+    ]
+    out: dict[str, Any] = {
+        "scoring": kind,
+        "blocks": result["blocks"],
+        "players": players,
+        "totals": {p["id"]: p["total"] for p in players},
+        "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
+    }
+    over = inp.phase == "over"
+    out.update(
+        after_scoring(
+            ids,
+            out["totals"],
+            {p.id: p.points for p in inp.players or ()},
+            over=over,
+            final=kind == "final",
+            winners_of=lambda standings: winners_at(inp, standings),
+        )
+    )
+    out["violations"] = [v.to_dict() for v in problems]
+    return out
+
+
+def winners_at(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
+    """The game's winners with the players' points as ``standings`` (its tie-break reads their hands)."""
+    if inp.players is None:
+        return leaders(standings)
+    return winners(replace(inp, players=tuple(replace(p, points=standings[p.id]) for p in inp.players)))
+
+
+def spaceport_bonus(state: State, pid: str) -> int:
+    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them."""
+    return score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
+
+
+def winners(state) -> list[str]:
+    """Most points; ties by the highest card left in hand (option: the highest total); still tied share."""
+    players: tuple[Player, ...] = state.players or ()
+    if not players:
+        return []
+    best = max(p.points for p in players)
+    tied = [p for p in players if p.points == best]
+    if len(tied) == 1:
+        return [tied[0].id]
+    rule = state.options.final_tiebreak
+    marks = {p.id: hand_tiebreak(_values(state, p), rule) for p in tied}
+    top = max(marks.values())
+    return [p.id for p in tied if marks[p.id] == top]
+
+
+def _values(state, player: Player):
+    if player.hand is None:
+        return None
+    return [state.options.card(c).value for c in player.hand if state.options.card(c)]

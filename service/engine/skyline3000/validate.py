@@ -7,9 +7,9 @@ from collections.abc import Iterable
 
 from .. import kit
 from ..core import Violation
-from . import board, cards, data
+from . import board, data, hidden
 from .book import BOOK
-from .flow import construction_over
+from .checks import construction_over
 from .state import Block, Options, State
 
 
@@ -158,7 +158,7 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
                             player=pid,
                         )
                     )
-                elif bid is not None and not cards.holds(state, p, bid):
+                elif bid is not None and not hidden.holds(state, p, bid):
                     out.append(
                         BOOK.violation(
                             "state.cards",
@@ -362,7 +362,7 @@ def _cards(state: State) -> list[Violation]:
             spec = state.options.card(pile.top)
             if spec is None or spec.deck != deck or pile.draw_size <= 0:
                 out.append(BOOK.violation("state.pile_top", None, kit.pointer("state", "piles", deck, "top")))
-        for j, c in enumerate(tuple(pile.draw or ()) + pile.discard):
+        for c in tuple(pile.draw or ()) + pile.discard:
             spec = state.options.card(c)
             if spec is not None and spec.deck != deck:
                 out.append(
@@ -374,7 +374,7 @@ def _cards(state: State) -> list[Violation]:
                         deck=deck,
                     )
                 )
-    places = cards.known_places(state)
+    places = hidden.known_places(state)
     for c, where in places.items():
         if state.options.card(c) is None:
             out.append(BOOK.violation("state.cards", "No card {card!r} in this game.", kit.pointer(*where[0]), card=c))
@@ -384,9 +384,9 @@ def _cards(state: State) -> list[Violation]:
                     "state.cards", "{card} is in {places} places.", kit.pointer(*where[1]), card=c, places=len(where)
                 )
             )
-    pool = cards.unknown_cards(state)
+    pool = hidden.unknown_cards(state)
     hidden_hands = sum(p.hand_size for p in state.players if p.hand is None)
-    hidden_draws = cards.hidden_draw_sizes(state)
+    hidden_draws = hidden.hidden_draw_sizes(state)
     if len(pool) != hidden_hands + sum(hidden_draws.values()):
         out.append(
             BOOK.violation(
