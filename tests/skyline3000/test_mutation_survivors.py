@@ -115,6 +115,7 @@ def test_round_scoring_reports_zero_points_for_a_player_with_nothing_on_the_boar
 
 
 def test_a_block_placings_memo_entry_naming_a_player_without_a_building_there_is_recomputed():
+    from service.engine.memo import memo_scope
     from service.engine.skyline3000.scoring import all_placings
 
     from .helpers import put
@@ -125,7 +126,8 @@ def test_a_block_placings_memo_entry_naming_a_player_without_a_building_there_is
             return [{"first": ["mallory"], "second": []} for _ in materials]
 
     state = put(auction_state({}), "yellow-1", [("purple", 2, "arched")])
-    places = all_placings([("yellow-1", state.block("yellow-1"))], state.options, Poisoned())
+    with memo_scope(Poisoned()):
+        places = all_placings([("yellow-1", state.block("yellow-1"))], state.options)
     assert places["yellow-1"] == {"first": ["purple"], "second": []}
 
 

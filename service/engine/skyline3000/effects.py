@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..core import NULL_MEMO, Event, Memo, Outcome
+from ..core import Event, Outcome
 from ..random import Rng
 from . import data, factory, hidden
 from .board import free_platforms
@@ -16,10 +16,10 @@ from .scoring import score_blocks, winners
 from .state import Auction, Award, Building, Move, Pending, Pile, Player, State
 
 
-def effects(state: State, move: Move, memo: Memo) -> Outcome:
+def effects(state: State, move: Move) -> Outcome:
     """The outcome of a move that broke no rule: its own effects, then a run-out pile renewed at once, then
     (at a real table) the next face-up top card to reveal."""
-    new, events = EFFECTS[move.type](state, state.player(move.player), move, memo)
+    new, events = EFFECTS[move.type](state, state.player(move.player), move)
     new, renewed = renew_empty_piles(new)
     events = list(events) + [Event("reshuffled", {"pile": deck}) for deck in renewed]
     new, more = settle_pending(new, move.player)
@@ -53,7 +53,7 @@ def paid(state: State, points: int, cost: int) -> int:
     return points - cost
 
 
-def _do_floor(state, player, move, memo):
+def _do_floor(state, player, move):
     state = _play_card(state, player, move.card)
     built = factory.place_floors(state.player(player.id), move.buildings)
     state = replace(state.with_player(built), floors=state.floors - data.FLOORS_PER_CARD)
@@ -67,11 +67,10 @@ def _do_floor(state, player, move, memo):
                 "floors_built", {"player": player.id, "card": move.card, "buildings": list(targets), "floors": heights}
             )
         ],
-        memo,
     )
 
 
-def _do_roof(state, player, move, memo):
+def _do_roof(state, player, move):
     state = _play_card(state, player, move.card)
     player = state.player(player.id)
     buildings = list(player.factory)
@@ -83,11 +82,10 @@ def _do_roof(state, player, move, memo):
         state,
         move,
         [Event("roof_built", {"player": player.id, "card": move.card, "building": move.building, "roof": move.roof})],
-        memo,
     )
 
 
-def _do_contract(state, player, move, memo):
+def _do_contract(state, player, move):
     state = _play_card(state, player, move.card)
     player = state.player(player.id)
     built = player.factory[move.building]
@@ -122,53 +120,50 @@ def _do_contract(state, player, move, memo):
                 },
             )
         ],
-        memo,
     )
 
 
-def _do_billboard(state, player, move, memo):
+def _do_billboard(state, player, move):
     block = state.block(move.block)
     state = state.with_block(move.block, replace(block, billboards=block.billboards + (player.id,)))
     state = state.with_player(
         replace(player, billboards=player.billboards - 1, points=paid(state, player.points, data.BILLBOARD_COST))
     )
-    return _next_turn(state, move, [Event("billboard_placed", {"player": player.id, "block": move.block})], memo)
+    return _next_turn(state, move, [Event("billboard_placed", {"player": player.id, "block": move.block})])
 
 
-def _do_discard(state, player, move, memo):
+def _do_discard(state, player, move):
     state = _play_card(state, player, move.card)
-    return _next_turn(
-        state, move, [Event("card_played", {"player": player.id, "card": move.card, "action": None})], memo
-    )
+    return _next_turn(state, move, [Event("card_played", {"player": player.id, "card": move.card, "action": None})])
 
 
-def _do_pass(state, player, move, memo):
+def _do_pass(state, player, move):
     state = state.with_player(replace(player, passed=True))
-    return _next_turn(state, move, [Event("passed", {"player": player.id})], memo)
+    return _next_turn(state, move, [Event("passed", {"player": player.id})])
 
 
-def _next_turn(state, move, events, memo):
-    state, more = after_construction_action(state, move.player, memo)
+def _next_turn(state, move, events):
+    state, more = after_construction_action(state, move.player)
     return state, events + more
 
 
-def after_construction_action(state: State, actor: str, memo: Memo) -> tuple[State, list[Event]]:
+def after_construction_action(state: State, actor: str) -> tuple[State, list[Event]]:
     """The next player clockwise whose construction goes on takes the turn; when none, auctions begin."""
     order = state.clockwise_from(actor)
-    return next_builder(state, order[1:] + order[:1], memo)
+    return next_builder(state, order[1:] + order[:1])
 
 
-def next_builder(state: State, order, memo: Memo) -> tuple[State, list[Event]]:
+def next_builder(state: State, order) -> tuple[State, list[Event]]:
     for pid in order:
         if not construction_over(state, state.player(pid)):
             return replace(state, turn=pid), []
-    return open_auction(state, 1, memo)
+    return open_auction(state, 1)
 
 
 # -- auctions -------------------------------------------------------------------------------------
 
 
-def _do_bid(state, player, move, memo):
+def _do_bid(state, player, move):
     sealed = state.auction.sealed + ((player.id, tuple(move.cards or ())),)
     order = {pid: i for i, pid in enumerate(state.player_ids())}
     sealed = tuple(sorted(sealed, key=lambda item: order.get(item[0], 99)))
@@ -179,15 +174,15 @@ def _do_bid(state, player, move, memo):
     bids = dict(sealed)
     if any(b is None for b in bids.values()):  # a view's hidden bid: cannot settle (validate says so)
         return state, events
-    new, more = resolve_auction(state, bids, memo)
+    new, more = resolve_auction(state, bids)
     return new, events + more
 
 
-def _do_bids(state, player, move, memo):
-    return resolve_auction(state, {pid: tuple(b) for pid, b in move.piles}, memo)
+def _do_bids(state, player, move):
+    return resolve_auction(state, {pid: tuple(b) for pid, b in move.piles})
 
 
-def _do_develop(state, player, move, memo):
+def _do_develop(state, player, move):
     tile = state.award.tile
     block = state.block(move.block)
     if tile == "green":
@@ -196,18 +191,18 @@ def _do_develop(state, player, move, memo):
         block = replace(block, large=tile)
     state = state.with_block(move.block, block)
     events = [Event("development_placed", {"player": player.id, "tile": tile, "block": move.block})]
-    state, more = after_development(state, memo)
+    state, more = after_development(state)
     return state, events + more
 
 
-def open_auction(state: State, stack: int, memo: Memo) -> tuple[State, list[Event]]:
+def open_auction(state: State, stack: int) -> tuple[State, list[Event]]:
     """The next auction with a lot (stacks 1, 2, 3 in order); after the third, the scoring."""
     for s in range(stack, data.AUCTION_STACKS + 1):
         if len(state.auction_house) >= s and state.auction_house[s - 1]:
             lot = state.auction_house[s - 1][0]
             new = replace(state, phase="auction", turn=None, auction=Auction(stack=s), award=None)
             return new, [Event("auction_opened", {"stack": s, "tile": lot})]
-    return score_round(replace(state, auction=None, award=None), memo)
+    return score_round(replace(state, auction=None, award=None))
 
 
 def bid_value(state: State, bid: tuple[str, ...]) -> tuple[int, int]:
@@ -230,7 +225,7 @@ def auction_winner(state: State, bids: dict[str, tuple[str, ...]]) -> str | None
     return None
 
 
-def resolve_auction(state: State, bids: dict[str, tuple[str, ...]], memo: Memo) -> tuple[State, list[Event]]:
+def resolve_auction(state: State, bids: dict[str, tuple[str, ...]]) -> tuple[State, list[Event]]:
     stack = state.auction.stack
     lot = state.auction_house[stack - 1][0]
     house = tuple(s[1:] if i == stack - 1 else s for i, s in enumerate(state.auction_house))
@@ -247,7 +242,7 @@ def resolve_auction(state: State, bids: dict[str, tuple[str, ...]], memo: Memo) 
     if winner is None:
         state = replace(state, removed_developments=state.removed_developments + (lot,))
         events.append(Event("development_removed", {"tile": lot, "reason": "every bid was zero"}))
-        more, ev = open_auction(state, stack + 1, memo)
+        more, ev = open_auction(state, stack + 1)
         return more, events + ev
     winning_bid = bids[winner]
     state = state.with_player(remove_from_hand(state.player(winner), winning_bid))
@@ -255,7 +250,7 @@ def resolve_auction(state: State, bids: dict[str, tuple[str, ...]], memo: Memo) 
     if not development_places(state, lot):
         state = replace(state, removed_developments=state.removed_developments + (lot,))
         events.append(Event("development_removed", {"tile": lot, "reason": "no free place for it"}))
-        more, ev = open_auction(state, stack + 1, memo)
+        more, ev = open_auction(state, stack + 1)
         return more, events + ev
     return replace(state, phase="develop", award=Award(winner, lot), auction=Auction(stack=stack)), events
 
@@ -266,16 +261,16 @@ def development_places(state: State, tile: str) -> list[str]:
     return [b for b, blk in state.blocks if blk.large is None]
 
 
-def after_development(state: State, memo: Memo) -> tuple[State, list[Event]]:
+def after_development(state: State) -> tuple[State, list[Event]]:
     stack = state.auction.stack if state.auction else data.AUCTION_STACKS
-    return open_auction(replace(state, award=None, auction=None), stack + 1, memo)
+    return open_auction(replace(state, award=None, auction=None), stack + 1)
 
 
 # -- scoring --------------------------------------------------------------------------------------
 
 
-def score_round(state: State, memo: Memo = NULL_MEMO) -> tuple[State, list[Event]]:
-    result = score_blocks(state.blocks, state.options, memo)
+def score_round(state: State) -> tuple[State, list[Event]]:
+    result = score_blocks(state.blocks, state.options)
     players = []
     for p in state.players:
         gained = result["players"].get(p.id, {}).get("total", 0)
@@ -309,7 +304,7 @@ def score_round(state: State, memo: Memo = NULL_MEMO) -> tuple[State, list[Event
 # -- card draw ------------------------------------------------------------------------------------
 
 
-def _do_draw(state, player, move, memo):
+def _do_draw(state, player, move):
     events = []
     pile = state.pile(move.pile)
     if pile.draw_size == 0:
@@ -322,14 +317,14 @@ def _do_draw(state, player, move, memo):
     return _drawn(state, player.id, move.pile, card, events)
 
 
-def _do_stop(state, player, move, memo):
+def _do_stop(state, player, move):
     declined = state.draws_of(player.id)
     state = replace(state, draws_left=tuple((p, 0 if p == player.id else n) for p, n in state.draws_left))
     state, more = advance_draw(state, player.id)
     return state, [Event("draws_declined", {"player": player.id, "declined": declined})] + more
 
 
-def _do_reveal(state, player, move, memo):
+def _do_reveal(state, player, move):
     pending = state.pending
     pile = state.pile(pending.pile)
     if pending.kind == "top":
@@ -372,7 +367,7 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         state, players=players, key=key, turn=key, round=state.round + 1, phase="construction", draws_left=()
     )
     events = events + [Event("round_started", {"round": state.round, "key": key})]
-    state, more = next_builder(state, state.clockwise_from(key), NULL_MEMO)
+    state, more = next_builder(state, state.clockwise_from(key))
     return state, events + more
 
 

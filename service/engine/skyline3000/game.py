@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..core import NULL_MEMO, GameInfo, Memo, Outcome, Status, Violation
+from ..core import GameInfo, Outcome, Status, Violation
 from ..kit import Engine, Labels, english
 from . import book, candidates, checks, data, effects, hidden, setup, validate
 from .options import OPTIONS
@@ -98,8 +98,8 @@ class Skyline3000(Engine):
     def move_violations(self, state: State, move: Move) -> list[Violation]:
         return checks.move_violations(state, move)
 
-    def effects(self, state: State, move: Move, memo: Memo = NULL_MEMO) -> Outcome:
-        return effects.effects(state, move, memo)
+    def effects(self, state: State, move: Move) -> Outcome:
+        return effects.effects(state, move)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterator[Move]:
         return candidates.candidates(state, player, move_type)
@@ -110,14 +110,14 @@ class Skyline3000(Engine):
         if whole is not None:
             super().vouch(whole)
 
-    def score(self, state: Any, scoring: Any = None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+    def score(self, state: Any, scoring: Any = None) -> dict[str, Any]:
         inp = as_score_input(state)
         if inp.state is not None:
             problems = self.validate(inp.state)
         else:
             players = {p.id for p in inp.players} if inp.players is not None else None
             problems = validate.block_violations(inp.options, inp.blocks, players)
-        return score_input(inp, problems, scoring or "round", memo)
+        return score_input(inp, problems, scoring or "round")
 
     def standings(self, state: Any) -> dict[str, int]:
         return {p.id: p.points for p in (state.players or ())}
@@ -131,9 +131,9 @@ class Skyline3000(Engine):
     def view(self, state: State, player: str) -> State:
         return hidden.view_state(state, player)
 
-    def render(self, state: Any, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+    def render(self, state: Any, player: str | None = None, tr: Labels = english) -> str:
         from .render import render_svg
 
         if isinstance(state, State) and player is not None:
             state = hidden.view_state(state, player)
-        return render_svg(as_score_input(state), memo, tr)
+        return render_svg(as_score_input(state), tr)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import NULL_MEMO, Memo
 from ..kit import N_, WORD, Labels, Names, english
 from . import data, scoring, validate
 from .state import Block, ScoreInput
@@ -475,10 +474,10 @@ def _title(inp: ScoreInput, tr: Labels) -> str:
     return title
 
 
-def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+def render_svg(inp: ScoreInput, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     keys = Keys(inp, tr)
-    result = scoring.score_blocks(inp.blocks, inp.options, memo)
+    result = scoring.score_blocks(inp.blocks, inp.options)
     players = {p.id for p in inp.players} if inp.players is not None else None
     by_block: dict[str, list] = {}
     for v in validate.block_violations(inp.options, inp.blocks, players):

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..core import NULL_MEMO, Memo, Violation
+from ..core import Violation
+from ..memo import remembered_many
 from ..standings import after_scoring, leaders
 from . import data
 from .state import Block, Options, Player, ScoreInput, State
@@ -72,12 +73,12 @@ def block_points(block: Block, places: dict[str, list[str]]) -> dict[str, int]:
     return points
 
 
-def all_placings(blocks: Iterable[tuple[str, Block]], options: Options, memo: Memo = NULL_MEMO) -> dict[str, dict]:
-    """Every block's placings through the memo (one batch for the whole city)."""
+def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict]:
+    """Every block's placings, remembered (one batch for the whole city)."""
     items = list(blocks)
     materials = [placings_material(block, options.first_tie_rest) for _, block in items]
     try:
-        values = memo.get_or_compute_many(PLACINGS_KIND, materials, compute_placings, _combined_check(materials))
+        values = remembered_many(PLACINGS_KIND, materials, compute_placings, _combined_check(materials))
     except Exception:  # a broken memo never breaks scoring
         values = [compute_placings(m) for m in materials]
     out = {}
@@ -89,7 +90,7 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options, memo: Me
 
 
 def _combined_check(materials: list[dict[str, Any]]):
-    """A check for ``get_or_compute_many``: well-formed placings (owners are re-checked per block after)."""
+    """A check for ``remembered_many``: well-formed placings (owners are re-checked per block after)."""
 
     def check(value: Any) -> bool:
         if not isinstance(value, dict) or set(value) != {"first", "second"}:
@@ -99,10 +100,10 @@ def _combined_check(materials: list[dict[str, Any]]):
     return check
 
 
-def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, Any]:
     """Every block's floors, tallest, placings and points; every player's points and spaceport bonus."""
     items = list(blocks)
-    places = all_placings(items, options, memo)
+    places = all_placings(items, options)
     out_blocks: dict[str, Any] = {}
     players: dict[str, dict[str, Any]] = {}
     for block_id, block in items:
@@ -182,10 +183,10 @@ def as_score_input(state: Any) -> ScoreInput:
     )
 
 
-def score_input(inp: ScoreInput, problems: list[Violation], kind: str, memo: Memo) -> dict[str, Any]:
+def score_input(inp: ScoreInput, problems: list[Violation], kind: str) -> dict[str, Any]:
     """Every block's placings and points, each player's round total and spaceport bonus; with players known,
     their standings, and the winners once the game is over (or with ``scoring: final``)."""
-    result = score_blocks(inp.blocks, inp.options, memo)
+    result = score_blocks(inp.blocks, inp.options)
     scored = result["players"]
     # seat order (the answer's bytes never depend on hashing), then owners not seated as they first appear
     seated = [p.id for p in inp.players] if inp.players is not None else []
