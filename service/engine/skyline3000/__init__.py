@@ -1,6 +1,7 @@
 """Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
 
 from ..core import GameInfo, GameSpec
+from .book import BOOK
 from .data import GAME_ID
 from .state import MOVE_TYPES
 
@@ -18,7 +19,7 @@ INFO = GameInfo(
 
 from .game import Skyline3000  # noqa: E402
 
-GAME = Skyline3000(INFO)
+GAME = Skyline3000(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 

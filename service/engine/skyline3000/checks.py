@@ -7,9 +7,8 @@ from collections.abc import Iterable
 
 from .. import kit
 from ..core import Violation
-from ..kit import NOT_YOUR_TURN, awaited_text
+from ..kit import NOT_YOUR_TURN, RuleBook, awaited_text
 from . import board, data, factory, hidden, scoring
-from .book import BOOK
 from .state import FactoryBuilding, Move, Pile, Player, State
 
 PHASE_MOVES = {
@@ -45,24 +44,24 @@ def available(pile: Pile) -> int:
     return pile.draw_size + len(pile.discard)
 
 
-def move_violations(state: State, move: Move) -> list[Violation]:
+def move_violations(book: RuleBook, state: State, move: Move) -> list[Violation]:
     """The move's problems in a state already known to be consistent."""
     player = state.player(move.player)
     if player is None:
         return [
-            BOOK.violation(
+            book.violation(
                 "turn.unknown_player", "{player!r} is not a player of this game.", "/move/player", player=move.player
             )
         ]
     if state.phase == "over":
-        return [BOOK.violation("turn.game_over", None, "/move/type")]
+        return [book.violation("turn.game_over", None, "/move/type")]
     if state.pending is not None and move.type != "reveal":
-        return [BOOK.violation("turn.reveal_pending", None, "/move/type")]
+        return [book.violation("turn.reveal_pending", None, "/move/type")]
     if move.type == "reveal":
-        return _reveal(state, player, move)
+        return _reveal(book, state, player, move)
     if move.type not in PHASE_MOVES.get(state.phase, ()):
         return [
-            BOOK.violation(
+            book.violation(
                 "turn.wrong_phase",
                 "A {move_type} move does not belong to the {phase} phase.",
                 "/move/type",
@@ -70,19 +69,19 @@ def move_violations(state: State, move: Move) -> list[Violation]:
                 phase=state.phase,
             )
         ]
-    return CHECKS[move.type](state, player, move)
+    return CHECKS[move.type](book, state, player, move)
 
 
-def _turn(state: State, player: Player) -> list[Violation]:
+def _turn(book: RuleBook, state: State, player: Player) -> list[Violation]:
     if state.phase == "construction" and player.passed:
         return [
-            BOOK.violation(
+            book.violation(
                 "turn.already_passed", "{player} has passed this construction phase.", "/move/player", player=player.id
             )
         ]
     if state.turn != player.id:
         return [
-            BOOK.violation(
+            book.violation(
                 "turn.not_your_turn",
                 NOT_YOUR_TURN,
                 "/move/player",
@@ -93,14 +92,16 @@ def _turn(state: State, player: Player) -> list[Violation]:
     return []
 
 
-def _card(state: State, player: Player, card_id: str | None, deck: str | None, pointer: str) -> list[Violation]:
+def _card(
+    book: RuleBook, state: State, player: Player, card_id: str | None, deck: str | None, pointer: str
+) -> list[Violation]:
     spec = state.options.card(card_id) if card_id is not None else None
     if spec is None:
-        return [BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer, card=card_id)]
+        return [book.violation("card.unknown", "No card {card!r} in this game.", pointer, card=card_id)]
     out = []
     if deck is not None and spec.deck != deck:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "card.wrong_deck",
                 "{card} is a {card_deck} card; this action needs a {deck} card.",
                 pointer,
@@ -111,7 +112,7 @@ def _card(state: State, player: Player, card_id: str | None, deck: str | None, p
         )
     if not hidden.holds(state, player, [card_id]):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "card.not_in_hand", "{card} is not in {player}'s hand.", pointer, card=card_id, player=player.id
             )
         )
@@ -124,23 +125,23 @@ def _factory_building(player: Player, index: int | None) -> FactoryBuilding | No
     return player.factory[index]
 
 
-def _floor(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player) + _card(state, player, move.card, "floor", "/move/card")
+def _floor(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(book, state, player) + _card(book, state, player, move.card, "floor", "/move/card")
     if state.floors < data.FLOORS_PER_CARD:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.no_floors", "Only {floors} floors are left in the supply.", "/move/card", floors=state.floors
             )
         )
-    return out + factory.placement_violations(player, move.buildings, "/move/buildings")
+    return out + factory.placement_violations(book, player, move.buildings, "/move/buildings")
 
 
-def _roof(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player) + _card(state, player, move.card, "roof", "/move/card")
+def _roof(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(book, state, player) + _card(book, state, player, move.card, "roof", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.unknown_building",
                 "{player} has no building {building}.",
                 "/move/building",
@@ -150,7 +151,7 @@ def _roof(state: State, player: Player, move: Move) -> list[Violation]:
         )
     elif building.roof is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.building_finished",
                 "Building {building} already has a roof.",
                 "/move/building",
@@ -159,7 +160,7 @@ def _roof(state: State, player: Player, move: Move) -> list[Violation]:
         )
     if move.roof not in data.ROOFS or player.roofs_left(move.roof) <= 0:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.no_roof_piece",
                 "{player} has no {roof} roof piece left.",
                 "/move/roof",
@@ -170,12 +171,12 @@ def _roof(state: State, player: Player, move: Move) -> list[Violation]:
     return out
 
 
-def _contract(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player) + _card(state, player, move.card, "contract", "/move/card")
+def _contract(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(book, state, player) + _card(book, state, player, move.card, "contract", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.unknown_building",
                 "{player} has no building {building}.",
                 "/move/building",
@@ -185,7 +186,7 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
         )
     elif building.roof is None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.building_unfinished",
                 "Building {building} has no roof yet.",
                 "/move/building",
@@ -194,13 +195,13 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
         )
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
-        out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
+        out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     spec = state.options.card(move.card)
     district = data.BLOCK_DISTRICT[move.block]
     if spec is not None and spec.deck == "contract" and spec.district != district:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.wrong_district",
                 "{card} names the {named} district; block {block} is in {district}.",
                 "/move/block",
@@ -211,20 +212,20 @@ def _contract(state: State, player: Player, move: Move) -> list[Violation]:
             )
         )
     target = move.target or "empty"
-    out += board.target_violations(state.options, move.block, block, target, player.id, True, "/move/target")
+    out += board.target_violations(book, state.options, move.block, block, target, player.id, True, "/move/target")
     if target == "billboard":
-        out += _cost(state, player, state.options.billboard_replacement_cost, "/move/target")
+        out += _cost(book, state, player, state.options.billboard_replacement_cost, "/move/target")
     if building is not None and building.roof is not None and target in ("empty", "billboard"):
-        out += board.shape_violations(state.block, move.block, building.roof, "/move/building")
-        out += board.height_violations(block, move.block, building.floors, "/move/building")
+        out += board.shape_violations(book, state.block, move.block, building.roof, "/move/building")
+        out += board.height_violations(book, block, move.block, building.floors, "/move/building")
     return out
 
 
-def _cost(state: State, player: Player, cost: int, pointer: str) -> list[Violation]:
+def _cost(book: RuleBook, state: State, player: Player, cost: int, pointer: str) -> list[Violation]:
     """Can the player pay ``cost`` points? Only option ``unpaid_cost``: ``refused`` ever says no."""
     if cost > 0 and player.points < cost and state.options.unpaid_cost == "refused":
         return [
-            BOOK.violation(
+            book.violation(
                 "points.cannot_pay",
                 "{player} has {points} points and cannot pay {cost}.",
                 pointer,
@@ -236,59 +237,61 @@ def _cost(state: State, player: Player, cost: int, pointer: str) -> list[Violati
     return []
 
 
-def _billboard(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player) + _cost(state, player, data.BILLBOARD_COST, "/move/type")
+def _billboard(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(book, state, player) + _cost(book, state, player, data.BILLBOARD_COST, "/move/type")
     if player.billboards <= 0:
         out.append(
-            BOOK.violation("billboard.none_left", "{player} has no billboard left.", "/move/player", player=player.id)
+            book.violation("billboard.none_left", "{player} has no billboard left.", "/move/player", player=player.id)
         )
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
-        out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
+        out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     out += board.target_violations(
-        state.options, move.block, block, move.target or "empty", player.id, False, "/move/target"
+        book, state.options, move.block, block, move.target or "empty", player.id, False, "/move/target"
     )
     return out
 
 
-def _discard(state: State, player: Player, move: Move) -> list[Violation]:
-    return _turn(state, player) + _card(state, player, move.card, None, "/move/card")
+def _discard(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    return _turn(book, state, player) + _card(book, state, player, move.card, None, "/move/card")
 
 
-def _pass(state: State, player: Player, move: Move) -> list[Violation]:
-    return _turn(state, player)
+def _pass(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    return _turn(book, state, player)
 
 
-def _lot(state: State) -> list[Violation]:
+def _lot(book: RuleBook, state: State) -> list[Violation]:
     auction = state.auction
     if (
         auction is None
         or not (1 <= auction.stack <= len(state.auction_house))
         or not state.auction_house[auction.stack - 1]
     ):
-        return [BOOK.violation("auction.no_lot", None, "/state/auction")]
+        return [book.violation("auction.no_lot", None, "/state/auction")]
     return []
 
 
-def _bid_cards(state: State, player: Player, bid: Iterable[str], pointer: str, seen: set) -> list[Violation]:
+def _bid_cards(
+    book: RuleBook, state: State, player: Player, bid: Iterable[str], pointer: str, seen: set
+) -> list[Violation]:
     out = []
     bid = list(bid)
     for i, c in enumerate(bid):
         if state.options.card(c) is None:
             out.append(
-                BOOK.violation("card.unknown", "No card {card!r} in this game.", pointer + kit.pointer(i), card=c)
+                book.violation("card.unknown", "No card {card!r} in this game.", pointer + kit.pointer(i), card=c)
             )
             continue
         if c in seen:
             out.append(
-                BOOK.violation("auction.duplicate_card", "{card} is bid twice.", pointer + kit.pointer(i), card=c)
+                book.violation("auction.duplicate_card", "{card} is bid twice.", pointer + kit.pointer(i), card=c)
             )
             continue
         seen.add(c)
         if player.hand is not None and c not in player.hand:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "auction.card_not_in_hand",
                     "{card} is not in {player}'s hand.",
                     pointer + kit.pointer(i),
@@ -298,29 +301,29 @@ def _bid_cards(state: State, player: Player, bid: Iterable[str], pointer: str, s
             )
     if player.hand is None and not out and not hidden.hidden_hand_can_hold(state, player, bid):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "auction.card_not_in_hand", "{player}'s hand cannot hold these hidden.", pointer, player=player.id
             )
         )
     return out
 
 
-def _bid(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _lot(state)
+def _bid(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _lot(book, state)
     laid, _ = state.auction.sealed_of(player.id) if state.auction else (False, None)
     if laid:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "auction.already_bid", "{player} has already bid in this auction.", "/move/player", player=player.id
             )
         )
-    out += _bid_cards(state, player, move.cards or (), "/move/cards", set())
+    out += _bid_cards(book, state, player, move.cards or (), "/move/cards", set())
     if state.auction is not None and not laid and len(state.auction.sealed) + 1 >= len(state.players):
-        out += _sealed_sound(state, set(move.cards or ()))
+        out += _sealed_sound(book, state, set(move.cards or ()))
     return out
 
 
-def _sealed_sound(state: State, own: set) -> list[Violation]:
+def _sealed_sound(book: RuleBook, state: State, own: set) -> list[Violation]:
     """The last pile settles the auction: every pile laid before must be known and sound."""
     seen = set(own)
     for pid, bid in state.auction.sealed:
@@ -328,13 +331,13 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
         pointer = kit.pointer("state", "auction", "sealed", pid)
         if owner is None:
             return [
-                BOOK.violation(
+                book.violation(
                     "state.unknown_player", "{player!r} laid a pile but is not a player.", pointer, player=pid
                 )
             ]
         if bid is None:
             return [
-                BOOK.violation(
+                book.violation(
                     "state.hidden_information",
                     "{player}'s pile is hidden; the auction cannot be settled.",
                     pointer,
@@ -342,20 +345,20 @@ def _sealed_sound(state: State, own: set) -> list[Violation]:
                 )
             ]
         if any(state.options.card(c) is None or c in seen for c in bid) or not hidden.holds(state, owner, bid):
-            return [BOOK.violation("state.cards", "{player}'s pile holds cards he cannot have.", pointer, player=pid)]
+            return [book.violation("state.cards", "{player}'s pile holds cards he cannot have.", pointer, player=pid)]
         seen.update(bid)
     return []
 
 
-def _bids(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _lot(state)
+def _bids(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _lot(book, state)
     if state.options.chance != "table":
-        out.append(BOOK.violation("auction.bids_table_only", None, "/move/type"))
+        out.append(book.violation("auction.bids_table_only", None, "/move/type"))
     if state.auction and state.auction.sealed:
-        out.append(BOOK.violation("auction.sealed_bids_laid", None, "/move/type"))
+        out.append(book.violation("auction.sealed_bids_laid", None, "/move/type"))
     if player.id != state.key:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "auction.not_reporter", "{key} holds the Key and reports the piles.", "/move/player", key=state.key
             )
         )
@@ -363,7 +366,7 @@ def _bids(state: State, player: Player, move: Move) -> list[Violation]:
     for p in state.players:
         if p.id not in piles:
             out.append(
-                BOOK.violation("auction.missing_pile", "The pile of {player} is missing.", "/move/piles", player=p.id)
+                book.violation("auction.missing_pile", "The pile of {player} is missing.", "/move/piles", player=p.id)
             )
     seen: set = set()
     for pid, bid in move.piles or ():
@@ -371,19 +374,19 @@ def _bids(state: State, player: Player, move: Move) -> list[Violation]:
         pointer = kit.pointer("move", "piles", pid)
         if owner is None:
             out.append(
-                BOOK.violation("auction.unknown_pile", "{player!r} is not a player of this game.", pointer, player=pid)
+                book.violation("auction.unknown_pile", "{player!r} is not a player of this game.", pointer, player=pid)
             )
             continue
-        out += _bid_cards(state, owner, bid, pointer, seen)
+        out += _bid_cards(book, state, owner, bid, pointer, seen)
     return out
 
 
-def _develop(state: State, player: Player, move: Move) -> list[Violation]:
+def _develop(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
     out = []
     award = state.award
     if award is None or award.player != player.id:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "develop.not_winner",
                 "The development belongs to {winner}.",
                 "/move/player",
@@ -392,12 +395,12 @@ def _develop(state: State, player: Player, move: Move) -> list[Violation]:
         )
     block = state.block(move.block) if move.block else None
     if block is None or state.options.block(move.block) is None:
-        out.append(BOOK.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
+        out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     if award is not None:
         if award.tile == "green" and board.free_platforms(state.options, move.block, block) <= 0:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "develop.no_empty_platform",
                     "Block {block} has no empty small platform.",
                     "/move/block",
@@ -406,7 +409,7 @@ def _develop(state: State, player: Player, move: Move) -> list[Violation]:
             )
         if award.tile in data.LARGE_TILES and block.large is not None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "develop.large_taken",
                     "Block {block} already holds a {large}.",
                     "/move/block",
@@ -417,26 +420,26 @@ def _develop(state: State, player: Player, move: Move) -> list[Violation]:
     return out
 
 
-def _draw(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player)  # the drawing player has draws left: validate holds every state to it
+def _draw(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(book, state, player)  # the drawing player has draws left: validate holds every state to it
     if move.pile not in data.DECKS:
-        out.append(BOOK.violation("draw.unknown_pile", "No pile {pile!r}.", "/move/pile", pile=move.pile))
+        out.append(book.violation("draw.unknown_pile", "No pile {pile!r}.", "/move/pile", pile=move.pile))
     elif available(state.pile(move.pile)) <= 0:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "draw.pile_empty", "The {pile} pile and its discards are empty.", "/move/pile", pile=move.pile
             )
         )
     return out
 
 
-def _stop(state: State, player: Player, move: Move) -> list[Violation]:
-    out = _turn(state, player)
+def _stop(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
+    out = _turn(book, state, player)
     if out:
         return out
     if state.options.spaceport_bonus != "optional":
         return [
-            BOOK.violation(
+            book.violation(
                 "draw.cards_owed",
                 "Every card owed is drawn in this game (option spaceport_bonus: compulsory).",
                 "/move/type",
@@ -445,7 +448,7 @@ def _stop(state: State, player: Player, move: Move) -> list[Violation]:
     left, extra = state.draws_of(player.id), scoring.spaceport_bonus(state, player.id)
     if left > extra:
         return [
-            BOOK.violation(
+            book.violation(
                 "draw.cards_owed",
                 "{player} still owes {owed} of his 6 cards; only the Spaceport's {extra} extra cards may be declined.",
                 "/move/type",
@@ -457,31 +460,31 @@ def _stop(state: State, player: Player, move: Move) -> list[Violation]:
     return []
 
 
-def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
+def _reveal(book: RuleBook, state: State, player: Player, move: Move) -> list[Violation]:
     pending = state.pending
     if pending is None:
-        return [BOOK.violation("reveal.not_pending", None, "/move/type")]
+        return [book.violation("reveal.not_pending", None, "/move/type")]
     out = []
     if pending.player != player.id:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.wrong_player", "The pending reveal is {drawer}'s.", "/move/player", drawer=pending.player
             )
         )
     spec = state.options.card(move.card) if move.card else None
     if spec is None:
-        out.append(BOOK.violation("card.unknown", "No card {card!r} in this game.", "/move/card", card=move.card))
+        out.append(book.violation("card.unknown", "No card {card!r} in this game.", "/move/card", card=move.card))
         return out
     pile = state.pile(pending.pile)
     if spec.deck != pending.pile:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=move.card, pile=pending.pile
             )
         )
     elif pile.top is not None and move.card != pile.top:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.not_top",
                 "The face-up top of the {pile} pile is {top}.",
                 "/move/card",
@@ -491,7 +494,7 @@ def _reveal(state: State, player: Player, move: Move) -> list[Violation]:
         )
     elif (pile.top is None and move.card not in set(hidden.unknown_cards(state))) or pile.draw_size <= 0:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "reveal.card_unavailable",
                 "{card} cannot be in the {pile} pile.",
                 "/move/card",

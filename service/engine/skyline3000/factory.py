@@ -15,8 +15,8 @@ from itertools import combinations_with_replacement
 
 from .. import kit
 from ..core import Violation
+from ..kit import RuleBook
 from . import data
-from .book import BOOK
 from .state import FactoryBuilding, Player
 
 
@@ -31,13 +31,15 @@ def canonical(targets: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(targets))
 
 
-def placement_violations(player: Player, targets: Sequence[int] | None, pointer: str) -> list[Violation]:
+def placement_violations(
+    book: RuleBook, player: Player, targets: Sequence[int] | None, pointer: str
+) -> list[Violation]:
     """Is ``targets`` a placement of a Floor card's floors in this player's factory?"""
     n = len(player.factory)
     if targets is None or len(targets) != data.FLOORS_PER_CARD:
         count = 0 if targets is None else len(targets)
         return [
-            BOOK.violation(
+            book.violation(
                 "factory.floor_placement",
                 "A Floor card places {per_card} floors; the move places {count}.",
                 pointer,
@@ -46,12 +48,12 @@ def placement_violations(player: Player, targets: Sequence[int] | None, pointer:
             )
         ]
     if any(t < 0 for t in targets):
-        return [BOOK.violation("factory.floor_placement", "A building number is never negative.", pointer)]
+        return [book.violation("factory.floor_placement", "A building number is never negative.", pointer)]
     out = []
     for i, target in enumerate(targets):
         if target < n and player.factory[target].roof is not None:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "factory.building_finished",
                     "Building {building} already has a roof and can never change.",
                     pointer + kit.pointer(i),
@@ -61,7 +63,7 @@ def placement_violations(player: Player, targets: Sequence[int] | None, pointer:
     new = sorted(t for t in targets if t >= n)
     if new and new not in ([n], [n, n], [n, n + 1]):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "factory.floor_placement",
                 "{player}'s factory holds {count} buildings (0 to "
                 "{last}): a new building is number {count}, a second new one {second_new}; the "

@@ -7,23 +7,23 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..core import GameInfo, Outcome, Status, Violation
-from ..kit import Engine, Labels, english
-from . import book, candidates, checks, data, effects, hidden, setup, validate
+from ..kit import Engine, Labels, RuleBook, english
+from . import candidates, checks, data, effects, hidden, setup, validate
+from .book import FIXED_READINGS
 from .options import OPTIONS
 from .scoring import as_score_input, score_input, winners
 from .state import Move, Options, ScoreInput, State, default_options
 
 
 class Skyline3000(Engine):
-    book = book.BOOK
-
-    def __init__(self, info: GameInfo):
+    def __init__(self, info: GameInfo, book: RuleBook):
         super().__init__()
         self.info = info
+        self.book = book
 
     # -- metadata --------------------------------------------------------------------------------
     def readings(self):
-        return OPTIONS.readings(extra=book.FIXED_READINGS)
+        return OPTIONS.readings(extra=FIXED_READINGS)
 
     def describe(self) -> dict[str, Any]:
         opts = default_options()
@@ -81,7 +81,7 @@ class Skyline3000(Engine):
                 "piles` (each player's pile may be any his own bid listing allows, no card twice)",
                 "reveal": "the known top card, or every card of the pile's deck in no known place (at most 24)",
             },
-            "rule_codes": [r.to_dict() for r in book.BOOK.rule_codes()],
+            "rule_codes": [r.to_dict() for r in self.book.rule_codes()],
             "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
 
@@ -89,14 +89,14 @@ class Skyline3000(Engine):
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | Options | None = None) -> State:
         if options is not None and not isinstance(options, Options):
             options = default_options(**dict(options))
-        return setup.setup_state(players, seed, options)
+        return setup.setup_state(self.book, players, seed, options)
 
     # -- the parts of the kit's flow (validate, apply, legal_moves) --------------------------------
     def state_violations(self, state: State) -> list[Violation]:
-        return validate.validate(state)
+        return validate.validate(self.book, state)
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
-        return checks.move_violations(state, move)
+        return checks.move_violations(self.book, state, move)
 
     def effects(self, state: State, move: Move) -> Outcome:
         return effects.effects(state, move)
@@ -116,7 +116,7 @@ class Skyline3000(Engine):
             problems = self.validate(inp.state)
         else:
             players = {p.id for p in inp.players} if inp.players is not None else None
-            problems = validate.block_violations(inp.options, inp.blocks, players)
+            problems = validate.block_violations(self.book, inp.options, inp.blocks, players)
         return score_input(inp, problems, scoring or "round")
 
     def standings(self, state: Any) -> dict[str, int]:
@@ -136,4 +136,4 @@ class Skyline3000(Engine):
 
         if isinstance(state, State) and player is not None:
             state = hidden.view_state(state, player)
-        return render_svg(as_score_input(state), tr)
+        return render_svg(as_score_input(state), self.book, tr)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from ..kit import N_, WORD, Labels, Names, english
+from ..kit import N_, WORD, Labels, Names, RuleBook, english
 from . import data, scoring, validate
 from .state import Block, ScoreInput
 
@@ -474,13 +474,13 @@ def _title(inp: ScoreInput, tr: Labels) -> str:
     return title
 
 
-def render_svg(inp: ScoreInput, tr: Labels = english) -> str:
+def render_svg(inp: ScoreInput, book: RuleBook, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     keys = Keys(inp, tr)
     result = scoring.score_blocks(inp.blocks, inp.options)
     players = {p.id for p in inp.players} if inp.players is not None else None
     by_block: dict[str, list] = {}
-    for v in validate.block_violations(inp.options, inp.blocks, players):
+    for v in validate.block_violations(book, inp.options, inp.blocks, players):
         parts = v.pointer.split("/")
         by_block.setdefault(parts[3] if len(parts) > 3 else "", []).append(v)
     lookup = dict(inp.blocks)

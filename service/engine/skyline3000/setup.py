@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..core import RulesError
+from ..kit import RuleBook
 from ..random import Rng
 from . import data, effects
-from .book import BOOK
 from .state import Block, FactoryBuilding, Options, Pile, Player, State, default_options
 
 
-def setup_state(players: Sequence[str], seed: int, options: Options | None = None) -> State:
+def setup_state(book: RuleBook, players: Sequence[str], seed: int, options: Options | None = None) -> State:
     """Deal 2 roof, 2 floor, 4 contract cards each from the shuffled decks; the four starting buildings;
     score 5; the starting greens; the auction house; a random Key holder.
 
@@ -25,12 +25,12 @@ def setup_state(players: Sequence[str], seed: int, options: Options | None = Non
     problems = []
     if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
         problems.append(
-            BOOK.violation(
+            book.violation(
                 "state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.", "/players", count=len(ids)
             )
         )
     if len(set(ids)) != len(ids):
-        problems.append(BOOK.violation("state.duplicate_player", None, "/players"))
+        problems.append(book.violation("state.duplicate_player", None, "/players"))
     if problems:
         raise RulesError(problems)
     rng = Rng(seed)

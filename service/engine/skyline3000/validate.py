@@ -7,14 +7,18 @@ from collections.abc import Iterable
 
 from .. import kit
 from ..core import Violation
+from ..kit import RuleBook
 from . import board, data, hidden
-from .book import BOOK
 from .checks import construction_over
 from .state import Block, Options, State
 
 
 def block_violations(
-    options: Options, blocks: Iterable[tuple[str, Block]], players: set[str] | None, prefix: str = "/state/blocks"
+    book: RuleBook,
+    options: Options,
+    blocks: Iterable[tuple[str, Block]],
+    players: set[str] | None,
+    prefix: str = "/state/blocks",
 ) -> list[Violation]:
     """Capacity, roof shapes per block and district, heights, owners: for full and partial cities."""
     out: list[Violation] = []
@@ -24,11 +28,11 @@ def block_violations(
         ptr = prefix + kit.pointer(block_id)
         spec = options.block(block_id)
         if spec is None:
-            out.append(BOOK.violation("state.unknown_block", "No block {block!r}.", ptr, block=block_id))
+            out.append(book.violation("state.unknown_block", "No block {block!r}.", ptr, block=block_id))
             continue
         if block.used_platforms() > spec.small_platforms:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.block_capacity",
                     "Block {block} has {platforms} small platforms but holds {used} pieces.",
                     ptr,
@@ -40,7 +44,7 @@ def block_violations(
         shapes = {b.roof for b in block.buildings}
         if len(shapes) > 1:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.block_roofs",
                     "Block {block} holds both roof shapes.",
                     ptr + kit.pointer("buildings"),
@@ -49,7 +53,7 @@ def block_violations(
             )
         if not board.heights_reachable([b.floors for b in block.buildings]):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.block_heights",
                     "Block {block}'s heights {heights} cannot be built (the "
                     "first building has 1 floor, each later one equals the tallest or is one "
@@ -60,12 +64,12 @@ def block_violations(
                 )
             )
         if block.large is not None and block.large not in data.LARGE_TILES:
-            out.append(BOOK.violation("state.large", None, ptr + kit.pointer("large")))
+            out.append(book.violation("state.large", None, ptr + kit.pointer("large")))
         if players is not None:
             for i, b in enumerate(block.buildings):
                 if b.owner not in players:
                     out.append(
-                        BOOK.violation(
+                        book.violation(
                             "state.unknown_player",
                             "{owner!r} is not a player.",
                             ptr + kit.pointer("buildings", i, "owner"),
@@ -75,7 +79,7 @@ def block_violations(
             for i, owner in enumerate(block.billboards):
                 if owner not in players:
                     out.append(
-                        BOOK.violation(
+                        book.violation(
                             "state.unknown_player",
                             "{owner!r} is not a player.",
                             ptr + kit.pointer("billboards", i),
@@ -86,7 +90,7 @@ def block_violations(
         shapes = [board.block_shape(lookup.get(b)) for b in ids]
         if all(s is not None for s in shapes) and len(set(shapes)) == 1 and all(b in lookup for b in ids):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.district_roofs",
                     "All three blocks of the {district} district hold {shape} roofs.",
                     prefix + kit.pointer(ids[0]),
@@ -97,35 +101,35 @@ def block_violations(
     return out
 
 
-def validate(state: State) -> list[Violation]:
+def validate(book: RuleBook, state: State) -> list[Violation]:
     out: list[Violation] = []
     ids = [p.id for p in state.players]
     id_set = set(ids)
     if len(id_set) != len(ids):
-        out.append(BOOK.violation("state.duplicate_player", None, "/state/players"))
+        out.append(book.violation("state.duplicate_player", None, "/state/players"))
     if not 2 <= len(ids) <= 4:
-        out.append(BOOK.violation("state.player_count", "{count} players.", "/state/players", count=len(ids)))
-    out += block_violations(state.options, state.blocks, id_set)
-    out += _phase(state, id_set)
-    out += _pieces(state)
-    out += _cards(state)
+        out.append(book.violation("state.player_count", "{count} players.", "/state/players", count=len(ids)))
+    out += block_violations(book, state.options, state.blocks, id_set)
+    out += _phase(book, state, id_set)
+    out += _pieces(book, state)
+    out += _cards(book, state)
     return out
 
 
-def _phase(state: State, ids: set[str]) -> list[Violation]:
+def _phase(book: RuleBook, state: State, ids: set[str]) -> list[Violation]:
     out = []
 
     def bad(message: str, pointer: str) -> None:
-        out.append(BOOK.violation("state.phase", message, pointer))
+        out.append(book.violation("state.phase", message, pointer))
 
     if state.key not in ids:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.unknown_player", "The Key holder {key!r} is not a player.", "/state/key", key=state.key
             )
         )
     if state.turn is not None and state.turn not in ids:
-        out.append(BOOK.violation("state.unknown_player", "{turn!r} is not a player.", "/state/turn", turn=state.turn))
+        out.append(book.violation("state.unknown_player", "{turn!r} is not a player.", "/state/turn", turn=state.turn))
     phase = state.phase
     if phase == "construction":
         if state.turn is None or (state.player(state.turn) and construction_over(state, state.player(state.turn))):
@@ -146,12 +150,12 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
                 not (1 <= state.auction.stack <= len(state.auction_house))
                 or not state.auction_house[state.auction.stack - 1]
             ):
-                out.append(BOOK.violation("auction.no_lot", None, "/state/auction/stack"))
+                out.append(book.violation("auction.no_lot", None, "/state/auction/stack"))
             for pid, bid in state.auction.sealed:
                 p = state.player(pid)
                 if p is None:
                     out.append(
-                        BOOK.violation(
+                        book.violation(
                             "state.unknown_player",
                             "{player!r} is not a player.",
                             kit.pointer("state", "auction", "sealed", pid),
@@ -160,7 +164,7 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
                     )
                 elif bid is not None and not hidden.holds(state, p, bid):
                     out.append(
-                        BOOK.violation(
+                        book.violation(
                             "state.cards",
                             "{player}'s sealed bid holds cards not in his hand.",
                             kit.pointer("state", "auction", "sealed", pid),
@@ -169,7 +173,7 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
                     )
             if len(state.auction.sealed) >= len(state.players) and any(b is None for _, b in state.auction.sealed):
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.hidden_information", "Every bid is laid but some are hidden.", "/state/auction/sealed"
                     )
                 )
@@ -184,7 +188,7 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
         for pid, _ in state.draws_left:
             if pid not in ids:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.unknown_player", "{player!r} is not a player.", "/state/draws_left", player=pid
                     )
                 )
@@ -193,13 +197,13 @@ def _phase(state: State, ids: set[str]) -> list[Violation]:
     elif phase == "over":
         if state.round != data.ROUNDS:
             bad(kit.N_("The game ends after round 4."), "/state/round")
-    out += _auction_house(state)
+    out += _auction_house(book, state)
     if state.pending is not None:
-        out += _pending(state, ids)
+        out += _pending(book, state, ids)
     return out
 
 
-def _pending(state: State, ids: set[str]) -> list[Violation]:
+def _pending(book: RuleBook, state: State, ids: set[str]) -> list[Violation]:
     """A pending reveal: a draw's card (the drawing player's, in the draw phase) or a pile's face-up top (at a
     real table, any phase but the end), from a hidden, non-empty pile whose top is not known."""
     pending = state.pending
@@ -212,7 +216,7 @@ def _pending(state: State, ids: set[str]) -> list[Violation]:
     if fits:
         return []
     return [
-        BOOK.violation(
+        book.violation(
             "state.pending",
             "The pending reveal must be a draw of the drawing player in the draw "
             "phase, or a real table's face-up top card not known yet, from a hidden, non-empty "
@@ -231,7 +235,7 @@ def _auctions_held(state: State) -> int:
     return 0
 
 
-def _auction_house(state: State) -> list[Violation]:
+def _auction_house(book: RuleBook, state: State) -> list[Violation]:
     """Each round sells the top tile of every stack in turn, so the round and phase fix what the house holds."""
     if not 1 <= state.round <= data.ROUNDS or len(state.auction_house) != data.AUCTION_STACKS:
         return []
@@ -240,7 +244,7 @@ def _auction_house(state: State) -> list[Violation]:
     if tuple(tuple(s) for s in state.auction_house) == expected:
         return []
     return [
-        BOOK.violation(
+        book.violation(
             "state.auction_house",
             "In round {round} ({phase}) the auction house holds {expected}, not {found}.",
             "/state/auction_house",
@@ -252,14 +256,14 @@ def _auction_house(state: State) -> list[Violation]:
     ]
 
 
-def _pieces(state: State) -> list[Violation]:
+def _pieces(book: RuleBook, state: State) -> list[Violation]:
     out = []
     opts = state.options
     on_board = sum(b.floors for _, blk in state.blocks for b in blk.buildings)
     in_factories = sum(b.floors for p in state.players for b in p.factory)
     if state.floors + on_board + in_factories != data.FLOORS_TOTAL:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.floors",
                 "Supply {floors} + factories {factories} + board {board} is not {total}.",
                 "/state/floors",
@@ -275,7 +279,7 @@ def _pieces(state: State) -> list[Violation]:
             used += sum(1 for _, blk in state.blocks for b in blk.buildings if b.owner == p.id and b.roof == shape)
             if p.roofs_left(shape) + used != opts.roofs_per_shape:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.roofs",
                         "{player}'s {shape} roofs: {left} left + {used} built is not {total}.",
                         kit.pointer("state", "players", i, "roofs", shape),
@@ -289,7 +293,7 @@ def _pieces(state: State) -> list[Violation]:
         placed = sum(1 for _, blk in state.blocks for o in blk.billboards if o == p.id)
         if p.billboards + placed + p.billboards_retired != opts.billboards_per_player:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.billboards",
                     "{player}'s billboards: {left} left + {placed} placed + {retired} retired is not {total}.",
                     kit.pointer("state", "players", i, "billboards"),
@@ -309,7 +313,7 @@ def _pieces(state: State) -> list[Violation]:
         have = house[tile] + removed[tile] + award[tile] + board_count[tile]
         if have != total:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.developments",
                     "{tile}: {found} found (board, auction house, removed, awaiting placement), {total} expected.",
                     "/state/auction_house",
@@ -322,7 +326,7 @@ def _pieces(state: State) -> list[Violation]:
         spec = opts.block(block_id)
         if spec is not None and blk.greens < spec.starting_greens:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.developments",
                     "Block {block} has fewer greens than its printed starting greens.",
                     kit.pointer("state", "blocks", block_id, "greens"),
@@ -332,12 +336,12 @@ def _pieces(state: State) -> list[Violation]:
     return out
 
 
-def _cards(state: State) -> list[Violation]:
+def _cards(book: RuleBook, state: State) -> list[Violation]:
     out = []
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hand_size",
                     "{player} holds {held} cards, hand_size says {hand_size}.",
                     kit.pointer("state", "players", i, "hand_size"),
@@ -349,7 +353,7 @@ def _cards(state: State) -> list[Violation]:
     for deck, pile in state.piles:
         if pile.draw is not None and len(pile.draw) != pile.draw_size:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.pile_size",
                     "The {deck} draw pile holds {held} cards, draw_size says {draw_size}.",
                     kit.pointer("state", "piles", deck, "draw_size"),
@@ -361,12 +365,12 @@ def _cards(state: State) -> list[Violation]:
         if pile.draw is None and pile.top is not None:
             spec = state.options.card(pile.top)
             if spec is None or spec.deck != deck or pile.draw_size <= 0:
-                out.append(BOOK.violation("state.pile_top", None, kit.pointer("state", "piles", deck, "top")))
+                out.append(book.violation("state.pile_top", None, kit.pointer("state", "piles", deck, "top")))
         for c in tuple(pile.draw or ()) + pile.discard:
             spec = state.options.card(c)
             if spec is not None and spec.deck != deck:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.cards",
                         "{card} lies on the {deck} pile.",
                         kit.pointer("state", "piles", deck),
@@ -377,10 +381,10 @@ def _cards(state: State) -> list[Violation]:
     places = hidden.known_places(state)
     for c, where in places.items():
         if state.options.card(c) is None:
-            out.append(BOOK.violation("state.cards", "No card {card!r} in this game.", kit.pointer(*where[0]), card=c))
+            out.append(book.violation("state.cards", "No card {card!r} in this game.", kit.pointer(*where[0]), card=c))
         elif len(where) > 1:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.cards", "{card} is in {places} places.", kit.pointer(*where[1]), card=c, places=len(where)
                 )
             )
@@ -389,7 +393,7 @@ def _cards(state: State) -> list[Violation]:
     hidden_draws = hidden.hidden_draw_sizes(state)
     if len(pool) != hidden_hands + sum(hidden_draws.values()):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.cards",
                 "{unplaced} cards are in no known place but hidden hands and piles hold {hidden}.",
                 "/state/piles",
@@ -401,7 +405,7 @@ def _cards(state: State) -> list[Violation]:
     for deck, size in hidden_draws.items():
         if per_deck[deck] < size:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.cards",
                     "The hidden {deck} pile holds {size} cards but only {unplaced} {deck} cards are unaccounted for.",
                     kit.pointer("state", "piles", deck, "draw_size"),
