@@ -1,4 +1,4 @@
-"""Wire schemas for Skyline 3000: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for Skyline 3000: JSON <-> engine objects, the one place the game's wire form is written.
 
 The city is ``{"blocks": {"yellow-1": {"buildings": [{"owner": "purple", "floors": 3, "roof": "arched"}],
 "greens": 1, "billboards": ["green"], "large": "spaceport"}}}``; a full state adds the players (hand,

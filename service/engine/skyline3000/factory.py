@@ -1,10 +1,10 @@
 """A player's factory: where a Floor card's two floors may go, and putting them there.
 
-The two floors go onto new buildings or unfinished ones: both on one building, or one each on two
-(DESIGN.md section 9). A move names, for each floor, the factory index of the building it goes on; a new
-building takes the next index (the factory's length) and a second new building the index after that, so
-``[n, n]`` is one new 2-floor building and ``[n, n + 1]`` two new 1-floor buildings when the factory
-holds ``n`` buildings. The order of the two floors does not matter.
+The two floors go onto new buildings or unfinished ones: both on one building, or one each on two (the
+rules page's floor-card section). A move names, for each floor, the factory index of the building it goes
+on; a new building takes the next index (the factory's length) and a second new building the index after
+that, so ``[n, n]`` is one new 2-floor building and ``[n, n + 1]`` two new 1-floor buildings when the
+factory holds ``n`` buildings. The order of the two floors does not matter.
 """
 
 from __future__ import annotations
