@@ -46,7 +46,7 @@ def shape_violations(book: RuleBook, lookup: BlockLookup, block_id: str, roof: s
                 )
             ]
         return []
-    district = data.BLOCK_DISTRICT.get(block_id)
+    district = data.BLOCK_DISTRICT.get(block_id, "")
     others = [block_shape(lookup(b)) for b in data.DISTRICT_BLOCKS.get(district, ()) if b != block_id]
     if len(others) == 2 and all(s == roof for s in others):
         return [

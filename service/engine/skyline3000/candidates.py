@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from itertools import product
 
 from . import data, factory, hidden
-from .state import Move, Player, State
+from .state import Move, Pending, Player, State
 
 
 def candidates(state: State, player: str | None = None, move_type: str | None = None) -> Iterator[Move]:
@@ -15,8 +15,9 @@ def candidates(state: State, player: str | None = None, move_type: str | None = 
     listed move's family. A lazy generator, so a caller that stops early pays only for what it took."""
     if state.phase == "over":
         return
+    found: Iterable[Move]
     if state.pending is not None:
-        found = _reveal_candidates(state)
+        found = _reveal_candidates(state, state.pending)
     else:
         maker = CANDIDATES.get(state.phase)
         found = maker(state, player) if maker else ()
@@ -89,9 +90,11 @@ def _construction_candidates(state: State, player: str | None) -> Iterator[Move]
                     yield Move("roof", pid, card=c, building=i, roof=r)
         else:
             for i in finished:
-                for b in data.DISTRICT_BLOCKS.get(spec.district, ()):
+                for b in data.DISTRICT_BLOCKS.get(spec.district or "", ()):
                     yield Move("contract", pid, card=c, building=i, block=b, target="empty")
-                    if pid in state.block(b).billboards:
+                    block = state.block(b)
+                    assert block is not None  # a full state holds every block
+                    if pid in block.billboards:
                         yield Move("contract", pid, card=c, building=i, block=b, target="billboard")
     if p.billboards > 0:
         for b, _ in state.blocks:
@@ -163,16 +166,15 @@ def _draw_candidates(state: State, player: str | None) -> Iterator[Move]:
     yield Move("stop", state.turn)
 
 
-def _reveal_candidates(state: State) -> Iterator[Move]:
+def _reveal_candidates(state: State, pending: Pending) -> Iterator[Move]:
     """The cards the pending reveal may name: the known top, else every card of the pile's deck in no
     known place (at most the deck's size)."""
-    pending = state.pending
     top = state.pile(pending.pile).top
     if top is not None:
         yield Move("reveal", pending.player, card=top)
         return
     for c in hidden.unknown_cards(state):
-        if state.options.card(c).deck == pending.pile:
+        if state.options.known_card(c).deck == pending.pile:
             yield Move("reveal", pending.player, card=c)
 
 

@@ -3,13 +3,13 @@ waits for, and whether a player's construction has ended."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .. import kit
 from ..core import Violation
 from ..kit import NOT_YOUR_TURN, RuleBook, awaited_text
 from . import board, data, factory, hidden, scoring
-from .state import FactoryBuilding, Move, Pile, Player, State
+from .state import Block, FactoryBuilding, Move, Pile, Player, SealedPile, State
 
 PHASE_MOVES = {
     "construction": ("floor", "roof", "contract", "billboard", "discard", "pass"),
@@ -96,7 +96,7 @@ def _card(
     book: RuleBook, state: State, player: Player, card_id: str | None, deck: str | None, pointer: str
 ) -> list[Violation]:
     spec = state.options.card(card_id) if card_id is not None else None
-    if spec is None:
+    if card_id is None or spec is None:
         return [book.violation("card.unknown", "No card {card!r} in this game.", pointer, card=card_id)]
     out = []
     if deck is not None and spec.deck != deck:
@@ -193,11 +193,11 @@ def _contract(book: RuleBook, state: State, player: Player, move: Move) -> list[
                 building=move.building,
             )
         )
-    block = state.block(move.block) if move.block else None
-    if block is None or state.options.block(move.block) is None:
+    block = _named_block(state, move.block)
+    if move.block is None or block is None:
         out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
-    spec = state.options.card(move.card)
+    spec = state.options.card(move.card) if move.card is not None else None
     district = data.BLOCK_DISTRICT[move.block]
     if spec is not None and spec.deck == "contract" and spec.district != district:
         out.append(
@@ -219,6 +219,13 @@ def _contract(book: RuleBook, state: State, player: Player, move: Move) -> list[
         out += board.shape_violations(book, state.block, move.block, building.roof, "/move/building")
         out += board.height_violations(book, block, move.block, building.floors, "/move/building")
     return out
+
+
+def _named_block(state: State, block_id: str | None) -> Block | None:
+    """The block a move names, or None when the game has no such block."""
+    if not block_id or state.options.block(block_id) is None:
+        return None
+    return state.block(block_id)
 
 
 def _cost(book: RuleBook, state: State, player: Player, cost: int, pointer: str) -> list[Violation]:
@@ -243,8 +250,8 @@ def _billboard(book: RuleBook, state: State, player: Player, move: Move) -> list
         out.append(
             book.violation("billboard.none_left", "{player} has no billboard left.", "/move/player", player=player.id)
         )
-    block = state.block(move.block) if move.block else None
-    if block is None or state.options.block(move.block) is None:
+    block = _named_block(state, move.block)
+    if move.block is None or block is None:
         out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     out += board.target_violations(
@@ -319,14 +326,14 @@ def _bid(book: RuleBook, state: State, player: Player, move: Move) -> list[Viola
         )
     out += _bid_cards(book, state, player, move.cards or (), "/move/cards", set())
     if state.auction is not None and not laid and len(state.auction.sealed) + 1 >= len(state.players):
-        out += _sealed_sound(book, state, set(move.cards or ()))
+        out += _sealed_sound(book, state, state.auction.sealed, set(move.cards or ()))
     return out
 
 
-def _sealed_sound(book: RuleBook, state: State, own: set) -> list[Violation]:
-    """The last pile settles the auction: every pile laid before must be known and sound."""
+def _sealed_sound(book: RuleBook, state: State, sealed: Sequence[SealedPile], own: set) -> list[Violation]:
+    """The last pile settles the auction: every pile laid before (``sealed``) must be known and sound."""
     seen = set(own)
-    for pid, bid in state.auction.sealed:
+    for pid, bid in sealed:
         owner = state.player(pid)
         pointer = kit.pointer("state", "auction", "sealed", pid)
         if owner is None:
@@ -393,8 +400,8 @@ def _develop(book: RuleBook, state: State, player: Player, move: Move) -> list[V
                 winner=award.player if award else "nobody",
             )
         )
-    block = state.block(move.block) if move.block else None
-    if block is None or state.options.block(move.block) is None:
+    block = _named_block(state, move.block)
+    if move.block is None or block is None:
         out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
     if award is not None:

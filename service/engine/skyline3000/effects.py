@@ -155,7 +155,7 @@ def after_construction_action(state: State, actor: str) -> tuple[State, list[Eve
 
 def next_builder(state: State, order) -> tuple[State, list[Event]]:
     for pid in order:
-        if not construction_over(state, state.player(pid)):
+        if not construction_over(state, state.seated(pid)):
             return replace(state, turn=pid), []
     return open_auction(state, 1)
 
@@ -206,7 +206,7 @@ def open_auction(state: State, stack: int) -> tuple[State, list[Event]]:
 
 
 def bid_value(state: State, bid: tuple[str, ...]) -> tuple[int, int]:
-    values = [state.options.card(c).value for c in bid]
+    values = [state.options.known_card(c).value for c in bid]
     return sum(values), max(values, default=0)
 
 
@@ -218,14 +218,15 @@ def auction_winner(state: State, bids: dict[str, tuple[str, ...]]) -> str | None
         return None
     tied = [p for p, (s, _) in sums.items() if s == best]
     high = max(sums[p][1] for p in tied)
-    tied = {p for p in tied if sums[p][1] == high}
+    tied_high = {p for p in tied if sums[p][1] == high}
     for pid in state.clockwise_from(state.key):
-        if pid in tied:
+        if pid in tied_high:
             return pid
     return None
 
 
 def resolve_auction(state: State, bids: dict[str, tuple[str, ...]]) -> tuple[State, list[Event]]:
+    assert state.auction is not None  # an auction runs: the move checks found its lot
     stack = state.auction.stack
     lot = state.auction_house[stack - 1][0]
     house = tuple(s[1:] if i == stack - 1 else s for i, s in enumerate(state.auction_house))
@@ -245,7 +246,7 @@ def resolve_auction(state: State, bids: dict[str, tuple[str, ...]]) -> tuple[Sta
         more, ev = open_auction(state, stack + 1)
         return more, events + ev
     winning_bid = bids[winner]
-    state = state.with_player(remove_from_hand(state.player(winner), winning_bid))
+    state = state.with_player(remove_from_hand(state.seated(winner), winning_bid))
     state = discard(state, winning_bid)
     if not development_places(state, lot):
         state = replace(state, removed_developments=state.removed_developments + (lot,))
@@ -395,7 +396,7 @@ def add_to_hand(player: Player, card: str) -> Player:
 def discard(state: State, cards: Iterable[str]) -> State:
     """Played or bid cards go face down on their own deck's discard pile."""
     for c in cards:
-        card = state.options.card(c)
+        card = state.options.known_card(c)
         pile = state.pile(card.deck)
         state = state.with_pile(card.deck, replace(pile, discard=pile.discard + (c,)))
     return state

@@ -43,7 +43,7 @@ def known_places(state: State) -> dict[str, list[tuple]]:
 
 def unknown_cards(state: State) -> list[str]:
     """Cards in no known place, in catalogue order."""
-    known = set()
+    known: set[str] = set()
     for p in state.players:
         known.update(p.hand or ())
     for _, pile in state.piles:
@@ -70,8 +70,8 @@ def hidden_hand_can_hold(state: State, player: Player, cards: Iterable[str]) -> 
     pool_set = set(pool)
     if not all(c in pool_set for c in wanted):
         return False
-    per_deck = Counter(state.options.card(c).deck for c in pool)
-    used = Counter(state.options.card(c).deck for c in wanted)
+    per_deck = Counter(state.options.known_card(c).deck for c in pool)
+    used = Counter(state.options.known_card(c).deck for c in wanted)
     for deck, size in hidden_draw_sizes(state).items():
         if per_deck[deck] - used[deck] < size:
             return False

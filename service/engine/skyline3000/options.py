@@ -212,8 +212,8 @@ class Options:
     empty_hand: str = "done"
     spaceport_bonus: str = "optional"
     unpaid_cost: str = "refused"
-    _cards_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _blocks_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _cards_by_id: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _blocks_by_id: dict[str, BlockSpec] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_cards_by_id", {c.id: c for c in self.cards})
@@ -221,6 +221,10 @@ class Options:
 
     def block(self, block_id: str) -> BlockSpec | None:
         return self._blocks_by_id.get(block_id)
+
+    def known_card(self, card_id: str) -> Card:
+        """The card of an id known to be one of the game's (a LookupError otherwise)."""
+        return self._cards_by_id[card_id]
 
     def card(self, card_id: str) -> Card | None:
         return self._cards_by_id.get(card_id)

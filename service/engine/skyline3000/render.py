@@ -231,7 +231,7 @@ def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
             if len(best) == 1
             else N_("Game over: {names} share the win with {points} points.")
         )
-        return [tr(won, names=names, points=state.player(best[0]).points)]
+        return [tr(won, names=names, points=state.seated(best[0]).points)]
     if state.phase == "develop" and state.award is not None:
         award = state.award
         where = N_("an empty small platform") if award.tile == "green" else N_("a free large platform")
@@ -266,7 +266,8 @@ def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
         elif bid is None:
             status = tr("pile laid, face down")
         else:
-            values = [state.options.card(c).value for c in bid if state.options.card(c)]
+            specs = (state.options.card(c) for c in bid)
+            values = [spec.value for spec in specs if spec]
             status = (
                 tr("bids {total} (cards {cards})", total=sum(values), cards=" + ".join(str(v) for v in values))
                 if values
@@ -501,7 +502,7 @@ def render_svg(inp: ScoreInput, book: RuleBook, tr: Labels = english) -> str:
                 result["blocks"].get(block_id, {}),
                 by_block.get(block_id, []),
             )
-    y = TOP + 3 * BLOCK_H + 4
+    y: float = TOP + 3 * BLOCK_H + 4
     panel, y = _auction_panel(inp, keys, y)
     body += panel
     totals = {pid: v.get("total", 0) for pid, v in result["players"].items()}

@@ -84,10 +84,14 @@ class Pile:
             object.__setattr__(self, "top", self.draw[0] if self.draw else None)
 
 
+# A player's sealed pile in an auction: (player, bid cards, or None while it is hidden from a view).
+SealedPile = tuple[str, tuple[str, ...] | None]
+
+
 @dataclass(frozen=True)
 class Auction:
     stack: int  # 1..3
-    sealed: tuple[tuple[str, tuple[str, ...] | None], ...] = ()  # (player, bid cards | None hidden)
+    sealed: tuple[SealedPile, ...] = ()
 
     def sealed_of(self, player: str):
         for pid, bid in self.sealed:
@@ -142,6 +146,13 @@ class State:
             if p.id == pid:
                 return p
         return None
+
+    def seated(self, pid: str) -> Player:
+        """The player of an id known to be in the game (a LookupError otherwise)."""
+        player = self.player(pid)
+        if player is None:
+            raise LookupError(pid)
+        return player
 
     def player_index(self, pid: str) -> int:
         for i, p in enumerate(self.players):
@@ -241,6 +252,7 @@ __all__ = [
     "Pile",
     "Player",
     "ScoreInput",
+    "SealedPile",
     "State",
     "default_board",
     "default_options",

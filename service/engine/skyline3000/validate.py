@@ -10,7 +10,7 @@ from ..core import Violation
 from ..kit import RuleBook
 from . import board, data, hidden
 from .checks import construction_over
-from .state import Block, Options, State
+from .state import Block, Options, Pending, State
 
 
 def block_violations(
@@ -87,15 +87,19 @@ def block_violations(
                         )
                     )
     for district, ids in data.DISTRICT_BLOCKS.items():
-        shapes = [board.block_shape(lookup.get(b)) for b in ids]
-        if all(s is not None for s in shapes) and len(set(shapes)) == 1 and all(b in lookup for b in ids):
+        district_shapes = [board.block_shape(lookup.get(b)) for b in ids]
+        if (
+            all(s is not None for s in district_shapes)
+            and len(set(district_shapes)) == 1
+            and all(b in lookup for b in ids)
+        ):
             out.append(
                 book.violation(
                     "state.district_roofs",
                     "All three blocks of the {district} district hold {shape} roofs.",
                     prefix + kit.pointer(ids[0]),
                     district=district,
-                    shape=shapes[0],
+                    shape=district_shapes[0],
                 )
             )
     return out
@@ -132,7 +136,8 @@ def _phase(book: RuleBook, state: State, ids: set[str]) -> list[Violation]:
         out.append(book.violation("state.unknown_player", "{turn!r} is not a player.", "/state/turn", turn=state.turn))
     phase = state.phase
     if phase == "construction":
-        if state.turn is None or (state.player(state.turn) and construction_over(state, state.player(state.turn))):
+        mover = state.player(state.turn) if state.turn is not None else None
+        if state.turn is None or (mover is not None and construction_over(state, mover)):
             bad(
                 kit.N_(
                     "The construction phase needs a player to move who has not passed and (option empty_hand: "
@@ -199,14 +204,13 @@ def _phase(book: RuleBook, state: State, ids: set[str]) -> list[Violation]:
             bad(kit.N_("The game ends after round 4."), "/state/round")
     out += _auction_house(book, state)
     if state.pending is not None:
-        out += _pending(book, state, ids)
+        out += _pending(book, state, state.pending, ids)
     return out
 
 
-def _pending(book: RuleBook, state: State, ids: set[str]) -> list[Violation]:
+def _pending(book: RuleBook, state: State, pending: Pending, ids: set[str]) -> list[Violation]:
     """A pending reveal: a draw's card (the drawing player's, in the draw phase) or a pile's face-up top (at a
     real table, any phase but the end), from a hidden, non-empty pile whose top is not known."""
-    pending = state.pending
     pile = state.pile(pending.pile)
     hidden = pending.pile in data.DECKS and pile.draw is None and pile.draw_size > 0
     if pending.kind == "draw":
@@ -401,7 +405,7 @@ def _cards(book: RuleBook, state: State) -> list[Violation]:
                 hidden=hidden_hands + sum(hidden_draws.values()),
             )
         )
-    per_deck = Counter(state.options.card(c).deck for c in pool)
+    per_deck = Counter(state.options.known_card(c).deck for c in pool)
     for deck, size in hidden_draws.items():
         if per_deck[deck] < size:
             out.append(
