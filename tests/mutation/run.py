@@ -58,6 +58,11 @@ RULE_MODULES = (
     "construction",
     "reveal",
     "setup",
+    "book",
+    "checks",
+    "effects",
+    "candidates",
+    "hidden",
 )
 FLIPS = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "=="}
 
