@@ -140,15 +140,7 @@ def _roof(book: RuleBook, state: State, player: Player, move: Move) -> list[Viol
     out = _turn(book, state, player) + _card(book, state, player, move.card, "roof", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
-        out.append(
-            book.violation(
-                "factory.unknown_building",
-                "{player} has no building {building}.",
-                "/move/building",
-                player=player.id,
-                building=move.building,
-            )
-        )
+        out.append(_no_such_building(book, player, move))
     elif building.roof is not None:
         out.append(
             book.violation(
@@ -175,15 +167,7 @@ def _contract(book: RuleBook, state: State, player: Player, move: Move) -> list[
     out = _turn(book, state, player) + _card(book, state, player, move.card, "contract", "/move/card")
     building = _factory_building(player, move.building)
     if building is None:
-        out.append(
-            book.violation(
-                "factory.unknown_building",
-                "{player} has no building {building}.",
-                "/move/building",
-                player=player.id,
-                building=move.building,
-            )
-        )
+        out.append(_no_such_building(book, player, move))
     elif building.roof is None:
         out.append(
             book.violation(
@@ -197,20 +181,7 @@ def _contract(book: RuleBook, state: State, player: Player, move: Move) -> list[
     if move.block is None or block is None:
         out.append(book.violation("placement.unknown_block", "No block {block!r}.", "/move/block", block=move.block))
         return out
-    spec = state.options.card(move.card) if move.card is not None else None
-    district = data.BLOCK_DISTRICT[move.block]
-    if spec is not None and spec.deck == "contract" and spec.district != district:
-        out.append(
-            book.violation(
-                "placement.wrong_district",
-                "{card} names the {named} district; block {block} is in {district}.",
-                "/move/block",
-                card=move.card,
-                named=spec.district,
-                block=move.block,
-                district=district,
-            )
-        )
+    out += _contract_district(book, state, move.card, move.block)
     target = move.target or "empty"
     out += board.target_violations(book, state.options, move.block, block, target, player.id, True, "/move/target")
     if target == "billboard":
@@ -219,6 +190,35 @@ def _contract(book: RuleBook, state: State, player: Player, move: Move) -> list[
         out += board.shape_violations(book, state.block, move.block, building.roof, "/move/building")
         out += board.height_violations(book, block, move.block, building.floors, "/move/building")
     return out
+
+
+def _no_such_building(book: RuleBook, player: Player, move: Move) -> Violation:
+    return book.violation(
+        "factory.unknown_building",
+        "{player} has no building {building}.",
+        "/move/building",
+        player=player.id,
+        building=move.building,
+    )
+
+
+def _contract_district(book: RuleBook, state: State, card: str | None, block_id: str) -> list[Violation]:
+    """A Contract card moves a building into a block of the district it names."""
+    spec = state.options.card(card) if card is not None else None
+    district = data.BLOCK_DISTRICT[block_id]
+    if spec is None or spec.deck != "contract" or spec.district == district:
+        return []
+    return [
+        book.violation(
+            "placement.wrong_district",
+            "{card} names the {named} district; block {block} is in {district}.",
+            "/move/block",
+            card=card,
+            named=spec.district,
+            block=block_id,
+            district=district,
+        )
+    ]
 
 
 def _named_block(state: State, block_id: str | None) -> Block | None:
@@ -479,37 +479,31 @@ def _reveal(book: RuleBook, state: State, player: Player, move: Move) -> list[Vi
             )
         )
     spec = state.options.card(move.card) if move.card else None
-    if spec is None:
+    if move.card is None or spec is None:
         out.append(book.violation("card.unknown", "No card {card!r} in this game.", "/move/card", card=move.card))
         return out
-    pile = state.pile(pending.pile)
-    if spec.deck != pending.pile:
-        out.append(
+    return out + _revealed_card(book, state, pending.pile, move.card, spec.deck)
+
+
+def _revealed_card(book: RuleBook, state: State, deck: str, card: str, card_deck: str) -> list[Violation]:
+    """The revealed card is of the pile's deck, is its face-up top when that is known, and else may still
+    lie in the pile."""
+    pile = state.pile(deck)
+    if card_deck != deck:
+        return [book.violation("reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=card, pile=deck)]
+    if pile.top is not None and card != pile.top:
+        return [
             book.violation(
-                "reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=move.card, pile=pending.pile
+                "reveal.not_top", "The face-up top of the {pile} pile is {top}.", "/move/card", pile=deck, top=pile.top
             )
-        )
-    elif pile.top is not None and move.card != pile.top:
-        out.append(
+        ]
+    if (pile.top is None and card not in set(hidden.unknown_cards(state))) or pile.draw_size <= 0:
+        return [
             book.violation(
-                "reveal.not_top",
-                "The face-up top of the {pile} pile is {top}.",
-                "/move/card",
-                pile=pending.pile,
-                top=pile.top,
+                "reveal.card_unavailable", "{card} cannot be in the {pile} pile.", "/move/card", card=card, pile=deck
             )
-        )
-    elif (pile.top is None and move.card not in set(hidden.unknown_cards(state))) or pile.draw_size <= 0:
-        out.append(
-            book.violation(
-                "reveal.card_unavailable",
-                "{card} cannot be in the {pile} pile.",
-                "/move/card",
-                card=move.card,
-                pile=pending.pile,
-            )
-        )
-    return out
+        ]
+    return []
 
 
 CHECKS = {

@@ -35,7 +35,6 @@ def placement_violations(
     book: RuleBook, player: Player, targets: Sequence[int] | None, pointer: str
 ) -> list[Violation]:
     """Is ``targets`` a placement of a Floor card's floors in this player's factory?"""
-    n = len(player.factory)
     if targets is None or len(targets) != data.FLOORS_PER_CARD:
         count = 0 if targets is None else len(targets)
         return [
@@ -49,34 +48,44 @@ def placement_violations(
         ]
     if any(t < 0 for t in targets):
         return [book.violation("factory.floor_placement", "A building number is never negative.", pointer)]
-    out = []
-    for i, target in enumerate(targets):
-        if target < n and player.factory[target].roof is not None:
-            out.append(
-                book.violation(
-                    "factory.building_finished",
-                    "Building {building} already has a roof and can never change.",
-                    pointer + kit.pointer(i),
-                    building=target,
-                )
-            )
-    new = sorted(t for t in targets if t >= n)
-    if new and new not in ([n], [n, n], [n, n + 1]):
-        out.append(
-            book.violation(
-                "factory.floor_placement",
-                "{player}'s factory holds {count} buildings (0 to "
-                "{last}): a new building is number {count}, a second new one {second_new}; the "
-                "move names {named}.",
-                pointer,
-                player=player.id,
-                count=n,
-                last=n - 1,
-                second_new=n + 1,
-                named=", ".join(str(t) for t in targets),
-            )
+    return _finished_targets(book, player, targets, pointer) + _new_buildings(book, player, targets, pointer)
+
+
+def _finished_targets(book: RuleBook, player: Player, targets: Sequence[int], pointer: str) -> list[Violation]:
+    """A floor never goes onto a finished (roofed) building."""
+    n = len(player.factory)
+    return [
+        book.violation(
+            "factory.building_finished",
+            "Building {building} already has a roof and can never change.",
+            pointer + kit.pointer(i),
+            building=target,
         )
-    return out
+        for i, target in enumerate(targets)
+        if target < n and player.factory[target].roof is not None
+    ]
+
+
+def _new_buildings(book: RuleBook, player: Player, targets: Sequence[int], pointer: str) -> list[Violation]:
+    """A new building takes the factory's next number, a second new one the number after it."""
+    n = len(player.factory)
+    new = sorted(t for t in targets if t >= n)
+    if not new or new in ([n], [n, n], [n, n + 1]):
+        return []
+    return [
+        book.violation(
+            "factory.floor_placement",
+            "{player}'s factory holds {count} buildings (0 to "
+            "{last}): a new building is number {count}, a second new one {second_new}; the "
+            "move names {named}.",
+            pointer,
+            player=player.id,
+            count=n,
+            last=n - 1,
+            second_new=n + 1,
+            named=", ".join(str(t) for t in targets),
+        )
+    ]
 
 
 def place_floors(player: Player, targets: Sequence[int]) -> Player:

@@ -14,6 +14,65 @@ from .options import OPTIONS
 from .scoring import as_score_input, score_input, winners
 from .state import Move, Options, ScoreInput, State, default_options
 
+# How ``legal-moves`` lists each move type (the ``legal_moves`` part of ``describe``).
+LEGAL_MOVES_LISTED = {
+    "floor": "every distinct placement of a Floor card's 2 floors (both on one new or unfinished building, "
+    "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
+    "a second new one the number after it",
+    "floor, roof, contract": "factory buildings of the same height (and roof) are interchangeable: "
+    "each kind is named by its lowest-numbered buildings (the first two for a "
+    "Floor card, so that one floor each on two of them is listed); the same "
+    "move on another building of the kind is as legal",
+    "bid": f"every distinct pile of a known hand, fewest cards first, while the hand has at most "
+    f"{data.BID_LIST_LIMIT} (the product over its kinds of cards of the copies + 1; cards of one "
+    "deck, value and district are interchangeable and a pile names the hand's first ones); a "
+    "bigger hand lists the empty pile and the whole hand with `family: subsets` (any pile of "
+    "its cards is legal); a hidden hand lists the empty pile with `family: unknown_hand` (any "
+    "pile of at most hand_size cards in no known place)",
+    "bids": "at a real table only: one report by the Key holder, every pile empty, with `family: "
+    "piles` (each player's pile may be any his own bid listing allows, no card twice)",
+    "reveal": "the known top card, or every card of the pile's deck in no known place (at most 24)",
+}
+
+
+def board_description(opts: Options) -> dict[str, Any]:
+    return {
+        "districts": list(data.DISTRICTS),
+        "blocks": [
+            {
+                "id": b.id,
+                "district": b.district,
+                "small_platforms": b.small_platforms,
+                "starting_greens": b.starting_greens,
+                "large_platforms": 1,
+            }
+            for b in opts.board
+        ],
+    }
+
+
+def components_description() -> dict[str, Any]:
+    return {
+        "floors": data.FLOORS_TOTAL,
+        "greens": data.GREENS_TOTAL,
+        "spaceports": data.SPACEPORTS_TOTAL,
+        "megamarkets": data.MEGAMARKETS_TOTAL,
+        "auction_house": [list(s) for s in data.AUCTION_HOUSE],
+        "starting_buildings": [{"floors": f, "roof": r} for f, r in data.START_BUILDINGS],
+        "start_points": data.START_POINTS,
+        "start_hand": dict(data.START_HAND),
+    }
+
+
+def scoring_description() -> dict[str, Any]:
+    return {
+        "first": "2 + greens + billboards",
+        "second": "greens + billboards",
+        "megamarket_factor": data.MEGAMARKET_FACTOR,
+        "spaceport_bonus": dict(data.SPACEPORT_BONUS),
+        "draw_per_round": data.DRAW_PER_ROUND,
+    }
+
 
 class Skyline3000(Engine):
     def __init__(self, info: GameInfo, book: RuleBook):
@@ -28,59 +87,15 @@ class Skyline3000(Engine):
     def describe(self) -> dict[str, Any]:
         opts = default_options()
         return {
-            "board": {
-                "districts": list(data.DISTRICTS),
-                "blocks": [
-                    {
-                        "id": b.id,
-                        "district": b.district,
-                        "small_platforms": b.small_platforms,
-                        "starting_greens": b.starting_greens,
-                        "large_platforms": 1,
-                    }
-                    for b in opts.board
-                ],
-            },
+            "board": board_description(opts),
             "cards": [
                 {"id": c.id, "deck": c.deck, "value": c.value, **({"district": c.district} if c.district else {})}
                 for c in opts.cards
             ],
-            "components": {
-                "floors": data.FLOORS_TOTAL,
-                "greens": data.GREENS_TOTAL,
-                "spaceports": data.SPACEPORTS_TOTAL,
-                "megamarkets": data.MEGAMARKETS_TOTAL,
-                "auction_house": [list(s) for s in data.AUCTION_HOUSE],
-                "starting_buildings": [{"floors": f, "roof": r} for f, r in data.START_BUILDINGS],
-                "start_points": data.START_POINTS,
-                "start_hand": dict(data.START_HAND),
-            },
-            "scoring": {
-                "first": "2 + greens + billboards",
-                "second": "greens + billboards",
-                "megamarket_factor": data.MEGAMARKET_FACTOR,
-                "spaceport_bonus": dict(data.SPACEPORT_BONUS),
-                "draw_per_round": data.DRAW_PER_ROUND,
-            },
+            "components": components_description(),
+            "scoring": scoring_description(),
             "options": OPTIONS.describe(),
-            "legal_moves": {
-                "floor": "every distinct placement of a Floor card's 2 floors (both on one new or unfinished building, "
-                "or one each on two), `buildings` ascending; a new building is numbered the factory's length, "
-                "a second new one the number after it",
-                "floor, roof, contract": "factory buildings of the same height (and roof) are interchangeable: "
-                "each kind is named by its lowest-numbered buildings (the first two for a "
-                "Floor card, so that one floor each on two of them is listed); the same "
-                "move on another building of the kind is as legal",
-                "bid": f"every distinct pile of a known hand, fewest cards first, while the hand has at most "
-                f"{data.BID_LIST_LIMIT} (the product over its kinds of cards of the copies + 1; cards of one "
-                "deck, value and district are interchangeable and a pile names the hand's first ones); a "
-                "bigger hand lists the empty pile and the whole hand with `family: subsets` (any pile of "
-                "its cards is legal); a hidden hand lists the empty pile with `family: unknown_hand` (any "
-                "pile of at most hand_size cards in no known place)",
-                "bids": "at a real table only: one report by the Key holder, every pile empty, with `family: "
-                "piles` (each player's pile may be any his own bid listing allows, no card twice)",
-                "reveal": "the known top card, or every card of the pile's deck in no known place (at most 24)",
-            },
+            "legal_moves": dict(LEGAL_MOVES_LISTED),
             "rule_codes": [r.to_dict() for r in self.book.rule_codes()],
             "readings": [r.to_dict(self.info.id) for r in self.readings()],
         }
