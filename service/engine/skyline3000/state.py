@@ -93,7 +93,7 @@ class Auction:
     stack: int  # 1..3
     sealed: tuple[SealedPile, ...] = ()
 
-    def sealed_of(self, player: str):
+    def sealed_of(self, player: str) -> tuple[bool, tuple[str, ...] | None]:
         for pid, bid in self.sealed:
             if pid == player:
                 return True, bid
