@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import product
 
 from . import data, factory, hidden
@@ -34,7 +34,7 @@ def _hand_candidates(state: State, p: Player) -> list[str]:
     return hidden.unknown_cards(state)
 
 
-def twins_apart(indices: Iterable[int], kind_of, keep: int) -> list[int]:
+def twins_apart(indices: Iterable[int], kind_of: Callable[[int], Hashable], keep: int) -> list[int]:
     """The first ``keep`` indices of each kind (``kind_of(i)``): buildings of one kind are interchangeable,
     so a listing names the lowest-numbered ones and any other of the same kind is as legal."""
     seen: dict = {}

@@ -4,8 +4,9 @@ to a discard pile, from a draw pile to a hand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from ..core import Event, Outcome
 from ..random import Rng
@@ -15,11 +16,21 @@ from .checks import available, construction_over
 from .scoring import score_blocks, winners
 from .state import Auction, Award, Building, Move, Pending, Pile, Player, State
 
+# A state and the events that led to it from the one before.
+Transition = tuple[State, list[Event]]
+T = TypeVar("T")
+
+
+def given(part: T | None) -> T:
+    """A part of the move or the state that the checks require of a legal move: it is set."""
+    assert part is not None
+    return part
+
 
 def effects(state: State, move: Move) -> Outcome:
     """The outcome of a move that broke no rule: its own effects, then a run-out pile renewed at once, then
     (at a real table) the next face-up top card to reveal."""
-    new, events = EFFECTS[move.type](state, state.player(move.player), move)
+    new, events = EFFECTS[move.type](state, state.seated(move.player), move)
     new, renewed = renew_empty_piles(new)
     events = list(events) + [Event("reshuffled", {"pile": deck}) for deck in renewed]
     new, more = settle_pending(new, move.player)
@@ -53,11 +64,11 @@ def paid(state: State, points: int, cost: int) -> int:
     return points - cost
 
 
-def _do_floor(state, player, move):
-    state = _play_card(state, player, move.card)
-    built = factory.place_floors(state.player(player.id), move.buildings)
+def _do_floor(state: State, player: Player, move: Move) -> Transition:
+    state = _play_card(state, player, given(move.card))
+    built = factory.place_floors(state.seated(player.id), given(move.buildings))
     state = replace(state.with_player(built), floors=state.floors - data.FLOORS_PER_CARD)
-    targets = factory.canonical(move.buildings)
+    targets = factory.canonical(given(move.buildings))
     heights = {str(i): built.factory[i].floors for i in sorted(set(targets))}
     return _next_turn(
         state,
@@ -70,14 +81,17 @@ def _do_floor(state, player, move):
     )
 
 
-def _do_roof(state, player, move):
-    state = _play_card(state, player, move.card)
-    player = state.player(player.id)
+def _do_roof(state: State, player: Player, move: Move) -> Transition:
+    state = _play_card(state, player, given(move.card))
+    player = state.seated(player.id)
+    index, shape = given(move.building), given(move.roof)
     buildings = list(player.factory)
-    buildings[move.building] = replace(buildings[move.building], roof=move.roof)
-    left = {"arched": player.arched, "peaked": player.peaked}
-    left[move.roof] -= 1
-    state = state.with_player(replace(player, factory=tuple(buildings), **left))
+    buildings[index] = replace(buildings[index], roof=shape)
+    if shape == "arched":
+        player = replace(player, arched=player.arched - 1)
+    else:
+        player = replace(player, peaked=player.peaked - 1)
+    state = state.with_player(replace(player, factory=tuple(buildings)))
     return _next_turn(
         state,
         move,
@@ -85,12 +99,13 @@ def _do_roof(state, player, move):
     )
 
 
-def _do_contract(state, player, move):
-    state = _play_card(state, player, move.card)
-    player = state.player(player.id)
-    built = player.factory[move.building]
-    rest = player.factory[: move.building] + player.factory[move.building + 1 :]
-    block = state.block(move.block)
+def _do_contract(state: State, player: Player, move: Move) -> Transition:
+    state = _play_card(state, player, given(move.card))
+    player = state.seated(player.id)
+    index, block_id = given(move.building), given(move.block)
+    built = player.factory[index]
+    rest = player.factory[:index] + player.factory[index + 1 :]
+    block = state.block_at(block_id)
     billboards = block.billboards
     points = player.points
     retired = player.billboards_retired
@@ -100,9 +115,11 @@ def _do_contract(state, player, move):
         points = paid(state, points, state.options.billboard_replacement_cost)
         retired += 1
     block = replace(
-        block, buildings=block.buildings + (Building(player.id, built.floors, built.roof),), billboards=billboards
+        block,
+        buildings=block.buildings + (Building(player.id, built.floors, given(built.roof)),),
+        billboards=billboards,
     )
-    state = state.with_block(move.block, block)
+    state = state.with_block(block_id, block)
     state = state.with_player(replace(player, factory=rest, points=points, billboards_retired=retired))
     return _next_turn(
         state,
@@ -123,26 +140,27 @@ def _do_contract(state, player, move):
     )
 
 
-def _do_billboard(state, player, move):
-    block = state.block(move.block)
-    state = state.with_block(move.block, replace(block, billboards=block.billboards + (player.id,)))
+def _do_billboard(state: State, player: Player, move: Move) -> Transition:
+    block_id = given(move.block)
+    block = state.block_at(block_id)
+    state = state.with_block(block_id, replace(block, billboards=block.billboards + (player.id,)))
     state = state.with_player(
         replace(player, billboards=player.billboards - 1, points=paid(state, player.points, data.BILLBOARD_COST))
     )
     return _next_turn(state, move, [Event("billboard_placed", {"player": player.id, "block": move.block})])
 
 
-def _do_discard(state, player, move):
-    state = _play_card(state, player, move.card)
+def _do_discard(state: State, player: Player, move: Move) -> Transition:
+    state = _play_card(state, player, given(move.card))
     return _next_turn(state, move, [Event("card_played", {"player": player.id, "card": move.card, "action": None})])
 
 
-def _do_pass(state, player, move):
+def _do_pass(state: State, player: Player, move: Move) -> Transition:
     state = state.with_player(replace(player, passed=True))
     return _next_turn(state, move, [Event("passed", {"player": player.id})])
 
 
-def _next_turn(state, move, events):
+def _next_turn(state: State, move: Move, events: list[Event]) -> Transition:
     state, more = after_construction_action(state, move.player)
     return state, events + more
 
@@ -153,7 +171,7 @@ def after_construction_action(state: State, actor: str) -> tuple[State, list[Eve
     return next_builder(state, order[1:] + order[:1])
 
 
-def next_builder(state: State, order) -> tuple[State, list[Event]]:
+def next_builder(state: State, order: Sequence[str]) -> tuple[State, list[Event]]:
     for pid in order:
         if not construction_over(state, state.seated(pid)):
             return replace(state, turn=pid), []
@@ -163,33 +181,36 @@ def next_builder(state: State, order) -> tuple[State, list[Event]]:
 # -- auctions -------------------------------------------------------------------------------------
 
 
-def _do_bid(state, player, move):
-    sealed = state.auction.sealed + ((player.id, tuple(move.cards or ())),)
+def _do_bid(state: State, player: Player, move: Move) -> Transition:
+    auction = given(state.auction)
+    sealed = auction.sealed + ((player.id, tuple(move.cards or ())),)
     order = {pid: i for i, pid in enumerate(state.player_ids())}
     sealed = tuple(sorted(sealed, key=lambda item: order.get(item[0], 99)))
-    state = replace(state, auction=replace(state.auction, sealed=sealed))
+    state = replace(state, auction=replace(auction, sealed=sealed))
     events = [Event("bid_laid", {"player": player.id})]
     if len(sealed) < len(state.players):
         return state, events
     bids = dict(sealed)
-    if any(b is None for b in bids.values()):  # a view's hidden bid: cannot settle (validate says so)
+    known = {pid: bid for pid, bid in bids.items() if bid is not None}
+    if len(known) < len(bids):  # a view's hidden bid: cannot settle (validate says so)
         return state, events
-    new, more = resolve_auction(state, bids)
+    new, more = resolve_auction(state, known)
     return new, events + more
 
 
-def _do_bids(state, player, move):
-    return resolve_auction(state, {pid: tuple(b) for pid, b in move.piles})
+def _do_bids(state: State, player: Player, move: Move) -> Transition:
+    return resolve_auction(state, {pid: tuple(b) for pid, b in given(move.piles)})
 
 
-def _do_develop(state, player, move):
-    tile = state.award.tile
-    block = state.block(move.block)
+def _do_develop(state: State, player: Player, move: Move) -> Transition:
+    tile = given(state.award).tile
+    block_id = given(move.block)
+    block = state.block_at(block_id)
     if tile == "green":
         block = replace(block, greens=block.greens + 1)
     else:
         block = replace(block, large=tile)
-    state = state.with_block(move.block, block)
+    state = state.with_block(block_id, block)
     events = [Event("development_placed", {"player": player.id, "tile": tile, "block": move.block})]
     state, more = after_development(state)
     return state, events + more
@@ -305,40 +326,41 @@ def score_round(state: State) -> tuple[State, list[Event]]:
 # -- card draw ------------------------------------------------------------------------------------
 
 
-def _do_draw(state, player, move):
+def _do_draw(state: State, player: Player, move: Move) -> Transition:
     events = []
-    pile = state.pile(move.pile)
+    deck = given(move.pile)
+    pile = state.pile(deck)
     if pile.draw_size == 0:
-        state = reshuffle(state, move.pile)
-        events.append(Event("reshuffled", {"pile": move.pile}))
-    state, card = take_top(state, move.pile)
+        state = reshuffle(state, deck)
+        events.append(Event("reshuffled", {"pile": deck}))
+    state, card = take_top(state, deck)
     if card is None:
-        state = replace(state, pending=Pending("draw", player.id, move.pile))
-        return state, events + [Event("reveal_needed", {"player": player.id, "pile": move.pile})]
-    return _drawn(state, player.id, move.pile, card, events)
+        state = replace(state, pending=Pending("draw", player.id, deck))
+        return state, events + [Event("reveal_needed", {"player": player.id, "pile": deck})]
+    return _drawn(state, player.id, deck, card, events)
 
 
-def _do_stop(state, player, move):
+def _do_stop(state: State, player: Player, move: Move) -> Transition:
     declined = state.draws_of(player.id)
     state = replace(state, draws_left=tuple((p, 0 if p == player.id else n) for p, n in state.draws_left))
     state, more = advance_draw(state, player.id)
     return state, [Event("draws_declined", {"player": player.id, "declined": declined})] + more
 
 
-def _do_reveal(state, player, move):
-    pending = state.pending
+def _do_reveal(state: State, player: Player, move: Move) -> Transition:
+    pending, card = given(state.pending), given(move.card)
     pile = state.pile(pending.pile)
     if pending.kind == "top":
-        state = state.with_pile(pending.pile, replace(pile, top=move.card))
+        state = state.with_pile(pending.pile, replace(pile, top=card))
         return replace(state, pending=None), [
-            Event("card_revealed", {"player": player.id, "pile": pending.pile, "card": move.card})
+            Event("card_revealed", {"player": player.id, "pile": pending.pile, "card": card})
         ]
     state = state.with_pile(pending.pile, replace(pile, draw_size=pile.draw_size - 1, top=None))
-    return _drawn(replace(state, pending=None), player.id, pending.pile, move.card, [])
+    return _drawn(replace(state, pending=None), player.id, pending.pile, card, [])
 
 
-def _drawn(state, pid, deck, card, events):
-    state = state.with_player(add_to_hand(state.player(pid), card))
+def _drawn(state: State, pid: str, deck: str, card: str, events: list[Event]) -> Transition:
+    state = state.with_player(add_to_hand(state.seated(pid), card))
     state = use_draw(state, pid)
     events = events + [Event("card_drawn", {"player": pid, "pile": deck, "card": card})]
     state, more = advance_draw(state, pid)
@@ -445,7 +467,7 @@ def take_top(state: State, deck: str) -> tuple[State, str | None]:
     return state.with_pile(deck, Pile(draw=pile.draw[1:], draw_size=len(pile.draw) - 1, discard=pile.discard)), card
 
 
-EFFECTS = {
+EFFECTS: dict[str, Callable[[State, Player, Move], Transition]] = {
     "floor": _do_floor,
     "roof": _do_roof,
     "contract": _do_contract,

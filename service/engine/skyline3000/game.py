@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..core import GameInfo, Outcome, Status, Violation
+from ..core import GameInfo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, english
 from . import candidates, checks, data, effects, hidden, setup, validate
 from .book import FIXED_READINGS
@@ -81,7 +81,7 @@ class Skyline3000(Engine):
         self.book = book
 
     # -- metadata --------------------------------------------------------------------------------
-    def readings(self):
+    def readings(self) -> list[Reading]:
         return OPTIONS.readings(extra=FIXED_READINGS)
 
     def describe(self) -> dict[str, Any]:

@@ -9,13 +9,14 @@ never runs out of a box; a name too long for its line ends in an ellipsis. Illeg
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core import Violation
 from ..kit import N_, WORD, Labels, Names, RuleBook, english
 from . import data, scoring, validate
-from .state import Auction, Award, Block, Player, ScoreInput, State
+from .state import Auction, Award, Block, Building, Player, ScoreInput, State
 
 PALETTE = ("#7b3fa0", "#e0861e", "#2e8b57", "#6d6d6d", "#1f77b4", "#c2185b", "#8c564b", "#17becf")
 DISTRICT_COLOURS = {"red": "#d9534f", "yellow": "#e6b800", "blue": "#3b7dd8"}
@@ -62,7 +63,7 @@ class Keys:
         i = self._index.get(pid, -1)
         return PALETTE[i % len(PALETTE)] if i >= 0 else "#999"
 
-    def keys(self, pids) -> str:
+    def keys(self, pids: Iterable[str]) -> str:
         return ", ".join(self.key(p) for p in pids) or "-"
 
 
@@ -88,7 +89,7 @@ def _tower(x: float, base: float, w: float, floors: int, roof: str | None, colou
     return out
 
 
-def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b, bad: bool) -> list[str]:
+def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b: Building, bad: bool) -> list[str]:
     tr = keys.tr
     label = tr("{owner}: {floors} floor(s), {roof} roof", owner=b.owner, floors=b.floors, roof=b.roof) + (
         tr(" (breaks a rule)") if bad else ""
@@ -320,7 +321,7 @@ def _auction_panel(inp: ScoreInput, keys: Keys, y: float) -> tuple[list[str], fl
 
 
 # -- the players ---------------------------------------------------------------------------------------
-def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
+def _factory(keys: Keys, p: Player, x: float, y: float) -> list[str]:
     tr = keys.tr
     out = [f'<text x="{x}" y="{y + 14}" font-size="11">{escape(tr("factory:"))}</text>']
     if not p.factory:
@@ -426,9 +427,9 @@ LEGEND = (
 LEGEND_ROW = 24
 
 
-def _legend_rows(tr: Labels) -> list[list[tuple[float, object, str]]]:
+def _legend_rows(tr: Labels) -> list[list[tuple[float, str | None, str]]]:
     """The legend's items placed left to right, a new row when the next would run past the picture."""
-    rows: list[list] = [[]]
+    rows: list[list[tuple[float, str | None, str]]] = [[]]
     x = 70.0
     for symbol, label in ((symbol, tr(label)) for symbol, label in LEGEND):
         width = 30 + len(label) * 11 * GLYPH_EM
@@ -453,7 +454,7 @@ def _legend(y: float, tr: Labels) -> list[str]:
     return out
 
 
-def _legend_symbol(symbol, x: float, y: float, tr: Labels) -> list[str]:
+def _legend_symbol(symbol: str | None, x: float, y: float, tr: Labels) -> list[str]:
     base = y + 16
     if symbol in ("arched", "peaked", None):
         return _tower(x + 4, base, 18, 1, symbol, "#bbb", 8)

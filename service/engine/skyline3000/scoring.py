@@ -3,7 +3,7 @@ bonus) with its full breakdown, the score answer, and the end's winners with the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -46,7 +46,7 @@ def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
     return {"first": first, "second": []}  # tie rule 2: all first, nobody second
 
 
-def placings_check(material: dict[str, Any]):
+def placings_check(material: dict[str, Any]) -> Callable[[Any], bool]:
     owners = {owner for owner, _ in material["buildings"]}
 
     def check(value: Any) -> bool:
@@ -89,7 +89,7 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
     return out
 
 
-def _combined_check(materials: list[dict[str, Any]]):
+def _combined_check(materials: list[dict[str, Any]]) -> Callable[[Any], bool]:
     """A check for ``remembered_many``: well-formed placings (owners are re-checked per block after)."""
 
     def check(value: Any) -> bool:
@@ -234,7 +234,7 @@ def spaceport_bonus(state: State, pid: str) -> int:
     return score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
 
 
-def winners(state) -> list[str]:
+def winners(state: State | ScoreInput) -> list[str]:
     """Most points; ties by the highest card left in hand (option: the highest total); still tied share."""
     players: tuple[Player, ...] = state.players or ()
     if not players:
@@ -249,7 +249,8 @@ def winners(state) -> list[str]:
     return [p.id for p in tied if marks[p.id] == top]
 
 
-def _values(state, player: Player):
+def _values(state: State | ScoreInput, player: Player) -> list[int] | None:
     if player.hand is None:
         return None
-    return [state.options.card(c).value for c in player.hand if state.options.card(c)]
+    specs = (state.options.card(c) for c in player.hand)
+    return [spec.value for spec in specs if spec]

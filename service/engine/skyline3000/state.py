@@ -79,7 +79,7 @@ class Pile:
     discard: tuple[str, ...] = ()
     top: str | None = None  # the face-up top card (public); derived when the order is known
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.draw is not None:
             object.__setattr__(self, "top", self.draw[0] if self.draw else None)
 
@@ -153,6 +153,13 @@ class State:
         if player is None:
             raise LookupError(pid)
         return player
+
+    def block_at(self, block_id: str) -> Block:
+        """The block of an id known to be on the board (a LookupError otherwise)."""
+        block = self.block(block_id)
+        if block is None:
+            raise LookupError(block_id)
+        return block
 
     def player_index(self, pid: str) -> int:
         for i, p in enumerate(self.players):
