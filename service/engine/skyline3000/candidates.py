@@ -67,38 +67,41 @@ def _construction_candidates(state: State, player: str | None) -> Iterator[Move]
     p = state.player(state.turn) if state.turn else None
     if p is None or (player is not None and player != p.id):
         return
-    pid = p.id
-    yield Move("pass", pid)
+    yield Move("pass", p.id)
+    placements = distinct_floor_placements(p)
     unfinished = twins_apart((i for i, b in enumerate(p.factory) if b.roof is None), lambda i: p.factory[i].floors, 1)
     finished = twins_apart(
         (i for i, b in enumerate(p.factory) if b.roof is not None),
         lambda i: (p.factory[i].floors, p.factory[i].roof),
         1,
     )
-    placements = distinct_floor_placements(p)
     for c in _hand_candidates(state, p):
         spec = state.options.card(c)
         if spec is None:
             continue
-        yield Move("discard", pid, card=c)
+        yield Move("discard", p.id, card=c)
         if spec.deck == "floor":
             for targets in placements:
-                yield Move("floor", pid, card=c, buildings=targets)
+                yield Move("floor", p.id, card=c, buildings=targets)
         elif spec.deck == "roof":
             for i in unfinished:
                 for r in data.ROOFS:
-                    yield Move("roof", pid, card=c, building=i, roof=r)
+                    yield Move("roof", p.id, card=c, building=i, roof=r)
         else:
-            for i in finished:
-                for b in data.DISTRICT_BLOCKS.get(spec.district or "", ()):
-                    yield Move("contract", pid, card=c, building=i, block=b, target="empty")
-                    block = state.block(b)
-                    assert block is not None  # a full state holds every block
-                    if pid in block.billboards:
-                        yield Move("contract", pid, card=c, building=i, block=b, target="billboard")
+            yield from _contract_candidates(state, p.id, c, spec.district or "", finished)
     if p.billboards > 0:
         for b, _ in state.blocks:
-            yield Move("billboard", pid, block=b, target="empty")
+            yield Move("billboard", p.id, block=b, target="empty")
+
+
+def _contract_candidates(state: State, pid: str, card: str, district: str, finished: list[int]) -> Iterator[Move]:
+    """A Contract card's moves: each kind of finished building into each block of its district, onto an
+    empty platform or onto one of the player's own billboards there."""
+    for i in finished:
+        for b in data.DISTRICT_BLOCKS.get(district, ()):
+            yield Move("contract", pid, card=card, building=i, block=b, target="empty")
+            if pid in state.block_at(b).billboards:
+                yield Move("contract", pid, card=card, building=i, block=b, target="billboard")
 
 
 def card_kind(state: State, card: str) -> tuple:

@@ -107,37 +107,46 @@ def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
     out_blocks: dict[str, Any] = {}
     players: dict[str, dict[str, Any]] = {}
     for block_id, block in items:
-        floors: dict[str, int] = {}
-        high: dict[str, int] = {}
-        for b in block.buildings:
-            floors[b.owner] = floors.get(b.owner, 0) + b.floors
-            high[b.owner] = max(high.get(b.owner, 0), b.floors)
-        pl = places[block_id]
-        points = block_points(block, pl)
-        out_blocks[block_id] = {
-            "district": data.BLOCK_DISTRICT.get(block_id, ""),
-            "floors": floors,
-            "tallest": high,
-            "greens": block.greens,
-            "billboards": len(block.billboards),
-            "large": block.large,
-            "multiplier": data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1,
-            "first": list(pl["first"]),
-            "second": list(pl["second"]),
-            "points": points,
-        }
-        for owner in list(floors) + list(block.billboards):
-            _player_entry(players, owner)
-        for owner, pts in points.items():
-            entry = _player_entry(players, owner)
-            entry["blocks"][block_id] = pts
-            entry["total"] += pts
-        if block.large == "spaceport":
-            for p in pl["first"]:
-                _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
-            for p in pl["second"]:
-                _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
+        scored = _scored_block(block_id, block, places[block_id])
+        out_blocks[block_id] = scored
+        _credit_players(players, block_id, block, scored)
     return {"blocks": out_blocks, "players": players}
+
+
+def _scored_block(block_id: str, block: Block, placings: dict[str, list[str]]) -> dict[str, Any]:
+    """One block's floors and tallest building by owner, its bonuses, placings and points."""
+    floors: dict[str, int] = {}
+    high: dict[str, int] = {}
+    for b in block.buildings:
+        floors[b.owner] = floors.get(b.owner, 0) + b.floors
+        high[b.owner] = max(high.get(b.owner, 0), b.floors)
+    return {
+        "district": data.BLOCK_DISTRICT.get(block_id, ""),
+        "floors": floors,
+        "tallest": high,
+        "greens": block.greens,
+        "billboards": len(block.billboards),
+        "large": block.large,
+        "multiplier": data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1,
+        "first": list(placings["first"]),
+        "second": list(placings["second"]),
+        "points": block_points(block, placings),
+    }
+
+
+def _credit_players(players: dict[str, dict[str, Any]], block_id: str, block: Block, scored: dict[str, Any]) -> None:
+    """Every owner in the block gets an entry; the placed ones its points and, on a spaceport, extra cards."""
+    for owner in list(scored["floors"]) + list(block.billboards):
+        _player_entry(players, owner)
+    for owner, pts in scored["points"].items():
+        entry = _player_entry(players, owner)
+        entry["blocks"][block_id] = pts
+        entry["total"] += pts
+    if block.large == "spaceport":
+        for p in scored["first"]:
+            _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
+        for p in scored["second"]:
+            _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
 
 
 def breakdown(blocks: dict[str, dict[str, Any]], points: dict[str, int], pid: str) -> list[dict[str, Any]]:
