@@ -14,7 +14,7 @@ from . import data, factory, hidden
 from .board import free_platforms
 from .checks import available, construction_over
 from .scoring import score_blocks, winners
-from .state import Auction, Award, Building, Move, Pending, Pile, Player, State
+from .state import Auction, Award, Block, Building, Move, Pending, Pile, Player, State
 
 # A state and the events that led to it from the one before.
 Transition = tuple[State, list[Event]]
@@ -104,40 +104,34 @@ def _do_contract(state: State, player: Player, move: Move) -> Transition:
     player = state.seated(player.id)
     index, block_id = given(move.building), given(move.block)
     built = player.factory[index]
-    rest = player.factory[:index] + player.factory[index + 1 :]
+    player = replace(player, factory=player.factory[:index] + player.factory[index + 1 :])
     block = state.block_at(block_id)
-    billboards = block.billboards
-    points = player.points
-    retired = player.billboards_retired
-    if (move.target or "empty") == "billboard":
-        i = billboards.index(player.id)
-        billboards = billboards[:i] + billboards[i + 1 :]
-        points = paid(state, points, state.options.billboard_replacement_cost)
-        retired += 1
-    block = replace(
-        block,
-        buildings=block.buildings + (Building(player.id, built.floors, given(built.roof)),),
-        billboards=billboards,
+    on_billboard = (move.target or "empty") == "billboard"
+    if on_billboard:
+        player, block = _build_over_billboard(state, player, block)
+    block = replace(block, buildings=block.buildings + (Building(player.id, built.floors, given(built.roof)),))
+    state = state.with_block(block_id, block).with_player(player)
+    placed = {
+        "player": player.id,
+        "card": move.card,
+        "block": move.block,
+        "floors": built.floors,
+        "roof": built.roof,
+        "on_billboard": on_billboard,
+    }
+    return _next_turn(state, move, [Event("building_placed", placed)])
+
+
+def _build_over_billboard(state: State, player: Player, block: Block) -> tuple[Player, Block]:
+    """A building placed on the player's own billboard: the billboard leaves the game, and he pays for it."""
+    i = block.billboards.index(player.id)
+    block = replace(block, billboards=block.billboards[:i] + block.billboards[i + 1 :])
+    player = replace(
+        player,
+        points=paid(state, player.points, state.options.billboard_replacement_cost),
+        billboards_retired=player.billboards_retired + 1,
     )
-    state = state.with_block(block_id, block)
-    state = state.with_player(replace(player, factory=rest, points=points, billboards_retired=retired))
-    return _next_turn(
-        state,
-        move,
-        [
-            Event(
-                "building_placed",
-                {
-                    "player": player.id,
-                    "card": move.card,
-                    "block": move.block,
-                    "floors": built.floors,
-                    "roof": built.roof,
-                    "on_billboard": (move.target or "empty") == "billboard",
-                },
-            )
-        ],
-    )
+    return player, block
 
 
 def _do_billboard(state: State, player: Player, move: Move) -> Transition:
