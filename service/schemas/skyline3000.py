@@ -1,4 +1,4 @@
-"""Wire schemas for Skyline 3000: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for Skyline 3000: JSON <-> engine objects, the one place the game's wire form is written.
 
 The city is ``{"blocks": {"yellow-1": {"buildings": [{"owner": "purple", "floors": 3, "roof": "arched"}],
 "greens": 1, "billboards": ["green"], "large": "spaceport"}}}``; a full state adds the players (hand,
@@ -16,9 +16,11 @@ import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.skyline3000 import data
-from ..engine.skyline3000.moves import FAMILIES, MOVE_TYPES, TARGETS
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
 from ..engine.skyline3000.state import (
+    FAMILIES,
+    MOVE_TYPES,
+    TARGETS,
     Auction,
     Award,
     Block,

@@ -58,6 +58,7 @@ RULE_MODULES = (
     "construction",
     "reveal",
     "setup",
+    "book",
     "checks",
     "effects",
     "candidates",

@@ -126,7 +126,7 @@ def test_table_auction_move_after_sealed_bids_is_refused():
 
 def won(tile_stack=1, winner="purple"):
     state = auction_state({winner: ["roof-8"]})
-    for stack in range(1, tile_stack):
+    for _ in range(1, tile_stack):
         state = settle(state, {p: [] for p in SEATS}).state
     out = settle(state, {p: (["roof-8"] if p == winner else []) for p in SEATS})
     return out.state

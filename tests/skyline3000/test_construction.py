@@ -147,7 +147,7 @@ def test_floor_card_needs_two_floors_in_supply():
 
 
 def test_reading_floor_card_split():
-    # the reproducer: a new 2-floor building, raised by one floor while a second one starts: heights
+    # the reading's own case: a new 2-floor building, raised by one floor while a second one starts: heights
     # 3 and 1 the old one-building reading could never make, and the 3-floor building goes to the board
     state = give_hand(start(("anna", "bob")), "anna", ["floor-8", "floor-10", "roof-1", "contract-1"])
     for move in (

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from service.engine.random import Rng
 from service.engine.skyline3000 import GAME
-from service.engine.skyline3000.cards import reshuffle_seed, unknown_cards
+from service.engine.skyline3000.effects import reshuffle_seed
+from service.engine.skyline3000.hidden import unknown_cards
 from service.engine.skyline3000.state import Pending, Pile
 
 from .helpers import PLAYERS3, assert_conserved, codes, give_hand, in_round, mv, settle, start, with_player
@@ -76,9 +77,9 @@ def test_reading_draw_when_cards_run_out():
     s = with_player(s, "anna", hand=s.player("anna").hand)
     out = GAME.apply(s, mv("draw", "anna", pile="roof"))
     assert not out.legal
-    from service.engine.skyline3000 import flow
+    from service.engine.skyline3000 import effects
 
-    state, events = flow.advance_draw(s, "anna")
+    state, events = effects.advance_draw(s, "anna")
     assert state.phase == "construction" and events[0].kind == "draws_lost"
 
 

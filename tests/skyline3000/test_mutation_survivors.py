@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME
-from service.engine.skyline3000.cards import hidden_draw_sizes, unknown_cards
+from service.engine.skyline3000.hidden import hidden_draw_sizes, unknown_cards
 from service.engine.skyline3000.state import Auction, default_options
 
 from .helpers import codes, mv, reveal_tops, settle
@@ -86,7 +86,7 @@ def test_reading_development_without_place_one_open_platform_is_enough_for_a_gre
 
 
 def test_reading_reshuffle_seed_wraps_modulo_2_to_the_63():
-    from service.engine.skyline3000.cards import reshuffle_seed
+    from service.engine.skyline3000.effects import reshuffle_seed
 
     # (2**63 - 1) * 1000003 + 0 + 1 is -1000003 + 1 modulo 2**63: the recipe the reading states
     assert reshuffle_seed(2**63 - 1, 0) == 2**63 - 1_000_002
@@ -115,6 +115,7 @@ def test_round_scoring_reports_zero_points_for_a_player_with_nothing_on_the_boar
 
 
 def test_a_block_placings_memo_entry_naming_a_player_without_a_building_there_is_recomputed():
+    from service.engine.memo import memo_scope
     from service.engine.skyline3000.scoring import all_placings
 
     from .helpers import put
@@ -125,7 +126,8 @@ def test_a_block_placings_memo_entry_naming_a_player_without_a_building_there_is
             return [{"first": ["mallory"], "second": []} for _ in materials]
 
     state = put(auction_state({}), "yellow-1", [("purple", 2, "arched")])
-    places = all_placings([("yellow-1", state.block("yellow-1"))], state.options, Poisoned())
+    with memo_scope(Poisoned()):
+        places = all_placings([("yellow-1", state.block("yellow-1"))], state.options)
     assert places["yellow-1"] == {"first": ["purple"], "second": []}
 
 

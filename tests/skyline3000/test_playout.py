@@ -10,9 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from service.engine.skyline3000 import GAME, data, flow
-from service.engine.skyline3000.moves import PHASE_MOVES, TARGETS, card_kind, distinct_piles
-from service.engine.skyline3000.state import Move, default_options
+from service.engine.skyline3000 import GAME, checks, data
+from service.engine.skyline3000.candidates import card_kind, distinct_piles
+from service.engine.skyline3000.checks import PHASE_MOVES
+from service.engine.skyline3000.state import TARGETS, Move, default_options
 from service.schemas.skyline3000 import WIRE
 
 from .helpers import assert_conserved, play
@@ -24,7 +25,7 @@ def random_move(state, rnd):
     """A move of the player the game awaits (so a refusal tests a rule, not the turn), often an unlisted one."""
     kinds = PHASE_MOVES.get(state.phase, ()) or ("pass",)
     kind = rnd.choice(kinds + ("reveal",))
-    awaited = flow.awaited(state) or state.player_ids()
+    awaited = checks.awaited(state) or state.player_ids()
     player = state.key if kind == "bids" else rnd.choice(awaited)
     all_cards = [c.id for c in state.options.cards]
     p = state.player(player)

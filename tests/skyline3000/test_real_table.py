@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.cards import unknown_cards
+from service.engine.skyline3000.hidden import unknown_cards
 from service.engine.skyline3000.state import FactoryBuilding, Pending
 
 from .helpers import assert_conserved, codes, mv, reveal_tops

@@ -9,8 +9,8 @@ from math import prod
 
 from service.engine.random import Rng
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.cards import reshuffle_seed
-from service.engine.skyline3000.moves import card_kind
+from service.engine.skyline3000.candidates import card_kind
+from service.engine.skyline3000.effects import reshuffle_seed
 
 from .helpers import assert_conserved, codes, mv
 

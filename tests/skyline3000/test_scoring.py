@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.engine.memo import memo_scope
 from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.scoring import PLACINGS_KIND
 from service.engine.skyline3000.state import default_options
@@ -193,20 +194,24 @@ def test_reading_first_tie_rest():
 
 def test_block_placings_go_through_the_memo():
     memo = CountingMemo()
-    first = GAME.score(city(YELLOW, default_options()), None, memo)
+    with memo_scope(memo):
+        first = GAME.score(city(YELLOW, default_options()))
     computed = memo.computed
     assert computed == 3
-    second = GAME.score(city(YELLOW, default_options()), None, memo)
+    with memo_scope(memo):
+        second = GAME.score(city(YELLOW, default_options()))
     assert memo.computed == computed and first == second
     assert all(key.startswith(PLACINGS_KIND) for key in memo.store)
 
 
 def test_corrupt_cached_placings_are_recomputed():
     memo = CountingMemo()
-    GAME.score(city(YELLOW, default_options()), None, memo)
+    with memo_scope(memo):
+        GAME.score(city(YELLOW, default_options()))
     for key in memo.store:
         memo.store[key] = {"first": "nonsense"}
-    again = GAME.score(city(YELLOW, default_options()), None, memo)
+    with memo_scope(memo):
+        again = GAME.score(city(YELLOW, default_options()))
     assert again["totals"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}
     assert memo.computed == 6
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from service.engine.kit import awaited_text
-from service.engine.skyline3000 import GAME, flow
+from service.engine.skyline3000 import GAME, checks
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 
 from .helpers import codes, give_hand, in_round, mv, put, settle, start, with_player
@@ -166,9 +166,9 @@ def test_awaited_players_are_named_as_one_id_or_a_list():
     state = start()
     for pid in ("anna", "bob", "cleo"):
         state = GAME.apply(state, mv("pass", pid)).state
-    assert flow.awaited(state) == ("anna", "bob", "cleo")  # the auction: every pile still to be laid
+    assert checks.awaited(state) == ("anna", "bob", "cleo")  # the auction: every pile still to be laid
     state = GAME.apply(state, mv("bid", "bob", cards=[])).state
-    assert flow.awaited(state) == ("anna", "cleo")
+    assert checks.awaited(state) == ("anna", "cleo")
 
 
 def test_validate_auction_house_fits_the_round_and_phase():

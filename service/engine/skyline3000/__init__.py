@@ -1,7 +1,9 @@
 """Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
 
 from ..core import GameInfo, GameSpec
+from .book import BOOK
 from .data import GAME_ID
+from .state import MOVE_TYPES
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -11,26 +13,13 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     rules_version=f"{GAME_ID}-4",
-    move_types=(
-        "floor",
-        "roof",
-        "contract",
-        "billboard",
-        "discard",
-        "pass",
-        "bid",
-        "bids",
-        "develop",
-        "draw",
-        "stop",
-        "reveal",
-    ),
+    move_types=MOVE_TYPES,
     variants=(),
 )
 
 from .game import Skyline3000  # noqa: E402
 
-GAME = Skyline3000(INFO)
+GAME = Skyline3000(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 

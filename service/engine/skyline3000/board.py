@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Violation
+from ..kit import RuleBook
 from . import data
-from .rules import BOOK
 from .state import Block, Options
 
 BlockLookup = Callable[[str], Block | None]
@@ -29,14 +29,14 @@ def tallest(block: Block) -> int:
     return max((b.floors for b in block.buildings), default=0)
 
 
-def shape_violations(lookup: BlockLookup, block_id: str, roof: str, pointer: str) -> list[Violation]:
+def shape_violations(book: RuleBook, lookup: BlockLookup, block_id: str, roof: str, pointer: str) -> list[Violation]:
     """Roof shape within the block, and the district's three blocks never all one shape."""
     block = lookup(block_id) or Block()
     shape = block_shape(block)
     if shape is not None:
         if roof != shape:
             return [
-                BOOK.violation(
+                book.violation(
                     "placement.roof_shape_block",
                     "Block {block} holds {shape} roofs; this building has a {roof} roof.",
                     pointer,
@@ -46,11 +46,11 @@ def shape_violations(lookup: BlockLookup, block_id: str, roof: str, pointer: str
                 )
             ]
         return []
-    district = data.BLOCK_DISTRICT.get(block_id)
+    district = data.BLOCK_DISTRICT.get(block_id, "")
     others = [block_shape(lookup(b)) for b in data.DISTRICT_BLOCKS.get(district, ()) if b != block_id]
     if len(others) == 2 and all(s == roof for s in others):
         return [
-            BOOK.violation(
+            book.violation(
                 "placement.roof_shape_district",
                 "The other two blocks of the {district} district "
                 "already hold {roof} roofs; a building here must have the other shape.",
@@ -62,11 +62,11 @@ def shape_violations(lookup: BlockLookup, block_id: str, roof: str, pointer: str
     return []
 
 
-def height_violations(block: Block | None, block_id: str, floors: int, pointer: str) -> list[Violation]:
+def height_violations(book: RuleBook, block: Block | None, block_id: str, floors: int, pointer: str) -> list[Violation]:
     if block is None or not block.buildings:
         if floors != 1:
             return [
-                BOOK.violation(
+                book.violation(
                     "placement.first_height",
                     "The first building in block {block} must be 1 floor tall, not {floors}.",
                     pointer,
@@ -78,7 +78,7 @@ def height_violations(block: Block | None, block_id: str, floors: int, pointer: 
     top = tallest(block)
     if floors not in (top, top + 1):
         return [
-            BOOK.violation(
+            book.violation(
                 "placement.height",
                 "The tallest building in block {block} has {top} floors; a new "
                 "one must have {top} or {taller}, not {floors}.",
@@ -103,19 +103,26 @@ def heights_reachable(heights: list[int]) -> bool:
 
 
 def target_violations(
-    options: Options, block_id: str, block: Block, target: str, owner: str, allow_billboard: bool, pointer: str
+    book: RuleBook,
+    options: Options,
+    block_id: str,
+    block: Block,
+    target: str,
+    owner: str,
+    allow_billboard: bool,
+    pointer: str,
 ) -> list[Violation]:
     """Can a piece go on ``target`` in the block: an empty small platform, or the owner's billboard."""
     if target == "large":
-        return [BOOK.violation("placement.large_platform", None, pointer)]
+        return [book.violation("placement.large_platform", None, pointer)]
     if target == "green":
-        return [BOOK.violation("placement.on_green", None, pointer)]
+        return [book.violation("placement.on_green", None, pointer)]
     if target == "billboard":
         if not allow_billboard:
-            return [BOOK.violation("placement.bad_target", "A billboard goes on an empty small platform.", pointer)]
+            return [book.violation("placement.bad_target", "A billboard goes on an empty small platform.", pointer)]
         if owner not in block.billboards:
             return [
-                BOOK.violation(
+                book.violation(
                     "placement.not_own_billboard",
                     "{owner} has no billboard in block {block}.",
                     pointer,
@@ -125,10 +132,10 @@ def target_violations(
             ]
         return []
     if target != "empty":
-        return [BOOK.violation("placement.bad_target", None, pointer)]
+        return [book.violation("placement.bad_target", None, pointer)]
     if free_platforms(options, block_id, block) <= 0:
         return [
-            BOOK.violation(
+            book.violation(
                 "placement.no_empty_platform", "Block {block} has no empty small platform.", pointer, block=block_id
             )
         ]

@@ -1,9 +1,10 @@
 """Skyline 3000 tables: districts, blocks, the default board, the card decks and the piece counts.
 
-Sources (rules/skyline3000.md and the seed 002_539f5d8454d05cb8.txt): 3 districts x 3 blocks, one large
+Sources (the rules page, service/api/rules/skyline3000.yaml, and the seed): 3 districts x 3 blocks, one large
 platform per block, 90 floors, 20 billboards and 20 + 20 roofs in 4 colours, 14 roof, 24 floor and 24
 contract cards, 12 greens (4 start on the board, 4 + 4 in the auction house), 2 spaceports on 2
-megamarkets. The default board and the card values are assumptions (DESIGN.md section 9).
+megamarkets. The default board and the card values are assumptions (the options ``board`` and ``cards``
+replace them).
 """
 
 from __future__ import annotations
@@ -45,14 +46,14 @@ AUCTION_HOUSE = (
     ("spaceport", "spaceport", "megamarket", "megamarket"),
 )  # each stack top first
 
-# Default board (DESIGN.md section 9): one large platform and 7 open small platforms per block, plus the
+# Default board (an assumption; the rules page's board section): one large platform and 7 open small platforms per block, plus the
 # block's starting green where it has one (a published review: "the other 21 are open" per district).
 OPEN_SMALL_PLATFORMS_PER_BLOCK = 7
 DEFAULT_STARTING_GREENS = {"red-1": 1, "red-3": 1, "yellow-2": 1, "blue-2": 1}
 DEFAULT_SMALL_PLATFORMS = {b: OPEN_SMALL_PLATFORMS_PER_BLOCK + DEFAULT_STARTING_GREENS.get(b, 0) for b in BLOCK_IDS}
 STARTING_GREENS_TOTAL = 4
 
-# Default card values (DESIGN.md section 9): every deck valued 1-8 spread evenly; contract cards spread
+# Default card values (an assumption; the rules page's cards section): every deck valued 1-8 spread evenly; contract cards spread
 # evenly over the three districts (the first 8 red, the next 8 yellow, the last 8 blue).
 DEFAULT_ROOF_VALUES = tuple(i % 8 + 1 for i in range(DECK_SIZES["roof"]))
 DEFAULT_FLOOR_VALUES = tuple(i % 8 + 1 for i in range(DECK_SIZES["floor"]))

@@ -8,7 +8,7 @@ way back).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,15 +212,19 @@ class Options:
     empty_hand: str = "done"
     spaceport_bonus: str = "optional"
     unpaid_cost: str = "refused"
-    _cards_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _blocks_by_id: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _cards_by_id: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _blocks_by_id: dict[str, BlockSpec] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_cards_by_id", {c.id: c for c in self.cards})
         object.__setattr__(self, "_blocks_by_id", {b.id: b for b in self.board})
 
     def block(self, block_id: str) -> BlockSpec | None:
         return self._blocks_by_id.get(block_id)
+
+    def known_card(self, card_id: str) -> Card:
+        """The card of an id known to be one of the game's (a LookupError otherwise)."""
+        return self._cards_by_id[card_id]
 
     def card(self, card_id: str) -> Card | None:
         return self._cards_by_id.get(card_id)
@@ -237,7 +241,9 @@ def board_of(value: Any) -> tuple[BlockSpec, ...]:
     )
 
 
-def make_cards(roof_values, floor_values, contracts) -> tuple[Card, ...]:
+def make_cards(
+    roof_values: Iterable[int], floor_values: Iterable[int], contracts: Iterable[tuple[int, str]]
+) -> tuple[Card, ...]:
     cards = [Card(data.card_id("roof", i + 1), "roof", v) for i, v in enumerate(roof_values)]
     cards += [Card(data.card_id("floor", i + 1), "floor", v) for i, v in enumerate(floor_values)]
     cards += [Card(data.card_id("contract", i + 1), "contract", v, d) for i, (v, d) in enumerate(contracts)]

@@ -9,12 +9,14 @@ never runs out of a box; a name too long for its line ends in an ellipsis. Illeg
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import NULL_MEMO, Memo
-from ..kit import N_, WORD, Labels, Names, english
-from . import data, flow, scoring, validate
-from .state import Block, ScoreInput
+from ..core import Violation
+from ..kit import N_, WORD, Labels, Names, RuleBook, english
+from . import data, scoring, validate
+from .state import Auction, Award, Block, Building, Player, ScoreInput, State
 
 PALETTE = ("#7b3fa0", "#e0861e", "#2e8b57", "#6d6d6d", "#1f77b4", "#c2185b", "#8c564b", "#17becf")
 DISTRICT_COLOURS = {"red": "#d9534f", "yellow": "#e6b800", "blue": "#3b7dd8"}
@@ -61,7 +63,7 @@ class Keys:
         i = self._index.get(pid, -1)
         return PALETTE[i % len(PALETTE)] if i >= 0 else "#999"
 
-    def keys(self, pids) -> str:
+    def keys(self, pids: Iterable[str]) -> str:
         return ", ".join(self.key(p) for p in pids) or "-"
 
 
@@ -87,7 +89,7 @@ def _tower(x: float, base: float, w: float, floors: int, roof: str | None, colou
     return out
 
 
-def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b, bad: bool) -> list[str]:
+def _building(keys: Keys, x: float, base: float, slot_w: float, room: float, b: Building, bad: bool) -> list[str]:
     tr = keys.tr
     label = tr("{owner}: {floors} floor(s), {roof} roof", owner=b.owner, floors=b.floors, roof=b.roof) + (
         tr(" (breaks a rule)") if bad else ""
@@ -219,35 +221,50 @@ def _tile_icon(x: float, y: float, tile: str, tr: Labels) -> str:
 
 def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
     """What the auction in progress shows: the lot, then each player's pile as far as it is known."""
-    state, tr = inp.state, keys.tr
+    state = inp.state
     if state is None:
         return []
     if state.phase == "over":
-        best = flow.winners(state)
-        if not best:
-            return [tr("Game over.")]
-        names = Names(f"{keys.key(p)} ({p})" for p in best)
-        won = (
-            N_("Game over: {names} wins with {points} points.")
-            if len(best) == 1
-            else N_("Game over: {names} share the win with {points} points.")
-        )
-        return [tr(won, names=names, points=state.player(best[0]).points)]
+        return _game_over_lines(state, keys)
     if state.phase == "develop" and state.award is not None:
-        award = state.award
-        where = N_("an empty small platform") if award.tile == "green" else N_("a free large platform")
-        return [
-            tr(
-                "{key} ({player}) won the {tile} and places it on {where}.",
-                key=keys.key(award.player),
-                player=award.player,
-                tile=_tile_name(award.tile, tr),
-                where=tr(where),
-            )
-        ]
+        return _award_lines(state.award, keys)
     if state.phase != "auction" or state.auction is None:
         return []
-    stack = state.auction.stack
+    return _pile_lines(state, state.auction, keys)
+
+
+def _game_over_lines(state: State, keys: Keys) -> list[str]:
+    tr = keys.tr
+    best = scoring.winners(state)
+    if not best:
+        return [tr("Game over.")]
+    names = Names(f"{keys.key(p)} ({p})" for p in best)
+    won = (
+        N_("Game over: {names} wins with {points} points.")
+        if len(best) == 1
+        else N_("Game over: {names} share the win with {points} points.")
+    )
+    return [tr(won, names=names, points=state.seated(best[0]).points)]
+
+
+def _award_lines(award: Award, keys: Keys) -> list[str]:
+    tr = keys.tr
+    where = N_("an empty small platform") if award.tile == "green" else N_("a free large platform")
+    return [
+        tr(
+            "{key} ({player}) won the {tile} and places it on {where}.",
+            key=keys.key(award.player),
+            player=award.player,
+            tile=_tile_name(award.tile, tr),
+            where=tr(where),
+        )
+    ]
+
+
+def _pile_lines(state: State, auction: Auction, keys: Keys) -> list[str]:
+    """The lot of the auction in progress, then each player's pile as far as it is known."""
+    tr = keys.tr
+    stack = auction.stack
     lot = (
         state.auction_house[stack - 1][0]
         if 0 < stack <= len(state.auction_house) and state.auction_house[stack - 1]
@@ -261,20 +278,21 @@ def _auction_lines(inp: ScoreInput, keys: Keys) -> list[str]:
         )
     ]
     for p in state.players:
-        laid, bid = state.auction.sealed_of(p.id)
-        if not laid:
-            status = tr("still to lay a pile")
-        elif bid is None:
-            status = tr("pile laid, face down")
-        else:
-            values = [state.options.card(c).value for c in bid if state.options.card(c)]
-            status = (
-                tr("bids {total} (cards {cards})", total=sum(values), cards=" + ".join(str(v) for v in values))
-                if values
-                else tr("bids 0 (STOP on top)")
-            )
-        lines.append(f"{keys.key(p.id)}: {status}")
+        laid, bid = auction.sealed_of(p.id)
+        lines.append(f"{keys.key(p.id)}: {_pile_status(state, laid, bid, tr)}")
     return lines
+
+
+def _pile_status(state: State, laid: bool, bid: tuple[str, ...] | None, tr: Labels) -> str:
+    if not laid:
+        return tr("still to lay a pile")
+    if bid is None:
+        return tr("pile laid, face down")
+    specs = (state.options.card(c) for c in bid)
+    values = [spec.value for spec in specs if spec]
+    if values:
+        return tr("bids {total} (cards {cards})", total=sum(values), cards=" + ".join(str(v) for v in values))
+    return tr("bids 0 (STOP on top)")
 
 
 def _tile_name(tile: str, tr: Labels) -> str:
@@ -303,7 +321,7 @@ def _auction_panel(inp: ScoreInput, keys: Keys, y: float) -> tuple[list[str], fl
 
 
 # -- the players ---------------------------------------------------------------------------------------
-def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
+def _factory(keys: Keys, p: Player, x: float, y: float) -> list[str]:
     tr = keys.tr
     out = [f'<text x="{x}" y="{y + 14}" font-size="11">{escape(tr("factory:"))}</text>']
     if not p.factory:
@@ -330,7 +348,7 @@ def _factory(keys: Keys, p, x: float, y: float) -> list[str]:
     return out
 
 
-def _player_row(inp: ScoreInput, keys: Keys, p, y: float, totals: dict) -> list[str]:
+def _player_row(inp: ScoreInput, keys: Keys, p: Player, y: float, totals: dict) -> list[str]:
     state, tr = inp.state, keys.tr
     colour = keys.colour(p.id)
     out = [
@@ -348,15 +366,6 @@ def _player_row(inp: ScoreInput, keys: Keys, p, y: float, totals: dict) -> list[
     out.append(
         _text(32, y + 30, tr(cards, points=p.points, cards=p.hand_size, billboards=p.billboards), 11, FACTORY_X - 44)
     )
-    marks = []
-    if state is not None and state.key == p.id:
-        marks.append(tr("holds the Key"))
-    if state is not None and state.turn == p.id and state.phase in ("construction", "draw"):
-        marks.append(
-            tr("to move") if state.phase == "construction" else tr("draws ({left} left)", left=state.draws_of(p.id))
-        )
-    if state is not None and state.phase == "construction" and p.passed:
-        marks.append(tr("passed"))
     out.append(
         _text(
             32,
@@ -366,12 +375,27 @@ def _player_row(inp: ScoreInput, keys: Keys, p, y: float, totals: dict) -> list[
             FACTORY_X - 44,
         )
     )
-    if state is None or state.phase != "over":
-        marks.append(tr("{points} points if scored now", points=totals.get(p.id, 0)))
+    marks = _player_marks(state, p, totals.get(p.id, 0), tr)
     out.append(_text(32, y + 62, "; ".join(marks), 11, FACTORY_X - 44))
     out += _factory(keys, p, FACTORY_X, y)
     out.append("</g>")
     return out
+
+
+def _player_marks(state: State | None, p: Player, scored_now: int, tr: Labels) -> list[str]:
+    """What a player's row says of him beside his pieces: the Key, his turn, his pass, his points if scored now."""
+    marks = []
+    if state is not None and state.key == p.id:
+        marks.append(tr("holds the Key"))
+    if state is not None and state.turn == p.id and state.phase in ("construction", "draw"):
+        marks.append(
+            tr("to move") if state.phase == "construction" else tr("draws ({left} left)", left=state.draws_of(p.id))
+        )
+    if state is not None and state.phase == "construction" and p.passed:
+        marks.append(tr("passed"))
+    if state is None or state.phase != "over":
+        marks.append(tr("{points} points if scored now", points=scored_now))
+    return marks
 
 
 def _owner_row(keys: Keys, pid: str, y: float, total: int) -> list[str]:
@@ -403,9 +427,9 @@ LEGEND = (
 LEGEND_ROW = 24
 
 
-def _legend_rows(tr: Labels) -> list[list[tuple[float, object, str]]]:
+def _legend_rows(tr: Labels) -> list[list[tuple[float, str | None, str]]]:
     """The legend's items placed left to right, a new row when the next would run past the picture."""
-    rows: list[list] = [[]]
+    rows: list[list[tuple[float, str | None, str]]] = [[]]
     x = 70.0
     for symbol, label in ((symbol, tr(label)) for symbol, label in LEGEND):
         width = 30 + len(label) * 11 * GLYPH_EM
@@ -430,7 +454,7 @@ def _legend(y: float, tr: Labels) -> list[str]:
     return out
 
 
-def _legend_symbol(symbol, x: float, y: float, tr: Labels) -> list[str]:
+def _legend_symbol(symbol: str | None, x: float, y: float, tr: Labels) -> list[str]:
     base = y + 16
     if symbol in ("arched", "peaked", None):
         return _tower(x + 4, base, 18, 1, symbol, "#bbb", 8)
@@ -475,34 +499,13 @@ def _title(inp: ScoreInput, tr: Labels) -> str:
     return title
 
 
-def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+def render_svg(inp: ScoreInput, book: RuleBook, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     keys = Keys(inp, tr)
-    result = scoring.score_blocks(inp.blocks, inp.options, memo)
-    players = {p.id for p in inp.players} if inp.players is not None else None
-    by_block: dict[str, list] = {}
-    for v in validate.block_violations(inp.options, inp.blocks, players):
-        parts = v.pointer.split("/")
-        by_block.setdefault(parts[3] if len(parts) > 3 else "", []).append(v)
-    lookup = dict(inp.blocks)
+    result = scoring.score_blocks(inp.blocks, inp.options)
     body = [f'<text x="10" y="26" font-size="18" font-weight="bold">{escape(_title(inp, tr))}</text>']
-    for col, district in enumerate(data.DISTRICTS):
-        body.append(
-            f'<text x="{14 + col * COL_W}" y="{TOP - 8}" font-size="12" font-weight="bold" '
-            f'fill="{DISTRICT_COLOURS[district]}">{escape(tr("{district} district", district=district))}</text>'
-        )
-        for row, block_id in enumerate(data.DISTRICT_BLOCKS[district]):
-            body += _block(
-                inp,
-                keys,
-                block_id,
-                lookup.get(block_id, Block()),
-                10 + col * COL_W,
-                TOP + row * BLOCK_H,
-                result["blocks"].get(block_id, {}),
-                by_block.get(block_id, []),
-            )
-    y = TOP + 3 * BLOCK_H + 4
+    body += _city(inp, keys, result["blocks"], _violations_by_block(inp, book))
+    y: float = TOP + 3 * BLOCK_H + 4
     panel, y = _auction_panel(inp, keys, y)
     body += panel
     totals = {pid: v.get("total", 0) for pid, v in result["players"].items()}
@@ -524,3 +527,37 @@ def render_svg(inp: ScoreInput, memo: Memo = NULL_MEMO, tr: Labels = english) ->
         f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
     ]
     return "\n".join(head + body + ["</svg>"])
+
+
+def _violations_by_block(inp: ScoreInput, book: RuleBook) -> dict[str, list[Violation]]:
+    """The city's violations by the block they point into (the block is flagged in the picture)."""
+    players = {p.id for p in inp.players} if inp.players is not None else None
+    by_block: dict[str, list[Violation]] = {}
+    for v in validate.block_violations(book, inp.options, inp.blocks, players):
+        parts = v.pointer.split("/")
+        by_block.setdefault(parts[3] if len(parts) > 3 else "", []).append(v)
+    return by_block
+
+
+def _city(inp: ScoreInput, keys: Keys, scored: dict[str, Any], by_block: dict[str, list[Violation]]) -> list[str]:
+    """The three districts side by side, each with its three blocks."""
+    tr = keys.tr
+    lookup = dict(inp.blocks)
+    body = []
+    for col, district in enumerate(data.DISTRICTS):
+        body.append(
+            f'<text x="{14 + col * COL_W}" y="{TOP - 8}" font-size="12" font-weight="bold" '
+            f'fill="{DISTRICT_COLOURS[district]}">{escape(tr("{district} district", district=district))}</text>'
+        )
+        for row, block_id in enumerate(data.DISTRICT_BLOCKS[district]):
+            body += _block(
+                inp,
+                keys,
+                block_id,
+                lookup.get(block_id, Block()),
+                10 + col * COL_W,
+                TOP + row * BLOCK_H,
+                scored.get(block_id, {}),
+                by_block.get(block_id, []),
+            )
+    return body

@@ -1,13 +1,17 @@
-"""Block scoring (Phase 3): placings by floors with the three tie rules, points, the spaceport bonus."""
+"""The scorings: block scoring (Phase 3: placings by floors with the three tie rules, points, the spaceport
+bonus) with its full breakdown, the score answer, and the end's winners with their tie-break."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
-from ..core import NULL_MEMO, Memo
+from ..core import Violation
+from ..memo import remembered_many
+from ..standings import after_scoring, leaders
 from . import data
-from .state import Block, Options
+from .state import Block, Options, Player, ScoreInput, State
 
 PLACINGS_KIND = f"{data.GAME_ID}.block_placings"
 
@@ -42,7 +46,7 @@ def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
     return {"first": first, "second": []}  # tie rule 2: all first, nobody second
 
 
-def placings_check(material: dict[str, Any]):
+def placings_check(material: dict[str, Any]) -> Callable[[Any], bool]:
     owners = {owner for owner, _ in material["buildings"]}
 
     def check(value: Any) -> bool:
@@ -69,12 +73,12 @@ def block_points(block: Block, places: dict[str, list[str]]) -> dict[str, int]:
     return points
 
 
-def all_placings(blocks: Iterable[tuple[str, Block]], options: Options, memo: Memo = NULL_MEMO) -> dict[str, dict]:
-    """Every block's placings through the memo (one batch for the whole city)."""
+def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict]:
+    """Every block's placings, remembered (one batch for the whole city)."""
     items = list(blocks)
     materials = [placings_material(block, options.first_tie_rest) for _, block in items]
     try:
-        values = memo.get_or_compute_many(PLACINGS_KIND, materials, compute_placings, _combined_check(materials))
+        values = remembered_many(PLACINGS_KIND, materials, compute_placings, _combined_check(materials))
     except Exception:  # a broken memo never breaks scoring
         values = [compute_placings(m) for m in materials]
     out = {}
@@ -85,8 +89,8 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options, memo: Me
     return out
 
 
-def _combined_check(materials: list[dict[str, Any]]):
-    """A check for ``get_or_compute_many``: well-formed placings (owners are re-checked per block after)."""
+def _combined_check(materials: list[dict[str, Any]]) -> Callable[[Any], bool]:
+    """A check for ``remembered_many``: well-formed placings (owners are re-checked per block after)."""
 
     def check(value: Any) -> bool:
         if not isinstance(value, dict) or set(value) != {"first", "second"}:
@@ -96,44 +100,53 @@ def _combined_check(materials: list[dict[str, Any]]):
     return check
 
 
-def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, Any]:
     """Every block's floors, tallest, placings and points; every player's points and spaceport bonus."""
     items = list(blocks)
-    places = all_placings(items, options, memo)
+    places = all_placings(items, options)
     out_blocks: dict[str, Any] = {}
     players: dict[str, dict[str, Any]] = {}
     for block_id, block in items:
-        floors: dict[str, int] = {}
-        high: dict[str, int] = {}
-        for b in block.buildings:
-            floors[b.owner] = floors.get(b.owner, 0) + b.floors
-            high[b.owner] = max(high.get(b.owner, 0), b.floors)
-        pl = places[block_id]
-        points = block_points(block, pl)
-        out_blocks[block_id] = {
-            "district": data.BLOCK_DISTRICT.get(block_id, ""),
-            "floors": floors,
-            "tallest": high,
-            "greens": block.greens,
-            "billboards": len(block.billboards),
-            "large": block.large,
-            "multiplier": data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1,
-            "first": list(pl["first"]),
-            "second": list(pl["second"]),
-            "points": points,
-        }
-        for owner in list(floors) + list(block.billboards):
-            _player_entry(players, owner)
-        for owner, pts in points.items():
-            entry = _player_entry(players, owner)
-            entry["blocks"][block_id] = pts
-            entry["total"] += pts
-        if block.large == "spaceport":
-            for p in pl["first"]:
-                _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
-            for p in pl["second"]:
-                _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
+        scored = _scored_block(block_id, block, places[block_id])
+        out_blocks[block_id] = scored
+        _credit_players(players, block_id, block, scored)
     return {"blocks": out_blocks, "players": players}
+
+
+def _scored_block(block_id: str, block: Block, placings: dict[str, list[str]]) -> dict[str, Any]:
+    """One block's floors and tallest building by owner, its bonuses, placings and points."""
+    floors: dict[str, int] = {}
+    high: dict[str, int] = {}
+    for b in block.buildings:
+        floors[b.owner] = floors.get(b.owner, 0) + b.floors
+        high[b.owner] = max(high.get(b.owner, 0), b.floors)
+    return {
+        "district": data.BLOCK_DISTRICT.get(block_id, ""),
+        "floors": floors,
+        "tallest": high,
+        "greens": block.greens,
+        "billboards": len(block.billboards),
+        "large": block.large,
+        "multiplier": data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1,
+        "first": list(placings["first"]),
+        "second": list(placings["second"]),
+        "points": block_points(block, placings),
+    }
+
+
+def _credit_players(players: dict[str, dict[str, Any]], block_id: str, block: Block, scored: dict[str, Any]) -> None:
+    """Every owner in the block gets an entry; the placed ones its points and, on a spaceport, extra cards."""
+    for owner in list(scored["floors"]) + list(block.billboards):
+        _player_entry(players, owner)
+    for owner, pts in scored["points"].items():
+        entry = _player_entry(players, owner)
+        entry["blocks"][block_id] = pts
+        entry["total"] += pts
+    if block.large == "spaceport":
+        for p in scored["first"]:
+            _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
+        for p in scored["second"]:
+            _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
 
 
 def breakdown(blocks: dict[str, dict[str, Any]], points: dict[str, int], pid: str) -> list[dict[str, Any]]:
@@ -163,3 +176,90 @@ def hand_tiebreak(values: list[int] | None, rule: str) -> int:
     if not values:
         return 0
     return sum(values) if rule == "highest_total" else max(values)
+
+
+# -- the score answer and the end --------------------------------------------------------------
+def as_score_input(state: Any) -> ScoreInput:
+    if isinstance(state, ScoreInput):
+        return state
+    return ScoreInput(
+        options=state.options,
+        blocks=state.blocks,
+        players=state.players,
+        phase=state.phase,
+        round=state.round,
+        state=state,
+    )
+
+
+def score_input(inp: ScoreInput, problems: list[Violation], kind: str) -> dict[str, Any]:
+    """Every block's placings and points, each player's round total and spaceport bonus; with players known,
+    their standings, and the winners once the game is over (or with ``scoring: final``)."""
+    result = score_blocks(inp.blocks, inp.options)
+    scored = result["players"]
+    # seat order (the answer's bytes never depend on hashing), then owners not seated as they first appear
+    seated = [p.id for p in inp.players] if inp.players is not None else []
+    ids = seated + [pid for pid in scored if pid not in seated]
+    empty = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
+    players = [
+        {
+            "id": pid,
+            **scored.get(pid, empty),
+            "breakdown": breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid),
+        }
+        for pid in ids
+    ]
+    out: dict[str, Any] = {
+        "scoring": kind,
+        "blocks": result["blocks"],
+        "players": players,
+        "totals": {p["id"]: p["total"] for p in players},
+        "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
+    }
+    over = inp.phase == "over"
+    out.update(
+        after_scoring(
+            ids,
+            out["totals"],
+            {p.id: p.points for p in inp.players or ()},
+            over=over,
+            final=kind == "final",
+            winners_of=lambda standings: winners_at(inp, standings),
+        )
+    )
+    out["violations"] = [v.to_dict() for v in problems]
+    return out
+
+
+def winners_at(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
+    """The game's winners with the players' points as ``standings`` (its tie-break reads their hands)."""
+    if inp.players is None:
+        return leaders(standings)
+    return winners(replace(inp, players=tuple(replace(p, points=standings[p.id]) for p in inp.players)))
+
+
+def spaceport_bonus(state: State, pid: str) -> int:
+    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them."""
+    return score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
+
+
+def winners(state: State | ScoreInput) -> list[str]:
+    """Most points; ties by the highest card left in hand (option: the highest total); still tied share."""
+    players: tuple[Player, ...] = state.players or ()
+    if not players:
+        return []
+    best = max(p.points for p in players)
+    tied = [p for p in players if p.points == best]
+    if len(tied) == 1:
+        return [tied[0].id]
+    rule = state.options.final_tiebreak
+    marks = {p.id: hand_tiebreak(_values(state, p), rule) for p in tied}
+    top = max(marks.values())
+    return [p.id for p in tied if marks[p.id] == top]
+
+
+def _values(state: State | ScoreInput, player: Player) -> list[int] | None:
+    if player.hand is None:
+        return None
+    specs = (state.options.card(c) for c in player.hand)
+    return [spec.value for spec in specs if spec]

@@ -7,6 +7,29 @@ from dataclasses import dataclass, replace
 from . import data
 from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
 
+# Every move type, in the order the game's info lists them (the one place they are written).
+MOVE_TYPES = (
+    "floor",
+    "roof",
+    "contract",
+    "billboard",
+    "discard",
+    "pass",
+    "bid",
+    "bids",
+    "develop",
+    "draw",
+    "stop",
+    "reveal",
+)
+# Where a contract or billboard move puts its piece on a block.
+TARGETS = ("empty", "billboard", "large", "green")
+# How a listed move stands for a family of moves (its ``family`` field), by move type:
+# ``subsets``: any pile of the listed bid's cards (a hand with more than data.BID_LIST_LIMIT distinct piles);
+# ``unknown_hand``: any pile of at most hand_size cards that no known place holds (a hidden hand);
+# ``piles``: the Key holder's report with each player's pile any his own ``bid`` listing allows, no card twice.
+FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
+
 
 @dataclass(frozen=True)
 class FactoryBuilding:
@@ -56,17 +79,21 @@ class Pile:
     discard: tuple[str, ...] = ()
     top: str | None = None  # the face-up top card (public); derived when the order is known
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.draw is not None:
             object.__setattr__(self, "top", self.draw[0] if self.draw else None)
+
+
+# A player's sealed pile in an auction: (player, bid cards, or None while it is hidden from a view).
+SealedPile = tuple[str, tuple[str, ...] | None]
 
 
 @dataclass(frozen=True)
 class Auction:
     stack: int  # 1..3
-    sealed: tuple[tuple[str, tuple[str, ...] | None], ...] = ()  # (player, bid cards | None hidden)
+    sealed: tuple[SealedPile, ...] = ()
 
-    def sealed_of(self, player: str):
+    def sealed_of(self, player: str) -> tuple[bool, tuple[str, ...] | None]:
         for pid, bid in self.sealed:
             if pid == player:
                 return True, bid
@@ -119,6 +146,20 @@ class State:
             if p.id == pid:
                 return p
         return None
+
+    def seated(self, pid: str) -> Player:
+        """The player of an id known to be in the game (a LookupError otherwise)."""
+        player = self.player(pid)
+        if player is None:
+            raise LookupError(pid)
+        return player
+
+    def block_at(self, block_id: str) -> Block:
+        """The block of an id known to be on the board (a LookupError otherwise)."""
+        block = self.block(block_id)
+        if block is None:
+            raise LookupError(block_id)
+        return block
 
     def player_index(self, pid: str) -> int:
         for i, p in enumerate(self.players):
@@ -199,7 +240,7 @@ class Move:
     cards: tuple[str, ...] | None = None  # a sealed bid (cards above STOP)
     piles: tuple[tuple[str, tuple[str, ...]], ...] | None = None  # every player's bid (table)
     pile: str | None = None  # a deck to draw from
-    # legal-moves only: this listed move stands for a family of moves (moves.FAMILIES); a move sent with
+    # legal-moves only: this listed move stands for a family of moves (FAMILIES); a move sent with
     # it is the move its other fields spell
     family: str | None = None
 
@@ -218,6 +259,7 @@ __all__ = [
     "Pile",
     "Player",
     "ScoreInput",
+    "SealedPile",
     "State",
     "default_board",
     "default_options",

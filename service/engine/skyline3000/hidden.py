@@ -1,4 +1,4 @@
-"""Where the cards are: known places (hands, draw piles, discards) and the unknown pool.
+"""What a player cannot see, and what may still come up at a real table.
 
 At a real table or in a view, some hands and draw piles are ``None`` with a public size. A card that is
 in no known place is *unknown*: it lies in a hidden hand or a hidden draw pile of its deck. The pool must
@@ -11,8 +11,17 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..random import Rng
-from .state import Pile, Player, State
+from .state import Player, State
+
+
+def view_state(state: State, player: str | None) -> State:
+    """What ``player`` may see: others' hands and sealed bids hidden (sizes public), every hidden order gone."""
+    players = tuple(p if p.id == player else replace(p, hand=None) for p in state.players)
+    piles = tuple((d, replace(p, draw=None)) for d, p in state.piles)
+    auction = state.auction
+    if auction is not None:
+        auction = replace(auction, sealed=tuple((pid, bid if pid == player else None) for pid, bid in auction.sealed))
+    return replace(state, players=players, piles=piles, auction=auction, seed=None)
 
 
 def known_places(state: State) -> dict[str, list[tuple]]:
@@ -34,7 +43,7 @@ def known_places(state: State) -> dict[str, list[tuple]]:
 
 def unknown_cards(state: State) -> list[str]:
     """Cards in no known place, in catalogue order."""
-    known = set()
+    known: set[str] = set()
     for p in state.players:
         known.update(p.hand or ())
     for _, pile in state.piles:
@@ -61,8 +70,8 @@ def hidden_hand_can_hold(state: State, player: Player, cards: Iterable[str]) -> 
     pool_set = set(pool)
     if not all(c in pool_set for c in wanted):
         return False
-    per_deck = Counter(state.options.card(c).deck for c in pool)
-    used = Counter(state.options.card(c).deck for c in wanted)
+    per_deck = Counter(state.options.known_card(c).deck for c in pool)
+    used = Counter(state.options.known_card(c).deck for c in wanted)
     for deck, size in hidden_draw_sizes(state).items():
         if per_deck[deck] - used[deck] < size:
             return False
@@ -76,65 +85,6 @@ def holds(state: State, player: Player, cards: Iterable[str]) -> bool:
     return all(c in player.hand for c in wanted) and len(set(wanted)) == len(wanted)
 
 
-def remove_from_hand(player: Player, cards: Iterable[str]) -> Player:
-    taken = list(cards)
-    if player.hand is None:
-        return replace(player, hand_size=player.hand_size - len(taken))
-    hand = tuple(c for c in player.hand if c not in set(taken))
-    return replace(player, hand=hand, hand_size=len(hand))
-
-
-def add_to_hand(player: Player, card: str) -> Player:
-    if player.hand is None:
-        return replace(player, hand_size=player.hand_size + 1)
-    return replace(player, hand=player.hand + (card,), hand_size=player.hand_size + 1)
-
-
-def discard(state: State, cards: Iterable[str]) -> State:
-    """Played or bid cards go face down on their own deck's discard pile."""
-    for c in cards:
-        card = state.options.card(c)
-        pile = state.pile(card.deck)
-        state = state.with_pile(card.deck, replace(pile, discard=pile.discard + (c,)))
-    return state
-
-
-def available(pile: Pile) -> int:
-    return pile.draw_size + len(pile.discard)
-
-
-def cards_to_draw(state: State) -> int:
-    return sum(available(p) for _, p in state.piles)
-
-
-def reshuffle_seed(seed: int, shuffles: int) -> int:
-    return (seed * 1_000_003 + shuffles + 1) % (2**63)
-
-
-def reshuffle(state: State, deck: str) -> State:
-    """An empty draw pile takes its shuffled discards (digital: the pinned shuffle; table: unknown order)."""
-    pile = state.pile(deck)
-    if state.seed is not None and pile.draw is not None:
-        order = Rng(reshuffle_seed(state.seed, state.shuffles)).shuffled(list(pile.discard))
-        new = Pile(draw=tuple(order), draw_size=len(order), discard=())
-    else:
-        new = Pile(draw=None, draw_size=len(pile.discard), discard=())
-    return replace(state.with_pile(deck, new), shuffles=state.shuffles + 1)
-
-
-def renew_empty_piles(state: State) -> tuple[State, list[str]]:
-    """A draw pile that has run out takes its discards at once (option ``reshuffle``: ``when_empty``); the
-    decks renewed, in deck order."""
-    if state.options.reshuffle != "when_empty":
-        return state, []
-    renewed = []
-    for deck, pile in state.piles:
-        if pile.draw_size == 0 and pile.discard:
-            state = reshuffle(state, deck)
-            renewed.append(deck)
-    return state, renewed
-
-
 def unrevealed_top(state: State) -> str | None:
     """At a real table, the first deck whose pile shows a top card the state does not know yet."""
     if state.options.chance != "table":
@@ -143,14 +93,3 @@ def unrevealed_top(state: State) -> str | None:
         if pile.draw is None and pile.top is None and pile.draw_size > 0:
             return deck
     return None
-
-
-def take_top(state: State, deck: str) -> tuple[State, str | None]:
-    """Take the face-up top card (None when it is unknown: a reveal is needed)."""
-    pile = state.pile(deck)
-    if pile.draw is None and pile.top is not None and pile.draw_size > 0:
-        return state.with_pile(deck, Pile(draw=None, draw_size=pile.draw_size - 1, discard=pile.discard)), pile.top
-    if pile.draw is None or not pile.draw:
-        return state, None
-    card = pile.draw[0]
-    return state.with_pile(deck, Pile(draw=pile.draw[1:], draw_size=len(pile.draw) - 1, discard=pile.discard)), card
