@@ -8,7 +8,7 @@ from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue import scoring as S
-from service.engine.fifthavenue.state import Options
+from service.engine.fifthavenue.options import Options
 from service.schemas.fifthavenue import WIRE
 
 from .helpers import biz, clear_board, edit, sky, started

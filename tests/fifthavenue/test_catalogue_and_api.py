@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from service.engine.fifthavenue import GAME, INFO
-from service.engine.fifthavenue import data as D
+from service.engine.fifthavenue.state import MOVE_TYPES
 
 ENGINE = Path(__file__).resolve().parents[2] / "service" / "engine" / "fifthavenue"
 
@@ -37,7 +37,7 @@ def test_every_reading_has_a_test_named_after_it():
 
 def test_info_and_describe():
     assert INFO.rules_version == "fifthavenue-4"
-    assert set(INFO.move_types) == set(D.MOVE_TYPES)
+    assert set(INFO.move_types) == set(MOVE_TYPES)
     described = GAME.describe()
     assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]
     assert described["options"]["valuation_black_cards"] == 2
@@ -109,7 +109,8 @@ def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
     """One code, one rule: what moves, validate, score and setup emit cites the rule the catalogue lists."""
 
     from service.engine.core import RulesError
-    from service.engine.fifthavenue.state import Move, from_plain, to_plain
+    from service.engine.fifthavenue.state import Move
+    from service.schemas.fifthavenue import from_plain, to_plain
 
     from .helpers import random_game
     from .test_playout import unlisted

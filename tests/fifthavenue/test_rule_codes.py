@@ -8,7 +8,8 @@ import pytest
 from service.engine.core import RulesError
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.state import Move, from_plain, to_plain
+from service.engine.fifthavenue.state import Move
+from service.schemas.fifthavenue import from_plain, to_plain
 
 from .helpers import PLAYERS, biz, clear_board, edit, ok, player, sky, started, supply
 from .test_auctions import TS, _full_with_rivals, auction_at, bid, won

@@ -1,7 +1,8 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
 
 from ..core import GameInfo, GameSpec
-from .data import GAME_ID, MOVE_TYPES
+from .data import GAME_ID
+from .state import MOVE_TYPES
 
 INFO = GameInfo(
     id=GAME_ID,

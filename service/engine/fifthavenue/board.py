@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import data as D
-from .state import District, Options, Plot, State
+from .options import Options
+from .state import District, Plot, State
 
 
 def neighbours(options: Options, colour: str) -> tuple[str, ...]:

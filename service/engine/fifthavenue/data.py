@@ -105,21 +105,6 @@ ACTIONS = ("A", "B", "C", "D")
 
 PENDING_KINDS = ("start_business", "stack_top", "black_cards", "supply_set", "dummy_bid", "central_park_tiles")
 
-MOVE_TYPES = (
-    "place_start",
-    "take_skyscrapers",
-    "place_business",
-    "black_and_move",
-    "value_district",
-    "take_cards",
-    "move_commissioner",
-    "bid",
-    "pass",
-    "build",
-    "building_stop",
-    "reveal",
-)
-
 
 def card(colour: str, value: int) -> str:
     return f"{colour}-{value}"

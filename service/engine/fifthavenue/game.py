@@ -18,7 +18,7 @@ from .catalogue import BOOK, READINGS
 from .options import OPTIONS
 from .reveal import check_reveal, possible_reveals
 from .setup import setup as _setup
-from .state import BlackDeck, Move, Stack, State, canonical
+from .state import MOVE_TYPES, BlackDeck, Move, Stack, State, canonical
 from .validate import validate as _validate
 
 Effect = Callable[[State, Move, list, Memo], State]
@@ -107,7 +107,7 @@ class FifthAvenue(Engine):
                 "game_end": {"businesses_placed": D.BUSINESSES_ENDING_GAME, "building_stops": D.STOPS_ENDING_GAME},
             },
             "options": copy.deepcopy(OPTIONS.defaults()),
-            "move_types": list(D.MOVE_TYPES),
+            "move_types": list(MOVE_TYPES),
             "pending_kinds": list(D.PENDING_KINDS),
             "rule_codes": [r.to_dict() for r in BOOK.rule_codes()],
             "readings": [r.to_dict(self.info.id) for r in READINGS],

@@ -10,7 +10,8 @@ from ..standings import after_scoring
 from . import board as B
 from . import data as D
 from .catalogue import BOOK
-from .state import District, Options, State
+from .options import Options
+from .state import District, State
 from .validate import board_violations
 
 KIND_DISTRICT = f"{D.GAME_ID}.district_valuation"

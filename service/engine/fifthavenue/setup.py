@@ -10,7 +10,8 @@ from ..core import RulesError
 from ..random import SEED_SPAN, Rng
 from . import data as D
 from .catalogue import BOOK
-from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn, options_from_plain
+from .options import resolved
+from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn
 
 
 def start_colours(rng: Rng) -> list[str]:
@@ -44,7 +45,7 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
                 )
             ]
         )
-    opts = options_from_plain(dict(options or {}))
+    opts = resolved(dict(options or {}))
     if opts.chance == "table":
         return at_the_table(players, opts)
     rng = Rng(seed)
