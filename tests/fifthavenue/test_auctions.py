@@ -7,7 +7,7 @@ import pytest
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.rules import allowed_colours
+from service.engine.fifthavenue.checks import allowed_colours
 from service.engine.fifthavenue.state import Move
 
 from .helpers import biz, clear_board, deal, edit, empty_hand, ok, refused, set_turn, sky, started, supply
@@ -420,7 +420,7 @@ def test_small_hands_list_every_bid():
 
 
 def test_huge_hands_list_only_the_minimal_bids():
-    from service.engine.fifthavenue.moves import MAX_LISTED_BIDS
+    from service.engine.fifthavenue.candidates import MAX_LISTED_BIDS
 
     cards = [f"violet-{v}" for v in (4, 4, 4, 5, 5, 6)] + [f"black-{v}" for v in [4] * 8 + [5] * 7 + [6] * 7]
     s = auction_at(hands={"red": cards, "yellow": ["violet-6", "black-6", "black-6"]}, trigger="yellow")

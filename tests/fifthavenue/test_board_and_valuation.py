@@ -9,6 +9,7 @@ from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue import scoring as S
 from service.engine.fifthavenue.options import Options
+from service.engine.memo import memo_scope
 from service.schemas.fifthavenue import WIRE
 
 from .helpers import biz, clear_board, edit, sky, started
@@ -238,16 +239,18 @@ def test_district_valuation_goes_through_the_memo():
             biz(w, "times-square", "brown", "boutique"),
         ),
     )
-    first = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
-    assert memo.computed == 2  # six empty districts share one material
-    second = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
-    assert memo.computed == 2 and first == second
-    assert first["totals"]["red"] == 4
-    # a corrupt cached entry is detected by the check and recomputed
-    key = next(iter(memo.store))
-    memo.store[key] = [{"owner": "red"}]
-    assert GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo) == first
-    assert memo.computed == 3
+    final = {"scoring": "final", "central_park_tiles": []}
+    with memo_scope(memo):
+        first = GAME.score(state, final)
+        assert memo.computed == 2  # six empty districts share one material
+        second = GAME.score(state, final)
+        assert memo.computed == 2 and first == second
+        assert first["totals"]["red"] == 4
+        # a corrupt cached entry is detected by the check and recomputed
+        key = next(iter(memo.store))
+        memo.store[key] = [{"owner": "red"}]
+        assert GAME.score(state, final) == first
+        assert memo.computed == 3
 
 
 def test_rows_check_refuses_malformed_values():

@@ -19,7 +19,7 @@ def test_every_emitted_code_is_listed_with_its_text_and_rule():
     emitted = set()
     for path in ENGINE.glob("*.py"):
         emitted |= {
-            f"fifthavenue.{c}" for c in re.findall(r'BOOK\.violation\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', path.read_text())
+            f"fifthavenue.{c}" for c in re.findall(r'book\.violation\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', path.read_text())
         }
     assert emitted == listed, (sorted(emitted - listed), sorted(listed - emitted))
     assert all(r.text and r.rule for r in GAME.rule_codes())

@@ -8,7 +8,7 @@ from collections import Counter
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.rules import allowed_colours
+from service.engine.fifthavenue.checks import allowed_colours
 from service.engine.fifthavenue.state import Move
 from service.engine.random import Rng
 from service.schemas.fifthavenue import to_plain

@@ -6,7 +6,7 @@ from collections import Counter
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.rules import current_set
+from service.engine.fifthavenue.checks import current_set
 from service.engine.fifthavenue.setup import start_order
 from service.engine.fifthavenue.state import Move
 from service.engine.random import SEED_SPAN
@@ -309,7 +309,7 @@ def test_reading_black_deck_empty_no_draw_option_and_a_real_table():
 
 def test_a_commissioner_lays_at_most_three_markers():
     """Both sides of the marker limit: with 2 markers laid the step lays the 3rd; with 3 it lays none."""
-    from service.engine.fifthavenue.rules import commissioner_steps
+    from service.engine.fifthavenue.checks import commissioner_steps
 
     def at_times_square(markers):
         def change(w):

@@ -58,6 +58,10 @@ RULE_MODULES = (
     "construction",
     "reveal",
     "setup",
+    "checks",
+    "effects",
+    "candidates",
+    "hidden",
 )
 FLIPS = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">", ast.Eq: "!=", ast.NotEq: "=="}
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import NULL_MEMO, Memo
-from ..kit import WORD, Labels, english, pointer
+from ..kit import WORD, Labels, RuleBook, english, pointer
+from . import checks as C
 from . import data as D
-from . import rules as R
 from . import scoring as S
 from .state import Auction, State
 from .validate import board_violations
@@ -117,9 +116,7 @@ def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
     return cx + RING_RADIUS * math.cos(angle), cy + RING_RADIUS * math.sin(angle)
 
 
-def _district(
-    state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo, tr: Labels
-) -> list[str]:
+def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, tr: Labels) -> list[str]:
     out = []
     cx, cy = CENTRES[d.id]
     ring_stroke = 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#777"'
@@ -132,7 +129,7 @@ def _district(
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#bbb" stroke-width="3"/>')
         if any(p.colour == D.SIXTH_PLOT for p in d.plots):  # the sixth plot touches each plot of the ring
             out.append(f'<line x1="{cx}" y1="{cy}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="#bbb" stroke-width="3"/>')
-    values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d, memo)}
+    values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d)}
     for plot in d.plots:
         x, y = _plot_position(state.options, d.id, plot.colour)
         flagged = pointer("districts", d.id, "plots", plot.colour) in bad
@@ -293,7 +290,7 @@ def _cards(x: float, y: float, cards: list[str | None], right: float, tr: Labels
 
 def _supply_row(state: State, y: float, tr: Labels) -> tuple[list[str], float]:
     out = [_text(20, y + 18, tr("Supply row"), 13, anchor="start", weight="bold")]
-    current = R.current_set(state)
+    current = C.current_set(state)
     x = 110
     for i, tiles in enumerate(state.supply_row):
         size = D.SET_SIZES[i] if i < len(D.SET_SIZES) else 3
@@ -364,22 +361,22 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
         )
     out.append(_text(20, y, note, 11, anchor="start"))
     y += 12
-    high = R.high_bid(a)
+    high = C.high_bid(a)
     for pid in a.order:
         y += 8
-        b = R.bid_of(a, pid)
+        b = C.bid_of(a, pid)
         mark = "▶ " if pid == a.to_act else ""
         if pid in a.passed:
             status = tr("passed")
         elif b is not None:
-            total = sum(R.card_value(c) for c in b.cards)
+            total = sum(C.card_value(c) for c in b.cards)
             status = tr("{colour} bid {total}", colour=b.colour, total=total) + (tr(" (high)") if total == high else "")
         else:
             status = tr("to bid") if pid == a.to_act else tr("no bid yet")
         if a.stage == "resolve" and pid == a.winner:
             choices = [
                 tr("build {count}", count=n) if k == "build" else tr("building stop")
-                for k, n in R.winner_choices(state)
+                for k, n in C.winner_choices(state)
             ]
             status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
         label = mark + pid
@@ -410,18 +407,18 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
 def _allowed(state: State, a: Auction, pid: str, tr: Labels) -> str:
     if state.dummy is not None and pid == state.dummy.id:
         return tr("black cards it draws")
-    mine = R.bid_of(a, pid)
+    mine = C.bid_of(a, pid)
     if mine is not None:
         return tr("{colour} or black", colour=mine.colour)
     if a.site == D.CENTRAL_PARK:
         return tr(WORD, word=a.park_colour) if a.park_colour else tr("any colour (opening)")
-    return ", ".join(tr(WORD, word=c) for c in R.allowed_colours(state, a.site, pid))
+    return ", ".join(tr(WORD, word=c) for c in C.allowed_colours(state, a.site, pid))
 
 
 def _players(state: State, player: str | None, owners: dict[str, str], y: float, tr: Labels) -> tuple[list[str], float]:
     out: list[str] = []
     right = WIDTH - 20
-    acting = R.acting(state) if state.result is None else None
+    acting = C.acting(state) if state.result is None else None
     for p in state.players:
         out.append(
             f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
@@ -483,14 +480,14 @@ def _hand_order(card: str) -> tuple[int, int]:
     return (order.index(colour) if colour in order else len(order), value)
 
 
-def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+def render(book: RuleBook, state: State, player: str | None = None, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     owners = _owners(state)
-    bad = {v.pointer[len("/state") :] for v in board_violations(state, "/state")}
+    bad = {v.pointer[len("/state") :] for v in board_violations(book, state, "/state")}
     stake = state.auction.site if state.auction is not None else None
     board = _graph(state)
     for d in state.districts:
-        board += _district(state, d, owners, bad, d.id == stake, memo, tr)
+        board += _district(state, d, owners, bad, d.id == stake, tr)
     board += _park(state, owners, bad, stake == D.CENTRAL_PARK, tr)
     board += _commissioners(state, tr)
     board.append(

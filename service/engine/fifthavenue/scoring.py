@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import NULL_MEMO, Memo
+from ..kit import RuleBook
+from ..memo import remembered, remembered_many
 from ..standings import after_scoring
 from . import board as B
 from . import data as D
-from .catalogue import BOOK
 from .options import Options
 from .state import District, State
 from .validate import board_violations
@@ -80,14 +80,14 @@ def rows_ok(value: Any) -> bool:
     return True
 
 
-def value_district(options: Options, d: District, memo: Memo = NULL_MEMO) -> list[dict[str, Any]]:
+def value_district(options: Options, d: District) -> list[dict[str, Any]]:
     material = district_material(options, d)
-    return memo.get_or_compute(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
+    return remembered(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
 
 
-def value_districts(options: Options, districts: list[District], memo: Memo = NULL_MEMO) -> list[list[dict]]:
+def value_districts(options: Options, districts: list[District]) -> list[list[dict]]:
     materials = [district_material(options, d) for d in districts]
-    return memo.get_or_compute_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
+    return remembered_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
 
 
 def points_by_owner(rows: list[dict[str, Any]]) -> dict[str, int]:
@@ -162,10 +162,10 @@ def _players(state: State) -> list[str]:
     return [i for i in ids if i != dummy] if state.players else ids
 
 
-def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def score(book: RuleBook, state: State, scoring: dict[str, Any] | None) -> dict[str, Any]:
     scoring = scoring or {"scoring": "final"}
     kind = scoring.get("scoring") or "final"
-    violations = [v.to_dict() for v in board_violations(state, "/state")]
+    violations = [v.to_dict() for v in board_violations(book, state, "/state")]
     players = _players(state)
     points_before = {p.id: p.points for p in state.players}
     out: dict[str, Any] = {"scoring": kind}
@@ -174,27 +174,27 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
         d = B.district(state, did)
         if d is None:
             violations.append(
-                BOOK.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
+                book.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
             )
             rows: list[dict] = []
         else:
             if d.stopped:
                 violations.append(
-                    BOOK.violation(
+                    book.violation(
                         "score.stopped_district",
                         "District {did!r} is under a building stop and has no valuation.",
                         "/scoring",
                         did=did,
                     ).to_dict()
                 )
-            rows = value_district(state.options, d, memo)
+            rows = value_district(state.options, d)
         if kind.startswith("district:"):
             gained = points_by_owner(rows)
         else:
             declarer = scoring.get("declarer")
             if not declarer:
                 violations.append(
-                    BOOK.violation(
+                    book.violation(
                         "score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer"
                     ).to_dict()
                 )
@@ -204,7 +204,7 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
                     players.append(declarer)
                 if d is not None and not B.is_full(d):
                     violations.append(
-                        BOOK.violation(
+                        book.violation(
                             "score.stop_not_full",
                             "A building stop needs every plot of the district occupied.",
                             "/scoring",
@@ -228,7 +228,7 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
             for p in players
         ]
     else:
-        out.update(final_breakdown(state, scoring.get("central_park_tiles"), players, memo, violations))
+        out.update(final_breakdown(book, state, scoring.get("central_park_tiles"), players, violations))
     out["totals"] = {p["id"]: p["total"] for p in out["players"]}
     over = state.result is not None
     cards = {p.id: p.hand_size for p in state.players}
@@ -247,10 +247,10 @@ def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) 
 
 
 def final_breakdown(
-    state: State, tiles: list[str] | None, players: list[str], memo: Memo, violations: list[dict]
+    book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict]
 ) -> dict[str, Any]:
     live = [d for d in state.districts if not d.stopped]
-    all_rows = value_districts(state.options, live, memo)
+    all_rows = value_districts(state.options, live)
     per_district = {}
     gained = {p: 0 for p in players}
     for d, rows in zip(live, all_rows):
@@ -267,7 +267,7 @@ def final_breakdown(
     if tiles is None:
         park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
         violations.append(
-            BOOK.violation(
+            book.violation(
                 "score.park_tiles_missing",
                 "Central Park needs the three tiles revealed (central_park_tiles).",
                 "/central_park_tiles",
@@ -281,7 +281,7 @@ def final_breakdown(
                 gained[owner] += p
         if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
             violations.append(
-                BOOK.violation(
+                book.violation(
                     "score.park_tiles_not_there",
                     "The revealed tiles are not among the businesses below Central Park.",
                     "/central_park_tiles",

@@ -7,9 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..core import RulesError
+from ..kit import RuleBook
 from ..random import SEED_SPAN, Rng
 from . import data as D
-from .catalogue import BOOK
 from .options import resolved
 from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn
 
@@ -28,16 +28,16 @@ def start_order(players: Sequence[str]) -> tuple[str, ...]:
     return tuple(first + list(reversed(first)))
 
 
-def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
+def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
     players = list(players)
     if len(set(players)) != len(players):
-        raise RulesError([BOOK.violation("setup.duplicate_player", "Player ids must differ.", "/players")])
+        raise RulesError([book.violation("setup.duplicate_player", "Player ids must differ.", "/players")])
     if not 2 <= len(players) <= 4:
-        raise RulesError([BOOK.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players")])
+        raise RulesError([book.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players")])
     if len(players) == 2 and D.DUMMY_ID in players:
         raise RulesError(
             [
-                BOOK.violation(
+                book.violation(
                     "setup.dummy_id_taken",
                     "With 2 players the dummy bidder is called {dummy!r}; choose another id.",
                     "/players",
@@ -94,7 +94,7 @@ START_BLACK = 4  # black cards in each starting hand
 def at_the_table(players: list[str], opts) -> State:
     """A real table deals: nothing is known but the sizes. Every hand holds one card of each colour and 4
     black cards, unseen; the stacks and the deck are face down in unknown order; the supply row and each
-    district's starting business wait to be revealed (``reveal.next_deal_reveal`` asks for them in turn,
+    district's starting business wait to be revealed (``effects.next_deal_reveal`` asks for them in turn,
     the first district's business first)."""
     hand_size = len(D.COLOURS) + START_BLACK
     n = len(players)

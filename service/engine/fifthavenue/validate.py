@@ -6,21 +6,20 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
-from ..kit import pointer
+from ..kit import RuleBook, pointer
 from . import board as B
 from . import data as D
-from .catalogue import BOOK
-from .rules import winner_choices
+from .checks import winner_choices
 from .state import State
 
 
-def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
+def board_violations(book: RuleBook, state: State, prefix: str = "/state") -> list[Violation]:
     """What the partial scoring format can already show wrong: plots and options."""
     out: list[Violation] = []
     ring = state.options.plot_ring
     if sorted(ring) != sorted(D.COLOURS):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.bad_plot_ring",
                 "The plot ring must list each of the 5 plot colours once.",
                 prefix + pointer("options", "board", "plot_ring"),
@@ -28,7 +27,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
         )
     for problem in B.graph_problems(state.options):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.bad_commissioner_graph",
                 "Commissioners' graph: {problem}.",
                 prefix + pointer("options", "board", "commissioner_graph"),
@@ -41,7 +40,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
             here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
             if p.colour == D.SIXTH_PLOT and state.options.board_side != "back":
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.sixth_plot",
                         "Only the board's back side (option board_side back) has a sixth plot.",
                         prefix + pointer(*here),
@@ -49,7 +48,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
                 )
             elif p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.sixth_plot",
                         "The sixth plot takes businesses only.",
                         prefix + pointer(*here, "skyscrapers"),
@@ -57,13 +56,13 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
                 )
             elif p.businesses and p.skyscrapers is not None:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", prefix + pointer(*here)
                     )
                 )
             if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.plot_overfull",
                         "A plot holds at most 2 businesses.",
                         prefix + pointer(*here, "businesses"),
@@ -73,7 +72,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
                 owners[p.skyscrapers.owner] += 1
                 if p.skyscrapers.count <= 0:
                     out.append(
-                        BOOK.violation(
+                        book.violation(
                             "state.empty_skyscrapers",
                             "A skyscraper entry counts at least 1.",
                             prefix + pointer(*here, "skyscrapers", "count"),
@@ -81,7 +80,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
                     )
             if d.stopped and (p.businesses or p.skyscrapers is not None):
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.stopped_not_empty",
                         "A district under a building stop holds no pieces.",
                         prefix + pointer(*here),
@@ -90,7 +89,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
         for owner, n in owners.items():
             if n > 1:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.two_plots_in_district",
                         "{owner!r} owns {n} plots in {district}.",
                         prefix + pointer("districts", d.id),
@@ -103,7 +102,7 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
     for i, s in enumerate(state.park.skyscrapers):
         if park_owners[s.owner] > 1:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.park_owner_twice",
                     "{owner!r} is listed twice below Central Park.",
                     prefix + pointer("districts", D.CENTRAL_PARK, "skyscrapers", i),
@@ -113,44 +112,44 @@ def board_violations(state: State, prefix: str = "/state") -> list[Violation]:
     return out
 
 
-def validate(state: State) -> list[Violation]:
-    out = board_violations(state)
+def validate(book: RuleBook, state: State) -> list[Violation]:
+    out = board_violations(book, state)
     if state.partial:
         return out
-    out += _players(state)
+    out += _players(book, state)
     if out:
         return out
-    out += _turn(state)
-    out += _auction(state)
-    out += _pending(state)
-    out += _deal(state)
-    out += _supply_row(state)
-    out += _stacks(state)
+    out += _turn(book, state)
+    out += _auction(book, state)
+    out += _pending(book, state)
+    out += _deal(book, state)
+    out += _supply_row(book, state)
+    out += _stacks(book, state)
     if out:
         return out
-    out += _skyscrapers(state)
-    out += _businesses(state)
-    out += _cards(state)
+    out += _skyscrapers(book, state)
+    out += _businesses(book, state)
+    out += _cards(book, state)
     return out
 
 
-def _players(state: State) -> list[Violation]:
+def _players(book: RuleBook, state: State) -> list[Violation]:
     out = []
     ids = [p.id for p in state.players]
     if not 2 <= len(ids) <= 4:
-        out.append(BOOK.violation("state.player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
+        out.append(book.violation("state.player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
     if len(set(ids)) != len(ids):
-        out.append(BOOK.violation("state.duplicate_player", "Player ids must differ.", "/state/players"))
+        out.append(book.violation("state.duplicate_player", "Player ids must differ.", "/state/players"))
     if (state.dummy is not None) != (len(ids) == 2):
-        out.append(BOOK.violation("state.dummy", "Exactly the 2-player game has the dummy bidder.", "/state/dummy"))
+        out.append(book.violation("state.dummy", "Exactly the 2-player game has the dummy bidder.", "/state/dummy"))
     if state.dummy is not None and state.dummy.id in ids:
-        out.append(BOOK.violation("state.dummy", "The dummy's id is a player's id.", "/state/dummy/id"))
+        out.append(book.violation("state.dummy", "The dummy's id is a player's id.", "/state/dummy/id"))
     known = set(ids) | ({state.dummy.id} if state.dummy else set())
     for d in state.districts:
         for p in d.plots:
             if p.skyscrapers is not None and p.skyscrapers.owner not in known:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.unknown_owner",
                         "{owner!r} is not in this game.",
                         pointer("state", "districts", d.id, "plots", p.colour, "skyscrapers", "owner"),
@@ -160,7 +159,7 @@ def _players(state: State) -> list[Violation]:
     for i, s in enumerate(state.park.skyscrapers):
         if s.owner not in known:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.unknown_owner",
                     "{owner!r} is not in this game.",
                     pointer("state", "districts", D.CENTRAL_PARK, "skyscrapers", i, "owner"),
@@ -170,7 +169,7 @@ def _players(state: State) -> list[Violation]:
     for i, s in enumerate(state.removed_skyscrapers):
         if s.owner not in known:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.unknown_owner",
                     "{owner!r} is not in this game.",
                     pointer("state", "removed", "skyscrapers", i, "owner"),
@@ -180,31 +179,31 @@ def _players(state: State) -> list[Violation]:
     for i, p in enumerate(state.players):
         if p.hand is not None and len(p.hand) != p.hand_size:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.hand_size",
                     "hand_size must equal the number of cards in hand.",
                     pointer("state", "players", i, "hand_size"),
                 )
             )
     if state.turn is None:
-        out.append(BOOK.violation("state.no_turn", "A game state needs its turn.", "/state/turn"))
+        out.append(book.violation("state.no_turn", "A game state needs its turn.", "/state/turn"))
     return out
 
 
-def _turn(state: State) -> list[Violation]:
+def _turn(book: RuleBook, state: State) -> list[Violation]:
     t = state.turn
     ids = [p.id for p in state.players]
     out = []
     if t.player not in ids:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.turn_player", "{player!r} is not in this game.", "/state/turn/player", player=t.player
             )
         )
     if t.phase == "start":
         if not t.start_queue or t.start_queue[0] != t.player or any(q not in ids for q in t.start_queue):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.start_queue",
                     "The starting placements left must begin with the turn's player.",
                     "/state/turn/start_queue",
@@ -212,31 +211,31 @@ def _turn(state: State) -> list[Violation]:
             )
     elif t.start_queue:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.start_queue", "Starting placements are over outside the start phase.", "/state/turn/start_queue"
             )
         )
     if (state.auction is not None) != (t.phase == "auction"):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_phase", "An auction is in progress exactly in the auction phase.", "/state/auction"
             )
         )
     if t.phase in ("action2", "action3") and t.action not in D.ACTIONS:
         out.append(
-            BOOK.violation("state.turn_action", "The turn must say which first action was taken.", "/state/turn/action")
+            book.violation("state.turn_action", "The turn must say which first action was taken.", "/state/turn/action")
         )
     if t.phase == "action2" and t.action == "D":
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.turn_action", "After action D the second action is done at once.", "/state/turn/action"
             )
         )
     if (state.result is not None) != (t.phase == "over" and state.pending is None):
-        out.append(BOOK.violation("state.result", "A finished game, and only that, has a result.", "/state/result"))
+        out.append(book.violation("state.result", "A finished game, and only that, has a result.", "/state/result"))
     if state.park_order is not None and sorted(state.park_order) != list(range(len(D.SET_SIZES))):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.park_order", "Central Park's draw order is an order of the 8 places.", "/state/park_order"
             )
         )
@@ -244,7 +243,7 @@ def _turn(state: State) -> list[Violation]:
     for name, k in state.commissioners:
         if k.at not in ring_ok:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.commissioner_at",
                     "Unknown place {at!r}.",
                     pointer("state", "commissioners", name, "at"),
@@ -253,7 +252,7 @@ def _turn(state: State) -> list[Violation]:
             )
         if len(set(k.markers)) != len(k.markers) or len(k.markers) > D.MARKERS_PER_COMMISSIONER:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.markers",
                     "Each district holds at most one marker of a commissioner (3 in all).",
                     pointer("state", "commissioners", name, "markers"),
@@ -263,7 +262,7 @@ def _turn(state: State) -> list[Violation]:
             d = B.district(state, m)
             if d is None or d.stopped:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.markers",
                         "No marker can lie on {m!r}.",
                         pointer("state", "commissioners", name, "markers"),
@@ -273,7 +272,7 @@ def _turn(state: State) -> list[Violation]:
     return out
 
 
-def _auction(state: State) -> list[Violation]:
+def _auction(book: RuleBook, state: State) -> list[Violation]:
     a = state.auction
     if a is None:
         return []
@@ -288,32 +287,32 @@ def _auction(state: State) -> list[Violation]:
         or a.resume not in ("action2", "next_turn")
     ):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where
             )
         )
     site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and (site is None or site.stopped):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_site", "No auction can be held at {site!r}.", where + pointer("site"), site=a.site
             )
         )
     for s in a.queue:
         if s not in D.SITES:
             out.append(
-                BOOK.violation("state.auction_site", "No auction can be held at {s!r}.", where + pointer("queue"), s=s)
+                book.violation("state.auction_site", "No auction can be held at {s!r}.", where + pointer("queue"), s=s)
             )
     members = set(ids) | ({dummy} if dummy else set())
     if len(set(a.order)) != len(a.order) or set(a.order) != members:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_order", "The bidding order lists every bidder once.", where + pointer("order")
             )
         )
     if a.to_act not in a.order or a.to_act in a.passed:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_to_act",
                 "The bidder to act must be in the auction and not have passed.",
                 where + pointer("to_act"),
@@ -321,13 +320,13 @@ def _auction(state: State) -> list[Violation]:
         )
     if any(p not in a.order for p in a.passed) or len(set(a.passed)) != len(a.passed):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_passed", "Passed bidders must be bidders, once each.", where + pointer("passed")
             )
         )
     if a.site != D.CENTRAL_PARK and a.park_colour is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_stage",
                 "Only Central Park's auction has a colour of its own.",
                 where + pointer("park_colour"),
@@ -335,7 +334,7 @@ def _auction(state: State) -> list[Violation]:
         )
     if a.site == D.CENTRAL_PARK and any(b.colour != a.park_colour for b in a.bids):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_stage",
                 "Central Park's colour is the opening bid's, and every bid there holds it.",
                 where + pointer("park_colour"),
@@ -348,19 +347,19 @@ def _auction(state: State) -> list[Violation]:
         and (a.to_act != a.trigger or a.passed or a.bids)
     ):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_stage",
                 "The player who started the auctions names Central Park's colour before anyone else acts there.",
                 where + pointer("park_colour"),
             )
         )
     if a.site != D.CENTRAL_PARK and site is not None and a.full and not B.is_full(site):
-        out.append(BOOK.violation("state.auction_full", "The district is not full.", where + pointer("full")))
+        out.append(book.violation("state.auction_full", "The district is not full.", where + pointer("full")))
     seen = set()
     for i, b in enumerate(a.bids):
         if b.player not in a.order or b.player in a.passed or b.player in seen or not b.cards:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.auction_bid",
                     "A bid belongs to an active bidder, once, and holds cards.",
                     where + pointer("bids", i),
@@ -370,7 +369,7 @@ def _auction(state: State) -> list[Violation]:
         for c in b.cards:
             if D.card_parts(c)[0] not in (b.colour, D.BLACK):
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.auction_bid",
                         "A bid holds cards of its colour and black cards only.",
                         where + pointer("bids", i, "cards"),
@@ -378,13 +377,13 @@ def _auction(state: State) -> list[Violation]:
                 )
         if b.player == dummy and Counter(b.cards) - Counter(D.card(D.BLACK, x) for x in a.dummy_bid or ()):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.auction_bid", "The dummy bids the black cards it drew.", where + pointer("bids", i)
                 )
             )
     if a.dummy_bid is not None and dummy is None:
         out.append(
-            BOOK.violation("state.auction_bid", "Only the 2-player game has a dummy.", where + pointer("dummy_bid"))
+            book.violation("state.auction_bid", "Only the 2-player game has a dummy.", where + pointer("dummy_bid"))
         )
     if a.stage == "resolve":
         ok = (
@@ -397,7 +396,7 @@ def _auction(state: State) -> list[Violation]:
         )
         if not ok:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.auction_stage",
                     "Only a winner with more than one choice is asked how many to build.",
                     where + pointer("stage"),
@@ -405,11 +404,11 @@ def _auction(state: State) -> list[Violation]:
             )
     elif a.winner is not None:
         out.append(
-            BOOK.violation("state.auction_stage", "A winner is named only while he chooses.", where + pointer("winner"))
+            book.violation("state.auction_stage", "A winner is named only while he chooses.", where + pointer("winner"))
         )
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.auction_to_act",
                 "The dummy's turn is played at once, not left waiting.",
                 where + pointer("to_act"),
@@ -418,7 +417,7 @@ def _auction(state: State) -> list[Violation]:
     return out
 
 
-def _pending(state: State) -> list[Violation]:
+def _pending(book: RuleBook, state: State) -> list[Violation]:
     p = state.pending
     if p is None:
         return []
@@ -478,7 +477,7 @@ def _pending(state: State) -> list[Violation]:
         bad = True
     if bad:
         return [
-            BOOK.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)
+            book.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)
         ]
     return []
 
@@ -497,7 +496,7 @@ def _deal_done(state: State) -> bool:
     return state.turn.phase != "start" or (_dealt(state) == len(D.DISTRICTS) and None not in state.supply_row)
 
 
-def _deal(state: State) -> list[Violation]:
+def _deal(book: RuleBook, state: State) -> list[Violation]:
     """In the start phase every district holds one business (its starting one), except the ones a real
     table's deal has still to reveal; on the back side it lies on the sixth plot; no district is empty
     later in a real table's deal than the one pending."""
@@ -516,7 +515,7 @@ def _deal(state: State) -> list[Violation]:
         )
         if not ok:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.businesses",
                     "Before the first turn each district holds its one starting "
                     "business (on the back side, on the sixth plot).",
@@ -526,11 +525,11 @@ def _deal(state: State) -> list[Violation]:
     return out
 
 
-def _supply_row(state: State) -> list[Violation]:
+def _supply_row(book: RuleBook, state: State) -> list[Violation]:
     out = []
     row = state.supply_row
     if len(row) != len(D.SET_SIZES):
-        return [BOOK.violation("state.supply_row", "The supply row has 8 sets.", "/state/supply_row")]
+        return [book.violation("state.supply_row", "The supply row has 8 sets.", "/state/supply_row")]
     current = None
     for i, tiles in enumerate(row):
         if tiles is None or tiles:
@@ -540,11 +539,11 @@ def _supply_row(state: State) -> list[Violation]:
         here = ("state", "supply_row", i)  # a pointer is only built for a violation
         if tiles is None:
             if current is not None and i != current and i < current:
-                out.append(BOOK.violation("state.supply_row", "An emptied set cannot be unknown.", pointer(*here)))
+                out.append(book.violation("state.supply_row", "An emptied set cannot be unknown.", pointer(*here)))
             continue
         if len(tiles) > D.SET_SIZES[i] or len(tiles) == 1:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.supply_row",
                     "Set {number} cannot hold {count} businesses.",
                     pointer(*here),
@@ -554,12 +553,12 @@ def _supply_row(state: State) -> list[Violation]:
             )
         if current is not None and i > current and len(tiles) != D.SET_SIZES[i]:
             out.append(
-                BOOK.violation("state.supply_row", "A set after the current one is still whole.", pointer(*here))
+                book.violation("state.supply_row", "A set after the current one is still whole.", pointer(*here))
             )
     return out
 
 
-def _stacks(state: State) -> list[Violation]:
+def _stacks(book: RuleBook, state: State) -> list[Violation]:
     out = []
     stacks = dict(state.stacks)
     pend = state.pending
@@ -570,39 +569,39 @@ def _stacks(state: State) -> list[Violation]:
         here = ("state", "stacks", c)  # a pointer is only built for a violation
         st = stacks.get(c)
         if st is None:
-            out.append(BOOK.violation("state.stack", "The {c} stack is missing.", pointer(*here), c=c))
+            out.append(book.violation("state.stack", "The {c} stack is missing.", pointer(*here), c=c))
             continue
         if st.count < 0 or st.count > D.COLOURED_PER_COLOUR:
-            out.append(BOOK.violation("state.stack", "A stack holds 0 to 12 cards.", pointer(*here, "count")))
+            out.append(book.violation("state.stack", "A stack holds 0 to 12 cards.", pointer(*here, "count")))
         if st.top is None and st.count > 0 and c not in waiting:
-            out.append(BOOK.violation("state.stack", "A stack with cards shows its top card.", pointer(*here, "top")))
+            out.append(book.violation("state.stack", "A stack with cards shows its top card.", pointer(*here, "top")))
         if st.top is not None and st.count <= 0:
-            out.append(BOOK.violation("state.stack", "An empty stack shows no top card.", pointer(*here, "top")))
+            out.append(book.violation("state.stack", "An empty stack shows no top card.", pointer(*here, "top")))
         if st.below is not None and st.top is not None and len(st.below) != st.count - 1:
             out.append(
-                BOOK.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below"))
+                book.violation("state.stack", "The cards below the top must number count - 1.", pointer(*here, "below"))
             )
         if st.below is not None and st.top is None and (st.below or st.count):
-            out.append(BOOK.violation("state.stack", "An empty stack has no cards below.", pointer(*here, "below")))
+            out.append(book.violation("state.stack", "An empty stack has no cards below.", pointer(*here, "below")))
         if (
             st.count == 0
             and state.options.coloured_stack_empty == "reshuffle"
             and any(D.card_parts(x)[0] == c for x in state.discard)
         ):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.stack", "An empty stack takes back its colour's discards at once.", pointer(*here, "count")
                 )
             )
     deck = state.black_deck
     if deck.cards is not None and len(deck.cards) != deck.count:
         out.append(
-            BOOK.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck")
+            book.violation("state.black_deck", "The black deck's cards must number its count.", "/state/black_deck")
         )
     return out
 
 
-def _skyscrapers(state: State) -> list[Violation]:
+def _skyscrapers(book: RuleBook, state: State) -> list[Violation]:
     out = []
     placed: Counter = Counter()
     for d in state.districts:
@@ -618,7 +617,7 @@ def _skyscrapers(state: State) -> list[Violation]:
         total = D.SCORE_MARKER + p.supply + p.general + placed[p.id] + to_place[p.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.skyscrapers",
                     "{id!r} accounts for {total} skyscrapers, not 18.",
                     pointer("state", "players", i),
@@ -630,7 +629,7 @@ def _skyscrapers(state: State) -> list[Violation]:
         total = state.dummy.general + placed[state.dummy.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.skyscrapers",
                     "The dummy accounts for {total} skyscrapers, not 18.",
                     "/state/dummy",
@@ -640,7 +639,7 @@ def _skyscrapers(state: State) -> list[Violation]:
     return out
 
 
-def _businesses(state: State) -> list[Violation]:
+def _businesses(book: RuleBook, state: State) -> list[Violation]:
     out = []
     on_plots: Counter = Counter()
     for d in state.districts:
@@ -658,13 +657,13 @@ def _businesses(state: State) -> list[Violation]:
     for b in D.BUSINESSES:
         if known[b] > D.BUSINESSES_PER_TYPE:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.businesses", "More than 9 {b} businesses are on the table.", "/state/districts", b=b
                 )
             )
     if sum(known.values()) + unknown != D.BUSINESS_TOTAL:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.businesses",
                 "The businesses number {number}, not 36.",
                 "/state/districts",
@@ -681,7 +680,7 @@ def _businesses(state: State) -> list[Violation]:
         emptied += 1 if not tiles else 0
     if state.businesses_placed >= D.BUSINESSES_ENDING_GAME and state.turn is not None and state.turn.phase != "over":
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.businesses_placed",
                 "The {last}th business ends the game; this game goes on with {businesses_placed} placed.",
                 "/state/businesses_placed",
@@ -691,7 +690,7 @@ def _businesses(state: State) -> list[Violation]:
         )
     if placed != state.businesses_placed:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.businesses_placed",
                 "The supply row shows {placed} businesses placed, not {businesses_placed}.",
                 "/state/businesses_placed",
@@ -701,7 +700,7 @@ def _businesses(state: State) -> list[Violation]:
         )
     if len(state.park.businesses) != emptied:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.park_businesses",
                 "Central Park holds one business per emptied set.",
                 pointer("state", "districts", D.CENTRAL_PARK, "businesses"),
@@ -710,7 +709,7 @@ def _businesses(state: State) -> list[Violation]:
     return out
 
 
-def _cards(state: State) -> list[Violation]:
+def _cards(book: RuleBook, state: State) -> list[Violation]:
     out = []
     dummy = state.dummy.id if state.dummy is not None else None
     outside: Counter = Counter(state.discard)
@@ -728,7 +727,7 @@ def _cards(state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     grand = sum(outside.values()) + hidden_hands + state.black_deck.count + sum(st.count for st in stacks.values())
     if grand != D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL:
-        out.append(BOOK.violation("state.cards", "The cards number {grand}, not 110.", "/state/players", grand=grand))
+        out.append(book.violation("state.cards", "The cards number {grand}, not 110.", "/state/players", grand=grand))
     for colour in D.CARD_COLOURS:
         if colour == D.BLACK:
             deck = Counter(state.black_deck.cards or ())
@@ -745,7 +744,7 @@ def _cards(state: State) -> list[Violation]:
             in_colour += outside[D.card(colour, value)]
             if n > D.card_total(colour, value) or (exact and not hidden_hands and n != D.card_total(colour, value)):
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "state.cards",
                         "The {colour} {value}s do not add up.",
                         "/state/players",
@@ -756,6 +755,6 @@ def _cards(state: State) -> list[Violation]:
         full = sum(D.card_total(colour, v) for v in D.VALUES)
         if in_colour + count > full or (not hidden_hands and in_colour + count != full):
             out.append(
-                BOOK.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour)
+                book.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour)
             )
     return out

@@ -1,6 +1,8 @@
-"""The checks every move must pass: one function per move type, shared by ``apply`` and ``legal_moves``.
+"""The checks every move must pass: one function per move type, shared by ``apply`` and ``legal_moves``,
+and the state lookups the rules derive (who acts, the current set, the colours a player may bid...).
 
-Each returns the list of every violated rule (empty when the move is legal)."""
+Each check takes the game's rule book and returns the list of every violated rule (empty when the move is
+legal)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,11 @@ from collections import Counter
 from collections.abc import Callable
 
 from ..core import Violation
-from ..kit import NOT_YOUR_TURN, awaited_text, pointer
+from ..kit import NOT_YOUR_TURN, RuleBook, awaited_text, pointer
 from . import board as B
 from . import data as D
-from .catalogue import BOOK
-from .state import Auction, Move, Player, State
+from . import hidden as H
+from .state import Auction, Move, Pending, Player, State, canonical
 
 # ------------------------------------------------------------------ state lookups
 
@@ -44,51 +46,6 @@ def current_set(state: State) -> int | None:
         if tiles is None or len(tiles) > 0:
             return i
     return None
-
-
-def unseen_cards(state: State) -> Counter:
-    """Every card that may lie where nobody looks (a hand nobody knows, an unknown deck order): the box's
-    110 cards less every card the state shows somewhere (derived once per state)."""
-    if "unseen" in state.derived:
-        return state.derived["unseen"]
-    seen: Counter = Counter(state.discard)
-    for p in state.players:
-        seen.update(p.hand or ())
-    if state.auction is not None:
-        dummy = state.dummy.id if state.dummy is not None else None
-        for b in state.auction.bids:
-            if b.player != dummy:
-                seen.update(b.cards)
-        seen.update(D.card(D.BLACK, x) for x in state.auction.dummy_bid or ())
-    for colour, st in state.stacks:
-        seen.update(D.card(colour, v) for v in ([st.top] if st.top is not None else []) + list(st.below or ()))
-    seen.update(D.card(D.BLACK, v) for v in state.black_deck.cards or ())
-    out = Counter()
-    for c in D.ALL_CARDS:
-        colour, value = D.card_parts(c)
-        n = D.card_total(colour, value) - seen[c]
-        if n > 0:
-            out[c] = n
-    state.derived["unseen"] = out
-    return out
-
-
-def hidden_hand_room(state: State) -> Counter:
-    """How many cards of each colour may be in hands nobody knows: its unseen cards less the face-down
-    cards of its stack (or of the black deck) whose values nobody knows."""
-    if "room" in state.derived:
-        return state.derived["room"]
-    unseen = unseen_cards(state)
-    room: Counter = Counter()
-    for c, n in unseen.items():
-        room[card_colour(c)] += n
-    for colour, st in state.stacks:
-        if st.below is None:
-            room[colour] -= st.count - (1 if st.top is not None else 0)
-    if state.black_deck.cards is None:
-        room[D.BLACK] -= state.black_deck.count
-    state.derived["room"] = room
-    return room
 
 
 def card_value(text: str) -> int:
@@ -203,30 +160,32 @@ PHASE_OF = {
     "build": ("auction",),
     "building_stop": ("auction",),
 }
+
+
 STAGE_OF = {"bid": "bidding", "pass": "bidding", "build": "resolve", "building_stop": "resolve"}
 
 
-def common(state: State, move: Move) -> list[Violation]:
+def common(book: RuleBook, state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     if state.turn is None or (state.turn.phase == "over" and state.pending is None):
         return [
-            BOOK.violation(
+            book.violation(
                 "turn.game_over", "The game is over (or the state has no turn): no move is possible.", "/move/type"
             )
         ]
     known = player(state, move.player) is not None
     if not known:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "turn.unknown_player", "Player {player!r} is not in this game.", "/move/player", player=move.player
             )
         )
     if move.type == "reveal":
         if state.pending is None:
-            out.append(BOOK.violation("chance.nothing_pending", "Nothing is waiting to be revealed.", "/move/type"))
+            out.append(book.violation("chance.nothing_pending", "Nothing is waiting to be revealed.", "/move/type"))
     elif state.pending is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "chance.pending_reveal", "A reveal ({kind}) must come first.", "/move/type", kind=state.pending.kind
             )
         )
@@ -234,7 +193,7 @@ def common(state: State, move: Move) -> list[Violation]:
         phases = PHASE_OF.get(move.type, ())
         if state.turn.phase not in phases:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "turn.wrong_phase",
                     "A {type!r} move is not possible in phase {phase!r}.",
                     "/move/type",
@@ -245,7 +204,7 @@ def common(state: State, move: Move) -> list[Violation]:
         elif move.type in STAGE_OF and (state.auction is None or state.auction.stage != STAGE_OF[move.type]):
             stage = state.auction.stage if state.auction else None
             out.append(
-                BOOK.violation(
+                book.violation(
                     "turn.wrong_phase",
                     "A {type!r} move is not possible at auction stage {stage!r}.",
                     "/move/type",
@@ -256,20 +215,20 @@ def common(state: State, move: Move) -> list[Violation]:
     who = acting(state)
     if who is not None and move.player != who and known:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player, awaited=awaited_text([who])
             )
         )
     return out
 
 
-def district_checks(state: State, did: str | None, pointer: str = "/move/district") -> list[Violation]:
+def district_checks(book: RuleBook, state: State, did: str | None, pointer: str = "/move/district") -> list[Violation]:
     d = B.district(state, did or "")
     if d is None:
-        return [BOOK.violation("board.unknown_district", "No district {did!r}.", pointer, did=did)]
+        return [book.violation("board.unknown_district", "No district {did!r}.", pointer, did=did)]
     if d.stopped:
         return [
-            BOOK.violation(
+            book.violation(
                 "board.district_stopped",
                 "{district} is under a building stop.",
                 pointer,
@@ -282,68 +241,68 @@ def district_checks(state: State, did: str | None, pointer: str = "/move/distric
 # ------------------------------------------------------------------ per move type
 
 
-def check_place_start(state: State, move: Move) -> list[Violation]:
-    out = district_checks(state, move.district)
+def check_place_start(book: RuleBook, state: State, move: Move) -> list[Violation]:
+    out = district_checks(book, state, move.district)
     if out:
         return out
     d = B.district(state, move.district)
     p = B.plot(d, move.plot or "")
     if p is None:
-        return [BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
+        return [book.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
     if not B.is_empty(p):
-        out.append(BOOK.violation("start.plot_occupied", "A starting skyscraper goes on an empty plot.", "/move/plot"))
+        out.append(book.violation("start.plot_occupied", "A starting skyscraper goes on an empty plot.", "/move/plot"))
     if B.owned_plot(d, move.player) is not None:
         out.append(
-            BOOK.violation("board.one_plot_per_district", "You already own a plot in this district.", "/move/district")
+            book.violation("board.one_plot_per_district", "You already own a plot in this district.", "/move/district")
         )
     return out
 
 
-def check_take_skyscrapers(state: State, move: Move) -> list[Violation]:
+def check_take_skyscrapers(book: RuleBook, state: State, move: Move) -> list[Violation]:
     p = player(state, move.player)
     if p is not None and p.general <= 0:
         return [
-            BOOK.violation(
+            book.violation(
                 "action_a.general_empty", "No skyscraper of your colour is left in the general supply.", "/move/type"
             )
         ]
     return []
 
 
-def check_place_business(state: State, move: Move) -> list[Violation]:
+def check_place_business(book: RuleBook, state: State, move: Move) -> list[Violation]:
     out: list[Violation] = []
     index = current_set(state)
     # validate guarantees a current set while the game runs: the 12th business empties the row and ends it
     if move.business not in (state.supply_row[index] or ()):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "action_b.business_not_in_set",
                 "The current set holds no {business!r}.",
                 "/move/business",
                 business=move.business,
             )
         )
-    bad = district_checks(state, move.district)
+    bad = district_checks(book, state, move.district)
     if bad:
         return out + bad
     p = B.plot(B.district(state, move.district), move.plot or "")
     if p is None:
-        return out + [BOOK.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
+        return out + [book.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
     if p.skyscrapers is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "action_b.plot_has_skyscrapers", "A business may not go on a plot with skyscrapers.", "/move/plot"
             )
         )
     if len(p.businesses) >= D.MAX_BUSINESSES_PER_PLOT:
-        out.append(BOOK.violation("action_b.plot_full", "A plot holds at most 2 businesses.", "/move/plot"))
+        out.append(book.violation("action_b.plot_full", "A plot holds at most 2 businesses.", "/move/plot"))
     return out
 
 
-def check_commissioner(state: State, move: Move) -> list[Violation]:
+def check_commissioner(book: RuleBook, state: State, move: Move) -> list[Violation]:
     if move.commissioner not in dict(state.commissioners):
         return [
-            BOOK.violation(
+            book.violation(
                 "commissioner.unknown",
                 "No commissioner {commissioner!r}.",
                 "/move/commissioner",
@@ -352,7 +311,7 @@ def check_commissioner(state: State, move: Move) -> list[Violation]:
         ]
     if move.to not in commissioner_steps(state, move.commissioner):
         return [
-            BOOK.violation(
+            book.violation(
                 "commissioner.not_a_step",
                 "The {commissioner} commissioner cannot move to {to!r} in one step.",
                 "/move/to",
@@ -363,13 +322,13 @@ def check_commissioner(state: State, move: Move) -> list[Violation]:
     return []
 
 
-def check_value_district(state: State, move: Move) -> list[Violation]:
-    bad = district_checks(state, move.district)
+def check_value_district(book: RuleBook, state: State, move: Move) -> list[Violation]:
+    bad = district_checks(book, state, move.district)
     if bad:
         return bad
     if move.district not in valuable_districts(state):
         return [
-            BOOK.violation(
+            book.violation(
                 "action_d.no_commissioner",
                 "Only a district where a commissioner stands may be valued.",
                 "/move/district",
@@ -378,35 +337,35 @@ def check_value_district(state: State, move: Move) -> list[Violation]:
     return []
 
 
-def check_take_cards(state: State, move: Move) -> list[Violation]:
+def check_take_cards(book: RuleBook, state: State, move: Move) -> list[Violation]:
     colours = list(move.colours or ())
     out: list[Violation] = []
     available = nonempty_stacks(state)
     if len(set(colours)) != len(colours):
         out.append(
-            BOOK.violation("cards.same_colour", "The two cards come from two different colour stacks.", "/move/colours")
+            book.violation("cards.same_colour", "The two cards come from two different colour stacks.", "/move/colours")
         )
     for i, c in enumerate(colours):
         if c not in available:
             out.append(
-                BOOK.violation("cards.stack_empty", "The {c} stack is empty.", pointer("move", "colours", i), c=c)
+                book.violation("cards.stack_empty", "The {c} stack is empty.", pointer("move", "colours", i), c=c)
             )
     if len(colours) != min(2, len(available)):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "cards.wrong_count", "Take {count} coloured card(s).", "/move/colours", count=min(2, len(available))
             )
         )
     return out
 
 
-def hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
+def hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> list[Violation]:
     out = []
     if p.hand is None and state.options.chance == "table":
-        return unseen_hand_problems(state, p, cards)
+        return unseen_hand_problems(book, state, p, cards)
     if p.hand is None:
         return [
-            BOOK.violation(
+            book.violation(
                 "auction.hand_hidden",
                 "This state hides the bidder's hand, so a bid cannot be checked; send the state with the hand.",
                 "/move/cards",
@@ -416,7 +375,7 @@ def hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
     for i, c in enumerate(cards):
         if have[c] <= 0:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c
                 )
             )
@@ -424,21 +383,21 @@ def hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
     return out
 
 
-def unseen_hand_problems(state: State, p: Player, cards: list[str]) -> list[Violation]:
+def unseen_hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> list[Violation]:
     """At a real table nobody knows the bidder's hand: a bid lays cards that could be in it."""
     out = []
     if len(cards) > p.hand_size:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "auction.more_cards_than_hand", "You hold {size} card(s) only.", "/move/cards", size=p.hand_size
             )
         )
-    unseen = Counter(unseen_cards(state))
-    room = Counter(hidden_hand_room(state))
+    unseen = Counter(H.unseen_cards(state))
+    room = Counter(H.hidden_hand_room(state))
     for i, c in enumerate(cards):
         if unseen[c] <= 0 or room[card_colour(c)] <= 0:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "auction.card_not_in_hand", "Card {c!r} is not in your hand.", pointer("move", "cards", i), c=c
                 )
             )
@@ -447,7 +406,7 @@ def unseen_hand_problems(state: State, p: Player, cards: list[str]) -> list[Viol
     return out
 
 
-def check_bid(state: State, move: Move) -> list[Violation]:
+def check_bid(book: RuleBook, state: State, move: Move) -> list[Violation]:
     a = state.auction
     p = player(state, move.player)
     if a is None or p is None:
@@ -455,13 +414,13 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     cards = list(move.cards or ())
     out: list[Violation] = []
     if not cards:
-        out.append(BOOK.violation("auction.no_cards", "A bid lays at least one card.", "/move/cards"))
-    out += hand_problems(state, p, cards)
+        out.append(book.violation("auction.no_cards", "A bid lays at least one card.", "/move/cards"))
+    out += hand_problems(book, state, p, cards)
     mine = bid_of(a, move.player)
     colour = mine.colour if mine is not None else move.colour
     if mine is not None and move.colour is not None and move.colour != mine.colour:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "auction.colour_changed",
                 "Your bid is in {colour}; raise with {colour} or black.",
                 "/move/colour",
@@ -471,14 +430,14 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     if mine is None:
         if not may_bid(state, move.player):
             out.append(
-                BOOK.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type")
+                book.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type")
             )
         if move.colour is None:
-            out.append(BOOK.violation("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
+            out.append(book.violation("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
         elif a.site == D.CENTRAL_PARK:
             if a.park_colour is not None and move.colour != a.park_colour:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "auction.colour_not_allowed",
                         "In Central Park every first bid holds a {park_colour} card.",
                         "/move/colour",
@@ -487,7 +446,7 @@ def check_bid(state: State, move: Move) -> list[Violation]:
                 )
         elif move.colour not in allowed_colours(state, a.site, move.player):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "auction.colour_not_allowed",
                     "You may not bid {colour} in this district.",
                     "/move/colour",
@@ -496,7 +455,7 @@ def check_bid(state: State, move: Move) -> list[Violation]:
             )
         if colour is not None and not any(card_colour(c) == colour for c in cards):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "auction.no_coloured_card",
                     "A first bid holds at least one {colour} card.",
                     "/move/cards",
@@ -506,7 +465,7 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     for i, c in enumerate(cards):
         if card_colour(c) not in (colour, D.BLACK):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "auction.foreign_colour_card",
                     "Card {c!r} is neither {colour} nor black.",
                     pointer("move", "cards", i),
@@ -517,7 +476,7 @@ def check_bid(state: State, move: Move) -> list[Violation]:
     before = sum(card_value(c) for c in mine.cards) if mine is not None else 0
     if cards and before + sum(card_value(c) for c in cards) <= high_bid(a):
         out.append(
-            BOOK.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a))
+            book.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a))
         )
     return out
 
@@ -536,11 +495,11 @@ def park_colour_due(state: State, pid: str) -> bool:
     )
 
 
-def check_pass(state: State, move: Move) -> list[Violation]:
+def check_pass(book: RuleBook, state: State, move: Move) -> list[Violation]:
     due = park_colour_due(state, move.player)
     if due and move.colour is None:
         return [
-            BOOK.violation(
+            book.violation(
                 "auction.park_colour_missing",
                 "You started the auctions: name Central Park's colour as you pass (or open with a bid).",
                 "/move/colour",
@@ -548,7 +507,7 @@ def check_pass(state: State, move: Move) -> list[Violation]:
         ]
     if not due and move.colour is not None:
         return [
-            BOOK.violation(
+            book.violation(
                 "auction.pass_colour_not_asked",
                 "Only the player who started the auctions names Central Park's colour, as he passes before it is set.",
                 "/move/colour",
@@ -557,11 +516,11 @@ def check_pass(state: State, move: Move) -> list[Violation]:
     return []
 
 
-def check_build(state: State, move: Move) -> list[Violation]:
+def check_build(book: RuleBook, state: State, move: Move) -> list[Violation]:
     allowed = build_counts(state)
     if move.count not in allowed:
         return [
-            BOOK.violation(
+            book.violation(
                 "build.count_not_allowed",
                 "You may build {counts} here.",
                 "/move/count",
@@ -593,17 +552,18 @@ def build_counts(state: State) -> tuple[int, ...]:
     return tuple(n for kind, n in winner_choices(state) if kind == "build")
 
 
-def check_building_stop(state: State, move: Move) -> list[Violation]:
+def check_building_stop(book: RuleBook, state: State, move: Move) -> list[Violation]:
     if ("stop", 0) not in winner_choices(state):
         return [
-            BOOK.violation(
+            book.violation(
                 "stop.not_possible", "A building stop needs a district whose plots were all occupied.", "/move/type"
             )
         ]
     return []
 
 
-CHECKS: dict[str, Callable[[State, Move], list[Violation]]] = {
+Check = Callable[[RuleBook, State, Move], list[Violation]]
+CHECKS: dict[str, Check] = {
     "place_start": check_place_start,
     "take_skyscrapers": check_take_skyscrapers,
     "place_business": check_place_business,
@@ -618,6 +578,188 @@ CHECKS: dict[str, Callable[[State, Move], list[Violation]]] = {
 }
 
 
-STOPPING = frozenset(
-    BOOK.code(s) for s in ("turn.game_over", "turn.wrong_phase", "chance.pending_reveal", "chance.nothing_pending")
-)
+# the codes after which no other check of the move is worth making
+STOPPING = frozenset(("turn.game_over", "turn.wrong_phase", "chance.pending_reveal", "chance.nothing_pending"))
+
+
+def stops(book: RuleBook, found: list[Violation]) -> bool:
+    """Whether one of ``found`` is a code of ``STOPPING`` (a code is the book's game id, a dot, the suffix)."""
+    return any(v.code[len(book.game) + 1 :] in STOPPING for v in found)
+
+
+# ------------------------------------------------------------------ reveals at a real table
+
+
+def check_reveal(book: RuleBook, state: State, move: Move) -> list[Violation]:
+    """Every rule a reveal breaks: it must carry what the pending draw asks for, and what could still
+    come up there."""
+    assert state.pending is not None  # ``common`` refuses a reveal when nothing is pending
+    check = REVEAL_CHECKS.get(state.pending.kind)
+    return [] if check is None else check(book, state, move, state.pending)
+
+
+def reveal_stack_top(book: RuleBook, state: State, move: Move, pend: Pending) -> list[Violation]:
+    tops = dict(move.tops or ())
+    if move.tops is None or sorted(tops) != sorted(pend.colours):
+        return [
+            book.violation(
+                "reveal.wrong_fields",
+                "Reveal the new top card of {colours} as 'tops'.",
+                "/move/tops",
+                colours=", ".join(pend.colours),
+            )
+        ]
+    out: list[Violation] = []
+    for c in pend.colours:
+        if tops[c] not in H.card_pool(state, c):
+            out.append(
+                book.violation(
+                    "reveal.impossible_card",
+                    "No {c} card of that value can still be in its stack.",
+                    pointer("move", "tops", c),
+                    c=c,
+                )
+            )
+    return out
+
+
+def reveal_black_cards(book: RuleBook, state: State, move: Move, pend: Pending) -> list[Violation]:
+    drawn = dict(move.drawn or ())
+    want = dict(pend.draws)
+    if move.drawn is None or not drawn or any(who not in want for who in drawn):
+        return [
+            book.violation(
+                "reveal.wrong_fields",
+                "Reveal the black cards drawn, per player, as 'drawn' (all players owed, or some of them first).",
+                "/move/drawn",
+            )
+        ]
+    out: list[Violation] = []
+    total: Counter = Counter()
+    for who, values in drawn.items():
+        if len(values) != want[who]:
+            out.append(
+                book.violation(
+                    "reveal.wrong_count",
+                    "{who!r} draws {count} black card(s).",
+                    pointer("move", "drawn", who),
+                    who=who,
+                    count=want[who],
+                )
+            )
+        total.update(values)
+    if not H.within(total, H.card_pool(state, D.BLACK)):
+        out.append(
+            book.violation(
+                "reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/drawn"
+            )
+        )
+    return out
+
+
+def reveal_supply_set(book: RuleBook, state: State, move: Move, pend: Pending) -> list[Violation]:
+    tiles = list(move.tiles or ())
+    if move.tiles is None or len(tiles) != pend.count:
+        return [
+            book.violation(
+                "reveal.wrong_count",
+                "Reveal the {count} businesses of the current set as 'tiles'.",
+                "/move/tiles",
+                count=pend.count,
+            )
+        ]
+    if not H.within(Counter(tiles), H.business_pool(state)):
+        return [book.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.", "/move/tiles")]
+    return []
+
+
+def reveal_dummy_bid(book: RuleBook, state: State, move: Move, pend: Pending) -> list[Violation]:
+    values = list(move.bid or ())
+    if move.bid is None or not H.dummy_sequence_ok(values, state.black_deck.count):
+        return [
+            book.violation(
+                "reveal.wrong_sequence",
+                "The dummy draws black cards until a value repeats: reveal them in order as 'bid'.",
+                "/move/bid",
+            )
+        ]
+    if not H.within(Counter(values), H.card_pool(state, D.BLACK)):
+        return [
+            book.violation("reveal.impossible_card", "Those black cards cannot all still be in the deck.", "/move/bid")
+        ]
+    return []
+
+
+def reveal_park_tiles(book: RuleBook, state: State, move: Move, pend: Pending) -> list[Violation]:
+    tiles = list(move.tiles or ())
+    if move.tiles is None or len(tiles) != pend.count:
+        return [
+            book.violation(
+                "reveal.wrong_count",
+                "Reveal {count} businesses from below Central Park as 'tiles'.",
+                "/move/tiles",
+                count=pend.count,
+            )
+        ]
+    if not H.within(Counter(tiles), Counter(state.park.businesses)):
+        return [
+            book.violation("reveal.impossible_tile", "Those businesses are not all below Central Park.", "/move/tiles")
+        ]
+    return []
+
+
+def reveal_start_business(book: RuleBook, state: State, move: Move, pend: Pending) -> list[Violation]:
+    assert pend.district is not None  # validate: a start_business reveal names its district
+    if move.business is None or move.plot is None or move.district not in (None, pend.district):
+        return [
+            book.violation(
+                "reveal.wrong_fields",
+                "Reveal the starting business of {district} as 'plot' and 'business'.",
+                "/move",
+                district=D.DISTRICT_NAMES[pend.district],
+            )
+        ]
+    out = []
+    d = B.district(state, pend.district)
+    if d is None or B.plot(d, move.plot) is None:
+        out.append(book.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot))
+    elif move.plot not in H.start_plots(state):
+        out.append(
+            book.violation(
+                "reveal.start_colours",
+                "The starting businesses lie on every plot colour, none more than twice: not on {plot} here.",
+                "/move/plot",
+                plot=move.plot,
+            )
+        )
+    if H.business_pool(state)[move.business] <= 0:
+        out.append(
+            book.violation("reveal.impossible_tile", "Those businesses cannot all still be unseen.", "/move/business")
+        )
+    return out
+
+
+RevealCheck = Callable[[RuleBook, State, Move, Pending], list[Violation]]
+REVEAL_CHECKS: dict[str, RevealCheck] = {
+    "stack_top": reveal_stack_top,
+    "start_business": reveal_start_business,
+    "black_cards": reveal_black_cards,
+    "supply_set": reveal_supply_set,
+    "dummy_bid": reveal_dummy_bid,
+    "central_park_tiles": reveal_park_tiles,
+}
+
+
+# ------------------------------------------------------------------ every rule a move breaks
+
+
+def move_violations(book: RuleBook, state: State, move: Move) -> list[Violation]:
+    """Every rule the move breaks (state consistency is checked before, by ``validate``)."""
+    move = canonical(move)
+    out = common(book, state, move)
+    if stops(book, out):
+        return out
+    if move.type == "reveal":
+        return out + check_reveal(book, state, move)
+    # A type with no check of its own has no phase either, so ``common`` has stopped it above.
+    return out + CHECKS[move.type](book, state, move)

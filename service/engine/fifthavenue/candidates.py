@@ -1,16 +1,19 @@
 """The candidate moves of the player to act, built from the state (the engine's ``candidates``); the
 kit's ``legal_moves`` filters them through the same checks ``apply`` makes. Every builder is a lazy
-generator, so a caller that wants only the first moves pays only for those."""
+generator, so a caller that wants only the first moves pays only for those; at a real table the reveals
+the pending draw allows are listed once each (a draw as a multiset; a draw owed to several players one
+player at a time)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from itertools import combinations
+from collections.abc import Iterable, Iterator
+from itertools import combinations, product
 
 from . import board as B
+from . import checks as C
 from . import data as D
-from . import rules as R
+from . import hidden as H
 from .state import Move, State
 
 # ------------------------------------------------------------------ legal moves (by construction)
@@ -24,10 +27,10 @@ def _start(state: State, who: str) -> Iterator[Move]:
 
 
 def _action1(state: State, who: str) -> Iterator[Move]:
-    p = R.player(state, who)
+    p = C.player(state, who)
     if p.general > 0:
         yield Move("take_skyscrapers", who)
-    index = R.current_set(state)
+    index = C.current_set(state)
     if index is not None and state.supply_row[index]:
         for business in sorted(set(state.supply_row[index])):
             for d in state.districts:
@@ -37,26 +40,26 @@ def _action1(state: State, who: str) -> Iterator[Move]:
                     if plot.skyscrapers is None and len(plot.businesses) < D.MAX_BUSINESSES_PER_PLOT:
                         yield Move("place_business", who, district=d.id, plot=plot.colour, business=business)
     for name, _ in state.commissioners:
-        yield from (Move("black_and_move", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name))
-    yield from (Move("value_district", who, district=d) for d in R.valuable_districts(state))
+        yield from (Move("black_and_move", who, commissioner=name, to=t) for t in C.commissioner_steps(state, name))
+    yield from (Move("value_district", who, district=d) for d in C.valuable_districts(state))
 
 
 def _action2(state: State, who: str) -> Iterator[Move]:
-    stacks = R.nonempty_stacks(state)
+    stacks = C.nonempty_stacks(state)
     k = min(2, len(stacks))
     return (Move("take_cards", who, colours=tuple(c)) for c in combinations(stacks, k))
 
 
 def _action3(state: State, who: str) -> Iterator[Move]:
     for name, _ in state.commissioners:
-        yield from (Move("move_commissioner", who, commissioner=name, to=t) for t in R.commissioner_steps(state, name))
+        yield from (Move("move_commissioner", who, commissioner=name, to=t) for t in C.commissioner_steps(state, name))
 
 
 MAX_LISTED_BIDS = 2000
 
 
 def _value_counts(hand, colour: str) -> tuple[int, int, int]:
-    c = Counter(R.card_value(x) for x in hand if R.card_colour(x) == colour)
+    c = Counter(C.card_value(x) for x in hand if C.card_colour(x) == colour)
     return c[4], c[5], c[6]
 
 
@@ -75,24 +78,24 @@ def _bid_cards(colour: str, own: tuple[int, int, int], black: tuple[int, int, in
 
 def _bid_colours(state: State, who: str) -> tuple[str, ...]:
     a = state.auction
-    mine = R.bid_of(a, who)
+    mine = C.bid_of(a, who)
     if mine is not None:
         return (mine.colour,)
     if a.site == D.CENTRAL_PARK:
         return (a.park_colour,) if a.park_colour is not None else D.COLOURS  # the opening bid sets it
-    return R.allowed_colours(state, a.site, who)
+    return C.allowed_colours(state, a.site, who)
 
 
 def bidding_hand(state: State, who: str) -> tuple[str, ...] | None:
     """The cards ``who`` may bid from: his hand, or at a real table, where nobody knows it, every card
     that could be in it (each kind as often as it is unseen, and at most his hand's size)."""
-    p = R.player(state, who)
+    p = C.player(state, who)
     if p is None or p.hand is not None or state.options.chance != "table":
         return None if p is None else p.hand
-    unseen = R.unseen_cards(state)
-    room = R.hidden_hand_room(state)
+    unseen = H.unseen_cards(state)
+    room = H.hidden_hand_room(state)
     most = {colour: min(room[colour], p.hand_size) for colour in D.CARD_COLOURS}
-    return tuple(c for c in sorted(unseen) for _ in range(min(unseen[c], most[R.card_colour(c)])))
+    return tuple(c for c in sorted(unseen) for _ in range(min(unseen[c], most[C.card_colour(c)])))
 
 
 def only_minimal_bids_listed(state: State, who: str) -> bool:
@@ -101,7 +104,7 @@ def only_minimal_bids_listed(state: State, who: str) -> bool:
     hand = bidding_hand(state, who)
     if state.auction is None or hand is None:
         return False
-    if R.player(state, who).hand is None:
+    if C.player(state, who).hand is None:
         return True  # a hand nobody knows: the cheapest bids, whatever is laid is checked when proposed
     combos = sum(_choices(_value_counts(hand, c)) for c in _bid_colours(state, who))
     return combos * _choices(_value_counts(hand, D.BLACK)) > MAX_LISTED_BIDS
@@ -116,11 +119,11 @@ def _bids(state: State, who: str) -> Iterator[Move]:
     hand = bidding_hand(state, who)
     if hand is None:
         return
-    mine = R.bid_of(a, who)
-    if mine is None and not R.may_bid(state, who):
+    mine = C.bid_of(a, who)
+    if mine is None and not C.may_bid(state, who):
         return
     colours = _bid_colours(state, who)
-    need = R.high_bid(a) - (sum(R.card_value(c) for c in mine.cards) if mine else 0)
+    need = C.high_bid(a) - (sum(C.card_value(c) for c in mine.cards) if mine else 0)
     black = _value_counts(hand, D.BLACK)
     owns = {c: _value_counts(hand, c) for c in colours}
     minimal = only_minimal_bids_listed(state, who)
@@ -164,7 +167,7 @@ def _bids(state: State, who: str) -> Iterator[Move]:
 
 def _passes(state: State, who: str) -> Iterator[Move]:
     """A pass; the trigger still to set Central Park's colour names it as he passes (reading `park_colour`)."""
-    if R.park_colour_due(state, who):
+    if C.park_colour_due(state, who):
         yield from (Move("pass", who, colour=c) for c in D.COLOURS)
     else:
         yield Move("pass", who)
@@ -175,7 +178,7 @@ def _auction(state: State, who: str) -> Iterator[Move]:
     if a.stage == "resolve":
         yield from (
             Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
-            for kind, n in R.winner_choices(state)
+            for kind, n in C.winner_choices(state)
         )
         return
     yield from _passes(state, who)
@@ -183,3 +186,52 @@ def _auction(state: State, who: str) -> Iterator[Move]:
 
 
 PHASE_MOVES = {"start": _start, "action1": _action1, "action2": _action2, "action3": _action3, "auction": _auction}
+
+
+# ------------------------------------------------------------------ reveals at a real table
+
+
+def possible_reveals(state: State) -> Iterator[Move]:
+    """Every reveal the pending draw allows, each once. A black draw owed to several players is listed
+    for the first of them only (a reveal may name some players first), so the list stays as short as one
+    player's draw."""
+    pend = state.pending
+    who = state.turn.player if state.turn is not None else ""
+    if pend is None or C.player(state, who) is None:
+        return
+    if pend.kind == "start_business":
+        pool = H.business_pool(state)
+        for plot in H.start_plots(state):
+            yield from (Move("reveal", who, district=pend.district, plot=plot, business=b) for b in sorted(pool))
+    elif pend.kind == "stack_top":
+        options = [sorted(H.card_pool(state, c)) for c in pend.colours]
+        yield from (Move("reveal", who, tops=tuple(zip(pend.colours, combo))) for combo in product(*options))
+    elif pend.kind == "black_cards":
+        first, n = pend.draws[0]
+        yield from (
+            Move("reveal", who, drawn=((first, values),)) for values in H.multisets(H.card_pool(state, D.BLACK), n)
+        )
+    elif pend.kind == "supply_set":
+        yield from (Move("reveal", who, tiles=t) for t in H.multisets(H.business_pool(state), pend.count))
+    elif pend.kind == "central_park_tiles":
+        yield from (Move("reveal", who, tiles=t) for t in H.multisets(Counter(state.park.businesses), pend.count))
+    elif pend.kind == "dummy_bid":
+        pool = H.card_pool(state, D.BLACK)
+        for length in range(0, len(D.VALUES) + 2):
+            for seq in product(D.VALUES, repeat=length):
+                if H.dummy_sequence_ok(list(seq), state.black_deck.count) and H.within(Counter(seq), pool):
+                    yield Move("reveal", who, bid=tuple(seq))
+
+
+def candidates(state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
+    """The moves of the player to act, built lazily from the state; bids are listed compactly for huge
+    hands (``only_minimal_bids_listed``), reveals once each (``possible_reveals``)."""
+    if state.turn is None or (state.turn.phase == "over" and state.pending is None):
+        return iter(())
+    who = C.acting(state)
+    if who is None or C.player(state, who) is None or (player is not None and player != who):
+        return iter(())
+    if state.pending is not None:
+        return possible_reveals(state) if move_type in (None, "reveal") else iter(())
+    moves = PHASE_MOVES[state.turn.phase](state, who)
+    return moves if move_type is None else (m for m in moves if m.type == move_type)
