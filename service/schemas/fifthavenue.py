@@ -552,7 +552,8 @@ class MoveSchema(Schema):
 
 
 # ---- score request ------------------------------------------------------------------------------------
-SCORING = re.compile(r"^(final|(district|building_stop):(%s))$" % "|".join(re.escape(d) for d in D.DISTRICTS))
+DISTRICT_IDS = "|".join(re.escape(d) for d in D.DISTRICTS)
+SCORING = re.compile(rf"^(final|(district|building_stop):({DISTRICT_IDS}))$")
 
 
 class ScoreExtraSchema(Schema):

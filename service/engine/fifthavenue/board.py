@@ -29,6 +29,13 @@ def district(state: State, district_id: str) -> District | None:
     return None
 
 
+def district_of(state: State, district_id: str) -> District:
+    """The district of an id the checks or validate have accepted."""
+    d = district(state, district_id)
+    assert d is not None, district_id
+    return d
+
+
 def plot(d: District, colour: str) -> Plot | None:
     for p in d.plots:
         if p.colour == colour:

@@ -7,7 +7,7 @@ player at a time)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
 
 from . import board as B
@@ -27,12 +27,12 @@ def _start(state: State, who: str) -> Iterator[Move]:
 
 
 def _action1(state: State, who: str) -> Iterator[Move]:
-    p = C.player(state, who)
-    if p.general > 0:
+    if C.known_player(state, who).general > 0:
         yield Move("take_skyscrapers", who)
     index = C.current_set(state)
-    if index is not None and state.supply_row[index]:
-        for business in sorted(set(state.supply_row[index])):
+    tiles = state.supply_row[index] if index is not None else None
+    if tiles:
+        for business in sorted(set(tiles)):
             for d in state.districts:
                 if d.stopped:
                     continue
@@ -77,7 +77,7 @@ def _bid_cards(colour: str, own: tuple[int, int, int], black: tuple[int, int, in
 
 
 def _bid_colours(state: State, who: str) -> tuple[str, ...]:
-    a = state.auction
+    a = C.auction_of(state)
     mine = C.bid_of(a, who)
     if mine is not None:
         return (mine.colour,)
@@ -104,10 +104,28 @@ def only_minimal_bids_listed(state: State, who: str) -> bool:
     hand = bidding_hand(state, who)
     if state.auction is None or hand is None:
         return False
-    if C.player(state, who).hand is None:
+    if C.known_player(state, who).hand is None:
         return True  # a hand nobody knows: the cheapest bids, whatever is laid is checked when proposed
     combos = sum(_choices(_value_counts(hand, c)) for c in _bid_colours(state, who))
     return combos * _choices(_value_counts(hand, D.BLACK)) > MAX_LISTED_BIDS
+
+
+Upto = Callable[[int, int, int], range]
+
+
+def _own_counts(own: tuple[int, int, int], upto: Upto) -> Iterator[tuple[int, int, int]]:
+    """How many 4s, 5s and 6s of the bid's colour a bid may add (each range as ``upto`` bounds it)."""
+    for n4 in upto(own[0], 4, 0):
+        for n5 in upto(own[1], 5, 4 * n4):
+            for n6 in upto(own[2], 6, 4 * n4 + 5 * n5):
+                yield n4, n5, n6
+
+
+def _black_fives_and_sixes(black: tuple[int, int, int], upto: Upto, spent: int) -> Iterator[tuple[int, int]]:
+    """How many black 5s and 6s a bid may add beside ``spent`` in coloured cards."""
+    for n5 in upto(black[1], 5, spent):
+        for n6 in upto(black[2], 6, spent + 5 * n5):
+            yield n5, n6
 
 
 def _bids(state: State, who: str) -> Iterator[Move]:
@@ -115,7 +133,7 @@ def _bids(state: State, who: str) -> Iterator[Move]:
     than MAX_LISTED_BIDS of them, only the minimal ones are listed: those where taking back the smallest
     card would no longer be higher (and never more than MAX_LISTED_BIDS); every other bid is still
     checked when proposed."""
-    a = state.auction
+    a = C.auction_of(state)
     hand = bidding_hand(state, who)
     if hand is None:
         return
@@ -136,16 +154,11 @@ def _bids(state: State, who: str) -> Iterator[Move]:
 
     for colour in colours:
         own = owns[colour]
-        for k4, k5, k6 in (
-            (k4, k5, k6)
-            for k4 in upto(own[0], 4, 0)
-            for k5 in upto(own[1], 5, 4 * k4)
-            for k6 in upto(own[2], 6, 4 * k4 + 5 * k5)
-        ):
+        for k4, k5, k6 in _own_counts(own, upto):
             if mine is None and k4 + k5 + k6 == 0:
                 continue
             spent = 4 * k4 + 5 * k5 + 6 * k6
-            for b5, b6 in ((b5, b6) for b5 in upto(black[1], 5, spent) for b6 in upto(black[2], 6, spent + 5 * b5)):
+            for b5, b6 in _black_fives_and_sixes(black, upto, spent):
                 base = 4 * k4 + 5 * (k5 + b5) + 6 * (k6 + b6)
                 low = max(0, (need - base) // 4 + 1)
                 high = black[0]
@@ -174,8 +187,7 @@ def _passes(state: State, who: str) -> Iterator[Move]:
 
 
 def _auction(state: State, who: str) -> Iterator[Move]:
-    a = state.auction
-    if a.stage == "resolve":
+    if C.auction_of(state).stage == "resolve":
         yield from (
             Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
             for kind, n in C.winner_choices(state)

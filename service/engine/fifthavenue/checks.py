@@ -14,7 +14,7 @@ from ..kit import NOT_YOUR_TURN, RuleBook, awaited_text, pointer
 from . import board as B
 from . import data as D
 from . import hidden as H
-from .state import Auction, Move, Pending, Player, State, canonical
+from .state import Auction, Bid, Dummy, Move, Pending, Player, State, Turn, canonical
 
 # ------------------------------------------------------------------ state lookups
 
@@ -24,6 +24,31 @@ def player(state: State, pid: str) -> Player | None:
         if p.id == pid:
             return p
     return None
+
+
+def known_player(state: State, pid: str) -> Player:
+    """The player of an id the checks or validate have accepted."""
+    p = player(state, pid)
+    assert p is not None, pid
+    return p
+
+
+def turn_of(state: State) -> Turn:
+    """The turn of a game in progress (validate refuses a game state without one)."""
+    assert state.turn is not None
+    return state.turn
+
+
+def auction_of(state: State) -> Auction:
+    """The auction in progress, where the phase says there is one."""
+    assert state.auction is not None
+    return state.auction
+
+
+def dummy_of(state: State) -> Dummy:
+    """The dummy bidder of a 2-player game."""
+    assert state.dummy is not None
+    return state.dummy
 
 
 def is_dummy(state: State, pid: str | None) -> bool:
@@ -56,7 +81,7 @@ def card_colour(text: str) -> str:
     return D.card_parts(text)[0]
 
 
-def bid_of(auction: Auction, pid: str):
+def bid_of(auction: Auction, pid: str) -> Bid | None:
     for b in auction.bids:
         if b.player == pid:
             return b
@@ -245,7 +270,7 @@ def check_place_start(book: RuleBook, state: State, move: Move) -> list[Violatio
     out = district_checks(book, state, move.district)
     if out:
         return out
-    d = B.district(state, move.district)
+    d = B.district_of(state, move.district or "")
     p = B.plot(d, move.plot or "")
     if p is None:
         return [book.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
@@ -273,6 +298,7 @@ def check_place_business(book: RuleBook, state: State, move: Move) -> list[Viola
     out: list[Violation] = []
     index = current_set(state)
     # validate guarantees a current set while the game runs: the 12th business empties the row and ends it
+    assert index is not None
     if move.business not in (state.supply_row[index] or ()):
         out.append(
             book.violation(
@@ -285,7 +311,7 @@ def check_place_business(book: RuleBook, state: State, move: Move) -> list[Viola
     bad = district_checks(book, state, move.district)
     if bad:
         return out + bad
-    p = B.plot(B.district(state, move.district), move.plot or "")
+    p = B.plot(B.district_of(state, move.district or ""), move.plot or "")
     if p is None:
         return out + [book.violation("board.unknown_plot", "No plot {plot!r}.", "/move/plot", plot=move.plot)]
     if p.skyscrapers is not None:

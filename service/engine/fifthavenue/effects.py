@@ -55,16 +55,16 @@ def with_district(s: State, d: District) -> State:
 
 
 def with_plot(s: State, did: str, plot: Plot) -> State:
-    d = B.district(s, did)
+    d = B.district_of(s, did)
     return with_district(s, replace(d, plots=tuple(plot if p.colour == plot.colour else p for p in d.plots)))
 
 
 def with_turn(s: State, **changes) -> State:
-    return replace(s, turn=replace(s.turn, **changes))
+    return replace(s, turn=replace(C.turn_of(s), **changes))
 
 
 def with_auction(s: State, **changes) -> State:
-    return replace(s, auction=replace(s.auction, **changes))
+    return replace(s, auction=replace(C.auction_of(s), **changes))
 
 
 def with_deck(s: State, **changes) -> State:
@@ -87,14 +87,14 @@ def add_points(s: State, gained: dict[str, int]) -> State:
 
 def give_cards(s: State, pid: str, cards: Iterable[str]) -> State:
     cards = tuple(cards)
-    p = C.player(s, pid)
+    p = C.known_player(s, pid)
     hand = None if p.hand is None else tuple(sorted(p.hand + cards))
     return with_player(s, pid, hand=hand, hand_size=p.hand_size + len(cards))
 
 
 def take_from_hand(s: State, pid: str, cards: Iterable[str]) -> State:
     cards = tuple(cards)
-    p = C.player(s, pid)
+    p = C.known_player(s, pid)
     hand = p.hand
     if hand is not None:
         for c in cards:
@@ -116,16 +116,18 @@ def clockwise_from(s: State, first: str) -> list[str]:
 
 
 def own_colour(s: State, did: str, pid: str) -> str | None:
-    p = B.owned_plot(B.district(s, did), pid)
+    p = B.owned_plot(B.district_of(s, did), pid)
     return None if p is None else p.colour
 
 
 def plot_at(s: State, did: str, colour: str) -> Plot:
-    return B.plot(B.district(s, did), colour)
+    plot = B.plot(B.district_of(s, did), colour)
+    assert plot is not None, (did, colour)
+    return plot
 
 
 def rows(s: State, did: str) -> list[dict]:
-    return S.value_district(s.options, B.district(s, did))
+    return S.value_district(s.options, B.district_of(s, did))
 
 
 # ------------------------------------------------------------------ drawing
@@ -168,7 +170,7 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
             left -= k
             if k <= 0:
                 continue
-            if C.player(s, pid).hand is None:
+            if C.known_player(s, pid).hand is None:
                 s = give_unseen(s, pid, k)
                 ev.append(Event("black_cards_drawn", {"player": pid, "count": k}))
             else:
@@ -182,6 +184,7 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
             deck = s.black_deck
             if deck.count == 0:
                 break
+            assert deck.cards is not None  # a deck whose order is known stays known, refilled or not
             got.append(D.card(D.BLACK, deck.cards[0]))
             s = with_deck(s, cards=deck.cards[1:], count=deck.count - 1)
         if got:
@@ -193,7 +196,7 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
 def give_unseen(s: State, pid: str, n: int) -> State:
     """``n`` black cards from a deck of unknown order into a hand nobody knows."""
     s = with_deck(s, count=s.black_deck.count - n)
-    return with_player(s, pid, hand_size=C.player(s, pid).hand_size + n)
+    return with_player(s, pid, hand_size=C.known_player(s, pid).hand_size + n)
 
 
 def refill_stacks(s: State, ev: Events) -> State:
@@ -229,6 +232,7 @@ def refill_stacks(s: State, ev: Events) -> State:
 def take_top(s: State, colour: str, pid: str) -> tuple[State, bool]:
     """The visible top card of a colour stack into the hand; True when the new top must be revealed."""
     st = dict(s.stacks)[colour]
+    assert st.top is not None  # the checks take cards from stacks showing their top only
     s = give_cards(s, pid, (D.card(colour, st.top),))
     if st.below is not None:
         new = replace(st, top=st.below[0] if st.below else None, below=st.below[1:], count=st.count - 1)
@@ -243,13 +247,13 @@ def take_top(s: State, colour: str, pid: str) -> tuple[State, bool]:
 
 def end_turn(s: State) -> State:
     order = [p.id for p in s.players]
-    nxt = order[(order.index(s.turn.player) + 1) % len(order)]
+    nxt = order[(order.index(C.turn_of(s).player) + 1) % len(order)]
     return replace(s, turn=Turn(nxt, "action1"))
 
 
 def place_start(s: State, pid: str, did: str, colour: str, ev: Events) -> State:
     s = with_plot(s, did, replace(plot_at(s, did, colour), skyscrapers=Skyscrapers(pid, 1)))
-    queue = s.turn.start_queue[1:]
+    queue = C.turn_of(s).start_queue[1:]
     ev.append(Event("start_skyscraper_placed", {"player": pid, "district": did, "plot": colour}))
     if queue:
         return replace(s, turn=Turn(queue[0], "start", None, queue))
@@ -257,7 +261,7 @@ def place_start(s: State, pid: str, did: str, colour: str, ev: Events) -> State:
 
 
 def take_skyscrapers(s: State, pid: str, ev: Events) -> State:
-    p = C.player(s, pid)
+    p = C.known_player(s, pid)
     n = min(D.ACTION_A_SKYSCRAPERS, p.general)
     s = with_player(s, pid, general=p.general - n, supply=p.supply + n)
     ev.append(Event("skyscrapers_taken", {"player": pid, "count": n}))
@@ -266,7 +270,8 @@ def take_skyscrapers(s: State, pid: str, ev: Events) -> State:
 
 def place_business(s: State, pid: str, did: str, colour: str, business: str, ev: Events) -> State:
     index = C.current_set(s)
-    tiles = without(s.supply_row[index], business)
+    assert index is not None  # validate: a game in progress has a current set
+    tiles = without(s.supply_row[index] or (), business)
     plot = plot_at(s, did, colour)
     s = with_plot(s, did, replace(plot, businesses=tuple(sorted(plot.businesses + (business,)))))
     placed = s.businesses_placed + 1
@@ -337,7 +342,7 @@ def move_commissioner(s: State, pid: str, name: str, to: str, resume: str, ev: E
     markers = k.markers
     if (
         old in D.DISTRICTS
-        and not B.district(s, old).stopped
+        and not B.district_of(s, old).stopped
         and old not in markers
         and len(markers) < D.MARKERS_PER_COMMISSIONER
     ):
@@ -361,7 +366,7 @@ def third_action(s: State, pid: str, name: str, to: str, ev: Events) -> State:
 
 def start_auctions(s: State, name: str, trigger: str, resume: str, ev: Events) -> State:
     k = dict(s.commissioners)[name]
-    sites = [d for d in k.markers if not B.district(s, d).stopped] + [D.CENTRAL_PARK]
+    sites = [d for d in k.markers if not B.district_of(s, d).stopped] + [D.CENTRAL_PARK]
     s = with_commissioner(s, name, Commissioner(D.CITY_HALL, ()))
     ev.append(Event("auctions_started", {"commissioner": name, "sites": sites}))
     s = with_turn(s, phase="auction")
@@ -371,9 +376,9 @@ def start_auctions(s: State, name: str, trigger: str, resume: str, ev: Events) -
 def begin_site(s: State, commissioner: str, trigger: str, resume: str, site: str, queue: tuple[str, ...]) -> State:
     order = clockwise_from(s, trigger)
     if s.dummy is not None:
-        order.insert(2, s.dummy.id)  # the dummy always bids third, in Central Park too (RGG-p5)
+        order.insert(2, C.dummy_of(s).id)  # the dummy always bids third, in Central Park too (RGG-p5)
     park = site == D.CENTRAL_PARK
-    full = False if park else B.is_full(B.district(s, site))
+    full = False if park else B.is_full(B.district_of(s, site))
     return replace(
         s, auction=Auction(commissioner, trigger, resume, site, queue, "bidding", tuple(order), trigger, full=full)
     )
@@ -384,11 +389,12 @@ def bid_total(cards: Iterable[str]) -> int:
 
 
 def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Events) -> State:
-    a = s.auction
+    a = C.auction_of(s)
     mine = C.bid_of(a, pid)
     if not C.is_dummy(s, pid):
         s = take_from_hand(s, pid, cards)
     if mine is None:
+        assert colour is not None  # the checks refuse a first bid without its colour
         s = with_auction(s, bids=a.bids + (Bid(pid, colour, tuple(sorted(cards))),))
         if a.site == D.CENTRAL_PARK and a.park_colour is None:
             s = with_auction(s, park_colour=colour)  # the opening card sets Central Park's colour (RGG-p10)
@@ -396,30 +402,30 @@ def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Even
     else:
         raised = replace(mine, cards=tuple(sorted(mine.cards + tuple(cards))))
         s = with_auction(s, bids=tuple(raised if b is mine else b for b in a.bids))
-    ev.append(Event("bid", {"player": pid, "total": C.high_bid(s.auction)}))
+    ev.append(Event("bid", {"player": pid, "total": C.high_bid(C.auction_of(s))}))
     return after_turn(s, pid, ev)
 
 
 def pass_(s: State, pid: str, ev: Events, colour: str | None = None) -> State:
     """A final pass; in Central Park the trigger who passes before naming its colour names it now
     (reading `park_colour`)."""
-    a = s.auction
+    a = C.auction_of(s)
     if colour is not None and a.park_colour is None:
         s = with_auction(s, park_colour=colour)
         ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
-        a = s.auction
+        a = C.auction_of(s)
     mine = C.bid_of(a, pid)
     if mine is not None:
         s = with_auction(s, bids=tuple(b for b in a.bids if b is not mine))
         if not C.is_dummy(s, pid):
             s = give_cards(s, pid, mine.cards)
-    s = with_auction(s, passed=s.auction.passed + (pid,))
+    s = with_auction(s, passed=C.auction_of(s).passed + (pid,))
     ev.append(Event("passed", {"player": pid}))
     return after_turn(s, pid, ev)
 
 
 def after_turn(s: State, actor: str, ev: Events) -> State:
-    a = s.auction
+    a = C.auction_of(s)
     active = [p for p in a.order if p not in a.passed]
     if not active:
         ev.append(Event("auction_without_bids", {"site": a.site}))
@@ -438,12 +444,13 @@ def build(s: State, site: str, pid: str, colour: str | None, n: int, ev: Events)
     if n <= 0:
         return s
     if C.is_dummy(s, pid):
-        s = replace(s, dummy=replace(s.dummy, general=s.dummy.general - n))
+        s = replace(s, dummy=replace(C.dummy_of(s), general=C.dummy_of(s).general - n))
     else:
-        s = with_player(s, pid, supply=C.player(s, pid).supply - n)
+        s = with_player(s, pid, supply=C.known_player(s, pid).supply - n)
     if site == D.CENTRAL_PARK:
         s = replace(s, park=replace(s.park, skyscrapers=add_skyscrapers(s.park.skyscrapers, pid, n)))
     else:
+        assert colour is not None  # a district's builder builds on a plot of a colour
         plot = plot_at(s, site, colour)
         sky = (
             Skyscrapers(pid, n)
@@ -456,8 +463,9 @@ def build(s: State, site: str, pid: str, colour: str | None, n: int, ev: Events)
 
 
 def win(s: State, pid: str, ev: Events) -> State:
-    a = s.auction
+    a = C.auction_of(s)
     b = C.bid_of(a, pid)
+    assert b is not None  # the winner is the one bidder left with a bid
     site = a.site
     limit = C.build_limit(b.cards)
     ev.append(Event("auction_won", {"site": site, "player": pid, "total": bid_total(b.cards), "limit": limit}))
@@ -465,7 +473,7 @@ def win(s: State, pid: str, ev: Events) -> State:
         s = with_auction(s, bids=())
         if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (RGG-p5)
             if B.is_empty(plot_at(s, site, b.colour)) or own_colour(s, site, pid) is not None:
-                s = build(s, site, pid, b.colour, min(limit, s.dummy.general), ev)
+                s = build(s, site, pid, b.colour, min(limit, C.dummy_of(s).general), ev)
             else:
                 s = declare_stop(s, site, pid, ev)
         return site_end(s, ev)
@@ -479,7 +487,7 @@ def win(s: State, pid: str, ev: Events) -> State:
 
 def close_bid(s: State, ev: Events) -> tuple[State, Bid]:
     """The winning bid off the auction, its cards onto the discard pile."""
-    b = s.auction.bids[0]
+    b = C.auction_of(s).bids[0]
     s = with_auction(s, bids=())
     s = replace(s, discard=tuple(sorted(s.discard + b.cards)))
     return refill_stacks(s, ev), b
@@ -489,7 +497,7 @@ def resolve_build(s: State, pid: str, n: int, ev: Events) -> State:
     """The winner builds ``n`` (1 up to his limit and supply; 0 when his supply is empty) on his plot,
     on the empty plot of his bid's colour, or below Central Park."""
     s, b = close_bid(s, ev)
-    site = s.auction.site
+    site = C.auction_of(s).site
     colour = None if site == D.CENTRAL_PARK else (own_colour(s, site, pid) or b.colour)
     s = build(s, site, pid, colour, n, ev)
     return site_end(s, ev)
@@ -497,7 +505,7 @@ def resolve_build(s: State, pid: str, n: int, ev: Events) -> State:
 
 def resolve_stop(s: State, pid: str, ev: Events) -> State:
     s, _ = close_bid(s, ev)
-    s = declare_stop(s, s.auction.site, pid, ev)
+    s = declare_stop(s, C.auction_of(s).site, pid, ev)
     return site_end(s, ev)
 
 
@@ -505,7 +513,7 @@ def declare_stop(s: State, did: str, declarer: str, ev: Events) -> State:
     r = rows(s, did)
     gained = {k: v for k, v in S.stop_points(r, declarer).items() if not C.is_dummy(s, k)}
     s = add_points(s, gained)
-    d = B.district(s, did)
+    d = B.district_of(s, did)
     businesses = s.removed_businesses
     skyscrapers = s.removed_skyscrapers
     for plot in d.plots:
@@ -525,7 +533,7 @@ def declare_stop(s: State, did: str, declarer: str, ev: Events) -> State:
 
 
 def site_end(s: State, ev: Events) -> State:
-    a = s.auction
+    a = C.auction_of(s)
     if a.dummy_bid:
         deck = s.black_deck
         cards = None if deck.cards is None else deck.cards + a.dummy_bid
@@ -543,11 +551,11 @@ def site_end(s: State, ev: Events) -> State:
 def dummy_colour(s: State, site: str) -> str | None:
     """Readings `dummy_plot`, `dummy_building_stop`, `dummy_park_opening`: the colour Alea bids, or None."""
     if site == D.CENTRAL_PARK:
-        return s.auction.park_colour
-    own = own_colour(s, site, s.dummy.id)
+        return C.auction_of(s).park_colour
+    own = own_colour(s, site, C.dummy_of(s).id)
     if own is not None:
         return own
-    d = B.district(s, site)
+    d = B.district_of(s, site)
     plots = {p.colour: p for p in d.plots}
     ring = s.options.plot_ring
     empty = [c for c in ring if B.is_empty(plots[c])]
@@ -580,17 +588,17 @@ def dummy_needs_supply(s: State, site: str, colour: str) -> bool:
     """Alea builds (and so needs skyscrapers) in a district on its own or an empty plot."""
     if site == D.CENTRAL_PARK:
         return False
-    return own_colour(s, site, s.dummy.id) is not None or B.is_empty(plot_at(s, site, colour))
+    return own_colour(s, site, C.dummy_of(s).id) is not None or B.is_empty(plot_at(s, site, colour))
 
 
 def dummy_act(s: State, ev: Events) -> State:
-    a = s.auction
-    me = s.dummy.id
+    a = C.auction_of(s)
+    me = C.dummy_of(s).id
     colour = dummy_colour(s, a.site)
     if (
         C.bid_of(a, me) is not None
         or colour is None
-        or (dummy_needs_supply(s, a.site, colour) and s.dummy.general <= 0)
+        or (dummy_needs_supply(s, a.site, colour) and C.dummy_of(s).general <= 0)
     ):
         return pass_(s, me, ev)
     if a.dummy_bid is None:
@@ -602,8 +610,8 @@ def dummy_act(s: State, ev: Events) -> State:
         if s.black_deck.cards is not None:
             s, drawn = draw_dummy_bid(s, ev)
         s = with_auction(s, dummy_bid=drawn)
-    cards = tuple(D.card(D.BLACK, x) for x in s.auction.dummy_bid)
-    if cards and bid_total(cards) > C.high_bid(s.auction):
+    cards = tuple(D.card(D.BLACK, x) for x in C.auction_of(s).dummy_bid or ())
+    if cards and bid_total(cards) > C.high_bid(C.auction_of(s)):
         return bid(s, me, colour, cards, ev)
     return pass_(s, me, ev)
 
@@ -611,7 +619,7 @@ def dummy_act(s: State, ev: Events) -> State:
 def advance(s: State, ev: Events) -> State:
     """The automatic steps: the dummy's turns in an auction, until a player must move or reveal."""
     for _ in range(64):
-        if s.pending is not None or s.turn.phase == "over":
+        if s.pending is not None or C.turn_of(s).phase == "over":
             return s
         a = s.auction
         if a is not None and a.stage == "bidding" and C.is_dummy(s, a.to_act):
@@ -661,35 +669,60 @@ def reveal(s: State, m: Move, ev: Events) -> State:
     (for some or all of the players owed), a set of the supply row, the dummy's draw, or the tiles below
     Central Park. During a real table's deal the next public piece of the deal is asked for next."""
     pend = s.pending
-    kind = pend.kind
-    index = pend.index
-    s = replace(s, pending=None)
-    if kind == "start_business":
-        plot = plot_at(s, pend.district, m.plot)
-        s = with_plot(s, pend.district, replace(plot, businesses=(m.business,)))
-    elif kind == "stack_top":
-        tops = dict(m.tops)
-        s = replace(s, stacks=tuple((c, replace(st, top=tops[c]) if c in tops else st) for c, st in s.stacks))
-    elif kind == "black_cards":
-        for pid, values in m.drawn:
-            s = give_cards(s, pid, (D.card(D.BLACK, value) for value in values))
-            s = with_deck(s, count=s.black_deck.count - len(values))
-            ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
-        revealed = {pid for pid, _ in m.drawn}
-        owed = tuple((pid, n) for pid, n in pend.draws if pid not in revealed)
-        if owed:
-            s = with_pending(s, "black_cards", draws=owed)
-    elif kind == "supply_set":
-        s = replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles)),) + s.supply_row[index + 1 :])
-    elif kind == "dummy_bid":
-        s = with_auction(s, dummy_bid=tuple(m.bid))
-        s = with_deck(s, count=s.black_deck.count - len(m.bid))
-    elif kind == "central_park_tiles":
-        s = finish_final(s, tuple(m.tiles), ev)
-    ev.append(Event("revealed", {"kind": kind}))
-    if s.pending is None and s.turn.phase == "start":
+    assert pend is not None  # the checks refuse a reveal when nothing is pending
+    s = REVEALED[pend.kind](replace(s, pending=None), m, pend, ev)
+    ev.append(Event("revealed", {"kind": pend.kind}))
+    if s.pending is None and C.turn_of(s).phase == "start":
         s = next_deal_reveal(s)
     return s
+
+
+def reveal_start_business(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    assert pend.district is not None and m.plot is not None and m.business is not None  # the checks
+    plot = plot_at(s, pend.district, m.plot)
+    return with_plot(s, pend.district, replace(plot, businesses=(m.business,)))
+
+
+def reveal_stack_tops(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    tops = dict(m.tops or ())
+    return replace(s, stacks=tuple((c, replace(st, top=tops[c]) if c in tops else st) for c, st in s.stacks))
+
+
+def reveal_black_cards(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    drawn = m.drawn or ()
+    for pid, values in drawn:
+        s = give_cards(s, pid, (D.card(D.BLACK, value) for value in values))
+        s = with_deck(s, count=s.black_deck.count - len(values))
+        ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
+    revealed = {pid for pid, _ in drawn}
+    owed = tuple((pid, n) for pid, n in pend.draws if pid not in revealed)
+    return with_pending(s, "black_cards", draws=owed) if owed else s
+
+
+def reveal_supply_set(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    index = pend.index
+    return replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles or ())),) + s.supply_row[index + 1 :])
+
+
+def reveal_dummy_bid(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    drawn = tuple(m.bid or ())
+    s = with_auction(s, dummy_bid=drawn)
+    return with_deck(s, count=s.black_deck.count - len(drawn))
+
+
+def reveal_park_tiles(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    return finish_final(s, tuple(m.tiles or ()), ev)
+
+
+Revealed = Callable[[State, Move, Pending, Events], State]
+REVEALED: dict[str, Revealed] = {
+    "start_business": reveal_start_business,
+    "stack_top": reveal_stack_tops,
+    "black_cards": reveal_black_cards,
+    "supply_set": reveal_supply_set,
+    "dummy_bid": reveal_dummy_bid,
+    "central_park_tiles": reveal_park_tiles,
+}
 
 
 def next_deal_reveal(s: State) -> State:

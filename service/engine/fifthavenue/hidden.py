@@ -46,7 +46,7 @@ def unseen_cards(state: State) -> Counter:
     for colour, st in state.stacks:
         seen.update(D.card(colour, v) for v in ([st.top] if st.top is not None else []) + list(st.below or ()))
     seen.update(D.card(D.BLACK, v) for v in state.black_deck.cards or ())
-    out = Counter()
+    out: Counter = Counter()
     for c in D.ALL_CARDS:
         colour, value = D.card_parts(c)
         n = D.card_total(colour, value) - seen[c]
@@ -93,7 +93,7 @@ def cards_out_of_decks(state: State) -> Counter:
 def card_pool(state: State, colour: str) -> Counter:
     """Values of ``colour`` that may still lie unseen in its deck (an upper bound when hands are hidden)."""
     out = cards_out_of_decks(state)
-    pool = Counter()
+    pool: Counter = Counter()
     for value in D.VALUES:
         n = D.card_total(colour, value) - out[D.card(colour, value)]
         if colour != D.BLACK:

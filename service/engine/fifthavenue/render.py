@@ -8,6 +8,7 @@ string is escaped, and a long name is cut to its space with the whole name as th
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..kit import WORD, Labels, RuleBook, english, pointer
@@ -249,7 +250,7 @@ def _commissioners(state: State, tr: Labels) -> list[str]:
             f'<circle cx="{x}" cy="{y}" r="11" fill="{COMMISSIONER_FILL[name]}" stroke="#000" stroke-width="2">'
             f"<title>{escape(tr('{commissioner} commissioner', commissioner=name))}</title></circle>"
         )
-        for j, m in enumerate(c.markers):
+        for m in c.markers:
             if m in CENTRES:
                 mx, my = CENTRES[m]
                 mx += DISTRICT_RADIUS - 22 - 16 * k
@@ -278,7 +279,7 @@ def _card(x: float, y: float, card: str | None, tr: Labels) -> list[str]:
     ]
 
 
-def _cards(x: float, y: float, cards: list[str | None], right: float, tr: Labels) -> tuple[list[str], float]:
+def _cards(x: float, y: float, cards: Sequence[str | None], right: float, tr: Labels) -> tuple[list[str], float]:
     """Cards in rows from ``x`` up to ``right``; returns the parts and the y below the last row."""
     out: list[str] = []
     per_row = max(1, int((right - x) // CARD_STEP))
@@ -438,7 +439,8 @@ def _players(state: State, player: str | None, owners: dict[str, str], y: float,
         out.append(_text(400, y + 13, stats, 11, anchor="start"))
         y += 22
         if player == p.id and p.hand is not None and p.hand:
-            parts, y = _cards(42, y, sorted(p.hand, key=_hand_order), right, tr)
+            hand = sorted(p.hand, key=_hand_order)
+            parts, y = _cards(42, y, hand, right, tr)
             out += parts
             y += 4
         elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted

@@ -239,7 +239,9 @@ def score(book: RuleBook, state: State, scoring: dict[str, Any] | None) -> dict[
             points_before,
             over=over,
             final=kind == "final",
-            winners_of=lambda standings: list(state.result.winners) if over else winners(standings, cards),
+            winners_of=lambda standings: (
+                list(state.result.winners) if state.result is not None else winners(standings, cards)
+            ),
         )
     )
     out["violations"] = violations
@@ -251,7 +253,7 @@ def final_breakdown(
 ) -> dict[str, Any]:
     live = [d for d in state.districts if not d.stopped]
     all_rows = value_districts(state.options, live)
-    per_district = {}
+    per_district: dict[str, dict[str, Any]] = {}
     gained = {p: 0 for p in players}
     for d, rows in zip(live, all_rows):
         per_district[d.id] = {"plots": rows, "points": points_by_owner(rows)}
@@ -274,9 +276,9 @@ def final_breakdown(
             ).to_dict()
         )
     else:
-        types, each, pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
-        park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
-        for owner, p in pts.items():
+        types, each, park_pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
+        park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": park_pts}
+        for owner, p in park_pts.items():
             if owner in gained:
                 gained[owner] += p
         if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:

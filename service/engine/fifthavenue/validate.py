@@ -9,7 +9,7 @@ from ..core import Violation
 from ..kit import RuleBook, pointer
 from . import board as B
 from . import data as D
-from .checks import winner_choices
+from .checks import turn_of, winner_choices
 from .state import State
 
 
@@ -176,8 +176,8 @@ def _players(book: RuleBook, state: State) -> list[Violation]:
                     owner=s.owner,
                 )
             )
-    for i, p in enumerate(state.players):
-        if p.hand is not None and len(p.hand) != p.hand_size:
+    for i, q in enumerate(state.players):
+        if q.hand is not None and len(q.hand) != q.hand_size:
             out.append(
                 book.violation(
                     "state.hand_size",
@@ -191,7 +191,7 @@ def _players(book: RuleBook, state: State) -> list[Violation]:
 
 
 def _turn(book: RuleBook, state: State) -> list[Violation]:
-    t = state.turn
+    t = turn_of(state)  # _players refuses a state without its turn
     ids = [p.id for p in state.players]
     out = []
     if t.player not in ids:
@@ -283,7 +283,7 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
     if (
         a.commissioner not in D.COMMISSIONERS
         or a.trigger not in ids
-        or a.trigger != state.turn.player
+        or a.trigger != turn_of(state).player
         or a.resume not in ("action2", "next_turn")
     ):
         out.append(
@@ -427,7 +427,7 @@ def _pending(book: RuleBook, state: State) -> list[Violation]:
     bad = False
     if p.kind == "start_business":
         bad = (
-            state.turn.phase != "start"
+            turn_of(state).phase != "start"
             or p.district not in D.DISTRICTS
             or _dealt(state) != D.DISTRICTS.index(p.district)
         )
@@ -454,7 +454,7 @@ def _pending(book: RuleBook, state: State) -> list[Violation]:
             not 0 <= p.index < len(state.supply_row)
             or state.supply_row[p.index] is not None
             or p.count != D.SET_SIZES[p.index]
-            or (state.turn.phase == "start" and _dealt(state) != len(D.DISTRICTS))
+            or (turn_of(state).phase == "start" and _dealt(state) != len(D.DISTRICTS))
         )
     elif p.kind == "dummy_bid":
         a = state.auction
@@ -469,7 +469,7 @@ def _pending(book: RuleBook, state: State) -> list[Violation]:
         )
     elif p.kind == "central_park_tiles":
         bad = (
-            state.turn.phase != "over"
+            turn_of(state).phase != "over"
             or p.count != D.PARK_TILES_REVEALED
             or len(state.park.businesses) <= D.PARK_TILES_REVEALED
         )
@@ -493,15 +493,15 @@ def _dealt(state: State) -> int:
 def _deal_done(state: State) -> bool:
     """In the start phase, every starting business and every set of the supply row is known (a real
     table's deal reveals them before the stack tops); later a set may still be typed in as it comes up."""
-    return state.turn.phase != "start" or (_dealt(state) == len(D.DISTRICTS) and None not in state.supply_row)
+    return turn_of(state).phase != "start" or (_dealt(state) == len(D.DISTRICTS) and None not in state.supply_row)
 
 
 def _deal(book: RuleBook, state: State) -> list[Violation]:
     """In the start phase every district holds one business (its starting one), except the ones a real
     table's deal has still to reveal; on the back side it lies on the sixth plot; no district is empty
     later in a real table's deal than the one pending."""
-    out = []
-    if state.turn.phase != "start":
+    out: list[Violation] = []
+    if turn_of(state).phase != "start":
         return out
     pend = state.pending
     dealing = pend is not None and pend.kind == "start_business"
@@ -563,7 +563,7 @@ def _stacks(book: RuleBook, state: State) -> list[Violation]:
     stacks = dict(state.stacks)
     pend = state.pending
     waiting = set(pend.colours) if pend is not None and pend.kind == "stack_top" else set()
-    if pend is not None and pend.kind in ("start_business", "supply_set") and state.turn.phase == "start":
+    if pend is not None and pend.kind in ("start_business", "supply_set") and turn_of(state).phase == "start":
         waiting = set(D.COLOURS)  # a real table's deal reveals the stack tops last
     for c in D.COLOURS:
         here = ("state", "stacks", c)  # a pointer is only built for a violation
@@ -612,16 +612,16 @@ def _skyscrapers(book: RuleBook, state: State) -> list[Violation]:
         placed[s.owner] += s.count
     for s in state.removed_skyscrapers:
         placed[s.owner] += s.count
-    to_place = Counter(state.turn.start_queue) if state.turn.phase == "start" else Counter()
-    for i, p in enumerate(state.players):
-        total = D.SCORE_MARKER + p.supply + p.general + placed[p.id] + to_place[p.id]
+    to_place = Counter(turn_of(state).start_queue) if turn_of(state).phase == "start" else Counter()
+    for i, q in enumerate(state.players):
+        total = D.SCORE_MARKER + q.supply + q.general + placed[q.id] + to_place[q.id]
         if total != D.SKYSCRAPERS_PER_PLAYER:
             out.append(
                 book.violation(
                     "state.skyscrapers",
                     "{id!r} accounts for {total} skyscrapers, not 18.",
                     pointer("state", "players", i),
-                    id=p.id,
+                    id=q.id,
                     total=total,
                 )
             )
