@@ -1,4 +1,5 @@
-"""Wire schemas for Fifth Avenue: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for Fifth Avenue: JSON <-> engine objects, and the mapping between them (``to_plain``,
+``from_plain`` and the moves' and options' own).
 
 The board is ``{"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red",
 "count": 3}}, "gray": {"businesses": ["boutique", "gallery"]}}}, "central-park": {"skyscrapers":
@@ -128,7 +129,7 @@ OptionsSchema = options_schema(
         ),
     },
 )
-"""Setup options; every rule reading of DESIGN.md section 9 is one, with its default (derived from the
+"""Setup options; every rule reading that is an option is one, with its default (derived from the
 engine's option specs)."""
 _OPTIONS = OptionsSchema()
 

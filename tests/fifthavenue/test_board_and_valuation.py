@@ -81,7 +81,7 @@ def test_valuation_counts_each_type_once_and_multiplies_by_skyscrapers():
 
 
 def test_building_stop_example_of_the_english_rules():
-    """RGG-p10: 4 skyscrapers in the district; Red declares and gets 4; Yellow's normal 5 becomes 2;
+    """English rulebook p. 10: 4 skyscrapers in the district; Red declares and gets 4; Yellow's normal 5 becomes 2;
     Blue's normal 6 becomes 3."""
     plots = {
         "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
@@ -173,7 +173,7 @@ def test_reading_commissioner_graph_default_steps():
 
 
 def test_commissioner_skips_stopped_districts():
-    """RGG fig.04: with 52nd St West stopped, white at 42nd St West may go on to Central Park."""
+    """English rulebook, figure 4: with 52nd St West stopped, white at 42nd St West may go on to Central Park."""
     o = Options()
     assert B.steps(o, frozenset({"52nd-st-west"}), "42nd-st-west") == (D.CENTRAL_PARK,)
     assert B.steps(o, frozenset({"times-square"}), "34th-st-west") == ("42nd-st-west", "52nd-st-west", "52nd-st-east")

@@ -164,7 +164,7 @@ def _over_http(client, state, move):
     return answer
 
 
-def test_action_d_scorer_takes_two_black_cards_plus_one_each_without_a_skyscraper_rgg_example(client):
+def test_action_d_scorer_takes_two_black_cards_plus_one_each_without_a_skyscraper_rulebook_example(client):
     """English rulebook p. 9: 'Blue scores this district. He takes 2 black cards plus a third black card,
     as he has no skyscraper in this district. Green also takes 1 black card.' Played over HTTP: red and
     yellow own skyscrapers in Times Square, blue (the scorer) and green none."""

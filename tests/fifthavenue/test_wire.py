@@ -86,7 +86,7 @@ def test_moves_round_trip():
             assert MOVE.load(wire(m, MOVE)) == m
 
 
-def test_partial_format_of_design_section_4():
+def test_partial_scoring_format():
     body = {
         "districts": {
             "times-square": {

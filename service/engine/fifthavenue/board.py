@@ -1,4 +1,5 @@
-"""Board geometry: the plot ring inside a district and the commissioners' graph (DESIGN.md section 9)."""
+"""Board geometry: the plot ring inside a district and the commissioners' graph (the `board` option; the
+readings plot_ring and commissioner_graph say where they come from)."""
 
 from __future__ import annotations
 

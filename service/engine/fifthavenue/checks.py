@@ -93,7 +93,7 @@ def high_bid(auction: Auction) -> int:
 
 
 def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]:
-    """RGG-p11 / seed: own plot's colour; else an empty plot's colour; else a business plot's colour
+    """English rulebook p. 11 and the seed: own plot's colour; else an empty plot's colour; else a business plot's colour
     (a bid for a building stop), never a plot holding another player's skyscrapers."""
     d = B.district(state, district_id)
     if d is None:
@@ -119,7 +119,7 @@ def adjacent_types(options, plots, colour: str) -> set[str]:
 def winner_options(
     park: bool, owns_plot: bool, target_empty: bool, full: bool, limit: int, supply: int
 ) -> tuple[tuple[str, int], ...]:
-    """What an auction's winner may do (RGG-p10): build any number from 1 up to his limit and his supply
+    """What an auction's winner may do (English rulebook p. 10): build any number from 1 up to his limit and his supply
     (0 when his supply is empty) on his own plot, on the empty plot of his bid's colour or below Central
     Park; in a district that was full, declare a building stop instead, which he must when he owns no
     plot there."""

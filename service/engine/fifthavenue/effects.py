@@ -376,7 +376,7 @@ def start_auctions(s: State, name: str, trigger: str, resume: str, ev: Events) -
 def begin_site(s: State, commissioner: str, trigger: str, resume: str, site: str, queue: tuple[str, ...]) -> State:
     order = clockwise_from(s, trigger)
     if s.dummy is not None:
-        order.insert(2, C.dummy_of(s).id)  # the dummy always bids third, in Central Park too (RGG-p5)
+        order.insert(2, C.dummy_of(s).id)  # the dummy always bids third, in Central Park too (English rulebook p. 5)
     park = site == D.CENTRAL_PARK
     full = False if park else B.is_full(B.district_of(s, site))
     return replace(
@@ -397,7 +397,9 @@ def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Even
         assert colour is not None  # the checks refuse a first bid without its colour
         s = with_auction(s, bids=a.bids + (Bid(pid, colour, tuple(sorted(cards))),))
         if a.site == D.CENTRAL_PARK and a.park_colour is None:
-            s = with_auction(s, park_colour=colour)  # the opening card sets Central Park's colour (RGG-p10)
+            s = with_auction(
+                s, park_colour=colour
+            )  # the opening card sets Central Park's colour (English rulebook p. 10)
             ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
     else:
         raised = replace(mine, cards=tuple(sorted(mine.cards + tuple(cards))))
@@ -471,7 +473,7 @@ def win(s: State, pid: str, ev: Events) -> State:
     ev.append(Event("auction_won", {"site": site, "player": pid, "total": bid_total(b.cards), "limit": limit}))
     if C.is_dummy(s, pid):
         s = with_auction(s, bids=())
-        if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (RGG-p5)
+        if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (English rulebook p. 5)
             if B.is_empty(plot_at(s, site, b.colour)) or own_colour(s, site, pid) is not None:
                 s = build(s, site, pid, b.colour, min(limit, C.dummy_of(s).general), ev)
             else:

@@ -129,7 +129,7 @@ def multisets(pool: Counter, size: int) -> Iterator[tuple]:
 
 
 def dummy_sequence_ok(values: list[int], deck_count: int) -> bool:
-    """Black cards drawn until a value repeats (RGG-p5); a deck that runs out ends the draw early."""
+    """Black cards drawn until a value repeats (English rulebook p. 5); a deck that runs out ends the draw early."""
     if not values:
         return deck_count == 0
     if len(values) > deck_count:

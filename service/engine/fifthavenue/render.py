@@ -28,7 +28,7 @@ BUSINESS_LETTER = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery":
 COMMISSIONER_FILL = {"white": "#ffffff", "beige": "#e8d8b0"}
 GLYPH_EM = 0.6  # the average glyph width the layout assumes (tests/svg_layout.py estimates the same)
 
-#: District centres: 3 columns of 2, 3 and 2 (S4), City Hall on the left, Central Park on the right.
+#: District centres: 3 columns of 2, 3 and 2 (the board, rules page section "board"), City Hall on the left, Central Park on the right.
 CENTRES = {
     D.CITY_HALL: (70, TOP + 330),
     "34th-st-west": (250, TOP + 215),

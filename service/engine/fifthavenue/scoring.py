@@ -1,5 +1,6 @@
 """Valuations: a district (1/2/3/5/8 per skyscraper), a building stop, the special scorings, Central Park
-and the final valuation; and ``score`` over the partial format of DESIGN.md section 4."""
+and the final valuation; and ``score`` over a whole state or the partial scoring input (any subset of the
+board)."""
 
 from __future__ import annotations
 
@@ -99,7 +100,7 @@ def points_by_owner(rows: list[dict[str, Any]]) -> dict[str, int]:
 
 def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
     """Declarer: 1 point per skyscraper in the district (every colour); everyone else: half the normal
-    valuation rounded down (RGG-p10; seed 'Veiling')."""
+    valuation rounded down (English rulebook p. 10; the seed's section 'Veiling')."""
     normal = points_by_owner(rows)
     out = {owner: pts // 2 for owner, pts in normal.items() if owner != declarer}
     out[declarer] = sum(r["count"] for r in rows)
@@ -109,7 +110,7 @@ def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
 def park_points(
     skyscrapers: dict[str, int], tiles: list[str], fewer: str = D.PARK_TILES_FEWER[0]
 ) -> tuple[int, int, dict[str, int]]:
-    """Each skyscraper below Central Park scores by the distinct types among the revealed tiles (RGG-p7).
+    """Each skyscraper below Central Park scores by the distinct types among the revealed tiles (English rulebook p. 7).
     Reading `park_tiles_fewer`: with fewer than 3 tiles there, ``count_revealed`` counts what is there
     (none scores the table's 1); ``minimum_two`` never goes below 2, the park's lowest value."""
     types = len(set(tiles))

@@ -1,4 +1,5 @@
-"""Setup (rules/fifthavenue.md 'Setup'; RGG-p4; S6): every random draw through the pinned ``Rng``."""
+"""Setup (the rules page's section "setup"; English rulebook p. 4): every random draw through the pinned
+``Rng``, or at a real table the deal left to reveal."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def start_colours(rng: Rng) -> list[str]:
 
 
 def start_order(players: Sequence[str]) -> tuple[str, ...]:
-    """The starting placement (S6): from the youngest (the first listed) counter-clockwise, one each;
+    """The starting placement (reading start_player): from the youngest (the first listed) counter-clockwise, one each;
     the last places his second at once; then the others clockwise back to the youngest."""
     n = len(players)
     first = [players[0]] + [players[(-i) % n] for i in range(1, n)]

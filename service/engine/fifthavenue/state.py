@@ -160,7 +160,7 @@ class State:
     result: Result | None = None
     pending: Pending | None = None
     seed: int | None = None  # seeds every later shuffle (digital play); null at a real table and in a view
-    partial: bool = False  # a scoring input (DESIGN.md section 4) rather than a whole game
+    partial: bool = False  # a partial scoring input (any subset of the board) rather than a whole game
     # what the checks derive from this very state (every changed state is a new object with an empty one)
     derived: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
