@@ -10,11 +10,23 @@ from ..kit import RuleBook, pointer
 from . import board as B
 from . import data as D
 from .checks import turn_of, winner_choices
-from .state import State
+from .state import Auction, District, Plot, State
+
+AUCTION_AT = "/state/auction"  # the pointer of a state's auction
 
 
 def board_violations(book: RuleBook, state: State, prefix: str = "/state") -> list[Violation]:
     """What the partial scoring format can already show wrong: plots and options."""
+    out = _board_options(book, state, prefix)
+    for d in state.districts:
+        for p in d.plots:
+            out += _plot_violations(book, state, d, p, prefix)
+        out += _owners_twice(book, d, prefix)
+    return out + _park_owners_twice(book, state, prefix)
+
+
+def _board_options(book: RuleBook, state: State, prefix: str) -> list[Violation]:
+    """The plot ring and the commissioners' graph."""
     out: list[Violation] = []
     ring = state.options.plot_ring
     if sorted(ring) != sorted(D.COLOURS):
@@ -34,70 +46,82 @@ def board_violations(book: RuleBook, state: State, prefix: str = "/state") -> li
                 problem=problem,
             )
         )
-    for d in state.districts:
-        owners: Counter = Counter()
-        for p in d.plots:
-            here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
-            if p.colour == D.SIXTH_PLOT and state.options.board_side != "back":
-                out.append(
-                    book.violation(
-                        "state.sixth_plot",
-                        "Only the board's back side (option board_side back) has a sixth plot.",
-                        prefix + pointer(*here),
-                    )
+    return out
+
+
+def _plot_violations(book: RuleBook, state: State, d: District, p: Plot, prefix: str) -> list[Violation]:
+    out: list[Violation] = []
+    here = ("districts", d.id, "plots", p.colour)  # a pointer is only built for a violation
+    if p.colour == D.SIXTH_PLOT and state.options.board_side != "back":
+        out.append(
+            book.violation(
+                "state.sixth_plot",
+                "Only the board's back side (option board_side back) has a sixth plot.",
+                prefix + pointer(*here),
+            )
+        )
+    elif p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
+        out.append(
+            book.violation(
+                "state.sixth_plot",
+                "The sixth plot takes businesses only.",
+                prefix + pointer(*here, "skyscrapers"),
+            )
+        )
+    elif p.businesses and p.skyscrapers is not None:
+        out.append(
+            book.violation(
+                "state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", prefix + pointer(*here)
+            )
+        )
+    if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
+        out.append(
+            book.violation(
+                "state.plot_overfull",
+                "A plot holds at most 2 businesses.",
+                prefix + pointer(*here, "businesses"),
+            )
+        )
+    if p.skyscrapers is not None and p.skyscrapers.count <= 0:
+        out.append(
+            book.violation(
+                "state.empty_skyscrapers",
+                "A skyscraper entry counts at least 1.",
+                prefix + pointer(*here, "skyscrapers", "count"),
+            )
+        )
+    if d.stopped and (p.businesses or p.skyscrapers is not None):
+        out.append(
+            book.violation(
+                "state.stopped_not_empty",
+                "A district under a building stop holds no pieces.",
+                prefix + pointer(*here),
+            )
+        )
+    return out
+
+
+def _owners_twice(book: RuleBook, d: District, prefix: str) -> list[Violation]:
+    """A player owning more than one plot of the district."""
+    out: list[Violation] = []
+    owners = Counter(p.skyscrapers.owner for p in d.plots if p.skyscrapers is not None)
+    for owner, n in owners.items():
+        if n > 1:
+            out.append(
+                book.violation(
+                    "state.two_plots_in_district",
+                    "{owner!r} owns {n} plots in {district}.",
+                    prefix + pointer("districts", d.id),
+                    owner=owner,
+                    n=n,
+                    district=D.DISTRICT_NAMES[d.id],
                 )
-            elif p.colour == D.SIXTH_PLOT and p.skyscrapers is not None:
-                out.append(
-                    book.violation(
-                        "state.sixth_plot",
-                        "The sixth plot takes businesses only.",
-                        prefix + pointer(*here, "skyscrapers"),
-                    )
-                )
-            elif p.businesses and p.skyscrapers is not None:
-                out.append(
-                    book.violation(
-                        "state.plot_mixed", "A plot holds businesses or skyscrapers, not both.", prefix + pointer(*here)
-                    )
-                )
-            if len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT:
-                out.append(
-                    book.violation(
-                        "state.plot_overfull",
-                        "A plot holds at most 2 businesses.",
-                        prefix + pointer(*here, "businesses"),
-                    )
-                )
-            if p.skyscrapers is not None:
-                owners[p.skyscrapers.owner] += 1
-                if p.skyscrapers.count <= 0:
-                    out.append(
-                        book.violation(
-                            "state.empty_skyscrapers",
-                            "A skyscraper entry counts at least 1.",
-                            prefix + pointer(*here, "skyscrapers", "count"),
-                        )
-                    )
-            if d.stopped and (p.businesses or p.skyscrapers is not None):
-                out.append(
-                    book.violation(
-                        "state.stopped_not_empty",
-                        "A district under a building stop holds no pieces.",
-                        prefix + pointer(*here),
-                    )
-                )
-        for owner, n in owners.items():
-            if n > 1:
-                out.append(
-                    book.violation(
-                        "state.two_plots_in_district",
-                        "{owner!r} owns {n} plots in {district}.",
-                        prefix + pointer("districts", d.id),
-                        owner=owner,
-                        n=n,
-                        district=D.DISTRICT_NAMES[d.id],
-                    )
-                )
+            )
+    return out
+
+
+def _park_owners_twice(book: RuleBook, state: State, prefix: str) -> list[Violation]:
+    out: list[Violation] = []
     park_owners = Counter(s.owner for s in state.park.skyscrapers)
     for i, s in enumerate(state.park.skyscrapers):
         if park_owners[s.owner] > 1:
@@ -276,10 +300,19 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
     a = state.auction
     if a is None:
         return []
-    out = []
+    return (
+        _auction_places(book, state, a)
+        + _auction_bidders(book, state, a)
+        + _auction_park_colour(book, state, a)
+        + _auction_bids(book, state, a)
+        + _auction_stage(book, state, a)
+    )
+
+
+def _auction_places(book: RuleBook, state: State, a: Auction) -> list[Violation]:
+    """The auction's commissioner, trigger and resume, and the sites it is held at."""
+    out: list[Violation] = []
     ids = [p.id for p in state.players]
-    dummy = state.dummy.id if state.dummy is not None else None
-    where = "/state/auction"
     if (
         a.commissioner not in D.COMMISSIONERS
         or a.trigger not in ids
@@ -288,26 +321,38 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
     ):
         out.append(
             book.violation(
-                "state.auction", "The auction's commissioner, trigger (the turn's player) or resume is wrong.", where
+                "state.auction",
+                "The auction's commissioner, trigger (the turn's player) or resume is wrong.",
+                AUCTION_AT,
             )
         )
     site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and (site is None or site.stopped):
         out.append(
             book.violation(
-                "state.auction_site", "No auction can be held at {site!r}.", where + pointer("site"), site=a.site
+                "state.auction_site", "No auction can be held at {site!r}.", AUCTION_AT + pointer("site"), site=a.site
             )
         )
     for s in a.queue:
         if s not in D.SITES:
             out.append(
-                book.violation("state.auction_site", "No auction can be held at {s!r}.", where + pointer("queue"), s=s)
+                book.violation(
+                    "state.auction_site", "No auction can be held at {s!r}.", AUCTION_AT + pointer("queue"), s=s
+                )
             )
+    return out
+
+
+def _auction_bidders(book: RuleBook, state: State, a: Auction) -> list[Violation]:
+    """The bidding order, the bidder to act, who passed."""
+    out: list[Violation] = []
+    ids = [p.id for p in state.players]
+    dummy = state.dummy.id if state.dummy is not None else None
     members = set(ids) | ({dummy} if dummy else set())
     if len(set(a.order)) != len(a.order) or set(a.order) != members:
         out.append(
             book.violation(
-                "state.auction_order", "The bidding order lists every bidder once.", where + pointer("order")
+                "state.auction_order", "The bidding order lists every bidder once.", AUCTION_AT + pointer("order")
             )
         )
     if a.to_act not in a.order or a.to_act in a.passed:
@@ -315,21 +360,28 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
             book.violation(
                 "state.auction_to_act",
                 "The bidder to act must be in the auction and not have passed.",
-                where + pointer("to_act"),
+                AUCTION_AT + pointer("to_act"),
             )
         )
     if any(p not in a.order for p in a.passed) or len(set(a.passed)) != len(a.passed):
         out.append(
             book.violation(
-                "state.auction_passed", "Passed bidders must be bidders, once each.", where + pointer("passed")
+                "state.auction_passed", "Passed bidders must be bidders, once each.", AUCTION_AT + pointer("passed")
             )
         )
+    return out
+
+
+def _auction_park_colour(book: RuleBook, state: State, a: Auction) -> list[Violation]:
+    """Central Park's colour, and whether a district's auction rightly says it was full."""
+    out: list[Violation] = []
+    site = B.district(state, a.site)
     if a.site != D.CENTRAL_PARK and a.park_colour is not None:
         out.append(
             book.violation(
                 "state.auction_stage",
                 "Only Central Park's auction has a colour of its own.",
-                where + pointer("park_colour"),
+                AUCTION_AT + pointer("park_colour"),
             )
         )
     if a.site == D.CENTRAL_PARK and any(b.colour != a.park_colour for b in a.bids):
@@ -337,7 +389,7 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
             book.violation(
                 "state.auction_stage",
                 "Central Park's colour is the opening bid's, and every bid there holds it.",
-                where + pointer("park_colour"),
+                AUCTION_AT + pointer("park_colour"),
             )
         )
     if (
@@ -350,11 +402,17 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
             book.violation(
                 "state.auction_stage",
                 "The player who started the auctions names Central Park's colour before anyone else acts there.",
-                where + pointer("park_colour"),
+                AUCTION_AT + pointer("park_colour"),
             )
         )
     if a.site != D.CENTRAL_PARK and site is not None and a.full and not B.is_full(site):
-        out.append(book.violation("state.auction_full", "The district is not full.", where + pointer("full")))
+        out.append(book.violation("state.auction_full", "The district is not full.", AUCTION_AT + pointer("full")))
+    return out
+
+
+def _auction_bids(book: RuleBook, state: State, a: Auction) -> list[Violation]:
+    out: list[Violation] = []
+    dummy = state.dummy.id if state.dummy is not None else None
     seen = set()
     for i, b in enumerate(a.bids):
         if b.player not in a.order or b.player in a.passed or b.player in seen or not b.cards:
@@ -362,7 +420,7 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
                 book.violation(
                     "state.auction_bid",
                     "A bid belongs to an active bidder, once, and holds cards.",
-                    where + pointer("bids", i),
+                    AUCTION_AT + pointer("bids", i),
                 )
             )
         seen.add(b.player)
@@ -372,19 +430,28 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
                     book.violation(
                         "state.auction_bid",
                         "A bid holds cards of its colour and black cards only.",
-                        where + pointer("bids", i, "cards"),
+                        AUCTION_AT + pointer("bids", i, "cards"),
                     )
                 )
         if b.player == dummy and Counter(b.cards) - Counter(D.card(D.BLACK, x) for x in a.dummy_bid or ()):
             out.append(
                 book.violation(
-                    "state.auction_bid", "The dummy bids the black cards it drew.", where + pointer("bids", i)
+                    "state.auction_bid", "The dummy bids the black cards it drew.", AUCTION_AT + pointer("bids", i)
                 )
             )
     if a.dummy_bid is not None and dummy is None:
         out.append(
-            book.violation("state.auction_bid", "Only the 2-player game has a dummy.", where + pointer("dummy_bid"))
+            book.violation(
+                "state.auction_bid", "Only the 2-player game has a dummy.", AUCTION_AT + pointer("dummy_bid")
+            )
         )
+    return out
+
+
+def _auction_stage(book: RuleBook, state: State, a: Auction) -> list[Violation]:
+    """The resolve stage belongs to a winner with a choice; the dummy's turn never waits."""
+    out: list[Violation] = []
+    dummy = state.dummy.id if state.dummy is not None else None
     if a.stage == "resolve":
         ok = (
             a.winner is not None
@@ -399,19 +466,21 @@ def _auction(book: RuleBook, state: State) -> list[Violation]:
                 book.violation(
                     "state.auction_stage",
                     "Only a winner with more than one choice is asked how many to build.",
-                    where + pointer("stage"),
+                    AUCTION_AT + pointer("stage"),
                 )
             )
     elif a.winner is not None:
         out.append(
-            book.violation("state.auction_stage", "A winner is named only while he chooses.", where + pointer("winner"))
+            book.violation(
+                "state.auction_stage", "A winner is named only while he chooses.", AUCTION_AT + pointer("winner")
+            )
         )
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:
         out.append(
             book.violation(
                 "state.auction_to_act",
                 "The dummy's turn is played at once, not left waiting.",
-                where + pointer("to_act"),
+                AUCTION_AT + pointer("to_act"),
             )
         )
     return out
