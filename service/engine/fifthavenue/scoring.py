@@ -171,82 +171,115 @@ def score(book: RuleBook, state: State, scoring: dict[str, Any] | None) -> dict[
     points_before = {p.id: p.points for p in state.players}
     out: dict[str, Any] = {"scoring": kind}
     if kind.startswith("district:") or kind.startswith("building_stop:"):
-        did = kind.split(":", 1)[1]
-        d = B.district(state, did)
-        if d is None:
-            violations.append(
-                book.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
-            )
-            rows: list[dict] = []
-        else:
-            if d.stopped:
-                violations.append(
-                    book.violation(
-                        "score.stopped_district",
-                        "District {did!r} is under a building stop and has no valuation.",
-                        "/scoring",
-                        did=did,
-                    ).to_dict()
-                )
-            rows = value_district(state.options, d)
-        if kind.startswith("district:"):
-            gained = points_by_owner(rows)
-        else:
-            declarer = scoring.get("declarer")
-            if not declarer:
-                violations.append(
-                    book.violation(
-                        "score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer"
-                    ).to_dict()
-                )
-                gained = {o: v // 2 for o, v in points_by_owner(rows).items()}
-            else:
-                if declarer not in players:
-                    players.append(declarer)
-                if d is not None and not B.is_full(d):
-                    violations.append(
-                        book.violation(
-                            "score.stop_not_full",
-                            "A building stop needs every plot of the district occupied.",
-                            "/scoring",
-                        ).to_dict()
-                    )
-                gained = stop_points(rows, declarer)
-            out["declarer"] = declarer
-        out["district"] = did
-        out["plots"] = rows
-        out["players"] = [
-            {
-                "id": p,
-                "total": points_before.get(p, 0) + gained.get(p, 0),
-                "breakdown": [
-                    _before(points_before.get(p, 0)),
-                    {"category": kind, "points": gained.get(p, 0), "detail": {"district": did}},
-                ],
-                "points": gained.get(p, 0),
-                "points_before": points_before.get(p, 0),
-            }
-            for p in players
-        ]
+        out.update(district_breakdown(book, state, scoring, players, violations))
     else:
         out.update(final_breakdown(book, state, scoring.get("central_park_tiles"), players, violations))
     out["totals"] = {p["id"]: p["total"] for p in out["players"]}
-    over = state.result is not None
-    cards = {p.id: p.hand_size for p in state.players}
-    out.update(
-        after_scoring(
-            [p["id"] for p in out["players"]],
-            {p["id"]: p["points"] for p in out["players"]},
-            points_before,
-            over=over,
-            final=kind == "final",
-            winners_of=lambda standings: (
-                list(state.result.winners) if state.result is not None else winners(standings, cards)
-            ),
-        )
-    )
+    out.update(_standings(state, out["players"], points_before, kind == "final"))
     out["violations"] = violations
     return out
+
+
+def _standings(state: State, scored: list[dict[str, Any]], points_before: dict[str, int], final: bool) -> dict:
+    """The standings after the scoring, and its winners: a finished game's own, else the most points
+    (ties to the most cards in hand)."""
+    cards = {p.id: p.hand_size for p in state.players}
+    return after_scoring(
+        [p["id"] for p in scored],
+        {p["id"]: p["points"] for p in scored},
+        points_before,
+        over=state.result is not None,
+        final=final,
+        winners_of=lambda standings: (
+            list(state.result.winners) if state.result is not None else winners(standings, cards)
+        ),
+    )
+
+
+def district_breakdown(
+    book: RuleBook, state: State, scoring: dict[str, Any], players: list[str], violations: list[dict]
+) -> dict[str, Any]:
+    """A district's valuation or its building stop (``district:<id>``, ``building_stop:<id>``): each
+    skyscraper plot's row and each player's points; a building stop's declarer joins the players."""
+    kind = scoring.get("scoring") or "final"
+    did = kind.split(":", 1)[1]
+    d = B.district(state, did)
+    rows = _district_rows(book, state, d, did, violations)
+    out: dict[str, Any] = {}
+    if kind.startswith("district:"):
+        gained = points_by_owner(rows)
+    else:
+        declarer = scoring.get("declarer")
+        gained = _stop_gains(book, d, rows, declarer, players, violations)
+        out["declarer"] = declarer
+    before = {p.id: p.points for p in state.players}
+    out["district"] = did
+    out["plots"] = rows
+    out["players"] = [_district_player(p, kind, did, before.get(p, 0), gained.get(p, 0)) for p in players]
+    return out
+
+
+def _district_rows(
+    book: RuleBook, state: State, d: District | None, did: str, violations: list[dict]
+) -> list[dict[str, Any]]:
+    """The district's rows; an unknown district has none, a stopped one is valued but said to be stopped."""
+    if d is None:
+        violations.append(
+            book.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
+        )
+        return []
+    if d.stopped:
+        violations.append(
+            book.violation(
+                "score.stopped_district",
+                "District {did!r} is under a building stop and has no valuation.",
+                "/scoring",
+                did=did,
+            ).to_dict()
+        )
+    return value_district(state.options, d)
+
+
+def _stop_gains(
+    book: RuleBook,
+    d: District | None,
+    rows: list[dict[str, Any]],
+    declarer: str | None,
+    players: list[str],
+    violations: list[dict],
+) -> dict[str, int]:
+    """Each player's points from a building stop; without a declarer, everyone's half."""
+    if not declarer:
+        violations.append(
+            book.violation(
+                "score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer"
+            ).to_dict()
+        )
+        return {o: v // 2 for o, v in points_by_owner(rows).items()}
+    if declarer not in players:
+        players.append(declarer)
+    if d is not None and not B.is_full(d):
+        violations.append(
+            book.violation(
+                "score.stop_not_full",
+                "A building stop needs every plot of the district occupied.",
+                "/scoring",
+            ).to_dict()
+        )
+    return stop_points(rows, declarer)
+
+
+def _district_player(pid: str, kind: str, did: str, before: int, gained: int) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "total": before + gained,
+        "breakdown": [
+            _before(before),
+            {"category": kind, "points": gained, "detail": {"district": did}},
+        ],
+        "points": gained,
+        "points_before": before,
+    }
 
 
 def final_breakdown(

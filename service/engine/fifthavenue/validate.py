@@ -10,7 +10,7 @@ from ..kit import RuleBook, pointer
 from . import board as B
 from . import data as D
 from .checks import turn_of, winner_choices
-from .state import Auction, District, Plot, State
+from .state import Auction, District, Plot, State, Turn
 
 AUCTION_AT = "/state/auction"  # the pointer of a state's auction
 
@@ -216,8 +216,13 @@ def _players(book: RuleBook, state: State) -> list[Violation]:
 
 def _turn(book: RuleBook, state: State) -> list[Violation]:
     t = turn_of(state)  # _players refuses a state without its turn
+    return _turn_player(book, state, t) + _turn_phase(book, state, t) + _commissioners(book, state)
+
+
+def _turn_player(book: RuleBook, state: State, t: Turn) -> list[Violation]:
+    """The turn's player, and the starting placements left."""
     ids = [p.id for p in state.players]
-    out = []
+    out: list[Violation] = []
     if t.player not in ids:
         out.append(
             book.violation(
@@ -239,6 +244,12 @@ def _turn(book: RuleBook, state: State) -> list[Violation]:
                 "state.start_queue", "Starting placements are over outside the start phase.", "/state/turn/start_queue"
             )
         )
+    return out
+
+
+def _turn_phase(book: RuleBook, state: State, t: Turn) -> list[Violation]:
+    """What the phase implies: an auction, the first action taken, a result, Central Park's draw order."""
+    out: list[Violation] = []
     if (state.auction is not None) != (t.phase == "auction"):
         out.append(
             book.violation(
@@ -263,6 +274,12 @@ def _turn(book: RuleBook, state: State) -> list[Violation]:
                 "state.park_order", "Central Park's draw order is an order of the 8 places.", "/state/park_order"
             )
         )
+    return out
+
+
+def _commissioners(book: RuleBook, state: State) -> list[Violation]:
+    """Where the commissioners stand and their markers lie."""
+    out: list[Violation] = []
     ring_ok = set(D.LOCATIONS)
     for name, k in state.commissioners:
         if k.at not in ring_ok:
