@@ -191,6 +191,8 @@ STAGE_OF = {"bid": "bidding", "pass": "bidding", "build": "resolve", "building_s
 
 
 def common(book: RuleBook, state: State, move: Move) -> list[Violation]:
+    """The checks of every move: the game goes on, the player is in it, the move fits what is pending, the
+    phase and the auction's stage, and it is the player's turn."""
     out: list[Violation] = []
     if state.turn is None or (state.turn.phase == "over" and state.pending is None):
         return [
@@ -205,6 +207,20 @@ def common(book: RuleBook, state: State, move: Move) -> list[Violation]:
                 "turn.unknown_player", "Player {player!r} is not in this game.", "/move/player", player=move.player
             )
         )
+    out += phase_problems(book, state, state.turn, move)
+    who = acting(state)
+    if who is not None and move.player != who and known:
+        out.append(
+            book.violation(
+                "turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player, awaited=awaited_text([who])
+            )
+        )
+    return out
+
+
+def phase_problems(book: RuleBook, state: State, turn: Turn, move: Move) -> list[Violation]:
+    """A reveal exactly when one is pending; otherwise a move type of the phase and the auction's stage."""
+    out: list[Violation] = []
     if move.type == "reveal":
         if state.pending is None:
             out.append(book.violation("chance.nothing_pending", "Nothing is waiting to be revealed.", "/move/type"))
@@ -216,14 +232,14 @@ def common(book: RuleBook, state: State, move: Move) -> list[Violation]:
         )
     else:
         phases = PHASE_OF.get(move.type, ())
-        if state.turn.phase not in phases:
+        if turn.phase not in phases:
             out.append(
                 book.violation(
                     "turn.wrong_phase",
                     "A {type!r} move is not possible in phase {phase!r}.",
                     "/move/type",
                     type=move.type,
-                    phase=state.turn.phase,
+                    phase=turn.phase,
                 )
             )
         elif move.type in STAGE_OF and (state.auction is None or state.auction.stage != STAGE_OF[move.type]):
@@ -237,13 +253,6 @@ def common(book: RuleBook, state: State, move: Move) -> list[Violation]:
                     stage=stage,
                 )
             )
-    who = acting(state)
-    if who is not None and move.player != who and known:
-        out.append(
-            book.violation(
-                "turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player=move.player, awaited=awaited_text([who])
-            )
-        )
     return out
 
 
@@ -454,40 +463,60 @@ def check_bid(book: RuleBook, state: State, move: Move) -> list[Violation]:
             )
         )
     if mine is None:
-        if not may_bid(state, move.player):
-            out.append(
-                book.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type")
-            )
-        if move.colour is None:
-            out.append(book.violation("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
-        elif a.site == D.CENTRAL_PARK:
-            if a.park_colour is not None and move.colour != a.park_colour:
-                out.append(
-                    book.violation(
-                        "auction.colour_not_allowed",
-                        "In Central Park every first bid holds a {park_colour} card.",
-                        "/move/colour",
-                        park_colour=a.park_colour,
-                    )
-                )
-        elif move.colour not in allowed_colours(state, a.site, move.player):
+        out += first_bid_problems(book, state, a, move, cards)
+    out += foreign_card_problems(book, cards, colour)
+    before = sum(card_value(c) for c in mine.cards) if mine is not None else 0
+    if cards and before + sum(card_value(c) for c in cards) <= high_bid(a):
+        out.append(
+            book.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a))
+        )
+    return out
+
+
+def first_bid_problems(book: RuleBook, state: State, a: Auction, move: Move, cards: list[str]) -> list[Violation]:
+    """A player's first bid in the auction: he may bid, it names a colour he may bid and holds a card of it."""
+    out: list[Violation] = []
+    colour = move.colour
+    if not may_bid(state, move.player):
+        out.append(
+            book.violation("auction.no_supply", "You need a skyscraper in your supply to bid here.", "/move/type")
+        )
+    if move.colour is None:
+        out.append(book.violation("auction.colour_missing", "A first bid names its colour.", "/move/colour"))
+    elif a.site == D.CENTRAL_PARK:
+        if a.park_colour is not None and move.colour != a.park_colour:
             out.append(
                 book.violation(
                     "auction.colour_not_allowed",
-                    "You may not bid {colour} in this district.",
+                    "In Central Park every first bid holds a {park_colour} card.",
                     "/move/colour",
-                    colour=move.colour,
+                    park_colour=a.park_colour,
                 )
             )
-        if colour is not None and not any(card_colour(c) == colour for c in cards):
-            out.append(
-                book.violation(
-                    "auction.no_coloured_card",
-                    "A first bid holds at least one {colour} card.",
-                    "/move/cards",
-                    colour=colour,
-                )
+    elif move.colour not in allowed_colours(state, a.site, move.player):
+        out.append(
+            book.violation(
+                "auction.colour_not_allowed",
+                "You may not bid {colour} in this district.",
+                "/move/colour",
+                colour=move.colour,
             )
+        )
+    if colour is not None and not any(card_colour(c) == colour for c in cards):
+        out.append(
+            book.violation(
+                "auction.no_coloured_card",
+                "A first bid holds at least one {colour} card.",
+                "/move/cards",
+                colour=colour,
+            )
+        )
+    return out
+
+
+def foreign_card_problems(book: RuleBook, cards: list[str], colour: str | None) -> list[Violation]:
+    """A bid holds cards of its colour and black cards only."""
+    out: list[Violation] = []
     for i, c in enumerate(cards):
         if card_colour(c) not in (colour, D.BLACK):
             out.append(
@@ -499,11 +528,6 @@ def check_bid(book: RuleBook, state: State, move: Move) -> list[Violation]:
                     colour=colour,
                 )
             )
-    before = sum(card_value(c) for c in mine.cards) if mine is not None else 0
-    if cards and before + sum(card_value(c) for c in cards) <= high_bid(a):
-        out.append(
-            book.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a))
-        )
     return out
 
 
