@@ -4,13 +4,14 @@ skyscrapers and businesses. ``apply`` and ``legal_moves`` refuse a state with an
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ..core import Violation
 from ..kit import RuleBook, pointer
 from . import board as B
 from . import data as D
 from .checks import turn_of, winner_choices
-from .state import Auction, District, Plot, State, Turn
+from .state import Auction, District, Pending, Plot, State, Turn
 
 AUCTION_AT = "/state/auction"  # the pointer of a state's auction
 
@@ -158,7 +159,15 @@ def validate(book: RuleBook, state: State) -> list[Violation]:
 
 
 def _players(book: RuleBook, state: State) -> list[Violation]:
-    out = []
+    out = _player_ids(book, state) + _unknown_owners(book, state) + _hand_sizes(book, state)
+    if state.turn is None:
+        out.append(book.violation("state.no_turn", "A game state needs its turn.", "/state/turn"))
+    return out
+
+
+def _player_ids(book: RuleBook, state: State) -> list[Violation]:
+    """2 to 4 players, ids that differ, the dummy exactly with 2 under an id of its own."""
+    out: list[Violation] = []
     ids = [p.id for p in state.players]
     if not 2 <= len(ids) <= 4:
         out.append(book.violation("state.player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
@@ -168,7 +177,13 @@ def _players(book: RuleBook, state: State) -> list[Violation]:
         out.append(book.violation("state.dummy", "Exactly the 2-player game has the dummy bidder.", "/state/dummy"))
     if state.dummy is not None and state.dummy.id in ids:
         out.append(book.violation("state.dummy", "The dummy's id is a player's id.", "/state/dummy/id"))
-    known = set(ids) | ({state.dummy.id} if state.dummy else set())
+    return out
+
+
+def _unknown_owners(book: RuleBook, state: State) -> list[Violation]:
+    """Skyscrapers on plots, below Central Park or removed by a building stop belong to a player or the dummy."""
+    out: list[Violation] = []
+    known = {p.id for p in state.players} | ({state.dummy.id} if state.dummy else set())
     for d in state.districts:
         for p in d.plots:
             if p.skyscrapers is not None and p.skyscrapers.owner not in known:
@@ -200,6 +215,11 @@ def _players(book: RuleBook, state: State) -> list[Violation]:
                     owner=s.owner,
                 )
             )
+    return out
+
+
+def _hand_sizes(book: RuleBook, state: State) -> list[Violation]:
+    out: list[Violation] = []
     for i, q in enumerate(state.players):
         if q.hand is not None and len(q.hand) != q.hand_size:
             out.append(
@@ -209,8 +229,6 @@ def _players(book: RuleBook, state: State) -> list[Violation]:
                     pointer("state", "players", i, "hand_size"),
                 )
             )
-    if state.turn is None:
-        out.append(book.violation("state.no_turn", "A game state needs its turn.", "/state/turn"))
     return out
 
 
@@ -507,65 +525,90 @@ def _pending(book: RuleBook, state: State) -> list[Violation]:
     p = state.pending
     if p is None:
         return []
-    where = "/state/pending"
-    ids = [x.id for x in state.players]
-    stacks = dict(state.stacks)
-    bad = False
-    if p.kind == "start_business":
-        bad = (
-            turn_of(state).phase != "start"
-            or p.district not in D.DISTRICTS
-            or _dealt(state) != D.DISTRICTS.index(p.district)
-        )
-    elif p.kind == "stack_top":
-        bad = (
-            not p.colours
-            or any(
-                c not in stacks or stacks[c].top is not None or stacks[c].count <= 0 or stacks[c].below is not None
-                for c in p.colours
-            )
-            or len(set(p.colours)) != len(p.colours)
-            or not _deal_done(state)
-        )
-    elif p.kind == "black_cards":
-        bad = (
-            not p.draws
-            or any(who not in ids or n <= 0 for who, n in p.draws)
-            or len({w for w, _ in p.draws}) != len(p.draws)
-            or sum(n for _, n in p.draws) > state.black_deck.count
-            or state.black_deck.cards is not None
-        )
-    elif p.kind == "supply_set":
-        bad = (
-            not 0 <= p.index < len(state.supply_row)
-            or state.supply_row[p.index] is not None
-            or p.count != D.SET_SIZES[p.index]
-            or (turn_of(state).phase == "start" and _dealt(state) != len(D.DISTRICTS))
-        )
-    elif p.kind == "dummy_bid":
-        a = state.auction
-        bad = (
-            a is None
-            or state.dummy is None
-            or a.to_act != state.dummy.id
-            or a.dummy_bid is not None
-            or a.stage != "bidding"
-            or state.black_deck.cards is not None
-            or state.black_deck.count <= 0
-        )
-    elif p.kind == "central_park_tiles":
-        bad = (
-            turn_of(state).phase != "over"
-            or p.count != D.PARK_TILES_REVEALED
-            or len(state.park.businesses) <= D.PARK_TILES_REVEALED
-        )
-    else:
-        bad = True
-    if bad:
+    fits = PENDING_FITS.get(p.kind)
+    if fits is None or not fits(state, p):
         return [
-            book.violation("state.pending", "The pending {kind!r} reveal does not fit the state.", where, kind=p.kind)
+            book.violation(
+                "state.pending", "The pending {kind!r} reveal does not fit the state.", "/state/pending", kind=p.kind
+            )
         ]
     return []
+
+
+def _start_business_fits(state: State, p: Pending) -> bool:
+    """The next district of a real table's deal waits for its starting business."""
+    return (
+        turn_of(state).phase == "start" and p.district in D.DISTRICTS and _dealt(state) == D.DISTRICTS.index(p.district)
+    )
+
+
+def _stack_top_fits(state: State, p: Pending) -> bool:
+    """Stacks with cards, each once, whose unknown top waits (after the deal's businesses)."""
+    stacks = dict(state.stacks)
+    return not (
+        not p.colours
+        or any(
+            c not in stacks or stacks[c].top is not None or stacks[c].count <= 0 or stacks[c].below is not None
+            for c in p.colours
+        )
+        or len(set(p.colours)) != len(p.colours)
+        or not _deal_done(state)
+    )
+
+
+def _black_cards_fit(state: State, p: Pending) -> bool:
+    """Players, each once, owed cards the black deck of unknown order still holds."""
+    ids = [x.id for x in state.players]
+    return not (
+        not p.draws
+        or any(who not in ids or n <= 0 for who, n in p.draws)
+        or len({w for w, _ in p.draws}) != len(p.draws)
+        or sum(n for _, n in p.draws) > state.black_deck.count
+        or state.black_deck.cards is not None
+    )
+
+
+def _supply_set_fits(state: State, p: Pending) -> bool:
+    """A set of the supply row not yet typed in, of its size (after the deal's starting businesses)."""
+    return not (
+        not 0 <= p.index < len(state.supply_row)
+        or state.supply_row[p.index] is not None
+        or p.count != D.SET_SIZES[p.index]
+        or (turn_of(state).phase == "start" and _dealt(state) != len(D.DISTRICTS))
+    )
+
+
+def _dummy_bid_fits(state: State, p: Pending) -> bool:
+    """The dummy to bid in a bidding stage, its draw not made, from a black deck of unknown order."""
+    a = state.auction
+    return not (
+        a is None
+        or state.dummy is None
+        or a.to_act != state.dummy.id
+        or a.dummy_bid is not None
+        or a.stage != "bidding"
+        or state.black_deck.cards is not None
+        or state.black_deck.count <= 0
+    )
+
+
+def _park_tiles_fit(state: State, p: Pending) -> bool:
+    """At the end, 3 of the more than 3 businesses below Central Park."""
+    return (
+        turn_of(state).phase == "over"
+        and p.count == D.PARK_TILES_REVEALED
+        and len(state.park.businesses) > D.PARK_TILES_REVEALED
+    )
+
+
+PENDING_FITS: dict[str, Callable[[State, Pending], bool]] = {
+    "start_business": _start_business_fits,
+    "stack_top": _stack_top_fits,
+    "black_cards": _black_cards_fit,
+    "supply_set": _supply_set_fits,
+    "dummy_bid": _dummy_bid_fits,
+    "central_park_tiles": _park_tiles_fit,
+}
 
 
 def _dealt(state: State) -> int:
@@ -726,7 +769,12 @@ def _skyscrapers(book: RuleBook, state: State) -> list[Violation]:
 
 
 def _businesses(book: RuleBook, state: State) -> list[Violation]:
-    out = []
+    return _business_counts(book, state) + _businesses_placed(book, state)
+
+
+def _business_counts(book: RuleBook, state: State) -> list[Violation]:
+    """36 businesses, 9 of each type: on the table, in the box, and still unknown at a real table."""
+    out: list[Violation] = []
     on_plots: Counter = Counter()
     for d in state.districts:
         for p in d.plots:
@@ -756,6 +804,12 @@ def _businesses(book: RuleBook, state: State) -> list[Violation]:
                 number=sum(known.values()) + unknown,
             )
         )
+    return out
+
+
+def _businesses_placed(book: RuleBook, state: State) -> list[Violation]:
+    """The count of businesses placed, and Central Park's, as the supply row shows them."""
+    out: list[Violation] = []
     # businesses placed: each emptied set gave size - 1 to the plots and 1 to Central Park
     placed = 0
     emptied = 0
