@@ -285,44 +285,13 @@ def _district_player(pid: str, kind: str, did: str, before: int, gained: int) ->
 def final_breakdown(
     book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict]
 ) -> dict[str, Any]:
-    live = [d for d in state.districts if not d.stopped]
-    all_rows = value_districts(state.options, live)
-    per_district: dict[str, dict[str, Any]] = {}
+    """The final valuation: every district not stopped, then Central Park by its revealed tiles."""
+    per_district = _live_districts(state)
     gained = {p: 0 for p in players}
-    for d, rows in zip(live, all_rows):
-        per_district[d.id] = {"plots": rows, "points": points_by_owner(rows)}
-        for owner, pts in points_by_owner(rows).items():
-            if owner in gained:
-                gained[owner] += pts
-    park_tiles = list(state.park.businesses)
-    if tiles is None and len(park_tiles) <= D.PARK_TILES_REVEALED:
-        tiles = park_tiles
-    elif tiles is None and state.park_order is not None:  # the digital draw the game's end would make
-        tiles = [park_tiles[i] for i in state.park_order if 0 <= i < len(park_tiles)][: D.PARK_TILES_REVEALED]
-    park: dict[str, Any]
-    if tiles is None:
-        park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
-        violations.append(
-            book.violation(
-                "score.park_tiles_missing",
-                "Central Park needs the three tiles revealed (central_park_tiles).",
-                "/central_park_tiles",
-            ).to_dict()
-        )
-    else:
-        types, each, park_pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
-        park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": park_pts}
-        for owner, p in park_pts.items():
-            if owner in gained:
-                gained[owner] += p
-        if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
-            violations.append(
-                book.violation(
-                    "score.park_tiles_not_there",
-                    "The revealed tiles are not among the businesses below Central Park.",
-                    "/central_park_tiles",
-                ).to_dict()
-            )
+    for d in per_district.values():
+        _add_known(gained, d["points"])
+    park = _central_park(book, state, _park_tiles(state, tiles), violations)
+    _add_known(gained, park["points"])
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation
@@ -346,6 +315,56 @@ def final_breakdown(
         "winners": winners(totals, cards),
         "already_applied": applied,
     }
+
+
+def _live_districts(state: State) -> dict[str, dict[str, Any]]:
+    """Each district not stopped: its rows and each owner's points."""
+    live = [d for d in state.districts if not d.stopped]
+    all_rows = value_districts(state.options, live)
+    return {d.id: {"plots": rows, "points": points_by_owner(rows)} for d, rows in zip(live, all_rows)}
+
+
+def _add_known(gained: dict[str, int], points: dict[str, int]) -> None:
+    """Add ``points`` to the players ``gained`` lists (not to the dummy)."""
+    for owner, pts in points.items():
+        if owner in gained:
+            gained[owner] += pts
+
+
+def _park_tiles(state: State, tiles: list[str] | None) -> list[str] | None:
+    """The tiles revealed below Central Park: those given, all there when at most 3 lie there, or the
+    digital draw the game's end would make; None when they are still to be revealed."""
+    if tiles is not None:
+        return tiles
+    park_tiles = list(state.park.businesses)
+    if len(park_tiles) <= D.PARK_TILES_REVEALED:
+        return park_tiles
+    if state.park_order is not None:
+        return [park_tiles[i] for i in state.park_order if 0 <= i < len(park_tiles)][: D.PARK_TILES_REVEALED]
+    return None
+
+
+def _central_park(book: RuleBook, state: State, tiles: list[str] | None, violations: list[dict]) -> dict[str, Any]:
+    """Central Park's valuation by the revealed tiles (or a violation when they are missing or not there)."""
+    if tiles is None:
+        violations.append(
+            book.violation(
+                "score.park_tiles_missing",
+                "Central Park needs the three tiles revealed (central_park_tiles).",
+                "/central_park_tiles",
+            ).to_dict()
+        )
+        return {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
+    types, each, points = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
+    if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
+        violations.append(
+            book.violation(
+                "score.park_tiles_not_there",
+                "The revealed tiles are not among the businesses below Central Park.",
+                "/central_park_tiles",
+            ).to_dict()
+        )
+    return {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": points}
 
 
 def _before(points: int, applied: bool = False) -> dict[str, Any]:
