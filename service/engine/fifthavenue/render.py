@@ -15,7 +15,7 @@ from ..kit import WORD, Labels, RuleBook, english, pointer
 from . import checks as C
 from . import data as D
 from . import scoring as S
-from .state import Auction, State
+from .state import Auction, Dummy, Player, Result, State
 from .validate import board_violations
 
 WIDTH = 1100
@@ -338,8 +338,20 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
     )
     out.append(_text(20, y, _fit(head, 14, right - 40), 14, anchor="start", weight="bold", title=head))
     y += 18
+    out.append(_text(20, y, _auction_note(state, a, tr), 11, anchor="start"))
+    y += 12
+    for pid in a.order:
+        parts, y = _bidder(state, a, pid, y + 8, tr)
+        out += parts
+    y += 6
+    out[0] = out[0].replace('height="0"', f'height="{y - top:.0f}"')
+    return out, y + 10
+
+
+def _auction_note(state: State, a: Auction, tr: Labels) -> str:
+    """What the auction is for: Central Park's colour and who sets it, or what the district's winner may do."""
     if a.site == D.CENTRAL_PARK and state.options.park_colour == "trigger":
-        note = (
+        return (
             tr(
                 "Colour: {colour} (set by {player}, who started the auctions); the winner builds below the park",
                 colour=tr(WORD, word=a.park_colour),
@@ -349,60 +361,66 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
             else tr("Colour: not set yet - {player} sets it with his opening bid or as he passes", player=a.trigger)
         )
     elif a.site == D.CENTRAL_PARK:
-        note = (
+        return (
             tr("Colour: {colour} (set by the opening bid); the winner builds below the park", colour=a.park_colour)
             if a.park_colour
             else tr("Colour: not set yet - the opening bid's card sets it")
         )
     else:
-        note = (
+        return (
             tr("Full district: the winner may declare a building stop")
             if a.full
             else tr("The winner builds on his plot or on the empty plot of his colour")
         )
-    out.append(_text(20, y, note, 11, anchor="start"))
-    y += 12
+
+
+def _bidder_status(state: State, a: Auction, pid: str, tr: Labels) -> str:
+    """A bidder's status: passed, his bid (and whether it is high), to bid, or the winner's choices."""
     high = C.high_bid(a)
-    for pid in a.order:
-        y += 8
-        b = C.bid_of(a, pid)
-        mark = "▶ " if pid == a.to_act else ""
-        if pid in a.passed:
-            status = tr("passed")
-        elif b is not None:
-            total = sum(C.card_value(c) for c in b.cards)
-            status = tr("{colour} bid {total}", colour=b.colour, total=total) + (tr(" (high)") if total == high else "")
-        else:
-            status = tr("to bid") if pid == a.to_act else tr("no bid yet")
-        if a.stage == "resolve" and pid == a.winner:
-            choices = [
-                tr("build {count}", count=n) if k == "build" else tr("building stop")
-                for k, n in C.winner_choices(state)
-            ]
-            status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
-        label = mark + pid
-        out.append(
-            _text(
-                20,
-                y + 17,
-                _fit(label, 12, 280),
-                12,
-                anchor="start",
-                weight="bold" if pid == a.to_act else "normal",
-                title=label,
-            )
+    b = C.bid_of(a, pid)
+    if pid in a.passed:
+        status = tr("passed")
+    elif b is not None:
+        total = sum(C.card_value(c) for c in b.cards)
+        status = tr("{colour} bid {total}", colour=b.colour, total=total) + (tr(" (high)") if total == high else "")
+    else:
+        status = tr("to bid") if pid == a.to_act else tr("no bid yet")
+    if a.stage == "resolve" and pid == a.winner:
+        choices = [
+            tr("build {count}", count=n) if k == "build" else tr("building stop") for k, n in C.winner_choices(state)
+        ]
+        status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
+    return status
+
+
+def _bidder(state: State, a: Auction, pid: str, y: float, tr: Labels) -> tuple[list[str], float]:
+    """One bidder's row: his name (marked when he is to act), his status, the colours he may bid, his cards."""
+    right = WIDTH - 20
+    out: list[str] = []
+    b = C.bid_of(a, pid)
+    mark = "▶ " if pid == a.to_act else ""
+    status = _bidder_status(state, a, pid, tr)
+    label = mark + pid
+    out.append(
+        _text(
+            20,
+            y + 17,
+            _fit(label, 12, 280),
+            12,
+            anchor="start",
+            weight="bold" if pid == a.to_act else "normal",
+            title=label,
         )
-        out.append(_text(330, y + 17, status, 11, anchor="start"))
-        colours = _allowed(state, a, pid, tr)
-        if colours and pid not in a.passed and a.stage == "bidding":
-            out.append(_text(330, y + 30, tr("may bid: {colours}", colours=colours), 9, anchor="start", fill="#555"))
-        cards = list(b.cards) if b is not None else []
-        parts, bottom = _cards(520, y, cards, right, tr)
-        out += parts
-        y = max(bottom, y + 34)
-    y += 6
-    out[0] = out[0].replace('height="0"', f'height="{y - top:.0f}"')
-    return out, y + 10
+    )
+    out.append(_text(330, y + 17, status, 11, anchor="start"))
+    colours = _allowed(state, a, pid, tr)
+    if colours and pid not in a.passed and a.stage == "bidding":
+        out.append(_text(330, y + 30, tr("may bid: {colours}", colours=colours), 9, anchor="start", fill="#555"))
+    cards = list(b.cards) if b is not None else []
+    parts, bottom = _cards(520, y, cards, right, tr)
+    out += parts
+    y = max(bottom, y + 34)
+    return out, y
 
 
 def _allowed(state: State, a: Auction, pid: str, tr: Labels) -> str:
@@ -418,61 +436,86 @@ def _allowed(state: State, a: Auction, pid: str, tr: Labels) -> str:
 
 def _players(state: State, player: str | None, owners: dict[str, str], y: float, tr: Labels) -> tuple[list[str], float]:
     out: list[str] = []
-    right = WIDTH - 20
     acting = C.acting(state) if state.result is None else None
     for p in state.players:
-        out.append(
-            f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
-            f"<title>{escape(p.id)}</title></rect>"
-        )
-        label = ("▶ " if acting == p.id else "") + p.id
-        out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
-        stats = tr(
-            "{points} points; supply {supply}, general {general}; {cards} cards in hand",
-            points=p.points,
-            supply=p.supply,
-            general=p.general,
-            cards=p.hand_size,
-        )
-        if acting == p.id:
-            stats += tr("; to move")
-        out.append(_text(400, y + 13, stats, 11, anchor="start"))
-        y += 22
-        if player == p.id and p.hand is not None and p.hand:
-            hand = sorted(p.hand, key=_hand_order)
-            parts, y = _cards(42, y, hand, right, tr)
-            out += parts
-            y += 4
-        elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
-            parts, _ = _cards(42, y, [None], right, tr)
-            out += parts
-            out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10, anchor="start"))
-            y += CARD_H + 8
+        parts, y = _player(p, player, acting, owners, y, tr)
+        out += parts
     if state.dummy is not None:
-        fill = quoteattr(owners.get(state.dummy.id, "#000"))
-        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
-        out.append(
-            _text(
-                42,
-                y + 13,
-                _fit(tr("{dummy} (dummy bidder)", dummy=state.dummy.id), 12, 330),
-                12,
-                anchor="start",
-                title=state.dummy.id,
-            )
-        )
-        out.append(_text(400, y + 13, tr("general {general}", general=state.dummy.general), 11, anchor="start"))
-        y += 24
+        parts, y = _dummy(state.dummy, owners, y, tr)
+        out += parts
     if state.result is not None:
-        lines = _wrap(
-            [tr("Winner:")] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
-            14,
-            right - 20,
+        parts, y = _winners(state.result, y, tr)
+        out += parts
+    return out, y
+
+
+def _player(
+    p: Player, player: str | None, acting: str | None, owners: dict[str, str], y: float, tr: Labels
+) -> tuple[list[str], float]:
+    """A player's row: his colour, name and counts, and his hand to himself (its backs, counted, to others)."""
+    out: list[str] = []
+    right = WIDTH - 20
+    out.append(
+        f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
+        f"<title>{escape(p.id)}</title></rect>"
+    )
+    label = ("▶ " if acting == p.id else "") + p.id
+    out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
+    stats = tr(
+        "{points} points; supply {supply}, general {general}; {cards} cards in hand",
+        points=p.points,
+        supply=p.supply,
+        general=p.general,
+        cards=p.hand_size,
+    )
+    if acting == p.id:
+        stats += tr("; to move")
+    out.append(_text(400, y + 13, stats, 11, anchor="start"))
+    y += 22
+    if player == p.id and p.hand is not None and p.hand:
+        hand = sorted(p.hand, key=_hand_order)
+        parts, y = _cards(42, y, hand, right, tr)
+        out += parts
+        y += 4
+    elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
+        parts, _ = _cards(42, y, [None], right, tr)
+        out += parts
+        out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10, anchor="start"))
+        y += CARD_H + 8
+    return out, y
+
+
+def _dummy(dummy: Dummy, owners: dict[str, str], y: float, tr: Labels) -> tuple[list[str], float]:
+    out: list[str] = []
+    fill = quoteattr(owners.get(dummy.id, "#000"))
+    out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
+    out.append(
+        _text(
+            42,
+            y + 13,
+            _fit(tr("{dummy} (dummy bidder)", dummy=dummy.id), 12, 330),
+            12,
+            anchor="start",
+            title=dummy.id,
         )
-        for line in lines:
-            y += 18
-            out.append(_text(20, y, line, 14, anchor="start", weight="bold"))
-        y += 6
+    )
+    out.append(_text(400, y + 13, tr("general {general}", general=dummy.general), 11, anchor="start"))
+    y += 24
+    return out, y
+
+
+def _winners(result: Result, y: float, tr: Labels) -> tuple[list[str], float]:
+    out: list[str] = []
+    right = WIDTH - 20
+    lines = _wrap(
+        [tr("Winner:")] + [w + "," for w in result.winners[:-1]] + list(result.winners[-1:]),
+        14,
+        right - 20,
+    )
+    for line in lines:
+        y += 18
+        out.append(_text(20, y, line, 14, anchor="start", weight="bold"))
+    y += 6
     return out, y
 
 
