@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations, product
+from itertools import combinations, islice, product
 
 from . import board as B
 from . import checks as C
@@ -145,37 +145,52 @@ def _bids(state: State, who: str) -> Iterator[Move]:
     black = _value_counts(hand, D.BLACK)
     owns = {c: _value_counts(hand, c) for c in colours}
     minimal = only_minimal_bids_listed(state, who)
-    listed = 0
     # a minimal bid is worth at most need + 6 (less its smallest card it is not higher): no range goes past it
     cap = need + 6 if minimal else None
 
     def upto(count: int, value: int, spent: int) -> range:
         return range(count + 1 if cap is None else max(0, min(count, (cap - spent) // value) + 1))
 
-    for colour in colours:
-        own = owns[colour]
-        for k4, k5, k6 in _own_counts(own, upto):
-            if mine is None and k4 + k5 + k6 == 0:
-                continue
-            spent = 4 * k4 + 5 * k5 + 6 * k6
-            for b5, b6 in _black_fives_and_sixes(black, upto, spent):
-                base = 4 * k4 + 5 * (k5 + b5) + 6 * (k6 + b6)
-                low = max(0, (need - base) // 4 + 1)
-                high = black[0]
-                if minimal:
-                    high = min(high, (need + 6 - base) // 4)
-                for b4 in range(low, high + 1):
-                    total = base + 4 * b4
-                    if total <= need or k4 + k5 + k6 + b4 + b5 + b6 == 0:
-                        continue
-                    if minimal:
-                        smallest = next(v for v, n in zip(D.VALUES, (k4 + b4, k5 + b5, k6 + b6)) if n)
-                        if total - smallest > need:
-                            continue
-                    yield Move("bid", who, colour=colour, cards=_bid_cards(colour, (k4, k5, k6), (b4, b5, b6)))
-                    listed += 1
-                    if listed >= MAX_LISTED_BIDS:
-                        return  # a bound on the answer for absurd hands; the rest are checked when proposed
+    bids = (
+        Move("bid", who, colour=colour, cards=_bid_cards(colour, own, black_added))
+        for colour in colours
+        for own, black_added in _bid_counts(owns[colour], black, need, mine is None, minimal, upto)
+    )
+    yield from islice(bids, MAX_LISTED_BIDS)  # a bound for absurd hands; the rest are checked when proposed
+
+
+Counts = tuple[int, int, int]  # how many 4s, 5s and 6s
+
+
+def _bid_counts(
+    own: Counts, black: Counts, need: int, first: bool, minimal: bool, upto: Upto
+) -> Iterator[tuple[Counts, Counts]]:
+    """The cards of a bid's colour and the black cards (as counts by value) a bid higher than ``need`` may
+    add from ``own`` and ``black``; a first bid holds a card of its colour; only the minimal ones when
+    ``minimal``."""
+    for k4, k5, k6 in _own_counts(own, upto):
+        if first and k4 + k5 + k6 == 0:
+            continue
+        spent = 4 * k4 + 5 * k5 + 6 * k6
+        for b5, b6 in _black_fives_and_sixes(black, upto, spent):
+            base = 4 * k4 + 5 * (k5 + b5) + 6 * (k6 + b6)
+            low = max(0, (need - base) // 4 + 1)
+            high = black[0]
+            if minimal:
+                high = min(high, (need + 6 - base) // 4)
+            for b4 in range(low, high + 1):
+                total = base + 4 * b4
+                if total <= need or k4 + k5 + k6 + b4 + b5 + b6 == 0:
+                    continue
+                if minimal and not _minimal(total, need, (k4 + b4, k5 + b5, k6 + b6)):
+                    continue
+                yield (k4, k5, k6), (b4, b5, b6)
+
+
+def _minimal(total: int, need: int, counts: Counts) -> bool:
+    """Taking back the bid's smallest card would leave it no higher than ``need``."""
+    smallest = next(v for v, n in zip(D.VALUES, counts) if n)
+    return total - smallest <= need
 
 
 def _passes(state: State, who: str) -> Iterator[Move]:

@@ -850,7 +850,22 @@ def _businesses_placed(book: RuleBook, state: State) -> list[Violation]:
 
 
 def _cards(book: RuleBook, state: State) -> list[Violation]:
+    """60 coloured and 50 black cards: in hands (known or only counted), bids, the discards, the stacks and
+    the black deck; where every place is known, each colour and value adds up exactly."""
     out = []
+    outside, hidden_hands = _cards_outside_decks(state)
+    stacks = dict(state.stacks)
+    grand = sum(outside.values()) + hidden_hands + state.black_deck.count + sum(st.count for st in stacks.values())
+    if grand != D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL:
+        out.append(book.violation("state.cards", "The cards number {grand}, not 110.", "/state/players", grand=grand))
+    for colour in D.CARD_COLOURS:
+        out += _colour_adds_up(book, state, colour, outside, hidden_hands)
+    return out
+
+
+def _cards_outside_decks(state: State) -> tuple[Counter, int]:
+    """The cards known outside the stacks and the deck (known hands, the discards, the bids, the dummy's
+    draw), and how many lie in hands nobody knows."""
     dummy = state.dummy.id if state.dummy is not None else None
     outside: Counter = Counter(state.discard)
     hidden_hands = 0
@@ -864,37 +879,36 @@ def _cards(book: RuleBook, state: State) -> list[Violation]:
             if b.player != dummy:
                 outside.update(b.cards)
         outside.update(D.card(D.BLACK, x) for x in state.auction.dummy_bid or ())
-    stacks = dict(state.stacks)
-    grand = sum(outside.values()) + hidden_hands + state.black_deck.count + sum(st.count for st in stacks.values())
-    if grand != D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL:
-        out.append(book.violation("state.cards", "The cards number {grand}, not 110.", "/state/players", grand=grand))
-    for colour in D.CARD_COLOURS:
-        if colour == D.BLACK:
-            deck = Counter(state.black_deck.cards or ())
-            count = state.black_deck.count
-            exact = state.black_deck.cards is not None
-        else:
-            st = stacks[colour]
-            deck = Counter(([st.top] if st.top is not None else []) + list(st.below or ()))
-            count = st.count
-            exact = st.below is not None
-        in_colour = 0
-        for value in D.VALUES:
-            n = outside[D.card(colour, value)] + deck[value]
-            in_colour += outside[D.card(colour, value)]
-            if n > D.card_total(colour, value) or (exact and not hidden_hands and n != D.card_total(colour, value)):
-                out.append(
-                    book.violation(
-                        "state.cards",
-                        "The {colour} {value}s do not add up.",
-                        "/state/players",
-                        colour=colour,
-                        value=value,
-                    )
-                )
-        full = sum(D.card_total(colour, v) for v in D.VALUES)
-        if in_colour + count > full or (not hidden_hands and in_colour + count != full):
+    return outside, hidden_hands
+
+
+def _colour_deck(state: State, colour: str) -> tuple[Counter, int, bool]:
+    """A colour's stack (or the black deck): the values known in it, its count, whether it is known whole."""
+    if colour == D.BLACK:
+        return Counter(state.black_deck.cards or ()), state.black_deck.count, state.black_deck.cards is not None
+    st = dict(state.stacks)[colour]
+    deck = Counter(([st.top] if st.top is not None else []) + list(st.below or ()))
+    return deck, st.count, st.below is not None
+
+
+def _colour_adds_up(book: RuleBook, state: State, colour: str, outside: Counter, hidden_hands: int) -> list[Violation]:
+    out = []
+    deck, count, exact = _colour_deck(state, colour)
+    in_colour = 0
+    for value in D.VALUES:
+        n = outside[D.card(colour, value)] + deck[value]
+        in_colour += outside[D.card(colour, value)]
+        if n > D.card_total(colour, value) or (exact and not hidden_hands and n != D.card_total(colour, value)):
             out.append(
-                book.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour)
+                book.violation(
+                    "state.cards",
+                    "The {colour} {value}s do not add up.",
+                    "/state/players",
+                    colour=colour,
+                    value=value,
+                )
             )
+    full = sum(D.card_total(colour, v) for v in D.VALUES)
+    if in_colour + count > full or (not hidden_hands and in_colour + count != full):
+        out.append(book.violation("state.cards", "The {colour} cards do not add up.", "/state/players", colour=colour))
     return out
