@@ -1,4 +1,4 @@
-"""Rule codes and readings are complete; the engine through the HTTP routes."""
+"""The rule book's codes and the readings are complete; the engine through the HTTP routes."""
 
 from __future__ import annotations
 
@@ -105,8 +105,8 @@ def test_replay_of_a_whole_game_lists_its_scorings(client):
     assert {"final_district_scored", "central_park_scored"} <= kinds
 
 
-def test_every_emitted_violation_cites_the_catalogue_rule_of_its_code():
-    """One code, one rule: what moves, validate, score and setup emit cites the rule the catalogue lists."""
+def test_every_emitted_violation_cites_the_book_rule_of_its_code():
+    """One code, one rule: what moves, validate, score and setup emit cites the rule the rule book lists."""
 
     from service.engine.core import RulesError
     from service.engine.fifthavenue.state import Move
