@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..kit import WORD, Labels, RuleBook, english, pointer
 from . import checks as C
 from . import data as D
 from . import scoring as S
-from .state import Auction, Dummy, Player, Result, State
+from .state import Auction, District, Dummy, Player, Plot, Result, State
 from .validate import board_violations
 
 WIDTH = 1100
@@ -117,12 +118,29 @@ def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
     return cx + RING_RADIUS * math.cos(angle), cy + RING_RADIUS * math.sin(angle)
 
 
-def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, tr: Labels) -> list[str]:
-    out = []
+def _district(
+    state: State, d: District, owners: dict[str, str], bad: set[str], at_stake: bool, tr: Labels
+) -> list[str]:
+    """A district: its ring of plots (flagged where the state is wrong), each plot's pieces and value, and a
+    building stop's shade."""
     cx, cy = CENTRES[d.id]
     ring_stroke = 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#777"'
-    out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#f4f1e8" {ring_stroke}/>')
+    out = [f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#f4f1e8" {ring_stroke}/>']
     out.append(_text(cx, cy - DISTRICT_RADIUS - 6, D.DISTRICT_NAMES[d.id], 13, weight="bold"))
+    out += _ring_edges(state, d)
+    values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d)}
+    for plot in d.plots:
+        out += _plot(state, d, plot, values.get(plot.colour), owners, bad, tr)
+    if d.stopped:
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#000" fill-opacity="0.45"/>')
+        out.append(_text(cx, cy + 6, tr("BUILDING STOP"), 14, fill="#fff", weight="bold"))
+    return out
+
+
+def _ring_edges(state: State, d: District) -> list[str]:
+    """The lines between the plots that touch: the ring's, and the sixth plot's to each plot of the ring."""
+    out = []
+    cx, cy = CENTRES[d.id]
     ring = list(state.options.plot_ring) if sorted(state.options.plot_ring) == sorted(D.COLOURS) else list(D.COLOURS)
     for i, colour in enumerate(ring):  # the ring's edges: which plots touch
         x1, y1 = _plot_position(state.options, d.id, colour)
@@ -130,43 +148,51 @@ def _district(state: State, d, owners: dict[str, str], bad: set[str], at_stake: 
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#bbb" stroke-width="3"/>')
         if any(p.colour == D.SIXTH_PLOT for p in d.plots):  # the sixth plot touches each plot of the ring
             out.append(f'<line x1="{cx}" y1="{cy}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="#bbb" stroke-width="3"/>')
-    values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d)}
-    for plot in d.plots:
-        x, y = _plot_position(state.options, d.id, plot.colour)
-        flagged = pointer("districts", d.id, "plots", plot.colour) in bad
-        sixth = plot.colour == D.SIXTH_PLOT
-        stroke = (
-            'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"'
-            if flagged
-            else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"'
-            if sixth
-            else 'stroke="#333"'
-        )
+    return out
+
+
+def _plot(
+    state: State,
+    d: District,
+    plot: Plot,
+    row: dict[str, Any] | None,
+    owners: dict[str, str],
+    bad: set[str],
+    tr: Labels,
+) -> list[str]:
+    """A plot: its circle, its businesses, its skyscrapers with the owner's colour and their value."""
+    out = []
+    x, y = _plot_position(state.options, d.id, plot.colour)
+    flagged = pointer("districts", d.id, "plots", plot.colour) in bad
+    sixth = plot.colour == D.SIXTH_PLOT
+    stroke = (
+        'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"'
+        if flagged
+        else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"'
+        if sixth
+        else 'stroke="#333"'
+    )
+    out.append(
+        f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
+        f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
+        f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
+        f"<title>{escape(tr('sixth plot') if sixth else tr(WORD, word=plot.colour))}</title></circle>"
+    )
+    for j, b in enumerate(plot.businesses[:4]):
+        bx = x - 9 + 18 * (j % 2)
+        by = y - 6 + 14 * (j // 2)
+        out.append(f'<rect x="{bx - 7:.1f}" y="{by - 9:.1f}" width="14" height="14" fill="#fff" stroke="#000"/>')
+        out.append(_text(bx, by + 2, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
+    if plot.skyscrapers is not None:
+        owner = plot.skyscrapers.owner
+        fill = quoteattr(owners.get(owner, "#000"))
         out.append(
-            f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
-            f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
-            f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
-            f"<title>{escape(tr('sixth plot') if sixth else tr(WORD, word=plot.colour))}</title></circle>"
+            f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
+            f'stroke="#000"><title>{escape(owner)}</title></rect>'
         )
-        for j, b in enumerate(plot.businesses[:4]):
-            bx = x - 9 + 18 * (j % 2)
-            by = y - 6 + 14 * (j // 2)
-            out.append(f'<rect x="{bx - 7:.1f}" y="{by - 9:.1f}" width="14" height="14" fill="#fff" stroke="#000"/>')
-            out.append(_text(bx, by + 2, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
-        if plot.skyscrapers is not None:
-            owner = plot.skyscrapers.owner
-            fill = quoteattr(owners.get(owner, "#000"))
-            out.append(
-                f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
-                f'stroke="#000"><title>{escape(owner)}</title></rect>'
-            )
-            out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
-            row = values.get(plot.colour)
-            if row is not None:
-                out.append(_text(x, y + 20, f"{row['per_skyscraper']}x={row['points']}", 9, fill="#fff"))
-    if d.stopped:
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#000" fill-opacity="0.45"/>')
-        out.append(_text(cx, cy + 6, tr("BUILDING STOP"), 14, fill="#fff", weight="bold"))
+        out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
+        if row is not None:
+            out.append(_text(x, y + 20, f"{row['per_skyscraper']}x={row['points']}", 9, fill="#fff"))
     return out
 
 
