@@ -1,4 +1,5 @@
-"""Wire schemas for Fifth Avenue: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for Fifth Avenue: JSON <-> engine objects, and the mapping between them (``to_plain``,
+``from_plain`` and the moves' and options' own).
 
 The board is ``{"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red",
 "count": 3}}, "gray": {"businesses": ["boutique", "gallery"]}}}, "central-park": {"skyscrapers":
@@ -19,16 +20,26 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.fifthavenue import data as D
-from ..engine.fifthavenue.options import OPTIONS
+from ..engine.fifthavenue.options import OPTIONS, Options, resolved
 from ..engine.fifthavenue.state import (
+    MOVE_TYPES,
+    Auction,
+    Bid,
+    BlackDeck,
+    Commissioner,
+    District,
+    Dummy,
     Move,
+    Park,
+    Pending,
+    Player,
+    Plot,
+    Result,
+    Skyscrapers,
+    Stack,
     State,
-    from_plain,
-    move_from_plain,
-    move_to_plain,
-    options_from_plain,
-    options_to_plain,
-    to_plain,
+    Turn,
+    canonical,
 )
 from ..engine.kit import N_
 from . import lean
@@ -102,7 +113,7 @@ class SpecialScoringSchema(Schema):
 class _OptionsBase(Schema):
     @post_load
     def _plain(self, d, **kwargs) -> dict[str, Any]:
-        return options_to_plain(options_from_plain(d))
+        return options_to_plain(resolved(d))
 
 
 OptionsSchema = options_schema(
@@ -118,7 +129,7 @@ OptionsSchema = options_schema(
         ),
     },
 )
-"""Setup options; every rule reading of DESIGN.md section 9 is one, with its default (derived from the
+"""Setup options; every rule reading that is an option is one, with its default (derived from the
 engine's option specs)."""
 _OPTIONS = OptionsSchema()
 
@@ -492,7 +503,7 @@ class MoveSchema(Schema):
         keywords={"reveal": {"minProperties": 3, "maxProperties": 3}},
     )
 
-    type = fields.String(required=True, validate=validate.OneOf(D.MOVE_TYPES))
+    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
     player = PlayerId(required=True)
     district = fields.String(validate=validate.OneOf(D.DISTRICTS))
     plot = PlotId()
@@ -542,7 +553,8 @@ class MoveSchema(Schema):
 
 
 # ---- score request ------------------------------------------------------------------------------------
-SCORING = re.compile(r"^(final|(district|building_stop):(%s))$" % "|".join(re.escape(d) for d in D.DISTRICTS))
+DISTRICT_IDS = "|".join(re.escape(d) for d in D.DISTRICTS)
+SCORING = re.compile(rf"^(final|(district|building_stop):({DISTRICT_IDS}))$")
 
 
 class ScoreExtraSchema(Schema):
@@ -590,6 +602,340 @@ class ScoreExtraSchema(Schema):
             "declarer": d.get("declarer"),
             "central_park_tiles": d.get("central_park_tiles"),
         }
+
+
+# ---- engine objects <-> plain JSON ----------------------------------------------------------------------
+# The wire form of the engine's frozen types: ``to_plain`` gives exactly the state's JSON, ``from_plain``
+# takes that JSON (already shape-checked by the schemas below) back.
+
+
+def options_to_plain(o: Options) -> dict[str, Any]:
+    return {
+        "board": {
+            "plot_ring": list(o.plot_ring),
+            "commissioner_graph": {k: list(v) for k, v in o.commissioner_graph},
+        },
+        "valuation_black_cards": o.valuation_black_cards,
+        "special_scorings": [{"after": a, "points": p, "districts": d} for a, p, d in o.special_scorings],
+        **{name: getattr(o, name) for name in OPTION_ORDER},
+    }
+
+
+# the simple options in their wire order
+OPTION_ORDER = (
+    "bid_requires_supply",
+    "black_deck_empty",
+    "park_tiles_fewer",
+    "dummy_plot",
+    "dummy_building_stop",
+    "board_side",
+    "park_colour",
+    "coloured_stack_empty",
+    "chance",
+)
+
+
+def _sky_plain(s: Skyscrapers | None) -> dict[str, Any] | None:
+    return None if s is None else {"owner": s.owner, "count": s.count}
+
+
+def _sky_from_plain(s: dict[str, Any]) -> Skyscrapers:
+    return Skyscrapers(s["owner"], s["count"])
+
+
+def _list_or_none(values: tuple | None) -> list | None:
+    return None if values is None else list(values)
+
+
+def district_to_plain(d: District) -> dict[str, Any]:
+    return {
+        "plots": {
+            p.colour: {"businesses": list(p.businesses), "skyscrapers": _sky_plain(p.skyscrapers)} for p in d.plots
+        },
+        "stopped": d.stopped,
+    }
+
+
+def plot_from_plain(colour: str, q: dict[str, Any] | None) -> Plot:
+    q = q or {}
+    sky = q.get("skyscrapers")
+    return Plot(colour, tuple(q.get("businesses") or ()), None if sky is None else _sky_from_plain(sky))
+
+
+def district_from_plain(did: str, p: dict[str, Any] | None, plot_ids: tuple[str, ...] = D.COLOURS) -> District:
+    p = p or {}
+    plots = p.get("plots") or {}
+    if D.SIXTH_PLOT in plots and D.SIXTH_PLOT not in plot_ids:
+        plot_ids = plot_ids + (D.SIXTH_PLOT,)  # kept, so that validate can say the front side has none
+    return District(did, tuple(plot_from_plain(c, plots.get(c)) for c in plot_ids), bool(p.get("stopped", False)))
+
+
+def park_to_plain(park: Park) -> dict[str, Any]:
+    return {"skyscrapers": [_sky_plain(s) for s in park.skyscrapers], "businesses": list(park.businesses)}
+
+
+def park_from_plain(p: dict[str, Any] | None) -> Park:
+    p = p or {}
+    return Park(
+        skyscrapers=tuple(_sky_from_plain(s) for s in p.get("skyscrapers") or ()),
+        businesses=tuple(p.get("businesses") or ()),
+    )
+
+
+def auction_to_plain(a: Auction | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    return {
+        "commissioner": a.commissioner,
+        "trigger": a.trigger,
+        "resume": a.resume,
+        "site": a.site,
+        "queue": list(a.queue),
+        "stage": a.stage,
+        "order": list(a.order),
+        "to_act": a.to_act,
+        "full": a.full,
+        "park_colour": a.park_colour,
+        "bids": [{"player": b.player, "colour": b.colour, "cards": list(b.cards)} for b in a.bids],
+        "passed": list(a.passed),
+        "dummy_bid": _list_or_none(a.dummy_bid),
+        "winner": a.winner,
+    }
+
+
+def auction_from_plain(p: dict[str, Any] | None) -> Auction | None:
+    if p is None:
+        return None
+    return Auction(
+        commissioner=p["commissioner"],
+        trigger=p["trigger"],
+        resume=p["resume"],
+        site=p["site"],
+        queue=tuple(p.get("queue") or ()),
+        stage=p["stage"],
+        order=tuple(p.get("order") or ()),
+        to_act=p.get("to_act"),
+        full=bool(p.get("full", False)),
+        park_colour=p.get("park_colour"),
+        bids=tuple(Bid(b["player"], b["colour"], tuple(b["cards"])) for b in p.get("bids") or ()),
+        passed=tuple(p.get("passed") or ()),
+        dummy_bid=None if p.get("dummy_bid") is None else tuple(p["dummy_bid"]),
+        winner=p.get("winner"),
+    )
+
+
+def pending_to_plain(p: Pending | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    out: dict[str, Any] = {"kind": p.kind}
+    if p.kind == "start_business":
+        out["district"] = p.district
+    elif p.kind == "stack_top":
+        out["colours"] = list(p.colours)
+    elif p.kind == "black_cards":
+        out["draws"] = [{"player": who, "count": n} for who, n in p.draws]
+    elif p.kind == "supply_set":
+        out["index"] = p.index
+        out["count"] = p.count
+    elif p.kind == "central_park_tiles":
+        out["count"] = p.count
+    return out
+
+
+def pending_from_plain(p: dict[str, Any] | None) -> Pending | None:
+    if p is None:
+        return None
+    return Pending(
+        kind=p["kind"],
+        district=p.get("district"),
+        colours=tuple(p.get("colours") or ()),
+        draws=tuple((d["player"], d["count"]) for d in p.get("draws") or ()),
+        index=p.get("index", 0),
+        count=p.get("count", 0),
+    )
+
+
+def player_to_plain(p: Player) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "points": p.points,
+        "supply": p.supply,
+        "general": p.general,
+        "hand": _list_or_none(p.hand),
+        "hand_size": p.hand_size,
+    }
+
+
+def player_from_plain(q: dict[str, Any]) -> Player:
+    """A player; a hand is kept sorted, and its size defaults to the cards it holds."""
+    hand = None if q.get("hand", ()) is None else tuple(sorted(q.get("hand") or ()))
+    return Player(
+        id=q["id"],
+        points=q.get("points", 0),
+        supply=q.get("supply", 0),
+        general=q.get("general", 0),
+        hand=hand,
+        hand_size=q.get("hand_size", len(hand or ())),
+    )
+
+
+def stacks_to_plain(stacks: tuple[tuple[str, Stack], ...]) -> dict[str, Any]:
+    return {c: {"top": st.top, "below": _list_or_none(st.below), "count": st.count} for c, st in stacks}
+
+
+def stack_from_plain(st: dict[str, Any]) -> Stack:
+    below = None if st.get("below", ()) is None else tuple(st.get("below") or ())
+    return Stack(st.get("top"), below, st.get("count", 0))
+
+
+def black_deck_from_plain(black: dict[str, Any]) -> BlackDeck:
+    cards = None if black.get("cards", ()) is None else tuple(black.get("cards") or ())
+    return BlackDeck(cards, black.get("count", 0))
+
+
+def commissioner_from_plain(k: dict[str, Any] | None) -> Commissioner:
+    k = k or {}
+    return Commissioner(k.get("at", D.CITY_HALL), tuple(k.get("markers") or ()))
+
+
+def turn_to_plain(t: Turn | None) -> dict[str, Any] | None:
+    if t is None:
+        return None
+    return {"player": t.player, "phase": t.phase, "action": t.action, "start_queue": list(t.start_queue)}
+
+
+def turn_from_plain(t: dict[str, Any] | None) -> Turn | None:
+    if t is None:
+        return None
+    return Turn(t["player"], t["phase"], t.get("action"), tuple(t.get("start_queue") or ()))
+
+
+def result_to_plain(r: Result | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"winners": list(r.winners), "central_park_tiles": list(r.central_park_tiles)}
+
+
+def result_from_plain(r: dict[str, Any] | None) -> Result | None:
+    return None if r is None else Result(tuple(r["winners"]), tuple(r["central_park_tiles"]))
+
+
+def dummy_from_plain(dummy: dict[str, Any] | None) -> Dummy | None:
+    return None if dummy is None else Dummy(dummy.get("id", D.DUMMY_ID), dummy.get("general", 0))
+
+
+def districts_to_plain(s: State) -> dict[str, Any]:
+    """The seven districts, then Central Park."""
+    districts = {d.id: district_to_plain(d) for d in s.districts}
+    districts[D.CENTRAL_PARK] = park_to_plain(s.park)
+    return districts
+
+
+def to_plain(s: State) -> dict[str, Any]:
+    return {
+        "game": D.GAME_ID,
+        "options": options_to_plain(s.options),
+        "players": [player_to_plain(p) for p in s.players],
+        "dummy": None if s.dummy is None else {"id": s.dummy.id, "general": s.dummy.general},
+        "districts": districts_to_plain(s),
+        "supply_row": [_list_or_none(t) for t in s.supply_row],
+        "box": s.box,
+        "removed": {
+            "businesses": list(s.removed_businesses),
+            "skyscrapers": [_sky_plain(x) for x in s.removed_skyscrapers],
+        },
+        "stacks": stacks_to_plain(s.stacks),
+        "black_deck": {"cards": _list_or_none(s.black_deck.cards), "count": s.black_deck.count},
+        "discard": list(s.discard),
+        "commissioners": {c: {"at": k.at, "markers": list(k.markers)} for c, k in s.commissioners},
+        "businesses_placed": s.businesses_placed,
+        "turn": turn_to_plain(s.turn),
+        "auction": auction_to_plain(s.auction),
+        "park_order": _list_or_none(s.park_order),
+        "result": result_to_plain(s.result),
+        "pending": pending_to_plain(s.pending),
+        "seed": s.seed,
+    }
+
+
+def seed_from_plain(p: dict[str, Any]) -> int | None:
+    seed = p.get("seed")
+    if seed is None:
+        seed = (p.get("black_deck") or {}).get("seed")  # where earlier releases kept it
+    return seed
+
+
+def from_plain(p: dict[str, Any], partial: bool = False) -> State:
+    districts = p.get("districts") or {}
+    stacks = p.get("stacks") or {}
+    commissioners = p.get("commissioners") or {}
+    removed = p.get("removed") or {}
+    options = resolved(p.get("options"))
+    return State(
+        options=options,
+        players=tuple(player_from_plain(q) for q in p.get("players") or ()),
+        districts=tuple(district_from_plain(d, districts.get(d), options.plot_ids) for d in D.DISTRICTS),
+        park=park_from_plain(districts.get(D.CENTRAL_PARK)),
+        dummy=dummy_from_plain(p.get("dummy")),
+        supply_row=tuple(None if t is None else tuple(t) for t in p.get("supply_row") or ()),
+        box=p.get("box", D.BOX_BUSINESSES),
+        removed_businesses=tuple(removed.get("businesses") or ()),
+        removed_skyscrapers=tuple(_sky_from_plain(x) for x in removed.get("skyscrapers") or ()),
+        stacks=tuple((c, stack_from_plain(stacks[c])) for c in D.COLOURS if c in stacks),
+        black_deck=black_deck_from_plain(p.get("black_deck") or {"cards": [], "count": 0}),
+        discard=tuple(sorted(p.get("discard") or ())),
+        commissioners=tuple((c, commissioner_from_plain(commissioners.get(c))) for c in D.COMMISSIONERS),
+        businesses_placed=p.get("businesses_placed", 0),
+        turn=turn_from_plain(p.get("turn")),
+        auction=auction_from_plain(p.get("auction")),
+        park_order=None if p.get("park_order") is None else tuple(p["park_order"]),
+        result=result_from_plain(p.get("result")),
+        pending=pending_from_plain(p.get("pending")),
+        seed=seed_from_plain(p),
+        partial=partial,
+    )
+
+
+def move_to_plain(m: Move) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": m.type, "player": m.player}
+    for name in ("district", "plot", "business", "commissioner", "to", "colour", "count"):
+        value = getattr(m, name)
+        if value is not None:
+            out[name] = value
+    for name in ("colours", "cards", "tiles", "bid"):
+        value = getattr(m, name)
+        if value is not None:
+            out[name] = list(value)
+    if m.tops is not None:
+        out["tops"] = {c: v for c, v in m.tops}
+    if m.drawn is not None:
+        out["drawn"] = {who: list(v) for who, v in m.drawn}
+    return out
+
+
+def move_from_plain(p: dict[str, Any]) -> Move:
+    def tup(name):
+        return None if p.get(name) is None else tuple(p[name])
+
+    return canonical(
+        Move(
+            type=p["type"],
+            player=p["player"],
+            district=p.get("district"),
+            plot=p.get("plot"),
+            business=p.get("business"),
+            commissioner=p.get("commissioner"),
+            to=p.get("to"),
+            colours=tup("colours"),
+            colour=p.get("colour"),
+            cards=tup("cards"),
+            count=p.get("count"),
+            tops=None if p.get("tops") is None else tuple(sorted(p["tops"].items())),
+            drawn=None if p.get("drawn") is None else tuple(sorted((k, tuple(v)) for k, v in p["drawn"].items())),
+            tiles=tup("tiles"),
+            bid=tup("bid"),
+        )
+    )
 
 
 WIRE = GameWire(

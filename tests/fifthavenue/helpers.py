@@ -8,7 +8,8 @@ from typing import Any
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.state import Move, State, from_plain, to_plain
+from service.engine.fifthavenue.state import Move, State
+from service.schemas.fifthavenue import from_plain, to_plain
 
 PLAYERS = {2: ["red", "yellow"], 3: ["red", "yellow", "blue"], 4: ["red", "yellow", "blue", "green"]}
 

@@ -7,7 +7,7 @@ import pytest
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.rules import allowed_colours
+from service.engine.fifthavenue.checks import allowed_colours
 from service.engine.fifthavenue.state import Move
 
 from .helpers import biz, clear_board, deal, edit, empty_hand, ok, refused, set_turn, sky, started, supply
@@ -114,7 +114,7 @@ def won(s, who="red"):
     "cards,limit", [(["violet-4", "black-4", "black-6"], 1), (["violet-4", "black-5"], 2), (["violet-4", "black-4"], 3)]
 )
 def test_build_count_winner_builds_any_number_from_one_to_the_limit_of_the_highest_card(cards, limit):
-    """Seed 'Veiling': a 6 in the bid allows 1, a 5 (no 6) 2, only 4s 3; RGG-p10: 'also, fewer than
+    """Seed 'Veiling': a 6 in the bid allows 1, a 5 (no 6) 2, only 4s 3; English rulebook p. 10: 'also, fewer than
     allowed as normal'. The winner's build move carries the number; legal-moves lists each choice."""
     s = auction_at(hands={"red": cards}, extra=lambda w: supply(w, "red", 3))
     s = won(bid(s, "red", cards, "violet"))
@@ -176,7 +176,7 @@ def _full_with_rivals(w):
 
 
 def test_building_stop_declared_by_a_winner_without_a_plot_english_example():
-    """RGG-p10 played out: Red wins without a plot there, so he declares the stop: Red 4, Yellow 5 -> 2,
+    """English rulebook p. 10 played out: Red wins without a plot there, so he declares the stop: Red 4, Yellow 5 -> 2,
     Blue 6 -> 3; the district's pieces leave the game and it no longer exists."""
     s = auction_at(
         layout=_full_with_rivals,
@@ -333,7 +333,7 @@ def test_reading_dummy_bidder_bids_third_and_builds_on_the_first_empty_plot():
 
 
 def test_dummy_bids_in_central_park_and_nobody_builds_when_it_wins():
-    """RGG-p5: Alea bids in Central Park too; 'If Alea wins in Central Park, he does not build'; its
+    """English rulebook p. 5: Alea bids in Central Park too; 'If Alea wins in Central Park, he does not build'; its
     cards go under the black deck as after a district auction."""
     s = auction_at(n=2, markers=(), hands={"red": ["green-4"], "yellow": []}, extra=_dummy_draws(6, 4, 6))
     assert s.auction.site == "central-park" and s.auction.order == ("red", "yellow", "alea")
@@ -420,7 +420,7 @@ def test_small_hands_list_every_bid():
 
 
 def test_huge_hands_list_only_the_minimal_bids():
-    from service.engine.fifthavenue.moves import MAX_LISTED_BIDS
+    from service.engine.fifthavenue.candidates import MAX_LISTED_BIDS
 
     cards = [f"violet-{v}" for v in (4, 4, 4, 5, 5, 6)] + [f"black-{v}" for v in [4] * 8 + [5] * 7 + [6] * 7]
     s = auction_at(hands={"red": cards, "yellow": ["violet-6", "black-6", "black-6"]}, trigger="yellow")

@@ -8,7 +8,8 @@ from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue import scoring as S
-from service.engine.fifthavenue.state import Options
+from service.engine.fifthavenue.options import Options
+from service.engine.memo import memo_scope
 from service.schemas.fifthavenue import WIRE
 
 from .helpers import biz, clear_board, edit, sky, started
@@ -80,7 +81,7 @@ def test_valuation_counts_each_type_once_and_multiplies_by_skyscrapers():
 
 
 def test_building_stop_example_of_the_english_rules():
-    """RGG-p10: 4 skyscrapers in the district; Red declares and gets 4; Yellow's normal 5 becomes 2;
+    """English rulebook p. 10: 4 skyscrapers in the district; Red declares and gets 4; Yellow's normal 5 becomes 2;
     Blue's normal 6 becomes 3."""
     plots = {
         "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
@@ -172,7 +173,7 @@ def test_reading_commissioner_graph_default_steps():
 
 
 def test_commissioner_skips_stopped_districts():
-    """RGG fig.04: with 52nd St West stopped, white at 42nd St West may go on to Central Park."""
+    """English rulebook, figure 4: with 52nd St West stopped, white at 42nd St West may go on to Central Park."""
     o = Options()
     assert B.steps(o, frozenset({"52nd-st-west"}), "42nd-st-west") == (D.CENTRAL_PARK,)
     assert B.steps(o, frozenset({"times-square"}), "34th-st-west") == ("42nd-st-west", "52nd-st-west", "52nd-st-east")
@@ -238,16 +239,18 @@ def test_district_valuation_goes_through_the_memo():
             biz(w, "times-square", "brown", "boutique"),
         ),
     )
-    first = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
-    assert memo.computed == 2  # six empty districts share one material
-    second = GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo)
-    assert memo.computed == 2 and first == second
-    assert first["totals"]["red"] == 4
-    # a corrupt cached entry is detected by the check and recomputed
-    key = next(iter(memo.store))
-    memo.store[key] = [{"owner": "red"}]
-    assert GAME.score(state, {"scoring": "final", "central_park_tiles": []}, memo) == first
-    assert memo.computed == 3
+    final = {"scoring": "final", "central_park_tiles": []}
+    with memo_scope(memo):
+        first = GAME.score(state, final)
+        assert memo.computed == 2  # six empty districts share one material
+        second = GAME.score(state, final)
+        assert memo.computed == 2 and first == second
+        assert first["totals"]["red"] == 4
+        # a corrupt cached entry is detected by the check and recomputed
+        key = next(iter(memo.store))
+        memo.store[key] = [{"owner": "red"}]
+        assert GAME.score(state, final) == first
+        assert memo.computed == 3
 
 
 def test_rows_check_refuses_malformed_values():

@@ -130,7 +130,7 @@ def test_only_the_twelfth_business_ends_the_game_so_points_grow_past_any_small_b
     however long the game: here 400 moves of that line, then the same state with the points it has after
     about 45,000 more moves (over 10,000, the bound the wire once had)."""
     from service import create_app
-    from service.engine.fifthavenue.state import to_plain
+    from service.schemas.fifthavenue import to_plain
 
     s = GAME.setup(["red", "yellow"], 7, {})
     for _ in range(400):

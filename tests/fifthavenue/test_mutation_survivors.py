@@ -46,7 +46,7 @@ def test_reading_bid_requires_supply_except_in_a_full_district_where_the_winner_
 
 
 def test_only_minimal_bids_listed_beyond_max_listed_bids_not_at_it():
-    from service.engine.fifthavenue.moves import MAX_LISTED_BIDS, only_minimal_bids_listed
+    from service.engine.fifthavenue.candidates import MAX_LISTED_BIDS, only_minimal_bids_listed
 
     from .test_auctions import auction_at
 
@@ -64,7 +64,7 @@ def _bids(s, who="red"):
 
 
 def test_bids_listed_in_full_up_to_max_listed_bids_never_with_black_sixes_not_held():
-    from service.engine.fifthavenue.moves import only_minimal_bids_listed
+    from service.engine.fifthavenue.candidates import only_minimal_bids_listed
 
     from .test_auctions import TS, auction_at
 
@@ -96,7 +96,7 @@ def _minimal_state(high_bid):
 
 
 def test_minimal_bids_with_sixes_are_listed_at_their_true_totals():
-    from service.engine.fifthavenue.moves import only_minimal_bids_listed
+    from service.engine.fifthavenue.candidates import only_minimal_bids_listed
 
     s = _minimal_state(())
     assert only_minimal_bids_listed(s, "red")
@@ -136,6 +136,7 @@ def test_a_cached_district_valuation_with_a_non_integer_count_is_recomputed():
     from service.cache.memo import Memo, memo_key
     from service.cache.stores import MemoryStore
     from service.engine.fifthavenue import scoring as S
+    from service.engine.memo import memo_scope
 
     s = edit(started(3), lambda w: (clear_board(w), sky(w, "times-square", "gray", "red", 2)))
     d = next(d for d in s.districts if d.id == "times-square")
@@ -143,7 +144,8 @@ def test_a_cached_district_valuation_with_a_non_integer_count_is_recomputed():
     memo = Memo([store], "v1")
     key = memo_key(S.KIND_DISTRICT, "v1", S.district_material(s.options, d))
     store.put({key: '[{"owner":"red","plot":"gray","count":2.5,"types":0,"per_skyscraper":1,"points":2.5}]'})
-    rows = S.value_district(s.options, d, memo)
+    with memo_scope(memo):
+        rows = S.value_district(s.options, d)
     assert rows == [{"owner": "red", "plot": "gray", "count": 2, "types": 0, "per_skyscraper": 1, "points": 2}]
 
 

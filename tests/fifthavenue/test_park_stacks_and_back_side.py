@@ -8,9 +8,10 @@ from collections import Counter
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.rules import allowed_colours
-from service.engine.fifthavenue.state import Move, to_plain
+from service.engine.fifthavenue.checks import allowed_colours
+from service.engine.fifthavenue.state import Move
 from service.engine.random import Rng
+from service.schemas.fifthavenue import to_plain
 
 from .helpers import biz, clear_board, edit, ok, random_game, refused, sky, started
 from .test_auctions import TS, _dummy_draws, _full_with_rivals, auction_at, bid, plot_of

@@ -9,8 +9,8 @@ import pytest
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.moves import only_minimal_bids_listed
-from service.engine.fifthavenue.rules import acting, high_bid
+from service.engine.fifthavenue.candidates import only_minimal_bids_listed
+from service.engine.fifthavenue.checks import acting, high_bid
 from service.engine.fifthavenue.state import Move, canonical
 
 from .helpers import random_game

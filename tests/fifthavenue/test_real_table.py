@@ -8,7 +8,8 @@ from collections import Counter
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.state import Move, to_plain
+from service.engine.fifthavenue.state import Move
+from service.schemas.fifthavenue import to_plain
 
 from .helpers import PLAYERS, clear_board, edit, ok, refused, set_turn, started
 from .test_chance_and_view import at_table

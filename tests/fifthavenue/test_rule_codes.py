@@ -8,7 +8,8 @@ import pytest
 from service.engine.core import RulesError
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.state import Move, from_plain, to_plain
+from service.engine.fifthavenue.state import Move
+from service.schemas.fifthavenue import from_plain, to_plain
 
 from .helpers import PLAYERS, biz, clear_board, edit, ok, player, sky, started, supply
 from .test_auctions import TS, _full_with_rivals, auction_at, bid, won
@@ -62,7 +63,7 @@ def test_reveal_with_nothing_pending_is_refused():
 
 def test_starting_placement_one_plot_per_district():
     s = GAME.setup(PLAYERS[3], 0, {})
-    # S6 order for red, yellow, blue: red, blue, then yellow twice in a row
+    # the starting order (reading start_player) for red, yellow, blue: red, blue, then yellow twice in a row
     s = ok(s, Move("place_start", "red", district="34th-st-west", plot="violet"))
     s = ok(s, Move("place_start", "blue", district="34th-st-east", plot="violet"))
     s = ok(s, Move("place_start", "yellow", district="times-square", plot="violet"))
@@ -84,7 +85,7 @@ def test_board_unknown_plot():
 
 
 def stopped_times_square():
-    """Red wins Times Square's auction without a plot there and declares the building stop (RGG-p10)."""
+    """Red wins Times Square's auction without a plot there and declares the building stop (English rulebook p. 10)."""
     s = auction_at(layout=_full_with_rivals, hands={"red": ["green-4"]})
     s = bid(s, "red", ["green-4"], "green")
     s = ok(ok(s, Move("pass", "yellow")), Move("pass", "blue"))

@@ -6,7 +6,7 @@ from collections import Counter
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
-from service.engine.fifthavenue.rules import current_set
+from service.engine.fifthavenue.checks import current_set
 from service.engine.fifthavenue.setup import start_order
 from service.engine.fifthavenue.state import Move
 from service.engine.random import SEED_SPAN
@@ -164,7 +164,7 @@ def _over_http(client, state, move):
     return answer
 
 
-def test_action_d_scorer_takes_two_black_cards_plus_one_each_without_a_skyscraper_rgg_example(client):
+def test_action_d_scorer_takes_two_black_cards_plus_one_each_without_a_skyscraper_rulebook_example(client):
     """English rulebook p. 9: 'Blue scores this district. He takes 2 black cards plus a third black card,
     as he has no skyscraper in this district. Green also takes 1 black card.' Played over HTTP: red and
     yellow own skyscrapers in Times Square, blue (the scorer) and green none."""
@@ -309,7 +309,7 @@ def test_reading_black_deck_empty_no_draw_option_and_a_real_table():
 
 def test_a_commissioner_lays_at_most_three_markers():
     """Both sides of the marker limit: with 2 markers laid the step lays the 3rd; with 3 it lays none."""
-    from service.engine.fifthavenue.rules import commissioner_steps
+    from service.engine.fifthavenue.checks import commissioner_steps
 
     def at_times_square(markers):
         def change(w):

@@ -13,6 +13,7 @@ from marshmallow import ValidationError
 
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue import data as D
+from service.engine.fifthavenue.state import MOVE_TYPES
 from service.schemas.fifthavenue import WIRE
 
 from .helpers import PLAYERS, random_game
@@ -85,7 +86,7 @@ def test_moves_round_trip():
             assert MOVE.load(wire(m, MOVE)) == m
 
 
-def test_partial_format_of_design_section_4():
+def test_partial_scoring_format():
     body = {
         "districts": {
             "times-square": {
@@ -265,7 +266,7 @@ def _mutate(body, muts):
 
 
 MOVES = st.fixed_dictionaries(
-    {"type": st.sampled_from(D.MOVE_TYPES), "player": st.sampled_from(PLAYER_POOL)},
+    {"type": st.sampled_from(MOVE_TYPES), "player": st.sampled_from(PLAYER_POOL)},
     optional={
         "district": st.sampled_from(D.DISTRICTS),
         "plot": st.sampled_from(D.COLOURS),

@@ -1,7 +1,12 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
 
 from ..core import GameInfo, GameSpec
-from .data import GAME_ID, MOVE_TYPES
+from . import words
+from .book import BOOK
+from .data import GAME_ID
+from .game import FifthAvenue
+from .options import OPTIONS
+from .state import MOVE_TYPES
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -14,10 +19,5 @@ INFO = GameInfo(
     move_types=MOVE_TYPES,
     variants=("two_player_dummy", "six_plot_board"),
 )
-from .game import FifthAvenue  # noqa: E402
-
-GAME = FifthAvenue(INFO)
-from . import words  # noqa: E402
-from .options import OPTIONS  # noqa: E402
-
+GAME = FifthAvenue(INFO, book=BOOK)
 SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))

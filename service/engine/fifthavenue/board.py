@@ -1,9 +1,11 @@
-"""Board geometry: the plot ring inside a district and the commissioners' graph (DESIGN.md section 9)."""
+"""Board geometry: the plot ring inside a district and the commissioners' graph (the `board` option; the
+readings plot_ring and commissioner_graph say where they come from)."""
 
 from __future__ import annotations
 
 from . import data as D
-from .state import District, Options, Plot, State
+from .options import Options
+from .state import District, Plot, State
 
 
 def neighbours(options: Options, colour: str) -> tuple[str, ...]:
@@ -26,6 +28,13 @@ def district(state: State, district_id: str) -> District | None:
         if d.id == district_id:
             return d
     return None
+
+
+def district_of(state: State, district_id: str) -> District:
+    """The district of an id the checks or validate have accepted."""
+    d = district(state, district_id)
+    assert d is not None, district_id
+    return d
 
 
 def plot(d: District, colour: str) -> Plot | None:

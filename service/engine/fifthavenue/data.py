@@ -1,10 +1,10 @@
-"""Fifth Avenue's catalogues and tables (rules/fifthavenue.md; seed 003; DESIGN.md sections 4 and 9)."""
+"""Fifth Avenue's catalogues and tables (the rules page's sections "components" and "board"; the seed)."""
 
 from __future__ import annotations
 
 GAME_ID = "fifthavenue"
 
-#: The seven districts, in the board's reading order (DESIGN.md section 4).
+#: The seven districts, in the board's reading order (the order of a state's `districts`).
 DISTRICTS = (
     "34th-st-west",
     "34th-st-east",
@@ -40,13 +40,13 @@ BUSINESSES = ("boutique", "jeweler", "gallery", "perfumery")
 BUSINESSES_PER_TYPE = 9
 BUSINESS_TOTAL = BUSINESSES_PER_TYPE * len(BUSINESSES)  # 36
 
-#: Cards per value: coloured per colour, and the black jokers [S1].
+#: Cards per value: coloured per colour, and the black jokers (the rules page's section "components").
 COLOURED_CARDS = {4: 5, 5: 4, 6: 3}
 BLACK_CARDS = {4: 20, 5: 16, 6: 14}
 COLOURED_PER_COLOUR = sum(COLOURED_CARDS.values())  # 12
 BLACK_TOTAL = sum(BLACK_CARDS.values())  # 50
 
-#: Supply row: 8 sets alternating 3 and 2 [RGG-p12] [S10].
+#: Supply row: 8 sets alternating 3 and 2 (English rulebook p. 12).
 SET_SIZES = (3, 2, 3, 2, 3, 2, 3, 2)
 START_BUSINESSES = len(DISTRICTS)  # one per district
 BOX_BUSINESSES = BUSINESS_TOTAL - START_BUSINESSES - sum(SET_SIZES)  # 9 back to the box
@@ -74,9 +74,9 @@ PARK_TILES_REVEALED = 3
 
 DUMMY_ID = "alea"
 
-#: Black cards after action D (RGG-p9), plus one for every player without a skyscraper in the district.
+#: Black cards after action D (English rulebook p. 9), plus one for every player without a skyscraper in the district.
 VALUATION_BLACK_CARDS = 2
-#: Option values of the readings that are assumptions (catalogue.READINGS says why).
+#: Option values of the readings that are assumptions (book.FIXED_READINGS says why).
 BLACK_DECK_EMPTY = ("reshuffle", "no_draw")
 PARK_TILES_FEWER = ("minimum_two", "count_revealed")
 PARK_COLOUR = ("trigger", "opening_bid")
@@ -84,7 +84,7 @@ COLOURED_STACK_EMPTY = ("reshuffle", "no_reshuffle")
 CHANCE_MODES = ("digital", "table")
 DUMMY_PLOT = ("ring_order", "most_types")
 
-#: DESIGN.md section 9: plot ring and commissioners' graph, the `board` option.
+#: The plot ring and the commissioners' graph, the `board` option (readings plot_ring and commissioner_graph).
 DEFAULT_PLOT_RING = COLOURS
 DEFAULT_COMMISSIONER_GRAPH = {
     CITY_HALL: ("34th-st-west", "34th-st-east"),
@@ -97,28 +97,13 @@ DEFAULT_COMMISSIONER_GRAPH = {
     "52nd-st-east": (CENTRAL_PARK,),
 }
 #: Special scorings: after the n-th business placed, points to each player with a skyscraper in at least
-#: `districts` districts (RGG-p13; the 3rd from a Dutch review, DESIGN.md section 9).
+#: `districts` districts (English rulebook p. 13; the 3rd from a Dutch review: reading special_scorings).
 DEFAULT_SPECIAL_SCORINGS = ((3, 4, 3), (6, 6, 4), (9, 8, 5))
 
 PHASES = ("start", "action1", "action2", "action3", "auction", "over")
 ACTIONS = ("A", "B", "C", "D")
 
 PENDING_KINDS = ("start_business", "stack_top", "black_cards", "supply_set", "dummy_bid", "central_park_tiles")
-
-MOVE_TYPES = (
-    "place_start",
-    "take_skyscrapers",
-    "place_business",
-    "black_and_move",
-    "value_district",
-    "take_cards",
-    "move_commissioner",
-    "bid",
-    "pass",
-    "build",
-    "building_stop",
-    "reveal",
-)
 
 
 def card(colour: str, value: int) -> str:

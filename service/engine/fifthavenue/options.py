@@ -1,7 +1,12 @@
 """Fifth Avenue's options, each declared once (kit ``OptionSpec``): the engine's defaults, the readings,
-``describe`` and the wire schema's options fields all derive from ``OPTIONS``."""
+``describe`` and the wire schema's options fields all derive from ``OPTIONS``; ``Options`` holds a game's
+resolved values."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from ..kit import OptionBook, OptionSpec
 from . import data as D
@@ -167,3 +172,68 @@ OPTIONS = OptionBook(
         ),
     ]
 )
+
+
+def _default(name: str) -> Any:
+    return OPTIONS[name].default
+
+
+@dataclass(frozen=True)
+class Options:
+    """The resolved options of a game (``options.OPTIONS`` declares each one and its default)."""
+
+    plot_ring: tuple[str, ...] = tuple(_default("board")["plot_ring"])
+    commissioner_graph: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+        (k, tuple(v)) for k, v in _default("board")["commissioner_graph"].items()
+    )
+    valuation_black_cards: int = _default("valuation_black_cards")
+    special_scorings: tuple[tuple[int, int, int], ...] = tuple(
+        (s["after"], s["points"], s["districts"]) for s in _default("special_scorings")
+    )
+    bid_requires_supply: bool = _default("bid_requires_supply")
+    black_deck_empty: str = _default("black_deck_empty")
+    park_tiles_fewer: str = _default("park_tiles_fewer")
+    dummy_plot: str = _default("dummy_plot")
+    dummy_building_stop: bool = _default("dummy_building_stop")
+    board_side: str = _default("board_side")
+    park_colour: str = _default("park_colour")
+    coloured_stack_empty: str = _default("coloured_stack_empty")
+    chance: str = _default("chance")
+
+    @property
+    def graph(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.commissioner_graph)
+
+    @property
+    def plot_ids(self) -> tuple[str, ...]:
+        """A district's plots: the five colours, and on the board's back side the sixth plot."""
+        return D.PLOT_IDS if self.board_side == "back" else D.COLOURS
+
+
+SIMPLE_OPTIONS = (
+    "valuation_black_cards",
+    "bid_requires_supply",
+    "black_deck_empty",
+    "park_tiles_fewer",
+    "dummy_plot",
+    "dummy_building_stop",
+    "board_side",
+    "park_colour",
+    "coloured_stack_empty",
+    "chance",
+)
+
+
+def resolved(given: Mapping[str, Any] | None) -> Options:
+    """The options of a game from the values given (as the wire loads them); what is missing takes its
+    declared default."""
+    given = given or {}
+    values: dict[str, Any] = {name: given[name] for name in SIMPLE_OPTIONS if given.get(name) is not None}
+    board = given.get("board") or {}
+    if board.get("plot_ring"):
+        values["plot_ring"] = tuple(board["plot_ring"])
+    if board.get("commissioner_graph") is not None:
+        values["commissioner_graph"] = tuple((k, tuple(v)) for k, v in board["commissioner_graph"].items())
+    if given.get("special_scorings") is not None:
+        values["special_scorings"] = tuple((s["after"], s["points"], s["districts"]) for s in given["special_scorings"])
+    return Options(**values)

@@ -8,14 +8,15 @@ string is escaped, and a long name is cut to its space with the whole name as th
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..core import NULL_MEMO, Memo
-from ..kit import WORD, Labels, english, pointer
+from ..kit import WORD, Labels, RuleBook, english, pointer
+from . import checks as C
 from . import data as D
-from . import rules as R
 from . import scoring as S
-from .state import Auction, State
+from .state import Auction, District, Dummy, Player, Plot, Result, State
 from .validate import board_violations
 
 WIDTH = 1100
@@ -28,7 +29,7 @@ BUSINESS_LETTER = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery":
 COMMISSIONER_FILL = {"white": "#ffffff", "beige": "#e8d8b0"}
 GLYPH_EM = 0.6  # the average glyph width the layout assumes (tests/svg_layout.py estimates the same)
 
-#: District centres: 3 columns of 2, 3 and 2 (S4), City Hall on the left, Central Park on the right.
+#: District centres: 3 columns of 2, 3 and 2 (the board, rules page section "board"), City Hall on the left, Central Park on the right.
 CENTRES = {
     D.CITY_HALL: (70, TOP + 330),
     "34th-st-west": (250, TOP + 215),
@@ -118,13 +119,28 @@ def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
 
 
 def _district(
-    state: State, d, owners: dict[str, str], bad: set[str], at_stake: bool, memo: Memo, tr: Labels
+    state: State, d: District, owners: dict[str, str], bad: set[str], at_stake: bool, tr: Labels
 ) -> list[str]:
-    out = []
+    """A district: its ring of plots (flagged where the state is wrong), each plot's pieces and value, and a
+    building stop's shade."""
     cx, cy = CENTRES[d.id]
     ring_stroke = 'stroke="#c0392b" stroke-width="4"' if at_stake else 'stroke="#777"'
-    out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#f4f1e8" {ring_stroke}/>')
+    out = [f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#f4f1e8" {ring_stroke}/>']
     out.append(_text(cx, cy - DISTRICT_RADIUS - 6, D.DISTRICT_NAMES[d.id], 13, weight="bold"))
+    out += _ring_edges(state, d)
+    values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d)}
+    for plot in d.plots:
+        out += _plot(state, d, plot, values.get(plot.colour), owners, bad, tr)
+    if d.stopped:
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#000" fill-opacity="0.45"/>')
+        out.append(_text(cx, cy + 6, tr("BUILDING STOP"), 14, fill="#fff", weight="bold"))
+    return out
+
+
+def _ring_edges(state: State, d: District) -> list[str]:
+    """The lines between the plots that touch: the ring's, and the sixth plot's to each plot of the ring."""
+    out = []
+    cx, cy = CENTRES[d.id]
     ring = list(state.options.plot_ring) if sorted(state.options.plot_ring) == sorted(D.COLOURS) else list(D.COLOURS)
     for i, colour in enumerate(ring):  # the ring's edges: which plots touch
         x1, y1 = _plot_position(state.options, d.id, colour)
@@ -132,43 +148,51 @@ def _district(
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#bbb" stroke-width="3"/>')
         if any(p.colour == D.SIXTH_PLOT for p in d.plots):  # the sixth plot touches each plot of the ring
             out.append(f'<line x1="{cx}" y1="{cy}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="#bbb" stroke-width="3"/>')
-    values = {} if d.stopped else {r["plot"]: r for r in S.value_district(state.options, d, memo)}
-    for plot in d.plots:
-        x, y = _plot_position(state.options, d.id, plot.colour)
-        flagged = pointer("districts", d.id, "plots", plot.colour) in bad
-        sixth = plot.colour == D.SIXTH_PLOT
-        stroke = (
-            'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"'
-            if flagged
-            else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"'
-            if sixth
-            else 'stroke="#333"'
-        )
+    return out
+
+
+def _plot(
+    state: State,
+    d: District,
+    plot: Plot,
+    row: dict[str, Any] | None,
+    owners: dict[str, str],
+    bad: set[str],
+    tr: Labels,
+) -> list[str]:
+    """A plot: its circle, its businesses, its skyscrapers with the owner's colour and their value."""
+    out = []
+    x, y = _plot_position(state.options, d.id, plot.colour)
+    flagged = pointer("districts", d.id, "plots", plot.colour) in bad
+    sixth = plot.colour == D.SIXTH_PLOT
+    stroke = (
+        'stroke="#e00000" stroke-width="4" stroke-dasharray="5,3"'
+        if flagged
+        else 'stroke="#333" stroke-width="2" stroke-dasharray="6,4"'
+        if sixth
+        else 'stroke="#333"'
+    )
+    out.append(
+        f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
+        f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
+        f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
+        f"<title>{escape(tr('sixth plot') if sixth else tr(WORD, word=plot.colour))}</title></circle>"
+    )
+    for j, b in enumerate(plot.businesses[:4]):
+        bx = x - 9 + 18 * (j % 2)
+        by = y - 6 + 14 * (j // 2)
+        out.append(f'<rect x="{bx - 7:.1f}" y="{by - 9:.1f}" width="14" height="14" fill="#fff" stroke="#000"/>')
+        out.append(_text(bx, by + 2, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
+    if plot.skyscrapers is not None:
+        owner = plot.skyscrapers.owner
+        fill = quoteattr(owners.get(owner, "#000"))
         out.append(
-            f'<circle class="plot" data-district={quoteattr(d.id)} data-plot={quoteattr(plot.colour)} '
-            f'cx="{x:.1f}" cy="{y:.1f}" r="{SIXTH_RADIUS if sixth else PLOT_RADIUS}" '
-            f'fill="{SIXTH_FILL if sixth else PLOT_FILL[plot.colour]}" {stroke}>'
-            f"<title>{escape(tr('sixth plot') if sixth else tr(WORD, word=plot.colour))}</title></circle>"
+            f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
+            f'stroke="#000"><title>{escape(owner)}</title></rect>'
         )
-        for j, b in enumerate(plot.businesses[:4]):
-            bx = x - 9 + 18 * (j % 2)
-            by = y - 6 + 14 * (j // 2)
-            out.append(f'<rect x="{bx - 7:.1f}" y="{by - 9:.1f}" width="14" height="14" fill="#fff" stroke="#000"/>')
-            out.append(_text(bx, by + 2, BUSINESS_LETTER.get(b, "?"), 10, weight="bold"))
-        if plot.skyscrapers is not None:
-            owner = plot.skyscrapers.owner
-            fill = quoteattr(owners.get(owner, "#000"))
-            out.append(
-                f'<rect x="{x - 11:.1f}" y="{y - 16:.1f}" width="22" height="24" fill={fill} '
-                f'stroke="#000"><title>{escape(owner)}</title></rect>'
-            )
-            out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
-            row = values.get(plot.colour)
-            if row is not None:
-                out.append(_text(x, y + 20, f"{row['per_skyscraper']}x={row['points']}", 9, fill="#fff"))
-    if d.stopped:
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{DISTRICT_RADIUS}" fill="#000" fill-opacity="0.45"/>')
-        out.append(_text(cx, cy + 6, tr("BUILDING STOP"), 14, fill="#fff", weight="bold"))
+        out.append(_text(x, y + 1, str(plot.skyscrapers.count), 12, fill="#fff", weight="bold"))
+        if row is not None:
+            out.append(_text(x, y + 20, f"{row['per_skyscraper']}x={row['points']}", 9, fill="#fff"))
     return out
 
 
@@ -252,7 +276,7 @@ def _commissioners(state: State, tr: Labels) -> list[str]:
             f'<circle cx="{x}" cy="{y}" r="11" fill="{COMMISSIONER_FILL[name]}" stroke="#000" stroke-width="2">'
             f"<title>{escape(tr('{commissioner} commissioner', commissioner=name))}</title></circle>"
         )
-        for j, m in enumerate(c.markers):
+        for m in c.markers:
             if m in CENTRES:
                 mx, my = CENTRES[m]
                 mx += DISTRICT_RADIUS - 22 - 16 * k
@@ -281,7 +305,7 @@ def _card(x: float, y: float, card: str | None, tr: Labels) -> list[str]:
     ]
 
 
-def _cards(x: float, y: float, cards: list[str | None], right: float, tr: Labels) -> tuple[list[str], float]:
+def _cards(x: float, y: float, cards: Sequence[str | None], right: float, tr: Labels) -> tuple[list[str], float]:
     """Cards in rows from ``x`` up to ``right``; returns the parts and the y below the last row."""
     out: list[str] = []
     per_row = max(1, int((right - x) // CARD_STEP))
@@ -293,7 +317,7 @@ def _cards(x: float, y: float, cards: list[str | None], right: float, tr: Labels
 
 def _supply_row(state: State, y: float, tr: Labels) -> tuple[list[str], float]:
     out = [_text(20, y + 18, tr("Supply row"), 13, anchor="start", weight="bold")]
-    current = R.current_set(state)
+    current = C.current_set(state)
     x = 110
     for i, tiles in enumerate(state.supply_row):
         size = D.SET_SIZES[i] if i < len(D.SET_SIZES) else 3
@@ -340,8 +364,20 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
     )
     out.append(_text(20, y, _fit(head, 14, right - 40), 14, anchor="start", weight="bold", title=head))
     y += 18
+    out.append(_text(20, y, _auction_note(state, a, tr), 11, anchor="start"))
+    y += 12
+    for pid in a.order:
+        parts, y = _bidder(state, a, pid, y + 8, tr)
+        out += parts
+    y += 6
+    out[0] = out[0].replace('height="0"', f'height="{y - top:.0f}"')
+    return out, y + 10
+
+
+def _auction_note(state: State, a: Auction, tr: Labels) -> str:
+    """What the auction is for: Central Park's colour and who sets it, or what the district's winner may do."""
     if a.site == D.CENTRAL_PARK and state.options.park_colour == "trigger":
-        note = (
+        return (
             tr(
                 "Colour: {colour} (set by {player}, who started the auctions); the winner builds below the park",
                 colour=tr(WORD, word=a.park_colour),
@@ -351,129 +387,161 @@ def _auction(state: State, a: Auction, y: float, tr: Labels) -> tuple[list[str],
             else tr("Colour: not set yet - {player} sets it with his opening bid or as he passes", player=a.trigger)
         )
     elif a.site == D.CENTRAL_PARK:
-        note = (
+        return (
             tr("Colour: {colour} (set by the opening bid); the winner builds below the park", colour=a.park_colour)
             if a.park_colour
             else tr("Colour: not set yet - the opening bid's card sets it")
         )
     else:
-        note = (
+        return (
             tr("Full district: the winner may declare a building stop")
             if a.full
             else tr("The winner builds on his plot or on the empty plot of his colour")
         )
-    out.append(_text(20, y, note, 11, anchor="start"))
-    y += 12
-    high = R.high_bid(a)
-    for pid in a.order:
-        y += 8
-        b = R.bid_of(a, pid)
-        mark = "▶ " if pid == a.to_act else ""
-        if pid in a.passed:
-            status = tr("passed")
-        elif b is not None:
-            total = sum(R.card_value(c) for c in b.cards)
-            status = tr("{colour} bid {total}", colour=b.colour, total=total) + (tr(" (high)") if total == high else "")
-        else:
-            status = tr("to bid") if pid == a.to_act else tr("no bid yet")
-        if a.stage == "resolve" and pid == a.winner:
-            choices = [
-                tr("build {count}", count=n) if k == "build" else tr("building stop")
-                for k, n in R.winner_choices(state)
-            ]
-            status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
-        label = mark + pid
-        out.append(
-            _text(
-                20,
-                y + 17,
-                _fit(label, 12, 280),
-                12,
-                anchor="start",
-                weight="bold" if pid == a.to_act else "normal",
-                title=label,
-            )
+
+
+def _bidder_status(state: State, a: Auction, pid: str, tr: Labels) -> str:
+    """A bidder's status: passed, his bid (and whether it is high), to bid, or the winner's choices."""
+    high = C.high_bid(a)
+    b = C.bid_of(a, pid)
+    if pid in a.passed:
+        status = tr("passed")
+    elif b is not None:
+        total = sum(C.card_value(c) for c in b.cards)
+        status = tr("{colour} bid {total}", colour=b.colour, total=total) + (tr(" (high)") if total == high else "")
+    else:
+        status = tr("to bid") if pid == a.to_act else tr("no bid yet")
+    if a.stage == "resolve" and pid == a.winner:
+        choices = [
+            tr("build {count}", count=n) if k == "build" else tr("building stop") for k, n in C.winner_choices(state)
+        ]
+        status = tr("won with {high}: {choices}", high=high, choices=tr(" or ").join(choices))
+    return status
+
+
+def _bidder(state: State, a: Auction, pid: str, y: float, tr: Labels) -> tuple[list[str], float]:
+    """One bidder's row: his name (marked when he is to act), his status, the colours he may bid, his cards."""
+    right = WIDTH - 20
+    out: list[str] = []
+    b = C.bid_of(a, pid)
+    mark = "▶ " if pid == a.to_act else ""
+    status = _bidder_status(state, a, pid, tr)
+    label = mark + pid
+    out.append(
+        _text(
+            20,
+            y + 17,
+            _fit(label, 12, 280),
+            12,
+            anchor="start",
+            weight="bold" if pid == a.to_act else "normal",
+            title=label,
         )
-        out.append(_text(330, y + 17, status, 11, anchor="start"))
-        colours = _allowed(state, a, pid, tr)
-        if colours and pid not in a.passed and a.stage == "bidding":
-            out.append(_text(330, y + 30, tr("may bid: {colours}", colours=colours), 9, anchor="start", fill="#555"))
-        cards = list(b.cards) if b is not None else []
-        parts, bottom = _cards(520, y, cards, right, tr)
-        out += parts
-        y = max(bottom, y + 34)
-    y += 6
-    out[0] = out[0].replace('height="0"', f'height="{y - top:.0f}"')
-    return out, y + 10
+    )
+    out.append(_text(330, y + 17, status, 11, anchor="start"))
+    colours = _allowed(state, a, pid, tr)
+    if colours and pid not in a.passed and a.stage == "bidding":
+        out.append(_text(330, y + 30, tr("may bid: {colours}", colours=colours), 9, anchor="start", fill="#555"))
+    cards = list(b.cards) if b is not None else []
+    parts, bottom = _cards(520, y, cards, right, tr)
+    out += parts
+    y = max(bottom, y + 34)
+    return out, y
 
 
 def _allowed(state: State, a: Auction, pid: str, tr: Labels) -> str:
     if state.dummy is not None and pid == state.dummy.id:
         return tr("black cards it draws")
-    mine = R.bid_of(a, pid)
+    mine = C.bid_of(a, pid)
     if mine is not None:
         return tr("{colour} or black", colour=mine.colour)
     if a.site == D.CENTRAL_PARK:
         return tr(WORD, word=a.park_colour) if a.park_colour else tr("any colour (opening)")
-    return ", ".join(tr(WORD, word=c) for c in R.allowed_colours(state, a.site, pid))
+    return ", ".join(tr(WORD, word=c) for c in C.allowed_colours(state, a.site, pid))
 
 
 def _players(state: State, player: str | None, owners: dict[str, str], y: float, tr: Labels) -> tuple[list[str], float]:
     out: list[str] = []
-    right = WIDTH - 20
-    acting = R.acting(state) if state.result is None else None
+    acting = C.acting(state) if state.result is None else None
     for p in state.players:
-        out.append(
-            f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
-            f"<title>{escape(p.id)}</title></rect>"
-        )
-        label = ("▶ " if acting == p.id else "") + p.id
-        out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
-        stats = tr(
-            "{points} points; supply {supply}, general {general}; {cards} cards in hand",
-            points=p.points,
-            supply=p.supply,
-            general=p.general,
-            cards=p.hand_size,
-        )
-        if acting == p.id:
-            stats += tr("; to move")
-        out.append(_text(400, y + 13, stats, 11, anchor="start"))
-        y += 22
-        if player == p.id and p.hand is not None and p.hand:
-            parts, y = _cards(42, y, sorted(p.hand, key=_hand_order), right, tr)
-            out += parts
-            y += 4
-        elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
-            parts, _ = _cards(42, y, [None], right, tr)
-            out += parts
-            out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10, anchor="start"))
-            y += CARD_H + 8
+        parts, y = _player(p, player, acting, owners, y, tr)
+        out += parts
     if state.dummy is not None:
-        fill = quoteattr(owners.get(state.dummy.id, "#000"))
-        out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
-        out.append(
-            _text(
-                42,
-                y + 13,
-                _fit(tr("{dummy} (dummy bidder)", dummy=state.dummy.id), 12, 330),
-                12,
-                anchor="start",
-                title=state.dummy.id,
-            )
-        )
-        out.append(_text(400, y + 13, tr("general {general}", general=state.dummy.general), 11, anchor="start"))
-        y += 24
+        parts, y = _dummy(state.dummy, owners, y, tr)
+        out += parts
     if state.result is not None:
-        lines = _wrap(
-            [tr("Winner:")] + [w + "," for w in state.result.winners[:-1]] + list(state.result.winners[-1:]),
-            14,
-            right - 20,
+        parts, y = _winners(state.result, y, tr)
+        out += parts
+    return out, y
+
+
+def _player(
+    p: Player, player: str | None, acting: str | None, owners: dict[str, str], y: float, tr: Labels
+) -> tuple[list[str], float]:
+    """A player's row: his colour, name and counts, and his hand to himself (its backs, counted, to others)."""
+    out: list[str] = []
+    right = WIDTH - 20
+    out.append(
+        f'<rect x="20" y="{y}" width="16" height="16" fill={quoteattr(owners.get(p.id, "#000"))}>'
+        f"<title>{escape(p.id)}</title></rect>"
+    )
+    label = ("▶ " if acting == p.id else "") + p.id
+    out.append(_text(42, y + 13, _fit(label, 12, 330), 12, anchor="start", weight="bold", title=label))
+    stats = tr(
+        "{points} points; supply {supply}, general {general}; {cards} cards in hand",
+        points=p.points,
+        supply=p.supply,
+        general=p.general,
+        cards=p.hand_size,
+    )
+    if acting == p.id:
+        stats += tr("; to move")
+    out.append(_text(400, y + 13, stats, 11, anchor="start"))
+    y += 22
+    if player == p.id and p.hand is not None and p.hand:
+        hand = sorted(p.hand, key=_hand_order)
+        parts, y = _cards(42, y, hand, right, tr)
+        out += parts
+        y += 4
+    elif p.hand is None and p.hand_size:  # hidden from this viewer: its backs, counted
+        parts, _ = _cards(42, y, [None], right, tr)
+        out += parts
+        out.append(_text(42 + CARD_STEP + 4, y + 18, tr("x {count} hidden", count=p.hand_size), 10, anchor="start"))
+        y += CARD_H + 8
+    return out, y
+
+
+def _dummy(dummy: Dummy, owners: dict[str, str], y: float, tr: Labels) -> tuple[list[str], float]:
+    out: list[str] = []
+    fill = quoteattr(owners.get(dummy.id, "#000"))
+    out.append(f'<rect x="20" y="{y}" width="16" height="16" fill={fill}/>')
+    out.append(
+        _text(
+            42,
+            y + 13,
+            _fit(tr("{dummy} (dummy bidder)", dummy=dummy.id), 12, 330),
+            12,
+            anchor="start",
+            title=dummy.id,
         )
-        for line in lines:
-            y += 18
-            out.append(_text(20, y, line, 14, anchor="start", weight="bold"))
-        y += 6
+    )
+    out.append(_text(400, y + 13, tr("general {general}", general=dummy.general), 11, anchor="start"))
+    y += 24
+    return out, y
+
+
+def _winners(result: Result, y: float, tr: Labels) -> tuple[list[str], float]:
+    out: list[str] = []
+    right = WIDTH - 20
+    lines = _wrap(
+        [tr("Winner:")] + [w + "," for w in result.winners[:-1]] + list(result.winners[-1:]),
+        14,
+        right - 20,
+    )
+    for line in lines:
+        y += 18
+        out.append(_text(20, y, line, 14, anchor="start", weight="bold"))
+    y += 6
     return out, y
 
 
@@ -483,14 +551,14 @@ def _hand_order(card: str) -> tuple[int, int]:
     return (order.index(colour) if colour in order else len(order), value)
 
 
-def render(state: State, player: str | None = None, memo: Memo = NULL_MEMO, tr: Labels = english) -> str:
+def render(book: RuleBook, state: State, player: str | None = None, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     owners = _owners(state)
-    bad = {v.pointer[len("/state") :] for v in board_violations(state, "/state")}
+    bad = {v.pointer[len("/state") :] for v in board_violations(book, state, "/state")}
     stake = state.auction.site if state.auction is not None else None
     board = _graph(state)
     for d in state.districts:
-        board += _district(state, d, owners, bad, d.id == stake, memo, tr)
+        board += _district(state, d, owners, bad, d.id == stake, tr)
     board += _park(state, owners, bad, stake == D.CENTRAL_PARK, tr)
     board += _commissioners(state, tr)
     board.append(

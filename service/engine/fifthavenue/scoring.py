@@ -1,16 +1,18 @@
 """Valuations: a district (1/2/3/5/8 per skyscraper), a building stop, the special scorings, Central Park
-and the final valuation; and ``score`` over the partial format of DESIGN.md section 4."""
+and the final valuation; and ``score`` over a whole state or the partial scoring input (any subset of the
+board)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import NULL_MEMO, Memo
+from ..kit import RuleBook
+from ..memo import remembered, remembered_many
 from ..standings import after_scoring
 from . import board as B
 from . import data as D
-from .catalogue import BOOK
-from .state import District, Options, State
+from .options import Options
+from .state import District, State
 from .validate import board_violations
 
 KIND_DISTRICT = f"{D.GAME_ID}.district_valuation"
@@ -79,14 +81,14 @@ def rows_ok(value: Any) -> bool:
     return True
 
 
-def value_district(options: Options, d: District, memo: Memo = NULL_MEMO) -> list[dict[str, Any]]:
+def value_district(options: Options, d: District) -> list[dict[str, Any]]:
     material = district_material(options, d)
-    return memo.get_or_compute(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
+    return remembered(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
 
 
-def value_districts(options: Options, districts: list[District], memo: Memo = NULL_MEMO) -> list[list[dict]]:
+def value_districts(options: Options, districts: list[District]) -> list[list[dict]]:
     materials = [district_material(options, d) for d in districts]
-    return memo.get_or_compute_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
+    return remembered_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
 
 
 def points_by_owner(rows: list[dict[str, Any]]) -> dict[str, int]:
@@ -98,7 +100,7 @@ def points_by_owner(rows: list[dict[str, Any]]) -> dict[str, int]:
 
 def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
     """Declarer: 1 point per skyscraper in the district (every colour); everyone else: half the normal
-    valuation rounded down (RGG-p10; seed 'Veiling')."""
+    valuation rounded down (English rulebook p. 10; the seed's section 'Veiling')."""
     normal = points_by_owner(rows)
     out = {owner: pts // 2 for owner, pts in normal.items() if owner != declarer}
     out[declarer] = sum(r["count"] for r in rows)
@@ -108,7 +110,7 @@ def stop_points(rows: list[dict[str, Any]], declarer: str) -> dict[str, int]:
 def park_points(
     skyscrapers: dict[str, int], tiles: list[str], fewer: str = D.PARK_TILES_FEWER[0]
 ) -> tuple[int, int, dict[str, int]]:
-    """Each skyscraper below Central Park scores by the distinct types among the revealed tiles (RGG-p7).
+    """Each skyscraper below Central Park scores by the distinct types among the revealed tiles (English rulebook p. 7).
     Reading `park_tiles_fewer`: with fewer than 3 tiles there, ``count_revealed`` counts what is there
     (none scores the table's 1); ``minimum_two`` never goes below 2, the park's lowest value."""
     types = len(set(tiles))
@@ -161,131 +163,135 @@ def _players(state: State) -> list[str]:
     return [i for i in ids if i != dummy] if state.players else ids
 
 
-def score(state: State, scoring: dict[str, Any] | None, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def score(book: RuleBook, state: State, scoring: dict[str, Any] | None) -> dict[str, Any]:
     scoring = scoring or {"scoring": "final"}
     kind = scoring.get("scoring") or "final"
-    violations = [v.to_dict() for v in board_violations(state, "/state")]
+    violations = [v.to_dict() for v in board_violations(book, state, "/state")]
     players = _players(state)
     points_before = {p.id: p.points for p in state.players}
     out: dict[str, Any] = {"scoring": kind}
     if kind.startswith("district:") or kind.startswith("building_stop:"):
-        did = kind.split(":", 1)[1]
-        d = B.district(state, did)
-        if d is None:
-            violations.append(
-                BOOK.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
-            )
-            rows: list[dict] = []
-        else:
-            if d.stopped:
-                violations.append(
-                    BOOK.violation(
-                        "score.stopped_district",
-                        "District {did!r} is under a building stop and has no valuation.",
-                        "/scoring",
-                        did=did,
-                    ).to_dict()
-                )
-            rows = value_district(state.options, d, memo)
-        if kind.startswith("district:"):
-            gained = points_by_owner(rows)
-        else:
-            declarer = scoring.get("declarer")
-            if not declarer:
-                violations.append(
-                    BOOK.violation(
-                        "score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer"
-                    ).to_dict()
-                )
-                gained = {o: v // 2 for o, v in points_by_owner(rows).items()}
-            else:
-                if declarer not in players:
-                    players.append(declarer)
-                if d is not None and not B.is_full(d):
-                    violations.append(
-                        BOOK.violation(
-                            "score.stop_not_full",
-                            "A building stop needs every plot of the district occupied.",
-                            "/scoring",
-                        ).to_dict()
-                    )
-                gained = stop_points(rows, declarer)
-            out["declarer"] = declarer
-        out["district"] = did
-        out["plots"] = rows
-        out["players"] = [
-            {
-                "id": p,
-                "total": points_before.get(p, 0) + gained.get(p, 0),
-                "breakdown": [
-                    _before(points_before.get(p, 0)),
-                    {"category": kind, "points": gained.get(p, 0), "detail": {"district": did}},
-                ],
-                "points": gained.get(p, 0),
-                "points_before": points_before.get(p, 0),
-            }
-            for p in players
-        ]
+        out.update(district_breakdown(book, state, scoring, players, violations))
     else:
-        out.update(final_breakdown(state, scoring.get("central_park_tiles"), players, memo, violations))
+        out.update(final_breakdown(book, state, scoring.get("central_park_tiles"), players, violations))
     out["totals"] = {p["id"]: p["total"] for p in out["players"]}
-    over = state.result is not None
-    cards = {p.id: p.hand_size for p in state.players}
-    out.update(
-        after_scoring(
-            [p["id"] for p in out["players"]],
-            {p["id"]: p["points"] for p in out["players"]},
-            points_before,
-            over=over,
-            final=kind == "final",
-            winners_of=lambda standings: list(state.result.winners) if over else winners(standings, cards),
-        )
-    )
+    out.update(_standings(state, out["players"], points_before, kind == "final"))
     out["violations"] = violations
     return out
 
 
-def final_breakdown(
-    state: State, tiles: list[str] | None, players: list[str], memo: Memo, violations: list[dict]
+def _standings(state: State, scored: list[dict[str, Any]], points_before: dict[str, int], final: bool) -> dict:
+    """The standings after the scoring, and its winners: a finished game's own, else the most points
+    (ties to the most cards in hand)."""
+    cards = {p.id: p.hand_size for p in state.players}
+    return after_scoring(
+        [p["id"] for p in scored],
+        {p["id"]: p["points"] for p in scored},
+        points_before,
+        over=state.result is not None,
+        final=final,
+        winners_of=lambda standings: (
+            list(state.result.winners) if state.result is not None else winners(standings, cards)
+        ),
+    )
+
+
+def district_breakdown(
+    book: RuleBook, state: State, scoring: dict[str, Any], players: list[str], violations: list[dict]
 ) -> dict[str, Any]:
-    live = [d for d in state.districts if not d.stopped]
-    all_rows = value_districts(state.options, live, memo)
-    per_district = {}
-    gained = {p: 0 for p in players}
-    for d, rows in zip(live, all_rows):
-        per_district[d.id] = {"plots": rows, "points": points_by_owner(rows)}
-        for owner, pts in points_by_owner(rows).items():
-            if owner in gained:
-                gained[owner] += pts
-    park_tiles = list(state.park.businesses)
-    if tiles is None and len(park_tiles) <= D.PARK_TILES_REVEALED:
-        tiles = park_tiles
-    elif tiles is None and state.park_order is not None:  # the digital draw the game's end would make
-        tiles = [park_tiles[i] for i in state.park_order if 0 <= i < len(park_tiles)][: D.PARK_TILES_REVEALED]
-    park: dict[str, Any]
-    if tiles is None:
-        park = {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
+    """A district's valuation or its building stop (``district:<id>``, ``building_stop:<id>``): each
+    skyscraper plot's row and each player's points; a building stop's declarer joins the players."""
+    kind = scoring.get("scoring") or "final"
+    did = kind.split(":", 1)[1]
+    d = B.district(state, did)
+    rows = _district_rows(book, state, d, did, violations)
+    out: dict[str, Any] = {}
+    if kind.startswith("district:"):
+        gained = points_by_owner(rows)
+    else:
+        declarer = scoring.get("declarer")
+        gained = _stop_gains(book, d, rows, declarer, players, violations)
+        out["declarer"] = declarer
+    before = {p.id: p.points for p in state.players}
+    out["district"] = did
+    out["plots"] = rows
+    out["players"] = [_district_player(p, kind, did, before.get(p, 0), gained.get(p, 0)) for p in players]
+    return out
+
+
+def _district_rows(
+    book: RuleBook, state: State, d: District | None, did: str, violations: list[dict]
+) -> list[dict[str, Any]]:
+    """The district's rows; an unknown district has none, a stopped one is valued but said to be stopped."""
+    if d is None:
         violations.append(
-            BOOK.violation(
-                "score.park_tiles_missing",
-                "Central Park needs the three tiles revealed (central_park_tiles).",
-                "/central_park_tiles",
+            book.violation("score.unknown_district", "No district {did!r}.", "/scoring", did=did).to_dict()
+        )
+        return []
+    if d.stopped:
+        violations.append(
+            book.violation(
+                "score.stopped_district",
+                "District {did!r} is under a building stop and has no valuation.",
+                "/scoring",
+                did=did,
             ).to_dict()
         )
-    else:
-        types, each, pts = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
-        park = {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": pts}
-        for owner, p in pts.items():
-            if owner in gained:
-                gained[owner] += p
-        if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
-            violations.append(
-                BOOK.violation(
-                    "score.park_tiles_not_there",
-                    "The revealed tiles are not among the businesses below Central Park.",
-                    "/central_park_tiles",
-                ).to_dict()
-            )
+    return value_district(state.options, d)
+
+
+def _stop_gains(
+    book: RuleBook,
+    d: District | None,
+    rows: list[dict[str, Any]],
+    declarer: str | None,
+    players: list[str],
+    violations: list[dict],
+) -> dict[str, int]:
+    """Each player's points from a building stop; without a declarer, everyone's half."""
+    if not declarer:
+        violations.append(
+            book.violation(
+                "score.declarer_missing", "A building-stop scoring needs the declarer.", "/declarer"
+            ).to_dict()
+        )
+        return {o: v // 2 for o, v in points_by_owner(rows).items()}
+    if declarer not in players:
+        players.append(declarer)
+    if d is not None and not B.is_full(d):
+        violations.append(
+            book.violation(
+                "score.stop_not_full",
+                "A building stop needs every plot of the district occupied.",
+                "/scoring",
+            ).to_dict()
+        )
+    return stop_points(rows, declarer)
+
+
+def _district_player(pid: str, kind: str, did: str, before: int, gained: int) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "total": before + gained,
+        "breakdown": [
+            _before(before),
+            {"category": kind, "points": gained, "detail": {"district": did}},
+        ],
+        "points": gained,
+        "points_before": before,
+    }
+
+
+def final_breakdown(
+    book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict]
+) -> dict[str, Any]:
+    """The final valuation: every district not stopped, then Central Park by its revealed tiles."""
+    per_district = _live_districts(state)
+    gained = {p: 0 for p in players}
+    for d in per_district.values():
+        _add_known(gained, d["points"])
+    park = _central_park(book, state, _park_tiles(state, tiles), violations)
+    _add_known(gained, park["points"])
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation
@@ -309,6 +315,56 @@ def final_breakdown(
         "winners": winners(totals, cards),
         "already_applied": applied,
     }
+
+
+def _live_districts(state: State) -> dict[str, dict[str, Any]]:
+    """Each district not stopped: its rows and each owner's points."""
+    live = [d for d in state.districts if not d.stopped]
+    all_rows = value_districts(state.options, live)
+    return {d.id: {"plots": rows, "points": points_by_owner(rows)} for d, rows in zip(live, all_rows)}
+
+
+def _add_known(gained: dict[str, int], points: dict[str, int]) -> None:
+    """Add ``points`` to the players ``gained`` lists (not to the dummy)."""
+    for owner, pts in points.items():
+        if owner in gained:
+            gained[owner] += pts
+
+
+def _park_tiles(state: State, tiles: list[str] | None) -> list[str] | None:
+    """The tiles revealed below Central Park: those given, all there when at most 3 lie there, or the
+    digital draw the game's end would make; None when they are still to be revealed."""
+    if tiles is not None:
+        return tiles
+    park_tiles = list(state.park.businesses)
+    if len(park_tiles) <= D.PARK_TILES_REVEALED:
+        return park_tiles
+    if state.park_order is not None:
+        return [park_tiles[i] for i in state.park_order if 0 <= i < len(park_tiles)][: D.PARK_TILES_REVEALED]
+    return None
+
+
+def _central_park(book: RuleBook, state: State, tiles: list[str] | None, violations: list[dict]) -> dict[str, Any]:
+    """Central Park's valuation by the revealed tiles (or a violation when they are missing or not there)."""
+    if tiles is None:
+        violations.append(
+            book.violation(
+                "score.park_tiles_missing",
+                "Central Park needs the three tiles revealed (central_park_tiles).",
+                "/central_park_tiles",
+            ).to_dict()
+        )
+        return {"tiles": None, "types": None, "per_skyscraper": None, "points": {}}
+    types, each, points = park_points(park_skyscrapers(state), list(tiles), state.options.park_tiles_fewer)
+    if _not_within(list(tiles), list(state.park.businesses)) and state.park.businesses:
+        violations.append(
+            book.violation(
+                "score.park_tiles_not_there",
+                "The revealed tiles are not among the businesses below Central Park.",
+                "/central_park_tiles",
+            ).to_dict()
+        )
+    return {"tiles": list(tiles), "types": types, "per_skyscraper": each, "points": points}
 
 
 def _before(points: int, applied: bool = False) -> dict[str, Any]:

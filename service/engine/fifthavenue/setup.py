@@ -1,4 +1,5 @@
-"""Setup (rules/fifthavenue.md 'Setup'; RGG-p4; S6): every random draw through the pinned ``Rng``."""
+"""Setup (the rules page's section "setup"; English rulebook p. 4): every random draw through the pinned
+``Rng``, or at a real table the deal left to reveal."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core import RulesError
+from ..core import RulesError, Violation
+from ..kit import RuleBook
 from ..random import SEED_SPAN, Rng
 from . import data as D
-from .catalogue import BOOK
-from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn, options_from_plain
+from .options import Options, resolved
+from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn
 
 
 def start_colours(rng: Rng) -> list[str]:
@@ -20,64 +22,63 @@ def start_colours(rng: Rng) -> list[str]:
 
 
 def start_order(players: Sequence[str]) -> tuple[str, ...]:
-    """The starting placement (S6): from the youngest (the first listed) counter-clockwise, one each;
+    """The starting placement (reading start_player): from the youngest (the first listed) counter-clockwise, one each;
     the last places his second at once; then the others clockwise back to the youngest."""
     n = len(players)
     first = [players[0]] + [players[(-i) % n] for i in range(1, n)]
     return tuple(first + list(reversed(first)))
 
 
-def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
+def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping[str, Any] | None) -> State:
     players = list(players)
-    if len(set(players)) != len(players):
-        raise RulesError([BOOK.violation("setup.duplicate_player", "Player ids must differ.", "/players")])
-    if not 2 <= len(players) <= 4:
-        raise RulesError([BOOK.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players")])
-    if len(players) == 2 and D.DUMMY_ID in players:
-        raise RulesError(
-            [
-                BOOK.violation(
-                    "setup.dummy_id_taken",
-                    "With 2 players the dummy bidder is called {dummy!r}; choose another id.",
-                    "/players",
-                    dummy=D.DUMMY_ID,
-                )
-            ]
-        )
-    opts = options_from_plain(dict(options or {}))
+    refused = player_problems(book, players)
+    if refused:
+        raise RulesError(refused[:1])
+    opts = resolved(dict(options or {}))
     if opts.chance == "table":
         return at_the_table(players, opts)
+    return digital_deal(players, seed, opts)
+
+
+def player_problems(book: RuleBook, players: list[str]) -> list[Violation]:
+    """Why the rules refuse these players (the first reason is the one given)."""
+    out = []
+    if len(set(players)) != len(players):
+        out.append(book.violation("setup.duplicate_player", "Player ids must differ.", "/players"))
+    if not 2 <= len(players) <= 4:
+        out.append(book.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players"))
+    if len(players) == 2 and D.DUMMY_ID in players:
+        out.append(
+            book.violation(
+                "setup.dummy_id_taken",
+                "With 2 players the dummy bidder is called {dummy!r}; choose another id.",
+                "/players",
+                dummy=D.DUMMY_ID,
+            )
+        )
+    return out
+
+
+def digital_deal(players: list[str], seed: int, opts: Options) -> State:
+    """Digital play deals every piece by the pinned ``Rng``: the businesses, the starting plots' colours,
+    the colour stacks, the black deck, the hands, Central Park's draw order and the later shuffles' seed,
+    in that order."""
     rng = Rng(seed)
     tiles = rng.shuffled([b for b in D.BUSINESSES for _ in range(D.BUSINESSES_PER_TYPE)])
-    colours = start_colours(rng)
-    districts = []
-    for i, did in enumerate(D.DISTRICTS):
-        start = D.SIXTH_PLOT if opts.board_side == "back" else colours[i]  # the back side's broken-border plot
-        districts.append(District(did, tuple(Plot(c, (tiles[i],) if c == start else ()) for c in opts.plot_ids)))
-    pos = len(D.DISTRICTS)
-    row = []
-    for size in D.SET_SIZES:
-        row.append(tuple(sorted(tiles[pos : pos + size])))
-        pos += size
-    stacks = {}
-    for c in D.COLOURS:
-        stacks[c] = rng.shuffled([v for v in D.VALUES for _ in range(D.COLOURED_CARDS[v])])
+    districts = start_districts(tiles, start_colours(rng), opts)
+    stacks = {c: rng.shuffled([v for v in D.VALUES for _ in range(D.COLOURED_CARDS[v])]) for c in D.COLOURS}
     black = rng.shuffled([v for v in D.VALUES for _ in range(D.BLACK_CARDS[v])])
-    hands = {}
-    for p in players:
-        hand = [D.card(c, stacks[c].pop(0)) for c in D.COLOURS]
-        hand += [D.card(D.BLACK, black.pop(0)) for _ in range(START_BLACK)]
-        hands[p] = tuple(sorted(hand))
+    hands = {p: starting_hand(stacks, black) for p in players}
     park_order = tuple(rng.shuffled(list(range(len(D.SET_SIZES)))))
     shuffle_seed = rng.below(SEED_SPAN)
     order = start_order(players)
     return State(
         options=opts,
         players=tuple(Player(p, 0, D.START_SUPPLY, D.START_GENERAL, hands[p], len(hands[p])) for p in players),
-        districts=tuple(districts),
+        districts=districts,
         park=Park(),
         dummy=Dummy() if len(players) == 2 else None,
-        supply_row=tuple(row),
+        supply_row=supply_row(tiles[len(D.DISTRICTS) :]),
         box=D.BOX_BUSINESSES,
         stacks=tuple((c, Stack(s[0], tuple(s[1:]), len(s))) for c, s in stacks.items()),
         black_deck=BlackDeck(tuple(black), len(black)),
@@ -87,13 +88,40 @@ def setup(players: Sequence[str], seed: int, options: Mapping[str, Any] | None) 
     )
 
 
+def start_districts(tiles: list[str], colours: list[str], opts: Options) -> tuple[District, ...]:
+    """Each district with its starting business (the first 7 tiles) on the plot of its colour, or on the
+    board's back side on the broken-border sixth plot."""
+    districts = []
+    for i, did in enumerate(D.DISTRICTS):
+        start = D.SIXTH_PLOT if opts.board_side == "back" else colours[i]
+        districts.append(District(did, tuple(Plot(c, (tiles[i],) if c == start else ()) for c in opts.plot_ids)))
+    return tuple(districts)
+
+
+def supply_row(tiles: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The supply row's sets, in order, from the tiles after the starting businesses."""
+    row = []
+    pos = 0
+    for size in D.SET_SIZES:
+        row.append(tuple(sorted(tiles[pos : pos + size])))
+        pos += size
+    return tuple(row)
+
+
+def starting_hand(stacks: dict[str, list[int]], black: list[int]) -> tuple[str, ...]:
+    """The top card of each colour stack and 4 black cards, taken off the stacks and the deck."""
+    hand = [D.card(c, stacks[c].pop(0)) for c in D.COLOURS]
+    hand += [D.card(D.BLACK, black.pop(0)) for _ in range(START_BLACK)]
+    return tuple(sorted(hand))
+
+
 START_BLACK = 4  # black cards in each starting hand
 
 
-def at_the_table(players: list[str], opts) -> State:
+def at_the_table(players: list[str], opts: Options) -> State:
     """A real table deals: nothing is known but the sizes. Every hand holds one card of each colour and 4
     black cards, unseen; the stacks and the deck are face down in unknown order; the supply row and each
-    district's starting business wait to be revealed (``reveal.next_deal_reveal`` asks for them in turn,
+    district's starting business wait to be revealed (``effects.next_deal_reveal`` asks for them in turn,
     the first district's business first)."""
     hand_size = len(D.COLOURS) + START_BLACK
     n = len(players)

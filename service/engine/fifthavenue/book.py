@@ -1,4 +1,5 @@
-"""Every rule code with its text and rule, and the readings the service chose (DESIGN.md section 9)."""
+"""Fifth Avenue's rule book: every rule code with its text and the rules-page section it cites (``BOOK``),
+and the readings the service chose where the rules leave a question open (``FIXED_READINGS``)."""
 
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ _CODES = [
 BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _CODES})
 
 
-READINGS = tuple(
+FIXED_READINGS = tuple(
     OPTIONS.readings(
         extra=(
             Reading(

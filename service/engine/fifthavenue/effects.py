@@ -1,5 +1,5 @@
 """What a legal move does, on the typed state: the effects of each move and the automatic steps that
-follow (dummy bids, auction results, building stops, the end).
+follow (dummy bids, auction results, building stops, the end), and what a reveal at a real table brings.
 
 Every step takes a frozen ``State`` and returns a new one built with ``dataclasses.replace``: the parts a
 move does not touch (most districts, the other players, the stacks) are shared with the old state, so a
@@ -8,14 +8,14 @@ step costs what it changes and nothing converts the whole state. ``ev`` collects
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from ..core import Event, Memo
+from ..core import Event, Outcome
 from ..random import SEED_SPAN, Rng
 from . import board as B
+from . import checks as C
 from . import data as D
-from . import rules as R
 from . import scoring as S
 from .state import (
     Auction,
@@ -31,6 +31,7 @@ from .state import (
     Stack,
     State,
     Turn,
+    canonical,
 )
 
 Events = list[Event]
@@ -54,16 +55,16 @@ def with_district(s: State, d: District) -> State:
 
 
 def with_plot(s: State, did: str, plot: Plot) -> State:
-    d = B.district(s, did)
+    d = B.district_of(s, did)
     return with_district(s, replace(d, plots=tuple(plot if p.colour == plot.colour else p for p in d.plots)))
 
 
 def with_turn(s: State, **changes) -> State:
-    return replace(s, turn=replace(s.turn, **changes))
+    return replace(s, turn=replace(C.turn_of(s), **changes))
 
 
 def with_auction(s: State, **changes) -> State:
-    return replace(s, auction=replace(s.auction, **changes))
+    return replace(s, auction=replace(C.auction_of(s), **changes))
 
 
 def with_deck(s: State, **changes) -> State:
@@ -86,14 +87,14 @@ def add_points(s: State, gained: dict[str, int]) -> State:
 
 def give_cards(s: State, pid: str, cards: Iterable[str]) -> State:
     cards = tuple(cards)
-    p = R.player(s, pid)
+    p = C.known_player(s, pid)
     hand = None if p.hand is None else tuple(sorted(p.hand + cards))
     return with_player(s, pid, hand=hand, hand_size=p.hand_size + len(cards))
 
 
 def take_from_hand(s: State, pid: str, cards: Iterable[str]) -> State:
     cards = tuple(cards)
-    p = R.player(s, pid)
+    p = C.known_player(s, pid)
     hand = p.hand
     if hand is not None:
         for c in cards:
@@ -115,16 +116,18 @@ def clockwise_from(s: State, first: str) -> list[str]:
 
 
 def own_colour(s: State, did: str, pid: str) -> str | None:
-    p = B.owned_plot(B.district(s, did), pid)
+    p = B.owned_plot(B.district_of(s, did), pid)
     return None if p is None else p.colour
 
 
 def plot_at(s: State, did: str, colour: str) -> Plot:
-    return B.plot(B.district(s, did), colour)
+    plot = B.plot(B.district_of(s, did), colour)
+    assert plot is not None, (did, colour)
+    return plot
 
 
-def rows(s: State, did: str, memo: Memo) -> list[dict]:
-    return S.value_district(s.options, B.district(s, did), memo)
+def rows(s: State, did: str) -> list[dict]:
+    return S.value_district(s.options, B.district_of(s, did))
 
 
 # ------------------------------------------------------------------ drawing
@@ -167,7 +170,7 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
             left -= k
             if k <= 0:
                 continue
-            if R.player(s, pid).hand is None:
+            if C.known_player(s, pid).hand is None:
                 s = give_unseen(s, pid, k)
                 ev.append(Event("black_cards_drawn", {"player": pid, "count": k}))
             else:
@@ -181,6 +184,7 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
             deck = s.black_deck
             if deck.count == 0:
                 break
+            assert deck.cards is not None  # a deck whose order is known stays known, refilled or not
             got.append(D.card(D.BLACK, deck.cards[0]))
             s = with_deck(s, cards=deck.cards[1:], count=deck.count - 1)
         if got:
@@ -192,7 +196,7 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
 def give_unseen(s: State, pid: str, n: int) -> State:
     """``n`` black cards from a deck of unknown order into a hand nobody knows."""
     s = with_deck(s, count=s.black_deck.count - n)
-    return with_player(s, pid, hand_size=R.player(s, pid).hand_size + n)
+    return with_player(s, pid, hand_size=C.known_player(s, pid).hand_size + n)
 
 
 def refill_stacks(s: State, ev: Events) -> State:
@@ -228,6 +232,7 @@ def refill_stacks(s: State, ev: Events) -> State:
 def take_top(s: State, colour: str, pid: str) -> tuple[State, bool]:
     """The visible top card of a colour stack into the hand; True when the new top must be revealed."""
     st = dict(s.stacks)[colour]
+    assert st.top is not None  # the checks take cards from stacks showing their top only
     s = give_cards(s, pid, (D.card(colour, st.top),))
     if st.below is not None:
         new = replace(st, top=st.below[0] if st.below else None, below=st.below[1:], count=st.count - 1)
@@ -242,13 +247,13 @@ def take_top(s: State, colour: str, pid: str) -> tuple[State, bool]:
 
 def end_turn(s: State) -> State:
     order = [p.id for p in s.players]
-    nxt = order[(order.index(s.turn.player) + 1) % len(order)]
+    nxt = order[(order.index(C.turn_of(s).player) + 1) % len(order)]
     return replace(s, turn=Turn(nxt, "action1"))
 
 
 def place_start(s: State, pid: str, did: str, colour: str, ev: Events) -> State:
     s = with_plot(s, did, replace(plot_at(s, did, colour), skyscrapers=Skyscrapers(pid, 1)))
-    queue = s.turn.start_queue[1:]
+    queue = C.turn_of(s).start_queue[1:]
     ev.append(Event("start_skyscraper_placed", {"player": pid, "district": did, "plot": colour}))
     if queue:
         return replace(s, turn=Turn(queue[0], "start", None, queue))
@@ -256,16 +261,17 @@ def place_start(s: State, pid: str, did: str, colour: str, ev: Events) -> State:
 
 
 def take_skyscrapers(s: State, pid: str, ev: Events) -> State:
-    p = R.player(s, pid)
+    p = C.known_player(s, pid)
     n = min(D.ACTION_A_SKYSCRAPERS, p.general)
     s = with_player(s, pid, general=p.general - n, supply=p.supply + n)
     ev.append(Event("skyscrapers_taken", {"player": pid, "count": n}))
     return with_turn(s, phase="action2", action="A")
 
 
-def place_business(s: State, pid: str, did: str, colour: str, business: str, ev: Events, memo: Memo) -> State:
-    index = R.current_set(s)
-    tiles = without(s.supply_row[index], business)
+def place_business(s: State, pid: str, did: str, colour: str, business: str, ev: Events) -> State:
+    index = C.current_set(s)
+    assert index is not None  # validate: a game in progress has a current set
+    tiles = without(s.supply_row[index] or (), business)
     plot = plot_at(s, did, colour)
     s = with_plot(s, did, replace(plot, businesses=tuple(sorted(plot.businesses + (business,)))))
     placed = s.businesses_placed + 1
@@ -282,24 +288,24 @@ def place_business(s: State, pid: str, did: str, colour: str, business: str, ev:
     s = replace(s, supply_row=s.supply_row[:index] + (tiles,) + s.supply_row[index + 1 :])
     s = with_turn(s, phase="action2", action="B")
     if placed >= D.BUSINESSES_ENDING_GAME:
-        return end_game(s, ev, memo)
+        return end_game(s, ev)
     for after, points, need in s.options.special_scorings:
         if after == placed:
             gained = S.special_scoring(s, points, need)
             s = add_points(s, gained)
             ev.append(Event("special_scoring", {"after": after, "points": gained}))
-    nxt = R.current_set(s)
+    nxt = C.current_set(s)
     if nxt is not None and s.supply_row[nxt] is None:
         s = with_pending(s, "supply_set", index=nxt, count=D.SET_SIZES[nxt])
     return s
 
 
-def value_district(s: State, pid: str, did: str, ev: Events, memo: Memo) -> State:
-    r = rows(s, did, memo)
+def value_district(s: State, pid: str, did: str, ev: Events) -> State:
+    r = rows(s, did)
     gained = S.points_by_owner(r)
     s = add_points(s, gained)
     ev.append(
-        Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items() if not R.is_dummy(s, k)}})
+        Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items() if not C.is_dummy(s, k)}})
     )
     s = with_turn(s, phase="action3", action="D")
     requests = [(pid, s.options.valuation_black_cards)]
@@ -336,7 +342,7 @@ def move_commissioner(s: State, pid: str, name: str, to: str, resume: str, ev: E
     markers = k.markers
     if (
         old in D.DISTRICTS
-        and not B.district(s, old).stopped
+        and not B.district_of(s, old).stopped
         and old not in markers
         and len(markers) < D.MARKERS_PER_COMMISSIONER
     ):
@@ -360,7 +366,7 @@ def third_action(s: State, pid: str, name: str, to: str, ev: Events) -> State:
 
 def start_auctions(s: State, name: str, trigger: str, resume: str, ev: Events) -> State:
     k = dict(s.commissioners)[name]
-    sites = [d for d in k.markers if not B.district(s, d).stopped] + [D.CENTRAL_PARK]
+    sites = [d for d in k.markers if not B.district_of(s, d).stopped] + [D.CENTRAL_PARK]
     s = with_commissioner(s, name, Commissioner(D.CITY_HALL, ()))
     ev.append(Event("auctions_started", {"commissioner": name, "sites": sites}))
     s = with_turn(s, phase="auction")
@@ -370,9 +376,9 @@ def start_auctions(s: State, name: str, trigger: str, resume: str, ev: Events) -
 def begin_site(s: State, commissioner: str, trigger: str, resume: str, site: str, queue: tuple[str, ...]) -> State:
     order = clockwise_from(s, trigger)
     if s.dummy is not None:
-        order.insert(2, s.dummy.id)  # the dummy always bids third, in Central Park too (RGG-p5)
+        order.insert(2, C.dummy_of(s).id)  # the dummy always bids third, in Central Park too (English rulebook p. 5)
     park = site == D.CENTRAL_PARK
-    full = False if park else B.is_full(B.district(s, site))
+    full = False if park else B.is_full(B.district_of(s, site))
     return replace(
         s, auction=Auction(commissioner, trigger, resume, site, queue, "bidding", tuple(order), trigger, full=full)
     )
@@ -382,49 +388,52 @@ def bid_total(cards: Iterable[str]) -> int:
     return sum(D.card_parts(c)[1] for c in cards)
 
 
-def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Events, memo: Memo) -> State:
-    a = s.auction
-    mine = R.bid_of(a, pid)
-    if not R.is_dummy(s, pid):
+def bid(s: State, pid: str, colour: str | None, cards: tuple[str, ...], ev: Events) -> State:
+    a = C.auction_of(s)
+    mine = C.bid_of(a, pid)
+    if not C.is_dummy(s, pid):
         s = take_from_hand(s, pid, cards)
     if mine is None:
+        assert colour is not None  # the checks refuse a first bid without its colour
         s = with_auction(s, bids=a.bids + (Bid(pid, colour, tuple(sorted(cards))),))
         if a.site == D.CENTRAL_PARK and a.park_colour is None:
-            s = with_auction(s, park_colour=colour)  # the opening card sets Central Park's colour (RGG-p10)
+            s = with_auction(
+                s, park_colour=colour
+            )  # the opening card sets Central Park's colour (English rulebook p. 10)
             ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
     else:
         raised = replace(mine, cards=tuple(sorted(mine.cards + tuple(cards))))
         s = with_auction(s, bids=tuple(raised if b is mine else b for b in a.bids))
-    ev.append(Event("bid", {"player": pid, "total": R.high_bid(s.auction)}))
-    return after_turn(s, pid, ev, memo)
+    ev.append(Event("bid", {"player": pid, "total": C.high_bid(C.auction_of(s))}))
+    return after_turn(s, pid, ev)
 
 
-def pass_(s: State, pid: str, ev: Events, memo: Memo, colour: str | None = None) -> State:
+def pass_(s: State, pid: str, ev: Events, colour: str | None = None) -> State:
     """A final pass; in Central Park the trigger who passes before naming its colour names it now
     (reading `park_colour`)."""
-    a = s.auction
+    a = C.auction_of(s)
     if colour is not None and a.park_colour is None:
         s = with_auction(s, park_colour=colour)
         ev.append(Event("park_colour_set", {"player": pid, "colour": colour}))
-        a = s.auction
-    mine = R.bid_of(a, pid)
+        a = C.auction_of(s)
+    mine = C.bid_of(a, pid)
     if mine is not None:
         s = with_auction(s, bids=tuple(b for b in a.bids if b is not mine))
-        if not R.is_dummy(s, pid):
+        if not C.is_dummy(s, pid):
             s = give_cards(s, pid, mine.cards)
-    s = with_auction(s, passed=s.auction.passed + (pid,))
+    s = with_auction(s, passed=C.auction_of(s).passed + (pid,))
     ev.append(Event("passed", {"player": pid}))
-    return after_turn(s, pid, ev, memo)
+    return after_turn(s, pid, ev)
 
 
-def after_turn(s: State, actor: str, ev: Events, memo: Memo) -> State:
-    a = s.auction
+def after_turn(s: State, actor: str, ev: Events) -> State:
+    a = C.auction_of(s)
     active = [p for p in a.order if p not in a.passed]
     if not active:
         ev.append(Event("auction_without_bids", {"site": a.site}))
-        return site_end(s, ev, memo)
-    if len(active) == 1 and R.bid_of(a, active[0]) is not None:
-        return win(s, active[0], ev, memo)
+        return site_end(s, ev)
+    if len(active) == 1 and C.bid_of(a, active[0]) is not None:
+        return win(s, active[0], ev)
     i = a.order.index(actor)
     for step in range(1, len(a.order) + 1):
         p = a.order[(i + step) % len(a.order)]
@@ -436,13 +445,14 @@ def after_turn(s: State, actor: str, ev: Events, memo: Memo) -> State:
 def build(s: State, site: str, pid: str, colour: str | None, n: int, ev: Events) -> State:
     if n <= 0:
         return s
-    if R.is_dummy(s, pid):
-        s = replace(s, dummy=replace(s.dummy, general=s.dummy.general - n))
+    if C.is_dummy(s, pid):
+        s = replace(s, dummy=replace(C.dummy_of(s), general=C.dummy_of(s).general - n))
     else:
-        s = with_player(s, pid, supply=R.player(s, pid).supply - n)
+        s = with_player(s, pid, supply=C.known_player(s, pid).supply - n)
     if site == D.CENTRAL_PARK:
         s = replace(s, park=replace(s.park, skyscrapers=add_skyscrapers(s.park.skyscrapers, pid, n)))
     else:
+        assert colour is not None  # a district's builder builds on a plot of a colour
         plot = plot_at(s, site, colour)
         sky = (
             Skyscrapers(pid, n)
@@ -454,57 +464,58 @@ def build(s: State, site: str, pid: str, colour: str | None, n: int, ev: Events)
     return s
 
 
-def win(s: State, pid: str, ev: Events, memo: Memo) -> State:
-    a = s.auction
-    b = R.bid_of(a, pid)
+def win(s: State, pid: str, ev: Events) -> State:
+    a = C.auction_of(s)
+    b = C.bid_of(a, pid)
+    assert b is not None  # the winner is the one bidder left with a bid
     site = a.site
-    limit = R.build_limit(b.cards)
+    limit = C.build_limit(b.cards)
     ev.append(Event("auction_won", {"site": site, "player": pid, "total": bid_total(b.cards), "limit": limit}))
-    if R.is_dummy(s, pid):
+    if C.is_dummy(s, pid):
         s = with_auction(s, bids=())
-        if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (RGG-p5)
+        if site != D.CENTRAL_PARK:  # in Central Park Alea does not build (English rulebook p. 5)
             if B.is_empty(plot_at(s, site, b.colour)) or own_colour(s, site, pid) is not None:
-                s = build(s, site, pid, b.colour, min(limit, s.dummy.general), ev)
+                s = build(s, site, pid, b.colour, min(limit, C.dummy_of(s).general), ev)
             else:
-                s = declare_stop(s, site, pid, ev, memo)
-        return site_end(s, ev, memo)
+                s = declare_stop(s, site, pid, ev)
+        return site_end(s, ev)
     s = with_auction(s, bids=(b,))
-    choices = R.winner_choices(with_auction(s, winner=pid))
+    choices = C.winner_choices(with_auction(s, winner=pid))
     if len(choices) > 1:
         return with_auction(s, stage="resolve", winner=pid, to_act=pid)
     kind, n = choices[0]
-    return resolve_stop(s, pid, ev, memo) if kind == "stop" else resolve_build(s, pid, n, ev, memo)
+    return resolve_stop(s, pid, ev) if kind == "stop" else resolve_build(s, pid, n, ev)
 
 
 def close_bid(s: State, ev: Events) -> tuple[State, Bid]:
     """The winning bid off the auction, its cards onto the discard pile."""
-    b = s.auction.bids[0]
+    b = C.auction_of(s).bids[0]
     s = with_auction(s, bids=())
     s = replace(s, discard=tuple(sorted(s.discard + b.cards)))
     return refill_stacks(s, ev), b
 
 
-def resolve_build(s: State, pid: str, n: int, ev: Events, memo: Memo) -> State:
+def resolve_build(s: State, pid: str, n: int, ev: Events) -> State:
     """The winner builds ``n`` (1 up to his limit and supply; 0 when his supply is empty) on his plot,
     on the empty plot of his bid's colour, or below Central Park."""
     s, b = close_bid(s, ev)
-    site = s.auction.site
+    site = C.auction_of(s).site
     colour = None if site == D.CENTRAL_PARK else (own_colour(s, site, pid) or b.colour)
     s = build(s, site, pid, colour, n, ev)
-    return site_end(s, ev, memo)
+    return site_end(s, ev)
 
 
-def resolve_stop(s: State, pid: str, ev: Events, memo: Memo) -> State:
+def resolve_stop(s: State, pid: str, ev: Events) -> State:
     s, _ = close_bid(s, ev)
-    s = declare_stop(s, s.auction.site, pid, ev, memo)
-    return site_end(s, ev, memo)
+    s = declare_stop(s, C.auction_of(s).site, pid, ev)
+    return site_end(s, ev)
 
 
-def declare_stop(s: State, did: str, declarer: str, ev: Events, memo: Memo) -> State:
-    r = rows(s, did, memo)
-    gained = {k: v for k, v in S.stop_points(r, declarer).items() if not R.is_dummy(s, k)}
+def declare_stop(s: State, did: str, declarer: str, ev: Events) -> State:
+    r = rows(s, did)
+    gained = {k: v for k, v in S.stop_points(r, declarer).items() if not C.is_dummy(s, k)}
     s = add_points(s, gained)
-    d = B.district(s, did)
+    d = B.district_of(s, did)
     businesses = s.removed_businesses
     skyscrapers = s.removed_skyscrapers
     for plot in d.plots:
@@ -523,15 +534,15 @@ def declare_stop(s: State, did: str, declarer: str, ev: Events, memo: Memo) -> S
     return s
 
 
-def site_end(s: State, ev: Events, memo: Memo) -> State:
-    a = s.auction
+def site_end(s: State, ev: Events) -> State:
+    a = C.auction_of(s)
     if a.dummy_bid:
         deck = s.black_deck
         cards = None if deck.cards is None else deck.cards + a.dummy_bid
         s = with_deck(s, cards=cards, count=deck.count + len(a.dummy_bid))
     s = with_auction(s, dummy_bid=None)
     if sum(1 for d in s.districts if d.stopped) >= D.STOPS_ENDING_GAME:
-        return end_game(s, ev, memo)
+        return end_game(s, ev)
     if a.queue:
         return begin_site(s, a.commissioner, a.trigger, a.resume, a.queue[0], a.queue[1:])
     s = replace(s, auction=None)
@@ -542,17 +553,17 @@ def site_end(s: State, ev: Events, memo: Memo) -> State:
 def dummy_colour(s: State, site: str) -> str | None:
     """Readings `dummy_plot`, `dummy_building_stop`, `dummy_park_opening`: the colour Alea bids, or None."""
     if site == D.CENTRAL_PARK:
-        return s.auction.park_colour
-    own = own_colour(s, site, s.dummy.id)
+        return C.auction_of(s).park_colour
+    own = own_colour(s, site, C.dummy_of(s).id)
     if own is not None:
         return own
-    d = B.district(s, site)
+    d = B.district_of(s, site)
     plots = {p.colour: p for p in d.plots}
     ring = s.options.plot_ring
     empty = [c for c in ring if B.is_empty(plots[c])]
     if empty:
         if s.options.dummy_plot == "most_types":
-            return max(empty, key=lambda c: (len(R.adjacent_types(s.options, plots, c)), -ring.index(c)))
+            return max(empty, key=lambda c: (len(C.adjacent_types(s.options, plots, c)), -ring.index(c)))
         return empty[0]
     if s.options.dummy_building_stop:
         return next((c for c in ring if plots[c].businesses and plots[c].skyscrapers is None), None)
@@ -579,19 +590,19 @@ def dummy_needs_supply(s: State, site: str, colour: str) -> bool:
     """Alea builds (and so needs skyscrapers) in a district on its own or an empty plot."""
     if site == D.CENTRAL_PARK:
         return False
-    return own_colour(s, site, s.dummy.id) is not None or B.is_empty(plot_at(s, site, colour))
+    return own_colour(s, site, C.dummy_of(s).id) is not None or B.is_empty(plot_at(s, site, colour))
 
 
-def dummy_act(s: State, ev: Events, memo: Memo) -> State:
-    a = s.auction
-    me = s.dummy.id
+def dummy_act(s: State, ev: Events) -> State:
+    a = C.auction_of(s)
+    me = C.dummy_of(s).id
     colour = dummy_colour(s, a.site)
     if (
-        R.bid_of(a, me) is not None
+        C.bid_of(a, me) is not None
         or colour is None
-        or (dummy_needs_supply(s, a.site, colour) and s.dummy.general <= 0)
+        or (dummy_needs_supply(s, a.site, colour) and C.dummy_of(s).general <= 0)
     ):
-        return pass_(s, me, ev, memo)
+        return pass_(s, me, ev)
     if a.dummy_bid is None:
         if s.black_deck.cards is None:
             s = refill_black(s, ev, len(D.VALUES) + 1)  # the longest draw a repeat allows
@@ -601,20 +612,20 @@ def dummy_act(s: State, ev: Events, memo: Memo) -> State:
         if s.black_deck.cards is not None:
             s, drawn = draw_dummy_bid(s, ev)
         s = with_auction(s, dummy_bid=drawn)
-    cards = tuple(D.card(D.BLACK, x) for x in s.auction.dummy_bid)
-    if cards and bid_total(cards) > R.high_bid(s.auction):
-        return bid(s, me, colour, cards, ev, memo)
-    return pass_(s, me, ev, memo)
+    cards = tuple(D.card(D.BLACK, x) for x in C.auction_of(s).dummy_bid or ())
+    if cards and bid_total(cards) > C.high_bid(C.auction_of(s)):
+        return bid(s, me, colour, cards, ev)
+    return pass_(s, me, ev)
 
 
-def advance(s: State, ev: Events, memo: Memo) -> State:
+def advance(s: State, ev: Events) -> State:
     """The automatic steps: the dummy's turns in an auction, until a player must move or reveal."""
     for _ in range(64):
-        if s.pending is not None or s.turn.phase == "over":
+        if s.pending is not None or C.turn_of(s).phase == "over":
             return s
         a = s.auction
-        if a is not None and a.stage == "bidding" and R.is_dummy(s, a.to_act):
-            s = dummy_act(s, ev, memo)
+        if a is not None and a.stage == "bidding" and C.is_dummy(s, a.to_act):
+            s = dummy_act(s, ev)
             continue
         return s
     return s
@@ -623,12 +634,12 @@ def advance(s: State, ev: Events, memo: Memo) -> State:
 # ------------------------------------------------------------------ the end
 
 
-def end_game(s: State, ev: Events, memo: Memo) -> State:
+def end_game(s: State, ev: Events) -> State:
     s = replace(s, auction=None, pending=None)  # a stack top still to reveal no longer matters
     s = with_turn(s, phase="over")
     for d in s.districts:
         if not d.stopped:
-            gained = {k: v for k, v in S.points_by_owner(rows(s, d.id, memo)).items() if not R.is_dummy(s, k)}
+            gained = {k: v for k, v in S.points_by_owner(rows(s, d.id)).items() if not C.is_dummy(s, k)}
             s = add_points(s, gained)
             ev.append(Event("final_district_scored", {"district": d.id, "points": gained}))
     park = s.park.businesses
@@ -640,7 +651,7 @@ def end_game(s: State, ev: Events, memo: Memo) -> State:
 
 
 def finish_final(s: State, tiles: tuple[str, ...], ev: Events) -> State:
-    sky = {owner: n for owner, n in S.park_skyscrapers(s).items() if not R.is_dummy(s, owner)}
+    sky = {owner: n for owner, n in S.park_skyscrapers(s).items() if not C.is_dummy(s, owner)}
     types, each, gained = S.park_points(sky, list(tiles), s.options.park_tiles_fewer)
     s = add_points(s, gained)
     points = {p.id: p.points for p in s.players}
@@ -660,35 +671,60 @@ def reveal(s: State, m: Move, ev: Events) -> State:
     (for some or all of the players owed), a set of the supply row, the dummy's draw, or the tiles below
     Central Park. During a real table's deal the next public piece of the deal is asked for next."""
     pend = s.pending
-    kind = pend.kind
-    index = pend.index
-    s = replace(s, pending=None)
-    if kind == "start_business":
-        plot = plot_at(s, pend.district, m.plot)
-        s = with_plot(s, pend.district, replace(plot, businesses=(m.business,)))
-    elif kind == "stack_top":
-        tops = dict(m.tops)
-        s = replace(s, stacks=tuple((c, replace(st, top=tops[c]) if c in tops else st) for c, st in s.stacks))
-    elif kind == "black_cards":
-        for pid, values in m.drawn:
-            s = give_cards(s, pid, (D.card(D.BLACK, value) for value in values))
-            s = with_deck(s, count=s.black_deck.count - len(values))
-            ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
-        revealed = {pid for pid, _ in m.drawn}
-        owed = tuple((pid, n) for pid, n in pend.draws if pid not in revealed)
-        if owed:
-            s = with_pending(s, "black_cards", draws=owed)
-    elif kind == "supply_set":
-        s = replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles)),) + s.supply_row[index + 1 :])
-    elif kind == "dummy_bid":
-        s = with_auction(s, dummy_bid=tuple(m.bid))
-        s = with_deck(s, count=s.black_deck.count - len(m.bid))
-    elif kind == "central_park_tiles":
-        s = finish_final(s, tuple(m.tiles), ev)
-    ev.append(Event("revealed", {"kind": kind}))
-    if s.pending is None and s.turn.phase == "start":
+    assert pend is not None  # the checks refuse a reveal when nothing is pending
+    s = REVEALED[pend.kind](replace(s, pending=None), m, pend, ev)
+    ev.append(Event("revealed", {"kind": pend.kind}))
+    if s.pending is None and C.turn_of(s).phase == "start":
         s = next_deal_reveal(s)
     return s
+
+
+def reveal_start_business(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    assert pend.district is not None and m.plot is not None and m.business is not None  # the checks
+    plot = plot_at(s, pend.district, m.plot)
+    return with_plot(s, pend.district, replace(plot, businesses=(m.business,)))
+
+
+def reveal_stack_tops(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    tops = dict(m.tops or ())
+    return replace(s, stacks=tuple((c, replace(st, top=tops[c]) if c in tops else st) for c, st in s.stacks))
+
+
+def reveal_black_cards(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    drawn = m.drawn or ()
+    for pid, values in drawn:
+        s = give_cards(s, pid, (D.card(D.BLACK, value) for value in values))
+        s = with_deck(s, count=s.black_deck.count - len(values))
+        ev.append(Event("black_cards_drawn", {"player": pid, "count": len(values)}))
+    revealed = {pid for pid, _ in drawn}
+    owed = tuple((pid, n) for pid, n in pend.draws if pid not in revealed)
+    return with_pending(s, "black_cards", draws=owed) if owed else s
+
+
+def reveal_supply_set(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    index = pend.index
+    return replace(s, supply_row=s.supply_row[:index] + (tuple(sorted(m.tiles or ())),) + s.supply_row[index + 1 :])
+
+
+def reveal_dummy_bid(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    drawn = tuple(m.bid or ())
+    s = with_auction(s, dummy_bid=drawn)
+    return with_deck(s, count=s.black_deck.count - len(drawn))
+
+
+def reveal_park_tiles(s: State, m: Move, pend: Pending, ev: Events) -> State:
+    return finish_final(s, tuple(m.tiles or ()), ev)
+
+
+Revealed = Callable[[State, Move, Pending, Events], State]
+REVEALED: dict[str, Revealed] = {
+    "start_business": reveal_start_business,
+    "stack_top": reveal_stack_tops,
+    "black_cards": reveal_black_cards,
+    "supply_set": reveal_supply_set,
+    "dummy_bid": reveal_dummy_bid,
+    "central_park_tiles": reveal_park_tiles,
+}
 
 
 def next_deal_reveal(s: State) -> State:
@@ -702,3 +738,67 @@ def next_deal_reveal(s: State) -> State:
             return with_pending(s, "supply_set", index=i, count=D.SET_SIZES[i])
     hidden = tuple(c for c, st in s.stacks if st.top is None and st.count > 0)
     return with_pending(s, "stack_top", colours=hidden) if hidden else s
+
+
+# ------------------------------------------------------------------ each move type's effect
+
+Effect = Callable[[State, Move, Events], State]
+
+
+def _place_start(s: State, m: Move, ev: Events) -> State:
+    assert m.district is not None and m.plot is not None  # the checks refuse a move without them
+    return place_start(s, m.player, m.district, m.plot, ev)
+
+
+def _place_business(s: State, m: Move, ev: Events) -> State:
+    assert m.district is not None and m.plot is not None and m.business is not None
+    return place_business(s, m.player, m.district, m.plot, m.business, ev)
+
+
+def _black_and_move(s: State, m: Move, ev: Events) -> State:
+    assert m.commissioner is not None and m.to is not None
+    return black_and_move(s, m.player, m.commissioner, m.to, ev)
+
+
+def _value_district(s: State, m: Move, ev: Events) -> State:
+    assert m.district is not None
+    return value_district(s, m.player, m.district, ev)
+
+
+def _move_commissioner(s: State, m: Move, ev: Events) -> State:
+    assert m.commissioner is not None and m.to is not None
+    return third_action(s, m.player, m.commissioner, m.to, ev)
+
+
+def _bid(s: State, m: Move, ev: Events) -> State:
+    assert m.cards is not None
+    return bid(s, m.player, m.colour, m.cards, ev)
+
+
+def _build(s: State, m: Move, ev: Events) -> State:
+    assert m.count is not None
+    return resolve_build(s, m.player, m.count, ev)
+
+
+EFFECTS: dict[str, Effect] = {
+    "place_start": _place_start,
+    "take_skyscrapers": lambda s, m, ev: take_skyscrapers(s, m.player, ev),
+    "place_business": _place_business,
+    "black_and_move": _black_and_move,
+    "value_district": _value_district,
+    "take_cards": lambda s, m, ev: take_cards(s, m.player, list(m.colours or ()), ev),
+    "move_commissioner": _move_commissioner,
+    "bid": _bid,
+    "pass": lambda s, m, ev: pass_(s, m.player, ev, m.colour),
+    "build": _build,
+    "building_stop": lambda s, m, ev: resolve_stop(s, m.player, ev),
+    "reveal": reveal,
+}
+
+
+def effects(state: State, move: Move) -> Outcome:
+    """The outcome of a legal move: its effect, then the automatic steps, with every event on the way."""
+    move = canonical(move)
+    ev: Events = []
+    after = EFFECTS[move.type](state, move, ev)
+    return Outcome(legal=True, state=advance(after, ev), events=tuple(ev))
