@@ -186,7 +186,7 @@ SPECS = {
         "newyork",
         {2: 1, 3: 1, 4: 1, 5: 1, 6: 1},
         uniform,
-        # legal-moves lists the minimal payments only; any sufficient payment is legal (DESIGN.md 9).
+        # legal-moves lists the minimal payments only; any sufficient payment is legal.
         sampled_listing=lambda move, state: move["type"] == "buy",
         reach=newyork_reach,
         plausible=newyork_plausible,

@@ -1,4 +1,4 @@
-"""No import circles inside a game's engine package (issue 16): the graph of the package's imports of its
+"""No import circles inside a game's engine package: the graph of the package's imports of its
 own modules, read from the source, has no cycle. Each game is listed once it has been ported."""
 
 import ast

@@ -1,4 +1,4 @@
-"""A sampled mutation run over the engines' rule modules (issue 16).
+"""A sampled mutation run over the engines' rule modules.
 
     python -m tests.mutation --sample 200 --seed 1 --jobs 2
 
