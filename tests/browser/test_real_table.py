@@ -23,11 +23,6 @@ GAMES = [
     ("fifthavenue", "anna, ben", 0, 1280),
 ]
 MOST_STEPS = 900
-# Games whose engine deals at a real table but whose reveals the page cannot yet enter by pictures.
-PAGE_LACKS_REVEALS = {
-    "fifthavenue": "the page has no picture chooser yet for Fifth Avenue's start_business reveal (a district's "
-    "starting business and its plot), the first reveal of its real-table deal",
-}
 
 
 def exported(page) -> dict:
@@ -39,8 +34,6 @@ def exported(page) -> dict:
 def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, game, players, pick, width):
     if not TABLE_GAMES[game]:
         pytest.skip(f"{game}'s engine has no table mode yet: the page offers none")
-    if game in PAGE_LACKS_REVEALS:
-        pytest.skip(PAGE_LACKS_REVEALS[game])
     page.set_viewport_size({"width": width, "height": 900})
     open_table(page)
     start(page, game, players, seed=None, mode="table")
@@ -233,3 +226,34 @@ def test_factory_buildings_are_numbered_from_1_on_the_page_as_in_its_picture(pag
     pictured = {int(n) for n in re.findall(r"ben: factory building (\d+)", tooltips)}
     # four buildings pictured 1-4; floors go on a new building, the fifth (the wire's index 4)
     assert pictured == {1, 2, 3, 4} and min(numbers) == 5
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_fifth_avenue_starting_business_is_entered_by_tapping_its_plot_and_its_picture(page, screenshots, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    start(page, "fifthavenue", "anna, ben", seed=None, mode="table")
+    assert "start business" in page.inner_text("#pending-text")
+    # nothing chosen until the referee taps: two parts (the plot, the business), the button disabled
+    parts = page.locator(".chooser fieldset.part")
+    assert parts.count() == 2 and page.locator(".chooser .chip").count() == 0
+    assert page.locator(".chooser-submit").is_disabled()
+    # the district's plots are the board's targets, nothing else on it
+    targets = page.locator("#picture .target")
+    assert targets.count() == 5
+    assert {targets.nth(i).get_attribute("data-district") for i in range(5)} == {"34th-st-west"}
+    page.screenshot(path=screenshots / f"start-business-{width}-empty.png", full_page=True)
+    page.locator("#picture .target[data-plot=gray]").click()
+    settle(page)
+    assert page.locator("#picture circle.chosen[data-district='34th-st-west'][data-plot=gray]").count() == 1
+    assert page.locator("#picture .target").count() == 0  # the plot is chosen: the board takes no more
+    assert page.locator(".chooser-submit").is_disabled()
+    parts.nth(1).locator("button.piece", has_text="jeweler").click()
+    page.screenshot(path=screenshots / f"start-business-{width}-chosen.png", full_page=True)
+    page.click(".chooser-submit")
+    settle(page)
+    no_problem_shown(page)
+    assert page.inner_text("#move-log li") == "anna reveals a jeweler on the gray plot of 34th st west"
+    assert state(page)["districts"]["34th-st-west"]["plots"]["gray"]["businesses"] == ["jeweler"]
+    assert page.inner_text("#pending-text").startswith("The table reveals: start business")  # the next district
+    assert page.errors == []

@@ -235,9 +235,9 @@ function showTargets(game, state, moves) {
   $("zoom").textContent = readableBoard ? tr("Fit the board to the screen") : tr("Show the board readable");
   $("board-choice").replaceChildren();
   const seats = G.playerIds(state);
-  const picks = revealChooser ? revealChooser.boardPicks().map((value) => ({ selector: `#lot-${Number(value)}`,
-    name: tr("building card {number}", { number: value }), choose: () => revealChooser.pick(value) })) : [];
-  for (const value of revealChooser ? revealChooser.chosenValues().flat() : []) svg?.querySelector(`#lot-${Number(value)}`)?.classList.add("chosen");
+  const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
+    choose: () => revealChooser.pick(value) })) : [];
+  for (const selector of revealChooser ? revealChooser.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
   const marked = markTargets(svg, game, state.pending ? [] : moves, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
 }
