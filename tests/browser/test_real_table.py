@@ -257,3 +257,36 @@ def test_a_fifth_avenue_starting_business_is_entered_by_tapping_its_plot_and_its
     assert state(page)["districts"]["34th-st-west"]["plots"]["gray"]["businesses"] == ["jeweler"]
     assert page.inner_text("#pending-text").startswith("The table reveals: start business")  # the next district
     assert page.errors == []
+
+
+def test_skyline_moves_onto_a_platform_target_the_platform_not_the_block(page, screenshots):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    from .table import own_view
+
+    for turn in range(60):
+        if page.locator("#moves .pass-button").count() and "construction" in page.inner_text("#status").lower():
+            own_view(page, page.locator("#moves .pass-button").first.get_attribute("data-pass"))
+        if page.locator("#picture .target[data-platform=small]").count():
+            break
+        real_table_step(page, 0, turn + 1)
+    else:
+        pytest.fail("no move onto a platform listed")
+    targets = page.locator("#picture .target")
+    kinds = {targets.nth(i).get_attribute("data-platform") for i in range(targets.count())}
+    assert "small" in kinds
+    assert page.locator("#picture g.block.target").count() == 0  # no block is a target where it has the platform
+    platform = page.locator("#picture .target[data-platform=small]").first
+    assert "platform of block" in platform.get_attribute("aria-label")
+    box = platform.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44  # a hit area over the thin platform
+    page.screenshot(path=screenshots / "skyline-platform-targets-1280.png", full_page=True)
+    before = page.locator("#move-log li").count()
+    platform.click()
+    settle(page)
+    if page.locator("#board-choice button.move").count():
+        page.locator("#board-choice button.move").first.click()
+        settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").count() == before + 1
+    assert page.errors == []
