@@ -290,3 +290,98 @@ def test_skyline_moves_onto_a_platform_target_the_platform_not_the_block(page, s
     no_problem_shown(page)
     assert page.locator("#move-log li").count() == before + 1
     assert page.errors == []
+
+
+def a_new_york_game_with_two_tiles_to_place() -> dict:
+    """A replay body of a seeded New York game (each player buys when he can) up to the first position where
+    two different tiles may be placed."""
+    setup = {"players": ["anna", "ben"], "seed": 7}
+    state = API.post("/v1/games/newyork/setup", json=setup).get_json()["state"]
+    played = []
+    for _ in range(40):
+        moves = API.post("/v1/games/newyork/legal-moves", json={"state": state, "limit": 1000}).get_json()["moves"]
+        if len({m["tile"] for m in moves if m["type"] == "place"}) > 1:
+            return {"setup": setup, "moves": played}
+        move = next((m for m in moves if m["type"] == "buy"), moves[0])
+        played.append(move)
+        state = API.post("/v1/games/newyork/moves", json={"state": state, "move": move}).get_json()["state"]
+    raise AssertionError("no two tiles to place")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_new_york_placement_composed_tile_first_narrows_the_cells_marked(page, screenshots, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    body = a_new_york_game_with_two_tiles_to_place()
+    page.fill("#replay-text", json.dumps(body))
+    page.select_option("#import-game", "newyork")
+    page.click("#import")
+    settle(page)
+    no_problem_shown(page)
+    final = replayed("newyork", body)["state"]
+    moves = API.post("/v1/games/newyork/legal-moves", json={"state": final, "limit": 1000}).get_json()["moves"]
+    places = [m for m in moves if m["type"] == "place"]
+    page.fill("#replay-text", "")
+    every = page.locator("#picture .target").count()
+    assert every >= len({(m["x"], m["y"]) for m in places})  # before a tile is chosen: every target
+    tile = places[0]["tile"]
+    cells = {(m["x"], m["y"]) for m in places if m["tile"] == tile}
+    choice = page.locator("#compose .part-choice").first
+    assert "price" in choice.inner_text()
+    choice.click()
+    settle(page)
+    targets = page.locator("#picture .target")
+    marked = {
+        (int(targets.nth(i).get_attribute("data-x")), int(targets.nth(i).get_attribute("data-y")))
+        for i in range(targets.count())
+    }
+    assert marked == cells  # only the chosen tile's cells (here the other tile's are the same)
+    assert "Chosen so far" in page.inner_text("#compose")
+    page.screenshot(path=screenshots / f"compose-newyork-{width}.png", full_page=True)
+    # the keyboard reaches the same targets: Tab onto one, Enter plays the placement there
+    page.locator("#zoom").focus()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('target')"):
+            break
+    assert page.evaluate("document.activeElement.classList.contains('target')"), "no target reached by Tab"
+    page.keyboard.press("Enter")
+    settle(page)
+    no_problem_shown(page)
+    # one move left on the cell: played at once, the chosen tile's (unchosen, the cell listed both tiles)
+    last = exported(page)["moves"][-1]
+    assert last["type"] == "place" and last["tile"] == tile and (last["x"], last["y"]) in cells
+    assert page.locator("#compose .composed").count() == 0  # a new position composes afresh
+    assert page.errors == []
+
+
+def test_a_skyline_contract_composed_card_then_factory_building_then_platform(page, screenshots):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    own_view(page, "ben")  # ben is to move; his cards are on his own view only
+    card = page.locator("#compose .part-choice", has_text="contract card").first
+    label = card.inner_text()
+    card.click()
+    settle(page)
+    # the card chosen: its factory buildings are the picture's targets, nothing else
+    targets = page.locator("#picture .target")
+    names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
+    assert names and all(n.startswith("factory building") and n.endswith("of ben") for n in names), names
+    page.screenshot(path=screenshots / "compose-skyline-building-1280.png", full_page=True)
+    targets.first.click()
+    settle(page)
+    names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
+    assert names and all("platform of block" in n for n in names), names
+    assert label in page.inner_text("#compose") and "factory building 1" in page.inner_text("#compose")
+    page.screenshot(path=screenshots / "compose-skyline-platform-1280.png", full_page=True)
+    targets.first.click()
+    settle(page)
+    if page.locator("#board-choice button.move").count():
+        page.locator("#board-choice button.move").first.click()
+        settle(page)
+    no_problem_shown(page)
+    last = exported(page)["moves"][-1]
+    assert last["type"] == "contract" and last["building"] == 0
+    assert page.errors == []

@@ -12,6 +12,7 @@ import { privateReveal, revealForm } from "./reveals.js";
 import { markTargets, sizePicture } from "./board.js";
 import { resetHelper, wireHelper } from "./helper.js";
 import { correctionForm } from "./correct.js";
+import { composerPanel, composition } from "./compose.js";
 
 const STORE = "city-games-table";
 let games = [];
@@ -204,6 +205,7 @@ async function refresh() {
   showMoves(open, hidden);
   showPending(state, reveals, st, description, who);
   currentOpen = open;
+  composing = composition(game, open, description, state);
   showTargets(game, state, open);
   showStandings(game, shown, st);
   $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded));
@@ -227,6 +229,8 @@ let readableBoard = true;
 let currentOpen = [];
 let currentPicture = null;
 
+let composing = null;  // the move being composed part by part on the board (compose.js), for the listed moves
+
 function showTargets(game, state, moves) {
   showPicture($("picture"), currentPicture);  // a fresh picture: no mark or handler of an earlier one stays
   const svg = $("picture").querySelector("svg");
@@ -238,8 +242,20 @@ function showTargets(game, state, moves) {
   const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
     choose: () => revealChooser.pick(value) })) : [];
   for (const selector of revealChooser ? revealChooser.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
-  const marked = markTargets(svg, game, state.pending ? [] : moves, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
+  const now = composing && !state.pending ? composing.step() : null;
+  const redraw = () => showTargets(game, state, moves);
+  for (const { target, choose } of now ? now.parts : []) {
+    picks.push({ ...target, choose: () => { choose(); redraw(); svgFocus(); } });
+  }
+  const onBoard = state.pending ? [] : now ? now.marked : moves;
+  const marked = markTargets(svg, game, onBoard, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
+  $("compose").replaceChildren(...(now ? [composerPanel(composing, redraw, (m) => guarded(() => play(m)))] : []));
+}
+
+// After a part is chosen on the board, the keyboard goes on from the picture's first target.
+function svgFocus() {
+  $("picture").querySelector(".target")?.focus();
 }
 
 async function chooseOnBoard(name, here) {

@@ -71,7 +71,8 @@ function mark(node, name, choose) {
 
 /**
  * Marks on ``svg`` every target of ``moves``; ``onChoose(name, moves)`` gets the moves played on a tapped
- * target. Extra ``picks`` ([{selector, name, choose}]) mark targets that fill a reveal (a dealt lot).
+ * target. Extra ``picks`` ([{selector, index?, name, choose}]) mark targets that fill a reveal (a dealt lot) or
+ * choose a part of a move being composed (a factory building).
  * Returns how many targets were marked.
  */
 export function markTargets(svg, game, moves, seats, onChoose, picks = []) {
@@ -80,21 +81,28 @@ export function markTargets(svg, game, moves, seats, onChoose, picks = []) {
   for (const move of moves) {
     const target = targetOf(game, move, seats);
     if (!target) continue;
-    if (!byTarget.has(target.selector)) byTarget.set(target.selector, { name: target.name, fallback: target.fallback, moves: [] });
-    byTarget.get(target.selector).moves.push(move);
+    const id = `${target.selector}#${target.index ?? ""}`;
+    if (!byTarget.has(id)) byTarget.set(id, { target, moves: [] });
+    byTarget.get(id).moves.push(move);
   }
   let marked = 0;
-  for (const [selector, { name, fallback, moves: here }] of byTarget) {
-    const node = svg.querySelector(selector) || (fallback && svg.querySelector(fallback));
+  for (const { target, moves: here } of byTarget.values()) {
+    const node = found(svg, target);
     if (!node) continue;
-    mark(hitArea(node), name, () => onChoose(name, here));
+    mark(hitArea(node), target.name, () => onChoose(target.name, here));
     marked += 1;
   }
-  for (const { selector, name, choose } of picks) {
-    const node = svg.querySelector(selector);
-    if (node) { mark(hitArea(node), name, choose); marked += 1; }
+  for (const pick of picks) {
+    const node = found(svg, pick);
+    if (node) { mark(hitArea(node), pick.name, pick.choose); marked += 1; }
   }
   return marked;
+}
+
+/** The picture's element of a target {selector, index?, fallback?}: the index-th match where it has one. */
+function found(svg, { selector, index, fallback }) {
+  const node = index === undefined ? svg.querySelector(selector) : svg.querySelectorAll(selector)[index];
+  return node || (fallback ? svg.querySelector(fallback) : null);
 }
 
 /** The smallest font size written in the picture, in its own units. */
