@@ -385,3 +385,116 @@ def test_a_skyline_contract_composed_card_then_factory_building_then_platform(pa
     last = exported(page)["moves"][-1]
     assert last["type"] == "contract" and last["building"] == 0
     assert page.errors == []
+
+
+def a_new_york_game_with_tiles_placed() -> dict:
+    """A replay body of a seeded New York game where each player places, else buys, when he can."""
+    setup = {"players": ["anna", "ben"], "seed": 7}
+    state = API.post("/v1/games/newyork/setup", json=setup).get_json()["state"]
+    played = []
+    for _ in range(12):
+        moves = API.post("/v1/games/newyork/legal-moves", json={"state": state, "limit": 1000}).get_json()["moves"]
+        move = next((m for kind in ("place", "buy") for m in moves if m["type"] == kind), moves[0])
+        played.append(move)
+        state = API.post("/v1/games/newyork/moves", json={"state": state, "move": move}).get_json()["state"]
+    return {"setup": setup, "moves": played}
+
+
+def import_game(page, game: str, body: dict) -> None:
+    page.fill("#replay-text", json.dumps(body))
+    page.select_option("#import-game", game)
+    page.click("#import")
+    settle(page)
+    no_problem_shown(page)
+
+
+def tap_piece(page, where: str, value) -> None:
+    """Tap the piece of ``value`` in a grouped chooser: each group in turn until the piece is there."""
+    groups = page.locator(f"{where} .groups button")
+    for i in range(max(groups.count(), 1)):
+        if groups.count():
+            groups.nth(i).click()
+        piece = page.locator(f"{where} button.piece[data-value='{value}']")
+        if piece.count():
+            piece.click()
+            return
+    raise AssertionError(f"no piece {value}")
+
+
+def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, screenshots):
+    open_table(page)
+    body = a_new_york_game_with_tiles_placed()
+    import_game(page, "newyork", body)
+    city = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
+    (x, y), tile = next(iter(city.items()))
+    free = next(cell for cell in [(0, 1), (0, -1), (1, 0), (-1, 0)] if cell not in city)  # beside the start tile
+    page.click("#correction-box summary")
+    page.select_option("#correct-kind", "tile")
+    page.select_option("#correct-player", "anna")
+    # a cell emptied alone loses a tile of the box: the rules refuse it
+    page.fill("#correct-x", str(x))
+    page.fill("#correct-y", str(y))
+    page.check("#correct-empty")
+    page.click("#correct-button")
+    settle(page)
+    assert "Not taken" in page.inner_text("#correction-verdict")
+    assert page.locator("#move-log li").count() == len(body["moves"])
+    # the tile tapped by its picture onto a free cell beside the start tile: moved there
+    page.uncheck("#correct-empty")
+    page.fill("#correct-x", str(free[0]))
+    page.fill("#correct-y", str(free[1]))
+    tap_piece(page, "#correction", tile)
+    page.screenshot(path=screenshots / "correction-newyork-tile-1280.png", full_page=True)
+    page.click("#correct-button")
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").last.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
+    moved = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
+    assert moved[free] == tile and (x, y) not in moved
+    page.click("#undo")
+    settle(page)
+    assert {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]} == city
+    assert page.errors == []
+
+
+def test_a_skyline_hand_is_corrected_on_its_player_s_own_view_only(page, screenshots):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    page.click("#correction-box summary")
+    assert "hand" not in " ".join(page.locator("#correct-kind option").all_inner_texts())  # not on the shared screen
+    own_view(page, "ben")
+    held = state(page)["players"][1]["hand"]
+    page.select_option("#correct-kind", "hand")
+    # his hand as the page has it is chosen already; a card taken back is then in no place: refused
+    chips = page.locator("#correction .chip")
+    assert chips.count() == len(held)
+    chips.first.click()
+    page.click("#correct-button")
+    settle(page)
+    assert "Not taken" in page.inner_text("#correction-verdict")
+    assert page.locator("#move-log li").count() == 0
+    # at a real table nobody knows the hands: anna's own eight cards, tapped by their pictures, are taken
+    start(page, "skyline3000", "anna, ben", seed=None, mode="table")
+    own_view(page, "anna")
+    size = state(page)["players"][0]["hand_size"]
+    page.select_option("#correct-kind", "hand")
+    # dealt as the piles' sizes say: two roof cards, two floor cards and four contracts (here red ones)
+    for group, count in (("roof", 2), ("floor", 2), ("red", 4)):
+        page.locator("#correction .groups button", has_text=group).click()
+        for _ in range(count):
+            page.locator("#correction button.piece:enabled").first.click()
+    assert page.locator("#correction .chip").count() == size
+    page.screenshot(path=screenshots / "correction-skyline-hand-1280.png", full_page=True)
+    page.click("#correct-button")
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").last.inner_text() == "Correction: anna's hand"
+    assert page.locator("#own-view").is_hidden() and state(page)["players"][0]["hand"] is None  # the shared screen
+    own_view(page, "anna")
+    assert len(state(page)["players"][0]["hand"]) == size
+    page.click("#undo")
+    settle(page)
+    assert page.locator("#move-log li").count() == 0
+    assert page.errors == []

@@ -184,10 +184,11 @@ async function refresh() {
   $("own-view-text").textContent = who ? tr("{player}'s own view: only what {player} may see is shown. Pass the device back when done.", { player: who }) : "";
   $("undo").disabled = session.moves.length === 0;
   $("redo").disabled = session.redo.length === 0;
-  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
   const [description, shown] = await Promise.all([describeGame(game),
     who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
   G.useDescription(game, description, state);
+  // (after the description is known: a New York tile reads by its building and price)
+  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
   const [moves, picture, score] = await Promise.all([
     // the largest page: a table position lists far fewer moves, and a referee cannot read more
     call(game, "legal-moves", who ? { state, player: who, limit: 1000 } : { state, limit: 1000 }),
@@ -208,7 +209,7 @@ async function refresh() {
   composing = composition(game, open, description, state);
   showTargets(game, state, open);
   showStandings(game, shown, st);
-  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded));
+  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded, description));
   $("score-now").replaceChildren(scoreTable(game, score, tr("What a scoring now would give")));
   if ($("scorings").open) await showScorings();
 }

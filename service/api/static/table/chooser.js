@@ -24,7 +24,8 @@ function groupLabel(piece) {
  * is pressed. Returns {node, pick(value) -> bool (a board tap: into the first part that takes it)}.
  */
 export function chooser(form, buttonText, submit, onChange = () => {}) {
-  const chosen = form.parts.map(() => []);
+  // a part's ``initial`` values are chosen already (a correction starts from what the page holds)
+  const chosen = form.parts.map((part) => (part.initial || []).map((v) => part.pieces.find((p) => p.value === v)).filter(Boolean));
   const groups = form.parts.map(() => null);
   const node = el("div", { className: "chooser" });
   // buttonText null: no button of its own (the chooser is part of a larger form that reads chosenValues)
@@ -42,7 +43,8 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
   function pieceButton(index, piece) {
     const part = form.parts[index];
     const taken = part.distinct && chosen[index].some((p) => lookKey(p.look) === lookKey(piece.look));
-    const b = el("button", { type: "button", className: "piece", "aria-label": words(piece.look), "data-look": lookKey(piece.look) });
+    const b = el("button", { type: "button", className: "piece", "aria-label": words(piece.look), "data-look": lookKey(piece.look),
+      ...(typeof piece.value === "object" ? {} : { "data-value": String(piece.value) }) });
     const times = chosen[index].filter((p) => lookKey(p.look) === lookKey(piece.look)).length;
     const spent = piece.limit !== undefined && times >= piece.limit;
     if (taken || spent || !goesOn(part, chosen[index], piece) || (part.count !== null && part.count > 1 && chosen[index].length >= part.count)) b.disabled = true;
