@@ -44,7 +44,7 @@ const KINDS = {
     tile: { label: N_("A tile in a city"),
       fields(state, viewer, description) {
         const nodes = [...select(tr("Player"), state.players.map((p) => [p.id, p.id]), "correct-player"),
-          ...number(tr("x"), 0, "correct-x"), ...number(tr("y"), 0, "correct-y")];
+          ...number("x", 0, "correct-x"), ...number("y", 0, "correct-y")];
         for (const i of [3, 5]) nodes[i].removeAttribute("min");  // a city spreads both ways from its start tile
         const empty = el("input", { type: "checkbox", id: "correct-empty" });
         const pieces = (description?.tiles || []).map((t) => ({ value: t.id, look: newYorkTileLook(description, state, t.id) }))
