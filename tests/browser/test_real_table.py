@@ -355,9 +355,11 @@ def test_a_new_york_placement_composed_tile_first_narrows_the_cells_marked(page,
     assert page.errors == []
 
 
-def test_a_skyline_contract_composed_card_then_factory_building_then_platform(page, screenshots):
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_skyline_contract_composed_card_then_factory_building_then_platform(page, screenshots, width):
     from .table import own_view
 
+    page.set_viewport_size({"width": width, "height": 900})
     open_table(page)
     start(page, "skyline3000", "anna, ben", seed=7)
     own_view(page, "ben")  # ben is to move; his cards are on his own view only
@@ -369,13 +371,13 @@ def test_a_skyline_contract_composed_card_then_factory_building_then_platform(pa
     targets = page.locator("#picture .target")
     names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
     assert names and all(n.startswith("factory building") and n.endswith("of ben") for n in names), names
-    page.screenshot(path=screenshots / "compose-skyline-building-1280.png", full_page=True)
+    page.screenshot(path=screenshots / f"compose-skyline-building-{width}.png", full_page=True)
     targets.first.click()
     settle(page)
     names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
     assert names and all("platform of block" in n for n in names), names
     assert label in page.inner_text("#compose") and "factory building 1" in page.inner_text("#compose")
-    page.screenshot(path=screenshots / "compose-skyline-platform-1280.png", full_page=True)
+    page.screenshot(path=screenshots / f"compose-skyline-platform-{width}.png", full_page=True)
     targets.first.click()
     settle(page)
     if page.locator("#board-choice button.move").count():
@@ -421,7 +423,9 @@ def tap_piece(page, where: str, value) -> None:
     raise AssertionError(f"no piece {value}")
 
 
-def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, screenshots):
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, screenshots, width):
+    page.set_viewport_size({"width": width, "height": 900})
     open_table(page)
     body = a_new_york_game_with_tiles_placed()
     import_game(page, "newyork", body)
@@ -444,7 +448,7 @@ def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, 
     page.fill("#correct-x", str(free[0]))
     page.fill("#correct-y", str(free[1]))
     tap_piece(page, "#correction", tile)
-    page.screenshot(path=screenshots / "correction-newyork-tile-1280.png", full_page=True)
+    page.screenshot(path=screenshots / f"correction-newyork-tile-{width}.png", full_page=True)
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)

@@ -203,7 +203,7 @@ async function refresh() {
   const others = moves.moves.filter((m) => m.type !== "reveal" && listable(game, m));
   const open = who ? others : others.filter((m) => !isPrivate(game, m));
   const hidden = who ? [] : [...new Set(others.filter((m) => isPrivate(game, m)).map((m) => m.player))];
-  showMoves(open, hidden);
+  currentHidden = hidden;
   showPending(state, reveals, st, description, who);
   currentOpen = open;
   composing = composition(game, open, description, state);
@@ -230,6 +230,7 @@ let readableBoard = true;
 let currentOpen = [];
 let currentPicture = null;
 
+let currentHidden = [];  // the players whose moves are made on their own view (a button passes the device)
 let composing = null;  // the move being composed part by part on the board (compose.js), for the listed moves
 
 function showTargets(game, state, moves) {
@@ -252,6 +253,9 @@ function showTargets(game, state, moves) {
   const marked = markTargets(svg, game, onBoard, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
   $("compose").replaceChildren(...(now ? [composerPanel(composing, redraw, (m) => guarded(() => play(m)))] : []));
+  // the list narrows with the board: only the moves the parts chosen so far still allow
+  const narrowed = now && composing.chosen.length > 0;
+  showMoves(narrowed ? now.moves : moves, narrowed ? [] : currentHidden);
 }
 
 // After a part is chosen on the board, the keyboard goes on from the picture's first target.

@@ -100,7 +100,7 @@ const FORMS = {
         // each colour's possible tops, as the listed reveals (every combination, one page) hold them
         const colours = pending.colours || [];
         const possible = (c) => {
-          const seen = [...new Set(listed.filter((m) => m.tops?.[c] !== undefined).map((m) => m.tops[c]))].sort();
+          const seen = [...new Set(listed.filter((m) => m.tops?.[c] !== undefined).map((m) => m.tops[c]))].sort((a, b) => a - b);
           return seen.length ? seen : values;
         };
         return { parts: colours.map((c) => ({ title: N_("The new top card of the {colour} stack"), params: { colour: c },
