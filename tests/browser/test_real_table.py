@@ -502,3 +502,31 @@ def test_a_skyline_hand_is_corrected_on_its_player_s_own_view_only(page, screens
     settle(page)
     assert page.locator("#move-log li").count() == 0
     assert page.errors == []
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.getAttribute('aria-label') || document.activeElement.textContent")
+
+
+def test_a_move_is_composed_by_keyboard_alone_each_part_s_targets_focused_in_turn(page):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    own_view(page, "ben")
+    page.locator("#compose .part-choice", has_text="contract card").first.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert focused(page).startswith("factory building 1 of ben")  # the card chosen: the keyboard is on its buildings
+    page.keyboard.press("Enter")
+    settle(page)
+    assert "platform of block" in focused(page)  # the building chosen: on the platforms
+    page.keyboard.press("Enter")
+    settle(page)
+    if page.locator("#board-choice button.move").count():
+        page.keyboard.press("Enter")  # several moves on that platform: the first has the focus
+        settle(page)
+    no_problem_shown(page)
+    last = exported(page)["moves"][-1]
+    assert last["type"] == "contract" and last["building"] == 0
+    assert page.errors == []

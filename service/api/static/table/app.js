@@ -245,10 +245,17 @@ function showTargets(game, state, moves) {
     choose: () => revealChooser.pick(value) })) : [];
   for (const selector of revealChooser ? revealChooser.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
   const now = composing && !state.pending ? composing.step() : null;
-  const redraw = () => showTargets(game, state, moves);
-  for (const { target, choose } of now ? now.parts : []) {
-    picks.push({ ...target, choose: () => { choose(); redraw(); svgFocus(); } });
-  }
+  // after a part is chosen the keyboard goes on to the picture's first target where the next part is chosen
+  // there (or the move's place is next), else to the next part's first button
+  const redraw = () => {
+    showTargets(game, state, moves);
+    const next = composing.step();
+    const onPicture = next.parts.length > 0 || next.buttons.length === 0;
+    const target = $("picture").querySelector(".target");
+    const button = $("compose").querySelector(".part-choice");
+    ((onPicture ? target || button : button || target) || $("compose").querySelector("button"))?.focus();
+  };
+  for (const { target, choose } of now ? now.parts : []) picks.push({ ...target, choose: () => { choose(); redraw(); } });
   const onBoard = state.pending ? [] : now ? now.marked : moves;
   const marked = markTargets(svg, game, onBoard, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
@@ -258,10 +265,6 @@ function showTargets(game, state, moves) {
   showMoves(narrowed ? now.moves : moves, narrowed ? [] : currentHidden);
 }
 
-// After a part is chosen on the board, the keyboard goes on from the picture's first target.
-function svgFocus() {
-  $("picture").querySelector(".target")?.focus();
-}
 
 async function chooseOnBoard(name, here) {
   if (here.length === 1) { await play(here[0]); return; }
