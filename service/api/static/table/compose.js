@@ -115,7 +115,7 @@ export function composition(game, moves, description, state) {
 export function composerPanel(comp, redraw, play) {
   const now = comp.step();
   if (!comp.chosen.length && !now.buttons.length) return el("div", {});
-  const heading = now.buttons.length ? tr(HEADINGS[now.buttons[0].part.key] || N_("Choose the next part"))
+  const heading = now.buttons.length ? tr(HEADINGS[now.buttons[0].part.key])
     : now.done.length ? tr("The move is composed: play it") : tr("Now tap its place on the board");
   const said = new Set();
   const buttons = now.buttons.filter((b) => !said.has(b.part.text) && said.add(b.part.text)).map((b) => {
