@@ -99,9 +99,13 @@ export function markTargets(svg, game, moves, seats, onChoose, picks = []) {
   return marked;
 }
 
-/** The picture's element of a target {selector, index?, fallback?}: the index-th match where it has one. */
-function found(svg, { selector, index, fallback }) {
-  const node = index === undefined ? svg.querySelector(selector) : svg.querySelectorAll(selector)[index];
+/**
+ * The picture's element of a target {selector, index?, titled?, fallback?}: the index-th match where it has
+ * one, and only if its title names ``titled`` (an element found by its order alone).
+ */
+function found(svg, { selector, index, titled, fallback }) {
+  let node = index === undefined ? svg.querySelector(selector) : svg.querySelectorAll(selector)[index];
+  if (node && titled !== undefined && !node.querySelector("title")?.textContent.includes(titled)) node = null;
   return node || (fallback ? svg.querySelector(fallback) : null);
 }
 

@@ -10,13 +10,14 @@ import { newYorkTileLook, skylineCardLook } from "./reveals.js";
 import { words as pieceWords } from "./pieces.js";
 
 // A Skyline factory building on the picture: the players' factories are drawn in seat order, each
-// building a `g.factory-building`; building ``index`` of the player in ``seat`` is the n-th of them.
+// building a `g.factory-building`; building ``index`` of the player in ``seat`` is the n-th of them (the
+// picture gives them no data attributes: its title, which names the player, is checked before it is marked).
 function factoryTarget(state, player, index) {
   const seat = state.players.findIndex((p) => p.id === player);
   if (seat < 0) return null;
   const before = state.players.slice(0, seat).reduce((n, p) => n + (p.factory || []).length, 0);
   if (index >= (state.players[seat].factory || []).length) return null;  // a new building: not drawn yet
-  return { selector: "g.factory-building", index: before + index,
+  return { selector: "g.factory-building", index: before + index, titled: player,
     name: tr("factory building {number} of {player}", { number: index + 1, player }) };
 }
 
