@@ -23,11 +23,6 @@ GAMES = [
     ("fifthavenue", "anna, ben", 0, 1280),
 ]
 MOST_STEPS = 900
-# Games whose engine deals at a real table but whose reveals the page cannot yet enter by pictures.
-PAGE_LACKS_REVEALS = {
-    "fifthavenue": "the page has no picture chooser yet for Fifth Avenue's start_business reveal (a district's "
-    "starting business and its plot), the first reveal of its real-table deal",
-}
 
 
 def exported(page) -> dict:
@@ -39,8 +34,6 @@ def exported(page) -> dict:
 def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, game, players, pick, width):
     if not TABLE_GAMES[game]:
         pytest.skip(f"{game}'s engine has no table mode yet: the page offers none")
-    if game in PAGE_LACKS_REVEALS:
-        pytest.skip(PAGE_LACKS_REVEALS[game])
     page.set_viewport_size({"width": width, "height": 900})
     open_table(page)
     start(page, game, players, seed=None, mode="table")
@@ -233,3 +226,307 @@ def test_factory_buildings_are_numbered_from_1_on_the_page_as_in_its_picture(pag
     pictured = {int(n) for n in re.findall(r"ben: factory building (\d+)", tooltips)}
     # four buildings pictured 1-4; floors go on a new building, the fifth (the wire's index 4)
     assert pictured == {1, 2, 3, 4} and min(numbers) == 5
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_fifth_avenue_starting_business_is_entered_by_tapping_its_plot_and_its_picture(page, screenshots, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    start(page, "fifthavenue", "anna, ben", seed=None, mode="table")
+    assert "start business" in page.inner_text("#pending-text")
+    # nothing chosen until the referee taps: two parts (the plot, the business), the button disabled
+    parts = page.locator(".chooser fieldset.part")
+    assert parts.count() == 2 and page.locator(".chooser .chip").count() == 0
+    assert page.locator(".chooser-submit").is_disabled()
+    # the district's plots are the board's targets, nothing else on it
+    targets = page.locator("#picture .target")
+    assert targets.count() == 5
+    assert {targets.nth(i).get_attribute("data-district") for i in range(5)} == {"34th-st-west"}
+    page.screenshot(path=screenshots / f"start-business-{width}-empty.png", full_page=True)
+    page.locator("#picture .target[data-plot=gray]").click()
+    settle(page)
+    assert page.locator("#picture circle.chosen[data-district='34th-st-west'][data-plot=gray]").count() == 1
+    assert page.locator("#picture .target").count() == 0  # the plot is chosen: the board takes no more
+    assert page.locator(".chooser-submit").is_disabled()
+    parts.nth(1).locator("button.piece", has_text="jeweler").click()
+    page.screenshot(path=screenshots / f"start-business-{width}-chosen.png", full_page=True)
+    page.click(".chooser-submit")
+    settle(page)
+    no_problem_shown(page)
+    assert page.inner_text("#move-log li") == "anna reveals a jeweler on the gray plot of 34th st west"
+    assert state(page)["districts"]["34th-st-west"]["plots"]["gray"]["businesses"] == ["jeweler"]
+    assert page.inner_text("#pending-text").startswith("The table reveals: start business")  # the next district
+    assert page.errors == []
+
+
+def test_skyline_moves_onto_a_platform_target_the_platform_not_the_block(page, screenshots):
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    from .table import own_view
+
+    for turn in range(60):
+        if page.locator("#moves .pass-button").count() and "construction" in page.inner_text("#status").lower():
+            own_view(page, page.locator("#moves .pass-button").first.get_attribute("data-pass"))
+        if page.locator("#picture .target[data-platform=small]").count():
+            break
+        real_table_step(page, 0, turn + 1)
+    else:
+        pytest.fail("no move onto a platform listed")
+    targets = page.locator("#picture .target")
+    kinds = {targets.nth(i).get_attribute("data-platform") for i in range(targets.count())}
+    assert "small" in kinds
+    assert page.locator("#picture g.block.target").count() == 0  # no block is a target where it has the platform
+    platform = page.locator("#picture .target[data-platform=small]").first
+    assert "platform of block" in platform.get_attribute("aria-label")
+    box = platform.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44  # a hit area over the thin platform
+    page.screenshot(path=screenshots / "skyline-platform-targets-1280.png", full_page=True)
+    before = page.locator("#move-log li").count()
+    platform.click()
+    settle(page)
+    if page.locator("#board-choice button.move").count():
+        page.locator("#board-choice button.move").first.click()
+        settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").count() == before + 1
+    assert page.errors == []
+
+
+def a_new_york_game_with_two_tiles_to_place() -> dict:
+    """A replay body of a seeded New York game (each player buys when he can) up to the first position where
+    two different tiles may be placed."""
+    setup = {"players": ["anna", "ben"], "seed": 7}
+    state = API.post("/v1/games/newyork/setup", json=setup).get_json()["state"]
+    played = []
+    for _ in range(40):
+        moves = API.post("/v1/games/newyork/legal-moves", json={"state": state, "limit": 1000}).get_json()["moves"]
+        if len({m["tile"] for m in moves if m["type"] == "place"}) > 1:
+            return {"setup": setup, "moves": played}
+        move = next((m for m in moves if m["type"] == "buy"), moves[0])
+        played.append(move)
+        state = API.post("/v1/games/newyork/moves", json={"state": state, "move": move}).get_json()["state"]
+    raise AssertionError("no two tiles to place")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_new_york_placement_composed_tile_first_narrows_the_cells_marked(page, screenshots, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    body = a_new_york_game_with_two_tiles_to_place()
+    page.fill("#replay-text", json.dumps(body))
+    page.select_option("#import-game", "newyork")
+    page.click("#import")
+    settle(page)
+    no_problem_shown(page)
+    final = replayed("newyork", body)["state"]
+    moves = API.post("/v1/games/newyork/legal-moves", json={"state": final, "limit": 1000}).get_json()["moves"]
+    places = [m for m in moves if m["type"] == "place"]
+    page.fill("#replay-text", "")
+    every = page.locator("#picture .target").count()
+    assert every >= len({(m["x"], m["y"]) for m in places})  # before a tile is chosen: every target
+    tile = places[0]["tile"]
+    cells = {(m["x"], m["y"]) for m in places if m["tile"] == tile}
+    choice = page.locator("#compose .part-choice").first
+    assert "price" in choice.inner_text()
+    choice.click()
+    settle(page)
+    targets = page.locator("#picture .target")
+    marked = {
+        (int(targets.nth(i).get_attribute("data-x")), int(targets.nth(i).get_attribute("data-y")))
+        for i in range(targets.count())
+    }
+    assert marked == cells  # only the chosen tile's cells (here the other tile's are the same)
+    assert "Chosen so far" in page.inner_text("#compose")
+    page.screenshot(path=screenshots / f"compose-newyork-{width}.png", full_page=True)
+    # the keyboard reaches the same targets: Tab onto one, Enter plays the placement there
+    page.locator("#zoom").focus()
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('target')"):
+            break
+    assert page.evaluate("document.activeElement.classList.contains('target')"), "no target reached by Tab"
+    page.keyboard.press("Enter")
+    settle(page)
+    no_problem_shown(page)
+    # one move left on the cell: played at once, the chosen tile's (unchosen, the cell listed both tiles)
+    last = exported(page)["moves"][-1]
+    assert last["type"] == "place" and last["tile"] == tile and (last["x"], last["y"]) in cells
+    assert page.locator("#compose .composed").count() == 0  # a new position composes afresh
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_skyline_contract_composed_card_then_factory_building_then_platform(page, screenshots, width):
+    from .table import own_view
+
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    own_view(page, "ben")  # ben is to move; his cards are on his own view only
+    card = page.locator("#compose .part-choice", has_text="contract card").first
+    label = card.inner_text()
+    card.click()
+    settle(page)
+    # the card chosen: its factory buildings are the picture's targets, nothing else
+    targets = page.locator("#picture .target")
+    names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
+    assert names and all(n.startswith("factory building") and n.endswith("of ben") for n in names), names
+    page.screenshot(path=screenshots / f"compose-skyline-building-{width}.png", full_page=True)
+    targets.first.click()
+    settle(page)
+    names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
+    assert names and all("platform of block" in n for n in names), names
+    assert label in page.inner_text("#compose") and "factory building 1" in page.inner_text("#compose")
+    page.screenshot(path=screenshots / f"compose-skyline-platform-{width}.png", full_page=True)
+    targets.first.click()
+    settle(page)
+    if page.locator("#board-choice button.move").count():
+        page.locator("#board-choice button.move").first.click()
+        settle(page)
+    no_problem_shown(page)
+    last = exported(page)["moves"][-1]
+    assert last["type"] == "contract" and last["building"] == 0
+    assert page.errors == []
+
+
+def a_new_york_game_with_tiles_placed() -> dict:
+    """A replay body of a seeded New York game where each player places, else buys, when he can."""
+    setup = {"players": ["anna", "ben"], "seed": 7}
+    state = API.post("/v1/games/newyork/setup", json=setup).get_json()["state"]
+    played = []
+    for _ in range(12):
+        moves = API.post("/v1/games/newyork/legal-moves", json={"state": state, "limit": 1000}).get_json()["moves"]
+        move = next((m for kind in ("place", "buy") for m in moves if m["type"] == kind), moves[0])
+        played.append(move)
+        state = API.post("/v1/games/newyork/moves", json={"state": state, "move": move}).get_json()["state"]
+    return {"setup": setup, "moves": played}
+
+
+def import_game(page, game: str, body: dict) -> None:
+    page.fill("#replay-text", json.dumps(body))
+    page.select_option("#import-game", game)
+    page.click("#import")
+    settle(page)
+    no_problem_shown(page)
+
+
+def tap_piece(page, where: str, value) -> None:
+    """Tap the piece of ``value`` in a grouped chooser: each group in turn until the piece is there."""
+    groups = page.locator(f"{where} .groups button")
+    for i in range(max(groups.count(), 1)):
+        if groups.count():
+            groups.nth(i).click()
+        piece = page.locator(f"{where} button.piece[data-value='{value}']")
+        if piece.count():
+            piece.click()
+            return
+    raise AssertionError(f"no piece {value}")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, screenshots, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_table(page)
+    body = a_new_york_game_with_tiles_placed()
+    import_game(page, "newyork", body)
+    city = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
+    (x, y), tile = next(iter(city.items()))
+    free = next(cell for cell in [(0, 1), (0, -1), (1, 0), (-1, 0)] if cell not in city)  # beside the start tile
+    page.click("#correction-box summary")
+    page.select_option("#correct-kind", "tile")
+    page.select_option("#correct-player", "anna")
+    # a cell emptied alone loses a tile of the box: the rules refuse it
+    page.fill("#correct-x", str(x))
+    page.fill("#correct-y", str(y))
+    page.check("#correct-empty")
+    page.click("#correct-button")
+    settle(page)
+    assert "Not taken" in page.inner_text("#correction-verdict")
+    assert page.locator("#move-log li").count() == len(body["moves"])
+    # the tile tapped by its picture onto a free cell beside the start tile: moved there
+    page.uncheck("#correct-empty")
+    page.fill("#correct-x", str(free[0]))
+    page.fill("#correct-y", str(free[1]))
+    tap_piece(page, "#correction", tile)
+    page.screenshot(path=screenshots / f"correction-newyork-tile-{width}.png", full_page=True)
+    page.click("#correct-button")
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").last.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
+    moved = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
+    assert moved[free] == tile and (x, y) not in moved
+    page.click("#undo")
+    settle(page)
+    assert {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]} == city
+    assert page.errors == []
+
+
+def test_a_skyline_hand_is_corrected_on_its_player_s_own_view_only(page, screenshots):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    page.click("#correction-box summary")
+    assert "hand" not in " ".join(page.locator("#correct-kind option").all_inner_texts())  # not on the shared screen
+    own_view(page, "ben")
+    held = state(page)["players"][1]["hand"]
+    page.select_option("#correct-kind", "hand")
+    # his hand as the page has it is chosen already; a card taken back is then in no place: refused
+    chips = page.locator("#correction .chip")
+    assert chips.count() == len(held)
+    chips.first.click()
+    page.click("#correct-button")
+    settle(page)
+    assert "Not taken" in page.inner_text("#correction-verdict")
+    assert page.locator("#move-log li").count() == 0
+    # at a real table nobody knows the hands: anna's own eight cards, tapped by their pictures, are taken
+    start(page, "skyline3000", "anna, ben", seed=None, mode="table")
+    own_view(page, "anna")
+    size = state(page)["players"][0]["hand_size"]
+    page.select_option("#correct-kind", "hand")
+    # dealt as the piles' sizes say: two roof cards, two floor cards and four contracts (here red ones)
+    for group, count in (("roof", 2), ("floor", 2), ("red", 4)):
+        page.locator("#correction .groups button", has_text=group).click()
+        for _ in range(count):
+            page.locator("#correction button.piece:enabled").first.click()
+    assert page.locator("#correction .chip").count() == size
+    page.screenshot(path=screenshots / "correction-skyline-hand-1280.png", full_page=True)
+    page.click("#correct-button")
+    settle(page)
+    no_problem_shown(page)
+    assert page.locator("#move-log li").last.inner_text() == "Correction: anna's hand"
+    assert page.locator("#own-view").is_hidden() and state(page)["players"][0]["hand"] is None  # the shared screen
+    own_view(page, "anna")
+    assert len(state(page)["players"][0]["hand"]) == size
+    page.click("#undo")
+    settle(page)
+    assert page.locator("#move-log li").count() == 0
+    assert page.errors == []
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.getAttribute('aria-label') || document.activeElement.textContent")
+
+
+def test_a_move_is_composed_by_keyboard_alone_each_part_s_targets_focused_in_turn(page):
+    from .table import own_view
+
+    open_table(page)
+    start(page, "skyline3000", "anna, ben", seed=7)
+    own_view(page, "ben")
+    page.locator("#compose .part-choice", has_text="contract card").first.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert focused(page).startswith("factory building 1 of ben")  # the card chosen: the keyboard is on its buildings
+    page.keyboard.press("Enter")
+    settle(page)
+    assert "platform of block" in focused(page)  # the building chosen: on the platforms
+    page.keyboard.press("Enter")
+    settle(page)
+    if page.locator("#board-choice button.move").count():
+        page.keyboard.press("Enter")  # several moves on that platform: the first has the focus
+        settle(page)
+    no_problem_shown(page)
+    last = exported(page)["moves"][-1]
+    assert last["type"] == "contract" and last["building"] == 0
+    assert page.errors == []

@@ -12,6 +12,7 @@ import { privateReveal, revealForm } from "./reveals.js";
 import { markTargets, sizePicture } from "./board.js";
 import { resetHelper, wireHelper } from "./helper.js";
 import { correctionForm } from "./correct.js";
+import { composerPanel, composition } from "./compose.js";
 
 const STORE = "city-games-table";
 let games = [];
@@ -183,10 +184,11 @@ async function refresh() {
   $("own-view-text").textContent = who ? tr("{player}'s own view: only what {player} may see is shown. Pass the device back when done.", { player: who }) : "";
   $("undo").disabled = session.moves.length === 0;
   $("redo").disabled = session.redo.length === 0;
-  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
   const [description, shown] = await Promise.all([describeGame(game),
     who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
   G.useDescription(game, description, state);
+  // (after the description is known: a New York tile reads by its building and price)
+  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
   const [moves, picture, score] = await Promise.all([
     // the largest page: a table position lists far fewer moves, and a referee cannot read more
     call(game, "legal-moves", who ? { state, player: who, limit: 1000 } : { state, limit: 1000 }),
@@ -201,12 +203,13 @@ async function refresh() {
   const others = moves.moves.filter((m) => m.type !== "reveal" && listable(game, m));
   const open = who ? others : others.filter((m) => !isPrivate(game, m));
   const hidden = who ? [] : [...new Set(others.filter((m) => isPrivate(game, m)).map((m) => m.player))];
-  showMoves(open, hidden);
+  currentHidden = hidden;
   showPending(state, reveals, st, description, who);
   currentOpen = open;
+  composing = composition(game, open, description, state);
   showTargets(game, state, open);
   showStandings(game, shown, st);
-  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded));
+  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded, description));
   $("score-now").replaceChildren(scoreTable(game, score, tr("What a scoring now would give")));
   if ($("scorings").open) await showScorings();
 }
@@ -227,6 +230,9 @@ let readableBoard = true;
 let currentOpen = [];
 let currentPicture = null;
 
+let currentHidden = [];  // the players whose moves are made on their own view (a button passes the device)
+let composing = null;  // the move being composed part by part on the board (compose.js), for the listed moves
+
 function showTargets(game, state, moves) {
   showPicture($("picture"), currentPicture);  // a fresh picture: no mark or handler of an earlier one stays
   const svg = $("picture").querySelector("svg");
@@ -235,12 +241,30 @@ function showTargets(game, state, moves) {
   $("zoom").textContent = readableBoard ? tr("Fit the board to the screen") : tr("Show the board readable");
   $("board-choice").replaceChildren();
   const seats = G.playerIds(state);
-  const picks = revealChooser ? revealChooser.boardPicks().map((value) => ({ selector: `#lot-${Number(value)}`,
-    name: tr("building card {number}", { number: value }), choose: () => revealChooser.pick(value) })) : [];
-  for (const value of revealChooser ? revealChooser.chosenValues().flat() : []) svg?.querySelector(`#lot-${Number(value)}`)?.classList.add("chosen");
-  const marked = markTargets(svg, game, state.pending ? [] : moves, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
+  const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
+    choose: () => revealChooser.pick(value) })) : [];
+  for (const selector of revealChooser ? revealChooser.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
+  const now = composing && !state.pending ? composing.step() : null;
+  // after a part is chosen the keyboard goes on to the picture's first target where the next part is chosen
+  // there (or the move's place is next), else to the next part's first button
+  const redraw = () => {
+    showTargets(game, state, moves);
+    const next = composing.step();
+    const onPicture = next.parts.length > 0 || next.buttons.length === 0;
+    const target = $("picture").querySelector(".target");
+    const button = $("compose").querySelector(".part-choice");
+    ((onPicture ? target || button : button || target) || $("compose").querySelector("button"))?.focus();
+  };
+  for (const { target, choose } of now ? now.parts : []) picks.push({ ...target, choose: () => { choose(); redraw(); } });
+  const onBoard = state.pending ? [] : now ? now.marked : moves;
+  const marked = markTargets(svg, game, onBoard, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
+  $("compose").replaceChildren(...(now ? [composerPanel(composing, redraw, (m) => guarded(() => play(m)))] : []));
+  // the list narrows with the board: only the moves the parts chosen so far still allow
+  const narrowed = now && composing.chosen.length > 0;
+  showMoves(narrowed ? now.moves : moves, narrowed ? [] : currentHidden);
 }
+
 
 async function chooseOnBoard(name, here) {
   if (here.length === 1) { await play(here[0]); return; }

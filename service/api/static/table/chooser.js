@@ -6,7 +6,13 @@ import { tr, word } from "./i18n.js";
 import { picture, words } from "./pieces.js";
 import { groupName, lookKey } from "./reveals.js";
 
-const full = (part, picked) => (part.count === null ? picked.length > 0 : picked.length === part.count);
+// A part with ``sequences`` (the dummy's draw, in order) is full when its picks are one of them, and a piece
+// is offered only where the picks so far can go on with it towards one.
+const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+const full = (part, picked) => (part.sequences ? part.sequences.some((q) => same(q, picked.map((p) => p.value)))
+  : part.count === null ? picked.length > 0 : picked.length === part.count);
+const goesOn = (part, picked, piece) => !part.sequences || part.sequences.some((q) => q.length > picked.length
+  && same(q.slice(0, picked.length + 1), [...picked.map((p) => p.value), piece.value]));
 
 function groupLabel(piece) {
   const [game, id] = groupName(piece);
@@ -18,7 +24,8 @@ function groupLabel(piece) {
  * is pressed. Returns {node, pick(value) -> bool (a board tap: into the first part that takes it)}.
  */
 export function chooser(form, buttonText, submit, onChange = () => {}) {
-  const chosen = form.parts.map(() => []);
+  // a part's ``initial`` values are chosen already (a correction starts from what the page holds)
+  const chosen = form.parts.map((part) => (part.initial || []).map((v) => part.pieces.find((p) => p.value === v)).filter(Boolean));
   const groups = form.parts.map(() => null);
   const node = el("div", { className: "chooser" });
   // buttonText null: no button of its own (the chooser is part of a larger form that reads chosenValues)
@@ -36,10 +43,11 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
   function pieceButton(index, piece) {
     const part = form.parts[index];
     const taken = part.distinct && chosen[index].some((p) => lookKey(p.look) === lookKey(piece.look));
-    const b = el("button", { type: "button", className: "piece", "aria-label": words(piece.look), "data-look": lookKey(piece.look) });
+    const b = el("button", { type: "button", className: "piece", "aria-label": words(piece.look), "data-look": lookKey(piece.look),
+      ...(typeof piece.value === "object" ? {} : { "data-value": String(piece.value) }) });
     const times = chosen[index].filter((p) => lookKey(p.look) === lookKey(piece.look)).length;
     const spent = piece.limit !== undefined && times >= piece.limit;
-    if (taken || spent || (part.count !== null && part.count > 1 && chosen[index].length >= part.count)) b.disabled = true;
+    if (taken || spent || !goesOn(part, chosen[index], piece) || (part.count !== null && part.count > 1 && chosen[index].length >= part.count)) b.disabled = true;
     b.append(picture(piece.look), el("span", { className: "piece-words", text: words(piece.look) }));
     b.addEventListener("click", () => add(index, piece));
     return b;
@@ -89,10 +97,14 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
     return true;
   }
 
-  // The values a board tap may pick (a dealt lot): those of parts drawn on the board, while they take more.
+  // What a board tap may pick (a dealt lot, a district's starting plot): the pieces of parts drawn on the
+  // board, while they take more, each as {value, selector, name} (the part's ``board`` says where and how).
   const boardPicks = () => form.parts.flatMap((part, i) => (part.board && !full(part, chosen[i])
-    ? part.pieces.filter((p) => !chosen[i].some((c) => c.value === p.value)).map((p) => p.value) : []));
+    ? part.pieces.filter((p) => !chosen[i].some((c) => c.value === p.value))
+      .map((p) => ({ value: p.value, selector: part.board.selector(p.value), name: part.board.name(p.value) })) : []));
+  // Where the pieces already chosen in board parts are on the board: marked as chosen there.
+  const boardChosen = () => form.parts.flatMap((part, i) => (part.board ? chosen[i].map((p) => part.board.selector(p.value)) : []));
 
   draw();
-  return { node, pick, boardPicks, chosenValues: () => chosen.map((picked) => picked.map((p) => p.value)) };
+  return { node, pick, boardPicks, boardChosen, chosenValues: () => chosen.map((picked) => picked.map((p) => p.value)) };
 }

@@ -1,13 +1,13 @@
 // When the table and the page disagree: a form for the one part that differs (a player's money, a lot's
-// owner, a pile's top card, a player's points), filled with choices and numbers, never JSON. The page
+// owner, a pile's top card, a player's points, a tile in a New York city, a Skyline hand), filled with choices and numbers, never JSON. The page
 // checks the corrected state with the service's `validate` before taking it; the history records it as a
 // correction, which Undo takes back like a move. What a player privately holds (his money) is corrected on
 // his own view only.
-import { call } from "./api.js";
+import { call, Problem } from "./api.js";
 import { chooser } from "./chooser.js";
 import { el } from "./dom.js";
 import { N_, tr, word } from "./i18n.js";
-import { skylineCardLook } from "./reveals.js";
+import { lookKey, newYorkTileLook, skylineCardLook } from "./reveals.js";
 
 const copy = (value) => JSON.parse(JSON.stringify(value));
 const seatOf = (state, id) => state.players.findIndex((p) => p.id === id);
@@ -24,7 +24,8 @@ function number(label, value, id) {
 
 const BANKS = ["blue", "green", "yellow", "red"];
 
-// Each kind: {label, own (only on that player's own view), fields(state, viewer) -> nodes, apply(state, form, viewer) -> state}
+// Each kind: {label, own (only on that player's own view), fields(state, viewer, description) -> {nodes, read},
+// apply(state, read, viewer) -> state, describe(read, viewer) -> the history's words}
 const KINDS = {
   newyork: {
     money: { label: N_("A player's money"), own: true,
@@ -40,6 +41,36 @@ const KINDS = {
         return next;
       },
       describe: (read, viewer) => tr("{player}'s money", { player: viewer }) },
+    tile: { label: N_("A tile in a city"),
+      fields(state, viewer, description) {
+        const nodes = [...select(tr("Player"), state.players.map((p) => [p.id, p.id]), "correct-player"),
+          ...number("x", 0, "correct-x"), ...number("y", 0, "correct-y")];
+        for (const i of [3, 5]) nodes[i].removeAttribute("min");  // a city spreads both ways from its start tile
+        const empty = el("input", { type: "checkbox", id: "correct-empty" });
+        const pieces = (description?.tiles || []).map((t) => ({ value: t.id, look: newYorkTileLook(description, state, t.id) }))
+          .sort((a, b) => String(a.look.type).localeCompare(String(b.look.type)) || a.look.cost - b.look.cost);
+        const pick = chooser({ parts: [{ title: N_("The tile on that cell"), count: 1, pieces, grouped: true }] }, null);
+        return { nodes: [...nodes, el("div", { className: "row" }, empty, el("label", { for: "correct-empty", text: tr("No tile on that cell") })), pick.node],
+          read: () => ({ player: nodes[1].value, x: Number(nodes[3].value), y: Number(nodes[5].value), empty: empty.checked,
+            tile: pick.chosenValues()[0][0] }) };
+      },
+      apply(state, read) {
+        const { player, x, y, empty, tile } = read();
+        if (!empty && tile === undefined) throw new Problem(tr("No tile chosen"), tr("Choose the tile on that cell, or say that the cell has none."));
+        const next = copy(state);
+        const city = next.players[seatOf(state, player)].city;
+        const here = city.find((c) => c.x === x && c.y === y);
+        const was = empty ? undefined : city.find((c) => JSON.stringify(c.tile) === JSON.stringify(tile));
+        // a tile of this city put on another cell moves there, and the tile that cell held takes its old place
+        const kept = [];
+        for (const c of city) {
+          if (c === here) { if (!empty) kept.push({ x, y, tile }); } else if (c === was) { if (here) kept.push({ x: was.x, y: was.y, tile: here.tile }); } else kept.push(c);
+        }
+        if (!here && !empty) kept.push({ x, y, tile });
+        next.players[seatOf(state, player)].city = kept;
+        return next;
+      },
+      describe: (read) => tr("the tile at ({x}, {y}) of {player}", read()) },
     points: pointsKind(),
   },
   chinatown: {
@@ -87,6 +118,44 @@ const KINDS = {
         return next;
       },
       describe: (read) => tr("the top card of the {pile} pile", { pile: word("skyline3000", String(read()).split("-")[0]) }) },
+    hand: { label: N_("A player's hand"), own: true,
+      fields(state, viewer) {
+        // every card of the game (the service checks that none is also elsewhere): leaving out the cards in
+        // other hands would show them on this player's own view. Cards that look the same are one picture,
+        // tapped as often as there are such cards; his hand as the page has it is chosen already.
+        const held = state.players[seatOf(state, viewer)]?.hand || [];
+        const ids = new Map();  // look key -> the card ids of that look, those held first
+        for (const id of Object.entries(state.options.cards || {}).flatMap(([deck, cards]) => cards.map((_, i) => `${deck}-${i + 1}`))) {
+          const look = lookKey(skylineCardLook(state, id));
+          if (!ids.has(look)) ids.set(look, []);
+          ids.get(look).push(id);
+        }
+        for (const list of ids.values()) list.sort((a, b) => Number(held.includes(b)) - Number(held.includes(a)));
+        const pieces = [...ids].map(([look, list]) => ({ value: look, look: skylineCardLook(state, list[0]), limit: list.length }));
+        const pick = chooser({ parts: [{ title: N_("The cards in his hand"), count: null, pieces, grouped: true,
+          initial: held.map((id) => lookKey(skylineCardLook(state, id))) }] }, null);
+        const none = el("input", { type: "checkbox", id: "correct-no-cards" });
+        const read = () => {
+          if (none.checked) return [];
+          const used = new Map();
+          return pick.chosenValues()[0].map((look) => {
+            const n = used.get(look) || 0;
+            used.set(look, n + 1);
+            return ids.get(look)[n];
+          });
+        };
+        return { nodes: [el("p", { className: "hint", text: tr("Tap every card he holds.") }), pick.node,
+          el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("He holds no card") }))], read };
+      },
+      apply(state, read, viewer) {
+        const hand = read();
+        const next = copy(state);
+        const player = next.players[seatOf(state, viewer)];
+        player.hand = hand;
+        player.hand_size = hand.length;
+        return next;
+      },
+      describe: (read, viewer) => tr("{player}'s hand", { player: viewer }) },
     points: pointsKind(),
   },
   fifthavenue: {
@@ -124,11 +193,12 @@ function pointsKind() {
 }
 
 /**
- * The correction form for ``game`` on ``viewer``'s view (null: the shared screen); ``take(correction)`` gets
+ * The correction form for ``game`` on ``viewer``'s view (null: the shared screen; ``description``: the game's
+ * catalogues, GET /v1/games/<game>); ``take(correction)`` gets
  * {label, state} once the service found the corrected state valid; ``refused(violations)`` otherwise; the
  * check runs inside ``guard`` (the page's busy count and problem display).
  */
-export function correctionForm(game, state, viewer, take, refused, guard = (work) => work()) {
+export function correctionForm(game, state, viewer, take, refused, guard = (work) => work(), description = null) {
   const kinds = Object.entries(KINDS[game] || {}).filter(([, k]) => !k.own || viewer);
   const box = el("div", { className: "correction" });
   if (!kinds.length) return box;
@@ -137,7 +207,7 @@ export function correctionForm(game, state, viewer, take, refused, guard = (work
   let current = null;
   const build = () => {
     const kind = KINDS[game][kindSelect.value];
-    current = { kind, ...kind.fields(state, viewer) };
+    current = { kind, ...kind.fields(state, viewer, description) };
     fields.replaceChildren(...current.nodes);
   };
   kindSelect.addEventListener("change", build);

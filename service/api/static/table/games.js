@@ -83,6 +83,7 @@ function describeReveal(m) {
   if (m.card !== undefined) parts.push(typeof m.card === "string" ? (/^[AB]$/.test(m.card) ? tr("scoring card {letter}", { letter: m.card }) : cardName(m.card)) : `${word("newyork", m.card.bank)} ${m.card.value}`);
   if (m.tile !== undefined) parts.push(tileName(m.tile));
   if (m.lots !== undefined) parts.push(tr("building cards {lots}", { lots: m.lots.join(", ") }));
+  if (m.business !== undefined) parts.push(tr("a {business} on the {plot} plot of {district}", { business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }));
   if (m.tiles !== undefined) parts.push(m.tiles.map((t) => word(shown.game, t)).join(", "));
   if (m.tops !== undefined) parts.push(Object.entries(m.tops).map(([c, v]) => `${word("fifthavenue", c)} ${v}`).join(", "));
   if (m.drawn !== undefined) parts.push(Object.entries(m.drawn).map(([p, v]) => `${p}: ${v.join(", ")}`).join("; "));
@@ -182,6 +183,7 @@ export function describePending(game, pending) {
   if (pending.count !== undefined) parts.push(tr("{count} pieces", { count: pending.count }));
   if (pending.pile !== undefined) parts.push(tr("from the {pile} pile", { pile: word(game, pending.pile) }));
   if (pending.slot !== undefined) parts.push(tr("slot {slot}", { slot: typeof pending.slot === "number" ? pending.slot + 1 : word(game, pending.slot) }));
+  if (pending.district !== undefined) parts.push(words(pending.district));
   if (pending.colours !== undefined) parts.push(pending.colours.map((c) => word(game, c)).join(", "));
   return who ? tr("{what}, for {player}", { what: parts.join(", "), player: who }) : parts.join(", ");
 }

@@ -17,7 +17,7 @@ const BUILDING_COLOURS = { skyscraper: "#9aa5b1", park: "#7cc576", church: "#d9c
   museum: "#c9a0dc", station: "#f0b060" };
 const DECK_COLOURS = { roof: "#6d4c41", floor: "#546e7a", contract: "#8e24aa" };
 const DISTRICT_COLOURS = { red: "#d9534f", yellow: "#e6b800", blue: "#3b7dd8" };
-const FIFTH_COLOURS = { violet: "#7e57c2", brown: "#8d6e63", gray: "#9e9e9e", green: "#43a047", orange: "#fb8c00",
+const FIFTH_COLOURS = { violet: "#8e5ea2", brown: "#8b5a2b", gray: "#9a9a9a", green: "#4f9a4f", orange: "#e8912d",
   black: "#212121" };
 const SHOP_COLOURS = ["#e57373", "#64b5f6", "#81c784", "#ffd54f", "#ba68c8", "#4db6ac", "#ff8a65", "#a1887f",
   "#90a4ae", "#f06292", "#aed581", "#7986cb"];
@@ -75,6 +75,11 @@ const DRAW = {
     label(svg, 28, 34, look.initials, 16);
     return svg;
   },
+  plot(look) {
+    const svg = frame(56, 56);
+    svg.append(svgNode("circle", { cx: 28, cy: 28, r: 24, fill: FIFTH_COLOURS[look.colour] || "#eee", stroke: "#222", "stroke-width": 2 }));
+    return svg;
+  },
   business(look) {
     const svg = frame(56, 56);
     svg.append(svgNode("circle", { cx: 28, cy: 28, r: 24, fill: "#fff", stroke: "#333", "stroke-width": 2 }));
@@ -107,7 +112,8 @@ export function words(look) {
     }
     case "lot": return tr("building card {number}", { number: look.number });
     case "shop": return tr("{shop} tile", { shop: look.name });
-    case "business": return tr("{business} business", { business: look.name });
+    case "business": return tr("{business} business", { business: word("fifthavenue", look.name) });
+    case "plot": return tr("{plot} plot", { plot: word("fifthavenue", look.colour) });
     default: return String(look.text ?? "");
   }
 }

@@ -2,7 +2,7 @@
 // pick from pictures) and how the picked pieces become the reveal move. Where the service lists the possible
 // reveals, only those pieces are offered; where it cannot (a Chinatown deal: millions), every piece still
 // possible is, and the service checks the move.
-import { N_ } from "./i18n.js";
+import { N_, tr, word } from "./i18n.js";
 import { initials } from "./pieces.js";
 
 const BANK_ORDER = ["blue", "green", "yellow", "red"];
@@ -61,7 +61,8 @@ const FORMS = {
       const lots = Object.keys(description.board.lots).map(Number)
         .filter((n) => !(String(n) in (state.board || {})) && !held.has(n));
       return { parts: [{ title: N_("The building cards dealt"), count: pending.count, distinct: true,
-        pieces: lots.map((n) => ({ value: n, look: { kind: "lot", number: n } })), board: "lot" }],
+        pieces: lots.map((n) => ({ value: n, look: { kind: "lot", number: n } })),
+        board: { selector: (n) => `#lot-${Number(n)}`, name: (n) => tr("building card {number}", { number: n }) } }],
       build: ([lots]) => ({ lots }) };
     }
     // A tile still in the bag: the box's tiles of its shop less those on the board and in front of players.
@@ -77,29 +78,65 @@ const FORMS = {
     const values = Object.keys(catalogue.cards.coloured_per_colour).map(Number);
     const blacks = Object.keys(catalogue.cards.black).map(Number);
     const card = (colour) => (value) => ({ value, look: { kind: "card", colour, value } });
-    const businesses = Object.keys(catalogue.businesses).map((b) => ({ value: b,
-      look: { kind: "business", name: b, initials: initials(b) } }));
+    const business = (b) => ({ value: b, look: { kind: "business", name: b, initials: initials(b) } });
+    const businesses = Object.keys(catalogue.businesses).map(business);
     switch (pending.kind) {
+      case "start_business": {
+        // a district's starting business and the plot it goes on: the plot tapped on the board or below
+        const district = pending.district;
+        const name = catalogue.districts.find((d) => d.id === district)?.name || word("fifthavenue", district);
+        const plots = [...new Set(listed.filter((m) => m.plot !== undefined).map((m) => m.plot))];
+        const named = [...new Set(listed.filter((m) => m.business !== undefined).map((m) => m.business))];
+        return { parts: [
+          { title: N_("The plot of {district} the starting business goes on"), params: { district: name }, count: 1,
+            pieces: plots.map((plot) => ({ value: plot, look: { kind: "plot", colour: plot } })),
+            board: { selector: (plot) => `[data-district="${CSS.escape(district)}"][data-plot="${CSS.escape(plot)}"]`,
+              name: (plot) => tr("the {plot} plot of {district}", { plot: word("fifthavenue", plot), district: name }) } },
+          { title: N_("The starting business of {district}"), params: { district: name }, count: 1,
+            pieces: (named.length ? named : Object.keys(catalogue.businesses)).map(business) }],
+        build: ([[plot], [chosen]]) => ({ district, plot, business: chosen }) };
+      }
       case "stack_top": {
+        // each colour's possible tops, as the listed reveals (every combination, one page) hold them
         const colours = pending.colours || [];
+        const possible = (c) => {
+          const seen = [...new Set(listed.filter((m) => m.tops?.[c] !== undefined).map((m) => m.tops[c]))].sort((a, b) => a - b);
+          return seen.length ? seen : values;
+        };
         return { parts: colours.map((c) => ({ title: N_("The new top card of the {colour} stack"), params: { colour: c },
-          colour: c, count: 1, pieces: values.map(card(c)) })),
+          colour: c, count: 1, pieces: possible(c).map(card(c)) })),
         build: (chosen) => ({ tops: Object.fromEntries(colours.map((c, i) => [c, chosen[i][0]])) }) };
       }
       case "black_cards": {
         const draws = Array.isArray(pending.draws) ? pending.draws : Object.entries(pending.draws || {});
-        return { parts: draws.map(([who, n]) => ({ title: N_("The black cards {player} draws"), params: { player: who },
-          count: n, pieces: blacks.map(card("black")), owner: who })),
+        // the first player's draws are listed: no more of a value than the deck may still hold
+        const first = listed.filter((m) => m.drawn).map((m) => Object.values(m.drawn)[0] || []);
+        return { parts: draws.map(([who, n], i) => ({ title: N_("The black cards {player} draws"), params: { player: who },
+          count: n, pieces: blacks.map((v) => ({ ...card("black")(v), ...(i === 0 && first.length ? { limit: most(first, v) } : {}) }))
+            .filter((p) => p.limit !== 0), owner: who })),
         build: (chosen) => ({ drawn: Object.fromEntries(draws.map(([who], i) => [who, chosen[i]])) }) };
       }
-      case "dummy_bid":
-        return { parts: [{ title: N_("The dummy's black cards, in the order drawn"), count: null, pieces: blacks.map(card("black")) }],
-          build: ([bid]) => ({ bid }) };
-      default:
-        return { parts: [{ title: N_("The businesses revealed"), count: pending.count, pieces: businesses }], build: ([tiles]) => ({ tiles }) };
+      case "dummy_bid": {
+        // drawn until a value repeats: a card is offered only where the draw so far can go on that way
+        const bids = listed.filter((m) => Array.isArray(m.bid)).map((m) => m.bid);
+        return { parts: [{ title: N_("The dummy's black cards, in the order drawn"), count: null, pieces: blacks.map(card("black")),
+          ...(bids.length ? { sequences: bids } : {}) }],
+        build: ([bid]) => ({ bid }) };
+      }
+      default: {
+        // a supply row's set, Central Park's tiles: only the businesses still possible, as many as possible
+        const sets = listed.filter((m) => Array.isArray(m.tiles)).map((m) => m.tiles);
+        const pieces = sets.length ? [...new Set(sets.flat())].sort().map((b) => ({ ...business(b), limit: most(sets, b) }))
+          : businesses;
+        const title = pending.kind === "central_park_tiles" ? N_("The tiles drawn for Central Park") : N_("The businesses revealed");
+        return { parts: [{ title, count: pending.count, pieces }], build: ([tiles]) => ({ tiles }) };
+      }
     }
   },
 };
+
+/** The most times ``value`` is in one of ``lists``. */
+const most = (lists, value) => Math.max(0, ...lists.map((list) => list.filter((v) => v === value).length));
 
 function groupOf(piece) {
   const look = piece.look;
