@@ -309,7 +309,7 @@ def _bid_cards(
     if player.hand is None and not out and not hidden.hidden_hand_can_hold(state, player, bid):
         out.append(
             book.violation(
-                "auction.card_not_in_hand", "{player}'s hand cannot hold these hidden.", pointer, player=player.id
+                "auction.card_not_in_hand", "{player}'s hand cannot hold these cards.", pointer, player=player.id
             )
         )
     return out
