@@ -1,4 +1,4 @@
-"""Wire schemas for New York: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for New York: JSON <-> engine objects.
 
 A city is a list of ``{"x", "y", "tile"}`` (the start tile at (0,0) is never listed); a tile is a
 catalogue id (1..54) or, in a score request, an inline ``{"type", "streets"}``. Money cards are
@@ -14,11 +14,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ..engine.newyork.codes import GAME_ID
-from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, VALUES, catalogue, tiers_are_valid
-from ..engine.newyork.moves import MOVE_TYPES
+from ..engine.newyork.data import BANKS, EDGES, NEW_YORK, TILE_COUNT, TYPES, VALUES, catalogue, tiers_are_valid
 from ..engine.newyork.options import OPTIONS
-from ..engine.newyork.state import PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
+from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
 from . import lean
 from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, Seed, StrictInteger, Variants
@@ -418,7 +416,7 @@ FULL_KEYS = (
 def _state_fields(full: bool) -> dict[str, Any]:
     opt = {"required": True} if full else {}
     return {
-        "game": fields.String(validate=validate.Equal(GAME_ID), **opt),
+        "game": fields.String(validate=validate.Equal(NEW_YORK.id), **opt),
         "options": fields.Nested(OptionsSchema, load_default=dict),
         "players": List(
             fields.Nested(
@@ -480,7 +478,7 @@ def state_to_wire(state: State) -> dict[str, Any]:
             "points": state.dummy.points,
         }
     return {
-        "game": GAME_ID,
+        "game": NEW_YORK.id,
         "options": state.options,
         "players": [
             {
