@@ -67,6 +67,21 @@ def _hand_from_wire(money) -> dict[str, Any]:
     return {"money": tuple(sorted(money))}
 
 
+MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # type: (required, optional)
+    "take_money": (("slots",), ()),
+    "buy": (("slot", "cards"), ()),
+    "rebuild_place": (("tile", "x", "y"), ("rotation",)),
+    "rebuild_remove": (("x", "y"), ()),
+    "rebuild_swap": (("tile", "x", "y"), ("rotation",)),
+    "end_turn": ((), ()),
+    "place": (("tile", "x", "y"), ("rotation",)),
+    "reserve": (("tile",), ()),
+    "give_dummy": (("tile",), ()),
+    "reveal": ((), ("tile", "card")),
+}
+
+
 @dataclass(frozen=True)
 class EditionWire:
     """One edition's wire: its GameWire, the catalogue under the default tiers, and its money card's
@@ -571,20 +586,6 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         )
 
     # ---- moves -------------------------------------------------------------------------------------------
-
-    MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-        # type: (required, optional)
-        "take_money": (("slots",), ()),
-        "buy": (("slot", "cards"), ()),
-        "rebuild_place": (("tile", "x", "y"), ("rotation",)),
-        "rebuild_remove": (("x", "y"), ()),
-        "rebuild_swap": (("tile", "x", "y"), ("rotation",)),
-        "end_turn": ((), ()),
-        "place": (("tile", "x", "y"), ("rotation",)),
-        "reserve": (("tile",), ()),
-        "give_dummy": (("tile",), ()),
-        "reveal": ((), ("tile", "card")),
-    }
 
     class MoveSchema(Schema):
         contract_variants = Variants(
