@@ -162,6 +162,7 @@ NEW_YORK = Edition(
         "start": N_("Times Sq"),
         "longest": N_("longest street: {length}"),
         "dummy": N_("dummy (2-player game): majorities only"),
+        "market_slot": N_("{bank} bank"),
     },
 )
 

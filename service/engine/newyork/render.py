@@ -145,7 +145,7 @@ def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels, editi
         f"<g class={quoteattr('market ' + bank)}>",
         f'<rect x="{x}" y="{y}" width="84" height="112" rx="6" fill="none" stroke="{colour}" stroke-width="3"/>',
         f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">'
-        f"{escape(tr('{bank} bank', bank=bank))}</text>",
+        f"{escape(tr(edition.labels['market_slot'], bank=bank))}</text>",
     ]
     if tile is None:
         out.append(f'<text x="{x + 42}" y="{y + 62}" text-anchor="middle" fill="#888">{escape(tr("empty"))}</text>')
