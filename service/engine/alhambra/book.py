@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Reading, Violation
-from ..kit import T_, Cite, RuleBook, Term
+from ..kit import N_, T_, Cite, RuleBook, Term
 from .data import ALHAMBRA
 
 # Each code cites a section of the game's rules page (service/api/rules/alhambra.yaml) by its anchor.
@@ -126,7 +126,7 @@ RULES: dict[str, tuple[str, Cite]] = {
 
 #: New York's messages (and the words they carry) in Alhambra's words.
 WORDING: dict[str, str] = {
-    "A tile at {cell} could not be reached on foot from the start tile without crossing a street.": (
+    "A tile at {cell} could not be reached on foot from the start tile without crossing a street.": N_(
         "A tile at {cell} could not be reached on foot from the fountain without crossing a wall."
     ),
     "has a street": T_("has a wall"),
