@@ -19,6 +19,7 @@ INFO = GameInfo(
     rules_version=f"{ALHAMBRA.id}-1",
     move_types=NEW_YORK_INFO.move_types,
     variants=("two_player_dummy",),
+    family="newyork",
 )
 
 GAME = NewYork(INFO, book=BOOK, edition=ALHAMBRA, options=OPTIONS, readings=FIXED_READINGS)
