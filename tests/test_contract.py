@@ -37,14 +37,14 @@ EXAMPLES = int(
 pytestmark = pytest.mark.xdist_group("contract")
 
 # Requests that fit the schema yet break a rule JSON Schema cannot state, refused with a 422 the contract
-# describes: a New York setup (and a replay's) whose option youngest names someone who is not among the
+# describes: a New York (or Alhambra) setup (and a replay's) whose option youngest names someone who is not among the
 # players (at /options/youngest), and a legal-moves cursor that was not given for that state, player and
 # type (at /cursor: a cursor is tied to what it pages through, which no schema can say).
 ACCEPT_422 = {
     "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]}
 }
 RULES_REFUSE_VALID_DATA = [
-    {"include-path-regex": "^/v1/games/newyork/(setup|replay)$", "checks": ACCEPT_422},
+    {"include-path-regex": "^/v1/games/(newyork|alhambra)/(setup|replay)$", "checks": ACCEPT_422},
     {"include-path-regex": "^/v1/games/[a-z0-9]+/legal-moves$", "checks": ACCEPT_422},
 ]
 CONFIG = schemathesis.Config.from_dict(

@@ -39,6 +39,8 @@ IN_PROCESS_ONLY = frozenset(
     {
         "newyork.longest_street",
         "newyork.majorities",
+        "alhambra.longest_street",
+        "alhambra.majorities",
         "chinatown.shops",
         "skyline3000.block_placings",
         "fifthavenue.district_valuation",

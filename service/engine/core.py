@@ -176,6 +176,7 @@ class GameInfo:
     variants: tuple[str, ...] = ()
     information: str = "imperfect"  # hidden hands, money or orders
     chance: str = "explicit"  # draws are reveal moves or seeded orders in the state
+    family: str = ""  # the game whose rules a re-skin plays (Alhambra's is newyork); empty: its own
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -189,6 +190,7 @@ class GameInfo:
             "variants": list(self.variants),
             "information": self.information,
             "chance": self.chance,
+            "family": self.family or self.id,
         }
 
 

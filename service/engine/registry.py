@@ -11,7 +11,7 @@ import importlib
 
 from .core import GameInfo, GameSpec
 
-PACKAGES = ("newyork", "chinatown", "skyline3000", "fifthavenue")
+PACKAGES = ("newyork", "alhambra", "chinatown", "skyline3000", "fifthavenue")
 
 SPECS: dict[str, GameSpec] = {}
 for _package in PACKAGES:

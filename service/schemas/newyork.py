@@ -1,4 +1,7 @@
-"""Wire schemas for New York: JSON <-> engine objects (DESIGN.md sections 4 and 5).
+"""Wire schemas for New York, and for a re-skin of it (Alhambra): JSON <-> engine objects.
+
+``build(edition, options)`` makes every schema of one edition: its banks, building types and tiles, its
+option book and its components' names (``NewYorkState``, ``AlhambraState``); ``WIRE`` is New York's.
 
 A city is a list of ``{"x", "y", "tile"}`` (the start tile at (0,0) is never listed); a tile is a
 catalogue id (1..54) or, in a score request, an inline ``{"type", "streets"}``. Money cards are
@@ -9,16 +12,16 @@ the partial scoring input (players with ids and cities, and the dummy) and every
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ..engine.newyork.codes import GAME_ID
-from ..engine.newyork.data import BANKS, EDGES, TILE_COUNT, TYPES, VALUES, catalogue, tiers_are_valid
-from ..engine.newyork.moves import MOVE_TYPES
+from ..engine.kit import OptionBook
+from ..engine.newyork.data import EDGES, NEW_YORK, VALUES, Edition
 from ..engine.newyork.options import OPTIONS
-from ..engine.newyork.state import PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
+from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
 from . import lean
 from . import messages as M
 from .common import Dict, GameWire, List, PlayerId, Seed, StrictInteger, Variants
@@ -46,467 +49,8 @@ def _integral(value) -> int | None:
     return None
 
 
-# ---- leaves ------------------------------------------------------------------------------------------
-
-
-class CardSchema(Schema):
-    bank = fields.String(required=True, validate=validate.OneOf(BANKS))
-    value = StrictInteger(required=True, validate=validate.Range(min=1, max=9))
-
-    @pre_dump
-    def _from_engine(self, obj, **kwargs):
-        return {"bank": obj.bank, "value": obj.value} if isinstance(obj, Card) else obj
-
-    @post_load
-    def _to_engine(self, data, **kwargs):
-        return Card(data["bank"], data["value"])
-
-
-# Every card there is, one immutable instance each: a well-formed card on the wire is one dict lookup.
-_CARDS = {(bank, number): Card(bank, number) for bank in BANKS for number in VALUES}
-
-
-def _card(value) -> Card:
-    """A money card from its JSON object, checked by hand (a nested schema per card is slow)."""
-    if type(value) is dict and len(value) == 2:
-        bank, number = value.get("bank"), value.get("value")
-        if type(bank) is str and type(number) is int:
-            card = _CARDS.get((bank, number))
-            if card is not None:
-                return card
-    if not isinstance(value, dict):
-        raise ValidationError("A money card is an object {bank, value}.")
-    errors: dict[str, list[str]] = {}
-    for key in value:
-        if key not in ("bank", "value"):
-            errors[key] = ["Unknown field."]
-    bank, number = value.get("bank"), _integral(value.get("value"))
-    if "bank" not in value:
-        errors["bank"] = ["Missing data for required field."]
-    elif bank not in BANKS:
-        errors["bank"] = [M.ONE_OF.format(choices=", ".join(BANKS))]
-    if "value" not in value:
-        errors["value"] = ["Missing data for required field."]
-    elif number is None or not 1 <= number <= 9:
-        errors["value"] = ["A card value is an integer 1..9."]
-    if errors:
-        raise ValidationError(errors)
-    return Card(bank, number)
-
-
-class CardField(fields.Field):
-    """A money card ``{"bank", "value"}``."""
-
-    def json_schema(self, components):
-        return ref_to(components, CardSchema)
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        return None if value is None else {"bank": value.bank, "value": value.value}
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        return _card(value)
-
-
 class HiddenHand(int):
     """A hand whose values are hidden: only its number of cards (a list of nulls on the wire)."""
-
-
-class HandField(fields.Field):
-    """A player's money: a list of cards; or, in a view, one null per card (the count is public, the
-    values hidden); or null (hidden, count unknown)."""
-
-    def json_schema(self, components):
-        return components.named(
-            "NewYorkMoney",
-            {
-                "oneOf": [
-                    {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)},
-                    {"type": "array", "minItems": 1, "maxItems": 108, "items": {"type": "null"}},
-                ]
-            },
-        )
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        return value
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, list):
-            raise ValidationError("Money is a list of cards {bank, value}, or of nulls for hidden cards.")
-        if len(value) > 108:
-            raise ValidationError(M.LENGTH_MAX.format(max=108))
-        hidden = [card is None for card in value]
-        if all(hidden) and value:
-            return HiddenHand(len(value))
-        if any(hidden):
-            raise ValidationError("A hand shows all its cards or hides them all (nulls).")
-        cards, errors = [], {}
-        for k, card in enumerate(value):
-            try:
-                cards.append(_card(card))
-            except ValidationError as err:
-                errors[k] = err.messages
-        if errors:
-            raise ValidationError(errors)
-        return cards
-
-
-class ScoringCardSchema(Schema):
-    scoring = fields.String(required=True, validate=validate.OneOf(SCORING_CARDS))
-
-
-class DeckEntryField(fields.Field):
-    """A money card ``{"bank", "value"}`` or a scoring card ``{"scoring": "A"}``."""
-
-    def json_schema(self, components):
-        return components.named(
-            "NewYorkDeckEntry", {"oneOf": [ref_to(components, CardSchema), ref_to(components, ScoringCardSchema)]}
-        )
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        if value is None:
-            return None
-        if isinstance(value, str):
-            return {"scoring": value}
-        return {"bank": value.bank, "value": value.value}
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, dict):
-            raise ValidationError("A card is an object: {bank, value} or {scoring}.")
-        if "scoring" in value:
-            return lean.load(_SCORING_CARD, value)["scoring"]
-        return _card(value)
-
-
-_SCORING_CARD = ScoringCardSchema()
-
-
-class InlineTileSchema(Schema):
-    type = fields.String(required=True, validate=validate.OneOf(TYPES))
-    streets = List(
-        fields.String(validate=validate.OneOf(EDGES)),
-        required=True,
-        validate=validate.Length(max=4),
-        metadata={"keywords": {"uniqueItems": True}},
-    )
-
-    @validates_schema
-    def _distinct(self, data, **kwargs):
-        if len(set(data.get("streets", []))) != len(data.get("streets", [])):
-            raise ValidationError("An edge is named twice.", "streets")
-
-
-_INLINE_TILE = InlineTileSchema()
-
-
-class TileField(fields.Field):
-    """A catalogue id (1..54) or an inline ``{"type", "streets"}``; loads an int or an inline Tile."""
-
-    def json_schema(self, components):
-        return components.named(
-            "NewYorkTile",
-            {
-                "oneOf": [
-                    components.named("NewYorkTileId", {"type": "integer", "minimum": 1, "maximum": TILE_COUNT}),
-                    ref_to(components, InlineTileSchema),
-                ]
-            },
-        )
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        if value is None:
-            return None
-        if isinstance(value, Tile) and value.id is None:
-            return {"type": value.kind, "streets": list(value.streets)}
-        return value.id if isinstance(value, Tile) else value
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if _integral(value) is not None:
-            value = _integral(value)
-            if not 1 <= value <= TILE_COUNT:
-                raise ValidationError(M.TILE_ID.format(count=TILE_COUNT))
-            return value
-        if isinstance(value, dict):
-            inline = lean.load(_INLINE_TILE, value)
-            streets = "".join(e for e in EDGES if e in inline["streets"])
-            return Tile(None, inline["type"], streets)
-        raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")
-
-
-def TileList(**kwargs: Any) -> List:
-    return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
-
-
-class TypeTiersSchema(Schema):
-    contract_keywords = {
-        "not": {
-            "anyOf": [
-                {"properties": {a: {"const": tier}, b: {"const": tier}}}
-                for i, a in enumerate(("museum", "theater", "station"))
-                for b in ("museum", "theater", "station")[i + 1 :]
-                for tier in (1, 2, 3)
-            ]
-        }
-    }
-    museum = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
-    theater = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
-    station = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
-
-    @validates_schema
-    def _permutation(self, data, **kwargs):
-        if len(data) == 3 and not tiers_are_valid(data):
-            raise ValidationError("museum, theater and station take the tiers 1, 2 and 3 once each.")
-
-
-class _OptionsWire(Schema):
-    """Options on the wire <-> the engine's Options; the fields come from the option specs."""
-
-    @pre_dump
-    def _from_engine(self, obj, **kwargs):
-        return obj.to_plain() if isinstance(obj, Options) else obj
-
-    @post_load
-    def _to_engine(self, data, **kwargs):
-        return Options.of(data)
-
-
-OptionsSchema = options_schema(
-    "OptionsSchema",
-    OPTIONS,
-    base=_OptionsWire,
-    structured={
-        "type_tiers": fields.Nested(TypeTiersSchema, load_default=None, allow_none=False),
-        "youngest": PlayerId(allow_none=True, load_default=None),
-    },
-)
-
-
-class PlacedField(fields.Field):
-    """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
-
-    _tile = TileField()
-
-    def json_schema(self, components):
-        coordinate = {"type": "integer", "minimum": COORD.min, "maximum": COORD.max}
-        return components.named(
-            "NewYorkPlacedTile",
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["x", "y", "tile"],
-                "properties": {"x": coordinate, "y": coordinate, "tile": self._tile.json_schema(components)},
-            },
-        )
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, dict):
-            raise ValidationError("A city tile is an object {x, y, tile}.")
-        errors: dict[str, list[str]] = {}
-        out = {}
-        for key in value:
-            if key not in ("x", "y", "tile"):
-                errors[key] = ["Unknown field."]
-        for key in ("x", "y"):
-            number = _integral(value.get(key))
-            if key not in value:
-                errors[key] = ["Missing data for required field."]
-            elif number is None or not -64 <= number <= 64:
-                errors[key] = ["A coordinate is an integer -64..64."]
-            else:
-                out[key] = number
-        if "tile" not in value:
-            errors["tile"] = ["Missing data for required field."]
-        else:
-            try:
-                out["tile"] = self._tile._deserialize(value["tile"], "tile", value)
-            except ValidationError as err:
-                errors["tile"] = err.messages
-        if errors:
-            raise ValidationError(errors)
-        return out
-
-
-def _player_fields(full: bool) -> dict[str, Any]:
-    opt = {"required": True} if full else {}
-    return {
-        "id": PlayerId(required=True),
-        "city": List(
-            PlacedField(),
-            validate=validate.Length(max=TILE_COUNT),
-            **({"required": True} if full else {"load_default": list}),
-        ),
-        "reserve": TileList(**opt),
-        "money": HandField(allow_none=True, **opt),
-        "points": StrictInteger(validate=POINTS, **opt),
-        "to_place": TileList(**opt),
-    }
-
-
-class DummySchema(Schema):
-    tiles = TileList(allow_none=True)
-    buildings = Dict(
-        keys=fields.String(validate=validate.OneOf(TYPES)),
-        values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
-        validate=validate.Length(max=len(TYPES), error=M.AT_MOST_TYPES.format(count=len(TYPES))),
-    )
-    points = StrictInteger(validate=POINTS, load_default=0)
-
-
-class MarketSchema(Schema):
-    blue = TileField(allow_none=True, required=True)
-    green = TileField(allow_none=True, required=True)
-    yellow = TileField(allow_none=True, required=True)
-    red = TileField(allow_none=True, required=True)
-
-
-class PendingSchema(Schema):
-    contract_variants = Variants(
-        key="kind",
-        name="{prefix}{kind}Pending",
-        always=(),
-        kinds={
-            "money_card": (("slot",), ()),
-            "market_tile": (("slot",), ()),
-            "dummy_tile": ((), ("slot",)),
-            "starting_money": (("slot",), ()),
-        },
-        fields_of={
-            "money_card": {"slot": {"type": "integer", "minimum": 0, "maximum": 3}},
-            "market_tile": {"slot": {"type": "string", "enum": list(BANKS)}},
-            "dummy_tile": {"slot": {"type": "null"}},
-            "starting_money": {"slot": PlayerId()},
-        },
-    )
-
-    kind = fields.String(required=True, validate=validate.OneOf(PENDING_KINDS))
-    slot = fields.Raw(allow_none=True, load_default=None)
-
-    @validates_schema
-    def _slot_fits(self, data, **kwargs):
-        kind, slot = data.get("kind"), data.get("slot")
-        if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
-            raise ValidationError("A money card reveal names money slot 0..3.", "slot")
-        if kind == "market_tile" and slot not in BANKS:
-            raise ValidationError(M.MARKET_REVEAL.format(banks=", ".join(BANKS)), "slot")
-        if kind == "dummy_tile" and slot is not None:
-            raise ValidationError("A dummy tile reveal names no slot.", "slot")
-        if kind == "starting_money":  # the player being dealt: a player id (validate checks that he plays)
-            try:
-                PlayerId().deserialize(slot)
-            except ValidationError as err:
-                raise ValidationError(err.messages, "slot") from None
-
-
-FULL_KEYS = (
-    "current",
-    "phase",
-    "market",
-    "money_market",
-    "bag",
-    "money_deck",
-    "discard",
-    "scorings_done",
-    "dummy_owed",
-    "pending",
-    "seed",
-    "winners",
-)
-
-
-def _state_fields(full: bool) -> dict[str, Any]:
-    opt = {"required": True} if full else {}
-    return {
-        "game": fields.String(validate=validate.Equal(GAME_ID), **opt),
-        "options": fields.Nested(OptionsSchema, load_default=dict),
-        "players": List(
-            fields.Nested(
-                Schema.from_dict(_player_fields(full), name="NewYork" + ("" if full else "Score") + "Player")
-            ),
-            required=True,
-            validate=validate.Length(min=1, max=6),
-        ),
-        "current": PlayerId(allow_none=True, **opt),
-        "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
-        "market": fields.Nested(MarketSchema, **opt),
-        "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4), **opt),
-        "bag": TileList(allow_none=True, **opt),
-        "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
-        "discard": List(CardField(), validate=validate.Length(max=108), **opt),
-        "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
-        "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
-        "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
-        "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
-        "seed": Seed(allow_none=True, **opt),
-        "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
-    }
-
-
-class _StateBase(Schema):
-    @pre_dump
-    def _from_engine(self, obj, **kwargs):
-        return state_to_wire(obj) if isinstance(obj, State) else obj
-
-    @post_load
-    def _to_engine(self, data, **kwargs):
-        pending = data.get("pending")
-        if pending and pending.get("kind") == "money_card":
-            data["pending"] = {**pending, "slot": _integral(pending["slot"])}
-        return state_from_wire(data)
-
-
-StateSchema = type("NewYorkState", (_StateBase,), _state_fields(True))
-ScoreStateSchema = type("NewYorkScoreState", (_StateBase,), _state_fields(False))
-
-
-def state_to_wire(state: State) -> dict[str, Any]:
-    current = (
-        state.players[state.current].id
-        if state.current is not None and 0 <= state.current < len(state.players)
-        else None
-    )
-    dummy = None
-    if state.dummy is not None:
-        counts = dict.fromkeys(TYPES, 0)
-        if state.dummy.tiles is not None:
-            for tile in state.dummy.tiles:
-                counts[tile.kind] = counts.get(tile.kind, 0) + 1
-        else:
-            counts.update(dict(state.dummy.counts or ()))
-        dummy = {
-            "tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
-            "buildings": {k: v for k, v in counts.items() if k in TYPES},
-            "points": state.dummy.points,
-        }
-    return {
-        "game": GAME_ID,
-        "options": state.options,
-        "players": [
-            {
-                "id": p.id,
-                "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city],
-                "reserve": list(p.reserve),
-                "money": _hand_to_wire(p),
-                "points": p.points,
-                "to_place": list(p.to_place),
-            }
-            for p in state.players
-        ],
-        "current": current,
-        "phase": state.phase,
-        "market": dict(zip(BANKS, state.market)),
-        "money_market": list(state.money_market),
-        "bag": list(state.bag) if state.bag is not None else None,
-        "money_deck": list(state.money_deck) if state.money_deck is not None else None,
-        "discard": list(state.discard),
-        "scorings_done": state.scorings_done,
-        "dummy": dummy,
-        "dummy_owed": state.dummy_owed,
-        "pending": {"kind": state.pending.kind, "slot": state.pending.slot} if state.pending else None,
-        "seed": state.shuffle_seed,
-        "winners": list(state.winners) if state.winners is not None else None,
-    }
 
 
 def _hand_to_wire(player: Player) -> list | None:
@@ -523,75 +67,6 @@ def _hand_from_wire(money) -> dict[str, Any]:
     return {"money": tuple(sorted(money))}
 
 
-# The catalogue under the default tiers, read-only: nearly every state uses it, and building it is a
-# tenth of a state's load.
-DEFAULT_TILES = MappingProxyType(catalogue(Options().type_tiers))
-
-
-def state_from_wire(data: dict[str, Any]) -> State:
-    options: Options = data.get("options") or Options()
-    if isinstance(options, dict):
-        options = OptionsSchema().load(options)
-    tiles = DEFAULT_TILES if options.type_tiers == Options().type_tiers else catalogue(options.type_tiers)
-
-    def tile(value):
-        return tiles[value] if isinstance(value, int) else value
-
-    def tile_list(values):
-        return None if values is None else tuple(tile(v) for v in values)
-
-    players = tuple(
-        Player(
-            id=p["id"],
-            city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
-            reserve=tile_list(p.get("reserve", ())),
-            **_hand_from_wire(p.get("money", [])),
-            points=p.get("points", 0),
-            to_place=tile_list(p.get("to_place", ())),
-        )
-        for p in data["players"]
-    )
-    ids = [p.id for p in players]
-    current = data.get("current")
-    market = data.get("market") or {}
-    dummy = None
-    if data.get("dummy") is not None:
-        d = data["dummy"]
-        counts = d.get("buildings")
-        dummy_tiles = tile_list(d.get("tiles"))
-        if counts is not None and dummy_tiles is not None:
-            derived = {k: sum(1 for t in dummy_tiles if t.kind == k) for k in TYPES}
-            if all(counts.get(k, 0) == derived[k] for k in TYPES):
-                counts = None  # the counts only repeat the tiles
-        dummy = Dummy(
-            tiles=dummy_tiles,
-            counts=tuple(sorted(counts.items())) if counts is not None else None,
-            points=d.get("points", 0),
-        )
-    pending = data.get("pending")
-    partial = any(key not in data for key in FULL_KEYS) or "game" not in data
-    return State(
-        options=options,
-        players=players,
-        current=ids.index(current) if current in ids else None,
-        phase=data.get("phase", "actions"),
-        market=tuple(tile(market.get(b)) if market.get(b) is not None else None for b in BANKS),
-        money_market=tuple(data.get("money_market") or (None,) * 4),
-        bag=tile_list(data.get("bag")),
-        money_deck=tuple(data["money_deck"]) if data.get("money_deck") is not None else None,
-        discard=tuple(data.get("discard", ())),
-        scorings_done=data.get("scorings_done", 0),
-        dummy=dummy,
-        dummy_owed=data.get("dummy_owed", 0),
-        pending=Pending(pending["kind"], pending["slot"]) if pending else None,
-        shuffle_seed=data.get("seed"),
-        winners=tuple(data["winners"]) if data.get("winners") is not None else None,
-        partial=partial,
-    )
-
-
-# ---- moves -------------------------------------------------------------------------------------------
-
 MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # type: (required, optional)
     "take_money": (("slots",), ()),
@@ -607,86 +82,597 @@ MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-class MoveSchema(Schema):
-    contract_variants = Variants(
-        key="type",
-        name="{prefix}{kind}Move",
-        kinds=MOVE_FIELDS,
-        keywords={"reveal": {"minProperties": 3, "maxProperties": 3}},
-    )
+@dataclass(frozen=True)
+class EditionWire:
+    """One edition's wire: its GameWire, the catalogue under the default tiers, and its money card's
+    schema and hand-checked loader."""
 
-    type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
-    player = PlayerId(required=True)
-    slots = List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))
-    slot = fields.String(validate=validate.OneOf(BANKS))
-    cards = List(CardField(), validate=validate.Length(min=1, max=40))
-    tile = StrictInteger(validate=validate.Range(min=1, max=TILE_COUNT))
-    x = StrictInteger(validate=COORD)
-    y = StrictInteger(validate=COORD)
-    rotation = StrictInteger(validate=validate.OneOf([0, 90, 180, 270]))
-    card = DeckEntryField()
+    wire: GameWire
+    default_tiles: MappingProxyType
+    card_schema: type[Schema]
+    load_card: Any
 
-    @validates_schema
-    def _fields_fit_type(self, data, **kwargs):
-        kind = data.get("type")
-        if kind not in MOVE_FIELDS:
-            return
-        required, optional = MOVE_FIELDS[kind]
+
+def build(edition: Edition, option_book: OptionBook) -> EditionWire:
+    """Every wire schema of ``edition`` with the options of ``option_book``."""
+    BANKS, TYPES, TILE_COUNT = edition.banks, edition.types, len(edition.tiles)
+    prefix = "".join(edition.name.split())
+
+    class CardSchema(Schema):
+        bank = fields.String(required=True, validate=validate.OneOf(BANKS))
+        value = StrictInteger(required=True, validate=validate.Range(min=1, max=9))
+
+        @pre_dump
+        def _from_engine(self, obj, **kwargs):
+            return {"bank": obj.bank, "value": obj.value} if isinstance(obj, Card) else obj
+
+        @post_load
+        def _to_engine(self, data, **kwargs):
+            return Card(data["bank"], data["value"])
+
+    # Every card there is, one immutable instance each: a well-formed card on the wire is one dict lookup.
+    _CARDS = {(bank, number): Card(bank, number) for bank in BANKS for number in VALUES}
+
+    def _card(value) -> Card:
+        """A money card from its JSON object, checked by hand (a nested schema per card is slow)."""
+        if type(value) is dict and len(value) == 2:
+            bank, number = value.get("bank"), value.get("value")
+            if type(bank) is str and type(number) is int:
+                card = _CARDS.get((bank, number))
+                if card is not None:
+                    return card
+        if not isinstance(value, dict):
+            raise ValidationError("A money card is an object {bank, value}.")
         errors: dict[str, list[str]] = {}
-        for name in required:
-            if name not in data:
-                errors[name] = [M.MOVE_MISSING_FIELD.format(kind=kind)]
-        for name in data:
-            if name not in ("type", "player") + required + optional:
-                errors[name] = [M.MOVE_UNKNOWN_FIELD.format(kind=kind)]
-        if kind == "reveal" and ("tile" in data) == ("card" in data):
-            errors["tile"] = ["A reveal carries exactly one of `tile` and `card`."]
+        for key in value:
+            if key not in ("bank", "value"):
+                errors[key] = ["Unknown field."]
+        bank, number = value.get("bank"), _integral(value.get("value"))
+        if "bank" not in value:
+            errors["bank"] = ["Missing data for required field."]
+        elif bank not in BANKS:
+            errors["bank"] = [M.ONE_OF.format(choices=", ".join(BANKS))]
+        if "value" not in value:
+            errors["value"] = ["Missing data for required field."]
+        elif number is None or not 1 <= number <= 9:
+            errors["value"] = ["A card value is an integer 1..9."]
         if errors:
             raise ValidationError(errors)
+        return Card(bank, number)
 
-    @pre_dump
-    def _from_engine(self, move, **kwargs):
-        if not isinstance(move, Move):
-            return move
-        required, optional = MOVE_FIELDS[move.type]
-        out: dict[str, Any] = {"type": move.type, "player": move.player}
-        for name in required + optional:
-            value = getattr(move, name)
-            if name == "rotation" and not value:
-                continue
+    class CardField(fields.Field):
+        """A money card ``{"bank", "value"}``."""
+
+        def json_schema(self, components):
+            return ref_to(components, CardSchema)
+
+        def _serialize(self, value, attr, obj, **kwargs):
+            return None if value is None else {"bank": value.bank, "value": value.value}
+
+        def _deserialize(self, value, attr, data, **kwargs):
+            return _card(value)
+
+    class HandField(fields.Field):
+        """A player's money: a list of cards; or, in a view, one null per card (the count is public, the
+        values hidden); or null (hidden, count unknown)."""
+
+        def json_schema(self, components):
+            return components.named(
+                prefix + "Money",
+                {
+                    "oneOf": [
+                        {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)},
+                        {"type": "array", "minItems": 1, "maxItems": 108, "items": {"type": "null"}},
+                    ]
+                },
+            )
+
+        def _serialize(self, value, attr, obj, **kwargs):
+            return value
+
+        def _deserialize(self, value, attr, data, **kwargs):
+            if not isinstance(value, list):
+                raise ValidationError("Money is a list of cards {bank, value}, or of nulls for hidden cards.")
+            if len(value) > 108:
+                raise ValidationError(M.LENGTH_MAX.format(max=108))
+            hidden = [card is None for card in value]
+            if all(hidden) and value:
+                return HiddenHand(len(value))
+            if any(hidden):
+                raise ValidationError("A hand shows all its cards or hides them all (nulls).")
+            cards, errors = [], {}
+            for k, card in enumerate(value):
+                try:
+                    cards.append(_card(card))
+                except ValidationError as err:
+                    errors[k] = err.messages
+            if errors:
+                raise ValidationError(errors)
+            return cards
+
+    class ScoringCardSchema(Schema):
+        scoring = fields.String(required=True, validate=validate.OneOf(SCORING_CARDS))
+
+    class DeckEntryField(fields.Field):
+        """A money card ``{"bank", "value"}`` or a scoring card ``{"scoring": "A"}``."""
+
+        def json_schema(self, components):
+            return components.named(
+                prefix + "DeckEntry", {"oneOf": [ref_to(components, CardSchema), ref_to(components, ScoringCardSchema)]}
+            )
+
+        def _serialize(self, value, attr, obj, **kwargs):
             if value is None:
-                continue
-            out[name] = list(value) if name in ("slots", "cards") else value
-        return out
+                return None
+            if isinstance(value, str):
+                return {"scoring": value}
+            return {"bank": value.bank, "value": value.value}
 
-    @post_load
-    def _to_engine(self, data, **kwargs):
-        return Move(
-            type=data["type"],
-            player=data["player"],
-            slots=tuple(data.get("slots", ())),
-            slot=data.get("slot"),
-            cards=tuple(data.get("cards", ())),
-            tile=data.get("tile"),
-            x=data.get("x"),
-            y=data.get("y"),
-            rotation=data.get("rotation", 0),
-            card=data.get("card"),
+        def _deserialize(self, value, attr, data, **kwargs):
+            if not isinstance(value, dict):
+                raise ValidationError("A card is an object: {bank, value} or {scoring}.")
+            if "scoring" in value:
+                return lean.load(_SCORING_CARD, value)["scoring"]
+            return _card(value)
+
+    _SCORING_CARD = ScoringCardSchema()
+
+    class InlineTileSchema(Schema):
+        type = fields.String(required=True, validate=validate.OneOf(TYPES))
+        streets = List(
+            fields.String(validate=validate.OneOf(EDGES)),
+            required=True,
+            validate=validate.Length(max=4),
+            metadata={"keywords": {"uniqueItems": True}},
         )
 
+        @validates_schema
+        def _distinct(self, data, **kwargs):
+            if len(set(data.get("streets", []))) != len(data.get("streets", [])):
+                raise ValidationError("An edge is named twice.", "streets")
 
-class ScoreExtraSchema(Schema):
-    scoring = fields.String(validate=validate.OneOf(["A", "B", "final"]), load_default="final")
+    _INLINE_TILE = InlineTileSchema()
 
-    @post_load
-    def _scoring(self, data, **kwargs):
-        return data["scoring"]
+    class TileField(fields.Field):
+        """A catalogue id (1..54) or an inline ``{"type", "streets"}``; loads an int or an inline Tile."""
+
+        def json_schema(self, components):
+            return components.named(
+                prefix + "Tile",
+                {
+                    "oneOf": [
+                        components.named(prefix + "TileId", {"type": "integer", "minimum": 1, "maximum": TILE_COUNT}),
+                        ref_to(components, InlineTileSchema),
+                    ]
+                },
+            )
+
+        def _serialize(self, value, attr, obj, **kwargs):
+            if value is None:
+                return None
+            if isinstance(value, Tile) and value.id is None:
+                return {"type": value.kind, "streets": list(value.streets)}
+            return value.id if isinstance(value, Tile) else value
+
+        def _deserialize(self, value, attr, data, **kwargs):
+            if _integral(value) is not None:
+                value = _integral(value)
+                if not 1 <= value <= TILE_COUNT:
+                    raise ValidationError(M.TILE_ID.format(count=TILE_COUNT))
+                return value
+            if isinstance(value, dict):
+                inline = lean.load(_INLINE_TILE, value)
+                streets = "".join(e for e in EDGES if e in inline["streets"])
+                return Tile(None, inline["type"], streets)
+            raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")
+
+    def TileList(**kwargs: Any) -> List:
+        return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
+
+    class TypeTiersSchema(Schema):
+        contract_keywords = {
+            "not": {
+                "anyOf": [
+                    {"properties": {a: {"const": tier}, b: {"const": tier}}}
+                    for i, a in enumerate(("museum", "theater", "station"))
+                    for b in ("museum", "theater", "station")[i + 1 :]
+                    for tier in (1, 2, 3)
+                ]
+            }
+        }
+        museum = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
+        theater = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
+        station = StrictInteger(required=True, validate=validate.Range(min=1, max=3))
+
+        @validates_schema
+        def _permutation(self, data, **kwargs):
+            if len(data) == 3 and not edition.tiers_are_valid(data):
+                raise ValidationError("museum, theater and station take the tiers 1, 2 and 3 once each.")
+
+    class _OptionsWire(Schema):
+        """Options on the wire <-> the engine's Options; the fields come from the option specs."""
+
+        @pre_dump
+        def _from_engine(self, obj, **kwargs):
+            return obj.to_plain() if isinstance(obj, Options) else obj
+
+        @post_load
+        def _to_engine(self, data, **kwargs):
+            return Options.of(data, option_book)
+
+    structured: dict[str, fields.Field] = {"youngest": PlayerId(allow_none=True, load_default=None)}
+    if edition.tiered_types:
+        structured["type_tiers"] = fields.Nested(TypeTiersSchema, load_default=None, allow_none=False)
+    OptionsSchema = options_schema("OptionsSchema", option_book, base=_OptionsWire, structured=structured)
+
+    class PlacedField(fields.Field):
+        """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
+
+        _tile = TileField()
+
+        def json_schema(self, components):
+            coordinate = {"type": "integer", "minimum": COORD.min, "maximum": COORD.max}
+            return components.named(
+                prefix + "PlacedTile",
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["x", "y", "tile"],
+                    "properties": {"x": coordinate, "y": coordinate, "tile": self._tile.json_schema(components)},
+                },
+            )
+
+        def _serialize(self, value, attr, obj, **kwargs):
+            return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
+
+        def _deserialize(self, value, attr, data, **kwargs):
+            if not isinstance(value, dict):
+                raise ValidationError("A city tile is an object {x, y, tile}.")
+            errors: dict[str, list[str]] = {}
+            out = {}
+            for key in value:
+                if key not in ("x", "y", "tile"):
+                    errors[key] = ["Unknown field."]
+            for key in ("x", "y"):
+                number = _integral(value.get(key))
+                if key not in value:
+                    errors[key] = ["Missing data for required field."]
+                elif number is None or not -64 <= number <= 64:
+                    errors[key] = ["A coordinate is an integer -64..64."]
+                else:
+                    out[key] = number
+            if "tile" not in value:
+                errors["tile"] = ["Missing data for required field."]
+            else:
+                try:
+                    out["tile"] = self._tile._deserialize(value["tile"], "tile", value)
+                except ValidationError as err:
+                    errors["tile"] = err.messages
+            if errors:
+                raise ValidationError(errors)
+            return out
+
+    def _player_fields(full: bool) -> dict[str, Any]:
+        opt = {"required": True} if full else {}
+        return {
+            "id": PlayerId(required=True),
+            "city": List(
+                PlacedField(),
+                validate=validate.Length(max=TILE_COUNT),
+                **({"required": True} if full else {"load_default": list}),
+            ),
+            "reserve": TileList(**opt),
+            "money": HandField(allow_none=True, **opt),
+            "points": StrictInteger(validate=POINTS, **opt),
+            "to_place": TileList(**opt),
+        }
+
+    class DummySchema(Schema):
+        tiles = TileList(allow_none=True)
+        buildings = Dict(
+            keys=fields.String(validate=validate.OneOf(TYPES)),
+            values=StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT)),
+            validate=validate.Length(max=len(TYPES), error=M.AT_MOST_TYPES.format(count=len(TYPES))),
+        )
+        points = StrictInteger(validate=POINTS, load_default=0)
+
+    MarketSchema = type("MarketSchema", (Schema,), {bank: TileField(allow_none=True, required=True) for bank in BANKS})
+
+    class PendingSchema(Schema):
+        contract_variants = Variants(
+            key="kind",
+            name="{prefix}{kind}Pending",
+            always=(),
+            kinds={
+                "money_card": (("slot",), ()),
+                "market_tile": (("slot",), ()),
+                "dummy_tile": ((), ("slot",)),
+                "starting_money": (("slot",), ()),
+            },
+            fields_of={
+                "money_card": {"slot": {"type": "integer", "minimum": 0, "maximum": 3}},
+                "market_tile": {"slot": {"type": "string", "enum": list(BANKS)}},
+                "dummy_tile": {"slot": {"type": "null"}},
+                "starting_money": {"slot": PlayerId()},
+            },
+        )
+
+        kind = fields.String(required=True, validate=validate.OneOf(PENDING_KINDS))
+        slot = fields.Raw(allow_none=True, load_default=None)
+
+        @validates_schema
+        def _slot_fits(self, data, **kwargs):
+            kind, slot = data.get("kind"), data.get("slot")
+            if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
+                raise ValidationError("A money card reveal names money slot 0..3.", "slot")
+            if kind == "market_tile" and slot not in BANKS:
+                raise ValidationError(M.MARKET_REVEAL.format(banks=", ".join(BANKS)), "slot")
+            if kind == "dummy_tile" and slot is not None:
+                raise ValidationError("A dummy tile reveal names no slot.", "slot")
+            if kind == "starting_money":  # the player being dealt: a player id (validate checks that he plays)
+                try:
+                    PlayerId().deserialize(slot)
+                except ValidationError as err:
+                    raise ValidationError(err.messages, "slot") from None
+
+    FULL_KEYS = (
+        "current",
+        "phase",
+        "market",
+        "money_market",
+        "bag",
+        "money_deck",
+        "discard",
+        "scorings_done",
+        "dummy_owed",
+        "pending",
+        "seed",
+        "winners",
+    )
+
+    def _state_fields(full: bool) -> dict[str, Any]:
+        opt = {"required": True} if full else {}
+        return {
+            "game": fields.String(validate=validate.Equal(edition.id), **opt),
+            "options": fields.Nested(OptionsSchema, load_default=dict),
+            "players": List(
+                fields.Nested(
+                    Schema.from_dict(_player_fields(full), name=prefix + ("" if full else "Score") + "Player")
+                ),
+                required=True,
+                validate=validate.Length(min=1, max=6),
+            ),
+            "current": PlayerId(allow_none=True, **opt),
+            "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
+            "market": fields.Nested(MarketSchema, **opt),
+            "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4), **opt),
+            "bag": TileList(allow_none=True, **opt),
+            "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
+            "discard": List(CardField(), validate=validate.Length(max=108), **opt),
+            "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
+            "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
+            "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
+            "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
+            "seed": Seed(allow_none=True, **opt),
+            "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
+        }
+
+    class _StateBase(Schema):
+        @pre_dump
+        def _from_engine(self, obj, **kwargs):
+            return state_to_wire(obj) if isinstance(obj, State) else obj
+
+        @post_load
+        def _to_engine(self, data, **kwargs):
+            pending = data.get("pending")
+            if pending and pending.get("kind") == "money_card":
+                data["pending"] = {**pending, "slot": _integral(pending["slot"])}
+            return state_from_wire(data)
+
+    StateSchema = type(prefix + "State", (_StateBase,), _state_fields(True))
+    ScoreStateSchema = type(prefix + "ScoreState", (_StateBase,), _state_fields(False))
+
+    def state_to_wire(state: State) -> dict[str, Any]:
+        current = (
+            state.players[state.current].id
+            if state.current is not None and 0 <= state.current < len(state.players)
+            else None
+        )
+        dummy = None
+        if state.dummy is not None:
+            counts = dict.fromkeys(TYPES, 0)
+            if state.dummy.tiles is not None:
+                for tile in state.dummy.tiles:
+                    counts[tile.kind] = counts.get(tile.kind, 0) + 1
+            else:
+                counts.update(dict(state.dummy.counts or ()))
+            dummy = {
+                "tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
+                "buildings": {k: v for k, v in counts.items() if k in TYPES},
+                "points": state.dummy.points,
+            }
+        return {
+            "game": edition.id,
+            "options": state.options,
+            "players": [
+                {
+                    "id": p.id,
+                    "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city],
+                    "reserve": list(p.reserve),
+                    "money": _hand_to_wire(p),
+                    "points": p.points,
+                    "to_place": list(p.to_place),
+                }
+                for p in state.players
+            ],
+            "current": current,
+            "phase": state.phase,
+            "market": dict(zip(BANKS, state.market)),
+            "money_market": list(state.money_market),
+            "bag": list(state.bag) if state.bag is not None else None,
+            "money_deck": list(state.money_deck) if state.money_deck is not None else None,
+            "discard": list(state.discard),
+            "scorings_done": state.scorings_done,
+            "dummy": dummy,
+            "dummy_owed": state.dummy_owed,
+            "pending": {"kind": state.pending.kind, "slot": state.pending.slot} if state.pending else None,
+            "seed": state.shuffle_seed,
+            "winners": list(state.winners) if state.winners is not None else None,
+        }
+
+    # The catalogue under the default tiers, read-only: nearly every state uses it, and building it is a
+    # tenth of a state's load.
+    default_tiles = MappingProxyType(edition.catalogue(Options().type_tiers))
+
+    def state_from_wire(data: dict[str, Any]) -> State:
+        options: Options = data.get("options") or Options()
+        if isinstance(options, dict):
+            options = OptionsSchema().load(options)
+        tiles = default_tiles if options.type_tiers == Options().type_tiers else edition.catalogue(options.type_tiers)
+
+        def tile(value):
+            return tiles[value] if isinstance(value, int) else value
+
+        def tile_list(values):
+            return None if values is None else tuple(tile(v) for v in values)
+
+        players = tuple(
+            Player(
+                id=p["id"],
+                city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
+                reserve=tile_list(p.get("reserve", ())),
+                **_hand_from_wire(p.get("money", [])),
+                points=p.get("points", 0),
+                to_place=tile_list(p.get("to_place", ())),
+            )
+            for p in data["players"]
+        )
+        ids = [p.id for p in players]
+        current = data.get("current")
+        market = data.get("market") or {}
+        dummy = None
+        if data.get("dummy") is not None:
+            d = data["dummy"]
+            counts = d.get("buildings")
+            dummy_tiles = tile_list(d.get("tiles"))
+            if counts is not None and dummy_tiles is not None:
+                derived = {k: sum(1 for t in dummy_tiles if t.kind == k) for k in TYPES}
+                if all(counts.get(k, 0) == derived[k] for k in TYPES):
+                    counts = None  # the counts only repeat the tiles
+            dummy = Dummy(
+                tiles=dummy_tiles,
+                counts=tuple(sorted(counts.items())) if counts is not None else None,
+                points=d.get("points", 0),
+            )
+        pending = data.get("pending")
+        partial = any(key not in data for key in FULL_KEYS) or "game" not in data
+        return State(
+            options=options,
+            players=players,
+            current=ids.index(current) if current in ids else None,
+            phase=data.get("phase", "actions"),
+            market=tuple(tile(market.get(b)) if market.get(b) is not None else None for b in BANKS),
+            money_market=tuple(data.get("money_market") or (None,) * 4),
+            bag=tile_list(data.get("bag")),
+            money_deck=tuple(data["money_deck"]) if data.get("money_deck") is not None else None,
+            discard=tuple(data.get("discard", ())),
+            scorings_done=data.get("scorings_done", 0),
+            dummy=dummy,
+            dummy_owed=data.get("dummy_owed", 0),
+            pending=Pending(pending["kind"], pending["slot"]) if pending else None,
+            shuffle_seed=data.get("seed"),
+            winners=tuple(data["winners"]) if data.get("winners") is not None else None,
+            partial=partial,
+        )
+
+    # ---- moves -------------------------------------------------------------------------------------------
+
+    class MoveSchema(Schema):
+        contract_variants = Variants(
+            key="type",
+            name="{prefix}{kind}Move",
+            kinds=MOVE_FIELDS,
+            keywords={"reveal": {"minProperties": 3, "maxProperties": 3}},
+        )
+
+        type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))
+        player = PlayerId(required=True)
+        slots = List(StrictInteger(validate=validate.Range(min=0, max=3)), validate=validate.Length(min=1, max=4))
+        slot = fields.String(validate=validate.OneOf(BANKS))
+        cards = List(CardField(), validate=validate.Length(min=1, max=40))
+        tile = StrictInteger(validate=validate.Range(min=1, max=TILE_COUNT))
+        x = StrictInteger(validate=COORD)
+        y = StrictInteger(validate=COORD)
+        rotation = StrictInteger(validate=validate.OneOf([0, 90, 180, 270]))
+        card = DeckEntryField()
+
+        @validates_schema
+        def _fields_fit_type(self, data, **kwargs):
+            kind = data.get("type")
+            if kind not in MOVE_FIELDS:
+                return
+            required, optional = MOVE_FIELDS[kind]
+            errors: dict[str, list[str]] = {}
+            for name in required:
+                if name not in data:
+                    errors[name] = [M.MOVE_MISSING_FIELD.format(kind=kind)]
+            for name in data:
+                if name not in ("type", "player") + required + optional:
+                    errors[name] = [M.MOVE_UNKNOWN_FIELD.format(kind=kind)]
+            if kind == "reveal" and ("tile" in data) == ("card" in data):
+                errors["tile"] = ["A reveal carries exactly one of `tile` and `card`."]
+            if errors:
+                raise ValidationError(errors)
+
+        @pre_dump
+        def _from_engine(self, move, **kwargs):
+            if not isinstance(move, Move):
+                return move
+            required, optional = MOVE_FIELDS[move.type]
+            out: dict[str, Any] = {"type": move.type, "player": move.player}
+            for name in required + optional:
+                value = getattr(move, name)
+                if name == "rotation" and not value:
+                    continue
+                if value is None:
+                    continue
+                out[name] = list(value) if name in ("slots", "cards") else value
+            return out
+
+        @post_load
+        def _to_engine(self, data, **kwargs):
+            return Move(
+                type=data["type"],
+                player=data["player"],
+                slots=tuple(data.get("slots", ())),
+                slot=data.get("slot"),
+                cards=tuple(data.get("cards", ())),
+                tile=data.get("tile"),
+                x=data.get("x"),
+                y=data.get("y"),
+                rotation=data.get("rotation", 0),
+                card=data.get("card"),
+            )
+
+    class ScoreExtraSchema(Schema):
+        scoring = fields.String(validate=validate.OneOf(["A", "B", "final"]), load_default="final")
+
+        @post_load
+        def _scoring(self, data, **kwargs):
+            return data["scoring"]
+
+    wire = GameWire(
+        state=StateSchema,
+        score_state=ScoreStateSchema,
+        move=MoveSchema,
+        options=OptionsSchema,
+        score_extra=ScoreExtraSchema,
+    )
+    return EditionWire(wire, default_tiles, CardSchema, _card)
 
 
-WIRE = GameWire(
-    state=StateSchema,
-    score_state=ScoreStateSchema,
-    move=MoveSchema,
-    options=OptionsSchema,
-    score_extra=ScoreExtraSchema,
-)
+_NEW_YORK = build(NEW_YORK, OPTIONS)
+WIRE = _NEW_YORK.wire
+DEFAULT_TILES = _NEW_YORK.default_tiles
+CardSchema = _NEW_YORK.card_schema
+_card = _NEW_YORK.load_card

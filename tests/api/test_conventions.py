@@ -34,6 +34,7 @@ MAX_STEPS = 1500
 STATUS_KEYS = {"phase", "round", "to_move", "over", "winners"}
 PLAYERS = {
     "newyork": ["anna", "ben"],
+    "alhambra": ["anna", "ben"],
     "chinatown": ["anna", "ben", "cleo"],
     "skyline3000": ["anna", "ben", "cleo"],
     "fifthavenue": ["anna", "ben", "cleo"],
@@ -190,7 +191,7 @@ def test_every_answer_of_a_seeded_game_keeps_the_conventions(client, game):
 
 def at_a_real_table(game: str, state: dict) -> dict:
     """The state with every hidden order unknown (docs/wire.md, "Hidden information"): each later draw is a reveal."""
-    if game == "newyork":
+    if game in ("newyork", "alhambra"):
         return {**state, "bag": None, "money_deck": None, "seed": None}
     if game == "skyline3000":
         return {**state, "piles": {k: {**v, "draw": None} for k, v in state["piles"].items()}}
@@ -242,6 +243,22 @@ WORKED = {
                     {
                         "id": p,
                         "city": [{"x": x, "y": 0, "tile": {"type": "park", "streets": []}} for x in range(1, n + 1)],
+                    }
+                    for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
+                ]
+            },
+            "scoring": "final",
+        },
+        {"anna": 16, "ben": 16, "cleo": 2, "dan": 2},
+    ),
+    # Alhambra's: gardens 3, 3, 2, 2 in the final scoring share (20 + 12) / 2 and 5 / 2, rounded down
+    "alhambra": (
+        {
+            "state": {
+                "players": [
+                    {
+                        "id": p,
+                        "city": [{"x": x, "y": 0, "tile": {"type": "garden", "streets": []}} for x in range(1, n + 1)],
                     }
                     for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
                 ]
@@ -357,6 +374,7 @@ def test_a_derived_seed_is_json_safe(client, game):
 
 SEED_FIELDS = {
     "newyork": ("seed",),
+    "alhambra": ("seed",),
     "chinatown": ("seed",),
     "skyline3000": ("seed",),
     "fifthavenue": ("black_deck", "seed"),

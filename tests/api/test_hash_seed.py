@@ -17,7 +17,7 @@ from service import create_app
 from service.engine.registry import GAME_IDS
 
 client = create_app({"redis_url": None}).test_client()
-PLAYERS = {"newyork": ["anna", "bob", "carl"], "chinatown": ["anna", "bob", "carl", "dora"],
+PLAYERS = {"newyork": ["anna", "bob", "carl"], "alhambra": ["anna", "bob", "carl"], "chinatown": ["anna", "bob", "carl", "dora"],
            "skyline3000": ["anna", "bob", "carl", "dora"], "fifthavenue": ["anna", "bob", "carl", "dora"]}
 
 def post(game, op, body):

@@ -21,7 +21,7 @@ from service.engine.registry import GAME_IDS
 from service.schemas import lean
 from service.schemas.errors import error_pointers
 
-PLAYERS = {"newyork": 4, "chinatown": 4, "skyline3000": 3, "fifthavenue": 3}
+PLAYERS = {"newyork": 4, "alhambra": 4, "chinatown": 4, "skyline3000": 3, "fifthavenue": 3}
 SEEDS = (3, 8)
 STEPS = (0, 9, 40)
 BINDINGS = create_app({"redis_url": None}).extensions["games"]

@@ -191,6 +191,15 @@ SPECS = {
         reach=newyork_reach,
         plausible=newyork_plausible,
     ),
+    # Alhambra plays New York's rules under its own words: the same reach and plausibility
+    "alhambra": Spec(
+        "alhambra",
+        {2: 1, 3: 1, 4: 1, 5: 1, 6: 1},
+        uniform,
+        sampled_listing=lambda move, state: move["type"] == "buy",
+        reach=newyork_reach,
+        plausible=newyork_plausible,
+    ),
     "chinatown": Spec(
         "chinatown",
         {3: 3, 4: 3, 5: 3},

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parents[2] / "service" / "engine"
-PORTED = ("skyline3000", "chinatown", "fifthavenue", "newyork")
+PORTED = ("skyline3000", "chinatown", "fifthavenue", "newyork", "alhambra")
 
 
 def own_imports(package: Path, module: Path) -> set[str]:

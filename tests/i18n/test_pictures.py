@@ -12,6 +12,7 @@ PLAYERS = ["anna", "ben", "carl"]
 # One label each game draws on a fresh table, as English and as each language's catalog has it.
 LABELS = {
     "newyork": {"en": "Building market", "hu": "Épületpiac", "nl": "Gebouwenmarkt", "de": "Gebäudemarkt"},
+    "alhambra": {"en": "Building market", "hu": "Épületpiac", "nl": "Gebouwenmarkt", "de": "Gebäudemarkt"},
     "chinatown": {
         "en": "Players (income this year)",
         "hu": "Játékosok (idei bevétel)",

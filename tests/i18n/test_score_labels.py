@@ -14,6 +14,7 @@ from service.engine.registry import GAME_IDS
 LANGS = ("en", "hu", "nl", "de")
 PLAYERS = {
     "newyork": ["anna", "ben"],
+    "alhambra": ["anna", "ben"],
     "chinatown": ["anna", "ben", "cleo"],
     "skyline3000": ["anna", "ben", "cleo"],
     "fifthavenue": ["anna", "ben", "cleo"],

@@ -23,7 +23,7 @@ def test_the_page_gets_every_text_and_every_games_words_in_the_asked_language(cl
     assert set(body["messages"]) == set(page_ids())
     assert all(text for text in body["messages"].values())
     assert body["messages"]["Start a game"] != "Start a game"
-    assert set(body["words"]) == {"newyork", "chinatown", "skyline3000", "fifthavenue"}
+    assert set(body["words"]) == {"newyork", "alhambra", "chinatown", "skyline3000", "fifthavenue"}
     assert body["words"]["newyork"]["church"] != "church"
 
 

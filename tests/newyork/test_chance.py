@@ -3,7 +3,8 @@
 from dataclasses import replace
 
 from service.engine.newyork import GAME
-from service.engine.newyork.pool import unseen_money, unseen_tile_ids
+from service.engine.newyork.data import NEW_YORK
+from service.engine.newyork.hidden import unseen_money, unseen_tile_ids
 from service.engine.newyork.state import Card
 
 from .helpers import codes, current_id, mv, start
@@ -22,7 +23,7 @@ def test_real_table_money_refill_asks_for_a_reveal():
     assert st.phase == "refill" and st.pending.kind == "money_card" and st.pending.slot == 0
     reveals = GAME.legal_moves(st)
     assert reveals and all(m.type == "reveal" and m.player == current_id(s) for m in reveals)
-    assert {m.card for m in reveals} == set(unseen_money(st)) | {"A"}
+    assert {m.card for m in reveals} == set(unseen_money(st, NEW_YORK)) | {"A"}
 
 
 def test_real_table_reveal_must_be_possible():
@@ -32,7 +33,7 @@ def test_real_table_reveal_must_be_possible():
     me = st.players[st.current]
     seen = Card("blue", 4)
     full = replace(st, discard=st.discard + (Card("blue", 4),) * 2)
-    assert unseen_money(full)[seen] == 0
+    assert unseen_money(full, NEW_YORK)[seen] == 0
     out = GAME.apply(full, mv("reveal", me.id, card=seen))
     assert codes(out.violations) == ["newyork.reveal.impossible"]
     assert codes(GAME.apply(st, mv("reveal", me.id, card="B")).violations) == ["newyork.reveal.out_of_order"]
@@ -56,7 +57,7 @@ def test_real_table_market_tile_reveal_and_conservation():
     assert codes(GAME.apply(s, mv("reveal", current_id(s), tile=s.market[1].id)).violations) == [
         "newyork.reveal.impossible"
     ]
-    free = unseen_tile_ids(s)[0]
+    free = unseen_tile_ids(s, NEW_YORK)[0]
     out = GAME.apply(s, mv("reveal", current_id(s), tile=free))
     assert out.legal and out.state.market[0].id == free and out.state.pending is None
     assert out.state.phase == "actions"
@@ -114,7 +115,7 @@ def test_view_of_a_real_table_game_keeps_counts_through_the_reveal_flow():
     assert seen.players[st.current].cards_held == len(st.players[st.current].money)
     # the view cannot play on (hands are hidden); the referee's full state takes the reveal
     assert codes(GAME.apply(seen, mv("reveal", me, card=Card("red", 9))).violations) == ["newyork.state.hidden_money"]
-    card = next(iter(sorted(unseen_money(st))))
+    card = next(iter(sorted(unseen_money(st, NEW_YORK))))
     after = GAME.apply(st, mv("reveal", me, card=card)).state
     assert after.pending is None and after.money_market[0] == card
     assert GAME.view(after, other).players[st.current].cards_held == len(after.players[st.current].money)
@@ -135,9 +136,9 @@ def test_real_table_dummy_tiles_are_revealed_after_scoring_A():
     st = GAME.apply(st, mv("reveal", current_id(st), card="A")).state
     assert st.pending.kind == "dummy_tile" and st.dummy_owed == 6
     listed = GAME.legal_moves(st)
-    assert {m.tile for m in listed} == set(unseen_tile_ids(st))
+    assert {m.tile for m in listed} == set(unseen_tile_ids(st, NEW_YORK))
     for _ in range(6):
-        st = GAME.apply(st, mv("reveal", current_id(st), tile=unseen_tile_ids(st)[0])).state
+        st = GAME.apply(st, mv("reveal", current_id(st), tile=unseen_tile_ids(st, NEW_YORK)[0])).state
     assert len(st.dummy.tiles) == 12 and st.pending.kind == "money_card"
 
 

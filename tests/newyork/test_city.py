@@ -2,22 +2,36 @@
 
 import random
 
+from service.engine.newyork import city as city_rules
 from service.engine.newyork import holes as holes_module
-from service.engine.newyork.city import (
-    CityIndex,
-    city_violations,
-    grid_of,
-    holes,
-    legal_cells,
-    longest_street,
-    outline_cycles,
-    placement_violations,
-    removal_violations,
-    swap_violations,
-)
+from service.engine.newyork.book import BOOK
+from service.engine.newyork.city import CityIndex, grid_of, holes, longest_street, outline_cycles
 from service.engine.newyork.holes import closes_new_hole, is_enclosed
 
 from .helpers import city, codes, index, tile
+
+# the city's checks under New York's rule book
+
+
+def placement_violations(ix, t, x, y, pointer="/move", rotation=0):
+    return city_rules.placement_violations(ix, t, x, y, BOOK, pointer, rotation)
+
+
+def swap_violations(ix, t, x, y, pointer="/move", rotation=0):
+    return city_rules.swap_violations(ix, t, x, y, BOOK, pointer, rotation)
+
+
+def removal_violations(ix, x, y, pointer="/move"):
+    return city_rules.removal_violations(ix, x, y, BOOK, pointer)
+
+
+def legal_cells(ix, t):
+    return city_rules.legal_cells(ix, t, BOOK)
+
+
+def city_violations(tiles, pointer):
+    return city_rules.city_violations(tiles, pointer, lambda c: city_rules.city_check(c, BOOK))
+
 
 # --- the five building rules, each with its own code ------------------------------------------------
 
@@ -221,7 +235,7 @@ class _BoxLog:
 
 
 def test_far_apart_tiles_are_refused_with_work_bounded_by_the_tiles(monkeypatch):
-    # issue 9: two tiles at (-64,-64) and (64,64) made every city check flood the 129 x 129 box
+    # two tiles at (-64,-64) and (64,64) made every city check flood the 129 x 129 box
     log = _BoxLog(monkeypatch)
     far = city((-64, -64, "park", ""), (64, 64, "park", ""))
     found, flagged = city_violations(far, "/state/players/5/city")

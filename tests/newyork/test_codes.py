@@ -7,7 +7,8 @@ from pathlib import Path
 
 from service.engine.kit import RuleBook
 from service.engine.newyork import GAME, INFO
-from service.engine.newyork.codes import BOOK, GAME_ID, RULES
+from service.engine.newyork.book import BOOK, RULES
+from service.engine.newyork.data import NEW_YORK
 from service.engine.newyork.game import NewYork
 
 from .helpers import mv, start
@@ -19,7 +20,9 @@ def test_every_code_used_in_the_engine_is_listed():
     listed = {c.code for c in GAME.rule_codes()}
     used = set()
     for path in ENGINE.glob("*.py"):
-        used |= {f"{GAME_ID}.{s}" for s in re.findall(r'BOOK\.violation\(\s*"([a-z_]+\.[a-z_]+)"', path.read_text())}
+        used |= {
+            f"{NEW_YORK.id}.{s}" for s in re.findall(r'book\.violation\(\s*"([a-z_]+\.[a-z_]+)"', path.read_text())
+        }
     assert used and used <= listed, used - listed
     assert listed <= used, listed - used  # no code listed that nothing can emit
 
@@ -29,9 +32,9 @@ def test_every_listed_code_has_text_and_rule():
         assert code.code.startswith("newyork.") and code.text and code.rule
 
 
-def test_no_module_writes_the_game_id_but_codes():
+def test_no_module_writes_the_game_id_but_data():
     for path in ENGINE.glob("*.py"):
-        if path.name != "codes.py":
+        if path.name != "data.py":
             assert '"newyork' not in path.read_text(), path.name
 
 
@@ -56,5 +59,5 @@ def test_a_reskin_is_a_rule_book_under_another_id_over_the_same_tables():
 
 
 def test_the_rule_book_is_the_engines_only_code_table():
-    assert GAME.book is BOOK and GAME.info.id == GAME_ID
+    assert GAME.book is BOOK and GAME.info.id == NEW_YORK.id
     assert {c.code for c in GAME.rule_codes()} == BOOK.codes

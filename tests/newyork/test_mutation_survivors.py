@@ -15,7 +15,8 @@ def test_validate_only_a_finished_game_has_winners_or_a_final_scoring():
 
 
 def test_real_table_scoring_card_b_stays_in_the_deck_after_scoring_a_until_revealed():
-    from service.engine.newyork.pool import unseen_money
+    from service.engine.newyork.data import NEW_YORK
+    from service.engine.newyork.hidden import unseen_money
 
     from .helpers import current_id, mv
     from .test_chance import at_table
@@ -25,7 +26,7 @@ def test_real_table_scoring_card_b_stays_in_the_deck_after_scoring_a_until_revea
     st = GAME.apply(s, mv("take_money", current_id(s), slots=[0])).state
     st = GAME.apply(st, mv("reveal", current_id(st), card="A")).state
     assert st.scorings_done == 1 and st.pending.kind == "money_card"
-    assert {m.card for m in GAME.legal_moves(st)} == set(unseen_money(st)) | {"B"}
+    assert {m.card for m in GAME.legal_moves(st)} == set(unseen_money(st, NEW_YORK)) | {"B"}
     assert codes(GAME.apply(st, mv("reveal", current_id(st), card="A")).violations) == ["newyork.reveal.impossible"]
     out = GAME.apply(st, mv("reveal", current_id(st), card="B"))
     assert out.legal and out.state.scorings_done == 2
@@ -46,7 +47,7 @@ def test_validate_a_pending_money_reveal_names_a_slot_of_the_market():
 
 
 def test_reading_money_visibility_hidden_hands_may_hold_every_card_not_shown_and_not_one_more():
-    from service.engine.newyork.pool import copies, visible_money
+    from service.engine.newyork.hidden import copies, visible_money
 
     seen = GAME.view(start(4, seed=9), "p1")
     hidden = [i for i, p in enumerate(seen.players) if p.money is None]
@@ -102,7 +103,7 @@ def test_reading_money_visibility_the_count_an_overfull_hand_is_told_is_the_boun
 
 def test_placement_to_the_dummy_is_listed_for_a_bought_tile_and_never_for_a_tile_awarded_at_the_end():
     """With two players a bought tile may go to the dummy, so legal-moves lists that beside place and
-    reserve; a market tile awarded at the end may only be placed or reserved (rules/newyork.md 4.7), so
+    reserve; a market tile awarded at the end may only be placed or reserved (the rules page, end of the game), so
     the final placement lists neither a give_dummy nor accepts one."""
     from .helpers import current_id, mv, set_player
     from .table import give_money

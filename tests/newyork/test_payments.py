@@ -1,5 +1,5 @@
 """Payments: any sufficient payment is legal; legal-moves lists each minimal one, once per multiset of
-values, with a bound that holds even for a hand of all 27 cards of a bank (issue 9, item 1)."""
+values, with a bound that holds even for a hand of all 27 cards of a bank."""
 
 import time
 from collections import Counter
@@ -7,8 +7,8 @@ from dataclasses import replace
 from itertools import product
 
 from service.engine.newyork import GAME
+from service.engine.newyork.candidates import MAX_PAYMENTS_PER_SLOT, minimal_payments
 from service.engine.newyork.data import BANKS
-from service.engine.newyork.moves import MAX_PAYMENTS_PER_SLOT, minimal_payments
 from service.engine.newyork.state import Card
 
 from .helpers import current_id, mv, start
@@ -96,7 +96,7 @@ def _oracle_count(cost):
 
 
 def test_payment_listing_is_bounded_with_all_27_blue_cards():
-    # issue 9 item 1: this state took 30 s and listed 262,128 payments when every payment was listed
+    # this state took 30 s and listed 262,128 payments when every payment was listed
     s = put_market(start(3, seed=4), 0, DEAREST)
     s = _all_cards_of(s, s.current, ["blue"])
     assert GAME.validate(s) == []

@@ -15,7 +15,7 @@ import pytest
 
 from service.engine.newyork import GAME
 from service.engine.newyork.data import BANKS, money_cards
-from service.engine.newyork.pool import copies
+from service.engine.newyork.hidden import copies
 from service.engine.newyork.state import Card, Move
 
 GAMES = 50  # the conformance suite plays every game again with the player to move's unlisted moves
@@ -106,7 +106,7 @@ def sufficient_payment(s, m: Move, listed) -> bool:
     return (
         all(c.bank == m.slot for c in m.cards)
         and not paid - hand
-        and any(not Counter(l.cards) - paid for l in listed if l.type == "buy" and l.slot == m.slot)
+        and any(not Counter(other.cards) - paid for other in listed if other.type == "buy" and other.slot == m.slot)
     )
 
 

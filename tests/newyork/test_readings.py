@@ -1,4 +1,4 @@
-"""Every rule reading of DESIGN.md section 9 has a test named after it (test_reading_<name>...)."""
+"""Every rule reading of the rules page has a test named after it (test_reading_<name>...)."""
 
 import importlib
 import inspect

@@ -47,7 +47,7 @@ def test_render_marks_the_majorities():
     assert "park: 1 - rank 1, 20 pts" in svg
 
 
-# --- the whole table (issue 12) ----------------------------------------------------------------------
+# --- the whole table --------------------------------------------------------------------------------
 
 LONG = ["anna-" + "x" * 35, "Bartholomew-Montgomery-Featherstonehaugh", "carl", "dora-" + "W" * 35, "eve", "fred"]
 

@@ -6,8 +6,8 @@ import pytest
 
 from service.engine.core import RulesError
 from service.engine.newyork import GAME
+from service.engine.newyork.setup import start_player
 from service.engine.newyork.state import Card, Player
-from service.engine.newyork.turns import start_player
 
 from .helpers import start
 

@@ -99,9 +99,9 @@ def test_a_later_state_checks_only_the_cities_that_changed(monkeypatch):
 
     checked = []
 
-    def counting_check(c):
+    def counting_check(c, book):
         checked.append(c)
-        return city_module.city_check(c)
+        return city_module.city_check(c, book)
 
     monkeypatch.setattr(game_module, "city_check", counting_check)
     kept, before = city((1, 0, "park", "w")), city((0, 1, "church", "n"))

@@ -1,16 +1,16 @@
 """New York (Dirk Henn, Queen Games 2010)."""
 
 from ..core import GameInfo, GameSpec
-from .codes import GAME_ID, GAME_NAME
+from .data import NEW_YORK
 
 INFO = GameInfo(
-    id=GAME_ID,
-    name=GAME_NAME,
+    id=NEW_YORK.id,
+    name=NEW_YORK.name,
     designers=("Dirk Henn",),
     publisher="Queen Games 2010",
     min_players=2,
     max_players=6,
-    rules_version=f"{GAME_ID}-4",
+    rules_version=f"{NEW_YORK.id}-4",
     move_types=(
         "take_money",
         "buy",
@@ -26,10 +26,11 @@ INFO = GameInfo(
     variants=("two_player_dummy",),
 )
 
+from .book import BOOK  # noqa: E402
 from .game import NewYork  # noqa: E402
 
-GAME = NewYork(INFO)
+GAME = NewYork(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(NEW_YORK.id,))

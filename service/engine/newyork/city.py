@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from ..core import Violation
-from ..kit import T_
-from .codes import BOOK
+from ..kit import T_, RuleBook
 from .holes import bounds, closes_new_hole, holes, is_enclosed
 from .state import Placed, Tile
 
@@ -120,14 +119,14 @@ class CityIndex:
 
 
 def placement_violations(
-    index: CityIndex, tile: Tile, x: int, y: int, pointer: str = "/move", rotation: int = 0
+    index: CityIndex, tile: Tile, x: int, y: int, book: RuleBook, pointer: str = "/move", rotation: int = 0
 ) -> list[Violation]:
     """Every building rule a tile placed at (x, y) would break (an empty list when it is legal)."""
     out: list[Violation] = []
     where = f"({x},{y})"
     if rotation:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.orientation",
                 "Tiles cannot be rotated (rotation {rotation}); roofs face up like the start tile.",
                 f"{pointer}/rotation",
@@ -137,7 +136,7 @@ def placement_violations(
     if (x, y) in index.grid:
         what = T_("the start tile") if (x, y) == ORIGIN else T_("another tile")
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.occupied", "The cell {cell} already holds {what}.", f"{pointer}/x", cell=where, what=what
             )
         )
@@ -146,7 +145,7 @@ def placement_violations(
     streets = tile.streets
     if not touching:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.no_contact",
                 "A tile at {cell} would share no edge with the city.",
                 f"{pointer}/x",
@@ -158,7 +157,7 @@ def placement_violations(
             mine = T_("has a street") if edge in streets else T_("has none")
             other = T_("none") if edge in streets else T_("one")
             out.append(
-                BOOK.violation(
+                book.violation(
                     "placement.street_mismatch",
                     "The tile's {edge} edge {mine} but the tile at {cell} has {other} on its {opposite} edge.",
                     f"{pointer}/x",
@@ -171,7 +170,7 @@ def placement_violations(
             )
     if not any(edge not in streets for edge in walk_edges):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.unreachable",
                 "A tile at {cell} could not be reached on foot from the start tile without crossing a street.",
                 f"{pointer}/x",
@@ -180,31 +179,31 @@ def placement_violations(
         )
     if closes:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.hole", "A tile at {cell} would enclose an empty cell.", f"{pointer}/x", cell=where
             )
         )
     return out
 
 
-def legal_cells(index: CityIndex, tile: Tile) -> list[tuple[int, int]]:
+def legal_cells(index: CityIndex, tile: Tile, book: RuleBook) -> list[tuple[int, int]]:
     """Every cell where ``tile`` may be built (the same checks as ``placement_violations``)."""
-    return [cell for cell in index.frontier() if not placement_violations(index, tile, cell[0], cell[1])]
+    return [cell for cell in index.frontier() if not placement_violations(index, tile, cell[0], cell[1], book)]
 
 
-def removal_violations(index: CityIndex, x: int, y: int, pointer: str = "/move") -> list[Violation]:
+def removal_violations(index: CityIndex, x: int, y: int, book: RuleBook, pointer: str = "/move") -> list[Violation]:
     """Why the city tile at (x, y) cannot go to the reserve (empty when it can)."""
     if (x, y) == ORIGIN:
-        return [BOOK.violation("rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
+        return [book.violation("rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
     if (x, y) not in index.grid:
-        return [BOOK.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x", x=x, y=y)]
+        return [book.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x", x=x, y=y)]
     out = []
     after = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
     cut = (set(after) & index.reach) - reachable(after)
     if cut:
         cells = ", ".join(f"({a},{b})" for a, b in sorted(cut))
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.unreachable",
                 "Removing the tile at ({x},{y}) would cut off {cells} from the start tile.",
                 f"{pointer}/x",
@@ -215,7 +214,7 @@ def removal_violations(index: CityIndex, x: int, y: int, pointer: str = "/move")
         )
     if is_enclosed(after, (x, y)):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.hole",
                 "Removing the tile at ({x},{y}) would leave an enclosed empty cell.",
                 f"{pointer}/x",
@@ -227,13 +226,13 @@ def removal_violations(index: CityIndex, x: int, y: int, pointer: str = "/move")
 
 
 def swap_violations(
-    index: CityIndex, tile: Tile, x: int, y: int, pointer: str = "/move", rotation: int = 0
+    index: CityIndex, tile: Tile, x: int, y: int, book: RuleBook, pointer: str = "/move", rotation: int = 0
 ) -> list[Violation]:
     """Why a reserve tile cannot take the place of the city tile at (x, y) (empty when it can)."""
     out = []
     if rotation:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.orientation",
                 "Tiles cannot be rotated (rotation {rotation}).",
                 f"{pointer}/rotation",
@@ -241,15 +240,15 @@ def swap_violations(
             )
         )
     if (x, y) == ORIGIN:
-        return out + [BOOK.violation("rebuild.start_tile", "The start tile can never be swapped.", f"{pointer}/x")]
+        return out + [book.violation("rebuild.start_tile", "The start tile can never be swapped.", f"{pointer}/x")]
     if (x, y) not in index.grid:
         return out + [
-            BOOK.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x", x=x, y=y)
+            book.violation("rebuild.no_tile", "There is no city tile at ({x},{y}).", f"{pointer}/x", x=x, y=y)
         ]
     rest = {cell: streets for cell, streets in index.grid.items() if cell != (x, y)}
     for edge, cell in mismatched_edges(rest, x, y, tile.streets):
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.street_mismatch",
                 "The tile's {edge} edge does not match the tile at {cell}.",
                 f"{pointer}/x",
@@ -266,7 +265,7 @@ def swap_violations(
     lost = (set(after) & index.reach) - reachable(after)
     if lost:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "placement.unreachable",
                 "After the swap some tiles could not be reached on foot from the start tile.",
                 f"{pointer}/x",
@@ -280,15 +279,15 @@ CityChecker = Callable[[tuple[Placed, ...]], CityCheck]
 
 
 def city_violations(
-    city: tuple[Placed, ...], pointer: str, check: CityChecker | None = None
+    city: tuple[Placed, ...], pointer: str, check: CityChecker
 ) -> tuple[list[Violation], set[tuple[int, int]]]:
     """Every building rule a whole city breaks, and the cells to flag in a picture. ``check`` is
-    ``city_check`` or a memo of it (the engine's ``StateMemo`` of cities)."""
-    found, flagged = (check or city_check)(tuple(city))
+    ``city_check`` under the game's book, or the engine's memo of it (its ``StateMemo`` of cities)."""
+    found, flagged = check(tuple(city))
     return [replace(v, pointer=pointer + v.pointer) for v in found], set(flagged)
 
 
-def city_check(city: tuple[Placed, ...]) -> CityCheck:
+def city_check(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
     """``city_violations`` with pointers relative to the city ("/3" is its tile 3), so the answer does not
     depend on the player's seat and one memo entry serves a city wherever it sits."""
     out: list[Violation] = []
@@ -299,7 +298,7 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
         if cell in seen:
             what = T_("the start tile") if cell == ORIGIN else T_("another tile")
             out.append(
-                BOOK.violation(
+                book.violation(
                     "placement.occupied",
                     "The cell ({x},{y}) already holds {what}.",
                     f"/{i}",
@@ -320,7 +319,7 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
         here = f"/{i}"
         if not any(c in grid for _, c in neighbours(x, y)):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "placement.no_contact", "The tile at ({x},{y}) shares no edge with the city.", here, x=x, y=y
                 )
             )
@@ -328,7 +327,7 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
         for edge, other in mismatched_edges(grid, x, y, grid[cell]):
             if edge in ("e", "s") or other == ORIGIN:
                 out.append(
-                    BOOK.violation(
+                    book.violation(
                         "placement.street_mismatch",
                         "The {edge} edge of the tile at ({x},{y}) does not match the tile at {cell}.",
                         here,
@@ -341,7 +340,7 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
                 flagged.add(cell)
         if cell not in reach:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "placement.unreachable",
                     "The tile at ({x},{y}) cannot be reached on foot from the start tile.",
                     here,
@@ -352,7 +351,7 @@ def city_check(city: tuple[Placed, ...]) -> CityCheck:
             flagged.add(cell)
     for region in holes(set(grid)):
         cells = ", ".join(f"({a},{b})" for a, b in sorted(region, key=lambda c: (c[1], c[0])))
-        out.append(BOOK.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", "", cells=cells))
+        out.append(book.violation("placement.hole", "The city encloses the empty cell(s) {cells}.", "", cells=cells))
         for a, b in region:
             flagged |= {c for _, c in neighbours(a, b) if c in grid}
     return tuple(out), frozenset(flagged)

@@ -106,15 +106,16 @@ class Options:
     chance: str = _DEFAULTS["chance"]
 
     @classmethod
-    def of(cls, given: Mapping[str, Any] | Options | None) -> Options:
-        """The options of a setup request: the given ones over the defaults (type_tiers as any mapping)."""
-        if isinstance(given, cls):
+    def of(cls, given: Mapping[str, Any] | Options | None, book: OptionBook = OPTIONS) -> Options:
+        """The options of a setup request: the given ones over ``book``'s defaults (type_tiers as any
+        mapping; a re-skin whose book has no type_tiers keeps the default, which its edition never reads)."""
+        if isinstance(given, Options):
             return given
-        given = dict(given or {})
-        if not given.get("type_tiers", True):  # null or empty: the default tiers
-            del given["type_tiers"]
-        resolved = OPTIONS.resolve(given)
-        return cls(**{**resolved, "type_tiers": tiers_key(resolved["type_tiers"])})
+        plain: dict[str, Any] = dict(given or {})
+        if not plain.get("type_tiers", True):  # null or empty: the default tiers
+            del plain["type_tiers"]
+        resolved = book.resolve(plain)
+        return cls(**{**resolved, "type_tiers": tiers_key(resolved.get("type_tiers", _DEFAULTS["type_tiers"]))})
 
     def to_plain(self) -> dict[str, Any]:
         return {

@@ -5,29 +5,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import NULL_MEMO, Memo
+from ..memo import remembered, remembered_many
 from .city import grid_of, longest_street, street_material, street_value_ok
-from .codes import memo_kind
-from .data import TYPES, scoring_tables
+from .data import Edition
 from .state import Player, State
 
-STREET_KIND = memo_kind("longest_street")
-MAJORITY_KIND = memo_kind("majorities")
+# the memo kinds, under the game's id (``newyork.longest_street``): edition.memo_kind(...)
+STREET = "longest_street"
+MAJORITIES = "majorities"
 
 
-def type_counts(player: Player) -> dict[str, int]:
+def type_counts(player: Player, types: Sequence[str]) -> dict[str, int]:
     """Buildings per type in the city (the reserve never counts)."""
-    counts = dict.fromkeys(TYPES, 0)
+    counts = dict.fromkeys(types, 0)
     for placed in player.city:
         if placed.tile.kind in counts:
             counts[placed.tile.kind] += 1
     return counts
 
 
-def dummy_counts(state: State) -> dict[str, int] | None:
+def dummy_counts(state: State, types: Sequence[str]) -> dict[str, int] | None:
     if state.dummy is None:
         return None
-    counts = dict.fromkeys(TYPES, 0)
+    counts = dict.fromkeys(types, 0)
     if state.dummy.tiles is not None:
         for tile in state.dummy.tiles:
             if tile.kind in counts:
@@ -53,21 +53,22 @@ def places(counts: Sequence[int], table: Sequence[int]) -> list[tuple[int, int]]
     return out
 
 
-def majority_table(counts: Sequence[Sequence[int]], scoring: str, tiers_key) -> list[list[list[int]]]:
-    """Per participant, per type (TYPES order): [rank, points]."""
-    tables = scoring_tables(tiers_key)
-    columns = [places([row[t] for row in counts], tables[kind][scoring]) for t, kind in enumerate(TYPES)]
-    return [[list(columns[t][i]) for t in range(len(TYPES))] for i in range(len(counts))]
+def majority_table(counts: Sequence[Sequence[int]], scoring: str, tiers_key, edition: Edition) -> list[list[list[int]]]:
+    """Per participant, per type (the edition's order): [rank, points]."""
+    tables = edition.scoring_tables(tiers_key)
+    types = edition.types
+    columns = [places([row[t] for row in counts], tables[kind][scoring]) for t, kind in enumerate(types)]
+    return [[list(columns[t][i]) for t in range(len(types))] for i in range(len(counts))]
 
 
-def _majority_ok(size: int):
+def _majority_ok(size: int, types: Sequence[str]):
     def check(value: Any) -> bool:
         return (
             isinstance(value, list)
             and len(value) == size
             and all(
                 isinstance(row, list)
-                and len(row) == len(TYPES)
+                and len(row) == len(types)
                 and all(isinstance(c, list) and len(c) == 2 and all(type(v) is int for v in c) for c in row)
                 for row in value
             )
@@ -76,14 +77,17 @@ def _majority_ok(size: int):
     return check
 
 
-def majorities(counts: list[list[int]], scoring: str, tiers_key, memo: Memo) -> list[list[list[int]]]:
+def majorities(counts: list[list[int]], scoring: str, tiers_key, edition: Edition) -> list[list[list[int]]]:
     material = {"scoring": scoring, "tiers": [list(p) for p in tiers_key], "counts": counts}
-    return memo.get_or_compute(
-        MAJORITY_KIND, material, lambda: majority_table(counts, scoring, tiers_key), _majority_ok(len(counts))
+    return remembered(
+        edition.memo_kind(MAJORITIES),
+        material,
+        lambda: majority_table(counts, scoring, tiers_key, edition),
+        _majority_ok(len(counts), edition.types),
     )
 
 
-def streets(players: Sequence[Player], memo: Memo) -> list[dict]:
+def streets(players: Sequence[Player], edition: Edition) -> list[dict]:
     materials = [street_material(grid_of(p.city)) for p in players]
 
     def compute(material):
@@ -91,21 +95,22 @@ def streets(players: Sequence[Player], memo: Memo) -> list[dict]:
         grid[(0, 0)] = ""
         return longest_street(grid)
 
-    return memo.get_or_compute_many(STREET_KIND, materials, compute, street_value_ok)
+    return remembered_many(edition.memo_kind(STREET), materials, compute, street_value_ok)
 
 
-def scoring_points(state: State, scoring: str, memo: Memo = NULL_MEMO) -> dict[str, Any]:
+def scoring_points(state: State, scoring: str, edition: Edition) -> dict[str, Any]:
     """The points one scoring gives, with the breakdown (no violations: see ``score``)."""
-    counts = [type_counts(p) for p in state.players]
-    dummy = dummy_counts(state)
-    rows = [[c[k] for k in TYPES] for c in counts]
+    types = edition.types
+    counts = [type_counts(p, types) for p in state.players]
+    dummy = dummy_counts(state, types)
+    rows = [[c[k] for k in types] for c in counts]
     if dummy is not None:
-        rows.append([dummy[k] for k in TYPES])
-    table = majorities(rows, scoring, state.options.type_tiers, memo) if rows else []
-    street = streets(state.players, memo)
+        rows.append([dummy[k] for k in types])
+    table = majorities(rows, scoring, state.options.type_tiers, edition) if rows else []
+    street = streets(state.players, edition)
     players, totals = [], {}
     for i, player in enumerate(state.players):
-        buildings = _buildings(rows[i], table[i])
+        buildings = _buildings(rows[i], table[i], types)
         length = street[i]["length"]
         total = sum(b["points"] for b in buildings.values()) + length
         players.append(
@@ -120,7 +125,8 @@ def scoring_points(state: State, scoring: str, memo: Memo = NULL_MEMO) -> dict[s
         totals[player.id] = total
     out: dict[str, Any] = {"scoring": scoring, "players": players, "totals": totals, "dummy": None}
     if dummy is not None:
-        buildings = _buildings(rows[-1], table[-1])
+        buildings = _buildings(rows[-1], table[-1], types)
+        assert state.dummy is not None
         out["dummy"] = {
             "buildings": buildings,
             "total": sum(b["points"] for b in buildings.values()),
@@ -138,5 +144,5 @@ def _breakdown(buildings: dict[str, dict[str, int]], street: int) -> list[dict[s
     return parts + [{"category": "longest_street", "points": street, "detail": {"length": street}}]
 
 
-def _buildings(row: Sequence[int], ranks: Sequence[Sequence[int]]) -> dict[str, dict[str, int]]:
-    return {kind: {"count": row[t], "rank": ranks[t][0], "points": ranks[t][1]} for t, kind in enumerate(TYPES)}
+def _buildings(row: Sequence[int], ranks: Sequence[Sequence[int]], types: Sequence[str]) -> dict[str, dict[str, int]]:
+    return {kind: {"count": row[t], "rank": ranks[t][0], "points": ranks[t][1]} for t, kind in enumerate(types)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .options import Options
 
@@ -27,7 +27,7 @@ class Card(NamedTuple):
     value: int
 
 
-DeckEntry = Union[Card, str]  # a money card, or the scoring card "A" / "B"
+DeckEntry = Card | str  # a money card, or the scoring card "A" / "B"
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,12 @@ class Pending:
     slot: int | str | None = None
 
 
+ACTIONS = ("take_money", "buy", "rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn")
+PLACEMENTS = ("place", "reserve", "give_dummy")
+MOVE_TYPES = ACTIONS + PLACEMENTS + ("reveal",)
+MONEY_DRAWS = ("money_card", "starting_money")  # the pending draws a money card (or a scoring card) answers
+CITY_MOVES = frozenset(("rebuild_place", "rebuild_remove", "rebuild_swap", "end_turn", "place"))  # ask a city
+
 PHASES = ("setup", "actions", "placement", "refill", "final_placement", "over")  # setup: a real table's deal
 
 
@@ -100,7 +106,7 @@ class State:
 
 @dataclass(frozen=True)
 class Move:
-    """One move. ``type`` picks which of the other fields matter (see moves.MOVE_TYPES)."""
+    """One move. ``type`` (one of ``MOVE_TYPES``) picks which of the other fields matter."""
 
     type: str
     player: str

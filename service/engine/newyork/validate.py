@@ -5,82 +5,81 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Violation
-from ..kit import N_, pointer
+from ..kit import N_, RuleBook, pointer
 from .city import CityChecker, city_violations
-from .codes import BOOK, GAME_NAME
-from .data import BANKS, DUMMY_FIRST, START_SUM, TILE_COUNT, TILE_IDS, TYPES, tiers_are_valid
-from .pool import copies, visible_money, visible_tiles
-from .state import Card, State
-from .turns import hand_total, setup_pending, youngest_violation
+from .data import DUMMY_FIRST, START_SUM, Edition
+from .hidden import copies, visible_money, visible_tiles
+from .setup import hand_total, setup_pending, youngest_violation
+from .state import Card, Pending, Player, State
 
 
-def state_violations(state: State, check_city: CityChecker | None = None) -> list[Violation]:
+def state_violations(state: State, book: RuleBook, edition: Edition, check_city: CityChecker) -> list[Violation]:
     """Every inconsistency of ``state`` (the engine keeps the answer for the same state in its StateMemo,
-    and passes ``check_city``, its memo of city checks)."""
-    if not tiers_are_valid(state.options.type_tiers):
+    and passes ``check_city``, its memo of city checks under its book)."""
+    if not edition.tiers_are_valid(state.options.type_tiers):
         return [
-            BOOK.violation(
+            book.violation(
                 "state.options",
                 "type_tiers must map museum, theater and station to 1, 2, 3.",
                 "/state/options/type_tiers",
             )
         ]
     out: list[Violation] = []
-    out += player_violations(state)
+    out += player_violations(state, book, edition)
     if out:
         return out
     youngest = state.options.youngest
     if youngest is not None and all(p.id != youngest for p in state.players):
-        out.append(youngest_violation(youngest, "/state/options/youngest"))
+        out.append(youngest_violation(youngest, "/state/options/youngest", book))
     for i, player in enumerate(state.players):
         out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
-    out += dummy_violations(state)
+    out += dummy_violations(state, book, edition)
     if state.partial:
         return out
-    out += tile_violations(state)
-    out += money_violations(state)
-    out += chance_violations(state)
-    out += setup_violations(state) if state.phase == "setup" else phase_violations(state)
+    out += tile_violations(state, book, edition)
+    out += money_violations(state, book, edition)
+    out += chance_violations(state, book)
+    out += setup_violations(state, book, edition) if state.phase == "setup" else phase_violations(state, book, edition)
     return out
 
 
-def player_violations(state: State) -> list[Violation]:
+def player_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     ids = [p.id for p in state.players]
     low = 1 if state.partial else 2
     if not low <= len(ids) <= 6 or len(set(ids)) != len(ids):
         return [
-            BOOK.violation(
+            book.violation(
                 "state.players",
                 "{count} players (distinct ids: {distinct}); {game} has {low} to 6 players with distinct ids.",
                 "/state/players",
                 count=len(ids),
                 distinct=len(set(ids)),
-                game=GAME_NAME,
+                game=edition.name,
                 low=low,
             )
         ]
     return []
 
 
-def dummy_violations(state: State) -> list[Violation]:
+def dummy_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     out = []
     d = state.dummy
     if d is not None and d.tiles is not None and d.counts is not None:
         from_tiles = Counter(t.kind for t in d.tiles)
-        if any(from_tiles.get(k, 0) != dict(d.counts).get(k, 0) for k in TYPES):
+        if any(from_tiles.get(k, 0) != dict(d.counts).get(k, 0) for k in edition.types):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.dummy", "The dummy's building counts do not match its tiles.", "/state/dummy/buildings"
                 )
             )
     if not state.partial and (d is not None) != (len(state.players) == 2):
-        out.append(BOOK.violation("state.dummy", "The dummy takes part in the 2-player game only.", "/state/dummy"))
+        out.append(book.violation("state.dummy", "The dummy takes part in the 2-player game only.", "/state/dummy"))
     if state.dummy_owed and d is None:
-        out.append(BOOK.violation("state.dummy", "Tiles are owed to a dummy that does not exist.", "/state/dummy_owed"))
+        out.append(book.violation("state.dummy", "Tiles are owed to a dummy that does not exist.", "/state/dummy_owed"))
     return out
 
 
-def tile_violations(state: State) -> list[Violation]:
+def tile_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     out = []
     places = list(visible_tiles(state))
     if state.bag is not None:
@@ -89,15 +88,15 @@ def tile_violations(state: State) -> list[Violation]:
     seen: dict[int, str] = {}
     for tile, where in places:
         if tile.id is None:
-            out.append(BOOK.violation("state.unknown_tile", "A game state names tiles by catalogue id.", where))
+            out.append(book.violation("state.unknown_tile", "A game state names tiles by catalogue id.", where))
         elif tile.id in seen:
-            out.append(BOOK.violation("state.tile_count", "Tile {tile} is in two places.", where, tile=tile.id))
+            out.append(book.violation("state.tile_count", "Tile {tile} is in two places.", where, tile=tile.id))
         else:
             seen[tile.id] = where
-    if state.bag is not None and len(seen) != TILE_COUNT and not out:
-        missing = sorted(set(TILE_IDS) - set(seen))
+    if state.bag is not None and len(seen) != len(edition.tiles) and not out:
+        missing = sorted(set(edition.tile_ids) - set(seen))
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.tile_count",
                 "{count} tile(s) are nowhere: {tiles}.",
                 "/state/bag",
@@ -108,7 +107,7 @@ def tile_violations(state: State) -> list[Violation]:
     return out
 
 
-def money_violations(state: State) -> list[Violation]:
+def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     out = []
     n = copies(state)
     counts = visible_money(state)
@@ -116,15 +115,15 @@ def money_violations(state: State) -> list[Violation]:
     if deck is not None:
         counts.update(e for e in deck if isinstance(e, Card))
     for card, k in sorted(counts.items()):
-        if card.bank not in BANKS or not 1 <= card.value <= 9:
+        if card.bank not in edition.banks or not 1 <= card.value <= 9:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.money_count", "There is no {bank} {value} card.", "/state", bank=card.bank, value=card.value
                 )
             )
         elif k > n:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.money_count",
                     "{count} copies of {bank} {value}; the game has {copies}.",
                     "/state",
@@ -137,7 +136,7 @@ def money_violations(state: State) -> list[Violation]:
     hidden = sum(p.money_count or 0 for p in state.players if p.money is None)
     if hidden and sum(counts.values()) + hidden > n * 36:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.money_count",
                 "The hidden hands hold {hidden} cards, more than the {left} not shown elsewhere.",
                 "/state/players",
@@ -149,7 +148,7 @@ def money_violations(state: State) -> list[Violation]:
         total = sum(counts.values())
         if total != n * 36:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.money_count",
                     "{total} money cards are accounted for; the game has {full}.",
                     "/state/money_deck",
@@ -164,7 +163,7 @@ def money_violations(state: State) -> list[Violation]:
             expected = scoring if scoring in (["A", "B"], ["B"]) else []
         if scoring != expected:
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.scoring_cards",
                     "After {done} scoring(s) the deck must hold {expected} in that order.",
                     "/state/money_deck",
@@ -175,11 +174,11 @@ def money_violations(state: State) -> list[Violation]:
     return out
 
 
-def phase_violations(state: State) -> list[Violation]:
-    out = []
+def phase_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
+    out: list[Violation] = []
     n = len(state.players)
     if state.current is None or not 0 <= state.current < n:
-        return [BOOK.violation("state.current", "The current player is not one of the players.", "/state/current")]
+        return [book.violation("state.current", "The current player is not one of the players.", "/state/current")]
     waiting = [i for i, p in enumerate(state.players) if p.to_place]
     phase = state.phase
     bad = None
@@ -198,17 +197,17 @@ def phase_violations(state: State) -> list[Violation]:
     elif state.winners is not None and not set(state.winners) <= {p.id for p in state.players}:
         bad = N_("The winners must be players of the game.")
     if bad:
-        out.append(BOOK.violation("state.phase", bad, "/state/phase"))
-    out += pending_violations(state)
+        out.append(book.violation("state.phase", bad, "/state/phase"))
+    out += pending_violations(state, book, edition)
     return out
 
 
-def pending_violations(state: State) -> list[Violation]:
+def pending_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     p = state.pending
     if p is None:
         return []
     if state.phase != "refill":
-        return [BOOK.violation("state.pending", "Draws are revealed only during a refill.", "/state/pending")]
+        return [book.violation("state.pending", "Draws are revealed only during a refill.", "/state/pending")]
     if p.kind == "money_card":
         ok = (
             state.money_deck is None
@@ -217,21 +216,27 @@ def pending_violations(state: State) -> list[Violation]:
             and state.money_market[p.slot] is None
         )
     elif p.kind == "market_tile":
-        ok = state.bag is None and p.slot in BANKS and state.market[BANKS.index(p.slot)] is None
+        banks = edition.banks
+        ok = (
+            state.bag is None
+            and isinstance(p.slot, str)
+            and p.slot in banks
+            and state.market[banks.index(p.slot)] is None
+        )
     else:
         ok = p.kind == "dummy_tile" and state.bag is None and state.dummy is not None and state.dummy_owed > 0
     if not ok:
-        return [BOOK.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
+        return [book.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
     return []
 
 
-def chance_violations(state: State) -> list[Violation]:
+def chance_violations(state: State, book: RuleBook) -> list[Violation]:
     """A game dealt at a real table never knows the bag's or the deck's order."""
     if state.options.chance == "table" and not (
         state.bag is None and state.money_deck is None and state.shuffle_seed is None
     ):
         return [
-            BOOK.violation(
+            book.violation(
                 "state.chance",
                 "At a real table the bag, the money deck and the seed are unknown (null).",
                 "/state/options/chance",
@@ -243,15 +248,15 @@ def chance_violations(state: State) -> list[Violation]:
 SETUP_ORDER = ("market_tile", "dummy_tile", "starting_money", "money_card")
 
 
-def setup_violations(state: State) -> list[Violation]:
+def setup_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     """A real table's deal in progress: nobody on turn, nothing played, and what is dealt so far dealt in the
     seed's order, the pending reveal being the next draw of that order."""
     out = []
     if state.current is not None:
-        out.append(BOOK.violation("state.phase", "Nobody is on turn while the table deals.", "/state/current"))
+        out.append(book.violation("state.phase", "Nobody is on turn while the table deals.", "/state/current"))
     if state.bag is not None or state.money_deck is not None or state.shuffle_seed is not None:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.chance",
                 "The deal is entered at a real table only: the bag, the money deck and the seed are unknown (null).",
                 "/state/phase",
@@ -264,16 +269,16 @@ def setup_violations(state: State) -> list[Violation]:
         or any(p.city or p.reserve or p.to_place or p.points for p in state.players)
     )
     if played:
-        out.append(BOOK.violation("state.phase", "Nothing is played before the deal is over.", "/state/phase"))
+        out.append(book.violation("state.phase", "Nothing is played before the deal is over.", "/state/phase"))
     if any(p.money is None for p in state.players):
         return out  # a view: the hidden hands' deal cannot be followed
-    expected = setup_pending(state)
+    expected = setup_pending(state, edition)
     if expected is None or state.pending != expected:
-        return out + [BOOK.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
-    return out + deal_violations(state, SETUP_ORDER.index(expected.kind), expected)
+        return out + [book.violation("state.pending", "The pending reveal does not fit the state.", "/state/pending")]
+    return out + deal_violations(state, SETUP_ORDER.index(expected.kind), expected, book)
 
 
-def deal_violations(state: State, stage: int, expected) -> list[Violation]:
+def deal_violations(state: State, stage: int, expected: Pending, book: RuleBook) -> list[Violation]:
     """What the deal holds beyond its stage (``stage`` indexes SETUP_ORDER), and hands dealt past 20."""
     out = []
     early = N_(
@@ -283,12 +288,12 @@ def deal_violations(state: State, stage: int, expected) -> list[Violation]:
     d = state.dummy
     if d is not None and len(d.tiles or ()) + state.dummy_owed != DUMMY_FIRST:
         out.append(
-            BOOK.violation(
+            book.violation(
                 "state.deal", "The dummy is dealt {count} tiles at setup.", "/state/dummy_owed", count=DUMMY_FIRST
             )
         )
     elif d is not None and stage < 1 and d.tiles:
-        out.append(BOOK.violation("state.deal", early, "/state/dummy/tiles"))
+        out.append(book.violation("state.deal", early, "/state/dummy/tiles"))
     dealing = (
         next((i for i, p in enumerate(state.players) if p.id == expected.slot), None)
         if expected.kind == "starting_money"
@@ -297,23 +302,23 @@ def deal_violations(state: State, stage: int, expected) -> list[Violation]:
     for i, player in enumerate(state.players):
         waiting = stage < 2 or (dealing is not None and i > dealing)
         if waiting and player.money:
-            out.append(BOOK.violation("state.deal", early, pointer("state", "players", i, "money")))
+            out.append(book.violation("state.deal", early, pointer("state", "players", i, "money")))
         elif not waiting and i != dealing and player.money and _dealt_past_limit(player):
             out.append(
-                BOOK.violation(
+                book.violation(
                     "state.deal",
                     "Starting money is dealt only until it reaches {limit}; this hand went on past it.",
                     pointer("state", "players", i, "money"),
                     limit=START_SUM,
                 )
             )
-    slot = expected.slot if expected.kind == "money_card" else 0
+    slot = expected.slot if expected.kind == "money_card" and isinstance(expected.slot, int) else 0
     if any(c is not None for c in state.money_market[slot:]):
-        out.append(BOOK.violation("state.deal", early, "/state/money_market"))
+        out.append(book.violation("state.deal", early, "/state/money_market"))
     return out
 
 
-def _dealt_past_limit(player) -> bool:
+def _dealt_past_limit(player: Player) -> bool:
     """Cards are dealt one at a time until the total reaches the limit: without its last card (any one
     of them, the largest at best) the hand was still below it."""
-    return hand_total(player) - max(c.value for c in player.money) >= START_SUM
+    return hand_total(player) - max(c.value for c in player.money or ()) >= START_SUM

@@ -46,10 +46,17 @@ export async function call(game, operation, body) {
   return type.includes("svg") ? text : parseJSON(text);
 }
 
+// Each game's family: the game whose rules it plays (a re-skin, Alhambra, plays New York's under its own
+// words), as the games list tells it. The page's per-game behaviour is keyed by the family.
+const families = new Map();
+export const family = (game) => families.get(game) || game;
+
 export async function catalogue() {
   const response = await fetch(`../v1/games?lang=${language()}`);
   if (!response.ok) throw new Problem(tr("The games could not be listed"), response.statusText);
-  return (await response.json()).games;
+  const games = (await response.json()).games;
+  for (const g of games) families.set(g.id, g.family || g.id);
+  return games;
 }
 
 /** One game's description (its catalogues and options), asked once per page load. */

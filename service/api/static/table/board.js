@@ -2,6 +2,7 @@
 // Chinatown lot, a Skyline block, a Fifth Avenue plot) are marked on the picture and chosen by a tap, or
 // by Tab and Enter; and the picture is shown at a size whose smallest text is readable (12 CSS px),
 // panned inside its frame, or fitted to the frame's width on request.
+import { family } from "./api.js";
 import { N_, tr, word } from "./i18n.js";
 
 const READABLE_PX = 12;
@@ -19,7 +20,7 @@ const PLATFORMS = {
   large: { selector: ".large", name: N_("the large platform of block {block}") },
 };
 
-// Per game: the picture element a move is played on, as a CSS selector, and the target's name.
+// Per game family: the picture element a move is played on, as a CSS selector, and the target's name.
 const TARGETS = {
   newyork: (m, seat) => (m.x === undefined || seat < 0 ? null
     : { selector: `g.player[data-seat="${seat}"] [data-x="${m.x}"][data-y="${m.y}"]`, name: tr("cell ({x}, {y}) of {player}", { x: m.x, y: m.y, player: m.player }) }),
@@ -39,7 +40,7 @@ const TARGETS = {
 /** The board target of a move, or null: {selector, name}. */
 export function targetOf(game, move, seats) {
   const seat = seats.indexOf(move.player);
-  return TARGETS[game]?.(move, seat) ?? null;
+  return TARGETS[family(game)]?.(move, seat) ?? null;
 }
 
 // The element a tap lands on: ``node`` itself, or a transparent rectangle over it where it is small.

@@ -2,6 +2,7 @@
 // factory buildings, its roof, then the block's platform): the parts chosen so far narrow the listed moves,
 // and the picture marks only the targets those moves still have. A part pictured on the board (a factory
 // building) is chosen there, by a tap or by Tab and Enter; the others are short buttons beside the moves.
+import { family } from "./api.js";
 import { N_, tr, word } from "./i18n.js";
 import { el } from "./dom.js";
 import { describe } from "./games.js";
@@ -58,7 +59,7 @@ const key = (value) => JSON.stringify(value);
 
 /** The parts of ``move`` chosen before its target ([] when it has none: it is played on its target at once). */
 export function partsOf(game, move, description, state) {
-  return PARTS[game]?.[move.type]?.(move, description, state) ?? [];
+  return PARTS[family(game)]?.[move.type]?.(move, description, state) ?? [];
 }
 
 /**

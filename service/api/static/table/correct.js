@@ -3,7 +3,7 @@
 // checks the corrected state with the service's `validate` before taking it; the history records it as a
 // correction, which Undo takes back like a move. What a player privately holds (his money) is corrected on
 // his own view only.
-import { call, Problem } from "./api.js";
+import { call, family, Problem } from "./api.js";
 import { chooser } from "./chooser.js";
 import { el } from "./dom.js";
 import { N_, tr, word } from "./i18n.js";
@@ -30,8 +30,9 @@ const KINDS = {
   newyork: {
     money: { label: N_("A player's money"), own: true,
       fields(state) {
-        const pieces = BANKS.flatMap((bank) => Array.from({ length: 9 }, (_, i) => ({ value: { bank, value: i + 1 }, limit: 3,
-          look: { kind: "money", bank, value: i + 1 } })));
+        const banks = state.market ? Object.keys(state.market) : BANKS;  // the market's slots are the banks, in order
+        const pieces = banks.flatMap((bank) => Array.from({ length: 9 }, (_, i) => ({ value: { bank, value: i + 1 }, limit: 3,
+          look: { kind: "money", game: state.game, bank, value: i + 1 } })));
         const pick = chooser({ parts: [{ title: N_("The money cards in his hand"), count: null, pieces, grouped: true }] }, null);
         return { nodes: [pick.node], read: () => pick.chosenValues()[0] };
       },
@@ -199,14 +200,14 @@ function pointsKind() {
  * check runs inside ``guard`` (the page's busy count and problem display).
  */
 export function correctionForm(game, state, viewer, take, refused, guard = (work) => work(), description = null) {
-  const kinds = Object.entries(KINDS[game] || {}).filter(([, k]) => !k.own || viewer);
+  const kinds = Object.entries(KINDS[family(game)] || {}).filter(([, k]) => !k.own || viewer);
   const box = el("div", { className: "correction" });
   if (!kinds.length) return box;
   const fields = el("div", { className: "correction-fields" });
   const [kindLabel, kindSelect] = select(tr("What differs"), kinds.map(([id, k]) => [id, tr(k.label)]), "correct-kind");
   let current = null;
   const build = () => {
-    const kind = KINDS[game][kindSelect.value];
+    const kind = KINDS[family(game)][kindSelect.value];
     current = { kind, ...kind.fields(state, viewer, description) };
     fields.replaceChildren(...current.nodes);
   };

@@ -1,6 +1,7 @@
 // Every per-game difference the page knows lives here: how score breakdown lines read, plain-words move
 // descriptions, real-table setup, and the score helper's input rows. Whose turn, the phase, totals and
 // breakdowns come in the same shapes from every game (`status`, `players`, see the contract).
+import { family } from "./api.js";
 import { N_, tr, word } from "./i18n.js";
 import { words as pieceWords } from "./pieces.js";
 import { newYorkTileLook, skylineCardLook } from "./reveals.js";
@@ -42,7 +43,7 @@ const nothing = (cards) => (cards.length ? list(cards) : tr("nothing"));
 const DESCRIBE = {
   take_money: (m) => (m.slots.length > 1 ? tr("{player} takes money from slots {slots}", { player: m.player, slots: and(m.slots.map((s) => s + 1)) })
     : tr("{player} takes money from slot {slots}", { player: m.player, slots: m.slots.map((s) => s + 1).join("") })),
-  buy: (m) => tr("{player} buys the tile from the {slot} slot paying {cards}", { player: m.player, slot: word("newyork", m.slot), cards: money(m.cards) }),
+  buy: (m) => tr("{player} buys the tile from the {slot} slot paying {cards}", { player: m.player, slot: word(shown.game, m.slot), cards: money(m.cards) }),
   place: (m) => (m.lot !== undefined ? tr("{player} puts a {shop} shop on lot {lot}", { player: m.player, shop: word("chinatown", m.shop), lot: m.lot })
     : tr("{player} places at ({x}, {y}): {tile}", { ...m, tile: tileName(m.tile) })),
   reserve: (m) => tr("{player} puts in the reserve: {tile}", { ...m, tile: tileName(m.tile) }),
@@ -80,7 +81,7 @@ const DESCRIBE = {
 
 function describeReveal(m) {
   const parts = [];
-  if (m.card !== undefined) parts.push(typeof m.card === "string" ? (/^[AB]$/.test(m.card) ? tr("scoring card {letter}", { letter: m.card }) : cardName(m.card)) : `${word("newyork", m.card.bank)} ${m.card.value}`);
+  if (m.card !== undefined) parts.push(typeof m.card === "string" ? (/^[AB]$/.test(m.card) ? tr("scoring card {letter}", { letter: m.card }) : cardName(m.card)) : `${word(shown.game, m.card.bank)} ${m.card.value}`);
   if (m.tile !== undefined) parts.push(tileName(m.tile));
   if (m.lots !== undefined) parts.push(tr("building cards {lots}", { lots: m.lots.join(", ") }));
   if (m.business !== undefined) parts.push(tr("a {business} on the {plot} plot of {district}", { business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }));
@@ -92,8 +93,8 @@ function describeReveal(m) {
 }
 
 function tileName(id) {
-  const look = shown.game === "newyork" && shown.description ? newYorkTileLook(shown.description, shown.state, id) : null;
-  return look && look.kind === "tile" ? tr("{building} tile, price {cost}", { building: word("newyork", look.type), cost: look.cost })
+  const look = family(shown.game) === "newyork" && shown.description ? newYorkTileLook(shown.description, shown.state, id) : null;
+  return look && look.kind === "tile" ? tr("{building} tile, price {cost}", { building: word(shown.game, look.type), cost: look.cost })
     : tr("tile {tile}", { tile: id });
 }
 
@@ -134,17 +135,20 @@ const shopLine = (item) => {
     : tr("{shop} shop of {size} (lots {lots})", params);
 };
 const LABEL = {
-  newyork: (item, labels) => (NY_TYPES.includes(item.category) ? `${tr(NY_PLURALS[item.category])} (${item.detail.count})`
-    : item.category === "longest_street" ? tr("street ({length})", { length: item.detail.length }) : categoryName(item, labels)),
+  // New York's family: a re-skin's building types and its longest wall are named by the answer's labels
+  newyork: (item, labels, game) => (NY_TYPES.includes(item.category) ? `${tr(NY_PLURALS[item.category])} (${item.detail.count})`
+    : item.category === "longest_street" && game === "newyork" ? tr("street ({length})", { length: item.detail.length })
+    : item.detail?.count !== undefined ? `${categoryName(item, labels)} (${item.detail.count})`
+    : item.detail?.length !== undefined ? `${categoryName(item, labels)} (${item.detail.length})` : categoryName(item, labels)),
   chinatown: (item, labels) => (item.category.startsWith("shop:") ? shopLine(item) : categoryName(item, labels)),
 };
 
 /** Rows {id, total, parts: [{category, points, note?}]} from a score answer (players in seat order). */
 export function scoreRows(game, score) {
-  const label = LABEL[game] || categoryName;
+  const label = LABEL[family(game)] || categoryName;
   const labels = score.labels || {};
   return (score.players || []).map((p) => ({ id: p.id, total: p.total, parts: [
-    ...p.breakdown.map((item) => ({ category: label(item, labels), points: item.points })),
+    ...p.breakdown.map((item) => ({ category: label(item, labels, game), points: item.points })),
     // Skyline's spaceport bonus is not points: extra cards in the next draw, shown beside them as a note.
     ...(p.spaceport_bonus ? [{ category: tr("spaceport bonus"), points: 0,
       note: tr("spaceport bonus: {count} extra card(s) in the next draw", { count: p.spaceport_bonus }) }] : [])] }));

@@ -1,7 +1,7 @@
 // The score helper: a table entered as it stands, row by row, scored and drawn as it is typed. A problem is
 // shown next to the row it is about; a score that no longer matches the rows is marked out of date until
 // the rows score again.
-import { call, Problem } from "./api.js";
+import { call, family, Problem } from "./api.js";
 import { $, el } from "./dom.js";
 import * as G from "./games.js";
 import { tr } from "./i18n.js";
@@ -9,7 +9,7 @@ import { tr } from "./i18n.js";
 let timer = null;
 let show = null;  // {busy, scoreTable, violationList, showPicture} from the page
 
-const spec = () => G.HELPER[$("helper-game").value];
+const spec = () => G.HELPER[family($("helper-game").value)];
 const bodyRows = () => [...$("helper-rows").tBodies[0].rows];
 
 function row(values = {}) {

@@ -12,9 +12,11 @@ const svgNode = (tag, attrs = {}, text = null) => {
 };
 
 // The colours of the rendered boards, so a piece looks the same here as on the picture.
-const BANK_COLOURS = { blue: "#2f6fb5", green: "#2e8b57", yellow: "#e2b400", red: "#c62828" };
+const BANK_COLOURS = { blue: "#2f6fb5", green: "#2e8b57", yellow: "#e2b400", red: "#c62828",
+  denar: "#2e8b57", dirham: "#e8892a", ducat: "#2f6fb5", florin: "#e2b400" };
 const BUILDING_COLOURS = { skyscraper: "#9aa5b1", park: "#7cc576", church: "#d9c3a5", theater: "#d98cb3",
-  museum: "#c9a0dc", station: "#f0b060" };
+  museum: "#c9a0dc", station: "#f0b060",
+  pavilion: "#5b8fd1", seraglio: "#d0574f", arcades: "#a8784a", chambers: "#e8e4da", garden: "#5cad5c", tower: "#8e6bbf" };
 const DECK_COLOURS = { roof: "#6d4c41", floor: "#546e7a", contract: "#8e24aa" };
 const DISTRICT_COLOURS = { red: "#d9534f", yellow: "#e6b800", blue: "#3b7dd8" };
 const FIFTH_COLOURS = { violet: "#8e5ea2", brown: "#8b5a2b", gray: "#9a9a9a", green: "#4f9a4f", orange: "#e8912d",
@@ -99,11 +101,11 @@ const initials = (name) => name.split(/[\s_-]+/).filter(Boolean).map((w) => w[0]
 /** The words a piece is read out by (the choice's label), in the page's language. */
 export function words(look) {
   switch (look.kind) {
-    case "money": return tr("{colour} money card, value {value}", { colour: word("newyork", look.bank), value: look.value });
+    case "money": return tr("{colour} money card, value {value}", { colour: word(look.game || "newyork", look.bank), value: look.value });
     case "scoring": return tr("scoring card {letter}", { letter: look.letter });
     case "tile": {
       const streets = look.streets.length ? look.streets.map((s) => tr(STREET_NAMES[s])).join(", ") : tr("no street");
-      return tr("{building}, price {cost}, streets: {streets}", { building: word("newyork", look.type), cost: look.cost, streets });
+      return tr("{building}, price {cost}, streets: {streets}", { building: word(look.game || "newyork", look.type), cost: look.cost, streets });
     }
     case "card": {
       const type = look.colour ? word("fifthavenue", look.colour) : word("skyline3000", look.deck);

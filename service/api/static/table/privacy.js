@@ -1,7 +1,7 @@
 // What the shared screen may show: only what the table shows. A player's hand, money values and sealed
 // piles appear on his own view alone, after the device has been passed to him; the shared view is the
 // state as every player sees it (the service's `view` for one player, then for another: nobody's secrets).
-import { call } from "./api.js";
+import { call, family } from "./api.js";
 
 /** The state as the whole table sees it. */
 export async function sharedState(game, state) {
@@ -20,12 +20,12 @@ const PRIVATE_MOVES = {
   fifthavenue: new Set(["bid", "black_and_move"]),
 };
 
-export const isPrivate = (game, move) => !!PRIVATE_MOVES[game]?.has(move.type);
+export const isPrivate = (game, move) => !!PRIVATE_MOVES[family(game)]?.has(move.type);
 
 // Moves that name what several players privately hold at once (Skyline's `bids` settles every sealed pile
 // in one move): no one view may show them, so the page never lists them; each player bids on his own view.
 const NEVER_LISTED = { skyline3000: new Set(["bids"]) };
-export const listable = (game, move) => !NEVER_LISTED[game]?.has(move.type);
+export const listable = (game, move) => !NEVER_LISTED[family(game)]?.has(move.type);
 
 // What the history the table sees writes of a move that holds a secret: a sealed bid's cards, the cards a
 // player was dealt or drew into his hand. null: the move is written out in full.
@@ -34,4 +34,4 @@ const SECRET = {
   chinatown: (m) => (m.type === "reveal" && m.lots !== undefined ? "hand" : m.type === "keep" ? "keep" : null),
   fifthavenue: (m) => (m.type === "reveal" && m.drawn !== undefined ? "hand" : null),
 };
-export const secretOf = (game, move) => SECRET[game]?.(move) ?? null;
+export const secretOf = (game, move) => SECRET[family(game)]?.(move) ?? null;

@@ -2,6 +2,7 @@
 // pick from pictures) and how the picked pieces become the reveal move. Where the service lists the possible
 // reveals, only those pieces are offered; where it cannot (a Chinatown deal: millions), every piece still
 // possible is, and the service checks the move.
+import { family } from "./api.js";
 import { N_, tr, word } from "./i18n.js";
 import { initials } from "./pieces.js";
 
@@ -17,14 +18,15 @@ function unique(pieces) {
   return [...seen.values()];
 }
 
-// New York: a catalogue tile's building depends on the game's tier mapping (type_tiers).
+// New York (and its re-skin Alhambra): a catalogue tile's building depends on the game's tiers (New York's
+// option type_tiers); the look names the game, whose words read it.
 export function newYorkTileLook(description, state, id) {
   const tile = description.tiles.find((t) => t.id === id);
   if (!tile) return { kind: "text", text: String(id) };
   const tiers = { ...description.tiers, ...(state.options?.type_tiers || {}) };
   const tier = ALHAMBRA.indexOf(tile.alhambra_type) + 1;
   const type = Object.keys(tiers).find((k) => tiers[k] === tier) || tile.alhambra_type;
-  return { kind: "tile", type, cost: tile.cost, streets: tile.streets };
+  return { kind: "tile", game: state.game, type, cost: tile.cost, streets: tile.streets };
 }
 
 export function skylineCardLook(state, id) {
@@ -40,8 +42,10 @@ const FORMS = {
   newyork(pending, listed, description, state) {
     if (pending.kind === "money_card" || pending.kind === "starting_money") {
       const pieces = unique(listed.filter((m) => m.card !== undefined).map((m) => ({ value: m.card,
-        look: typeof m.card === "string" ? { kind: "scoring", letter: m.card } : { kind: "money", bank: m.card.bank, value: m.card.value } })));
-      pieces.sort((a, b) => groupOf(a).localeCompare(groupOf(b)) || (a.look.value ?? 0) - (b.look.value ?? 0));
+        look: typeof m.card === "string" ? { kind: "scoring", letter: m.card }
+          : { kind: "money", game: state.game, bank: m.card.bank, value: m.card.value } })));
+      const banks = description.banks || BANK_ORDER;
+      pieces.sort((a, b) => groupOf(a, banks).localeCompare(groupOf(b, banks)) || (a.look.value ?? 0) - (b.look.value ?? 0));
       return { parts: [{ title: N_("The money card drawn"), count: 1, pieces, grouped: true }],
         build: ([[card]]) => ({ card }) };
     }
@@ -138,9 +142,9 @@ const FORMS = {
 /** The most times ``value`` is in one of ``lists``. */
 const most = (lists, value) => Math.max(0, ...lists.map((list) => list.filter((v) => v === value).length));
 
-function groupOf(piece) {
+function groupOf(piece, banks = BANK_ORDER) {
   const look = piece.look;
-  if (look.kind === "money") return String(BANK_ORDER.indexOf(look.bank));
+  if (look.kind === "money") return String(banks.indexOf(look.bank));
   if (look.kind === "scoring") return "9";
   if (look.kind === "tile") return look.type;
   if (look.kind === "card") return look.district || look.deck || look.colour || "";
@@ -150,9 +154,9 @@ function groupOf(piece) {
 /** The group a piece is chosen in first (a money card's colour, a tile's building, a contract's district). */
 export function groupName(piece) {
   const look = piece.look;
-  if (look.kind === "money") return ["newyork", look.bank];
+  if (look.kind === "money") return [look.game || "newyork", look.bank];
   if (look.kind === "scoring") return [null, N_("scoring card")];
-  if (look.kind === "tile") return ["newyork", look.type];
+  if (look.kind === "tile") return [look.game || "newyork", look.type];
   if (look.kind === "card") return ["skyline3000", look.district || look.deck];
   return [null, ""];
 }
@@ -162,7 +166,7 @@ export function groupName(piece) {
  * for it (then the listed reveals stay as buttons).
  */
 export function revealForm(game, state, pending, listed, description, awaited) {
-  const form = FORMS[game]?.(pending, listed, description, state);
+  const form = FORMS[family(game)]?.(pending, listed, description, state);
   if (!form || form.parts.some((p) => p.pieces.length === 0)) return null;
   const player = listed[0]?.player ?? pending.player ?? awaited[0];
   return { ...form, player, move: (chosen) => ({ type: "reveal", player, ...form.build(chosen) }) };
@@ -171,6 +175,6 @@ export function revealForm(game, state, pending, listed, description, awaited) {
 /** Whether a pending reveal shows what a player privately holds: then only that player enters it. */
 export function privateReveal(game, pending) {
   return (game === "chinatown" && pending.kind === "deal") || (game === "skyline3000" && pending.kind === "draw")
-    || (game === "newyork" && pending.kind === "starting_money")
+    || (family(game) === "newyork" && pending.kind === "starting_money")
     || (game === "fifthavenue" && pending.kind === "black_cards");
 }

@@ -1,4 +1,5 @@
-"""What is where: every tile and money card the state shows, and what must still be hidden."""
+"""What a player cannot see: every tile and money card the state shows, what may still come up (at a real
+table, what a reveal may bring), who enters a pending draw, and a player's view."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
-from .data import COPIES, COPIES_TWO_PLAYERS, TILE_IDS, money_cards
+from .data import COPIES, COPIES_TWO_PLAYERS, Edition
 from .state import Card, State, Tile
 
 
@@ -31,12 +32,12 @@ def visible_tiles(state: State) -> Iterator[tuple[Tile, str]]:
             yield tile, f"/state/dummy/tiles/{j}"
 
 
-def unseen_tile_ids(state: State) -> list[int]:
+def unseen_tile_ids(state: State, edition: Edition) -> list[int]:
     """Catalogue ids in the bag: the bag itself when known, else every id not seen elsewhere."""
     if state.bag is not None:
         return [t.id for t in state.bag if t.id is not None]
     seen = {t.id for t, _ in visible_tiles(state)}
-    return [i for i in TILE_IDS if i not in seen]
+    return [i for i in edition.tile_ids if i not in seen]
 
 
 def visible_money(state: State) -> Counter:
@@ -48,11 +49,11 @@ def visible_money(state: State) -> Counter:
     return counts
 
 
-def unseen_money(state: State) -> Counter:
+def unseen_money(state: State, edition: Edition) -> Counter:
     """Money cards that may be in the deck: the deck when known, else every card not seen elsewhere."""
     if state.money_deck is not None:
         return Counter(e for e in state.money_deck if isinstance(e, Card))
-    full = Counter(Card(b, v) for b, v in money_cards(copies(state)))
+    full = Counter(Card(b, v) for b, v in edition.money_cards(copies(state)))
     full.subtract(visible_money(state))
     return +full
 
@@ -62,15 +63,27 @@ def unseen_scoring_cards(state: State) -> list[str]:
     return [card for card, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
 
 
-def deck_size(state: State) -> int:
+def deck_size(state: State, edition: Edition) -> int:
     if state.money_deck is not None:
         return len(state.money_deck)
     set_aside = state.phase == "setup"  # the scoring cards are shuffled in after the deal
-    return sum(unseen_money(state).values()) + (0 if set_aside else len(unseen_scoring_cards(state)))
+    return sum(unseen_money(state, edition).values()) + (0 if set_aside else len(unseen_scoring_cards(state)))
 
 
-def bag_size(state: State) -> int:
-    return len(unseen_tile_ids(state))
+def bag_size(state: State, edition: Edition) -> int:
+    return len(unseen_tile_ids(state, edition))
+
+
+def revealer(state: State) -> int | None:
+    """The seat that enters a pending draw: the player being dealt starting money; the first seat for the
+    rest of the deal; during play, the player whose turn ends."""
+    if state.pending is None:
+        return None
+    if state.pending.kind == "starting_money":
+        return next((i for i, p in enumerate(state.players) if p.id == state.pending.slot), None)
+    if state.phase == "setup":
+        return 0 if state.players else None
+    return state.current
 
 
 def seen_by(state: State, player: str) -> State:
