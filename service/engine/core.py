@@ -11,9 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .memo import Memo as Memo  # transitional: engines still typing a memo parameter
-from .memo import remembered, remembered_many
-
 
 def rules_url(game: str, section: str) -> str:
     """Where a section of a game's rules page is published: the address every citation links to.
@@ -192,19 +189,6 @@ class GameInfo:
             "chance": self.chance,
             "family": self.family or self.id,
         }
-
-
-class _ScopedMemo:
-    """Transitional: an engine function still handed a memo reaches the request's scope through it."""
-
-    def get_or_compute(self, kind, material, compute, check=None):
-        return remembered(kind, material, compute, check)
-
-    def get_or_compute_many(self, kind, materials, compute, check=None):
-        return remembered_many(kind, materials, compute, check)
-
-
-NULL_MEMO = _ScopedMemo()
 
 
 class Game(Protocol):
