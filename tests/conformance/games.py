@@ -68,7 +68,8 @@ class Spec:
     proposals: Callable[[State, random.Random], list[Proposal]] | None = None
     # Playouts per player count at a real table (``options.chance = "table"``: every draw is a listed
     # ``reveal`` move the policy picks like any other); fewer than the digital ones, to keep the suite quick.
-    table_games_per_count: dict[int, int] = field(default_factory=lambda: {3: 1, 4: 1})
+    # Empty for a game without that option.
+    table_games_per_count: dict[int, int] = field(default_factory=dict)
 
 
 # --- Skyline 3000 -----------------------------------------------------------------------------------
@@ -304,6 +305,7 @@ SPECS = {
         reach=chinatown_reach,
         plausible=chinatown_plausible,
         proposals=chinatown_deals,
+        table_games_per_count={3: 1, 4: 1},
     ),
     "skyline3000": Spec(
         "skyline3000",
@@ -314,6 +316,7 @@ SPECS = {
         sampled_listing=skyline_compacted,
         reach=skyline_reach,
         plausible=skyline_plausible,
+        table_games_per_count={3: 1, 4: 1},
     ),
     "fifthavenue": Spec(
         "fifthavenue",
@@ -322,5 +325,6 @@ SPECS = {
         sampled_listing=fifthavenue_hidden_hand_bid,
         reach=fifthavenue_reach,
         plausible=fifthavenue_plausible,
+        table_games_per_count={3: 1, 4: 1},
     ),
 }

@@ -109,7 +109,7 @@ def play_one(
     rnd = random.Random(seed)  # the policy's draws: the same whether the checks run or not
     probe_rnd = random.Random(-seed)  # the checks' draws
     ids = [f"p{i}" for i in range(players)]
-    state = game.setup(ids, seed, {"chance": chance})
+    state = game.setup(ids, seed, {"chance": "table"} if chance == "table" else {})
     trail = hashlib.blake2b(digest_size=16)
     events: list[dict] = []
     last: dict = {}
