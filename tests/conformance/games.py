@@ -228,11 +228,16 @@ def broken(kind: str, transfers: list[dict], who: str, players: dict, lots_of: d
         options.append(("trade.lot_not_owned", lambda: first.update(lots=first["lots"] + [rnd.choice(foreign)])))
     if first["lots"] and "there and back" not in kind:  # (a lot that comes back may be given on again)
         options.append(("trade.lot_twice", lambda: deal.append(transfer(giver, first["to"], lots=first["lots"][:1]))))
+    proposer = who
+    outside = sorted(set(players) - {t["from"] for t in deal} - {t["to"] for t in deal})
+    if outside:
+        options.append(("trade.not_party", lambda: None))
     code, change = rnd.choice(options)
     change()
-    proposer = who
     if code == "trade.self":
         proposer = giver
+    elif code == "trade.not_party":
+        proposer = rnd.choice(outside)  # a player the deal gives nothing and who receives nothing
     return (f"{kind}, broken", {"type": "trade", "player": proposer, "transfers": deal}, "chinatown." + code)
 
 
