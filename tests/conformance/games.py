@@ -64,6 +64,12 @@ class Spec:
     reach: Callable[[Reach, State, dict, list[dict], Move], None]
     # Hold the summed statistics to plausible ranges (asserts).
     plausible: Callable[[Reach, int], None]
+    # Moves legal-moves never lists, proposed from the wire state at each checked step (None: none).
+    proposals: Callable[[State, random.Random], list[Proposal]] | None = None
+    # Playouts per player count at a real table (``options.chance = "table"``: every draw is a listed
+    # ``reveal`` move the policy picks like any other); fewer than the digital ones, to keep the suite quick.
+    # Empty for a game without that option.
+    table_games_per_count: dict[int, int] = field(default_factory=dict)
 
 
 # --- Skyline 3000 -----------------------------------------------------------------------------------
@@ -145,14 +151,105 @@ def canonical_move(move: Move) -> str:
     return json.dumps(move, sort_keys=True)
 
 
+# A deal the suite proposes: (its kind, the trade move's wire form, the rule code it must be refused with,
+# or None when it is legal by construction and must be accepted).
+Proposal = tuple[str, Move, str | None]
+MONEY_UNIT = 10000
+
+
+def transfer(giver: str, receiver: str, lots=(), tiles=(), money: int = 0) -> dict:
+    return {"from": giver, "to": receiver, "lots": list(lots), "tiles": list(tiles), "money": money}
+
+
+def chinatown_deals(state: State, rnd: random.Random) -> list[Proposal]:
+    """Trade proposals made from the wire state during the trading phase (legal-moves lists none): a
+    2-party deal, a 3-party deal that passes a lot and a tile on, a lot passed there and back, each legal by
+    construction, and a broken copy of one of them that one rule refuses."""
+    if state["phase"] != "trade" or len(state["players"]) < 2:
+        return []
+    players = {p["id"]: p for p in state["players"]}
+    lots_of: dict[str, list[int]] = {}
+    for lot, cell in sorted(state["board"].items(), key=lambda kv: int(kv[0])):
+        lots_of.setdefault(cell["owner"], []).append(int(lot))
+    givers = sorted(pid for pid in players if lots_of.get(pid))
+    if not givers:
+        return []
+    a = rnd.choice(givers)
+    others = [pid for pid in sorted(players) if pid != a]
+    rnd.shuffle(others)
+    lot = rnd.choice(lots_of[a])
+    tiles = sorted(t for t, n in players[a]["tiles"].items() if n > 0)
+    tile = [rnd.choice(tiles)] if tiles else []
+
+    def pay(pid: str) -> int:
+        return MONEY_UNIT * rnd.randint(
+            1 if players[pid]["money"] >= MONEY_UNIT else 0, players[pid]["money"] // MONEY_UNIT
+        )
+
+    b = others[0]
+    deals: list[tuple[str, list[dict], str]] = []
+    two = [transfer(a, b, lots=[lot], tiles=tile)]
+    if players[b]["money"] >= MONEY_UNIT:
+        two.append(transfer(b, a, money=pay(b)))
+    deals.append(("2-party", two, rnd.choice([a, b])))
+    deals.append(("2-party there and back", [transfer(a, b, lots=[lot]), transfer(b, a, lots=[lot])], b))
+    if len(others) >= 2:
+        c = others[1]
+        three = [transfer(a, b, lots=[lot], tiles=tile), transfer(b, c, lots=[lot], tiles=tile)]
+        if players[c]["money"] >= MONEY_UNIT:
+            three.append(transfer(c, a, money=pay(c)))
+        rnd.shuffle(three)  # the order transfers are listed in does not matter
+        deals.append(("3-party pass-on", three, rnd.choice([a, b, c])))
+    proposals: list[Proposal] = [
+        (kind, {"type": "trade", "player": who, "transfers": t}, None) for kind, t, who in deals
+    ]
+    kind, transfers, who = rnd.choice(deals)
+    proposals.append(broken(kind, transfers, who, players, lots_of, rnd))
+    return proposals
+
+
+def broken(kind: str, transfers: list[dict], who: str, players: dict, lots_of: dict, rnd: random.Random) -> Proposal:
+    """A copy of a legal deal with one thing changed that a named rule forbids."""
+    deal = json.loads(json.dumps(transfers))
+    first = deal[0]
+    giver = first["from"]
+    foreign = sorted(lot for pid, lots in lots_of.items() if pid != giver for lot in lots)
+    # more than the giver has and receives in the deal
+    short = players[giver]["money"] + sum(t["money"] for t in deal if t["to"] == giver) + MONEY_UNIT
+    options: list[tuple[str, Callable[[], None]]] = [
+        ("trade.money_denomination", lambda: first.update(money=first["money"] + MONEY_UNIT // 2)),
+        ("trade.money_short", lambda: first.update(money=short)),
+        ("trade.self", lambda: first.update(to=giver)),
+        ("trade.empty", lambda: first.update(lots=[], tiles=[], money=0)),
+        ("trade.unknown_party", lambda: first.update(to="nobody")),
+        ("trade.tiles_short", lambda: first.update(tiles=first["tiles"] + ["photo"] * 13)),
+    ]
+    if foreign:
+        options.append(("trade.lot_not_owned", lambda: first.update(lots=first["lots"] + [rnd.choice(foreign)])))
+    if first["lots"] and "there and back" not in kind:  # (a lot that comes back may be given on again)
+        options.append(("trade.lot_twice", lambda: deal.append(transfer(giver, first["to"], lots=first["lots"][:1]))))
+    proposer = who
+    outside = sorted(set(players) - {t["from"] for t in deal} - {t["to"] for t in deal})
+    if outside:
+        options.append(("trade.not_party", lambda: None))
+    code, change = rnd.choice(options)
+    change()
+    if code == "trade.self":
+        proposer = giver
+    elif code == "trade.not_party":
+        proposer = rnd.choice(outside)  # a player the deal gives nothing and who receives nothing
+    return (f"{kind}, broken", {"type": "trade", "player": proposer, "transfers": deal}, "chinatown." + code)
+
+
 def chinatown_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
     for shop in score["shops"]:
         reach.add("shop sizes completed" if shop["complete"] else "shops left incomplete", shop["size"])
 
 
 def chinatown_plausible(reach: Reach, games: int) -> None:
-    # legal-moves lists no trades, so the playouts only grow shops from the lots dealt: groups of 2+
-    # lots form, complete shops are rare (a finding about reach, not a rule: reported, not asserted).
+    # legal-moves lists no trades (the proposed deals are judged, not played), so the playouts only grow
+    # shops from the lots dealt: groups of 2+ lots form, complete shops are rare (a finding about reach, not
+    # a rule: reported, not asserted).
     incomplete, complete = reach["shops left incomplete"], reach["shop sizes completed"]
     assert sum(n for size, n in incomplete.items() if size >= 2) >= games, "shops of 2+ tiles in most games"
     assert set(complete) <= {3, 4, 5, 6}
@@ -181,6 +278,14 @@ def never(move: Move, state: State) -> bool:
     return False
 
 
+def fifthavenue_hidden_hand_bid(move: Move, state: State) -> bool:
+    """A bid from a hand nobody knows (a real table): legal-moves lists the cheapest bids only, and whatever
+    is laid is checked when proposed."""
+    if move["type"] != "bid":
+        return False
+    return any(p["id"] == move["player"] and p.get("hand") is None for p in state["players"])
+
+
 SPECS = {
     "newyork": Spec(
         "newyork",
@@ -190,6 +295,7 @@ SPECS = {
         sampled_listing=lambda move, state: move["type"] == "buy",
         reach=newyork_reach,
         plausible=newyork_plausible,
+        table_games_per_count={3: 1},  # its games are the longest: one at a real table
     ),
     # Alhambra plays New York's rules under its own words: the same reach and plausibility
     "alhambra": Spec(
@@ -199,15 +305,22 @@ SPECS = {
         sampled_listing=lambda move, state: move["type"] == "buy",
         reach=newyork_reach,
         plausible=newyork_plausible,
+        table_games_per_count={3: 1},  # as New York: one at a real table
     ),
     "chinatown": Spec(
         "chinatown",
         {3: 3, 4: 3, 5: 3},
         chinatown_policy,
-        # trade offers are listed only as samples
-        sampled_listing=lambda move, state: move["type"] == "trade",
+        # trade offers are listed only as samples; at a real table a reveal is listed one lot or tile at a
+        # time, and a reveal of several at once is checked, not listed
+        sampled_listing=lambda move, state: (
+            move["type"] == "trade"
+            or (move["type"] == "reveal" and len(move.get("lots") or move.get("tiles") or ()) > 1)
+        ),
         reach=chinatown_reach,
         plausible=chinatown_plausible,
+        proposals=chinatown_deals,
+        table_games_per_count={3: 1, 4: 1},
     ),
     "skyline3000": Spec(
         "skyline3000",
@@ -218,13 +331,15 @@ SPECS = {
         sampled_listing=skyline_compacted,
         reach=skyline_reach,
         plausible=skyline_plausible,
+        table_games_per_count={3: 1, 4: 1},
     ),
     "fifthavenue": Spec(
         "fifthavenue",
         {2: 3, 3: 3, 4: 3},
         uniform,
-        sampled_listing=never,
+        sampled_listing=fifthavenue_hidden_hand_bid,
         reach=fifthavenue_reach,
         plausible=fifthavenue_plausible,
+        table_games_per_count={3: 1, 4: 1},
     ),
 }

@@ -2,7 +2,11 @@
 
 Every step: the listed moves are dumped to their wire form; the policy picks one, which must be accepted;
 perturbations of listed moves of players the game awaits (see perturb.py) that are not listed must be
-refused with a violation that is more than "not your turn"; after each move the state validates clean.
+refused with a violation that is more than "not your turn"; a game's proposals of moves legal-moves never
+lists (Chinatown's trades, see games.py) are accepted when legal by construction, leaving a state that
+validates clean, and refused by the rule they break otherwise; after each move the state validates clean.
+Each game is played digitally and at a real table (``options.chance = "table"``), where setup deals nothing
+and every draw is a ``reveal`` move that legal-moves lists and the policy picks like any other.
 """
 
 from __future__ import annotations
@@ -39,9 +43,12 @@ class Failure:
 class Result:
     game: str
     players: int
+    chance: str = "digital"
     games: int = 0
     steps: int = 0
     emitted: Counter = field(default_factory=Counter)
+    played: Counter = field(default_factory=Counter)  # the chosen moves' types
+    proposed: Counter = field(default_factory=Counter)  # (kind, "accepted" or "refused") of proposals
     refused: int = 0
     accepted_unlisted_samples: int = 0
     aliases: int = 0
@@ -93,13 +100,16 @@ def seed_of(players: int, i: int) -> int:
     return 1009 * players + i
 
 
-def play_one(table: Table, players: int, seed: int, result: Result, checks: bool = True) -> str:
-    """Play one seeded game to its end; returns a fingerprint of its moves and final state."""
+def play_one(
+    table: Table, players: int, seed: int, result: Result, checks: bool = True, chance: str = "digital"
+) -> str:
+    """Play one seeded game to its end; returns a fingerprint of its moves and final state. At a real table
+    (``chance="table"``) setup deals nothing and every draw is a ``reveal`` move that legal-moves lists."""
     game, spec = table.game, table.spec
     rnd = random.Random(seed)  # the policy's draws: the same whether the checks run or not
     probe_rnd = random.Random(-seed)  # the checks' draws
     ids = [f"p{i}" for i in range(players)]
-    state = game.setup(ids, seed, {})
+    state = game.setup(ids, seed, {"chance": "table"} if chance == "table" else {})
     trail = hashlib.blake2b(digest_size=16)
     events: list[dict] = []
     last: dict = {}
@@ -121,6 +131,7 @@ def play_one(table: Table, players: int, seed: int, result: Result, checks: bool
         last = chosen
         trail.update(canonical(chosen).encode())
         result.steps += checks
+        result.played[chosen["type"]] += checks
         if checks:
             problems = game.validate(state)
             if problems:
@@ -165,8 +176,36 @@ def check_step(table: Table, state, wires: list[dict], rnd: random.Random, resul
         result.emitted.update(codes)
         if all(c.endswith(TRIVIAL) for c in codes):
             result.fail(seed, step, f"refused only for who moved ({how}): {wire} {codes}")
+    if spec.proposals is not None:
+        check_proposals(table, state, rnd, result, seed, step)
     if step % VIEW_CHECK_EVERY == 0:
         check_views(table, state, result, seed, step)
+
+
+def check_proposals(table: Table, state, rnd: random.Random, result: Result, seed: int, step: int) -> None:
+    """Moves legal-moves never lists (a game's proposals, e.g. trades): one legal by construction is
+    accepted and leaves a state that validates clean; a broken one is refused with the rule it breaks."""
+    game = table.game
+    for kind, wire, expected in table.spec.proposals(table.dump_state(state), rnd):
+        move = table.load_move(wire)
+        if move is None:
+            result.fail(seed, step, f"proposal ({kind}) does not load: {wire}")
+            continue
+        outcome = game.apply(state, move)
+        codes = [v.code for v in outcome.violations]
+        result.proposed[kind, "accepted" if outcome.legal else "refused"] += 1
+        if expected is None and not outcome.legal:
+            result.fail(seed, step, f"proposal ({kind}) refused: {wire} {codes}")
+        elif expected is None:
+            problems = game.validate(outcome.state)
+            if problems:
+                result.fail(seed, step, f"validate after proposal ({kind}) {wire}: {[v.code for v in problems]}")
+        elif outcome.legal:
+            result.fail(seed, step, f"proposal ({kind}) accepted, {expected} expected: {wire}")
+        elif expected not in codes:
+            result.fail(seed, step, f"proposal ({kind}) refused with {codes}, {expected} expected: {wire}")
+        else:
+            result.emitted.update(codes)
 
 
 def check_views(table: Table, state, result: Result, seed: int, step: int) -> None:
@@ -190,17 +229,22 @@ def check_views(table: Table, state, result: Result, seed: int, step: int) -> No
             result.fail(seed, step, f"player {q}'s view of itself is not its full entry")
 
 
+def games_per_count(game_id: str, chance: str) -> dict[int, int]:
+    spec = SPECS[game_id]
+    return spec.table_games_per_count if chance == "table" else spec.games_per_count
+
+
 @cache
-def run(game_id: str, players: int) -> Result:
-    """The seeded playouts of one game and player count (computed once per test session)."""
+def run(game_id: str, players: int, chance: str = "digital") -> Result:
+    """The seeded playouts of one game, player count and chance mode (computed once per test session)."""
     table = Table(game_id)
-    result = Result(game_id, players)
-    for i in range(table.spec.games_per_count[players]):
+    result = Result(game_id, players, chance)
+    for i in range(games_per_count(game_id, chance)[players]):
         seed = seed_of(players, i)
-        result.fingerprints[seed] = play_one(table, players, seed, result)
+        result.fingerprints[seed] = play_one(table, players, seed, result, chance=chance)
     return result
 
 
-def replay_fingerprint(game_id: str, players: int, seed: int) -> str:
+def replay_fingerprint(game_id: str, players: int, seed: int, chance: str = "digital") -> str:
     table = Table(game_id)
-    return play_one(table, players, seed, Result(game_id, players), checks=False)
+    return play_one(table, players, seed, Result(game_id, players, chance), checks=False, chance=chance)

@@ -166,7 +166,8 @@ TIE_REST = {
 
 
 def test_reading_first_tie_rest():
-    # a, b and c have 5 floors each; a's and b's tallest buildings have 3, c's 2: a and b share first and c,
+    # constructed blocks (test_first_tie_rest_reached.py plays to such a tie by legal moves); this adds the
+    # case of equally tall tallest buildings. a, b and c have 5 floors each; a's and b's tallest buildings have 3, c's 2: a and b share first and c,
     # whose tallest building is shorter, is second ("nobody second" only when all tallest buildings tie)
     shared = scored(TIE_REST)
     assert shared["violations"] == []  # 7 buildings on red-2's 7 small platforms
