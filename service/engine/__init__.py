@@ -1,1 +1,1 @@
-"""The rules of the four games, pure Python (no Flask, marshmallow, redis or I/O)."""
+"""The rules of every game the service serves, pure Python (no Flask, marshmallow, redis or I/O)."""
