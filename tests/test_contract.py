@@ -30,7 +30,7 @@ from tests.contract_document import contract
 
 EXHAUSTIVE = os.environ.get("CONTRACT_EXHAUSTIVE", "") not in ("", "0")
 EXAMPLES = int(
-    os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "20")
+    os.environ.get("CONTRACT_EXAMPLES", "100" if EXHAUSTIVE else "25")
 )  # 15 leaves an operation without negative data
 
 # One xdist worker runs the whole file in order: the last test reads what the schemathesis cases saw.

@@ -500,7 +500,12 @@ class MoveSchema(Schema):
         key="type",
         name="{prefix}{kind}Move",
         kinds=MOVE_FIELDS,
-        keywords={"reveal": {"minProperties": 3, "maxProperties": 3}},
+        keywords={
+            "reveal": {  # what _fields_of_type checks: exactly one part; a district or plot only with a business
+                "oneOf": [{"required": [part]} for part in REVEAL_PARTS],
+                "dependentRequired": {"district": ["business"], "plot": ["business"]},
+            }
+        },
     )
 
     type = fields.String(required=True, validate=validate.OneOf(MOVE_TYPES))

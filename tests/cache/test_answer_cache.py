@@ -1,6 +1,5 @@
 """Whole answers memoised by the request's bytes; cheap evaluations kept in process only."""
 
-import importlib
 import json
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from service.cache.memo import Memo
 from service.cache.policy import IN_PROCESS_ONLY
 from service.cache.seal import unseal
 from service.cache.stores import MemoryStore
+from service.engine.memo import memo_scope
+from service.engine.registry import SPECS
 
 from .support import SECRET, lookups, with_redis
 
@@ -105,21 +106,41 @@ def test_cheap_evaluations_never_touch_redis():
     assert memory.fetch([memo_key("chinatown.shops", "v1", 1)])
 
 
+class RecordingMemo:
+    """Computes every value, and records the kinds the engine asked for."""
+
+    def __init__(self) -> None:
+        self.kinds: set[str] = set()
+
+    def get_or_compute(self, kind, material, compute, check=None):
+        self.kinds.add(kind)
+        return compute()
+
+    def get_or_compute_many(self, kind, materials, compute, check=None):
+        self.kinds.add(kind)
+        return [compute(m) for m in materials]
+
+
 def engine_memo_kinds() -> set[str]:
-    """The memo kinds the engines declare: module constants whose name holds ``KIND`` (a kind may be built from
-    the game's id, so it is read from the loaded modules, not from the source text)."""
-    engine = Path(__file__).resolve().parents[2] / "service" / "engine"
-    kinds = set()
-    for path in engine.rglob("*.py"):
-        name = ".".join(path.relative_to(engine.parents[1]).with_suffix("").parts)
-        module = importlib.import_module(name.removesuffix(".__init__"))
-        kinds.update(v for k, v in vars(module).items() if "KIND" in k and isinstance(v, str))
-    return kinds
+    """The memo kinds the engines use: recorded while each game plays seeded moves, scores and draws."""
+    memo = RecordingMemo()
+    with memo_scope(memo):
+        for spec in SPECS.values():
+            game = spec.engine
+            state = game.setup(["ann", "bob", "cy"], 3, {})
+            for step in range(40):
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                state = game.apply(state, moves[step % len(moves)]).state
+            game.score(state)
+            game.render(state)
+    return memo.kinds
 
 
 def test_every_in_process_only_kind_is_one_an_engine_uses():
     kinds = engine_memo_kinds()
-    assert "chinatown.shops" in kinds and "newyork.majorities" in kinds
+    assert {"chinatown.shops", "newyork.majorities", "alhambra.majorities"} <= kinds
     for kind in IN_PROCESS_ONLY:
         assert kind in kinds, kind
 
