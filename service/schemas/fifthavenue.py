@@ -501,9 +501,14 @@ class MoveSchema(Schema):
         name="{prefix}{kind}Move",
         kinds=MOVE_FIELDS,
         keywords={
-            "reveal": {  # what _fields_of_type checks: exactly one part; a district or plot only with a business
-                "oneOf": [{"required": [part]} for part in REVEAL_PARTS],
+            # what _fields_of_type checks: exactly one part (at least one field past type and player, a district
+            # or plot only with a business, never two parts), said without a oneOf generators cannot model
+            "reveal": {
+                "minProperties": 3,
                 "dependentRequired": {"district": ["business"], "plot": ["business"]},
+                "not": {
+                    "anyOf": [{"required": [a, b]} for i, a in enumerate(REVEAL_PARTS) for b in REVEAL_PARTS[i + 1 :]]
+                },
             }
         },
     )
