@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("newyork", "chinatown", "skyline3000", "fifthavenue")
+GAMES = ("newyork", "alhambra", "chinatown", "skyline3000", "fifthavenue")
 RULE_MODULES = (
     "moves",
     "rules",
@@ -442,7 +442,7 @@ def write_results(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.splitlines()[0])
-    parser.add_argument("--sample", type=int, default=200, help="mutants to draw across the four games")
+    parser.add_argument("--sample", type=int, default=200, help="mutants to draw across the games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="mutants run in parallel")
     parser.add_argument(
