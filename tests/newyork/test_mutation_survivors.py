@@ -2,6 +2,9 @@
 
 from dataclasses import replace
 
+import pytest
+
+from service.engine.core import RulesError
 from service.engine.newyork import GAME
 
 from .helpers import codes, start
@@ -182,3 +185,12 @@ def test_end_of_the_game_one_winner_is_no_draw():
         s = out.state
     assert len(s.winners) == 1
     assert [e.data for e in out.events if e.kind == "game_over"] == [{"winners": list(s.winners), "draw": False}]
+
+
+def test_setup_two_to_six_players_a_seventh_is_refused():
+    """Two to six players take part (the rules page, Players): the engine refuses a seventh itself, not only the
+    setup request's schema."""
+    assert len(start(6).players) == 6
+    with pytest.raises(RulesError) as refused:
+        start(7)
+    assert codes(refused.value.violations) == ["newyork.state.players"]
