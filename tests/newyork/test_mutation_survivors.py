@@ -2,6 +2,9 @@
 
 from dataclasses import replace
 
+import pytest
+
+from service.engine.core import RulesError
 from service.engine.newyork import GAME
 
 from .helpers import codes, start
@@ -125,3 +128,69 @@ def test_placement_to_the_dummy_is_listed_for_a_bought_tile_and_never_for_a_tile
     moves = GAME.legal_moves(end)
     assert {m.type for m in moves} == {"place", "reserve"}
     assert refused(end, mv("give_dummy", end.players[other].id, tile=awarded[0].id)) == ["newyork.turn.wrong_phase"]
+
+
+def test_majorities_each_dummy_tile_counts_once_like_a_players_tile():
+    """The dummy's tiles (the 2-player game's full state) count one building each, as its counts do: a dummy
+    holding two parks ties a player who built two for first place."""
+    from service.engine.newyork.state import Dummy
+
+    from .helpers import partial_state, tile
+    from .test_scoring import row
+
+    counted = GAME.score(partial_state({"anna": row("park", 2)}, dummy=Dummy(counts=(("park", 2),))), "A")
+    held = GAME.score(partial_state({"anna": row("park", 2)}, dummy=Dummy(tiles=(tile("park"), tile("park")))), "A")
+    assert held["dummy"]["buildings"]["park"] == counted["dummy"]["buildings"]["park"]
+    assert held["dummy"]["buildings"]["park"]["count"] == 2 and held["dummy"]["buildings"]["park"]["rank"] == 1
+    assert held["totals"] == counted["totals"]
+
+
+def test_placement_occupied_names_the_start_tile_or_another_tile():
+    """Building on a taken cell is refused, and the message says what is there: the start tile at (0,0),
+    another tile elsewhere."""
+    from service.engine.newyork.city import placement_violations
+
+    from .helpers import index, tile
+
+    def what(x, y):
+        violations = placement_violations(index((1, 0, "park", "")), tile(), x, y, GAME.book)
+        assert codes(violations) == ["newyork.placement.occupied"]
+        return dict(violations[0].params)["what"]
+
+    assert what(0, 0) == "the start tile"
+    assert what(1, 0) == "another tile"
+
+
+def test_legal_moves_paging_every_money_take_candidate_names_a_slot():
+    """Taking money names one to all face-up cards; no candidate takes none, so in the action phase the first
+    candidate is already legal and a page of one move resumes at the second candidate."""
+    from .test_turns import table
+
+    s = table()
+    assert all(m.slots for m in GAME.candidates(s, None, "take_money"))
+    page = GAME.legal_page(s, None, None, 0, 1)
+    assert [m.type for m in page.moves] == ["take_money"] and page.next_start == 1
+
+
+def test_end_of_the_game_one_winner_is_no_draw():
+    """A game played to its end by legal moves: game_over says draw only when several players share the best
+    points."""
+    import random
+
+    r = random.Random(1)
+    s = GAME.setup(["anna", "bob", "carla"], 1, {})
+    while s.phase != "over":
+        moves = GAME.legal_moves(s)
+        out = GAME.apply(s, r.choice([m for m in moves if m.type in ("buy", "place")] or moves))
+        s = out.state
+    assert len(s.winners) == 1
+    assert [e.data for e in out.events if e.kind == "game_over"] == [{"winners": list(s.winners), "draw": False}]
+
+
+def test_setup_two_to_six_players_a_seventh_is_refused():
+    """Two to six players take part (the rules page, Players): the engine refuses a seventh itself, not only the
+    setup request's schema."""
+    assert len(start(6).players) == 6
+    with pytest.raises(RulesError) as refused:
+        start(7)
+    assert codes(refused.value.violations) == ["newyork.state.players"]
