@@ -1,11 +1,13 @@
 """Rules the sampled mutation run (tests/mutation) found no test for."""
 
+import signal
+from contextlib import contextmanager
 from dataclasses import replace
 
 from service.engine.chinatown import GAME
 from service.engine.chinatown.board import components, is_connected
 from service.engine.chinatown.data import SHOP_TYPES
-from service.engine.chinatown.state import Keep, Pending, Reveal
+from service.engine.chinatown.state import EndTurn, Keep, Pending, Reveal, Trade, Transfer
 from service.schemas.chinatown import WIRE
 
 from .helpers import codes, make_state, partial
@@ -104,3 +106,69 @@ def test_final_scoring_totals_are_each_players_money_and_0_while_unknown():
     result = GAME.score(state, "final")
     assert result["totals"] == {"anna": 120000, "bob": 0, "chang": 0}
     assert "chinatown.score.money_unknown" in [v["code"] for v in result["violations"]]
+
+
+def finished_game(money: dict[str, int]):
+    """Year 6 played out by ending every turn: anna owns 2 tiles on the board, bob 1, chang none; then each
+    player's money set to ``money``."""
+    layout = {12: ("anna", "photo"), 13: ("anna", "seafood"), 14: ("bob", "tea_house")}
+    state = make_state("place", round_no=6, board_layout=layout)
+    for pid in ("anna", "bob", "chang"):
+        state = GAME.apply(state, EndTurn(pid)).state
+    assert state.phase == "end"
+    return replace(state, players=tuple(replace(p, money=money[p.id]) for p in state.players))
+
+
+def test_status_names_the_richest_the_winner_even_by_a_dollar_on_a_state_validate_refuses(client):
+    # status answers every state the wire loads, even an inconsistent one: the wire takes any dollar amount
+    # (validate alone asks for multiples of $10,000). Money decides; tiles on the board only break a tie,
+    # so bob's $1 beats anna's $0 and her 2 tiles, and an unknown amount counts as $0.
+    for anna in (0, None):
+        end = finished_game({"anna": anna, "bob": 1, "chang": 0})
+        assert "chinatown.state.money" in codes(GAME.validate(end))
+        assert GAME.status(end).winners == ("bob",)
+        raw = WIRE.state().dump(end)
+        r = client.post("/v1/games/chinatown/view", json={"state": raw, "player": "chang"})
+        assert r.status_code == 200 and r.json["status"]["winners"] == ["bob"]
+
+
+@contextmanager
+def answered_within(seconds: float):
+    """Fails the test, instead of hanging it, when the block takes longer than ``seconds``."""
+
+    def stop(signum, frame):
+        raise AssertionError(f"no answer within {seconds} s")
+
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def test_trade_pass_on_a_lot_reaches_the_parties_it_is_passed_to_and_no_one_else():
+    # chang gives lot 18 to lucy, who passes it on to simon; simon gives lucy's lot 16 without receiving it
+    layout = {16: ("lucy", "tea_house"), 18: ("chang", "tea_house")}
+    state = make_state("trade", players=("chang", "lucy", "simon"), board_layout=layout)
+    chain = Trade("chang", (Transfer("chang", "lucy", lots=(18,)), Transfer("lucy", "simon", lots=(18,))))
+    stray = Trade("simon", (Transfer("chang", "lucy", lots=(18,)), Transfer("simon", "chang", lots=(16,))))
+    with answered_within(1.0):  # the search along the passes must end
+        passed = GAME.apply(state, chain)
+        refused = GAME.apply(state, stray)
+    assert passed.legal, passed.violations
+    assert passed.state.board.get(18).owner == "simon"
+    assert codes(refused) == ["chinatown.trade.lot_not_owned"]
+    assert refused.violations[0].pointer == "/move/transfers/1/lots/0"
+
+
+def test_shops_are_the_touching_lots_of_one_type_and_lots_apart_are_shops_apart():
+    # 3 touches 7, 1 does not: photos on 3 and 7 are one shop of 2, photos on 1 and 7 two shops of 1
+    with answered_within(1.0):  # the walk over touching lots must end
+        touching = GAME.score(partial({3: ("anna", "photo"), 7: ("anna", "photo")}))
+        apart = GAME.score(partial({1: ("anna", "photo"), 7: ("anna", "photo")}))
+    assert [(s["lots"], s["size"]) for s in touching["shops"]] == [([3, 7], 2)]
+    assert touching["totals"]["anna"] == 20000
+    assert sorted(s["size"] for s in apart["shops"]) == [1, 1]
+    assert apart["totals"]["anna"] == 10000 + 10000
