@@ -7,7 +7,7 @@ from dataclasses import replace
 from service.engine.fifthavenue import GAME
 from service.engine.fifthavenue.state import Move
 
-from .helpers import clear_board, edit, ok, sky, started
+from .helpers import clear_board, edit, ok, player, sky, started
 from .test_chance_and_view import at_table
 
 
@@ -195,3 +195,75 @@ def test_validate_pending_stack_top_needs_a_card_left_in_the_stack_one_not_zero(
 
     assert GAME.validate(leave(1)) == []
     assert [v.code for v in GAME.validate(leave(0))] == ["fifthavenue.state.pending"]
+
+
+def test_unusable_commissioner_graph_names_the_district_where_the_walk_first_comes_back():
+    from service.engine.fifthavenue import data as D
+    from service.schemas.fifthavenue import WIRE
+
+    def problems(node, back_to):
+        graph = {k: list(v) for k, v in D.DEFAULT_COMMISSIONER_GRAPH.items()}
+        graph[node] = [back_to]
+        s = GAME.setup(["red", "yellow", "blue"], 1, WIRE.options().load({"board": {"commissioner_graph": graph}}))
+        return [v.message for v in GAME.validate(s)]
+
+    # from City Hall the walk goes 34th St West, 42nd St West, 52nd St West and then back: the cycle is
+    # named once, at the district visited again, whatever the length of the loop
+    assert problems("52nd-st-west", "42nd-st-west") == ["Commissioners' graph: cycle through '42nd-st-west'."]
+    assert problems("52nd-st-west", "34th-st-west") == ["Commissioners' graph: cycle through '34th-st-west'."]
+
+
+def test_a_plot_with_two_businesses_is_not_offered_a_third_and_the_moves_cursor_counts_only_real_candidates():
+    from .helpers import biz
+
+    # red to play action 1; the current set holds a boutique; 34th St West's brown plot already has two
+    s = edit(started(3), lambda w: biz(w, "34th-st-west", "brown", "boutique", "gallery"))
+    assert s.turn.phase == "action1" and "boutique" in s.supply_row[0]
+    offered = list(GAME.candidates(s, None, "place_business"))
+    assert offered and all(not (m.district == "34th-st-west" and m.plot == "brown") for m in offered)
+    # every candidate is a legal move, so a page of n moves resumes at the n-th candidate
+    for n in (1, 2, 5):
+        page = GAME.legal_page(s, None, "place_business", 0, n)
+        assert len(page.moves) == n and page.next_start == n
+
+
+def _swapped(s, *swaps, counts=None):
+    """``s`` with cards of players' hands exchanged (player, old, new) and stacks' counts moved by ``counts``."""
+
+    def change(w):
+        for pid, old, new in swaps:
+            hand = player(w, pid)["hand"]
+            hand[hand.index(old)] = new
+            hand.sort()
+        for colour, by in (counts or {}).items():
+            w["stacks"][colour]["count"] += by
+
+    return edit(s, change, check=False)
+
+
+def test_validate_each_card_value_adds_up_too_many_or_too_few():
+    from .test_chance_and_view import at_table
+
+    s = started(3)
+    hands = {p.id: p.hand for p in s.players}
+    assert "brown-4" in hands["red"] and "gray-5" in hands["red"] and "brown-5" in hands["yellow"]
+    assert "brown-6" in hands["blue"]
+    # digital: every card is somewhere known, so a brown 4 turned into a 5 makes one 4 too few, one 5 too many
+    messages = [v.message for v in GAME.validate(_swapped(s, ("red", "brown-4", "brown-5")))]
+    assert messages == ["The brown 4s do not add up.", "The brown 5s do not add up."]
+    # at a real table the stacks' orders are unknown, but four brown 6s in hands are one more than the box
+    # holds (each colour's count still adds up: the brown stack one card shorter, the gray one longer)
+    swaps = (("red", "brown-4", "brown-6"), ("red", "gray-5", "brown-6"), ("yellow", "brown-5", "brown-6"))
+    table = _swapped(at_table(s), *swaps, counts={"brown": -1, "gray": 1})
+    assert [v.message for v in GAME.validate(table)] == ["The brown 6s do not add up."]
+
+
+def test_partial_final_scoring_counts_no_cards_in_hand_for_players_the_format_does_not_list():
+    from service.schemas.fifthavenue import WIRE
+
+    # the partial format has no players: an owner on the board holds no cards, not a negative number
+    body = {"districts": {"times-square": {"plots": {"violet": {"skyscrapers": {"owner": "red", "count": 2}}}}}}
+    extra = {"scoring": "final", "central_park_tiles": ["boutique", "gallery", "gallery"]}
+    out = GAME.score(WIRE.score_state().load(body), WIRE.score_extra().load(extra))
+    (red,) = out["players"]
+    assert red["cards_in_hand"] == 0 and red["points_before"] == 0 and red["total"] == 2
