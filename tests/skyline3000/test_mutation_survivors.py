@@ -143,3 +143,59 @@ def test_reading_final_tiebreak_an_empty_hand_loses_to_a_single_card_worth_1():
     assert s.phase == "over" and {p.points for p in s.players} == {10} and s.player("anna").hand == ("roof-1",)
     for rule in ("highest_card", "highest_total"):
         assert GAME.score(replace(s, options=replace(s.options, final_tiebreak=rule)))["winners"] == ["anna"]
+
+
+def test_reading_billboard_replacement_cost_nothing_to_pay_is_never_refused_even_below_zero():
+    # option unpaid_cost `refused` refuses a cost the points cannot cover; a free replacement costs nothing,
+    # so even a score below 0 (the state schema allows one) is no reason to refuse it
+    from .helpers import give_hand, put, start, with_player
+
+    state = put(give_hand(start(billboard_replacement_cost=0), "anna", ["contract-1"]), "red-2", billboards=["anna"])
+    state = with_player(state, "anna", points=-1)
+    assert state.options.unpaid_cost == "refused" and GAME.validate(state) == []
+    out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2", target="billboard"))
+    assert out.legal and out.state.player("anna").points == -1
+    charged = replace(state, options=replace(state.options, billboard_replacement_cost=1))
+    assert codes(
+        GAME.apply(charged, mv("contract", "anna", card="contract-1", building=0, block="red-2", target="billboard"))
+    ) == ["points.cannot_pay"]
+
+
+def test_score_names_winners_only_for_a_finished_game_or_scoring_final():
+    import random
+
+    # a game in round 2 reached by legal moves, the three players on different points
+    rnd = random.Random(3)
+    state = GAME.setup(list(SEATS), 3)
+    while not (state.phase == "construction" and state.round >= 2 and len({p.points for p in state.players}) == 3):
+        assert state.phase != "over"
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state))).state
+    round_score = GAME.score(state)
+    assert round_score["scoring"] == "round" and round_score["winners"] == []
+    assert GAME.score(state, "round")["winners"] == []
+    final = GAME.score(state, "final")
+    standings = final["standings"]
+    assert final["scoring"] == "final" and final["winners"] == [max(standings, key=standings.get)]
+
+
+def test_reading_final_tiebreak_a_card_worth_0_ties_with_an_empty_hand():
+    # option `cards` lets a card be worth 0; a hand holding only that card is worth no more than no hand
+    from service.engine.skyline3000.options import DEFAULT_CARDS
+
+    from .helpers import give_hand, in_round, start
+    from .test_draw_and_end import to_draw
+
+    cards = {**DEFAULT_CARDS, "roof": [0, *DEFAULT_CARDS["roof"][1:]]}
+    s = in_round(start(cards=cards), 4)
+    assert s.options.card("roof-1").value == 0
+    s = give_hand(s, "bob", [], exact=True)
+    s = give_hand(s, "cleo", [], exact=True)
+    s = give_hand(s, "anna", ["roof-1"], exact=True)
+    s = to_draw(replace(s, players=tuple(replace(p, points=10) for p in s.players)))
+    assert s.phase == "over" and {p.points for p in s.players} == {10} and s.player("anna").hand == ("roof-1",)
+    for rule in ("highest_card", "highest_total"):
+        assert GAME.score(replace(s, options=replace(s.options, final_tiebreak=rule)))["winners"] == [
+            "anna",
+            "bob",
+            "cleo",
+        ]
