@@ -199,3 +199,24 @@ def test_reading_final_tiebreak_a_card_worth_0_ties_with_an_empty_hand():
             "bob",
             "cleo",
         ]
+
+
+def test_sound_remembered_block_placings_are_used_without_computing_them_again(monkeypatch):
+    # the memo is there to save the work: a kept placing that passes the check is the answer, not recomputed
+    from service.engine.memo import memo_scope
+    from service.engine.skyline3000 import scoring
+
+    from .helpers import CountingMemo, put
+    from .test_auction import auction_state
+
+    state = put(auction_state({}), "yellow-1", [("purple", 2, "arched"), ("orange", 1, "peaked")])
+    memo = CountingMemo()
+    with memo_scope(memo):
+        first = GAME.score(state)
+    calls = []
+    real = scoring.compute_placings
+    monkeypatch.setattr(scoring, "compute_placings", lambda material: calls.append(material) or real(material))
+    with memo_scope(memo):
+        again = GAME.score(state)
+    assert again == first and again["blocks"]["yellow-1"]["first"] == ["purple"]
+    assert calls == []
