@@ -220,3 +220,41 @@ def test_sound_remembered_block_placings_are_used_without_computing_them_again(m
         again = GAME.score(state)
     assert again == first and again["blocks"]["yellow-1"]["first"] == ["purple"]
     assert calls == []
+
+
+def test_reading_spaceport_bonus_a_player_with_nothing_on_the_board_owes_every_one_of_his_six_cards():
+    # only the Spaceport's extra cards may be declined; a player owning nothing anywhere has none, so even
+    # his last owed card cannot be declined
+    from service.engine.skyline3000.scoring import score_blocks
+
+    from .test_rules_played import play, spaceport_won
+
+    state, key = spaceport_won()
+    for _ in range(6):
+        state, _ = play(state, mv("draw", key, pile="contract"))
+    state, _ = play(state, mv("stop", key))
+    other = state.turn
+    assert other != key and other not in score_blocks(state.blocks, state.options)["players"]
+    for _ in range(5):
+        state, _ = play(state, mv("draw", other, pile="contract"))
+    assert state.turn == other and state.draws_of(other) == 1
+    assert codes(GAME.apply(state, mv("stop", other))) == ["draw.cards_owed"]
+    assert not [m for m in GAME.legal_moves(state) if m.type == "stop"]
+    state, _ = play(state, mv("draw", other, pile="contract"))
+    assert state.turn != other and state.draws_of(other) == 0
+
+
+def test_legal_moves_pages_an_empty_hand_hidden_from_the_viewer_is_not_searched_for_cards():
+    # option empty_hand `billboards`: the Key holder, his hand played out, keeps his turn for billboards. In
+    # another player's view his hand is hidden but its size, 0, is public: no card of it is a candidate, so
+    # the listing (and a page's cursor, which counts candidates) is the same as with the hand known
+    from .test_rules_played import discard_all
+
+    state, key = discard_all({"empty_hand": "billboards"})
+    assert state.turn == key and state.player(key).hand == ()
+    view = GAME.view(state, next(p for p in SEATS if p != key))
+    assert view.player(key).hand is None and view.player(key).hand_size == 0 and GAME.validate(view) == []
+    assert list(GAME.candidates(view, None, None)) == list(GAME.candidates(state, None, None))
+    page, known = GAME.legal_page(view, None, None, 0, 2), GAME.legal_page(state, None, None, 0, 2)
+    assert [m.type for m in page.moves] == ["pass", "billboard"] and page.moves == known.moves
+    assert page.next_start == known.next_start == 2
