@@ -143,3 +143,118 @@ def test_reading_final_tiebreak_an_empty_hand_loses_to_a_single_card_worth_1():
     assert s.phase == "over" and {p.points for p in s.players} == {10} and s.player("anna").hand == ("roof-1",)
     for rule in ("highest_card", "highest_total"):
         assert GAME.score(replace(s, options=replace(s.options, final_tiebreak=rule)))["winners"] == ["anna"]
+
+
+def test_reading_billboard_replacement_cost_nothing_to_pay_is_never_refused_even_below_zero():
+    # option unpaid_cost `refused` refuses a cost the points cannot cover; a free replacement costs nothing,
+    # so even a score below 0 (the state schema allows one) is no reason to refuse it
+    from .helpers import give_hand, put, start, with_player
+
+    state = put(give_hand(start(billboard_replacement_cost=0), "anna", ["contract-1"]), "red-2", billboards=["anna"])
+    state = with_player(state, "anna", points=-1)
+    assert state.options.unpaid_cost == "refused" and GAME.validate(state) == []
+    out = GAME.apply(state, mv("contract", "anna", card="contract-1", building=0, block="red-2", target="billboard"))
+    assert out.legal and out.state.player("anna").points == -1
+    charged = replace(state, options=replace(state.options, billboard_replacement_cost=1))
+    assert codes(
+        GAME.apply(charged, mv("contract", "anna", card="contract-1", building=0, block="red-2", target="billboard"))
+    ) == ["points.cannot_pay"]
+
+
+def test_score_names_winners_only_for_a_finished_game_or_scoring_final():
+    import random
+
+    # a game in round 2 reached by legal moves, the three players on different points
+    rnd = random.Random(3)
+    state = GAME.setup(list(SEATS), 3)
+    while not (state.phase == "construction" and state.round >= 2 and len({p.points for p in state.players}) == 3):
+        assert state.phase != "over"
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state))).state
+    round_score = GAME.score(state)
+    assert round_score["scoring"] == "round" and round_score["winners"] == []
+    assert GAME.score(state, "round")["winners"] == []
+    final = GAME.score(state, "final")
+    standings = final["standings"]
+    assert final["scoring"] == "final" and final["winners"] == [max(standings, key=standings.get)]
+
+
+def test_reading_final_tiebreak_a_card_worth_0_ties_with_an_empty_hand():
+    # option `cards` lets a card be worth 0; a hand holding only that card is worth no more than no hand
+    from service.engine.skyline3000.options import DEFAULT_CARDS
+
+    from .helpers import give_hand, in_round, start
+    from .test_draw_and_end import to_draw
+
+    cards = {**DEFAULT_CARDS, "roof": [0, *DEFAULT_CARDS["roof"][1:]]}
+    s = in_round(start(cards=cards), 4)
+    assert s.options.card("roof-1").value == 0
+    s = give_hand(s, "bob", [], exact=True)
+    s = give_hand(s, "cleo", [], exact=True)
+    s = give_hand(s, "anna", ["roof-1"], exact=True)
+    s = to_draw(replace(s, players=tuple(replace(p, points=10) for p in s.players)))
+    assert s.phase == "over" and {p.points for p in s.players} == {10} and s.player("anna").hand == ("roof-1",)
+    for rule in ("highest_card", "highest_total"):
+        assert GAME.score(replace(s, options=replace(s.options, final_tiebreak=rule)))["winners"] == [
+            "anna",
+            "bob",
+            "cleo",
+        ]
+
+
+def test_sound_remembered_block_placings_are_used_without_computing_them_again(monkeypatch):
+    # the memo is there to save the work: a kept placing that passes the check is the answer, not recomputed
+    from service.engine.memo import memo_scope
+    from service.engine.skyline3000 import scoring
+
+    from .helpers import CountingMemo, put
+    from .test_auction import auction_state
+
+    state = put(auction_state({}), "yellow-1", [("purple", 2, "arched"), ("orange", 1, "peaked")])
+    memo = CountingMemo()
+    with memo_scope(memo):
+        first = GAME.score(state)
+    calls = []
+    real = scoring.compute_placings
+    monkeypatch.setattr(scoring, "compute_placings", lambda material: calls.append(material) or real(material))
+    with memo_scope(memo):
+        again = GAME.score(state)
+    assert again == first and again["blocks"]["yellow-1"]["first"] == ["purple"]
+    assert calls == []
+
+
+def test_reading_spaceport_bonus_a_player_with_nothing_on_the_board_owes_every_one_of_his_six_cards():
+    # only the Spaceport's extra cards may be declined; a player owning nothing anywhere has none, so even
+    # his last owed card cannot be declined
+    from service.engine.skyline3000.scoring import score_blocks
+
+    from .test_rules_played import play, spaceport_won
+
+    state, key = spaceport_won()
+    for _ in range(6):
+        state, _ = play(state, mv("draw", key, pile="contract"))
+    state, _ = play(state, mv("stop", key))
+    other = state.turn
+    assert other != key and other not in score_blocks(state.blocks, state.options)["players"]
+    for _ in range(5):
+        state, _ = play(state, mv("draw", other, pile="contract"))
+    assert state.turn == other and state.draws_of(other) == 1
+    assert codes(GAME.apply(state, mv("stop", other))) == ["draw.cards_owed"]
+    assert not [m for m in GAME.legal_moves(state) if m.type == "stop"]
+    state, _ = play(state, mv("draw", other, pile="contract"))
+    assert state.turn != other and state.draws_of(other) == 0
+
+
+def test_legal_moves_pages_an_empty_hand_hidden_from_the_viewer_is_not_searched_for_cards():
+    # option empty_hand `billboards`: the Key holder, his hand played out, keeps his turn for billboards. In
+    # another player's view his hand is hidden but its size, 0, is public: no card of it is a candidate, so
+    # the listing (and a page's cursor, which counts candidates) is the same as with the hand known
+    from .test_rules_played import discard_all
+
+    state, key = discard_all({"empty_hand": "billboards"})
+    assert state.turn == key and state.player(key).hand == ()
+    view = GAME.view(state, next(p for p in SEATS if p != key))
+    assert view.player(key).hand is None and view.player(key).hand_size == 0 and GAME.validate(view) == []
+    assert list(GAME.candidates(view, None, None)) == list(GAME.candidates(state, None, None))
+    page, known = GAME.legal_page(view, None, None, 0, 2), GAME.legal_page(state, None, None, 0, 2)
+    assert [m.type for m in page.moves] == ["pass", "billboard"] and page.moves == known.moves
+    assert page.next_start == known.next_start == 2
