@@ -144,8 +144,7 @@ def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels, editi
     out = [
         f"<g class={quoteattr('market ' + bank)}>",
         f'<rect x="{x}" y="{y}" width="84" height="112" rx="6" fill="none" stroke="{colour}" stroke-width="3"/>',
-        f'<text x="{x + 42}" y="{y + 14}" text-anchor="middle" font-weight="bold" fill="{colour}">'
-        f"{escape(tr(edition.labels['market_slot'], bank=bank))}</text>",
+        _slot_label(x + 42, y + 14, tr(edition.labels["market_slot"], bank=bank), colour),
     ]
     if tile is None:
         out.append(f'<text x="{x + 42}" y="{y + 62}" text-anchor="middle" fill="#888">{escape(tr("empty"))}</text>')
@@ -158,6 +157,19 @@ def _market_slot(x: int, y: int, bank: str, tile: Tile | None, tr: Labels, editi
         )
     out.append("</g>")
     return "".join(out)
+
+
+SLOT_LABEL_WIDTH = 76  # the slot's frame is 84 wide: its name keeps 4 clear of either side
+
+
+def _slot_label(x: int, y: int, label: str, colour: str) -> str:
+    """A market slot's name, its font shrunk for a long one (Alhambra's "dirham square", a language's
+    longer words) so that it stays inside the slot's frame: at most 0.6 em a glyph, bold included."""
+    size = min(11.0, round(SLOT_LABEL_WIDTH / (0.6 * max(len(label), 1)), 1))
+    return (
+        f'<text x="{x}" y="{y}" text-anchor="middle" font-weight="bold" font-size="{size:g}" fill="{colour}">'
+        f"{escape(label)}</text>"
+    )
 
 
 # --- one player ------------------------------------------------------------------------------------------
