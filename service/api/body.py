@@ -18,7 +18,7 @@ from flask import current_app, request
 
 from ..engine.kit import N_, Term, pointer
 from .echo import MAX_LISTED_ERRORS, bounded_text
-from .problems import ApiProblem
+from .problem_types import ApiProblem
 from .reading import read_body
 
 MAX_INTEGER_DIGITS = 1000

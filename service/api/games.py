@@ -32,7 +32,7 @@ from .answer_cache import cached_answer
 from .answers import json_answer, svg_answer
 from .body import parse_json_object, raw_json_body
 from .localize import NO_WORDS, Words, categories_in, terms_in
-from .problems import ApiProblem
+from .problem_types import ApiProblem
 from .svg import xml_safe
 
 bp = Blueprint("games", __name__)

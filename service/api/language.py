@@ -14,7 +14,7 @@ from flask import Flask, Response, g, request
 
 from ..i18n import DEFAULT, LANGUAGES
 from .localize import Translator
-from .problems import ApiProblem
+from .problem_types import ApiProblem
 
 FIELD = "lang"
 _FIELD_BYTES = b'"lang"'

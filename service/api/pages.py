@@ -32,7 +32,7 @@ from ..engine.core import Reading, RuleCode
 from ..engine.registry import GAME_IDS
 from ..version import SERVICE_VERSION
 from .answers import bytes_answer
-from .problems import PROBLEM_TYPES, ApiProblem, ProblemType
+from .problem_types import PROBLEM_TYPES, ApiProblem, ProblemType
 
 HERE = Path(__file__).parent
 RULES_DIR = HERE / "rules"

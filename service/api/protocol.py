@@ -12,7 +12,7 @@ import json
 from flask import Flask, request
 
 from ..engine.kit import N_
-from .problems import PROBLEM_JSON, ApiProblem
+from .problem_types import PROBLEM_JSON, ApiProblem
 from .security import FIXED, NOTHING
 
 VERSIONS = frozenset(("HTTP/1.0", "HTTP/1.1"))

@@ -27,7 +27,7 @@ import gevent
 from gunicorn.http.errors import NoMoreData, ParseException
 from werkzeug.exceptions import ClientDisconnected
 
-from .problems import ApiProblem
+from .problem_types import ApiProblem
 
 READ_CHUNK = 64 * 1024
 

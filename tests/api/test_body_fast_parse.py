@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api import body
-from service.api.problems import ApiProblem
+from service.api.problem_types import ApiProblem
 
 
 def typed(value):

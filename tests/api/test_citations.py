@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from service.api.pages import POLICY, RULES_DIR, TEMPLATES_DIR
-from service.api.problems import DEFAULT_SLUGS, PROBLEM_TYPES
+from service.api.problem_types import DEFAULT_SLUGS, PROBLEM_TYPES
 from service.engine.registry import GAME_IDS
 
 ROOT = Path(__file__).parents[2]
@@ -170,7 +170,7 @@ def test_a_problem_answer_names_a_type_that_resolves(client):
 
 
 def test_an_undeclared_problem_slug_is_a_programming_error():
-    from service.api.problems import ApiProblem
+    from service.api.problem_types import ApiProblem
 
     with pytest.raises(ValueError):
         ApiProblem(422, "no such kind", slug="made-up")

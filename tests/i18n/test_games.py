@@ -138,7 +138,7 @@ def test_a_schema_problems_field_messages_are_in_the_asked_language_when_the_cat
 
 def test_every_problem_types_title_is_a_catalog_entry_translated_in_every_language():
     from service.api.localize import Translator
-    from service.api.problems import PROBLEM_TYPES
+    from service.api.problem_types import PROBLEM_TYPES
 
     for lang in LANGS:
         tr = Translator.of(lang)
