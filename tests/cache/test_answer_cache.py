@@ -15,6 +15,7 @@ from service.cache.stores import MemoryStore
 from service.engine.memo import memo_scope
 from service.engine.registry import SPECS
 
+from ..memos import RecordingMemo
 from .support import SECRET, lookups, with_redis
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "requests"
@@ -104,21 +105,6 @@ def test_cheap_evaluations_never_touch_redis():
         assert memo.get_or_compute(kind, 1, lambda: 2) == 2
         assert memo.get_or_compute(kind, 1, lambda: 3) == 2
     assert memory.fetch([memo_key("chinatown.shops", "v1", 1)])
-
-
-class RecordingMemo:
-    """Computes every value, and records the kinds the engine asked for."""
-
-    def __init__(self) -> None:
-        self.kinds: set[str] = set()
-
-    def get_or_compute(self, kind, material, compute, check=None):
-        self.kinds.add(kind)
-        return compute()
-
-    def get_or_compute_many(self, kind, materials, compute, check=None):
-        self.kinds.add(kind)
-        return [compute(m) for m in materials]
 
 
 def engine_memo_kinds() -> set[str]:

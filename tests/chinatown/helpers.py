@@ -20,28 +20,6 @@ def partial(layout: dict[int, tuple[str, str | None]]) -> Partial:
     return Partial(board(layout))
 
 
-class CountingMemo:
-    """A memo that stores values in a dict and counts computations."""
-
-    def __init__(self):
-        self.store: dict = {}
-        self.computed = 0
-
-    def get_or_compute(self, kind, material, compute, check=None):
-        import json
-
-        key = (kind, json.dumps(material, sort_keys=True))
-        if key in self.store and (check is None or check(self.store[key])):
-            return self.store[key]
-        self.computed += 1
-        value = compute()
-        self.store[key] = value
-        return value
-
-    def get_or_compute_many(self, kind, materials, compute, check=None):
-        return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
-
-
 def conservation(state: State, incomes: int, n: int) -> None:
     """Lots, tiles and money add up after any move."""
     owned = [lot for lot, _ in state.board.items()]

@@ -11,7 +11,7 @@ from service.engine.chinatown.data import SHOP_TYPES
 from service.engine.memo import memo_scope
 from service.schemas.chinatown import WIRE
 
-from .helpers import CountingMemo
+from ..memos import CountingMemo
 
 IDS = ["anna", "bob", "chang", "dora", "eve", "zed"]
 ids = st.sampled_from(IDS)

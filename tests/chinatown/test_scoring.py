@@ -9,7 +9,8 @@ from service.engine.chinatown.state import EndTurn
 from service.engine.memo import memo_scope
 from tests.scores import by_id
 
-from .helpers import CountingMemo, board, make_state, partial
+from ..memos import CountingMemo
+from .helpers import board, make_state, partial
 
 
 def income(layout):

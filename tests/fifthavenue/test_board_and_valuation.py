@@ -12,6 +12,7 @@ from service.engine.fifthavenue.options import Options
 from service.engine.memo import memo_scope
 from service.schemas.fifthavenue import WIRE
 
+from ..memos import CountingMemo
 from .helpers import biz, clear_board, edit, sky, started
 
 
@@ -213,24 +214,7 @@ def test_a_plot_holds_businesses_or_skyscrapers_not_both():
 
 
 def test_district_valuation_goes_through_the_memo():
-    class Counting:
-        def __init__(self):
-            self.store, self.computed = {}, 0
-
-        def get_or_compute(self, kind, material, compute, check=None):
-            import json
-
-            key = (kind, json.dumps(material, sort_keys=True))
-            if key in self.store and (check is None or check(self.store[key])):
-                return self.store[key]
-            self.computed += 1
-            self.store[key] = compute()
-            return self.store[key]
-
-        def get_or_compute_many(self, kind, materials, compute, check=None):
-            return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
-
-    memo = Counting()
+    memo = CountingMemo()
     state = edit(
         started(3),
         lambda w: (

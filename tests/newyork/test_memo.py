@@ -5,33 +5,8 @@ from service.engine.newyork import GAME
 from service.engine.newyork.data import NEW_YORK
 from service.engine.newyork.scoring import MAJORITIES, STREET
 
+from ..memos import CountingMemo
 from .helpers import city, partial_state
-
-
-class CountingMemo:
-    def __init__(self):
-        self.store = {}
-        self.computed = []
-        self.hits = 0
-
-    def _key(self, kind, material):
-        import json
-
-        return kind + json.dumps(material, sort_keys=True)
-
-    def get_or_compute(self, kind, material, compute, check=None):
-        key = self._key(kind, material)
-        if key in self.store and (check is None or check(self.store[key])):
-            self.hits += 1
-            return self.store[key]
-        value = compute()
-        self.computed.append(kind)
-        self.store[key] = value
-        return value
-
-    def get_or_compute_many(self, kind, materials, compute, check=None):
-        return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
-
 
 STREET_KIND = NEW_YORK.memo_kind(STREET)
 MAJORITY_KIND = NEW_YORK.memo_kind(MAJORITIES)
@@ -49,10 +24,10 @@ def _state():
 def test_memo_second_identical_score_is_a_hit():
     memo = CountingMemo()
     first = score(_state(), "final", memo)
-    computed = list(memo.computed)
+    computed = list(memo.computed_kinds)
     assert sorted(set(computed)) == sorted({STREET_KIND, MAJORITY_KIND})
     second = score(_state(), "final", memo)
-    assert memo.computed == computed  # nothing recomputed
+    assert memo.computed_kinds == computed  # nothing recomputed
     assert memo.hits == len(computed)
     assert first == second
 
@@ -60,15 +35,15 @@ def test_memo_second_identical_score_is_a_hit():
 def test_memo_street_key_is_the_street_layout_not_the_player():
     memo = CountingMemo()
     score(partial_state({"a": city((1, 0, "park", "ne")), "b": city()}), "A", memo)
-    before = memo.computed.count(STREET_KIND)
+    before = memo.computed_kinds.count(STREET_KIND)
     score(partial_state({"zed": city((1, 0, "church", "ne")), "b": city()}), "A", memo)
-    assert memo.computed.count(STREET_KIND) == before  # same streets, another type and player: a hit
+    assert memo.computed_kinds.count(STREET_KIND) == before  # same streets, another type and player: a hit
 
 
 def test_memo_corrupt_entry_is_detected_and_recomputed():
     memo = CountingMemo()
     good = score(_state(), "final", memo)
     for key in memo.store:
-        memo.store[key] = {"length": "long"} if key.startswith(STREET_KIND) else [["bad"]]
+        memo.store[key] = {"length": "long"} if key[0] == STREET_KIND else [["bad"]]
     again = score(_state(), "final", memo)
     assert again == good

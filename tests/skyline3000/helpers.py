@@ -176,31 +176,6 @@ def codes(outcome_or_list):
     return sorted(v.code.split(".", 1)[1] for v in vs)
 
 
-class CountingMemo:
-    """A memo that stores values in a dict and counts computations."""
-
-    def __init__(self):
-        self.store: dict = {}
-        self.computed = 0
-
-    def _key(self, kind, material):
-        import json
-
-        return kind + json.dumps(material, sort_keys=True)
-
-    def get_or_compute(self, kind, material, compute, check=None):
-        key = self._key(kind, material)
-        if key in self.store and (check is None or check(self.store[key])):
-            return self.store[key]
-        self.computed += 1
-        value = compute()
-        self.store[key] = value
-        return value
-
-    def get_or_compute_many(self, kind, materials, compute, check=None):
-        return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
-
-
 # ---- conservation ------------------------------------------------------------------------------
 def piece_counts(state):
     floors = (

@@ -15,7 +15,8 @@ from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.state import default_options
 from service.schemas.skyline3000 import WIRE
 
-from .helpers import CountingMemo, play
+from ..memos import CountingMemo
+from .helpers import play
 
 SCHEMA = WIRE.state()
 SCORE = WIRE.score_state()

@@ -9,7 +9,8 @@ from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.scoring import PLACINGS_KIND
 from service.engine.skyline3000.state import default_options
 
-from .helpers import CountingMemo, city
+from ..memos import CountingMemo
+from .helpers import city
 
 # The seed's worked example (Phase 3, "Példa"): the yellow district, blocks A, B, C, on the default board.
 # The seed gives each player's floors per block, not the buildings; these heights are ones the rules build
@@ -202,7 +203,7 @@ def test_block_placings_go_through_the_memo():
     with memo_scope(memo):
         second = GAME.score(city(YELLOW, default_options()))
     assert memo.computed == computed and first == second
-    assert all(key.startswith(PLACINGS_KIND) for key in memo.store)
+    assert all(kind == PLACINGS_KIND for kind, _ in memo.store)
 
 
 def test_corrupt_cached_placings_are_recomputed():
