@@ -2,7 +2,8 @@
 openapi.yaml once per session, ``tests/typescript/play.ts`` compiles against them with ``tsc --strict``
 (a cast on a score's details, or a request missing a field that has a default, would not compile), and
 the compiled program plays one seeded game of each of the four games against a live gunicorn on a
-loopback port, reading each final score's standings, winners and breakdown details.
+loopback port, reading each final score's standings, winners and breakdown details, and the typed
+``game_ended`` event's winners.
 
 openapi-typescript and typescript come from npm into the project's ignored ``.tools/node`` (``.ci/run``
 installs them); without node or them the test is skipped, saying which is missing."""
@@ -89,6 +90,7 @@ def test_a_strict_typescript_program_plays_every_game_against_a_live_service(com
     assert [r["game"] for r in said["results"]] == ["newyork", "chinatown", "skyline3000", "fifthavenue"]
     for result in said["results"]:
         assert result["moves"] > 0 and result["winners"] and result["details"] > 0, result
+        assert result["ended"] == result["winners"], "the typed game_ended event names the score's winners"
         best = max(result["standings"].values())
         assert all(result["standings"][pid] == best for pid in result["winners"]), result
     assert said["partial"]["awarded"] == said["partial"]["standings"] == {"anna": 20000}

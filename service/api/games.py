@@ -394,7 +394,8 @@ def replay_log(binding: Binding, body: dict[str, Any]):
     first_illegal = None
     if result.first_illegal_index is not None:
         first_illegal = {"index": result.first_illegal_index, "violations": _violations(binding, result.first_illegal)}
-    scorings = [{**event.to_dict(), "index": index} for index, event in result.events if "scor" in event.kind]
+    scoring = binding.game.scoring_events
+    scorings = [{**event.to_dict(), "index": index} for index, event in result.events if event.kind in scoring]
     return json_answer(
         {
             "valid": result.valid,

@@ -72,6 +72,15 @@ class Event:
         return {"kind": self.kind, **self.data}
 
 
+GAME_ENDED = "game_ended"
+
+
+def game_ended(winners: Iterable[str], standings: Mapping[str, int]) -> Event:
+    """The end of the game, said the same way in every game: who won and each player's final points (or
+    money), what the score answer's ``standings`` give for the final state."""
+    return Event(GAME_ENDED, {"winners": list(winners), "standings": dict(standings)})
+
+
 @dataclass(frozen=True)
 class MovesPage:
     """Some legal moves, in the order the game lists them, and where the listing goes on: the index of the
@@ -195,6 +204,7 @@ class Game(Protocol):
     """What the HTTP layer calls. ``State`` and ``Move`` are each game's own (frozen) types."""
 
     info: GameInfo
+    scoring_events: frozenset[str]  # the kinds of the events that are scorings (a replay's ``scorings``)
 
     def describe(self) -> dict[str, Any]:
         """Catalogues, scoring tables, option defaults, ``rule_codes`` and ``readings`` (JSON-ready)."""

@@ -315,11 +315,13 @@ class Engine:
     - ``move_violations(state, move)``: every rule the move breaks in a consistent state;
     - ``effects(state, move)``: the Outcome of a move that broke no rule;
     - ``candidates(state, player, move_type)``: moves worth checking; every legal move must be among them;
-    - ``status(state)``: where the game stands, built with ``Status.of`` so that its parts agree.
+    - ``status(state)``: where the game stands, built with ``Status.of`` so that its parts agree;
+    - ``scoring_events``: the kinds of its events that are scorings (a replay answers them as ``scorings``).
     """
 
     info: GameInfo
     book: RuleBook
+    scoring_events: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._checked: StateMemo[tuple[Violation, ...]] = StateMemo()

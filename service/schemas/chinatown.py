@@ -35,7 +35,18 @@ from ..engine.chinatown.state import (
     tiles_tuple,
 )
 from . import messages as M
-from .common import PLAYER_ID, GameWire, List, PlayerId, Seed, StrictInteger, Variants
+from .common import (
+    PLAYER_ID,
+    EventBase,
+    GameWire,
+    List,
+    PlayerId,
+    Seed,
+    StrictInteger,
+    Variants,
+    event_kinds,
+    event_variants,
+)
 from .options import options_schema
 
 MAX_PLAYERS_ON_WIRE = 8
@@ -522,10 +533,48 @@ class ScoreExtraSchema(Schema):
         return data["scoring"]
 
 
+EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    # kind: (required fields, optional fields) besides kind; every game adds game_ended
+    "pending": ({"pending"}, set()),
+    "cards_dealt": ({"player", "count"}, set()),
+    "cards_kept": ({"player", "count"}, set()),
+    "lots_claimed": ({"lots"}, set()),
+    "tiles_drawn": ({"player", "tiles"}, set()),
+    "trade": ({"parties"}, set()),
+    "trading_ended": ({"player"}, set()),
+    "placement_started": ({"turn"}, set()),
+    "tile_placed": ({"player", "lot", "shop"}, set()),
+    "turn_ended": ({"player"}, set()),
+    "income_scored": ({"round", "year", "awarded"}, set()),
+    "year_advanced": ({"round", "year", "first_player"}, set()),
+}
+
+
+class EventSchema(EventBase):
+    """What a move made happen; ``kind`` chooses which of the other fields belong to it."""
+
+    contract_variants = event_variants(EVENT_FIELDS)
+
+    kind = fields.String(required=True, validate=validate.OneOf(event_kinds(EVENT_FIELDS)))
+    player = PlayerId()
+    count = fields.Integer(validate=validate.Range(min=0))
+    pending = fields.Nested(PendingSchema)
+    lots = fields.Dict(keys=PlayerId(), values=List(LotNumber(metadata={"json_schema": lot_number_schema})))
+    tiles = List(ShopType(metadata={"json_schema": shop_type_schema}))
+    parties = List(PlayerId())
+    turn = PlayerId()
+    lot = LotNumber(metadata={"json_schema": lot_number_schema})
+    shop = ShopType(metadata={"json_schema": shop_type_schema})
+    round = fields.Integer(validate=validate.Range(min=1))
+    year = fields.Integer()
+    first_player = PlayerId()
+
+
 WIRE = GameWire(
     state=StateSchema,
     score_state=ScoreStateSchema,
     move=MoveSchema,
     options=OptionsSchema,
     score_extra=ScoreExtraSchema,
+    event=EventSchema,
 )

@@ -117,6 +117,43 @@ class StatusSchema(Schema):
     winners = fields.List(PlayerId(), required=True)
 
 
+def awarded_field(**kwargs: Any) -> fields.Dict:
+    """Each player's number (points or money), by player id: a scoring's ``awarded``, the end's ``standings``."""
+    return fields.Dict(keys=PlayerId(), values=fields.Integer(), **kwargs)
+
+
+class EventBase(Schema):
+    """What a game's event schema shares. An event is ``kind`` and its own fields; by the naming every game
+    keeps: a scoring's kind ends in ``_scored`` (New York's one kind of scoring is plain ``scored``) and says
+    what each player got as ``awarded``; the end of the game is ``game_ended`` with ``winners`` and
+    ``standings`` (the score answer's names); a replay's ``scorings`` add the move's ``index``."""
+
+    winners = List(PlayerId())
+    standings = awarded_field()
+    awarded = awarded_field()
+    index = fields.Integer(validate=validate.Range(min=0))
+
+
+GAME_ENDED_FIELDS = ({"winners", "standings"}, set())
+
+
+def event_variants(kinds: Mapping[str, tuple[Collection[str], Collection[str]]], **more: Any) -> Variants:
+    """The contract's union of a game's events: one member per kind, ``{Prefix}{Kind}Event``; every game
+    has ``game_ended``, and every member may carry a replay's ``index``."""
+    every = {**kinds, "game_ended": GAME_ENDED_FIELDS}
+    return Variants(
+        key="kind",
+        name="{prefix}{kind}Event",
+        kinds={kind: (set(required), {*optional, "index"}) for kind, (required, optional) in every.items()},
+        always=(),
+        **more,
+    )
+
+
+def event_kinds(kinds: Mapping[str, Any]) -> list[str]:
+    return [*kinds, "game_ended"]
+
+
 @dataclass(frozen=True)
 class GameWire:
     """A game's marshmallow schemas. Each loads into the engine's own objects and dumps them back.
@@ -128,6 +165,7 @@ class GameWire:
     - ``options``: setup options (``load`` -> dict of engine options with defaults filled in).
     - ``score_extra``: the fields beside ``state`` in a score request (``scoring`` and any more);
       ``load`` -> the engine's ``scoring`` argument.
+    - ``event``: what the move and replay answers say happened (``dump`` only: the contract's typed events).
     """
 
     state: type[Schema]
@@ -135,6 +173,7 @@ class GameWire:
     move: type[Schema]
     options: type[Schema]
     score_extra: type[Schema]
+    event: type[Schema] | None = None
 
 
 def load_wire(game_id: str) -> GameWire | None:

@@ -44,7 +44,19 @@ from ..engine.fifthavenue.state import (
 from ..engine.kit import N_
 from . import lean
 from . import messages as M
-from .common import Dict, GameWire, List, PlayerId, Seed, StrictBoolean, StrictInteger, Variants
+from .common import (
+    Dict,
+    EventBase,
+    GameWire,
+    List,
+    PlayerId,
+    Seed,
+    StrictBoolean,
+    StrictInteger,
+    Variants,
+    event_kinds,
+    event_variants,
+)
 from .options import options_schema
 
 MAX_PLAYERS_ON_WIRE = 5  # players plus the dummy
@@ -948,10 +960,72 @@ def move_from_plain(p: dict[str, Any]) -> Move:
     )
 
 
+EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    # kind: (required fields, optional fields) besides kind; every game adds game_ended
+    "revealed": ({"pending"}, {"business", "district", "plot", "tiles", "bid", "tops", "drawn"}),
+    "start_skyscraper_placed": ({"player", "district", "plot"}, set()),
+    "skyscrapers_taken": ({"player", "count"}, set()),
+    "business_placed": ({"player", "district", "plot", "business", "number"}, set()),
+    "business_to_central_park": ({"business"}, set()),
+    "special_scored": ({"after", "awarded"}, set()),
+    "district_scored": ({"district", "awarded"}, set()),
+    "cards_taken": ({"player", "colours"}, set()),
+    "black_cards_drawn": ({"player", "count"}, set()),
+    "black_deck_reshuffled": ({"cards"}, set()),
+    "stack_reshuffled": ({"colour", "cards"}, set()),
+    "commissioner_moved": ({"commissioner", "from", "to"}, set()),
+    "auctions_started": ({"commissioner", "sites"}, set()),
+    "park_colour_set": ({"player", "colour"}, set()),
+    "bid": ({"player", "total"}, set()),
+    "passed": ({"player"}, set()),
+    "auction_without_bids": ({"site"}, set()),
+    "auction_won": ({"site", "player", "total", "limit"}, set()),
+    "skyscrapers_built": ({"player", "site", "plot", "count"}, set()),
+    "auctions_ended": (set(), set()),
+    "building_stop_scored": ({"district", "declarer", "awarded"}, set()),
+    "final_district_scored": ({"district", "awarded"}, set()),
+    "central_park_scored": ({"tiles", "types", "awarded"}, set()),
+}
+
+
+class EventSchema(EventBase):
+    """What a move made happen; ``kind`` chooses which of the other fields belong to it. A reveal says what
+    it turned up under the reveal move's names."""
+
+    contract_variants = event_variants(EVENT_FIELDS, fields_of={"skyscrapers_built": {"plot": PlotId(allow_none=True)}})
+
+    kind = fields.String(required=True, validate=validate.OneOf(event_kinds(EVENT_FIELDS)))
+    player = PlayerId()
+    pending = fields.String(validate=validate.OneOf(D.PENDING_KINDS))
+    district = fields.String(validate=validate.OneOf(D.DISTRICTS))
+    plot = PlotId()
+    business = Business()
+    number = fields.Integer(validate=validate.Range(min=0))
+    tiles = List(Business())
+    bid = List(CardValue())
+    tops = Dict(keys=Colour(), values=CardValue())
+    drawn = Dict(keys=PlayerId(), values=List(CardValue()))
+    count = fields.Integer(validate=validate.Range(min=0))
+    cards = fields.Integer(validate=validate.Range(min=0))
+    colour = Colour()
+    colours = List(Colour())
+    after = fields.Integer(validate=validate.Range(min=0))
+    commissioner = fields.String(validate=validate.OneOf(D.COMMISSIONERS))
+    from_ = fields.String(data_key="from", validate=validate.OneOf(D.LOCATIONS))
+    to = fields.String(validate=validate.OneOf(D.LOCATIONS))
+    sites = List(fields.String())
+    site = fields.String()
+    total = fields.Integer(validate=validate.Range(min=0))
+    limit = fields.Integer(validate=validate.Range(min=0))
+    declarer = PlayerId()
+    types = fields.Integer(validate=validate.Range(min=0))
+
+
 WIRE = GameWire(
     state=StateSchema,
     score_state=ScoreStateSchema,
     move=MoveSchema,
     options=OptionsSchema,
     score_extra=ScoreExtraSchema,
+    event=EventSchema,
 )

@@ -24,7 +24,18 @@ from ..engine.newyork.options import OPTIONS
 from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
 from . import lean
 from . import messages as M
-from .common import Dict, GameWire, List, PlayerId, Seed, StrictInteger, Variants
+from .common import (
+    Dict,
+    EventBase,
+    GameWire,
+    List,
+    PlayerId,
+    Seed,
+    StrictInteger,
+    Variants,
+    event_kinds,
+    event_variants,
+)
 from .options import options_schema
 
 COORD = validate.Range(min=-64, max=64)
@@ -79,6 +90,22 @@ MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reserve": (("tile",), ()),
     "give_dummy": (("tile",), ()),
     "reveal": ((), ("tile", "card")),
+}
+
+
+EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    # kind: (required fields, optional fields) besides kind; every game adds game_ended
+    "starting_money_dealt": ({"player", "card"}, set()),
+    "turn_started": ({"player"}, set()),
+    "bought": ({"player", "tile", "exact"}, set()),
+    "money_reshuffled": ({"cards"}, set()),
+    "money_card_revealed": ({"slot", "card"}, set()),
+    "scoring_card_revealed": ({"scoring"}, set()),
+    "market_tile_revealed": ({"slot", "tile"}, set()),
+    "dummy_tile_drawn": ({"tile"}, set()),
+    "scored": ({"scoring", "awarded"}, {"dummy"}),
+    "market_exhausted": (set(), set()),
+    "leftover_awarded": ({"slot", "tile", "player"}, set()),
 }
 
 
@@ -661,12 +688,31 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _scoring(self, data, **kwargs):
             return data["scoring"]
 
+    class EventSchema(EventBase):
+        """What a move made happen; ``kind`` chooses which of the other fields belong to it."""
+
+        contract_variants = event_variants(
+            EVENT_FIELDS,
+            fields_of={"money_card_revealed": {"slot": StrictInteger(validate=validate.Range(min=0, max=3))}},
+        )
+
+        kind = fields.String(required=True, validate=validate.OneOf(event_kinds(EVENT_FIELDS)))
+        player = PlayerId()
+        tile = StrictInteger(validate=validate.Range(min=1, max=TILE_COUNT))
+        exact = fields.Boolean()
+        slot = fields.String(validate=validate.OneOf(BANKS))
+        card = CardField()
+        cards = fields.Integer(validate=validate.Range(min=0))
+        scoring = fields.String(validate=validate.OneOf(["A", "B", "final"]))
+        dummy = fields.Integer()
+
     wire = GameWire(
         state=StateSchema,
         score_state=ScoreStateSchema,
         move=MoveSchema,
         options=OptionsSchema,
         score_extra=ScoreExtraSchema,
+        event=EventSchema,
     )
     return EditionWire(wire, default_tiles, CardSchema, _card)
 

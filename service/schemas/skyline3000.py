@@ -35,7 +35,20 @@ from ..engine.skyline3000.state import (
 )
 from . import lean
 from . import messages as M
-from .common import Dict, GameWire, List, PlayerId, Seed, StrictBoolean, StrictInteger, Variants
+from .common import (
+    Dict,
+    EventBase,
+    GameWire,
+    List,
+    PlayerId,
+    Seed,
+    StrictBoolean,
+    StrictInteger,
+    Variants,
+    awarded_field,
+    event_kinds,
+    event_variants,
+)
 from .options import options_schema
 
 GAME_ID = data.GAME_ID
@@ -629,10 +642,69 @@ class ScoreExtraSchema(Schema):
         return d["scoring"]
 
 
+EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    # kind: (required fields, optional fields) besides kind; every game adds game_ended
+    "floors_built": ({"player", "card", "buildings", "floors"}, set()),
+    "roof_built": ({"player", "card", "building", "roof"}, set()),
+    "building_placed": ({"player", "card", "block", "floors", "roof", "on_billboard"}, set()),
+    "billboard_placed": ({"player", "block"}, set()),
+    "card_played": ({"player", "card", "action"}, set()),
+    "passed": ({"player"}, set()),
+    "reshuffled": ({"pile"}, set()),
+    "reveal_needed": ({"player", "pile", "reveal"}, set()),
+    "card_revealed": ({"player", "pile", "card"}, set()),
+    "bid_laid": ({"player"}, set()),
+    "auction_opened": ({"stack", "tile"}, set()),
+    "auction": ({"stack", "tile", "winner", "bids", "cards"}, set()),
+    "development_removed": ({"tile", "reason"}, set()),
+    "development_placed": ({"player", "tile", "block"}, set()),
+    "round_scored": ({"round", "blocks", "awarded"}, set()),
+    "draw_phase": ({"draws"}, set()),
+    "card_drawn": ({"player", "pile", "card"}, set()),
+    "draws_declined": ({"player", "declined"}, set()),
+    "draws_lost": ({"draws", "reason"}, set()),
+    "round_started": ({"round", "key"}, set()),
+}
+
+
+class EventSchema(EventBase):
+    """What a move made happen; ``kind`` chooses which of the other fields belong to it."""
+
+    contract_variants = event_variants(
+        EVENT_FIELDS,
+        fields_of={"floors_built": {"floors": fields.Dict(keys=fields.String(), values=fields.Integer())}},
+    )
+
+    kind = fields.String(required=True, validate=validate.OneOf(event_kinds(EVENT_FIELDS)))
+    player = PlayerId()
+    card = CardId(allow_none=True)
+    buildings = fields.List(fields.Integer(validate=validate.Range(min=0)))
+    building = fields.Integer(validate=validate.Range(min=0))
+    floors = fields.Integer(validate=validate.Range(min=0))
+    roof = fields.String(validate=validate.OneOf(data.ROOFS), metadata=ROOF)
+    block = fields.String()
+    on_billboard = fields.Boolean()
+    action = fields.String(allow_none=True)
+    pile = fields.String(validate=validate.OneOf(data.DECKS))
+    reveal = fields.String(validate=validate.OneOf(("top", "draw")))
+    stack = fields.Integer(validate=validate.Range(min=1))
+    tile = fields.String()
+    winner = PlayerId(allow_none=True)
+    bids = fields.Dict(keys=PlayerId(), values=fields.Integer())
+    cards = fields.Dict(keys=PlayerId(), values=fields.List(CardId()))
+    reason = fields.String()
+    round = fields.Integer(validate=validate.Range(min=1))
+    blocks = fields.Dict(keys=fields.String(), values=awarded_field())  # each block: what it gave each player
+    draws = fields.Dict(keys=PlayerId(), values=fields.Integer(validate=validate.Range(min=0)))
+    declined = fields.Integer(validate=validate.Range(min=0))
+    key = PlayerId()
+
+
 WIRE = GameWire(
     state=StateSchema,
     score_state=ScoreStateSchema,
     move=MoveSchema,
     options=OptionsSchema,
     score_extra=ScoreExtraSchema,
+    event=EventSchema,
 )

@@ -25,7 +25,7 @@ def test_dirk_scores_majorities_in_every_scoring_never_walls_and_never_wins():
 
     def watch(state, move, out):
         for e in out.events:
-            if e.kind == "scoring":
+            if e.kind == "scored":
                 dirk.append(e.data["dummy"])
 
     end = play_out(start(2, seed=7), each=watch)

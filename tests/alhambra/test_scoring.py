@@ -58,7 +58,7 @@ def first_scoring(state, seed=0):
     rnd = random.Random(seed)
     for _ in range(3000):
         out = ok(state, rnd.choice(GAME.legal_moves(state)))
-        if any(e.kind == "scoring" for e in out.events):
+        if any(e.kind == "scored" for e in out.events):
             return state, out
         state = out.state
     raise AssertionError("no scoring")
@@ -66,12 +66,12 @@ def first_scoring(state, seed=0):
 
 def test_scoring_the_first_scoring_of_a_game_reached_by_legal_moves_pays_the_rulebooks_points():
     before, out = first_scoring(start(3, seed=5))
-    event = next(e for e in out.events if e.kind == "scoring")
+    event = next(e for e in out.events if e.kind == "scored")
     assert event.data["scoring"] == "A" and out.state.scorings_done == 1
     after = out.state
     counts = [type_counts(p, ALHAMBRA.types) for p in after.players]
     for i, p in enumerate(after.players):
         buildings = sum(places([c[k] for c in counts], RULEBOOK[k][0])[i][1] for k in ALHAMBRA.types)
         wall = GAME.score(after, "A")["players"][i]["street"]["length"]
-        assert event.data["totals"][p.id] == buildings + wall
+        assert event.data["awarded"][p.id] == buildings + wall
         assert p.points - before.players[i].points == buildings + wall

@@ -77,6 +77,7 @@ class ScoreExtra(Schema):
 
 class FakeGame:
     info = INFO
+    scoring_events = frozenset({"scored"})
 
     def describe(self):
         return {"rule_codes": [{"code": "fake.move.amount", "text": "Add 1 or 2.", "rule": "fake 1"}], "readings": []}
@@ -116,7 +117,7 @@ class FakeGame:
             "fake.sum", [state.total, move.amount], lambda: state.total + move.amount, lambda v: isinstance(v, int)
         )
         after = replace(state, total=total, turn=(state.turn + 1) % len(state.players))
-        events = (Event("scoring", {"total": total}),) if total >= 10 else ()
+        events = (Event("scored", {"total": total}),) if total >= 10 else ()
         return Outcome(True, (), after, events)
 
     def score(self, state, scoring=None):

@@ -92,7 +92,7 @@ def test_replay_stops_at_the_first_illegal_move_and_reports_scorings(client):
     assert body["valid"] is False
     assert body["first_illegal"]["index"] == 5
     assert body["state"]["total"] == 10
-    assert body["scorings"] == [{"kind": "scoring", "total": 10, "index": 4}]
+    assert body["scorings"] == [{"kind": "scored", "total": 10, "index": 4}]
 
 
 def test_replay_from_setup(client):

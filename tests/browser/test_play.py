@@ -78,12 +78,9 @@ def test_a_seeded_game_plays_by_clicking_listed_moves(page, screenshots, game, p
     assert replay["scorings"] or not whole
     if replay["scorings"]:
         last = replay["scorings"][-1]
-        points = next((last[key] for key in ("totals", "income", "points") if key in last), None)
         first_player = body["setup"]["players"][0]
         assert shown.last.locator("td").first.inner_text() == str(last["index"] + 1)
-        assert shown.last.locator("td").nth(1).inner_text() == (
-            "" if points is None else str(points.get(first_player, 0))
-        )
+        assert shown.last.locator("td").nth(1).inner_text() == str(last["awarded"].get(first_player, 0))
     scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
     assert totals(page, "#score-now") == scored
 

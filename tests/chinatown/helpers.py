@@ -136,8 +136,8 @@ def play_game(players, seed: int, options=None, check_every=True, trade_rate=0.1
         outcome = GAME.apply(state, move)
         assert outcome.legal, (move, outcome.violations)
         for event in outcome.events:
-            if event.kind == "income_scoring":
-                incomes += sum(event.data["income"].values())
+            if event.kind == "income_scored":
+                incomes += sum(event.data["awarded"].values())
         state = outcome.state
         conservation(state, incomes, n)
         assert GAME.validate(state) == [], GAME.validate(state)

@@ -358,9 +358,9 @@ def end_every_turn(state):
 def test_income_after_the_last_placement_turn_and_the_year_advances():
     state = place_state()
     state, events = end_every_turn(state)
-    income = next(e for e in events if e.kind == "income_scoring")
+    income = next(e for e in events if e.kind == "income_scored")
     assert income.data["year"] == 1965
-    assert income.data["income"]["anna"] == 10000  # a single photo on 13
+    assert income.data["awarded"]["anna"] == 10000  # a single photo on 13
     assert state.player("anna").money == 60000
     assert state.round == 2 and state.phase == "deal" and state.pending.kind == "deal"
     assert any(e.kind == "year_advanced" and e.data["year"] == 1966 for e in events)
@@ -389,10 +389,10 @@ def test_game_ended_reports_every_players_final_money():
     state = make_state("place", round_no=6, board_layout=layout, money={"anna": 100000, "bob": 90000, "chang": 80000})
     state, events = end_every_turn(state)
     ended = next(e for e in events if e.kind == "game_ended")
-    income = next(e for e in events if e.kind == "income_scoring").data["income"]
+    income = next(e for e in events if e.kind == "income_scored").data["awarded"]
     assert income["anna"] > 0 and income["bob"] == income["chang"] == 0
-    assert ended.data["money"] == {"anna": 100000 + income["anna"], "bob": 90000, "chang": 80000}
-    assert ended.data["money"] == {p.id: p.money for p in state.players}
+    assert ended.data["standings"] == {"anna": 100000 + income["anna"], "bob": 90000, "chang": 80000}
+    assert ended.data["standings"] == {p.id: p.money for p in state.players}
 
 
 def tied_game_end():

@@ -53,7 +53,7 @@ def test_income_table_is_one_place_scoring_describe_picture_and_payment_read_it(
         out = GAME.apply(state, EndTurn(pid))
         events += out.events
         state = out.state
-    paid = next(e for e in events if e.kind == "income_scoring").data["income"]
+    paid = next(e for e in events if e.kind == "income_scored").data["awarded"]
     assert paid == {"anna": 55000, "bob": 25000, "chang": 0}
 
 

@@ -124,7 +124,7 @@ def skyline_plausible(reach: Reach, games: int) -> None:
 # --- New York ---------------------------------------------------------------------------------------
 def newyork_reach(reach: Reach, state: State, score: dict, events: list[dict], last: Move) -> None:
     for event in events:
-        if event["kind"] == "scoring":
+        if event["kind"] == "scored":
             reach.add("final scoring", event["scoring"])
     reach.add("scorings reached", state["scorings_done"])
 

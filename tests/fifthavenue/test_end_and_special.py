@@ -51,7 +51,7 @@ def test_reading_special_scorings_third_business_four_points_for_three_districts
     out = _place_any(s)
     gained = {p.id: p.points for p in out.state.players}
     assert gained == {"red": 4, "yellow": 0, "blue": 4}
-    assert any(e.kind == "special_scoring" and e.data["after"] == 3 for e in out.events)
+    assert any(e.kind == "special_scored" and e.data["after"] == 3 for e in out.events)
 
 
 def test_special_scoring_after_the_sixth_and_ninth_business():
@@ -77,7 +77,7 @@ def test_the_twelfth_business_ends_the_game_at_once_with_the_final_valuation():
     assert end.turn.phase == "over" and end.result is not None and end.pending is None
     assert all(not t for t in end.supply_row) and len(end.park.businesses) == 8
     kinds = [e.kind for e in out.events]
-    assert "special_scoring" not in kinds and kinds[-1] == "game_ended"
+    assert "special_scored" not in kinds and kinds[-1] == "game_ended"
     assert GAME.legal_moves(end) == []
     assert "fifthavenue.turn.game_over" in {
         v.code for v in GAME.apply(end, Move("take_skyscrapers", "yellow")).violations

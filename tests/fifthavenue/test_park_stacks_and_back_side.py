@@ -183,7 +183,7 @@ def test_park_skyscrapers_score_two_each_in_a_game_ended_with_nothing_below_the_
     out = GAME.apply(ok(s, Move("pass", "yellow")), Move("pass", "blue"))
     assert out.legal and out.state.result is not None
     park = next(e.data for e in out.events if e.kind == "central_park_scored")
-    assert park["types"] == 0 and park["points"]["red"] == 4
+    assert park["types"] == 0 and park["awarded"]["red"] == 4
     assert out.state.players[0].points == before + 4 + 4  # 4 for the stop (4 skyscrapers), 2 x 2 below the park
 
 

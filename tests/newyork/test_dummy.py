@@ -28,7 +28,7 @@ def test_dummy_points_add_up_at_every_scoring():
     out = ok(s, mv("take_money", current_id(s), slots=[0]))
     st = out.state
     assert st.scorings_done == 1 and st.dummy.points == first > 0
-    assert [e.data["dummy"] for e in out.events if e.kind == "scoring"] == [first]
+    assert [e.data["dummy"] for e in out.events if e.kind == "scored"] == [first]
     # the dummy got six more tiles after A; B comes up at the next refill, with the players still unbuilt
     st = deck_top(st, ["B"])
     second = _first_place_points(st, "B")

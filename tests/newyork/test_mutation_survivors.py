@@ -184,7 +184,9 @@ def test_end_of_the_game_one_winner_is_no_draw():
         out = GAME.apply(s, r.choice([m for m in moves if m.type in ("buy", "place")] or moves))
         s = out.state
     assert len(s.winners) == 1
-    assert [e.data for e in out.events if e.kind == "game_over"] == [{"winners": list(s.winners), "draw": False}]
+    assert [e.data for e in out.events if e.kind == "game_ended"] == [
+        {"winners": list(s.winners), "standings": {p.id: p.points for p in s.players}}
+    ]
 
 
 def test_setup_two_to_six_players_a_seventh_is_refused():

@@ -310,7 +310,8 @@ def test_scoring_A_when_revealed_and_replaced_by_a_money_card():
     out = ok(s, mv("take_money", current_id(s), slots=[0]))
     st = out.state
     kinds = [e.kind for e in out.events]
-    assert "scoring" in kinds and st.scorings_done == 1
+    assert "scored" in kinds and st.scorings_done == 1
+    assert [e.data for e in out.events if e.kind == "scored"] == [{"scoring": "A", "awarded": expected}]
     assert all(c is not None for c in st.money_market) and "A" not in st.money_deck
     assert {p.id: p.points for p in st.players} == expected
 
@@ -376,7 +377,7 @@ def test_end_when_the_market_cannot_be_refilled_leftovers_to_the_richest():
     assert {m.player for m in moves} == {st.players[others[0]].id}
     final = ok(st, mv("reserve", st.players[others[0]].id, tile=awarded[0].id))
     assert final.state.phase == "over" and final.state.scorings_done == 3
-    assert "game_over" in [e.kind for e in final.events]
+    assert "game_ended" in [e.kind for e in final.events]
     best = max(p.points for p in final.state.players)
     assert final.state.winners == tuple(p.id for p in final.state.players if p.points == best)
     assert GAME.legal_moves(final.state) == []
@@ -390,7 +391,9 @@ def test_end_with_equal_points_is_a_draw():
     out = ok(s, mv("reserve", current_id(s), tile=BLUE_PARK))
     assert out.state.phase == "over"
     assert set(out.state.winners) == {p.id for p in out.state.players}
-    assert [e for e in out.events if e.kind == "game_over"][0].data["draw"] is True
+    ended = [e.data for e in out.events if e.kind == "game_ended"]
+    assert ended == [{"winners": list(out.state.winners), "standings": GAME.standings(out.state)}]
+    assert len(ended[0]["winners"]) == len(out.state.players)  # everybody shares the win
 
 
 # --- standings ---------------------------------------------------------------------------------------

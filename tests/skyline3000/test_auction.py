@@ -184,7 +184,7 @@ def test_after_the_third_auction_every_block_is_scored_and_the_draw_begins():
     out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
     s = out.state
     kinds = [e.kind for e in out.events]
-    assert "scoring" in kinds and s.phase == "draw"
+    assert "round_scored" in kinds and s.phase == "draw"
     assert s.player("purple").points == before + 2  # first alone in yellow-1, nothing else there
     assert s.draws_of("purple") == 8 and s.draws_of("orange") == 6  # +2 for first in a spaceport block
     assert s.turn == s.key

@@ -109,8 +109,8 @@ def test_round_scoring_reports_zero_points_for_a_player_with_nothing_on_the_boar
 
     state = put(won(tile_stack=3), "yellow-1", [("purple", 1, "arched")])
     out = GAME.apply(state, mv("develop", "purple", block="yellow-1"))
-    scoring = next(e.data for e in out.events if e.kind == "scoring")
-    assert scoring["points"] == {"orange": 0, "purple": 2, "green": 0}
+    scoring = next(e.data for e in out.events if e.kind == "round_scored")
+    assert scoring["awarded"] == {"orange": 0, "purple": 2, "green": 0}
     assert out.state.player("orange").points == state.player("orange").points
 
 

@@ -170,10 +170,10 @@ def test_seed_example_reached_through_legal_moves():
         assert sorted((b.owner, b.floors, b.roof) for b in block.buildings) == sorted(spec["buildings"]), block_id
         assert block.greens == spec.get("greens", 0) and block.large == spec.get("large")
         assert sorted(block.billboards) == sorted(spec.get("billboards", ()))
-    scoring = next(e.data for e in events if e.kind == "scoring")
+    scoring = next(e.data for e in events if e.kind == "round_scored")
     assert scoring["round"] == 3
     assert scoring["blocks"]["yellow-1"] == {"purple": 4, "green": 2}
     assert scoring["blocks"]["yellow-2"] == {"white": 8, "green": 4}
     assert scoring["blocks"]["yellow-3"] == {"orange": 3, "green": 1, "white": 1, "purple": 1}
-    assert scoring["points"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}  # nothing built elsewhere
+    assert scoring["awarded"] == {"purple": 5, "white": 9, "orange": 3, "green": 7}  # nothing built elsewhere
     assert GAME.validate(state) == []

@@ -1,7 +1,8 @@
 // One seeded game of each of the four games against a live service, typed only by the types
 // openapi-typescript generates from openapi.yaml (./schema.ts, written beside this file by
 // tests/test_typescript_client.py), compiled with `tsc --strict`. A score's breakdown details are read
-// through their generated type, with no cast; a request leaves out every field that has a default.
+// through their generated type, with no cast; a request leaves out every field that has a default; the
+// winners the last move's `game_ended` event names are read from the game's typed event union.
 import type { components } from "./schema";
 
 type S = components["schemas"];
@@ -16,12 +17,15 @@ async function post<Answer>(game: string, op: string, body: object): Promise<Ans
   return (await response.json()) as Answer; // the one boundary where JSON becomes the generated type
 }
 
-interface Played { game: string; moves: number; winners: string[]; standings: Record<string, number>; details: number }
+interface Played {
+  game: string; moves: number; winners: string[]; standings: Record<string, number>; details: number;
+  ended: string[] | undefined;
+}
 
-type Answers<State, Move> = {
+type Answers<State, Move, Event = unknown> = {
   setup: { state: State; status: S["Status"]; seed: S["Seed"] };
   legal: { moves: Move[]; count: number; status: S["Status"] };
-  move: { legal: boolean; state?: State | null; status: S["Status"]; violations: S["Violation"][] };
+  move: { legal: boolean; state?: State | null; status: S["Status"]; violations: S["Violation"][]; events: Event[] };
   score: { players: { id: string; total: number; breakdown: S["ScoreBreakdownItem"][] }[];
            awarded: S["ScoreAwarded"]; standings: S["ScoreStandings"]; winners: S["ScoreWinners"] };
 };
@@ -43,9 +47,14 @@ function detailsRead(score: Answers<unknown, unknown>["score"]): number {
   return read;
 }
 
-async function play<State, Move>(game: string, setup: object, scoreRequest: (state: State) => object,
-                                 moveRequest: (state: State, move: Move) => object): Promise<Played> {
-  type A = Answers<State, Move>;
+/** The winners a game's `game_ended` event names (narrowed on its `kind`, with no cast), else undefined. */
+type EndOf<Event> = (event: Event) => string[] | undefined;
+
+async function play<State, Move, Event>(game: string, setup: object, scoreRequest: (state: State) => object,
+                                        moveRequest: (state: State, move: Move) => object,
+                                        endOf: EndOf<Event>): Promise<Played> {
+  type A = Answers<State, Move, Event>;
+  let ended: string[] | undefined;
   let answer = await post<A["setup"]>(game, "setup", setup);
   let state = answer.state;
   let status = answer.status;
@@ -61,11 +70,12 @@ async function play<State, Move>(game: string, setup: object, scoreRequest: (sta
     if (!moved.legal || !moved.state) throw new Error(`${game}: a listed move was refused: ${JSON.stringify(moved.violations)}`);
     state = moved.state;
     status = moved.status;
+    for (const event of moved.events) ended = endOf(event) ?? ended;
     moves += 1;
     if (moves > 3000) throw new Error(`${game}: no end after 3000 moves`);
   }
   const score = await post<A["score"]>(game, "score", scoreRequest(state));
-  return { game, moves, winners: score.winners, standings: score.standings, details: detailsRead(score) };
+  return { game, moves, winners: score.winners, standings: score.standings, details: detailsRead(score), ended };
 }
 
 async function main(): Promise<void> {
@@ -74,18 +84,22 @@ async function main(): Promise<void> {
   const skyline: S["Skyline3000SetupRequest"] = { players: ["anna", "ben"], seed: 7 };
   const fifth: S["FifthAvenueSetupRequest"] = { players: ["anna", "ben", "cleo"], seed: 5 };
   const results = [
-    await play<S["NewYorkState"], S["NewYorkMove"]>("newyork", newYork,
+    await play<S["NewYorkState"], S["NewYorkMove"], S["NewYorkEvent"]>("newyork", newYork,
       (state): S["NewYorkScoreRequest"] => ({ state, scoring: "final" }),
-      (state, move): S["NewYorkMoveRequest"] => ({ state, move })),
-    await play<S["ChinatownState"], S["ChinatownMove"]>("chinatown", chinatown,
+      (state, move): S["NewYorkMoveRequest"] => ({ state, move }),
+      (event) => (event.kind === "game_ended" ? event.winners : undefined)),
+    await play<S["ChinatownState"], S["ChinatownMove"], S["ChinatownEvent"]>("chinatown", chinatown,
       (state): S["ChinatownScoreRequest"] => ({ state }),
-      (state, move): S["ChinatownMoveRequest"] => ({ state, move })),
-    await play<S["Skyline3000State"], S["Skyline3000Move"]>("skyline3000", skyline,
+      (state, move): S["ChinatownMoveRequest"] => ({ state, move }),
+      (event) => (event.kind === "game_ended" ? event.winners : undefined)),
+    await play<S["Skyline3000State"], S["Skyline3000Move"], S["Skyline3000Event"]>("skyline3000", skyline,
       (state): S["Skyline3000ScoreRequest"] => ({ state }),
-      (state, move): S["Skyline3000MoveRequest"] => ({ state, move })),
-    await play<S["FifthAvenueState"], S["FifthAvenueMove"]>("fifthavenue", fifth,
+      (state, move): S["Skyline3000MoveRequest"] => ({ state, move }),
+      (event) => (event.kind === "game_ended" ? event.winners : undefined)),
+    await play<S["FifthAvenueState"], S["FifthAvenueMove"], S["FifthAvenueEvent"]>("fifthavenue", fifth,
       (state): S["FifthAvenueScoreRequest"] => ({ state }),
-      (state, move): S["FifthAvenueMoveRequest"] => ({ state, move })),
+      (state, move): S["FifthAvenueMoveRequest"] => ({ state, move }),
+      (event) => (event.kind === "game_ended" ? event.winners : undefined)),
   ];
   // The README's partial Chinatown score body, as a typed request (its defaulted fields left out).
   const partial: S["ChinatownScoreRequest"] = { state: { board: { "1": { owner: "anna", shop: "photo" },

@@ -73,6 +73,8 @@ def generated_components() -> dict[str, JsonSchema]:
         game.component(score, f"{prefix}ScoreRequest", extra=sealed)
         game.component(envelopes.state_out, f"{prefix}State")
         game.component(type(envelopes.moves_out), f"{prefix}Move")
+        if binding.wire is not None and binding.wire.event is not None:
+            game.component(binding.wire.event, f"{prefix}Event")
         for name, schema in game.schemas.items():
             if out.setdefault(name, schema) != schema:
                 raise ContractError(f"{name} is generated twice, differently")

@@ -125,6 +125,7 @@ class Components:
         alternatives, mapping = [], {}
         key_field = schema.fields[variants.key]
         base = f"{name}Base"
+        order = [f.data_key or key for key, f in schema.fields.items()].index  # the fields' wire names
         for kind in _choices(key_field):
             required, optional = variants.kinds[kind]
             variant = variants.name.format(prefix=self.prefix, kind=_camel(kind))
@@ -132,8 +133,8 @@ class Components:
             names = [
                 variants.key,
                 *variants.always,
-                *sorted(required, key=list(schema.fields).index),
-                *sorted(optional, key=list(schema.fields).index),
+                *sorted(required, key=order),
+                *sorted(optional, key=order),
             ]
             body = self.object(
                 schema,

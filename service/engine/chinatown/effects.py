@@ -8,13 +8,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..core import Event, Outcome
+from ..core import Event, Outcome, game_ended
 from ..random import SEED_SPAN, Rng
 from .checks import Flows, LotStep, flows_of, lot_steps, parties_of
 from .data import ROUNDS, cards_dealt, tiles_drawn, year_of
 from .hidden import expected_pending
 from .scoring import income_by_owner, shops_of, winners
 from .state import EndTrading, Keep, Lot, Move, Place, Player, Reveal, State, Trade, seat_order, tiles_tuple
+
+INCOME_SCORED = "income_scored"
 
 
 def effects(state: State, move: Move) -> Outcome:
@@ -241,7 +243,7 @@ def pay_income(state: State, events: list[Event]) -> State:
     income = income_by_owner(shops_of(state.board.as_dict()))
     paid = {p.id: income.get(p.id, 0) for p in state.players}
     players = tuple(replace(p, money=(p.money or 0) + paid[p.id]) for p in state.players)
-    events.append(Event("income_scoring", {"round": state.round, "year": year_of(state.round), "income": paid}))
+    events.append(Event(INCOME_SCORED, {"round": state.round, "year": year_of(state.round), "awarded": paid}))
     return replace(state, players=players)
 
 
@@ -249,7 +251,7 @@ def end_year(state: State, events: list[Event]) -> State:
     state = pay_income(state, events)
     if state.round >= ROUNDS:
         state = replace(state, phase="end", done=(), pending=None)
-        events.append(Event("game_ended", {"winners": winners(state), "money": money_of(state)}))
+        events.append(game_ended(winners(state), money_of(state)))
         return state
     first = state.first_player
     if state.options.rotate_first_player:

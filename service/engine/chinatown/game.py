@@ -37,6 +37,8 @@ READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
 
 class ChinatownGame(Engine):
+    scoring_events = frozenset({effects.INCOME_SCORED})
+
     def __init__(self, info: GameInfo, book: RuleBook):
         super().__init__()
         self.info = info

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
-from ..core import Event, Outcome
+from ..core import Event, Outcome, game_ended
 from ..random import SEED_SPAN, Rng
 from . import board as B
 from . import checks as C
@@ -35,6 +36,10 @@ from .state import (
 )
 
 Events = list[Event]
+
+SCORED = frozenset(
+    {"special_scored", "district_scored", "building_stop_scored", "final_district_scored", "central_park_scored"}
+)
 
 
 # ------------------------------------------------------------------ building a changed state
@@ -293,7 +298,7 @@ def place_business(s: State, pid: str, did: str, colour: str, business: str, ev:
         if after == placed:
             gained = S.special_scoring(s, points, need)
             s = add_points(s, gained)
-            ev.append(Event("special_scoring", {"after": after, "points": gained}))
+            ev.append(Event("special_scored", {"after": after, "awarded": gained}))
     nxt = C.current_set(s)
     if nxt is not None and s.supply_row[nxt] is None:
         s = with_pending(s, "supply_set", index=nxt, count=D.SET_SIZES[nxt])
@@ -305,7 +310,9 @@ def value_district(s: State, pid: str, did: str, ev: Events) -> State:
     gained = S.points_by_owner(r)
     s = add_points(s, gained)
     ev.append(
-        Event("district_scored", {"district": did, "points": {k: v for k, v in gained.items() if not C.is_dummy(s, k)}})
+        Event(
+            "district_scored", {"district": did, "awarded": {k: v for k, v in gained.items() if not C.is_dummy(s, k)}}
+        )
     )
     s = with_turn(s, phase="action3", action="D")
     requests = [(pid, s.options.valuation_black_cards)]
@@ -530,7 +537,7 @@ def declare_stop(s: State, did: str, declarer: str, ev: Events) -> State:
             (c, replace(k, markers=tuple(m for m in k.markers if m != did))) for c, k in s.commissioners
         ),
     )
-    ev.append(Event("building_stop_scored", {"district": did, "declarer": declarer, "points": gained}))
+    ev.append(Event("building_stop_scored", {"district": did, "declarer": declarer, "awarded": gained}))
     return s
 
 
@@ -641,7 +648,7 @@ def end_game(s: State, ev: Events) -> State:
         if not d.stopped:
             gained = {k: v for k, v in S.points_by_owner(rows(s, d.id)).items() if not C.is_dummy(s, k)}
             s = add_points(s, gained)
-            ev.append(Event("final_district_scored", {"district": d.id, "points": gained}))
+            ev.append(Event("final_district_scored", {"district": d.id, "awarded": gained}))
     park = s.park.businesses
     if len(park) <= D.PARK_TILES_REVEALED:
         return finish_final(s, park, ev)
@@ -658,8 +665,8 @@ def finish_final(s: State, tiles: tuple[str, ...], ev: Events) -> State:
     cards = {p.id: p.hand_size for p in s.players}
     won = S.winners(points, cards)
     s = replace(s, result=Result(tuple(won), tuple(sorted(tiles))))
-    ev.append(Event("central_park_scored", {"tiles": sorted(tiles), "types": types, "points": gained}))
-    ev.append(Event("game_ended", {"winners": won, "points": points}))
+    ev.append(Event("central_park_scored", {"tiles": sorted(tiles), "types": types, "awarded": gained}))
+    ev.append(game_ended(won, points))
     return s
 
 
@@ -673,10 +680,23 @@ def reveal(s: State, m: Move, ev: Events) -> State:
     pend = s.pending
     assert pend is not None  # the checks refuse a reveal when nothing is pending
     s = REVEALED[pend.kind](replace(s, pending=None), m, pend, ev)
-    ev.append(Event("revealed", {"kind": pend.kind}))
+    ev.append(Event("revealed", {"pending": pend.kind, **revealed_pieces(m)}))
     if s.pending is None and C.turn_of(s).phase == "start":
         s = next_deal_reveal(s)
     return s
+
+
+def revealed_pieces(m: Move) -> dict[str, Any]:
+    """What a reveal move turned up, under the reveal move's own field names."""
+    out: dict[str, Any] = {name: getattr(m, name) for name in ("business", "district", "plot") if getattr(m, name)}
+    for name in ("tiles", "bid"):
+        if getattr(m, name) is not None:
+            out[name] = list(getattr(m, name))
+    if m.tops is not None:
+        out["tops"] = dict(m.tops)
+    if m.drawn is not None:
+        out["drawn"] = {who: list(values) for who, values in m.drawn}
+    return out
 
 
 def reveal_start_business(s: State, m: Move, pend: Pending, ev: Events) -> State:

@@ -23,6 +23,8 @@ from .validate import validate
 
 
 class FifthAvenue(Engine):
+    scoring_events = E.SCORED
+
     def __init__(self, info: GameInfo, book: RuleBook):
         super().__init__()
         self.info = info

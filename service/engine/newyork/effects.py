@@ -8,13 +8,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..core import Event, Outcome
+from ..core import Event, Outcome, game_ended
 from ..random import SEED_SPAN, Rng
 from .data import DUMMY_FIRST, Edition
 from .hidden import bag_size, unseen_money, unseen_scoring_cards
 from .scoring import scoring_points
 from .setup import deal, reveal_starting_money
 from .state import DeckEntry, Move, Pending, Placed, State, Tile, player_index, with_player
+
+SCORED = "scored"  # scoring A, B or final (the event's `scoring` says which)
 
 Events = list[Event]
 
@@ -224,7 +226,7 @@ def _money_draw(state: State, slot: int, events: Events, edition: Edition) -> St
 def reveal_money(state: State, slot: int, entry: DeckEntry, events: Events, edition: Edition) -> State:
     """A card turned up for money slot ``slot``: a money card fills it; a scoring card scores."""
     if isinstance(entry, str):
-        events.append(Event("scoring_card_revealed", {"card": entry}))
+        events.append(Event("scoring_card_revealed", {"scoring": entry}))
         return apply_scoring(state, entry, events, edition)
     market = list(state.money_market)
     market[slot] = entry
@@ -267,13 +269,13 @@ def apply_scoring(state: State, scoring: str, events: Events, edition: Edition) 
     done = {"A": 1, "B": 2, "final": 3}[scoring]
     owed = state.dummy_owed
     state = replace(state, players=players, scorings_done=done)
-    details = {"scoring": scoring, "totals": result["totals"]}
+    details = {"scoring": scoring, "awarded": result["totals"]}
     if state.dummy is not None:
         state = replace(state, dummy=replace(state.dummy, points=state.dummy.points + result["dummy"]["total"]))
         details["dummy"] = result["dummy"]["total"]
         if scoring in ("A", "B"):
             owed = DUMMY_FIRST if scoring == "A" else bag_size(state, edition) // 3
-    events.append(Event("scoring", details))
+    events.append(Event(SCORED, details))
     return replace(state, dummy_owed=owed)
 
 
@@ -309,5 +311,5 @@ def finish_if_placed(state: State, events: Events, edition: Edition) -> State:
     state = apply_scoring(state, "final", events, edition)
     best = max(p.points for p in state.players)
     winners = tuple(p.id for p in state.players if p.points == best)
-    events.append(Event("game_over", {"winners": list(winners), "draw": len(winners) > 1}))
+    events.append(game_ended(winners, {p.id: p.points for p in state.players}))
     return replace(state, phase="over", winners=winners, dummy_owed=0)

@@ -16,7 +16,7 @@ from .candidates import MAX_PAYMENTS_PER_SLOT, candidates
 from .checks import violations
 from .city import CityCheck, city_check
 from .data import NEW_YORK, SCORINGS, Edition
-from .effects import effects
+from .effects import SCORED, effects
 from .hidden import revealer, seen_by
 from .options import OPTIONS, Options
 from .render import render_table
@@ -29,6 +29,8 @@ from .validate import state_violations
 class NewYork(Engine):
     """New York, or a re-skin of it: ``info``, ``book``, ``readings``, ``options`` and ``edition`` are the
     game's own; the rules are the same code."""
+
+    scoring_events = frozenset({SCORED})
 
     def __init__(
         self,

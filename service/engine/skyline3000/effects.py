@@ -8,13 +8,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from ..core import Event, Outcome
+from ..core import Event, Outcome, game_ended
 from ..random import Rng
 from . import data, factory, hidden
 from .board import free_platforms
 from .checks import available, construction_over
 from .scoring import score_blocks, winners
 from .state import Auction, Award, Block, Building, Move, Pending, Pile, Player, State
+
+ROUND_SCORED = "round_scored"
 
 # A state and the events that led to it from the one before.
 Transition = tuple[State, list[Event]]
@@ -46,7 +48,7 @@ def settle_pending(state: State, actor: str) -> tuple[State, list[Event]]:
     if deck is None:
         return state, []
     state = replace(state, pending=Pending("top", actor, deck))
-    return state, [Event("reveal_needed", {"player": actor, "pile": deck, "kind": "top"})]
+    return state, [Event("reveal_needed", {"player": actor, "pile": deck, "reveal": "top"})]
 
 
 # -- construction ---------------------------------------------------------------------------------
@@ -294,19 +296,17 @@ def score_round(state: State) -> tuple[State, list[Event]]:
     state = replace(state, players=tuple(players))
     events = [
         Event(
-            "scoring",
+            ROUND_SCORED,
             {
                 "round": state.round,
                 "blocks": {b: v["points"] for b, v in result["blocks"].items()},
-                "points": {p.id: result["players"].get(p.id, {}).get("total", 0) for p in state.players},
+                "awarded": {p.id: result["players"].get(p.id, {}).get("total", 0) for p in state.players},
             },
         )
     ]
     if state.round >= data.ROUNDS:
         state = replace(state, phase="over", turn=None, auction=None, award=None, draws_left=())
-        events.append(
-            Event("game_over", {"winners": winners(state), "points": {p.id: p.points for p in state.players}})
-        )
+        events.append(game_ended(winners(state), {p.id: p.points for p in state.players}))
         return state, events
     draws = tuple(
         (p.id, data.DRAW_PER_ROUND + result["players"].get(p.id, {}).get("spaceport_bonus", 0)) for p in state.players
@@ -330,7 +330,7 @@ def _do_draw(state: State, player: Player, move: Move) -> Transition:
     state, card = take_top(state, deck)
     if card is None:
         state = replace(state, pending=Pending("draw", player.id, deck))
-        return state, events + [Event("reveal_needed", {"player": player.id, "pile": deck})]
+        return state, events + [Event("reveal_needed", {"player": player.id, "pile": deck, "reveal": "draw"})]
     return _drawn(state, player.id, deck, card, events)
 
 

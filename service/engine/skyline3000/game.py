@@ -75,6 +75,8 @@ def scoring_description() -> dict[str, Any]:
 
 
 class Skyline3000(Engine):
+    scoring_events = frozenset({effects.ROUND_SCORED})
+
     def __init__(self, info: GameInfo, book: RuleBook):
         super().__init__()
         self.info = info

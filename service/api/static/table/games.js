@@ -286,11 +286,11 @@ export const HELPER = {
   },
 };
 
-/** One scoring event of a replay as {label, points: {player: n} | null}; today each game names it differently. */
+/** One scoring event of a replay as {label, points: {player: n}}: every game's scoring says `awarded`. */
 export function scoringLine(event) {
   const label = [words(event.kind), event.scoring && tr("card {card}", { card: event.scoring }),
-    event.card && tr("card {card}", { card: event.card }), event.round && tr("round {round}", { round: event.round }),
+    event.round && tr("round {round}", { round: event.round }),
     event.year, event.district && words(event.district),
     event.after && tr("after {count} businesses", { count: event.after })].filter(Boolean).join(", ");
-  return { label, points: event.totals || event.income || event.points || null };
+  return { label, points: event.awarded || null };
 }
