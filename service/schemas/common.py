@@ -128,6 +128,7 @@ class GameWire:
     - ``options``: setup options (``load`` -> dict of engine options with defaults filled in).
     - ``score_extra``: the fields beside ``state`` in a score request (``scoring`` and any more);
       ``load`` -> the engine's ``scoring`` argument.
+    - ``score_result``: the score answer's own shape (declared for the contract; the engine builds it).
     """
 
     state: type[Schema]
@@ -135,6 +136,7 @@ class GameWire:
     move: type[Schema]
     options: type[Schema]
     score_extra: type[Schema]
+    score_result: type[Schema] | None = None
 
 
 def load_wire(game_id: str) -> GameWire | None:
