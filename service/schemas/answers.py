@@ -3,7 +3,8 @@ score's shared parts, the catalogue, health) and each game's answer envelopes ar
 
 The service builds its answers itself (the engine's dicts, dumped by the edge); these schemas only
 declare them, so the generator (``service.api.contract``) makes their components from the same source
-as the requests'. ``tests/test_contract.py`` holds the service's answers against those components.
+as the requests'. ``tests/api/test_answers_fit_the_contract.py`` (seeded games through every route) and
+``tests/test_contract.py`` (schemathesis) hold the service's answers against those components.
 Answer objects may carry more keys than they list (``unknown = INCLUDE``: no ``additionalProperties:
 false``), so a field added to an answer breaks no client.
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from ..engine.chinatown.data import LOT_COUNT
 from ..engine.core import GameInfo
 from ..engine.registry import GAME_IDS
 from .common import GameWire, List, PlayerId, Seed, StatusSchema
@@ -78,7 +80,8 @@ def _per_player(component: str) -> fields.Field:
     return fields.Dict(keys=PlayerId(), values=fields.Integer(), required=True, metadata={"component": component})
 
 
-def _points_by_name(**kwargs: Any) -> fields.Field:
+def points_by_name(**kwargs: Any) -> fields.Field:
+    """An object of integers by a name (a player, a block...)."""
     return fields.Dict(keys=fields.String(), values=fields.Integer(), **kwargs)
 
 
@@ -224,7 +227,7 @@ class ScoreDetailSchema(Schema):
     count = fields.Integer(validate=COUNT)
     rank = fields.Integer(validate=COUNT)
     length = fields.Integer(validate=COUNT)
-    lots = List(fields.Integer(validate=validate.Range(min=1, max=85)))
+    lots = List(fields.Integer(validate=validate.Range(min=1, max=LOT_COUNT)))
     size = fields.Integer(validate=COUNT)
     complete = fields.Boolean()
     tiles_on_board = fields.Integer(validate=COUNT)
@@ -266,16 +269,11 @@ class ScoreResultSchema(Answer):
 
 
 def score_totals() -> fields.Field:
-    return _points_by_name(required=True, metadata={"component": "ScoreTotals"})
+    return points_by_name(required=True, metadata={"component": "ScoreTotals"})
 
 
 def score_violations(**kwargs: Any) -> fields.Field:
     return _violations(required=True, **kwargs)
-
-
-def points_by_name(**kwargs: Any) -> fields.Field:
-    """An object of integers by a name (a player, a block...)."""
-    return _points_by_name(**kwargs)
 
 
 # ---- each game's answer envelopes ------------------------------------------------------------------
@@ -308,7 +306,7 @@ def _status(description: str) -> fields.Field:
 
 
 def _standings() -> fields.Field:
-    return _points_by_name(required=True, metadata={"component": "Standings"})
+    return points_by_name(required=True, metadata={"component": "Standings"})
 
 
 @dataclass(frozen=True)
