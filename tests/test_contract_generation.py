@@ -5,6 +5,7 @@ for what the schemas generate, and the generated parts say what the wire schemas
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,8 +15,9 @@ from marshmallow import Schema, fields, validate
 
 from service.api import contract as generator
 from service.api.contract.schemas import Components
-from service.schemas import chinatown, fifthavenue, newyork, skyline3000
-from service.schemas.common import PlayerId, Variants
+from service.engine.registry import GAME_IDS, SPECS
+from service.schemas import answers, chinatown, fifthavenue, newyork, skyline3000
+from service.schemas.common import GameWire, PlayerId, Variants
 from tests.contract_document import contract
 
 CONTRACT = contract()
@@ -184,3 +186,89 @@ def test_seeds_are_64_bit_integers():
 
 def test_the_license_names_its_identifier():
     assert CONTRACT["info"]["license"]["identifier"]
+
+
+def test_a_shape_declared_only_in_the_hand_kept_part_stops_the_build(monkeypatch, tmp_path):
+    broken = tmp_path / "document.yaml"
+    broken.write_text(
+        generator.DOCUMENT.read_text().replace(
+            "  schemas:\n", "  schemas:\n    Handmade:\n      type: object\n      properties: {a: {type: string}}\n", 1
+        )
+    )
+    monkeypatch.setattr(generator, "DOCUMENT", broken)
+    with pytest.raises(generator.ContractError, match="Handmade"):
+        generator.build()
+
+
+def test_an_answer_component_takes_only_prose_from_the_hand_kept_part(monkeypatch, tmp_path):
+    broken = tmp_path / "document.yaml"
+    text = generator.DOCUMENT.read_text()
+    assert "\n    Violation:\n" in text
+    broken.write_text(text.replace("\n    Violation:\n", "\n    Violation:\n      additionalProperties: false\n", 1))
+    monkeypatch.setattr(generator, "DOCUMENT", broken)
+    with pytest.raises(generator.ContractError, match="Violation: a generated component's hand-kept part holds only"):
+        generator.build()
+
+
+def test_the_hand_kept_part_declares_no_answer_template():
+    document = yaml.safe_load(generator.DOCUMENT.read_text())
+    assert "x-game-components" not in document and "x-game-components" not in CONTRACT
+
+
+@pytest.fixture()
+def toy_answers():
+    """A game's answers built around toy state, move and score result schemas."""
+
+    class State(Schema):
+        round = fields.Integer(required=True)
+
+    class Move(Schema):
+        type = fields.String(required=True)
+
+    class ScoreResult(answers.ScoreResultSchema):
+        scoring = fields.String(required=True, validate=validate.OneOf(["final"]))
+        bonus = fields.Integer(required=True, validate=validate.Range(min=0))
+
+    wire = GameWire(state=State, score_state=State, move=Move, options=Schema, score_extra=Schema)
+    wire = dataclasses.replace(wire, score_result=ScoreResult)
+    info = dataclasses.replace(SPECS["newyork"].info, id="toy", name="Toy")
+    components = Components("Toy")
+    said = answers.build_answers(wire, info, "Toy")
+    for role in generator.ANSWERS:
+        components.component(getattr(said, role))
+    return components.schemas
+
+
+def test_a_field_added_to_a_score_result_is_in_the_score_answer(toy_answers):
+    score = toy_answers["ToyScoreAnswer"]
+    assert score == {
+        "allOf": [{"$ref": "#/components/schemas/ToyScoreResult"}, {"$ref": "#/components/schemas/Versions"}]
+    }
+    result = toy_answers["ToyScoreResult"]
+    assert result["properties"]["bonus"] == {"type": "integer", "minimum": 0}
+    assert {"bonus", "scoring", "awarded", "standings", "winners"} <= set(result["required"])
+    assert "additionalProperties" not in result  # an answer may grow keys without breaking a client
+
+
+def test_the_answer_envelopes_wrap_the_games_own_schemas(toy_answers):
+    move = toy_answers["ToyMoveAnswer"]["properties"]
+    assert move["state"]["oneOf"] == [{"$ref": "#/components/schemas/ToyState"}, {"type": "null"}]
+    assert move["events"]["items"] == {"$ref": f"#/components/schemas/{answers.event_component('Toy')}"}
+    legal = toy_answers["ToyLegalMovesAnswer"]["properties"]
+    assert legal["moves"]["items"] == {"$ref": "#/components/schemas/ToyMove"}
+    replay = toy_answers["ToyReplayAnswer"]
+    assert replay["properties"]["scorings"]["items"] == move["events"]["items"]
+    assert set(replay["required"]) == {"valid", "first_illegal", "state", "status", "scores", "scorings"} | {
+        "rules_version",
+        "service_version",
+    }
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_has_every_answer_envelope(game_id):
+    prefix = generator.component_prefix(SPECS[game_id].info.name)
+    for suffix in ("SetupAnswer", "LegalMovesAnswer", "MoveAnswer", "ReplayAnswer", "ScoreAnswer", "ViewAnswer"):
+        assert f"{prefix}{suffix}" in COMPONENTS, suffix
+    assert COMPONENTS[f"{prefix}ScoreAnswer"]["allOf"][0] == {"$ref": f"#/components/schemas/{prefix}ScoreResult"}
+    assert "state_seal" in COMPONENTS[f"{prefix}MoveAnswer"]["properties"]
+    assert "state_seal" not in COMPONENTS[f"{prefix}ViewAnswer"]["properties"]

@@ -34,6 +34,7 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
+from . import answers
 from . import messages as M
 from .common import (
     PLAYER_ID,
@@ -570,6 +571,42 @@ class EventSchema(EventBase):
     first_player = PlayerId()
 
 
+class ShopSchema(answers.Answer):
+    owner = PlayerId(required=True)
+    type = ShopType(required=True, metadata={"json_schema": shop_type_schema})
+    lots = List(LotNumber(metadata={"json_schema": lot_number_schema}), required=True)
+    size = fields.Integer(required=True, validate=validate.Range(min=1))
+    complete = fields.Boolean(required=True)
+    income = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class PlayerIncomeSchema(answers.ScorePlayerSchema):
+    contract_name = None
+    contract_parent = answers.ScorePlayerSchema
+
+    income = fields.Integer(required=True, validate=validate.Range(min=0))
+    shops = List(fields.Nested(ShopSchema), required=True)
+    tiles_on_board = fields.Integer(required=True, validate=validate.Range(min=0))
+    lots = fields.Integer(required=True, validate=validate.Range(min=0))
+    money = fields.Integer()
+
+
+class RankSchema(answers.Answer):
+    player = PlayerId(required=True)
+    place = fields.Integer(required=True, validate=validate.Range(min=1))
+    money = fields.Integer(required=True)
+    tiles_on_board = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class ScoreResultSchema(answers.ScoreResultSchema):
+    scoring = fields.String(required=True, validate=ScoreExtraSchema().fields["scoring"].validators)
+    players = List(fields.Nested(PlayerIncomeSchema), required=True)
+    shops = List(fields.Nested(ShopSchema), required=True)
+    totals = answers.score_totals()
+    ranking = List(fields.Nested(RankSchema, metadata={"inline": True}))
+    violations = answers.score_violations()
+
+
 WIRE = GameWire(
     state=StateSchema,
     score_state=ScoreStateSchema,
@@ -577,4 +614,5 @@ WIRE = GameWire(
     options=OptionsSchema,
     score_extra=ScoreExtraSchema,
     event=EventSchema,
+    score_result=ScoreResultSchema,
 )

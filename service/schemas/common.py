@@ -89,7 +89,7 @@ class Variants:
     ``(required, optional)`` fields from ``kinds``. ``fields_of`` gives a choice's own field where it
     takes a narrower value than the flat schema's (a JSON Schema dict or a marshmallow field);
     ``keywords`` adds a choice's keywords marshmallow has no word for (the wire schema's validator
-    enforces them)."""
+    enforces them); ``description`` is said of the union itself."""
 
     key: str
     kinds: Mapping[str, tuple[Collection[str], Collection[str]]]
@@ -97,6 +97,7 @@ class Variants:
     always: tuple[str, ...] = ("player",)
     fields_of: Mapping[str, Mapping[str, Any]] = dataclass_field(default_factory=dict)
     keywords: Mapping[str, Mapping[str, Any]] = dataclass_field(default_factory=dict)
+    description: str | None = None
 
 
 def json_keywords(check: Any, **keywords: Any) -> Any:
@@ -135,6 +136,11 @@ class EventBase(Schema):
 
 
 GAME_ENDED_FIELDS = ({"winners", "standings"}, set())
+EVENTS_SAID = (
+    "Something a move made happen: `kind` names it and chooses its typed fields. The end of the game is "
+    "`game_ended` with `winners` and `standings` (the score answer's, for the final state); a scoring's kind "
+    "ends in `scored` and says what each player got as `awarded`; in a replay's `scorings`, `index` is the move's."
+)
 
 
 def event_variants(kinds: Mapping[str, tuple[Collection[str], Collection[str]]], **more: Any) -> Variants:
@@ -146,6 +152,7 @@ def event_variants(kinds: Mapping[str, tuple[Collection[str], Collection[str]]],
         name="{prefix}{kind}Event",
         kinds={kind: (set(required), {*optional, "index"}) for kind, (required, optional) in every.items()},
         always=(),
+        description=EVENTS_SAID,
         **more,
     )
 
@@ -166,6 +173,7 @@ class GameWire:
     - ``score_extra``: the fields beside ``state`` in a score request (``scoring`` and any more);
       ``load`` -> the engine's ``scoring`` argument.
     - ``event``: what the move and replay answers say happened (``dump`` only: the contract's typed events).
+    - ``score_result``: the score answer's own shape (declared for the contract; the engine builds it).
     """
 
     state: type[Schema]
@@ -174,6 +182,7 @@ class GameWire:
     options: type[Schema]
     score_extra: type[Schema]
     event: type[Schema] | None = None
+    score_result: type[Schema] | None = None
 
 
 def load_wire(game_id: str) -> GameWire | None:

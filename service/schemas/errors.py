@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from marshmallow import INCLUDE, Schema, fields, validate
+
 from ..engine.kit import pointer
 
 
@@ -21,3 +23,33 @@ def error_pointers(messages: Any, prefix: str = "") -> list[dict[str, str]]:
     else:
         found.append({"pointer": prefix, "message": str(messages)})
     return found
+
+
+def problem_schemas(max_listed: int, max_chars: int) -> type[Schema]:
+    """The problem details every refusal answers (RFC 9457), for the contract: at most ``max_listed`` errors,
+    each pointer and message cut at ``max_chars`` (the edge's limits, given by it)."""
+
+    class ProblemErrorSchema(Schema):
+        contract_name = "ProblemError"
+
+        class Meta:
+            unknown = INCLUDE
+
+        pointer = fields.String(required=True, validate=validate.Length(max=max_chars))
+        message = fields.String(required=True, validate=validate.Length(max=max_chars))
+
+    class ProblemSchema(Schema):
+        contract_name = "Problem"
+
+        class Meta:
+            unknown = INCLUDE
+
+        type = fields.String(required=True)
+        title = fields.String(required=True)
+        status = fields.Integer(required=True)
+        detail = fields.String()
+        instance = fields.String()
+        errors = fields.List(fields.Nested(ProblemErrorSchema), validate=validate.Length(max=max_listed))
+        errors_left_out = fields.Integer(validate=validate.Range(min=1))
+
+    return ProblemSchema

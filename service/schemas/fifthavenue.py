@@ -42,7 +42,7 @@ from ..engine.fifthavenue.state import (
     canonical,
 )
 from ..engine.kit import N_
-from . import lean
+from . import answers, lean
 from . import messages as M
 from .common import (
     Dict,
@@ -1021,6 +1021,62 @@ class EventSchema(EventBase):
     types = fields.Integer(validate=validate.Range(min=0))
 
 
+def _integer_or_null(components) -> dict[str, Any]:
+    return {"type": ["integer", "null"]}
+
+
+def _names_or_null(components) -> dict[str, Any]:
+    return {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}
+
+
+class ValuationRowSchema(answers.Answer):
+    owner = fields.String(required=True)
+    plot = fields.String(required=True, validate=validate.OneOf((*D.COLOURS, D.SIXTH_PLOT)))
+    count = fields.Integer(required=True)
+    types = fields.Integer(required=True)
+    per_skyscraper = fields.Integer(required=True)
+    points = fields.Integer(required=True)
+
+
+class PlayerScoreSchema(answers.ScorePlayerSchema):
+    contract_name = None
+    contract_parent = answers.ScorePlayerSchema
+
+    id = fields.String(required=True)
+    districts = fields.Integer()
+    central_park = fields.Integer()
+    points = fields.Integer(required=True)
+    points_before = fields.Integer(required=True)
+    cards_in_hand = fields.Integer()
+
+
+class DistrictValuationSchema(answers.Answer):
+    plots = List(fields.Nested(ValuationRowSchema))
+    points = answers.points_by_name()
+
+
+class CentralParkValuationSchema(answers.Answer):
+    tiles = fields.Raw(metadata={"json_schema": _names_or_null})
+    types = fields.Integer(metadata={"json_schema": _integer_or_null})
+    per_skyscraper = fields.Integer(metadata={"json_schema": _integer_or_null})
+    points = answers.points_by_name()
+
+
+class ScoreResultSchema(answers.ScoreResultSchema):
+    scoring = fields.String(required=True)
+    district = fields.String()
+    declarer = fields.String()
+    plots = List(fields.Nested(ValuationRowSchema))
+    districts = fields.Dict(
+        keys=fields.String(), values=fields.Nested(DistrictValuationSchema, metadata={"inline": True})
+    )
+    central_park = fields.Nested(CentralParkValuationSchema, metadata={"inline": True})
+    players = List(fields.Nested(PlayerScoreSchema), required=True)
+    totals = answers.score_totals()
+    already_applied = fields.Boolean()
+    violations = answers.score_violations()
+
+
 WIRE = GameWire(
     state=StateSchema,
     score_state=ScoreStateSchema,
@@ -1028,4 +1084,5 @@ WIRE = GameWire(
     options=OptionsSchema,
     score_extra=ScoreExtraSchema,
     event=EventSchema,
+    score_result=ScoreResultSchema,
 )

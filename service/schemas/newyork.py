@@ -22,7 +22,7 @@ from ..engine.kit import OptionBook
 from ..engine.newyork.data import EDGES, NEW_YORK, VALUES, Edition
 from ..engine.newyork.options import OPTIONS
 from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
-from . import lean
+from . import answers, lean
 from . import messages as M
 from .common import (
     Dict,
@@ -713,8 +713,50 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         options=OptionsSchema,
         score_extra=ScoreExtraSchema,
         event=EventSchema,
+        score_result=_score_result(TYPES, ScoreExtraSchema),
     )
     return EditionWire(wire, default_tiles, CardSchema, _card)
+
+
+def _score_result(types: tuple[str, ...], extra: type[Schema]) -> type[Schema]:
+    """The score answer of an edition: each building type's majority, the longest street, the dummy's."""
+
+    class TypeScoreSchema(answers.Answer):
+        count = fields.Integer(required=True, validate=POINTS)
+        rank = fields.Integer(required=True, validate=POINTS)
+        points = fields.Integer(required=True, validate=POINTS)
+
+    BuildingScoresSchema = type(
+        "BuildingScoresSchema",
+        (answers.Answer,),
+        {kind: fields.Nested(TypeScoreSchema, required=True) for kind in types},
+    )
+
+    class StreetScoreSchema(answers.Answer):
+        length = fields.Integer(required=True, validate=POINTS)
+        points = fields.Integer(required=True, validate=POINTS)
+
+    class PlayerScoreSchema(answers.ScorePlayerSchema):
+        contract_name = None
+        contract_parent = answers.ScorePlayerSchema
+
+        total = fields.Integer(required=True, validate=POINTS)
+        buildings = fields.Nested(BuildingScoresSchema, required=True)
+        street = fields.Nested(StreetScoreSchema, required=True, metadata={"inline": True})
+
+    class DummyScoreSchema(answers.Answer):
+        buildings = fields.Nested(BuildingScoresSchema, required=True)
+        total = fields.Integer(required=True, validate=POINTS)
+        points = fields.Integer(required=True, validate=POINTS)
+
+    class ScoreResultSchema(answers.ScoreResultSchema):
+        scoring = fields.String(required=True, validate=extra().fields["scoring"].validate)
+        players = List(fields.Nested(PlayerScoreSchema), required=True)
+        totals = answers.score_totals()
+        dummy = fields.Nested(DummyScoreSchema, required=True, allow_none=True)
+        violations = answers.score_violations()
+
+    return ScoreResultSchema
 
 
 _NEW_YORK = build(NEW_YORK, OPTIONS)

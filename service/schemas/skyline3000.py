@@ -33,7 +33,7 @@ from ..engine.skyline3000.state import (
     ScoreInput,
     State,
 )
-from . import lean
+from . import answers, lean
 from . import messages as M
 from .common import (
     Dict,
@@ -700,6 +700,40 @@ class EventSchema(EventBase):
     key = PlayerId()
 
 
+def _string_or_null(components) -> dict[str, Any]:
+    return {"type": ["string", "null"]}
+
+
+class BlockResultSchema(answers.Answer):
+    district = fields.String(required=True)
+    floors = answers.points_by_name(required=True)
+    tallest = answers.points_by_name(required=True)
+    greens = fields.Integer(required=True)
+    billboards = fields.Integer(required=True)
+    large = fields.String(required=True, metadata={"json_schema": _string_or_null})
+    multiplier = fields.Integer(required=True)
+    first = List(fields.String(), required=True)
+    second = List(fields.String(), required=True)
+    points = answers.points_by_name(required=True)
+
+
+class PlayerScoreSchema(answers.ScorePlayerSchema):
+    contract_name = None
+    contract_parent = answers.ScorePlayerSchema
+
+    blocks = answers.points_by_name(required=True)
+    spaceport_bonus = fields.Integer(required=True)
+
+
+class ScoreResultSchema(answers.ScoreResultSchema):
+    scoring = fields.String(required=True, validate=ScoreExtraSchema().fields["scoring"].validators)
+    blocks = fields.Dict(keys=fields.String(), values=fields.Nested(BlockResultSchema), required=True)
+    players = List(fields.Nested(PlayerScoreSchema), required=True)
+    totals = answers.score_totals()
+    spaceport_bonus = answers.points_by_name(required=True)
+    violations = answers.score_violations()
+
+
 WIRE = GameWire(
     state=StateSchema,
     score_state=ScoreStateSchema,
@@ -707,4 +741,5 @@ WIRE = GameWire(
     options=OptionsSchema,
     score_extra=ScoreExtraSchema,
     event=EventSchema,
+    score_result=ScoreResultSchema,
 )

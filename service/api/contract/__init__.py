@@ -1,9 +1,11 @@
-"""The contract, ``openapi.yaml``, generated: its components from the marshmallow wire schemas, the rest
-(the prose, the examples, the paths and the answers' shapes) from ``document.yaml`` beside this module.
+"""The contract, ``openapi.yaml``, generated: its components from the marshmallow schemas (the requests'
+wire schemas and the answers' declared ones, ``service/schemas/answers.py`` and each game's score
+result), the rest (the prose, the examples and the paths) from ``document.yaml`` beside this module.
 
-``document.yaml`` is the hand-kept part. For a component the schemas generate it may hold only prose
-(``description``, ``example``, ``examples``, ``title`` and the same keys per property); any other key
-there, or prose for a property the schema lacks, stops the build. ``python -m service.api.contract``
+``document.yaml`` is the hand-kept part. Every component is generated; for one the document may hold
+only prose (``description``, ``example``, ``examples``, ``title`` and the same keys per property): any
+other key there, prose for a property the schema lacks, or a component no schema generates stops the
+build. ``python -m service.api.contract``
 writes ``openapi.yaml``; ``--check`` says whether the committed one is stale.
 """
 
@@ -15,11 +17,15 @@ from typing import Any
 
 import yaml
 
+from ...cache.state_seal import MAX_SEAL_CHARS
 from ...engine.registry import GAME_IDS, SPECS
+from ...schemas import answers
 from ...schemas.common import PlayerId, Seed, StatusSchema
+from ...schemas.errors import problem_schemas
 from .. import language
+from ..echo import MAX_ECHO_CHARS, MAX_LISTED_ERRORS
 from ..games import SEAL_FIELD, bind_games
-from .schemas import Components, JsonSchema, ref
+from .schemas import Components, JsonSchema
 
 HERE = Path(__file__).resolve().parent
 DOCUMENT = HERE / "document.yaml"
@@ -35,6 +41,9 @@ REQUESTS = {
     "view": "ViewRequest",
     "render": "RenderRequest",
 }
+
+ANSWERS = ("setup", "legal_moves", "move", "replay", "score", "view")
+SEALS = {"setup", "move"}  # the answers whose state may come with its seal
 
 
 def component_prefix(name: str) -> str:
@@ -52,9 +61,13 @@ def generated_components() -> dict[str, JsonSchema]:
     shared.component(StatusSchema)
     shared.field(PlayerId())
     shared.field(Seed())
+    shared.component(problem_schemas(MAX_LISTED_ERRORS, MAX_ECHO_CHARS))
+    for schema in answers.SHARED:
+        shared.component(schema)
+    edge = {language.FIELD: shared.field(answers.lang_field())}
+    seal = {SEAL_FIELD: shared.field(answers.state_seal_field(MAX_SEAL_CHARS))}  # beside a state it may seal
+    sealed = {**edge, **seal}  # the edge's fields of the requests that take a seal back
     out = dict(shared.schemas)
-    edge = {language.FIELD: ref("Lang")}
-    sealed = {**edge, SEAL_FIELD: ref("StateSeal")}  # the edge's fields of the requests that take a seal back
     for _game_id, binding in bind_games().items():
         if binding.envelopes is None:
             continue
@@ -75,6 +88,9 @@ def generated_components() -> dict[str, JsonSchema]:
         game.component(type(envelopes.moves_out), f"{prefix}Move")
         if binding.wire is not None and binding.wire.event is not None:
             game.component(binding.wire.event, f"{prefix}Event")
+        said = answers.build_answers(binding.wire, binding.info, prefix)
+        for role in ANSWERS:
+            game.component(getattr(said, role), extra=seal if role in SEALS else None)
         for name, schema in game.schemas.items():
             if out.setdefault(name, schema) != schema:
                 raise ContractError(f"{name} is generated twice, differently")
@@ -88,16 +104,13 @@ def build() -> dict[str, Any]:
         raise ContractError(f"texts cut by an unquoted comma (a key with a null value): {cut}")
     document = _with_game_ids(document)
     document["paths"] = {**document["paths"], **_game_paths(document.pop("x-game-paths"), document.pop("x-games"))}
-    document["components"]["schemas"] = {
-        **document["components"]["schemas"],
-        **_game_components(document.pop("x-game-components")),
-    }
     document["tags"] = _with_game_tags(document["tags"])
     generated = generated_components()
     kept = document["components"]["schemas"]
-    merged: dict[str, Any] = {}
-    for name, part in kept.items():
-        merged[name] = _with_prose(generated.pop(name), part, name) if name in generated else part
+    shapes = sorted(set(kept) - set(generated))
+    if shapes:
+        raise ContractError(f"components no schema generates (declare them in service/schemas): {shapes}")
+    merged = {name: _with_prose(generated.pop(name), part, name) for name, part in kept.items()}
     merged.update(generated)
     document["components"]["schemas"] = merged
     return document
@@ -118,15 +131,6 @@ def _game_paths(template: dict[str, Any], overrides: dict[str, Any]) -> dict[str
         own = _merged(_filled(template, words), overrides.get(game_id, {}))
         paths.update({path.replace("{game}", game_id): operations for path, operations in own.items()})
     return paths
-
-
-def _game_components(template: dict[str, Any]) -> dict[str, Any]:
-    """The components every game has (its answers), the template filled in for each registered game."""
-    out: dict[str, Any] = {}
-    for spec in SPECS.values():
-        words = _words(spec)
-        out.update({_filled(name, words): _filled(schema, words) for name, schema in template.items()})
-    return out
 
 
 def _words(spec: Any) -> dict[str, str]:

@@ -8,6 +8,9 @@ marshmallow cannot say is said beside the schema it belongs to, in ``service/sch
 - a field checked by hand (a tile, a board) has a ``json_schema()`` method giving the JSON it reads;
 - a validator with no marshmallow counterpart carries a ``json_schema`` dict of the keywords it enforces;
 - a schema that names its component or adds keywords has ``contract_name`` / ``contract_keywords``;
+- a schema that is its parent's fields and its own has ``contract_parent`` (``allOf`` the parent's
+  component, beside its own properties); one that is two whole schemas has ``contract_all_of``;
+- a ``Nested`` field with ``inline`` metadata is its schema's object in place, not a named component;
 - a flat schema whose ``type`` (or ``kind``) chooses its other fields has ``contract_variants``
   (``service.schemas.common.Variants``), and becomes a ``oneOf`` of one named component per choice, with
   a discriminator and its explicit mapping (what lets generators build a sealed type and its members).
@@ -78,7 +81,10 @@ class Components:
             return name
         self.schemas[name] = {}  # reserved: a schema may reach itself
         variants = getattr(cls, "contract_variants", None)
-        if variants is not None:
+        all_of = getattr(cls, "contract_all_of", None)
+        if all_of is not None:
+            self.schemas[name] = {"allOf": [ref(self.component(part)) for part in all_of]}
+        elif variants is not None:
             self.schemas[name] = self._union(instance, name, variants)
         else:
             self.schemas[name] = self.object(instance, extra=extra)
@@ -113,6 +119,9 @@ class Components:
             if is_required:
                 needed.append(wire)
         out: JsonSchema = {"type": "object"}
+        parent = getattr(type(schema), "contract_parent", None)
+        if parent is not None:
+            out["allOf"] = [ref(self.component(parent))]
         if schema.unknown != INCLUDE:
             out["additionalProperties"] = False
         if needed:
@@ -158,7 +167,10 @@ class Components:
             "description": f"What every member of {name} has: `{variants.key}`, which names the member. Each member"
             " is this and its own fields, so generators that model inheritance make it the members' common parent.",
         }
-        return {"oneOf": alternatives, "discriminator": discriminator}
+        union: JsonSchema = {"oneOf": alternatives, "discriminator": discriminator}
+        if variants.description:
+            union["description"] = variants.description
+        return union
 
     # ---- fields -----------------------------------------------------------------------------------
     def field(self, f: fields.Field) -> JsonSchema:
@@ -199,7 +211,7 @@ class Components:
                 "Seed", {"type": "integer", "format": "int64", "minimum": common.SEED_MIN, "maximum": common.SEED_MAX}
             )
         if isinstance(f, fields.Nested):
-            target = ref(self.component(f.schema))
+            target = self.object(f.schema) if f.metadata.get("inline") else ref(self.component(f.schema))
             return {"type": "array", "items": target} if f.many else target
         if isinstance(f, fields.List):
             return self._bounded({"type": "array", "items": self.field(f.inner)}, f, "Items")
