@@ -206,7 +206,8 @@ def test_sound_remembered_block_placings_are_used_without_computing_them_again(m
     from service.engine.memo import memo_scope
     from service.engine.skyline3000 import scoring
 
-    from .helpers import CountingMemo, put
+    from ..memos import CountingMemo
+    from .helpers import put
     from .test_auction import auction_state
 
     state = put(auction_state({}), "yellow-1", [("purple", 2, "arched"), ("orange", 1, "peaked")])
