@@ -42,7 +42,7 @@ def inside(files: list[str], calls: int) -> None:
     sys.path[:0] = [str(HERE), str(HERE.parent)]
     import bench_app  # noqa: PLC0415
     from http_bench import read_case  # noqa: PLC0415
-    from paired_cpu import _environ, sealed  # noqa: PLC0415
+    from paired_cpu import _environ, refuse_unless_ok, sealed  # noqa: PLC0415
 
     app = bench_app.app
     cases = [read_case(Path(f)) for f in files]
@@ -52,6 +52,8 @@ def inside(files: list[str], calls: int) -> None:
     def call(path: str, raw: bytes) -> None:
         b"".join(app(_environ(path, raw), lambda *_: None))
 
+    for name, path, raw in cases:
+        refuse_unless_ok(app, name, path, raw)
     for _, path, raw in cases:
         for _ in range(2):
             call(path, raw)

@@ -34,6 +34,7 @@ def _environ(path: str, raw: bytes) -> dict:
         "PATH_INFO": path,
         "SERVER_NAME": "bench",
         "SERVER_PORT": "80",
+        "HTTP_HOST": "bench",
         "wsgi.url_scheme": "http",
         "CONTENT_TYPE": "application/json",
         "CONTENT_LENGTH": str(len(raw)),
@@ -59,6 +60,8 @@ def serve(memo: str, files: list[str]) -> None:
     def call(path: str, raw: bytes) -> None:
         b"".join(app(_environ(path, raw), lambda *_: None))
 
+    for name, path, raw in cases:
+        refuse_unless_ok(app, name, path, raw)
     for _, path, raw in cases:  # warm: compiled plans, the memo when it is one
         for _ in range(3):
             call(path, raw)
@@ -75,6 +78,15 @@ def serve(memo: str, files: list[str]) -> None:
         for _ in range(int(count)):
             call(target, raw)
         print((time.process_time() - started) / int(count) * 1000, flush=True)
+
+
+def refuse_unless_ok(app, name: str, path: str, raw: bytes) -> None:
+    """A case (or its floor) answered other than 200 would measure an error page, not the work."""
+    statuses: list[str] = []
+    for target in (path, "/bench/echo"):
+        b"".join(app(_environ(target, raw), lambda status, *_: statuses.append(status)))
+        if not statuses[-1].startswith("200"):
+            raise SystemExit(f"{name}: {target} answered {statuses[-1]}")
 
 
 def sealed(app, case: tuple[str, str, bytes]) -> tuple[str, str, bytes]:

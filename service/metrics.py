@@ -62,7 +62,7 @@ CACHE = Counter(
 )
 CACHE_REJECTED = Counter(
     "citygames_cache_rejected_total",
-    "Cached values refused and recomputed, by reason (mac, undecodable, shape, content_type)",
+    "Cached values refused and recomputed, by reason (mac, undecodable, shape, content_type, etag)",
     ["kind", "tier", "reason"],
 )
 CACHE_BYTES = Gauge(

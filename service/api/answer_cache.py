@@ -5,21 +5,29 @@ byte-identical answers), so a repeated request can skip parsing, the rules and s
 the one evaluation on the request path that costs more than a Redis round trip (bench/memo_costs.py),
 so it is the one shared through Redis; only 200 answers are kept, and none over MAX_ANSWER_BYTES.
 
-A cached answer is its media type (its route's, ROUTE_MIMETYPES), a newline and its body: no headers, no status. The
-app rebuilds every header itself (ETag from the body, X-Rules-Version on pictures), so nothing read
-from a cache can set a cookie, change the content type to HTML, or break the response. The body is kept
-as it is, not inside JSON: a hit would otherwise decode a whole answer's escaped text (about 0.1 ms for
-a 20 KB score) only to send it again.
+A cached answer is its media type (its route's, ROUTE_MIMETYPES), a newline, its ETag, a newline and its
+body: no other header, no status. The app builds every header itself (X-Rules-Version on pictures), and
+takes the ETag only in its own form (a quoted 32-digit hex digest), so nothing read from a cache can set
+a cookie, change the content type to HTML, or break the response. The ETag is the one the answer was
+served with when it was computed, so a hit does not hash the whole answer again; what Redis holds is
+sealed with the secret (``cache/seal.py``) like the body it names. The body is kept as it is, not inside
+JSON: a hit would otherwise decode a whole answer's escaped text (about 0.1 ms for a 20 KB score) only to
+send it again.
+
+The key is one hash over the request's bytes behind a prefix naming the game, the route, the language
+(with the catalogs' digest) and the value's format (``keys.bytes_key``), built once per combination.
 """
 
 from __future__ import annotations
 
-import hashlib
+import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
 from flask import Response
 
+from ..cache.keys import canonical_json
 from ..cache.memo import Codec, CorruptValue
 from ..i18n import catalogs_digest
 from ..version import SERVICE_VERSION
@@ -41,23 +49,27 @@ class _Uncacheable(Exception):
 
 
 class AnswerCodec(Codec):
-    """``{"body": text, "mimetype": type}`` as ``type`` + newline + ``text``. Text without a newline reads
-    as a type alone, which ``_sound_for`` refuses like any type but the route's. ``FORMAT`` is in every
-    answer's key: replicas that write answers another way (a rolling deploy) never read each other's."""
+    """``{"body": text, "mimetype": type, "etag": tag}`` as ``type`` + newline + ``tag`` + newline +
+    ``text``. Text with fewer newlines reads with an empty type or tag, which ``_sound_for`` refuses.
+    ``FORMAT`` is in every answer's key: replicas that write answers another way (a rolling deploy)
+    never read each other's."""
 
-    FORMAT = "type-newline-body"
+    FORMAT = "type-etag-body"
 
     @staticmethod
     def dumps(value: dict[str, str]) -> str:
-        return f"{value['mimetype']}\n{value['body']}"
+        return f"{value['mimetype']}\n{value['etag']}\n{value['body']}"
 
     @staticmethod
     def loads(text: str) -> dict[str, str]:
-        mimetype, _, body = text.partition("\n")
-        return {"body": body, "mimetype": mimetype}
+        mimetype, _, rest = text.partition("\n")
+        etag, _, body = rest.partition("\n")
+        return {"body": body, "mimetype": mimetype, "etag": etag}
 
 
 ANSWERS = AnswerCodec()
+# The ETag as etag_of writes it: nothing else may reach the header from a cached value.
+_ETAG = re.compile(r'"[0-9a-f]{32}"')
 
 
 def route_mimetype(op: str) -> str:
@@ -70,9 +82,17 @@ def _sound_for(op: str) -> Callable[[dict[str, str]], bool]:
     def sound(value: dict[str, str]) -> bool:
         if value["mimetype"] != wanted:
             raise CorruptValue("content_type")
+        if _ETAG.fullmatch(value["etag"]) is None:
+            raise CorruptValue("etag")
         return True
 
     return sound
+
+
+@functools.lru_cache(maxsize=1024)
+def _key_prefix(game_id: str, op: str, lang: str, catalogs: str, answer_format: str) -> bytes:
+    material = {"game": game_id, "op": op, "lang": f"{lang}.{catalogs}", "format": answer_format}
+    return canonical_json(material).encode() + b"\0"
 
 
 def cached_answer(
@@ -90,13 +110,6 @@ def cached_answer(
     ``cache_version`` (the rules version with the rules fingerprint) keys the entry; it defaults to
     ``rules_version``, which the answer's headers carry. The language keys it too: the same bytes asked
     with another Accept-Language are another answer, and so are they after a catalog changes."""
-    material = {
-        "game": game_id,
-        "op": op,
-        "lang": f"{lang}.{catalogs_digest()}",
-        "format": ANSWERS.FORMAT,
-        "body": hashlib.blake2b(raw, digest_size=32).hexdigest(),
-    }
     computed: list[Response] = []
 
     def compute() -> dict[str, Any]:
@@ -106,15 +119,20 @@ def cached_answer(
         if response.mimetype != route_mimetype(op):
             raise _Uncacheable(response)
         computed.append(response)
-        return {"body": response.get_data(as_text=True), "mimetype": response.mimetype}
+        return {
+            "body": response.get_data(as_text=True),
+            "mimetype": response.mimetype,
+            "etag": response.headers["ETag"],
+        }
 
     bound = memo.bound(f"{cache_version or rules_version}+{SERVICE_VERSION}")
+    prefix = _key_prefix(game_id, op, lang, catalogs_digest(), ANSWERS.FORMAT)
     try:
-        value = bound.get_or_compute(f"answer.{game_id}.{op}", material, compute, _sound_for(op), ANSWERS)
+        value = bound.get_or_compute_bytes(f"answer.{game_id}.{op}", prefix, raw, compute, _sound_for(op), ANSWERS)
     except _Uncacheable as skipped:
         return skipped.response
     if computed:
         return computed[0]  # what a hit would rebuild from the value: the same body, type and headers
     if value["mimetype"] == "image/svg+xml":
-        return svg_answer(value["body"].encode(), rules_version)
-    return bytes_answer(value["body"].encode(), value["mimetype"])
+        return svg_answer(value["body"].encode(), rules_version, value["etag"])
+    return bytes_answer(value["body"].encode(), value["mimetype"], etag=value["etag"])

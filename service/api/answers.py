@@ -47,8 +47,9 @@ def json_answer(
     return bytes_answer(encode_json(payload), mimetype, status)
 
 
-def bytes_answer(body: bytes, mimetype: str, status: int = 200) -> Response:
-    tag = etag_of(body, g.get("lang"))
+def bytes_answer(body: bytes, mimetype: str, status: int = 200, etag: str | None = None) -> Response:
+    """``etag``: the body's ETag as ``etag_of`` wrote it when it was first served (a cached answer)."""
+    tag = etag or etag_of(body, g.get("lang"))
     if request.method in ("GET", "HEAD") and tag in _if_none_match():
         response = Response(status=304)
         response.headers["ETag"] = tag
@@ -58,8 +59,8 @@ def bytes_answer(body: bytes, mimetype: str, status: int = 200) -> Response:
     return response
 
 
-def svg_answer(svg: bytes, rules_version: str) -> Response:
-    response = bytes_answer(svg, "image/svg+xml")
+def svg_answer(svg: bytes, rules_version: str, etag: str | None = None) -> Response:
+    response = bytes_answer(svg, "image/svg+xml", etag=etag)
     response.headers["X-Rules-Version"] = rules_version
     return response
 

@@ -320,13 +320,13 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 def legal_moves(binding: Binding, body: dict[str, Any]):
     data = _load(binding.envelopes.legal_moves, body)
     _vouch(binding, body, data["state"])
-    listing = _listing(body)
-    start = _cursor_start(data.get("cursor"), listing)
+    start = _cursor_start(data.get("cursor"), body)
     page = binding.game.legal_page(
         data["state"], data.get("player"), data.get("type"), start, data.get("limit", DEFAULT_MOVES_LIMIT)
     )
     dumped = lean.dump(binding.envelopes.moves_out, page.moves)
-    next_cursor = None if page.next_start is None else f"{page.next_start}-{listing}"
+    # the listing's hash (a walk and a hash of the whole state) only when a cursor is given or answered
+    next_cursor = None if page.next_start is None else f"{page.next_start}-{_listing(body)}"
     return json_answer(
         {"moves": dumped, "count": len(dumped), "next_cursor": next_cursor, "status": _status(binding, data["state"])},
         binding.info.rules_version,
@@ -342,12 +342,12 @@ def _listing(body: dict[str, Any]) -> str:
     return hashlib.blake2b(material.encode(), digest_size=8).hexdigest()
 
 
-def _cursor_start(cursor: str | None, listing: str) -> int:
+def _cursor_start(cursor: str | None, body: dict[str, Any]) -> int:
     """The candidate a cursor resumes at: it names it, and the listing it was given for."""
     if cursor is None:
         return 0
     found = _CURSOR.fullmatch(cursor)
-    if found is None or found[2] != listing:
+    if found is None or found[2] != _listing(body):
         raise ApiProblem(
             422,
             "{count} field(s) do not fit the schema.",

@@ -33,6 +33,9 @@ def supported(tag: str) -> str:
 def negotiated() -> str:
     """The language from the query parameter or, without one, from Accept-Language: the first of its
     ranges, by quality, whose primary subtag the service speaks (``nl-BE, en;q=0.5`` is Dutch)."""
+    environ = request.environ
+    if not environ.get("QUERY_STRING") and not environ.get("HTTP_ACCEPT_LANGUAGE"):
+        return DEFAULT  # nothing to parse: most API clients send neither
     explicit = request.args.get(FIELD)
     if explicit is not None:
         return supported(explicit)
@@ -90,6 +93,10 @@ def install_language(app: Flask) -> None:
     @app.after_request
     def _say_language(response: Response) -> Response:
         if g.get("lang"):  # only answers whose texts were rendered in a language
-            response.headers["Content-Language"] = g.lang
-            response.vary.add("Accept-Language")
+            headers = response.headers
+            headers["Content-Language"] = g.lang
+            if "Vary" in headers:
+                response.vary.add("Accept-Language")
+            else:  # what vary.add writes, without parsing and rewriting a header set
+                headers["Vary"] = "Accept-Language"
         return response

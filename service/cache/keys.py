@@ -1,4 +1,5 @@
-"""Content-addressed keys: ``cg:{kind}:{rules_version}:{blake2b(canonical_json(material))}``."""
+"""Content-addressed keys: ``cg:{kind}:{rules_version}:{blake2b(canonical_json(material))}``, or, for
+material that is bytes already (a request's body), ``blake2b(prefix + bytes)`` (``bytes_key``)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,11 @@ def canonical_json(value: Any, refuse_floats: bool = True) -> str:
 def memo_key(kind: str, rules_version: str, material: Any, refuse_floats: bool = True) -> str:
     digest = hashlib.blake2b(canonical_json(material, refuse_floats).encode(), digest_size=20).hexdigest()
     return f"cg:{kind}:{rules_version}:{digest}"
+
+
+def bytes_key(kind: str, rules_version: str, prefix: bytes, data: bytes) -> str:
+    """The key of ``data`` named by ``prefix``, in one hash pass over both. The prefix must be
+    self-delimiting (canonical JSON of an object, then a NUL), so that no two pairs hash the same text."""
+    digest = hashlib.blake2b(prefix, digest_size=20)
+    digest.update(data)
+    return f"cg:{kind}:{rules_version}:{digest.hexdigest()}"

@@ -18,7 +18,7 @@ from typing import Any
 from ..config import Settings
 from ..metrics import CACHE, CACHE_REJECTED
 from .clients import RedisTarget
-from .keys import memo_key
+from .keys import bytes_key, memo_key
 from .policy import IN_PROCESS_ONLY
 from .seal import Rejected
 from .stores import MemoryStore, RedisStore, Store, StoreSkipped, StoreUnavailable
@@ -93,6 +93,26 @@ class Memo:
             return [compute(m) for m in materials]
         shared = any(not isinstance(store, MemoryStore) for store in stores)
         keys = [memo_key(kind, self.rules_version, m, refuse_floats=shared) for m in materials]
+        return self._through(stores, kind, keys, materials, compute, check, codec)
+
+    def get_or_compute_bytes(
+        self,
+        kind: str,
+        prefix: bytes,
+        data: bytes,
+        compute: Callable[[], Any],
+        check: Callable[[Any], bool] | None = None,
+        codec: Codec = JSON,
+    ) -> Any:
+        """``get_or_compute`` for material that is bytes (``keys.bytes_key``): no dict to canonicalise."""
+        stores = self._stores_for(kind)
+        if not stores:
+            return compute()
+        key = bytes_key(kind, self.rules_version, prefix, data)
+        return self._through(stores, kind, [key], [None], lambda _m: compute(), check, codec)[0]
+
+    def _through(self, stores, kind, keys, materials, compute, check, codec) -> list[Any]:
+        """Each store in turn for the keys not found yet, then compute the rest and write them back."""
         values: dict[str, Any] = {}
         missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked or held bad (to overwrite)
         for store in stores:

@@ -15,7 +15,7 @@ _MAC_HEX = 64
 
 class Rejected:
     """A stored value that must not be used, and why: ``mac`` (unsigned, forged, or copied from another
-    key), ``undecodable`` (not UTF-8 or not JSON), ``shape`` or ``content_type`` (a check refused it)."""
+    key), ``undecodable`` (not UTF-8 or not JSON), ``shape``, ``content_type`` or ``etag`` (a check refused it)."""
 
     __slots__ = ("reason",)
 

@@ -5,6 +5,8 @@
   id is a parameter, so a re-skin of a game is a new book over the same suffixes, not a copy of the code.
   Violations are built only through a book, so a violation always cites its code's own rule, and carry
   their English message template and parameters so the edge can render them in another language.
+- ``allowed`` and ``VerdictBook``: a check asked only yes or no (a listing's filter) runs through a book
+  that stops at the first broken rule without formatting it; the same check gives the reasons.
 - ``OptionSpec`` and ``OptionBook``: each option declared once (name, kind, default, choices or range,
   provenance, text). The game's resolved options, its readings, ``describe`` and the wire schema's options
   fields are all derived from the specs.
@@ -153,6 +155,13 @@ class RuleBook:
             self._prefix + suffix, text, rule.cite.label, pointer, template, tuple(params.items()), self._urls[suffix]
         )
 
+    def verdicts(self) -> RuleBook:
+        """This book for checks asked only whether something is legal (``allowed``)."""
+        judge = self.__dict__.get("_verdicts")
+        if judge is None:
+            judge = self.__dict__["_verdicts"] = VerdictBook(self)
+        return judge
+
     def rule_codes(self) -> list[RuleCode]:
         return [
             RuleCode(f"{self.game}.{r.suffix}", r.text, r.cite.label, self._urls[r.suffix])
@@ -170,6 +179,34 @@ class RuleBook:
     def material(self) -> dict[str, tuple[str, Cite]]:
         """Each code's text and citation, as the constructor takes them (a re-skin's book is built from it)."""
         return {s: (r.text, r.cite) for s, r in self._rules.items()}
+
+
+class Refused(Exception):
+    """A ``VerdictBook``'s answer at the first broken rule."""
+
+
+class VerdictBook(RuleBook):
+    """A book's stand-in for a check asked yes or no (a listing filtering its candidates): the same check
+    functions run, but the first rule they find broken raises ``Refused`` instead of formatting a
+    violation, so no message is built and nothing after it is checked. ``allowed`` turns that into a
+    verdict; the reasons are only ever read from the book itself."""
+
+    def __init__(self, book: RuleBook):  # the same game and rules, not a copy of them
+        self.__dict__.update({key: value for key, value in book.__dict__.items() if key != "_verdicts"})
+
+    def violation(self, suffix: str, message: str | None = None, pointer: str = "", **params: Any) -> Violation:
+        if suffix not in self._rules:
+            raise KeyError(f"{self.game} has no rule code {suffix!r}")
+        raise Refused(suffix)
+
+
+def allowed(check: Callable[[RuleBook], Sequence[Violation]], book: RuleBook) -> bool:
+    """Whether ``check`` (called with a book, returning its violations) finds nothing broken, asked
+    through the book's ``verdicts``."""
+    try:
+        return not check(book.verdicts())
+    except Refused:
+        return False
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import redis
 
 from service import create_app
 from service.api.answer_cache import ANSWERS
+from service.api.answers import etag_of
 from service.cache.keys import memo_key
 from service.cache.memo import Memo
 from service.cache.policy import IN_PROCESS_ONLY
@@ -43,7 +44,7 @@ def test_a_corrupt_cached_answer_is_ignored_and_overwritten(app, client):
     first = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     store = app.extensions["memo"].stores[0]
     key = next(k for k in store.keys() if k.startswith("cg:answer.chinatown.score:"))
-    store.put({key: "text/html\n<p>5</p>"})
+    store.put({key: "text/html\n" + first.headers["ETag"] + "\n<p>5</p>"})
     again = client.post("/v1/games/chinatown/score", json={"state": {"board": {}}})
     assert again.data == first.data
     assert ANSWERS.loads(store.fetch([key])[key])["body"] == first.get_data(as_text=True)
@@ -149,11 +150,29 @@ def test_a_rules_change_is_never_answered_from_an_old_entry(app, client):
         games["newyork"] = old
 
 
-def test_an_answer_is_kept_as_its_type_a_newline_and_its_body_whatever_the_body_holds():
+def test_an_answer_is_kept_as_its_type_its_etag_and_its_body_whatever_the_body_holds():
+    tag = '"' + "a" * 32 + '"'
     for body in ("", "{}", "<svg>\n<g>\n</g>\n</svg>\n", "line\r\nbreaks and \u00e9"):
-        value = {"body": body, "mimetype": "image/svg+xml"}
-        assert ANSWERS.dumps(value) == "image/svg+xml\n" + body
+        value = {"body": body, "mimetype": "image/svg+xml", "etag": tag}
+        assert ANSWERS.dumps(value) == f"image/svg+xml\n{tag}\n" + body
         assert ANSWERS.loads(ANSWERS.dumps(value)) == value
+
+
+def test_a_hit_is_served_with_the_etag_its_answer_was_first_served_with(app, client):
+    first = client.post("/v1/games/newyork/score", json=SCORE)
+    store = app.extensions["memo"].stores[0]
+    key = next(k for k in store.keys() if k.startswith("cg:answer.newyork.score:"))
+    assert ANSWERS.loads(store.fetch([key])[key])["etag"] == first.headers["ETag"]
+    again = client.post("/v1/games/newyork/score", json=SCORE)
+    assert again.headers["ETag"] == etag_of(again.data, "en") == first.headers["ETag"]
+
+
+def test_the_same_bytes_in_another_language_are_another_entry_with_their_own_etag(app, client):
+    english = client.post("/v1/games/newyork/score", json=SCORE)
+    german = client.post("/v1/games/newyork/score", json=SCORE, headers={"Accept-Language": "de"})
+    again = client.post("/v1/games/newyork/score", json=SCORE, headers={"Accept-Language": "de"})
+    assert again.headers["ETag"] == german.headers["ETag"] == etag_of(german.data, "de")
+    assert german.headers["ETag"] != english.headers["ETag"]
 
 
 def test_the_way_answers_are_written_is_part_of_their_key(app, client, monkeypatch):

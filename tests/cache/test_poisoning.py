@@ -48,12 +48,14 @@ def assert_recovered(app, raw, key, response, truth):
     assert ANSWERS.loads(unseal(SECRET.encode(), key, raw.get(key))) == {
         "body": truth.get_data(as_text=True),
         "mimetype": truth.mimetype,
+        "etag": truth.headers["ETag"],
     }
     memory = app.extensions["memo"].stores[0]
     assert ANSWERS.loads(memory.fetch([key])[key])["body"] == truth.get_data(as_text=True)
 
 
-FORGED = ANSWERS.dumps({"body": "<script>alert(1)</script>", "mimetype": "text/html"})
+FORGED = ANSWERS.dumps({"body": "<script>alert(1)</script>", "mimetype": "text/html", "etag": '"' + "0" * 32 + '"'})
+TAG = '"' + "0" * 32 + '"'  # an ETag of the service's own form
 
 
 @pytest.mark.parametrize(
@@ -62,7 +64,9 @@ FORGED = ANSWERS.dumps({"body": "<script>alert(1)</script>", "mimetype": "text/h
         pytest.param(lambda key: FORGED.encode(), id="unsigned"),
         pytest.param(lambda key: seal(b"another-secret-altogether", key, FORGED), id="other-secret"),
         pytest.param(lambda key: b"h1:" + b"0" * 64 + b":" + FORGED.encode(), id="made-up-mac"),
-        pytest.param(lambda key: seal(SECRET.encode(), key, "application/json\n{}")[:-1] + b"}}", id="tampered"),
+        pytest.param(
+            lambda key: seal(SECRET.encode(), key, f"application/json\n{TAG}\n{{}}")[:-1] + b"}}", id="tampered"
+        ),
     ],
 )
 def test_a_value_not_sealed_with_our_secret_under_its_key_is_refused(redis_url, forge):
@@ -89,19 +93,25 @@ def test_an_answer_copied_under_another_games_key_is_refused(redis_url):
 
 
 # A writer holding the secret (an older release, a bug) still cannot make the app send headers, a
-# status or a content type of its choosing: a value holds a media type and a body, nothing else, and a
-# type that is not one the answers have is refused.
+# status or a content type of its choosing: a value holds a media type, an ETag and a body, nothing else;
+# a type that is not one the answers have, or a tag not of the service's own form, is refused.
 @pytest.mark.parametrize(
     "text, reason",
     [
-        pytest.param("text/html\n<script>alert(1)</script>", "content_type", id="html"),
-        pytest.param("application/json\r\nSet-Cookie: session=stolen\n{}", "content_type", id="header-in-type"),
-        pytest.param("application/json; charset=latin-1\n{}", "content_type", id="type-with-parameters"),
+        pytest.param(f"text/html\n{TAG}\n<script>alert(1)</script>", "content_type", id="html"),
+        pytest.param(
+            f"application/json\r\nSet-Cookie: session=stolen\n{TAG}\n{{}}", "content_type", id="header-in-type"
+        ),
+        pytest.param(f"application/json; charset=latin-1\n{TAG}\n{{}}", "content_type", id="type-with-parameters"),
         pytest.param('{"body": "{}", "mimetype": "application/json"}', "content_type", id="json-wrapped-no-newline"),
         pytest.param("", "content_type", id="empty"),
         pytest.param(
-            "image/svg+xml\n<svg xmlns='http://www.w3.org/2000/svg'/>", "content_type", id="svg-on-a-json-route"
+            f"image/svg+xml\n{TAG}\n<svg xmlns='http://www.w3.org/2000/svg'/>", "content_type", id="svg-on-a-json-route"
         ),
+        pytest.param("application/json\n{}", "etag", id="no-etag"),
+        pytest.param(f"application/json\n{TAG}\r\nSet-Cookie: session=stolen\n{{}}", "etag", id="header-in-etag"),
+        pytest.param('application/json\nW/"weak"\n{}', "etag", id="etag-of-another-form"),
+        pytest.param(f'application/json\n{TAG[:-2]}"\n{{}}', "etag", id="etag-too-short"),
     ],
 )
 def test_a_sealed_value_of_the_wrong_shape_or_type_is_refused(redis_url, text, reason):
@@ -116,7 +126,9 @@ def test_a_sealed_value_of_the_wrong_shape_or_type_is_refused(redis_url, text, r
 
 
 @pytest.mark.parametrize(
-    "payload", [b"\xff\xfe not utf-8", b"application/json\n\xc3("], ids=["not-utf8", "body-not-utf8"]
+    "payload",
+    [b"\xff\xfe not utf-8", b'application/json\n"' + b"0" * 32 + b'"\n\xc3('],
+    ids=["not-utf8", "body-not-utf8"],
 )
 def test_a_sealed_value_that_does_not_decode_is_refused(redis_url, payload):
     truth, key = compute_and_share(redis_url, "/v1/games/chinatown/score", CHINATOWN)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from functools import partial
 
 from ..core import Violation
-from ..kit import T_, RuleBook
+from ..kit import T_, RuleBook, allowed
 from .holes import bounds, closes_new_hole, holes, is_enclosed
 from .state import Placed, Tile
 
@@ -87,9 +88,9 @@ class CityIndex:
         return self._closes[key]
 
     def cell_info(self, x: int, y: int):
-        """For an empty cell: the touching tiles (edge, cell, whether their facing edge has a street),
-        the edges through which a reachable neighbour could be entered on foot, and whether building
-        there encloses a hole."""
+        """For an empty cell: the touching tiles (edge, cell, whether their facing edge has a street) and
+        the edges through which a reachable neighbour could be entered on foot (whether building there
+        encloses a hole is ``closes_hole``, asked only when needed)."""
         key = (x, y)
         info = self._info.get(key)
         if info is None:
@@ -102,7 +103,7 @@ class CityIndex:
                 touching.append((edge, cell, theirs))
                 if cell in self.reach and not theirs:
                     walk.append(edge)
-            info = (tuple(touching), tuple(walk), bool(touching) and self.closes_hole(x, y))
+            info = (tuple(touching), tuple(walk))
             self._info[key] = info
         return info
 
@@ -141,7 +142,7 @@ def placement_violations(
             )
         )
         return out
-    touching, walk_edges, closes = index.cell_info(x, y)
+    touching, walk_edges = index.cell_info(x, y)
     streets = tile.streets
     if not touching:
         out.append(
@@ -177,7 +178,7 @@ def placement_violations(
                 cell=where,
             )
         )
-    if closes:
+    if touching and index.closes_hole(x, y):
         out.append(
             book.violation(
                 "placement.hole", "A tile at {cell} would enclose an empty cell.", f"{pointer}/x", cell=where
@@ -187,8 +188,9 @@ def placement_violations(
 
 
 def legal_cells(index: CityIndex, tile: Tile, book: RuleBook) -> list[tuple[int, int]]:
-    """Every cell where ``tile`` may be built (the same checks as ``placement_violations``)."""
-    return [cell for cell in index.frontier() if not placement_violations(index, tile, cell[0], cell[1], book)]
+    """Every cell where ``tile`` may be built: ``placement_violations`` finds nothing there (asked for a
+    verdict, so the refused cells' messages are never built)."""
+    return [(x, y) for x, y in index.frontier() if allowed(partial(placement_violations, index, tile, x, y), book)]
 
 
 def removal_violations(index: CityIndex, x: int, y: int, book: RuleBook, pointer: str = "/move") -> list[Violation]:
