@@ -129,3 +129,25 @@ def test_an_event_of_a_kind_the_union_lacks_or_with_a_field_its_member_lacks_is_
     assert not validator.is_valid({**ended, "draw": False})
     assert not validator.is_valid({**ended, "kind": "game_over"})
     assert not validator.is_valid({"kind": "scored", "scoring": "A", "totals": {"a": 1}})
+
+
+def test_a_building_stop_scored_event_fits_its_member_of_the_contract():
+    """Seeded play does not reach a building stop; the English rulebook's example (p. 10) does: Red wins
+    the auction without a plot in the full district, and the last pass scores the stop (Red 4, Yellow 2,
+    Blue 3)."""
+    from service.engine.fifthavenue.state import Move
+    from tests.fifthavenue.helpers import ok
+    from tests.fifthavenue.test_auctions import TS, _full_with_rivals, auction_at, bid
+
+    game = GAMES["fifthavenue"].engine
+    state = auction_at(
+        layout=_full_with_rivals,
+        hands={"red": ["green-4"]},
+        extra=lambda w: w["commissioners"]["beige"].update(at="52nd-st-east", markers=[TS]),
+    )
+    state = ok(bid(state, "red", ["green-4"], "green"), Move("pass", "yellow"))
+    outcome = game.apply(state, Move("pass", "blue"))
+    assert outcome.legal
+    scored = [e.to_dict() for e in outcome.events if e.kind == "building_stop_scored"]
+    assert len(scored) == 1 and scored[0]["awarded"] == {"red": 4, "yellow": 2, "blue": 3}
+    member("fifthavenue", "building_stop_scored").validate(scored[0])
