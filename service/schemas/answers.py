@@ -19,7 +19,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from ..engine.chinatown.data import LOT_COUNT
 from ..engine.core import GameInfo
 from ..engine.registry import GAME_IDS
-from .common import GameWire, List, PlayerId, Seed, StatusSchema
+from .common import GameWire, List, PlayerId, Seed, StatusSchema, awarded_field
 from .envelopes import MAX_MOVES_LIMIT
 
 JsonSchema = dict[str, Any]
@@ -78,7 +78,7 @@ def _labels() -> fields.Field:
 
 
 def _per_player(component: str) -> fields.Field:
-    return fields.Dict(keys=PlayerId(), values=fields.Integer(), required=True, metadata={"component": component})
+    return awarded_field(required=True, metadata={"component": component})
 
 
 def points_by_name(**kwargs: Any) -> fields.Field:

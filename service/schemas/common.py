@@ -10,6 +10,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from ..engine.core import GAME_ENDED
 from ..engine.random import SEED_MAX, SEED_MIN
 
 PLAYER_ID = validate.Length(min=1, max=32)
@@ -146,7 +147,7 @@ EVENTS_SAID = (
 def event_variants(kinds: Mapping[str, tuple[Collection[str], Collection[str]]], **more: Any) -> Variants:
     """The contract's union of a game's events: one member per kind, ``{Prefix}{Kind}Event``; every game
     has ``game_ended``, and every member may carry a replay's ``index``."""
-    every = {**kinds, "game_ended": GAME_ENDED_FIELDS}
+    every = {**kinds, GAME_ENDED: GAME_ENDED_FIELDS}
     return Variants(
         key="kind",
         name="{prefix}{kind}Event",
@@ -158,7 +159,8 @@ def event_variants(kinds: Mapping[str, tuple[Collection[str], Collection[str]]],
 
 
 def event_kinds(kinds: Mapping[str, Any]) -> list[str]:
-    return [*kinds, "game_ended"]
+    """The kinds of a game's events: its own and the ``game_ended`` every game has."""
+    return [*kinds, GAME_ENDED]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import Schema, fields, validate
 
 from ..engine.kit import pointer
 
@@ -29,20 +29,16 @@ def problem_schemas(max_listed: int, max_chars: int) -> type[Schema]:
     """The problem details every refusal answers (RFC 9457), for the contract: at most ``max_listed`` errors,
     each pointer and message cut at ``max_chars`` (the edge's limits, given by it)."""
 
-    class ProblemErrorSchema(Schema):
-        contract_name = "ProblemError"
+    from .answers import Answer  # only the contract's build asks: the edge's error path need not load it
 
-        class Meta:
-            unknown = INCLUDE
+    class ProblemErrorSchema(Answer):
+        contract_name = "ProblemError"
 
         pointer = fields.String(required=True, validate=validate.Length(max=max_chars))
         message = fields.String(required=True, validate=validate.Length(max=max_chars))
 
-    class ProblemSchema(Schema):
+    class ProblemSchema(Answer):
         contract_name = "Problem"
-
-        class Meta:
-            unknown = INCLUDE
 
         type = fields.String(required=True)
         title = fields.String(required=True)
