@@ -76,6 +76,7 @@ def route_mimetype(op: str) -> str:
     return ROUTE_MIMETYPES.get(op, "application/json")
 
 
+@functools.lru_cache(maxsize=16)  # one check a route (eight game routes)
 def _sound_for(op: str) -> Callable[[dict[str, str]], bool]:
     wanted = route_mimetype(op)
 

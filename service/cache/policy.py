@@ -27,6 +27,7 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   language, four in all) and ``i18n.catalogs_digest``: under 1 MB together.
 - ``api.table.page_ids`` (the table page's message ids, about 200 strings): a few KB.
 - ``api.games._sealer_for`` (the state sealer of the deployment's secret, one): a few hundred bytes.
+- ``api.answer_cache._sound_for`` (the check of a cached answer, one per game route; at most 16): a few KB.
 - ``api.answer_cache._key_prefix`` (the start of an answer's key, one per game, route, language and
   catalogs digest; at most 1024 entries of about 150 bytes): under 0.2 MB.
 - ``api.localize._needles`` (each game's words as the quoted bytes a score answer is searched for, one
