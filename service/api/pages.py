@@ -39,10 +39,14 @@ RULES_DIR = HERE / "rules"
 TEMPLATES_DIR = HERE / "templates"
 JSON_FORM = "#json"  # the key of a rules page's JSON form among the pages (no path holds a fragment)
 PROVENANCES = {
-    "seed": "The rules text the service was built from (the game's own rulebook, in translation) says so.",
-    "public source": "A published source beside the rulebook (the English rulebook, a review, a player aid) says so.",
+    "rulebook": "This game's published rulebook says so: the reading quotes its words and says where they were read.",
+    "carried over": "The rule of another game the service plays (named in the reading) is carried over, as no "
+    "source of this game's own settles it.",
+    "public source": "A published text beside the rulebook (a rules summary, a review, a player's report) says so.",
     "assumption": "No source settles it: the service chose the reading, and an option lets the client choose another "
     "where one is offered.",
+    "seed": "The rules text the service was built from (the game's own rulebook, in translation) says so, in the "
+    "words the reading quotes.",
 }
 STYLE = (
     "body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:0 auto;padding:1rem;color:#1b1b1b}"

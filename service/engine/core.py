@@ -136,18 +136,40 @@ class RuleCode:
         return {"code": self.code, "text": self.text, "rule": self.rule, "rule_url": self.rule_url}
 
 
+#: Where a reading comes from: ``rulebook`` (this game's published rulebook, its words quoted and where they
+#: were read), ``carried over`` (another game's rule, named by ``carried_from``), ``public source`` (another
+#: published text: a rules summary, a review, a player's report), ``assumption`` (the service's own choice),
+#: ``seed`` (the rules text the service was built from, in its own words, quoted).
+PROVENANCES = ("rulebook", "carried over", "public source", "assumption", "seed")
+CARRIED_OVER = "carried over"
+
+
+def check_provenance(name: str, provenance: str, carried_from: str) -> None:
+    """A reading's provenance is one of ``PROVENANCES``; a rule carried over names the game it comes from,
+    and only such a rule does."""
+    if provenance not in PROVENANCES:
+        raise ValueError(f"reading {name}: unknown provenance {provenance!r}")
+    if (provenance == CARRIED_OVER) != bool(carried_from):
+        raise ValueError(f"reading {name}: carried_from names the game of a rule carried over, and only of one")
+
+
 @dataclass(frozen=True)
 class Reading:
     """A rule reading the service had to choose where the rules are silent or unclear.
 
     ``section`` is the anchor of the rules-page section whose rule it reads; the page lists every reading
-    under its own anchor (``reading_anchor``)."""
+    under its own anchor (``reading_anchor``). ``carried_from`` is the id of the game whose rule a reading
+    ``carried over`` takes."""
 
     name: str
     default: Any
-    provenance: str  # "seed" | "public source" | "assumption"
+    provenance: str  # one of PROVENANCES
     text: str
     section: str = ""
+    carried_from: str = ""
+
+    def __post_init__(self) -> None:
+        check_provenance(self.name, self.provenance, self.carried_from)
 
     @property
     def anchor(self) -> str:
@@ -158,6 +180,7 @@ class Reading:
             "name": self.name,
             "default": self.default,
             "provenance": self.provenance,
+            **({"carried_from": self.carried_from} if self.carried_from else {}),
             "text": self.text,
             "rule_url": rules_url(game, self.anchor),
             "reads_url": rules_url(game, self.section),

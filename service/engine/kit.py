@@ -32,9 +32,17 @@ from itertools import islice
 from string import Formatter
 from typing import Any, Generic, TypeVar
 
-from .core import GameInfo, MovesPage, Outcome, Reading, RuleCode, Status, Violation, rules_url
-
-PROVENANCES = ("seed", "public source", "assumption")
+from .core import (
+    GameInfo,
+    MovesPage,
+    Outcome,
+    Reading,
+    RuleCode,
+    Status,
+    Violation,
+    check_provenance,
+    rules_url,
+)
 
 
 def pointer(*tokens: Any) -> str:
@@ -125,23 +133,29 @@ class Rule:
 class RuleBook:
     """A game's rule codes. ``violation`` is the only way a game makes a Violation."""
 
-    def __init__(self, game: str, rules: Mapping[str, tuple[str, Cite]]):
+    def __init__(
+        self, game: str, rules: Mapping[str, tuple[str, Cite]], aliases: Mapping[str, str] | None = None
+    ) -> None:
         self.game = game
         self._prefix = game + "."
+        # a suffix the shared code writes, under this book's own name (a re-skin's words: wall_mismatch)
+        self._aliases = dict(aliases or {})
         self._rules = {suffix: Rule(suffix, text, cite) for suffix, (text, cite) in rules.items()}
         self._urls = {suffix: rules_url(game, rule.cite.section) for suffix, rule in self._rules.items()}
 
     def code(self, suffix: str) -> str:
+        suffix = self._aliases.get(suffix, suffix)
         if suffix not in self._rules:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         return f"{self.game}.{suffix}"
 
     def cite(self, suffix: str) -> Cite:
-        return self._rules[suffix].cite
+        return self._rules[self._aliases.get(suffix, suffix)].cite
 
     def violation(self, suffix: str, message: str | None = None, pointer: str = "", **params: Any) -> Violation:
         """A broken rule. ``message`` is an English template whose ``{name}`` fields come from ``params``
         (it defaults to the code's own text); the edge may render the template in another language."""
+        suffix = self._aliases.get(suffix, suffix)
         rule = self._rules.get(suffix)
         if rule is None:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
@@ -195,6 +209,7 @@ class VerdictBook(RuleBook):
         self.__dict__.update({key: value for key, value in book.__dict__.items() if key != "_verdicts"})
 
     def violation(self, suffix: str, message: str | None = None, pointer: str = "", **params: Any) -> Violation:
+        suffix = self._aliases.get(suffix, suffix)
         if suffix not in self._rules:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         raise Refused(suffix)
@@ -228,12 +243,12 @@ class OptionSpec:
     maximum: int | None = None
     reading: bool = True
     section: str = ""  # the anchor of the rules-page section whose rule the reading reads
+    carried_from: str = ""  # the game whose rule a reading "carried over" takes
 
     def __post_init__(self) -> None:
         if self.kind not in ("bool", "int", "choice", "value"):
             raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
-        if self.provenance not in PROVENANCES:
-            raise ValueError(f"option {self.name}: unknown provenance {self.provenance!r}")
+        check_provenance(self.name, self.provenance, self.carried_from)
         if self.kind == "choice" and self.default not in self.choices:
             raise ValueError(f"option {self.name}: default {self.default!r} is not among its choices")
 
@@ -259,6 +274,8 @@ class OptionSpec:
             "provenance": self.provenance,
             "text": self.text,
         }
+        if self.carried_from:
+            out["carried_from"] = self.carried_from
         if self.choices:
             out["choices"] = list(self.choices)
         if self.minimum is not None:
@@ -301,9 +318,9 @@ class OptionBook:
 
     def readings(self, extra: Iterable[Reading] = ()) -> list[Reading]:
         """The readings that are options, then the game's readings that are not (fixed by the rules text)."""
-        return [Reading(s.name, s.default, s.provenance, s.text, s.section) for s in self.specs if s.reading] + list(
-            extra
-        )
+        return [
+            Reading(s.name, s.default, s.provenance, s.text, s.section, s.carried_from) for s in self.specs if s.reading
+        ] + list(extra)
 
     def describe(self) -> list[dict[str, Any]]:
         return [s.describe() for s in self.specs]

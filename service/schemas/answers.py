@@ -17,7 +17,7 @@ from typing import Any
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from ..engine.chinatown.data import LOT_COUNT
-from ..engine.core import GameInfo
+from ..engine.core import PROVENANCES, GameInfo
 from ..engine.registry import GAME_IDS
 from .common import GameWire, List, PlayerId, Seed, StatusSchema, awarded_field
 from .envelopes import MAX_MOVES_LIMIT
@@ -106,7 +106,19 @@ class ReadingSchema(Answer):
 
     name = fields.String(required=True)
     default = fields.Raw(required=True)
-    provenance = fields.String(required=True, validate=validate.OneOf(["seed", "public source", "assumption"]))
+    provenance = fields.String(
+        required=True,
+        validate=validate.OneOf(PROVENANCES),
+        metadata={
+            "description": "Where the reading comes from: `rulebook` (this game's published rulebook, quoted in "
+            "`text` with where it was read), `carried over` (another game's rule, that game named by "
+            "`carried_from`), `public source` (another published text), `assumption` (the service's own "
+            "choice), `seed` (the rules text the service was built from, quoted in `text`)."
+        },
+    )
+    carried_from = fields.String(
+        metadata={"description": "The id of the game whose rule a reading `carried over` takes (only then)."}
+    )
     text = fields.String(required=True)
     rule_url = _rule_url(
         description="The reading's own entry on the rules page (`#reading-<name>`), which states its provenance.",

@@ -972,6 +972,7 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "cards_taken": ({"player", "colours"}, set()),
     "black_cards_drawn": ({"player", "count"}, set()),
     "black_deck_reshuffled": ({"cards"}, set()),
+    "black_cards_not_given": ({"player", "count"}, set()),
     "stack_reshuffled": ({"colour", "cards"}, set()),
     "commissioner_moved": ({"commissioner", "from", "to"}, set()),
     "auctions_started": ({"commissioner", "sites"}, set()),

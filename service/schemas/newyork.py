@@ -244,24 +244,32 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
     _SCORING_CARD = ScoringCardSchema()
 
-    class InlineTileSchema(Schema):
-        type = fields.String(required=True, validate=validate.OneOf(TYPES))
-        streets = List(
-            fields.String(validate=validate.OneOf(EDGES)),
-            required=True,
-            validate=validate.Length(max=4),
-            metadata={"keywords": {"uniqueItems": True}},
-        )
+    marked = edition.edges  # the marked edges in the game's words: New York's "streets", Alhambra's "walls"
 
-        @validates_schema
-        def _distinct(self, data, **kwargs):
-            if len(set(data.get("streets", []))) != len(data.get("streets", [])):
-                raise ValidationError("An edge is named twice.", "streets")
+    def _distinct(self, data, **kwargs):
+        if len(set(data.get(marked, []))) != len(data.get(marked, [])):
+            raise ValidationError("An edge is named twice.", marked)
+
+    InlineTileSchema = type(
+        "InlineTileSchema",
+        (Schema,),
+        {
+            "type": fields.String(required=True, validate=validate.OneOf(TYPES)),
+            marked: List(
+                fields.String(validate=validate.OneOf(EDGES)),
+                required=True,
+                validate=validate.Length(max=4),
+                metadata={"keywords": {"uniqueItems": True}},
+            ),
+            "_distinct": validates_schema(_distinct),
+        },
+    )
 
     _INLINE_TILE = InlineTileSchema()
 
     class TileField(fields.Field):
-        """A catalogue id (1..54) or an inline ``{"type", "streets"}``; loads an int or an inline Tile."""
+        """A catalogue id (1..54) or an inline ``{"type", "streets"}`` (Alhambra's ``{"type", "walls"}``);
+        loads an int or an inline Tile."""
 
         def json_schema(self, components):
             return components.named(
@@ -278,7 +286,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if value is None:
                 return None
             if isinstance(value, Tile) and value.id is None:
-                return {"type": value.kind, "streets": list(value.streets)}
+                return {"type": value.kind, marked: list(value.streets)}
             return value.id if isinstance(value, Tile) else value
 
         def _deserialize(self, value, attr, data, **kwargs):
@@ -289,9 +297,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return value
             if isinstance(value, dict):
                 inline = lean.load(_INLINE_TILE, value)
-                streets = "".join(e for e in EDGES if e in inline["streets"])
+                streets = "".join(e for e in EDGES if e in inline[marked])
                 return Tile(None, inline["type"], streets)
-            raise ValidationError("A tile is a catalogue id (integer) or {type, streets}.")
+            raise ValidationError(f"A tile is a catalogue id (integer) or {{type, {marked}}}.")
 
     def TileList(**kwargs: Any) -> List:
         return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
@@ -713,13 +721,14 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         options=OptionsSchema,
         score_extra=ScoreExtraSchema,
         event=EventSchema,
-        score_result=_score_result(TYPES, ScoreExtraSchema),
+        score_result=_score_result(TYPES, ScoreExtraSchema, edition.edge),
     )
     return EditionWire(wire, default_tiles, CardSchema, _card)
 
 
-def _score_result(types: tuple[str, ...], extra: type[Schema]) -> type[Schema]:
-    """The score answer of an edition: each building type's majority, the longest street, the dummy's."""
+def _score_result(types: tuple[str, ...], extra: type[Schema], edge: str) -> type[Schema]:
+    """The score answer of an edition: each building type's majority, the longest street (``edge``: the
+    edition's word, Alhambra's wall), the dummy's."""
 
     class TypeScoreSchema(answers.Answer):
         count = fields.Integer(required=True, validate=POINTS)
@@ -736,13 +745,17 @@ def _score_result(types: tuple[str, ...], extra: type[Schema]) -> type[Schema]:
         length = fields.Integer(required=True, validate=POINTS)
         points = fields.Integer(required=True, validate=POINTS)
 
-    class PlayerScoreSchema(answers.ScorePlayerSchema):
-        contract_name = None
-        contract_parent = answers.ScorePlayerSchema
-
-        total = fields.Integer(required=True, validate=POINTS)
-        buildings = fields.Nested(BuildingScoresSchema, required=True)
-        street = fields.Nested(StreetScoreSchema, required=True, metadata={"inline": True})
+    PlayerScoreSchema = type(
+        "PlayerScoreSchema",
+        (answers.ScorePlayerSchema,),
+        {
+            "contract_name": None,
+            "contract_parent": answers.ScorePlayerSchema,
+            "total": fields.Integer(required=True, validate=POINTS),
+            "buildings": fields.Nested(BuildingScoresSchema, required=True),
+            edge: fields.Nested(StreetScoreSchema, required=True, metadata={"inline": True}),
+        },
+    )
 
     class DummyScoreSchema(answers.Answer):
         buildings = fields.Nested(BuildingScoresSchema, required=True)

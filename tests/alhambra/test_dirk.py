@@ -5,10 +5,23 @@ from service.engine.alhambra import GAME
 from .helpers import codes, mv, ok, play_out, play_until, start
 
 
+def _money_in_play(state) -> int:
+    return sum(len(p.money) for p in state.players) + 4 + len(state.money_deck) - 2  # less A and B
+
+
 def test_dirk_gets_six_tiles_at_the_start_and_plays_only_with_two():
     two, three = start(2), start(3)
     assert len(two.dummy.tiles) == 6 and three.dummy is None
-    assert sum(len(two.players[i].money) for i in range(2)) + 4 + len(two.money_deck) == 72 + 2  # with A and B
+
+
+def test_reading_two_player_money_plays_the_whole_box_and_new_york_s_72_cards_as_an_option():
+    """Option two_player_money: full_box (the default, what the box holds) deals from all 108 cards with two
+    players as with three; two_of_each, New York's rule carried over, puts one of each back (72)."""
+    assert _money_in_play(start(2)) == _money_in_play(start(3)) == 108
+    assert _money_in_play(start(2, two_player_money="two_of_each")) == 72
+    assert _money_in_play(start(3, two_player_money="two_of_each")) == 108
+    labels = {r.name: r for r in GAME.readings()}
+    assert labels["two_player_money"].provenance == "rulebook" and labels["two_player_money"].default == "full_box"
 
 
 def test_dirk_takes_a_bought_tile_only_in_the_two_player_game():
@@ -31,7 +44,7 @@ def test_dirk_scores_majorities_in_every_scoring_never_walls_and_never_wins():
     end = play_out(start(2, seed=7), each=watch)
     assert len(dirk) >= 1 and end.dummy.points == sum(dirk)
     final = GAME.score(end, "final")
-    assert "street" not in final["dummy"] and set(end.winners) <= {"p0", "p1"}
+    assert "wall" not in final["dummy"] and set(end.winners) <= {"p0", "p1"}
 
 
 def test_dirk_is_named_in_the_picture():

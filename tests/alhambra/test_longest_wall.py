@@ -18,14 +18,14 @@ def test_longest_wall_a_closed_ring_scores_every_edge():
     assert GAME.validate(state) == []
     for scoring in ("A", "B", "final"):
         player = GAME.score(state, scoring)["players"][0]
-        assert player["street"] == {"length": 12, "points": 12}
+        assert player["wall"] == {"length": 12, "points": 12}
 
 
 def test_longest_wall_inner_walls_score_nothing():
     # two walled edges face each other between two tiles: inside the Alhambra, no points
     city = (Placed(1, 0, inline("pavilion", "e")), Placed(2, 0, inline("tower", "w")))
     state = partial({"ann": city})
-    assert GAME.score(state, "A")["players"][0]["street"]["length"] == 0
+    assert GAME.score(state, "A")["players"][0]["wall"]["length"] == 0
 
 
 def test_longest_wall_a_broken_wall_scores_its_longest_run():
@@ -35,9 +35,9 @@ def test_longest_wall_a_broken_wall_scores_its_longest_run():
         Placed(2, 0, inline("seraglio", "n")),
         Placed(-1, 0, inline("arcades", "n")),
     )
-    assert GAME.score(partial({"ann": city}), "A")["players"][0]["street"]["length"] == 2
+    assert GAME.score(partial({"ann": city}), "A")["players"][0]["wall"]["length"] == 2
 
 
 def test_longest_wall_is_drawn_and_named_as_a_wall():
     picture = GAME.render(partial({"ann": ring()}))
-    assert "longest wall: 12" in picture and 'class="longest-street"' in picture
+    assert "longest wall: 12" in picture and 'class="longest-wall"' in picture

@@ -5,7 +5,7 @@ from pathlib import Path
 import yaml
 
 from service.engine.alhambra import GAME
-from service.engine.alhambra.book import BOOK
+from service.engine.alhambra.book import ALIASES, BOOK
 from service.engine.newyork import GAME as NEW_YORK
 from service.engine.newyork.state import Placed
 
@@ -21,8 +21,13 @@ def sections() -> set[str]:
 
 
 def test_every_code_is_new_yorks_rule_under_alhambras_id():
+    """The same rules under Alhambra's id, named in Alhambra's words: New York's street_mismatch is
+    Alhambra's wall_mismatch."""
     mine = {c.code for c in GAME.rule_codes()}
-    assert mine == {c.code.replace("newyork.", "alhambra.", 1) for c in NEW_YORK.rule_codes()}
+    theirs = {c.code.removeprefix("newyork.") for c in NEW_YORK.rule_codes()}
+    assert mine == {"alhambra." + ALIASES.get(suffix, suffix) for suffix in theirs}
+    assert ALIASES == {"placement.street_mismatch": "placement.wall_mismatch"}
+    assert not [code for code in mine if "street" in code]
     assert GAME.book is BOOK
 
 

@@ -72,6 +72,6 @@ def test_scoring_the_first_scoring_of_a_game_reached_by_legal_moves_pays_the_rul
     counts = [type_counts(p, ALHAMBRA.types) for p in after.players]
     for i, p in enumerate(after.players):
         buildings = sum(places([c[k] for c in counts], RULEBOOK[k][0])[i][1] for k in ALHAMBRA.types)
-        wall = GAME.score(after, "A")["players"][i]["street"]["length"]
+        wall = GAME.score(after, "A")["players"][i]["wall"]["length"]
         assert event.data["awarded"][p.id] == buildings + wall
         assert p.points - before.players[i].points == buildings + wall

@@ -22,9 +22,25 @@ def test_buying_with_the_exact_price_earns_another_action():
     assert out.state.phase == "actions" and out.state.current == state.current  # the same player acts again
     assert out.state.market[GAME.edition.banks.index(buy.slot)] is None  # not refilled during the turn
     assert [e.data["exact"] for e in out.events if e.kind == "bought"] == [True]
-    # the extra action must be taken while one is possible
-    ended = GAME.apply(out.state, mv("end_turn", buy.player))
+
+
+def test_reading_extra_action_optional_the_player_may_decline_the_extra_action():
+    """The public sources: the player MAY take another action (the default); end_turn is listed and taken."""
+    state, buy = play_until(start(3, seed=2), _buy(exact=True))
+    after = ok(state, buy).state
+    end = mv("end_turn", buy.player)
+    assert end in GAME.legal_moves(after)
+    assert ok(after, end).state.phase == "placement"
+
+
+def test_reading_extra_action_optional_false_keeps_new_york_s_compulsory_extra_action():
+    """Option extra_action_optional false, New York's rule carried over: end_turn is refused while an action
+    is possible."""
+    state, buy = play_until(start(3, seed=2, extra_action_optional=False), _buy(exact=True))
+    after = ok(state, buy).state
+    ended = GAME.apply(after, mv("end_turn", buy.player))
     assert codes(ended.violations) == ["alhambra.turn.cannot_end"]
+    assert mv("end_turn", buy.player) not in GAME.legal_moves(after)
 
 
 def test_buying_above_the_price_ends_the_actions_without_change():

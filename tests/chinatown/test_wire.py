@@ -195,7 +195,7 @@ def test_http_describe_lists_rule_codes_and_readings(client):
     codes = {c["code"] for c in r.json["rule_codes"]}
     assert {c.code for c in GAME.rule_codes()} == codes
     assert {x["name"] for x in r.json["readings"]} >= {"rotate_first_player", "oversized_group_split", "player_count"}
-    assert r.json["rules_version"] == "chinatown-4"
+    assert r.json["rules_version"] == "chinatown-5"
 
 
 def test_http_replay_of_a_logged_game(client):

@@ -32,11 +32,11 @@ def test_every_reading_has_a_test_named_after_it():
         assert f"def test_reading_{name}" in tests, name
     described = GAME.describe()
     assert [r["name"] for r in described["readings"]] == names
-    assert {r["provenance"] for r in described["readings"]} <= {"seed", "public source", "assumption"}
+    assert {r["provenance"] for r in described["readings"]} <= {"seed", "rulebook", "public source", "assumption"}
 
 
 def test_info_and_describe():
-    assert INFO.rules_version == "fifthavenue-4"
+    assert INFO.rules_version == "fifthavenue-5"
     assert set(INFO.move_types) == set(MOVE_TYPES)
     described = GAME.describe()
     assert described["scoring_tables"]["per_skyscraper_by_distinct_adjacent_types"] == [1, 2, 3, 5, 8]
@@ -161,16 +161,12 @@ def test_seed_readings_quote_the_seed_and_provenances_are_known():
         if r.provenance != "seed":
             continue
         assert re.findall(r"'([^']{12,})'", r.text), r.name
-    assert set(by_provenance) == {"seed", "public source", "assumption"}
-    for name in (
-        "valuation_black_cards",
-        "special_scorings",
-        "build_count",
-        "dummy_bidder",
-        "plot_ring",
-        "park_tiles_fewer",
-        "board_side",
-    ):
+    assert set(by_provenance) == {"seed", "rulebook", "public source", "assumption"}
+    # the English rulebook's own words, quoted with where they were read
+    for name in ("valuation_black_cards", "build_count", "dummy_bidder", "park_tiles_fewer", "board_side"):
+        assert name in by_provenance["rulebook"]
+        assert "English rulebook" in GAME.readings()[[r.name for r in GAME.readings()].index(name)].text
+    for name in ("special_scorings", "plot_ring"):
         assert name in by_provenance["public source"]
     for name in (
         "black_deck_empty",
@@ -184,6 +180,7 @@ def test_seed_readings_quote_the_seed_and_provenances_are_known():
         "sixth_plot_colour",
         "sixth_plot_neighbours",
         "park_trigger_passes",
+        "black_cards_all_held",
     ):
         assert name in by_provenance["assumption"]
     assert by_provenance["seed"] == ["park_colour"]

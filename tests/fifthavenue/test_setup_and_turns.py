@@ -11,7 +11,7 @@ from service.engine.fifthavenue.setup import start_order
 from service.engine.fifthavenue.state import Move
 from service.engine.random import SEED_SPAN
 
-from .helpers import PLAYERS, biz, clear_board, edit, ok, refused, set_turn, sky, started
+from .helpers import PLAYERS, biz, clear_board, deal, edit, ok, player, refused, set_turn, sky, started
 
 
 def test_setup_puts_one_business_per_district_each_colour_once_or_twice():
@@ -328,3 +328,48 @@ def test_a_commissioner_lays_at_most_three_markers():
         white = dict(end.commissioners)["white"]
         assert (white.at, list(white.markers)) == (to, after)
     assert D.MARKERS_PER_COMMISSIONER == 3
+
+
+def _black_cards_all_held(w):
+    """Every black card in a hand: the deck's and the discarded black cards dealt round the table (a long
+    game's bids, taken back by action D and the third action, end there)."""
+    ids = [p["id"] for p in w["players"]]
+    black = [D.card(D.BLACK, v) for v in w["black_deck"]["cards"]] + [c for c in w["discard"] if c.startswith("black-")]
+    for i, card in enumerate(black):
+        deal(w, ids[i % len(ids)], card)
+
+
+def test_reading_black_cards_all_held_action_d_says_the_cards_owed_and_not_given(client):
+    """Deck and discards both empty: action D owes blue 3 cards and green 1; nobody gets any, and the
+    answer says so with black_cards_not_given events instead of staying silent."""
+    s = edit(_valued(4, turn="blue"), _black_cards_all_held)
+    assert s.black_deck.count == 0 and not any(c.startswith("black-") for c in s.discard)
+    answer = _over_http(client, s, Move("value_district", "blue", district="times-square"))
+    hands = {p["id"]: p["hand_size"] for p in answer["state"]["players"]}
+    assert hands == {p.id: p.hand_size for p in s.players}
+    owed = {e["player"]: e["count"] for e in answer["events"] if e["kind"] == "black_cards_not_given"}
+    assert owed == {"blue": 3, "green": 1}
+    assert not [e for e in answer["events"] if e["kind"] == "black_cards_drawn"]
+    assert "black_cards_all_held" in {r.name for r in GAME.readings()}
+
+
+def test_reading_black_cards_all_held_a_short_deck_gives_what_it_has():
+    """One black card left: the scorer's first card comes from the deck, the rest of what is owed is not given."""
+
+    def one_left(w):
+        _black_cards_all_held(w)
+        red = player(w, "red")
+        card = next(c for c in red["hand"] if c.startswith("black-"))
+        red["hand"].remove(card)
+        red["hand_size"] -= 1
+        w["black_deck"].update(cards=[D.card_parts(card)[1]], count=1)
+
+    s = edit(_valued(4, turn="blue"), one_left)
+    out = GAME.apply(s, Move("value_district", "blue", district="times-square"))
+    assert out.legal
+    events = [(e.kind, dict(e.data)) for e in out.events if e.kind.startswith("black_cards")]
+    assert events == [
+        ("black_cards_drawn", {"player": "blue", "count": 1}),
+        ("black_cards_not_given", {"player": "blue", "count": 2}),
+        ("black_cards_not_given", {"player": "green", "count": 1}),
+    ]

@@ -81,3 +81,22 @@ def test_reading_banks_name_only_blue_and_red_from_the_seed():
     assert reading.provenance == "assumption" and "a kék banktól a piros felé haladva" in reading.text
     tiers_reading = next(r for r in GAME.readings() if r.name == "type_tiers")
     assert tiers_reading.provenance == "assumption" and "by tile colour" not in tiers_reading.text
+
+
+def test_reading_two_player_money_puts_one_of_each_card_back_with_two_players():
+    """The seed's two-player game: 72 money cards (two of each value and bank); option two_player_money
+    full_box plays all 108. With three players the option changes nothing. At a real table a reveal is
+    refused only beyond what the chosen deck holds."""
+    from service.engine.newyork.hidden import copies, unseen_money
+
+    def in_play(state):
+        return sum(len(p.money) for p in state.players) + 4 + len(state.money_deck) - 2  # less A and B
+
+    reading = next(r for r in GAME.readings() if r.name == "two_player_money")
+    assert reading.provenance == "seed" and reading.default == "two_of_each"
+    two = GAME.setup(["anna", "bob"], 3)
+    assert in_play(two) == 72 and copies(two) == 2
+    assert in_play(GAME.setup(["anna", "bob"], 3, {"two_player_money": "full_box"})) == 108
+    assert in_play(GAME.setup(["anna", "bob", "carl"], 3, {"two_player_money": "two_of_each"})) == 108
+    table = GAME.setup(["anna", "bob"], 3, {"chance": "table"})
+    assert max(unseen_money(table, GAME.edition).values()) == 2

@@ -73,6 +73,7 @@ def test_dump_spells_out_options():
         "stalled_turn": "no_action_possible",
         "youngest": None,
         "chance": "digital",
+        "two_player_money": "two_of_each",
     }
 
 

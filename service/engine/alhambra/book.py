@@ -11,6 +11,7 @@ from typing import Any
 from ..core import Reading, Violation
 from ..kit import N_, T_, Cite, RuleBook, Term
 from .data import ALHAMBRA
+from .options import BGA, HU_RULEBOOK
 
 # Each code cites a section of the game's rules page (service/api/rules/alhambra.yaml) by its anchor.
 B1 = Cite("Building rule 1: tiles face the same way", "building-rule-1")
@@ -37,7 +38,7 @@ VIEWS = Cite("Hidden information: views", "views")
 RULES: dict[str, tuple[str, Cite]] = {
     # the five building rules, plus the cell itself
     "placement.orientation": ("Tiles face the same way as the starting tile (roofs up); no rotation.", B1),
-    "placement.street_mismatch": ("Touching edges must match: wall against wall, or none against none.", B2),
+    "placement.wall_mismatch": ("Touching edges must match: wall against wall, or none against none.", B2),
     "placement.unreachable": (
         "Every tile must be reachable on foot from the fountain without crossing a wall or leaving the tiles.",
         B3,
@@ -80,8 +81,8 @@ RULES: dict[str, tuple[str, Cite]] = {
     "turn.game_over": ("The game is over.", GAME_END),
     "turn.pending_reveal": ("A draw must be revealed first.", TABLE),
     "turn.cannot_end": (
-        "The player must take an action (take money, buy or redesign), the extra one after an exact payment too, "
-        "while any is possible; end_turn only when none is.",
+        "The player must take an action (take money, buy or redesign) while any is possible, and the extra one "
+        "after an exact payment too with option extra_action_optional false; end_turn only when none is.",
         TURN,
     ),
     "turn.unknown_player": ("The player is not in this game.", PLAYERS),
@@ -130,6 +131,9 @@ WORDING: dict[str, str] = {
         "A tile at {cell} could not be reached on foot from the fountain without crossing a wall."
     ),
     "has a street": T_("has a wall"),
+    "has none": T_("has no wall"),
+    "none": T_("no wall"),
+    "one": T_("a wall"),
 }
 
 
@@ -145,7 +149,10 @@ class AlhambraBook(RuleBook):
         return super().violation(suffix, message, pointer, **params)
 
 
-BOOK = AlhambraBook(ALHAMBRA.id, RULES)
+#: New York's code names a rule in New York's words: Alhambra's own code for it.
+ALIASES = {"placement.street_mismatch": "placement.wall_mismatch"}
+
+BOOK = AlhambraBook(ALHAMBRA.id, RULES, ALIASES)
 
 # The readings the rules text fixes (not options); the option readings come from OPTIONS.
 FIXED_READINGS = (
@@ -178,7 +185,21 @@ FIXED_READINGS = (
         section="components",
     ),
     Reading(
-        "longest_street",
+        "scoring_table",
+        "rulebook_table",
+        "public source",
+        "The points of the three scorings: the first pays the majority only, the second the first two places, "
+        'the final one the first three (the review at ludozine, sunsite.informatik.rwth-aachen.de: "Bei der '
+        'ersten Wertung erhält nur der Spieler Punkte, der die meisten Gebäude einer Art hat" [...] "Bei '
+        'Spielende erhält auch noch der Spieler Punkte, der die drittmeisten Gebäude einer Art besitzt"). The '
+        "published game prints the table of all three scorings on the reserve boards (" + HU_RULEBOOK + ": "
+        '"6 Tartalékmező értékelési segédlettel", 6 reserve boards with the scoring aid); the numbers here are '
+        "that table's as three independent public implementations agree on every one of them: the table on "
+        "the rules page.",
+        section="scoring",
+    ),
+    Reading(
+        "longest_wall",
         "outline",
         "assumption",
         "Wall edges facing an empty cell outside the Alhambra count one point each; a wall continues along the "
@@ -187,11 +208,13 @@ FIXED_READINGS = (
         section="longest-wall",
     ),
     Reading(
-        "inner_streets",
+        "inner_walls",
         "score_nothing",
         "public source",
         "Only outer walls score: a wall edge facing another tile or an enclosed empty cell (a hole, found in a "
-        "score input that breaks building rule 5) is inside the Alhambra and scores nothing.",
+        "score input that breaks building rule 5) is inside the Alhambra and scores nothing (the review at "
+        'spielwiese.at, under the publisher\'s picture: "Innen liegende Stadtmauern bringen keine Punkte", '
+        "inner walls score no points).",
         section="longest-wall",
     ),
     Reading(
@@ -199,7 +222,29 @@ FIXED_READINGS = (
         "scored_every_scoring",
         "public source",
         "In the 2-player game Dirk takes part in every majority, and his points add up over the three scorings "
-        "like a player's, kept in the state's `dummy.points`; he never scores for walls.",
+        "like a player's, kept in the state's `dummy.points`; he never scores for walls (players report his "
+        'totals beside theirs, gamingground.blogspot.com, 2009: "Van 126, Me 114, Dirk 93").',
+        section="two-players",
+    ),
+    Reading(
+        "dummy_draws",
+        "six_six_third",
+        "public source",
+        "Dirk gets 6 tiles from the bag at the start, 6 more after the first scoring and a third of the bag "
+        '(rounded down) after the second (the review at gamesweplay.de: "Dirk bekommt zu Spielbeginn sechs '
+        'Gebäude" [...] "Im Anschluss an die Zwischenwertung bekommt Dirk nochmals sechs zufällige Gebäude"; '
+        "a player's comment at gamesnightnews.blogspot.com, 2012: \"Dirks final set of tiles is a third rounded "
+        "down\"). The rulebook's two-player section could not be read here; New York's rules say the same.",
+        section="two-players",
+    ),
+    Reading(
+        "dummy_gift",
+        "bought_tile",
+        "public source",
+        "At the end of a turn a player may give a tile bought this turn to Dirk instead of building or "
+        'reserving it (a session report at gamingground.blogspot.com, 2009: "The 2-player rules allow players '
+        "to purchase tiles on behalf of Dirk\"). The rulebook's two-player section could not be read here; New "
+        "York's rules say the same.",
         section="two-players",
     ),
     Reading(
@@ -221,27 +266,33 @@ FIXED_READINGS = (
     Reading(
         "money_visibility",
         "count_public",
-        "seed",
-        "What others see: how many money cards each player holds is public, their values are hidden (after the "
-        "deal the players take their money in hand and keep it secret); a view shows other hands as that many "
+        "public source",
+        "What others see: how many money cards each player holds is public, their values are hidden (" + BGA + ": "
+        '"Each player is dealt starting money cards one at a time, face up, until the total is 20 or more. After '
+        "this the player's hand of currency cards are kept secret\"); a view shows other hands as that many "
         "hidden cards.",
         section="views",
     ),
     Reading(
         "scoring_card_piles",
         "five_piles",
-        "seed",
+        "public source",
         "The deck left after dealing is cut into five piles as equal as can be (larger piles on top); A goes at "
-        "a pinned-random place in pile 2, B in pile 4.",
+        "a pinned-random place in pile 2, B in pile 4 (" + BGA + ': "deck divided into 5 equalish parts and 1st '
+        'scoring & 2nd scoring shuffled into stacks"; the review at poeppelkiste.de: "In Teil zwei und vier '
+        'werden Wertungskarten eingemischt").',
         section="scoring-cards",
     ),
     Reading(
         "leftover_tiles",
         "unique_richest",
-        "seed",
-        "At the end each market tile goes to the one player with the most money of its currency; a tie (or "
-        "nobody holding any) leaves it in the market.",
+        "carried over",
+        "At the end each market tile goes to the one player with the most money of its currency (the review at "
+        'spielen.de: "Wer noch genug Geld in der entsprechenden Währung auf dem Konto hat, kann die letzten '
+        'Bauelemente in seinen Besitz bringen"); a tie (or nobody holding any) leaves it in the market: New '
+        "York's rule, carried over, as no Alhambra text read here says what a tie does.",
         section="end-of-game",
+        carried_from="newyork",
     ),
     Reading(
         "table_scoring_cards",

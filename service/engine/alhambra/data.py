@@ -54,4 +54,5 @@ ALHAMBRA = Edition(
         "market_slot": N_("{bank} square"),
     },
     tiles=CATALOGUE,
+    edge="wall",
 )

@@ -34,7 +34,7 @@ WORDS = frozenset(
         C_("Alhambra", "dummy_tile"),
         C_("Alhambra", "starting_money"),
         # score breakdown
-        C_("Alhambra", "street"),
+        C_("Alhambra", "wall"),
         C_("Alhambra", "buildings"),
         C_("Alhambra", "total"),
         C_("Alhambra", "final"),
@@ -42,4 +42,4 @@ WORDS = frozenset(
 )
 
 #: Score breakdown categories that are none of the words above: their human names.
-CATEGORIES = {"longest_street": C_("Alhambra", "longest wall")}
+CATEGORIES = {"longest_wall": C_("Alhambra", "longest wall")}

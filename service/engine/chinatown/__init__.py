@@ -11,7 +11,7 @@ INFO = GameInfo(
     publisher="Filosofia / Z-Man Games 2008",
     min_players=3,
     max_players=5,
-    rules_version=f"{GAME_ID}-4",
+    rules_version=f"{GAME_ID}-5",
     move_types=MOVE_TYPES,
     variants=("digital", "table", "rotate_first_player"),
 )

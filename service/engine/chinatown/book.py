@@ -106,7 +106,9 @@ FIXED_READINGS: tuple[Reading, ...] = (
         "player_count",
         {"min": 3, "max": 5},
         "seed",
-        "3 to 5 players: the rulebook's table covers only these; there is no official 2-player game.",
+        "3 to 5 players: the rulebook's table covers only these (the seed's table 1 of the cards dealt each "
+        'round: "3 players 7/5 6/4 6/4 6/4 6/4 6/4 4 players 6/4 5/3 5/3 5/3 5/3 5/3 5 players 5/3 5/3 5/3 '
+        '4/2 4/2 4/2"); there is no official 2-player game.',
         section="setup",
     ),
     Reading(

@@ -15,7 +15,7 @@ INFO = GameInfo(
     publisher="alea / Ravensburger 2004",
     min_players=2,
     max_players=4,
-    rules_version=f"{GAME_ID}-4",
+    rules_version=f"{GAME_ID}-5",
     move_types=MOVE_TYPES,
     variants=("two_player_dummy", "six_plot_board"),
 )

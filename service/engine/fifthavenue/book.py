@@ -212,9 +212,9 @@ FIXED_READINGS = tuple(
             Reading(
                 "build_count",
                 "1 up to the limit",
-                "public source",
+                "rulebook",
                 "In every auction, the Central Park one included, the winner builds any number from 1 up to the "
-                "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook p. 10: 'also, fewer "
+                "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook, Rio Grande Games, read at manualsdump.com, p. 10: 'also, fewer "
                 "than allowed as normal'); the build move carries the number. With an empty supply he builds "
                 "nothing. In a district that was full he may declare a building stop instead, and must when he "
                 "owns no plot there. When he has one choice only it is made at once.",
@@ -231,9 +231,9 @@ FIXED_READINGS = tuple(
             Reading(
                 "dummy_bidder",
                 "third bidder, black cards until a repeat",
-                "public source",
+                "rulebook",
                 "With 2 players the dummy 'alea' bids third in every auction, Central Park included: black cards drawn "
-                "until a value repeats, held while highest (English rulebook p. 5); 'If Alea wins in Central Park, he "
+                "until a value repeats, held while highest (English rulebook, Rio Grande Games, read at manualsdump.com, p. 5); 'If Alea wins in Central Park, he "
                 "does not build'; its cards go to the bottom of the black deck after the auction.",
                 section="two-players",
             ),
@@ -253,6 +253,17 @@ FIXED_READINGS = tuple(
                 "Alea holds only black cards, so it does not open Central Park: it bids there only after a player "
                 "has opened and set the colour.",
                 section="two-players",
+            ),
+            Reading(
+                "black_cards_all_held",
+                "owed cards not given",
+                "assumption",
+                "When every black card is in a hand (the deck and the discarded black cards both empty), a player "
+                "owed black cards (after action D, or by the third action) gets what the deck still holds and the "
+                "rest is not given, now or later: the event black_cards_not_given names the player and how many "
+                "cards were owed and not given. The rules read here say only how many cards are taken, not what "
+                "happens when none is left (see reading black_deck_empty for the discards).",
+                section="second-action",
             ),
             Reading(
                 "second_stop_ends",

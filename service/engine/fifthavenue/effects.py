@@ -173,6 +173,8 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
         for pid, n in requests:
             k = min(n, left)
             left -= k
+            if k < n:
+                ev.append(not_given(pid, n - k))
             if k <= 0:
                 continue
             if C.known_player(s, pid).hand is None:
@@ -195,7 +197,15 @@ def draw_black(s: State, requests: list[tuple[str, int]], ev: Events) -> State:
         if got:
             s = give_cards(s, pid, got)
             ev.append(Event("black_cards_drawn", {"player": pid, "count": len(got)}))
+        if len(got) < n:
+            ev.append(not_given(pid, n - len(got)))
     return s
+
+
+def not_given(pid: str, count: int) -> Event:
+    """Reading `black_cards_all_held`: black cards a player is owed when the deck (refilled from the
+    discards, or not, by reading `black_deck_empty`) has none left to give; they are not given later."""
+    return Event("black_cards_not_given", {"player": pid, "count": count})
 
 
 def give_unseen(s: State, pid: str, n: int) -> State:

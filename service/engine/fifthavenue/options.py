@@ -18,9 +18,10 @@ OPTIONS = OptionBook(
             kind="choice",
             default=D.BOARD_SIDES[0],
             choices=D.BOARD_SIDES,
-            provenance="public source",
+            provenance="rulebook",
             text="The board's front side has 5 plots in each district (front). Option board_side back plays the back "
-            "side, 'especially for 4 players' (English rulebook, rules for the side with 6 building plots): "
+            "side, 'especially for 4 players' (English rulebook, Rio Grande Games, rules for the side with 6 "
+            "building plots, read at manualmachine.com): "
             "'All rules are the same, with one exception: during preparation, the 7 business tiles are placed "
             "on the sixth building plot (with broken border) in each district. Of course, players may later "
             "place a second business on this building plot.' See the readings sixth_plot_colour and "
@@ -46,8 +47,9 @@ OPTIONS = OptionBook(
             default=D.VALUATION_BLACK_CARDS,
             minimum=1,
             maximum=2,
-            provenance="public source",
-            text="After action D the scorer takes 2 black cards (English rulebook p. 9: 'take 2 black cards'; its "
+            provenance="rulebook",
+            text="After action D the scorer takes 2 black cards (English rulebook, Rio Grande Games, read at "
+            "manualsdump.com, p. 9: 'take 2 black cards'; its "
             "example: 'He takes 2 black cards plus a third black card, as he has no skyscraper in this district. "
             "Green also takes 1 black card'; German reviews agree), and every player with no skyscraper in the "
             "valued district, the scorer included, takes 1 more. The Dutch summary says one ('één zwarte kaart "
@@ -97,10 +99,10 @@ OPTIONS = OptionBook(
             kind="choice",
             default=D.PARK_TILES_FEWER[0],
             choices=D.PARK_TILES_FEWER,
-            provenance="public source",
+            provenance="rulebook",
             text="A skyscraper below Central Park scores 2, 3 or 5 for 1, 2 or 3 distinct types among the revealed "
             "businesses, and never less than 2, also when fewer than 3 businesses (or none) lie there at the end: "
-            "the English rulebook (p. 7) shows the park's values as 'lowest is 2 and the highest is 5' "
+            "the English rulebook (Rio Grande Games, read at manualsdump.com, p. 7) shows the park's values as 'lowest is 2 and the highest is 5' "
             "(minimum_two). Option park_tiles_fewer count_revealed, the service's earlier assumption, counts "
             "only what is there: with no business below the park each skyscraper scores 1 (the table's 0 "
             "types).",

@@ -10,7 +10,7 @@ INFO = GameInfo(
     publisher="Queen Games 2010",
     min_players=2,
     max_players=6,
-    rules_version=f"{NEW_YORK.id}-4",
+    rules_version=f"{NEW_YORK.id}-5",
     move_types=(
         "take_money",
         "buy",

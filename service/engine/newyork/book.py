@@ -140,9 +140,12 @@ FIXED_READINGS = (
     Reading(
         "tiles",
         "alhambra",
-        "assumption",
-        "The 54 tiles are Alhambra's (costs and walls), walls read as streets.",
+        "carried over",
+        "The 54 tiles are Alhambra's (costs and walls), walls read as streets: the seed gives the count (\"54 "
+        'épületlapka - 6 különböző épületfajtából", 54 building tiles of 6 kinds) but not each tile, so '
+        "Alhambra's are carried over.",
         section="components",
+        carried_from="alhambra",
     ),
     Reading(
         "longest_street",
@@ -210,7 +213,10 @@ FIXED_READINGS = (
         "five_piles",
         "seed",
         "The deck left after dealing is cut into five piles as equal as can be (larger piles on top); A goes at "
-        "a pinned-random place in pile 2, B in pile 4.",
+        'a pinned-random place in pile 2, B in pile 4 (the seed: "A megmaradt paklit 5 körülbelül egyforma '
+        "paklira kell osztani, és az A értékelőkártyát be kell keverni a 2., a B értékelőkártyát pedig a 4. "
+        'pakliba", the rest of the deck is split into 5 roughly equal piles, A shuffled into the 2nd, B into '
+        "the 4th; how equal is the service's reading).",
         section="scoring-cards",
     ),
     Reading(
@@ -218,7 +224,8 @@ FIXED_READINGS = (
         "unique_richest",
         "seed",
         "At the end each market tile goes to the one player with the most money of its bank; a tie (or nobody "
-        "holding any) leaves it in the market.",
+        'holding any) leaves it in the market (the seed: "Egyezőség esetén az adott épületlapka marad az '
+        'épületpiacon", on a tie the tile stays in the market).',
         section="end-of-game",
     ),
     Reading(

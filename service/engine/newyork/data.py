@@ -87,6 +87,20 @@ class Edition:
     dummy: str  # the 2-player game's dummy, as the game's rulebook names it
     labels: Mapping[str, str]
     tiles: tuple[CatalogueTile, ...] = CATALOGUE
+    # what a tile's marked edges are in the game's own words: New York's streets, Alhambra's walls. The
+    # wire names them so (a catalogue tile's and an inline tile's ``streets``/``walls``, the score's
+    # ``street``/``wall`` and its category ``longest_street``/``longest_wall``), and so do the pictures.
+    edge: str = "street"
+
+    @property
+    def edges(self) -> str:
+        """The field naming a tile's marked edges: ``streets`` or ``walls``."""
+        return self.edge + "s"
+
+    @property
+    def longest(self) -> str:
+        """The score breakdown's category of the longest street or wall."""
+        return "longest_" + self.edge
 
     @property
     def tile_ids(self) -> tuple[int, ...]:

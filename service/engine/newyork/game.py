@@ -59,7 +59,7 @@ class NewYork(Engine):
         return {
             "id": self.info.id,
             "tiles": [
-                {"id": t.id, "alhambra_type": t.alhambra, "cost": t.cost, "streets": list(t.streets)}
+                {"id": t.id, "alhambra_type": t.alhambra, "cost": t.cost, edition.edges: list(t.streets)}
                 for t in edition.tiles
             ],
             "types": list(edition.types),

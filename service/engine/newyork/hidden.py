@@ -8,11 +8,18 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .data import COPIES, COPIES_TWO_PLAYERS, Edition
+from .options import TWO_OF_EACH
 from .state import Card, State, Tile
 
 
 def copies(state: State) -> int:
-    return COPIES_TWO_PLAYERS if len(state.players) == 2 else COPIES
+    """How many cards of each value and currency the money deck holds: three, and with two players two
+    when option ``two_player_money`` puts the third back in the box (``two_of_each``)."""
+    return money_copies(len(state.players), state.options.two_player_money)
+
+
+def money_copies(players: int, two_player_money: str) -> int:
+    return COPIES_TWO_PLAYERS if players == 2 and two_player_money == TWO_OF_EACH else COPIES
 
 
 def visible_tiles(state: State) -> Iterator[tuple[Tile, str]]:

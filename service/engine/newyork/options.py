@@ -10,6 +10,8 @@ from typing import Any
 from ..kit import OptionBook, OptionSpec
 
 STALLED_TURNS = ("no_action_possible", "no_money_face_up")
+TWO_OF_EACH, FULL_BOX = "two_of_each", "full_box"
+TWO_PLAYER_MONEY = (TWO_OF_EACH, FULL_BOX)
 CHANCE_MODES = ("digital", "table")
 
 OPTIONS = OptionBook(
@@ -54,7 +56,7 @@ OPTIONS = OptionBook(
             "no_action_possible",
             "seed",
             'A player may end the turn without an action only when no action is possible (the seed: "Az épp '
-            'soron lévő játékosnak az alábbi három cselekedet közül kell választania", the player to move must '
+            'soron lévő játékosnak az alábbi három cselekedet közül kell", the player to move must '
             "choose one of the three actions). Option value no_money_face_up is the earlier assumption: a pass "
             "whenever no money card lies face up.",
             choices=STALLED_TURNS,
@@ -71,6 +73,19 @@ OPTIONS = OptionBook(
             "the fewest cards starts; on a tie the one with the lower total; if that is equal too, the younger "
             "player). It must name a player of the game.",
             section="setup",
+        ),
+        OptionSpec(
+            "two_player_money",
+            "choice",
+            TWO_OF_EACH,
+            "seed",
+            "The money deck of the 2-player game: `two_of_each` puts one of the three cards of each value and bank "
+            'back in the box (the seed: "Minden pénzkártyából három ugyanolyan tartozik a játékhoz, ezek közül '
+            'egyet vissza kell rakni a dobozba; így 72 pénzkártya lesz a játékban", of each money card three '
+            "belong to the game, one of them goes back in the box, so 72 money cards are in play); `full_box` "
+            "plays all 108, as with more players.",
+            choices=TWO_PLAYER_MONEY,
+            section="two-players",
         ),
         OptionSpec(
             "chance",
@@ -104,6 +119,7 @@ class Options:
     stalled_turn: str = _DEFAULTS["stalled_turn"]
     youngest: str | None = _DEFAULTS["youngest"]
     chance: str = _DEFAULTS["chance"]
+    two_player_money: str = _DEFAULTS["two_player_money"]
 
     @classmethod
     def of(cls, given: Mapping[str, Any] | Options | None, book: OptionBook = OPTIONS) -> Options:
@@ -125,4 +141,5 @@ class Options:
             "stalled_turn": self.stalled_turn,
             "youngest": self.youngest,
             "chance": self.chance,
+            "two_player_money": self.two_player_money,
         }

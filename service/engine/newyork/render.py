@@ -359,10 +359,10 @@ def _city(
     for (x, y), street_edges in sorted(grid.items()):
         left, top = at(x, y)
         for side in street_edges:
-            out.append(_line(left, top, SIDES[side], CELL, STREET, 4, "street"))
+            out.append(_line(left, top, SIDES[side], CELL, STREET, 4, edition.edge))
     for x, y, side in longest["edges"]:
         left, top = at(x, y)
-        out.append(_line(left, top, SIDES[side], CELL, LONGEST, 3, "longest-street"))
+        out.append(_line(left, top, SIDES[side], CELL, LONGEST, 3, "longest-" + edition.edge))
     for x, y in sorted(flagged):
         left, top = at(x, y)
         out.append(
@@ -384,7 +384,7 @@ def _tile(x: float, y: float, tile: Tile, size: int, tr: Labels, edition: Editio
         f"{escape(label)}</text>"
     ]
     for side in tile.streets:
-        out.append(_line(x, y, SIDES[side], size, STREET, 3, "street"))
+        out.append(_line(x, y, SIDES[side], size, STREET, 3, edition.edge))
     out.append("</g>")
     return "".join(out)
 

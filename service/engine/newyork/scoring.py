@@ -117,9 +117,9 @@ def scoring_points(state: State, scoring: str, edition: Edition) -> dict[str, An
             {
                 "id": player.id,
                 "total": total,
-                "breakdown": _breakdown(buildings, length),
+                "breakdown": _breakdown(buildings, length, edition),
                 "buildings": buildings,
-                "street": {"length": length, "points": length},
+                edition.edge: {"length": length, "points": length},
             }
         )
         totals[player.id] = total
@@ -135,13 +135,14 @@ def scoring_points(state: State, scoring: str, edition: Edition) -> dict[str, An
     return out
 
 
-def _breakdown(buildings: dict[str, dict[str, int]], street: int) -> list[dict[str, Any]]:
-    """The points by category: each building type (its count and rank), then the longest street."""
+def _breakdown(buildings: dict[str, dict[str, int]], street: int, edition: Edition) -> list[dict[str, Any]]:
+    """The points by category: each building type (its count and rank), then the longest street (or wall:
+    the edition's word)."""
     parts = [
         {"category": kind, "points": b["points"], "detail": {"count": b["count"], "rank": b["rank"]}}
         for kind, b in buildings.items()
     ]
-    return parts + [{"category": "longest_street", "points": street, "detail": {"length": street}}]
+    return parts + [{"category": edition.longest, "points": street, "detail": {"length": street}}]
 
 
 def _buildings(row: Sequence[int], ranks: Sequence[Sequence[int]], types: Sequence[str]) -> dict[str, dict[str, int]]:

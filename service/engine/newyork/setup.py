@@ -10,6 +10,7 @@ from ..core import Event, RulesError, Violation
 from ..kit import RuleBook
 from ..random import SEED_SPAN, Rng
 from .data import DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, Edition
+from .hidden import money_copies
 from .state import Card, Dummy, Options, Pending, Player, State
 
 
@@ -35,7 +36,7 @@ def setup(player_ids: Sequence[str], seed: int, options: Options, book: RuleBook
     dummy = None
     if len(player_ids) == 2:
         dummy, bag = Dummy(tiles=tuple(bag[:DUMMY_FIRST])), bag[DUMMY_FIRST:]
-    copies = 2 if len(player_ids) == 2 else 3
+    copies = money_copies(len(player_ids), options.two_player_money)
     deck = [Card(b, v) for b, v in rng.shuffled(edition.money_cards(copies))]
     players = []
     for pid in player_ids:

@@ -12,7 +12,7 @@ INFO = GameInfo(
     publisher="Z-Man Games 2009",
     min_players=2,
     max_players=4,
-    rules_version=f"{GAME_ID}-4",
+    rules_version=f"{GAME_ID}-5",
     move_types=MOVE_TYPES,
     variants=(),
 )

@@ -64,9 +64,12 @@ OPTIONS = OptionBook(
             "cards",
             "value",
             DEFAULT_CARDS,
-            "assumption",
-            "The printed card values and contract districts are not known: every deck is valued 1-8 spread "
-            "evenly and the contracts are 8 per district (option `cards`).",
+            "public source",
+            "Every card shows a number from 1 to 8 (the Capitol review at poeppelkiste.de, Skyline 3000 being "
+            'Capitol re-illustrated: "Alle Karten zeigen zusätzlich einen Zahl zwischen eins und acht", every card '
+            "also shows a number between one and eight). How the values spread over each deck and the contracts' "
+            "districts are not known: the service's assumption spreads every deck's values 1-8 evenly and gives "
+            "each district 8 contracts (option `cards`).",
             section="cards",
         ),
         OptionSpec(
@@ -122,8 +125,10 @@ OPTIONS = OptionBook(
             "roofs_per_shape",
             "int",
             data.DEFAULT_ROOFS_PER_SHAPE,
-            "assumption",
-            "20 arched and 20 peaked roofs over 4 colours: 5 of each shape per player (option `roofs_per_shape`).",
+            "public source",
+            "20 arched and 20 peaked roofs over 4 colours: 5 of each shape per player (Capitol's English rules, "
+            'Skyline 3000 being Capitol re-illustrated, read at muhaz.org: "40 Roofs (4 sets of 10, each set of 10 '
+            'having 5 round and 5 triangular roofs)"; option `roofs_per_shape`).',
             minimum=2,
             maximum=10,
             section="components",

@@ -205,25 +205,33 @@ export function standings(game, state) {
 const num = (v) => (v === "" || v === undefined ? undefined : Number(v));
 const csv = (v) => String(v || "").split(",").map((s) => s.trim()).filter(Boolean);
 
-export const HELPER = {
-  newyork: {
-    intro: N_("One row per tile in a city: the player, its (x, y), and a catalogue tile number or a building type with its streets (n, e, s, w)."),
-    columns: [["player", N_("Player")], ["x", "x"], ["y", "y"], ["tile", N_("Tile number or type")], ["streets", N_("Streets")]],
-    extra: [["scoring", N_("Scoring"), ["final", "A", "B"]]],
-    body(rows, extra) {
-      const players = new Map();
-      const where = [];
-      rows.forEach((r, index) => {
-        if (!r.player) return;
-        if (!players.has(r.player)) players.set(r.player, []);
-        const tile = /^\d+$/.test(r.tile) ? Number(r.tile) : { type: r.tile, streets: csv(r.streets) };
-        const seat = [...players.keys()].indexOf(r.player);
-        where.push([`/state/players/${seat}/city/${players.get(r.player).length}`, index]);
-        players.get(r.player).push({ x: num(r.x), y: num(r.y), tile });
-      });
-      return { body: { state: { players: [...players].map(([id, city]) => ({ id, city })) }, scoring: extra.scoring }, where };
-    },
+// New York's city rows and Alhambra's: the same, but for the tile's marked edges (streets, walls)
+const cityHelper = (edges, intro, label) => ({
+  intro,
+  columns: [["player", N_("Player")], ["x", "x"], ["y", "y"], ["tile", N_("Tile number or type")], [edges, label]],
+  extra: [["scoring", N_("Scoring"), ["final", "A", "B"]]],
+  body(rows, extra) {
+    const players = new Map();
+    const where = [];
+    rows.forEach((r, index) => {
+      if (!r.player) return;
+      if (!players.has(r.player)) players.set(r.player, []);
+      const tile = /^\d+$/.test(r.tile) ? Number(r.tile) : { type: r.tile, [edges]: csv(r[edges]) };
+      const seat = [...players.keys()].indexOf(r.player);
+      where.push([`/state/players/${seat}/city/${players.get(r.player).length}`, index]);
+      players.get(r.player).push({ x: num(r.x), y: num(r.y), tile });
+    });
+    return { body: { state: { players: [...players].map(([id, city]) => ({ id, city })) }, scoring: extra.scoring }, where };
   },
+});
+
+export const HELPER = {
+  newyork: cityHelper("streets",
+    N_("One row per tile in a city: the player, its (x, y), and a catalogue tile number or a building type with its streets (n, e, s, w)."),
+    N_("Streets")),
+  alhambra: cityHelper("walls",
+    N_("One row per tile in an Alhambra: the player, its (x, y), and a catalogue tile number or a building type with its walls (n, e, s, w)."),
+    N_("Walls")),
   chinatown: {
     intro: N_("One row per lot: its number, its owner and the shop on it (empty when none)."),
     columns: [["lot", N_("Lot")], ["owner", N_("Owner")], ["shop", N_("Shop")]],

@@ -9,7 +9,7 @@ import { tr } from "./i18n.js";
 let timer = null;
 let show = null;  // {busy, scoreTable, violationList, showPicture} from the page
 
-const spec = () => G.HELPER[family($("helper-game").value)];
+const spec = () => G.HELPER[$("helper-game").value] || G.HELPER[family($("helper-game").value)];
 const bodyRows = () => [...$("helper-rows").tBodies[0].rows];
 
 function row(values = {}) {

@@ -104,8 +104,13 @@ export function words(look) {
     case "money": return tr("{colour} money card, value {value}", { colour: word(look.game || "newyork", look.bank), value: look.value });
     case "scoring": return tr("scoring card {letter}", { letter: look.letter });
     case "tile": {
+      const building = word(look.game || "newyork", look.type);
+      if (look.game === "alhambra") { // Alhambra's tiles carry walls where New York's carry streets
+        const walls = look.streets.length ? look.streets.map((s) => tr(STREET_NAMES[s])).join(", ") : tr("no wall");
+        return tr("{building}, price {cost}, walls: {walls}", { building, cost: look.cost, walls });
+      }
       const streets = look.streets.length ? look.streets.map((s) => tr(STREET_NAMES[s])).join(", ") : tr("no street");
-      return tr("{building}, price {cost}, streets: {streets}", { building: word(look.game || "newyork", look.type), cost: look.cost, streets });
+      return tr("{building}, price {cost}, streets: {streets}", { building, cost: look.cost, streets });
     }
     case "card": {
       const type = look.colour ? word("fifthavenue", look.colour) : word("skyline3000", look.deck);

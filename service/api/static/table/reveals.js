@@ -26,7 +26,7 @@ export function newYorkTileLook(description, state, id) {
   const tiers = { ...description.tiers, ...(state.options?.type_tiers || {}) };
   const tier = ALHAMBRA.indexOf(tile.alhambra_type) + 1;
   const type = Object.keys(tiers).find((k) => tiers[k] === tier) || tile.alhambra_type;
-  return { kind: "tile", game: state.game, type, cost: tile.cost, streets: tile.streets };
+  return { kind: "tile", game: state.game, type, cost: tile.cost, streets: tile.walls || tile.streets }; // Alhambra: walls
 }
 
 export function skylineCardLook(state, id) {
