@@ -24,7 +24,7 @@ def test_reading_two_player_money_plays_the_whole_box_and_new_york_s_72_cards_as
     assert labels["two_player_money"].provenance == "rulebook" and labels["two_player_money"].default == "full_box"
 
 
-def test_dirk_takes_a_bought_tile_only_in_the_two_player_game():
+def test_reading_dummy_gift_dirk_takes_a_bought_tile_only_in_the_two_player_game():
     state, give = play_until(start(2, seed=6), lambda s, m: m.type == "give_dummy")
     out = ok(state, give)
     assert out.state.dummy.tiles[-1].id == give.tile
@@ -49,3 +49,24 @@ def test_dirk_scores_majorities_in_every_scoring_never_walls_and_never_wins():
 
 def test_dirk_is_named_in_the_picture():
     assert "Dirk (2-player game): majorities only" in GAME.render(start(2))
+
+
+def test_reading_dummy_draws_six_after_the_first_scoring_and_a_third_of_the_bag_after_the_second():
+    """Dirk's draws (reading dummy_draws, public sources): right after scoring A he draws 6 tiles, right after
+    B a third of what the bag then holds, rounded down; after the final scoring nothing."""
+    draws = []
+
+    def watch(state, move, out):
+        kinds = [e.kind for e in out.events]
+        if "scored" in kinds:
+            at = kinds.index("scored")
+            bag = len(state.bag) - kinds[:at].count("market_tile_revealed")  # the bag when the scoring came
+            drawn = kinds[at:].count("dummy_tile_drawn") + out.state.dummy_owed
+            draws.append((out.events[at].data["scoring"], drawn, bag))
+
+    play_out(start(2, seed=7), each=watch)
+    (a, first, _), (b, second, bag), (final, third, _) = draws
+    assert (a, b, final) == ("A", "B", "final")
+    assert first == 6 and second == bag // 3 and third == 0
+    reading = {r.name: r for r in GAME.readings()}["dummy_draws"]
+    assert reading.provenance == "public source" and reading.default == "six_six_third"

@@ -21,7 +21,9 @@ RULEBOOK = {
 }
 
 
-def test_scoring_the_points_are_the_rulebooks_table():
+def test_reading_scoring_table_the_points_are_the_rulebooks_table():
+    reading = {r.name: r for r in GAME.readings()}["scoring_table"]
+    assert reading.provenance == "public source" and "three independent public implementations" in reading.text
     tables = GAME.describe()["scoring_tables"]
     assert GAME.describe()["types"] == list(RULEBOOK)
     for kind, (a, b, final) in RULEBOOK.items():
@@ -75,3 +77,32 @@ def test_scoring_the_first_scoring_of_a_game_reached_by_legal_moves_pays_the_rul
         wall = GAME.score(after, "A")["players"][i]["wall"]["length"]
         assert event.data["awarded"][p.id] == buildings + wall
         assert p.points - before.players[i].points == buildings + wall
+
+
+def test_reading_leftover_tiles_go_to_the_one_richest_player_a_tie_leaves_them():
+    """Reading leftover_tiles (New York's tie rule, carried over): at the end each market tile goes to the
+    single player with the most money of its square's currency; a tie, or nobody holding any, leaves it."""
+    from .helpers import play_out
+
+    seen = []
+
+    def watch(state, move, out):
+        awarded = {e.data["slot"]: e.data["player"] for e in out.events if e.kind == "leftover_awarded"}
+        if any(e.kind == "market_exhausted" for e in out.events):
+            seen.append((state, awarded))
+
+    for seed in (3, 4):
+        play_out(start(3, seed=seed), seed=seed, each=watch)
+    assert seen and any(awarded for _, awarded in seen)
+    banks = GAME.edition.banks
+    for state, awarded in seen:
+        for k, tile in enumerate(state.market):
+            if tile is None:
+                continue
+            held = {p.id: sum(c.value for c in p.money if c.bank == banks[k]) for p in state.players}
+            best = max(held.values())
+            richest = [pid for pid, total in held.items() if total == best]
+            expected = richest[0] if best > 0 and len(richest) == 1 else None
+            assert awarded.get(banks[k]) == expected, (banks[k], held, awarded)
+    reading = {r.name: r for r in GAME.readings()}["leftover_tiles"]
+    assert (reading.provenance, reading.carried_from) == ("carried over", "newyork")
