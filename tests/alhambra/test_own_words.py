@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,34 @@ def test_an_inline_tile_names_its_walls_and_new_york_keeps_its_streets(client):
     score = client.post("/v1/games/newyork/score", json=new_york).get_json()
     assert score["players"][0]["breakdown"][-1]["category"] == "longest_street" and "street" in score["players"][0]
     assert ok(start(2), GAME.legal_moves(start(2))[0]).legal
+
+
+SCRIPT = """
+import { words } from "./pieces.js";
+import { HELPER } from "./games.js";
+const tile = (game, streets) => words({ kind: "tile", game, type: "tower", cost: 7, streets });
+const row = { player: "anna", x: "1", y: "0", tile: "tower", walls: "n, e", streets: "w" };
+console.log(JSON.stringify({
+  alhambra: [tile("alhambra", ["n", "e"]), tile("alhambra", [])],
+  newyork: tile("newyork", ["w"]),
+  helper: HELPER.alhambra.body([row], { scoring: "final" }).body.state.players[0].city[0].tile,
+  columns: HELPER.alhambra.columns.map((c) => c[0]),
+}));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_table_page_reads_an_alhambra_tile_by_its_walls(tmp_path):
+    """The page's own code (node, no browser): Alhambra's tiles are read out with their walls and the
+    score helper sends an inline tile's `walls`; New York's keep their streets."""
+    static = Path(__file__).resolve().parents[2] / "service" / "api" / "static" / "table"
+    for module in static.glob("*.js"):
+        shutil.copy(module, tmp_path / module.name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "check.mjs").write_text(SCRIPT)
+    done = subprocess.run(["node", "check.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["alhambra"] == ["tower, price 7, walls: north, east", "tower, price 7, walls: no wall"]
+    assert seen["newyork"] == "tower, price 7, streets: west"
+    assert seen["helper"] == {"type": "tower", "walls": ["n", "e"]} and seen["columns"][-1] == "walls"
