@@ -96,7 +96,8 @@ RULES: dict[str, tuple[str, Cite]] = {
     ),
     "state.unknown_tile": ("Inline tiles belong to score requests only; a game state uses catalogue ids.", COMPONENTS),
     "state.money_count": (
-        "Money cards are conserved: each currency has values 1-9, three of each (two with 2 players).",
+        "Money cards are conserved: each currency has values 1-9, three of each (with 2 players too, unless "
+        "option two_player_money is two_of_each: two of each).",
         COMPONENTS,
     ),
     "state.scoring_cards": (

@@ -90,7 +90,7 @@ RULES: dict[str, tuple[str, Cite]] = {
     ),
     "state.unknown_tile": ("Inline tiles belong to score requests only; a game state uses catalogue ids.", COMPONENTS),
     "state.money_count": (
-        "Money cards are conserved: each bank has values 1-9, three of each (two with 2 players).",
+        "Money cards are conserved: each bank has values 1-9, three of each (two with 2 players, option two_player_money).",
         COMPONENTS,
     ),
     "state.scoring_cards": (
