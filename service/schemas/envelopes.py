@@ -175,6 +175,7 @@ def _record_request(wire: GameWire, info: GameInfo) -> type[Schema]:
         seed = Seed(allow_none=True)
         start = fields.Nested(wire.state)
         viewer = PlayerId(allow_none=True)
+        whole = fields.Boolean()
         started = fields.String(validate=validate.Length(max=MAX_STAMP_CHARS))
         updated = fields.String(validate=validate.Length(max=MAX_STAMP_CHARS))
         moves = List(fields.Nested(RecordEntry), required=True, validate=validate.Length(max=MAX_REPLAY_MOVES))

@@ -178,3 +178,34 @@ def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> 
         tap(page, page.locator("#moves .pass-button").first)
         return "pass"
     return None
+
+
+# ---- The games kept on the device -------------------------------------------------------------------
+
+KEPT = "() => [localStorage.getItem('city-games-table-games'), localStorage.getItem('city-games-table-current')]"
+
+
+def kept_games(page) -> tuple[dict, str | None]:
+    """Every game the page keeps on the device ({id: kept game}) and the id of the one in play."""
+    games, current = page.evaluate(KEPT)
+    return json.loads(games or "{}"), current
+
+
+def exported(page) -> dict:
+    """The replay body of the game in play as the device keeps it (its setup or start, and its moves): the
+    whole game, hidden holdings included, which no button shows on the shared screen."""
+    games, current = kept_games(page)
+    kept = games[current]
+    return (
+        {"state": kept["start"], "moves": kept["moves"]}
+        if kept["mode"] == "table"
+        else {"setup": kept["setup"], "moves": kept["moves"]}
+    )
+
+
+def paste_replay(page, text: str) -> None:
+    """Paste a replay body into the experts' box (folded under the record import)."""
+    box = page.locator("#replay-text")
+    if not box.is_visible():
+        page.click("#transfer details > summary")
+    page.fill("#replay-text", text)

@@ -488,6 +488,21 @@ async function downloadRecord() {
   download(await currentRecord());
 }
 
+// The referee's own copy of the whole game (every hand, a digital game's seed): asked for once more, as
+// passing the device is, since whoever sees it sees every hand.
+function askWhole() {
+  $("whole-ask").hidden = false;
+  $("download-whole").focus();
+}
+
+async function downloadWhole() {
+  $("whole-ask").hidden = true;
+  const description = await describeGame(session.game);
+  const st = lastStatus?.st;
+  const result = st?.over ? { over: true, winners: st.winners, standings: finalStandings(session.game, session.state) } : null;
+  download(makeRecord(session, { whole: true, result, rulesVersion: description.game?.rules_version || null }));
+}
+
 async function shareGame() {
   const link = await shareLink(await currentRecord());
   const field = el("input", { id: "share-link", readonly: "", value: link, "aria-label": tr("The link to this game") });
@@ -568,7 +583,8 @@ async function showShared(record, answer = null) {
     $("shared-score").replaceChildren(...(over ? [] : [scoreTable(record.game, score, tr("What a scoring now would give"))]));
   }
   const kept = sessionOf(record, "shared");
-  const hiddenAt = new Set(record.moves.map((e, i) => (e.hidden ? i : -1)).filter((i) => i >= 0));
+  // a hidden entry reads as what its player entered on his own view (a keep, a bid say so themselves)
+  const hiddenAt = new Set(record.moves.map((e, i) => (e.hidden && e.hidden.type === "reveal" ? i : -1)).filter((i) => i >= 0));
   $("shared-log").replaceChildren(...logItems({ ...kept, moves: record.moves.map((e) => e.move || (e.correction ? { correction: e.correction } : { type: e.hidden.type, player: e.hidden.player })),
     secret: [...hiddenAt] }));
   $("shared").scrollIntoView();
@@ -645,6 +661,9 @@ function wire() {
   $("redo").addEventListener("click", () => guarded(redo));
   $("import").addEventListener("click", () => guarded(importGame));
   $("download").addEventListener("click", () => guarded(downloadRecord));
+  $("whole").addEventListener("click", askWhole);
+  $("download-whole").addEventListener("click", () => guarded(downloadWhole));
+  $("whole-cancel").addEventListener("click", () => { $("whole-ask").hidden = true; });
   $("share").addEventListener("click", () => guarded(shareGame));
   $("record-file").addEventListener("change", () => guarded(async () => {
     const file = $("record-file").files[0];

@@ -17,16 +17,18 @@ function hiddenFrom(session, index, viewer) {
 }
 
 /**
- * The record of ``session`` as ``viewer`` may see it (null: the table). ``shown`` is the state as the viewer
+ * The record of ``session`` as ``viewer`` may see it (null: the table); ``whole``: the whole game, every hand
+ * and the seed (the referee's own copy, downloaded only after the page has asked that nobody else looks). ``shown`` is the state as the viewer
  * sees it now; ``result`` {over, winners, standings} is written once the game is over (before, a hidden
  * holding, Chinatown's money, would show through the standings).
  */
-export function makeRecord(session, { viewer = null, shown = null, result = null, rulesVersion = null } = {}) {
+export function makeRecord(session, { viewer = null, shown = null, result = null, rulesVersion = null, whole = false } = {}) {
   const players = (session.start?.players || session.state?.players || []).map((p) => p.id);
   const setupPlayers = session.setup?.players || players;
   const moves = [];
   let hidden = false;
   session.moves.forEach((entry, index) => {
+    if (whole) { moves.push(entry.correction ? { correction: { label: entry.correction.label, state: entry.correction.state } } : { move: entry }); return; }
     if (entry.correction) {
       // a corrected state is a whole state: after an entry the viewer may not see, or in a digital game
       // (the state holds the deck's order), it would show what the viewer may not see
@@ -44,8 +46,9 @@ export function makeRecord(session, { viewer = null, shown = null, result = null
   record.players = setupPlayers;
   if (session.setup?.options) record.options = session.setup.options;
   // a digital game's seed deals every hand and every draw to come: it never leaves with a record
-  if (session.mode === "table") record.start = session.start; else record.seed = null;
-  record.viewer = viewer;
+  if (session.mode === "table") record.start = session.start; else record.seed = whole ? session.setup.seed : null;
+  record.viewer = whole ? null : viewer;
+  if (whole) record.whole = true;
   if (session.started) record.started = session.started;
   record.updated = new Date().toISOString();
   record.moves = moves;
