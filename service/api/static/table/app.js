@@ -196,13 +196,13 @@ async function refresh() {
   $("own-view-text").textContent = who ? tr("{player}'s own view: only what {player} may see is shown. Pass the device back when done.", { player: who }) : "";
   $("undo").disabled = session.moves.length === 0;
   $("redo").disabled = session.redo.length === 0;
-  $("undo").textContent = undoText(session);
-  $("redo").textContent = redoText(session);
   const [description, shown] = await Promise.all([describeGame(game),
     who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
   G.useDescription(game, description, state);
   // (after the description is known: a New York tile reads by its building and price)
   $("move-log").replaceChildren(...logItems(session));
+  $("undo").textContent = undoText(session);
+  $("redo").textContent = redoText(session);
   const [moves, picture, score] = await Promise.all([
     // the largest page: a table position lists far fewer moves, and a referee cannot read more
     call(game, "legal-moves", who ? { state, player: who, limit: 1000 } : { state, limit: 1000 }),
@@ -579,6 +579,7 @@ async function showShared(record, answer = null) {
     G.useDescription(record.game, description, shown);
     const [picture, score] = await Promise.all([call(record.game, "render", { state: shown }), call(record.game, "score", { state: shown })]);
     showPicture($("shared-picture"), picture);
+    sizePicture($("shared-picture").querySelector("svg"), true);
     $("shared-final").replaceChildren(...(over ? [finalPanel(record.game, name, shown, record.result.standings, record.result.winners, description)] : []));
     $("shared-score").replaceChildren(...(over ? [] : [scoreTable(record.game, score, tr("What a scoring now would give"))]));
   }

@@ -14,8 +14,9 @@ export function ranking(game, state, standings) {
     totals.push({ id: DUMMY, total: state.dummy.points, dummy: true });
   }
   totals.sort((a, b) => b.total - a.total);
-  // ties share a place: the place of a row is one more than the rows strictly ahead of it
-  return totals.map((row) => ({ ...row, place: totals.filter((r) => r.total > row.total).length + 1 }));
+  // ties share a place: a player's place is one more than the players strictly ahead of him (the dummy,
+  // who is no player, has none: it stands where its total puts it)
+  return totals.map((row) => ({ ...row, place: row.dummy ? null : totals.filter((r) => !r.dummy && r.total > row.total).length + 1 }));
 }
 
 const amount = (game, n) => (family(game) === "chinatown" ? `$${Number(n).toLocaleString(document.documentElement.lang || "en")}` : String(n));
@@ -27,10 +28,10 @@ export function finalPanel(game, gameName, state, standings, winners, descriptio
   const reading = (description?.readings || []).find((r) => r.name === "dummy_can_win");
   const table = el("table", { className: "final-table" },
     el("caption", { text: tr("Final ranking") }),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Place") }), el("th", { scope: "col", text: tr("Player") }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Rank") }), el("th", { scope: "col", text: tr("Player") }),
       el("th", { scope: "col", text: family(game) === "chinatown" ? tr("Money") : tr("Points") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.dummy ? "dummy" : r.id, className: won.includes(r.id) ? "won" : "" },
-      el("td", { className: "place", text: String(r.place) }),
+      el("td", { className: "place", text: r.place === null ? "—" : String(r.place) }),
       el("th", { scope: "row" }, r.dummy ? el("span", { text: tr("the dummy (not a player)") }) : el("bdi", { text: r.id }),
         ...(won.includes(r.id) ? [el("span", { className: "winner-mark", text: ` ${tr("winner")}` })] : [])),
       el("td", { className: "total", text: amount(game, r.total) })))));
