@@ -70,7 +70,10 @@ def test_a_seeded_game_plays_by_clicking_listed_moves(page, screenshots, game, p
     replay = replayed(game, body)
     final = replay["state"]
     assert shared_view_of(API, game, final) == state(page)  # the shared screen shows the table's view
-    page.click("#scorings summary")
+    if whole:  # a game over shows its scorings at once, under the final ranking
+        assert page.locator("#scorings").evaluate("e => e.open")
+    else:
+        page.click("#scorings summary")
     page.wait_for_selector("#scorings-list table, #scorings-list p")  # opening the details starts the replay
     settle(page)
     shown = page.locator("#scorings-list tbody tr")
@@ -81,8 +84,11 @@ def test_a_seeded_game_plays_by_clicking_listed_moves(page, screenshots, game, p
         first_player = body["setup"]["players"][0]
         assert shown.last.locator("td").first.inner_text() == str(last["index"] + 1)
         assert shown.last.locator("td").nth(1).inner_text() == str(last["awarded"].get(first_player, 0))
-    scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
-    assert totals(page, "#score-now") == scored
+    if whole:  # the final ranking's totals are the standings; no "scoring now" after the end
+        assert totals(page, "#final") == replay["scores"] and page.locator("#score-now table").count() == 0
+    else:
+        scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
+        assert totals(page, "#score-now") == scored
 
     page.screenshot(path=screenshots / f"{game}-1280.png", full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})

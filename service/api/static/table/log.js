@@ -1,6 +1,7 @@
 // The log a referee reads: newest first, each entry the move in words, then what it took, bought, paid,
 // built or revealed (from the state before it and the events its answer carried, kept with the game as
 // its `notes`), and the scorings it triggered. A move that holds a secret is written without its content.
+import { family } from "./api.js";
 import { N_, tr, word } from "./i18n.js";
 import { el } from "./dom.js";
 import * as G from "./games.js";
@@ -8,7 +9,10 @@ import { secretOf } from "./privacy.js";
 
 const words = (id) => String(id ?? "").replaceAll("_", " ").replaceAll("-", " ");
 const cardText = (game, c) => (c && typeof c === "object" ? `${word(game, c.bank)} ${c.value}` : String(c ?? ""));
-const points = (awarded) => Object.entries(awarded || {}).map(([who, n]) => `${who} ${n}`).join(", ") || tr("nobody scores");
+// Chinatown's income is money: dollars with the language's thousands separators
+const amount = (game, n) => (family(game) === "chinatown" && typeof n === "number"
+  ? `$${n.toLocaleString(document.documentElement.lang || "en")}` : String(n));
+const points = (game, awarded) => Object.entries(awarded || {}).map(([who, n]) => `${who} ${amount(game, n)}`).join(", ") || tr("nobody scores");
 
 /** What the log keeps of a move beside it: the money cards a take_money took (the state before knew them),
  * the tile a purchase took, and the events of its answer that the table sees. */
@@ -50,16 +54,17 @@ const SCORING_NAMES = {
   central_park_scored: N_("Central Park's scoring"),
 };
 
-function scoringText(e) {
+function scoringText(game, e) {
   const name = SCORING_NAMES[e.kind] ? tr(SCORING_NAMES[e.kind], { card: e.scoring ?? "", district: words(e.district) }) : words(e.kind);
-  return tr("Scoring: {name}: {points}", { name, points: points(e.awarded) });
+  return tr("Scoring: {name}: {points}", { name, points: points(game, e.awarded) });
 }
 
 function details(game, move, note) {
   const out = [];
   if (note?.took?.length) out.push(tr("took {cards}", { cards: note.took.map((c) => cardText(game, c)).join(" + ") }));
   if (note?.tile !== undefined && note.tile !== null) out.push(tr("bought {tile}", { tile: G.tileText(note.tile) }));
-  for (const e of note?.events || []) if (EVENT[e.kind]) out.push(EVENT[e.kind](game, e));
+  // a reveal names what it reveals itself: its events would say it again
+  for (const e of note?.events || []) if (EVENT[e.kind] && !(move.type === "reveal" && e.kind === "tiles_drawn")) out.push(EVENT[e.kind](game, e));
   return out;
 }
 
@@ -68,7 +73,7 @@ export function entry(session, index) {
   const move = session.moves[index];
   if (move.correction) return { text: tr("Correction: {what}", { what: move.correction.label }), notes: [], scorings: [] };
   const note = (session.notes || [])[index];
-  const scorings = (note?.events || []).filter(isScoring).map(scoringText);
+  const scorings = (note?.events || []).filter(isScoring).map((e) => scoringText(session.game, e));
   const secret = (session.secret || []).includes(index) ? "hand" : secretOf(session.game, move);
   if (secret === "bid") return { text: tr("{player} bids a sealed pile", { player: move.player }), notes: [], scorings };
   if (secret === "keep") return { text: tr("{player} chooses the cards to keep (shown on the board once placed)", { player: move.player }), notes: [], scorings };
