@@ -192,14 +192,19 @@ def kept_games(page) -> tuple[dict, str | None]:
 
 
 def exported(page) -> dict:
-    """The replay body of the game in play as the device keeps it (its setup or start, and its moves): the
-    whole game, hidden holdings included, which no button shows on the shared screen."""
+    """The replay body of the game in play as the device keeps it (its setup, start or last correction, and
+    the moves after it): the whole game, hidden holdings included, which no button shows on the shared screen."""
     games, current = kept_games(page)
     kept = games[current]
+    moves = kept["moves"]
+    # a game goes on from its last correction (a whole state the table was set to), as the page replays it
+    last = max((i for i, m in enumerate(moves) if "correction" in m), default=None)
+    if last is not None:
+        return {"state": moves[last]["correction"]["state"], "moves": moves[last + 1 :]}
     return (
-        {"state": kept["start"], "moves": kept["moves"]}
+        {"state": kept["start"], "moves": moves}
         if kept["mode"] == "table"
-        else {"setup": kept["setup"], "moves": kept["moves"]}
+        else {"setup": kept["setup"], "moves": moves}
     )
 
 

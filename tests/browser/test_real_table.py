@@ -148,7 +148,7 @@ def test_a_sealed_skyline_pile_is_entered_by_its_player_alone(page):
     settle(page)
     no_problem_shown(page)
     assert page.locator("#own-view").is_hidden()  # back on the shared screen
-    assert page.locator("#move-log li").last.inner_text() == f"{bidder} bids a sealed pile"
+    assert page.locator("#move-log li").first.inner_text() == f"{bidder} bids a sealed pile"  # newest first
 
 
 def test_a_correction_is_checked_recorded_in_the_history_and_undone(page):
@@ -457,7 +457,7 @@ def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, 
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.locator("#move-log li").last.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
+    assert page.locator("#move-log li").first.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
     moved = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
     assert moved[free] == tile and (x, y) not in moved
     page.click("#undo")
@@ -499,7 +499,7 @@ def test_a_skyline_hand_is_corrected_on_its_player_s_own_view_only(page, screens
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.locator("#move-log li").last.inner_text() == "Correction: anna's hand"
+    assert page.locator("#move-log li").first.inner_text() == "Correction: anna's hand"
     assert page.locator("#own-view").is_hidden() and state(page)["players"][0]["hand"] is None  # the shared screen
     own_view(page, "anna")
     assert len(state(page)["players"][0]["hand"]) == size

@@ -216,6 +216,8 @@ async function refresh() {
   $("final-place").replaceChildren(...(st.over ? [finalPanel(game, games.find((g) => g.id === game)?.name || game, state,
     finalStandings(game, state), st.winners, description)] : []));
   $("score-heading").textContent = st.over ? tr("The scorings") : tr("Score");
+  // once the game is over its scorings stand right under the final ranking
+  if (st.over) $("final-place").after($("score")); else $("play").after($("score"));
   currentPicture = picture;
   $("state-text").value = toJSON(shown);
   const reveals = moves.moves.filter((m) => m.type === "reveal");
