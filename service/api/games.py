@@ -409,6 +409,11 @@ def replay_log(binding: Binding, body: dict[str, Any]):
     )
 
 
+def _chance(options: Any) -> Any:
+    """A loaded options value's ``chance`` (a game's options load as a dict or as its own object)."""
+    return options.get("chance") if isinstance(options, dict) else getattr(options, "chance", None)
+
+
 @game_route("record")
 def check_record(binding: Binding, body: dict[str, Any]):
     """A whole game's record (docs/record.md) checked entry by entry: where it first goes wrong, how far
@@ -417,7 +422,7 @@ def check_record(binding: Binding, body: dict[str, Any]):
     game = binding.game
     if "start" in data:
         state = data["start"]
-    elif data.get("seed") is None and (data.get("options") or {}).get("chance") != "table":
+    elif data.get("seed") is None and _chance(data.get("options")) != "table":
         state = None  # a digital game whose seed the record withholds: its deals cannot be known
     else:
         setup_data = {key: data[key] for key in ("players", "seed", "options") if data.get(key) is not None}

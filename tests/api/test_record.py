@@ -84,6 +84,8 @@ def test_an_entry_hidden_from_the_viewer_ends_the_check_there_and_a_withheld_see
     assert answer["valid"] and not answer["complete"] and answer["hidden_from"] == 8 and answer["checked"] == 8
     withheld = checked(client, record(moves, seed=None))
     assert withheld["hidden_from"] == 0 and withheld["checked"] == 0 and withheld["state"] is None
+    with_options = checked(client, record(moves, seed=None, options={"allow_surplus_cards": True}))
+    assert with_options["hidden_from"] == 0 and with_options["state"] is None
 
 
 def test_a_correction_is_checked_as_a_whole_state_and_play_goes_on_from_it(client, played):
