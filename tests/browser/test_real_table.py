@@ -64,9 +64,9 @@ def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, gam
     assert steps["board"] > 0
     assert body["state"]["options"]["chance"] == "table" and "setup" not in body
     final = replayed(game, body)["state"]
-    assert page.locator("#standings .winner").count() == 1
+    assert page.locator("#final .winner").count() == 1
     winners = API.post(f"/v1/games/{game}/legal-moves", json={"state": final}).get_json()["status"]["winners"]
-    assert all(w in page.inner_text("#standings .winner") for w in winners)
+    assert all(w in page.inner_text("#final .winner") for w in winners)
     assert page.errors == []
 
 

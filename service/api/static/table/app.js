@@ -218,6 +218,7 @@ async function refresh() {
   $("score-heading").textContent = st.over ? tr("The scorings") : tr("Score");
   // once the game is over its scorings stand right under the final ranking
   if (st.over) $("final-place").after($("score")); else $("play").after($("score"));
+  $("standings").hidden = st.over;  // the final ranking says it, above
   currentPicture = picture;
   $("state-text").value = toJSON(shown);
   const reveals = moves.moves.filter((m) => m.type === "reveal");
