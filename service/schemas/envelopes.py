@@ -143,8 +143,11 @@ def _record_request(wire: GameWire, info: GameInfo) -> type[Schema]:
         type = fields.String(required=True, validate=validate.Length(max=40))
         player = PlayerId()
 
+    KINDS = ("move", "correction", "hidden")
+
     class RecordEntry(Schema):
-        contract_keywords = {"minProperties": 1, "maxProperties": 1}
+        # exactly one of the three (two present would match two branches of the oneOf)
+        contract_keywords = {"oneOf": [{"required": [kind]} for kind in KINDS]}
 
         move = fields.Nested(wire.move)
         correction = fields.Nested(RecordCorrection)
@@ -168,9 +171,8 @@ def _record_request(wire: GameWire, info: GameInfo) -> type[Schema]:
         version = StrictInteger(required=True, validate=validate.Equal(RECORD_VERSION))
         game = fields.String(required=True, validate=validate.Equal(info.id))
         rules_version = fields.String(validate=validate.Length(max=MAX_STAMP_CHARS))
-        players = List(
-            PlayerId(), required=True, validate=[validate.Length(min=info.min_players, max=info.max_players), _unique]
-        )
+        # the seats in order, each id once (checked where the record is set up from them: see the record route)
+        players = List(PlayerId(), required=True, validate=validate.Length(min=info.min_players, max=info.max_players))
         options = fields.Nested(wire.options)
         seed = Seed(allow_none=True)
         start = fields.Nested(wire.state)

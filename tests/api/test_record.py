@@ -127,6 +127,7 @@ def test_a_real_table_record_starts_from_its_start_state(client):
         ({"version": 2}, "/version"),
         ({"format": "pgn"}, "/format"),
         ({"moves": [{}]}, "/moves/0"),
+        ({"players": ["anna", "anna", "ben"]}, "/players"),
         ({"moves": [{"move": {"type": "pass", "player": "anna"}, "hidden": {"type": "x"}}]}, "/moves/0"),
     ],
 )
