@@ -44,7 +44,7 @@ ACCEPT_422 = {
     "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]}
 }
 RULES_REFUSE_VALID_DATA = [
-    {"include-path-regex": "^/v1/games/(newyork|alhambra)/(setup|replay)$", "checks": ACCEPT_422},
+    {"include-path-regex": "^/v1/games/(newyork|alhambra)/(setup|replay|record)$", "checks": ACCEPT_422},
     {"include-path-regex": "^/v1/games/[a-z0-9]+/legal-moves$", "checks": ACCEPT_422},
 ]
 CONFIG = schemathesis.Config.from_dict(

@@ -318,6 +318,7 @@ class Answers:
     legal_moves: type[Schema]
     move: type[Schema]
     replay: type[Schema]
+    record: type[Schema]
     score: type[Schema]
     view: type[Schema]
 
@@ -389,6 +390,54 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
             **_versions(),
         },
     )
+    answer(
+        "Record",
+        {
+            "valid": fields.Boolean(
+                required=True,
+                metadata={"description": "Every entry checked is legal, and the result claimed is the one reached."},
+            ),
+            "complete": fields.Boolean(
+                required=True,
+                metadata={"description": "Every entry was checked: none is hidden from the record's viewer."},
+            ),
+            "checked": fields.Integer(
+                required=True, validate=COUNT, metadata={"description": "The entries checked, from the first."}
+            ),
+            "hidden_from": fields.Integer(
+                required=True,
+                allow_none=True,
+                validate=COUNT,
+                metadata={
+                    "description": "The first entry the record cannot be checked at (hidden from its viewer, or every "
+                    "entry of a digital game whose seed it withholds: 0), else null."
+                },
+            ),
+            "first_illegal": fields.Nested(FirstIllegalSchema, required=True, allow_none=True),
+            "result_matches": fields.Boolean(
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "Whether the result the record claims is the one reached (null: none "
+                    "claimed, or the record was not checked to its end)."
+                },
+            ),
+            "state": fields.Nested(
+                state,
+                required=True,
+                allow_none=True,
+                metadata={"description": "The state the checked entries reach, or null when none could be checked."},
+            ),
+            "status": fields.Nested(StatusSchema, required=True, allow_none=True),
+            "scores": _standings(),
+            "scorings": _events(
+                prefix,
+                required=True,
+                metadata={"description": "Every scoring event, with the index of the entry that triggered it."},
+            ),
+            **_versions(),
+        },
+    )
     made["Score"] = type(
         f"{prefix}ScoreAnswer",
         (score_result, VersionsSchema),
@@ -407,6 +456,7 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
         legal_moves=made["LegalMoves"],
         move=made["Move"],
         replay=made["Replay"],
+        record=made["Record"],
         score=made["Score"],
         view=made["View"],
     )

@@ -20,6 +20,11 @@ MAX_REPLAY_MOVES = 2000
 DEFAULT_MOVES_LIMIT = 100
 MAX_MOVES_LIMIT = 1000
 MAX_CURSOR_CHARS = 64
+# A game record (docs/record.md): its format's name and the version of it this service reads.
+RECORD_FORMAT = "city-games-record"
+RECORD_VERSION = 1
+MAX_LABEL_CHARS = 200
+MAX_STAMP_CHARS = 40
 
 
 STATUS_OUT = StatusSchema()
@@ -40,6 +45,7 @@ class Envelopes:
     legal_moves: Schema
     move: Schema
     replay: Schema
+    record: Schema
     score_state: Schema
     score_extra: Schema
     view: Schema
@@ -98,6 +104,7 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
             if ("setup" in data) == ("state" in data):
                 raise ValidationError("Give exactly one of `setup` and `state`.")
 
+    record_cls = _record_request(wire, info)
     score_state_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True)})
     view_cls = Schema.from_dict({"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)})
     render_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()})
@@ -107,6 +114,7 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         legal_moves=legal_cls(),
         move=move_cls(),
         replay=ReplayRequest(),
+        record=record_cls(),
         score_state=score_state_cls(),
         score_extra=wire.score_extra(),
         view=view_cls(),
@@ -121,3 +129,59 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
             if isinstance(schema, Schema):
                 lean.prepare(schema)
     return envelopes
+
+
+def _record_request(wire: GameWire, info: GameInfo) -> type[Schema]:
+    """A whole game's record (docs/record.md): a header, every entry in order (a move, a correction of the
+    table, or an entry its viewer may not see), the result it claims, and what its viewer saw at the end."""
+
+    class RecordCorrection(Schema):
+        label = fields.String(required=True, validate=validate.Length(max=MAX_LABEL_CHARS))
+        state = fields.Nested(wire.state, required=True)
+
+    class RecordHidden(Schema):
+        type = fields.String(required=True, validate=validate.Length(max=40))
+        player = PlayerId()
+
+    KINDS = ("move", "correction", "hidden")
+
+    class RecordEntry(Schema):
+        # exactly one of the three (two present would match two branches of the oneOf)
+        contract_keywords = {"oneOf": [{"required": [kind]} for kind in KINDS]}
+
+        move = fields.Nested(wire.move)
+        correction = fields.Nested(RecordCorrection)
+        hidden = fields.Nested(RecordHidden)
+
+        @validates_schema
+        def _one_kind(self, data, **kwargs):
+            if len(data) != 1:
+                raise ValidationError("Give exactly one of `move`, `correction` and `hidden`.")
+
+    class RecordResult(Schema):
+        over = fields.Boolean(required=True)
+        winners = List(PlayerId(), required=True)
+        standings = fields.Dict(keys=PlayerId(), values=StrictInteger(), required=True)
+
+    class RecordShown(Schema):
+        state = fields.Nested(wire.state, required=True)
+
+    class RecordRequest(Schema):
+        format = fields.String(required=True, validate=validate.Equal(RECORD_FORMAT))
+        version = StrictInteger(required=True, validate=validate.Equal(RECORD_VERSION))
+        game = fields.String(required=True, validate=validate.Equal(info.id))
+        rules_version = fields.String(validate=validate.Length(max=MAX_STAMP_CHARS))
+        # the seats in order, each id once (checked where the record is set up from them: see the record route)
+        players = List(PlayerId(), required=True, validate=validate.Length(min=info.min_players, max=info.max_players))
+        options = fields.Nested(wire.options)
+        seed = Seed(allow_none=True)
+        start = fields.Nested(wire.state)
+        viewer = PlayerId(allow_none=True)
+        whole = fields.Boolean()
+        started = fields.String(validate=validate.Length(max=MAX_STAMP_CHARS))
+        updated = fields.String(validate=validate.Length(max=MAX_STAMP_CHARS))
+        moves = List(fields.Nested(RecordEntry), required=True, validate=validate.Length(max=MAX_REPLAY_MOVES))
+        result = fields.Nested(RecordResult, allow_none=True)
+        shown = fields.Nested(RecordShown)
+
+    return RecordRequest

@@ -178,3 +178,39 @@ def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> 
         tap(page, page.locator("#moves .pass-button").first)
         return "pass"
     return None
+
+
+# ---- The games kept on the device -------------------------------------------------------------------
+
+KEPT = "() => [localStorage.getItem('city-games-table-games'), localStorage.getItem('city-games-table-current')]"
+
+
+def kept_games(page) -> tuple[dict, str | None]:
+    """Every game the page keeps on the device ({id: kept game}) and the id of the one in play."""
+    games, current = page.evaluate(KEPT)
+    return json.loads(games or "{}"), current
+
+
+def exported(page) -> dict:
+    """The replay body of the game in play as the device keeps it (its setup, start or last correction, and
+    the moves after it): the whole game, hidden holdings included, which no button shows on the shared screen."""
+    games, current = kept_games(page)
+    kept = games[current]
+    moves = kept["moves"]
+    # a game goes on from its last correction (a whole state the table was set to), as the page replays it
+    last = max((i for i, m in enumerate(moves) if "correction" in m), default=None)
+    if last is not None:
+        return {"state": moves[last]["correction"]["state"], "moves": moves[last + 1 :]}
+    return (
+        {"state": kept["start"], "moves": moves}
+        if kept["mode"] == "table"
+        else {"setup": kept["setup"], "moves": moves}
+    )
+
+
+def paste_replay(page, text: str) -> None:
+    """Paste a replay body into the experts' box (folded under the record import)."""
+    box = page.locator("#replay-text")
+    if not box.is_visible():
+        page.click("#transfer details > summary")
+    page.fill("#replay-text", text)

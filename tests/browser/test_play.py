@@ -13,8 +13,10 @@ from .table import (
     SLOW_MACHINE_DEADLINE_MS,
     check_move,
     click_move,
+    exported,
     no_problem_shown,
     open_table,
+    paste_replay,
     real_table_step,
     settle,
     shared_view_of,
@@ -58,19 +60,20 @@ def test_a_seeded_game_plays_by_clicking_listed_moves(page, screenshots, game, p
     if whole:
         assert page.get_attribute("#status", "data-over") == "true", f"not over after {most} steps"
         assert "the game is over" in page.inner_text("#status")
-    page.click("#export")
-    clicks = len(json.loads(page.input_value("#replay-text"))["moves"])
+    clicks = len(exported(page)["moves"])
     assert page.locator("#move-log li").count() == clicks
 
     # The page's game is the service's game: its export replays to the state shown, and the totals
     # shown are the service's score of that state.
-    page.click("#export")
-    body = json.loads(page.input_value("#replay-text"))
+    body = exported(page)
     assert len(body["moves"]) == clicks
     replay = replayed(game, body)
     final = replay["state"]
     assert shared_view_of(API, game, final) == state(page)  # the shared screen shows the table's view
-    page.click("#scorings summary")
+    if whole:  # a game over shows its scorings at once, under the final ranking
+        assert page.locator("#scorings").evaluate("e => e.open")
+    else:
+        page.click("#scorings summary")
     page.wait_for_selector("#scorings-list table, #scorings-list p")  # opening the details starts the replay
     settle(page)
     shown = page.locator("#scorings-list tbody tr")
@@ -81,8 +84,11 @@ def test_a_seeded_game_plays_by_clicking_listed_moves(page, screenshots, game, p
         first_player = body["setup"]["players"][0]
         assert shown.last.locator("td").first.inner_text() == str(last["index"] + 1)
         assert shown.last.locator("td").nth(1).inner_text() == str(last["awarded"].get(first_player, 0))
-    scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
-    assert totals(page, "#score-now") == scored
+    if whole:  # the final ranking's totals are the standings; no "scoring now" after the end
+        assert totals(page, "#final") == replay["scores"] and page.locator("#score-now table").count() == 0
+    else:
+        scored = API.post(f"/v1/games/{game}/score", json={"state": final}).get_json()["totals"]
+        assert totals(page, "#score-now") == scored
 
     page.screenshot(path=screenshots / f"{game}-1280.png", full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -149,11 +155,10 @@ def test_export_reload_import_round_trip_keeps_the_exact_state(page):
     for turn in range(14):
         real_table_step(page, 0, turn + 1)  # passing the device to each player to keep his cards, and moves
     played = state_text(page)
-    page.click("#export")
-    exported = page.input_value("#replay-text")
-    assert len(json.loads(exported)["moves"]) >= 3
+    exported_body = json.dumps(exported(page))
+    assert len(json.loads(exported_body)["moves"]) >= 3
     # the game's own seed (shuffles to come) is beyond 32 bits, still JSON-safe
-    assert 2**32 < replayed("chinatown", json.loads(exported))["state"]["seed"] <= 2**53 - 1
+    assert 2**32 < replayed("chinatown", json.loads(exported_body))["state"]["seed"] <= 2**53 - 1
 
     page.reload()
     settle(page)
@@ -163,8 +168,9 @@ def test_export_reload_import_round_trip_keeps_the_exact_state(page):
     assert page.locator("#play").is_hidden()
     page.reload()
     settle(page)
-    assert page.locator("#play").is_hidden()  # nothing kept after "New game"
-    page.fill("#replay-text", exported)
+    assert page.locator("#play").is_hidden()  # after "New game" the start form is shown; the game stays listed
+    assert page.locator("#kept-list li").count() == 1
+    paste_replay(page, exported_body)
     page.select_option("#import-game", "chinatown")
     page.click("#import")
     settle(page)
@@ -172,7 +178,7 @@ def test_export_reload_import_round_trip_keeps_the_exact_state(page):
     assert "all legal" in page.inner_text("#import-verdict")
     assert state_text(page) == played
     assert json.loads(state_text(page)) == shared_view_of(
-        API, "chinatown", replayed("chinatown", json.loads(exported))["state"]
+        API, "chinatown", replayed("chinatown", json.loads(exported_body))["state"]
     )
 
 
@@ -182,7 +188,7 @@ def test_import_shows_the_first_illegal_move(page):
         "setup": {"players": ["anna", "ben"], "seed": 7},
         "moves": [{"type": "pass", "player": "ben"}, {"type": "pass", "player": "ben"}],
     }
-    page.fill("#replay-text", json.dumps(body))
+    paste_replay(page, json.dumps(body))
     page.select_option("#import-game", "skyline3000")
     page.click("#import")
     settle(page)
@@ -274,8 +280,7 @@ def test_real_table_setup_uses_the_games_table_mode_and_never_a_seed(page, game)
     assert sent == [{"players": ["anna", "ben", "cy"], "options": {"chance": "table"}}]
     expected = API.post(f"/v1/games/{game}/setup", json=sent[0]).get_json()["state"]
     assert state(page) == shared_view_of(API, game, expected)
-    page.click("#export")
-    assert json.loads(page.input_value("#replay-text")) == {"state": expected, "moves": []}
+    assert exported(page) == {"state": expected, "moves": []}
     valid = API.post(f"/v1/games/{game}/validate", json={"state": expected}).get_json()
     assert valid["valid"] is True, valid["violations"]
 
@@ -290,7 +295,6 @@ def test_the_largest_seed_is_sent_and_shown_exactly_and_one_beyond_is_refused(pa
     assert page.input_value("#seed") == str(top)
     expected = API.post("/v1/games/newyork/setup", json={"players": ["anna", "ben"], "seed": top}).get_json()
     assert state(page) == shared_view_of(API, "newyork", expected["state"])
-    page.click("#export")
-    assert f'"seed":{top}' in page.input_value("#replay-text")
+    assert exported(page)["setup"]["seed"] == top
     start(page, "newyork", "anna, ben", seed=top + 1)
     assert page.locator("#problem").is_visible() and "/seed" in page.inner_text("#problem")

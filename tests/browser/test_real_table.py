@@ -11,7 +11,17 @@ import re
 
 import pytest
 
-from .table import no_problem_shown, open_table, real_table_step, settle, shared_view_of, start, state
+from .table import (
+    exported,
+    no_problem_shown,
+    open_table,
+    paste_replay,
+    real_table_step,
+    settle,
+    shared_view_of,
+    start,
+    state,
+)
 from .test_play import API, TABLE_GAMES, replayed
 
 # Player counts and a pick (first or last listed move) that end each game; a real-table game takes about
@@ -23,11 +33,6 @@ GAMES = [
     ("fifthavenue", "anna, ben", 0, 1280),
 ]
 MOST_STEPS = 900
-
-
-def exported(page) -> dict:
-    page.click("#export")
-    return json.loads(page.input_value("#replay-text"))
 
 
 @pytest.mark.parametrize("game,players,pick,width", GAMES, ids=[g[0] for g in GAMES])
@@ -59,9 +64,9 @@ def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, gam
     assert steps["board"] > 0
     assert body["state"]["options"]["chance"] == "table" and "setup" not in body
     final = replayed(game, body)["state"]
-    assert page.locator("#standings .winner").count() == 1
+    assert page.locator("#final .winner").count() == 1
     winners = API.post(f"/v1/games/{game}/legal-moves", json={"state": final}).get_json()["status"]["winners"]
-    assert all(w in page.inner_text("#standings .winner") for w in winners)
+    assert all(w in page.inner_text("#final .winner") for w in winners)
     assert page.errors == []
 
 
@@ -116,7 +121,7 @@ def test_the_shared_screen_shows_no_hand_money_or_sealed_pile(page, game, player
     for turn in range(steps):
         real_table_step(page, 0, turn + 1)
     hidden = secrets(game, replayed(game, exported(page))["state"])
-    page.fill("#replay-text", "")
+    paste_replay(page, "")
     assert hidden, "the referee's picture holds no secret here: the test would prove nothing"
     shown = page_words(page)
     assert [t for t in hidden if t in shown] == []
@@ -143,7 +148,7 @@ def test_a_sealed_skyline_pile_is_entered_by_its_player_alone(page):
     settle(page)
     no_problem_shown(page)
     assert page.locator("#own-view").is_hidden()  # back on the shared screen
-    assert page.locator("#move-log li").last.inner_text() == f"{bidder} bids a sealed pile"
+    assert page.locator("#move-log li").first.inner_text() == f"{bidder} bids a sealed pile"  # newest first
 
 
 def test_a_correction_is_checked_recorded_in_the_history_and_undone(page):
@@ -313,7 +318,7 @@ def test_a_new_york_placement_composed_tile_first_narrows_the_cells_marked(page,
     page.set_viewport_size({"width": width, "height": 900})
     open_table(page)
     body = a_new_york_game_with_two_tiles_to_place()
-    page.fill("#replay-text", json.dumps(body))
+    paste_replay(page, json.dumps(body))
     page.select_option("#import-game", "newyork")
     page.click("#import")
     settle(page)
@@ -321,7 +326,7 @@ def test_a_new_york_placement_composed_tile_first_narrows_the_cells_marked(page,
     final = replayed("newyork", body)["state"]
     moves = API.post("/v1/games/newyork/legal-moves", json={"state": final, "limit": 1000}).get_json()["moves"]
     places = [m for m in moves if m["type"] == "place"]
-    page.fill("#replay-text", "")
+    paste_replay(page, "")
     every = page.locator("#picture .target").count()
     assert every >= len({(m["x"], m["y"]) for m in places})  # before a tile is chosen: every target
     tile = places[0]["tile"]
@@ -403,7 +408,7 @@ def a_new_york_game_with_tiles_placed() -> dict:
 
 
 def import_game(page, game: str, body: dict) -> None:
-    page.fill("#replay-text", json.dumps(body))
+    paste_replay(page, json.dumps(body))
     page.select_option("#import-game", game)
     page.click("#import")
     settle(page)
@@ -452,7 +457,7 @@ def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, 
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.locator("#move-log li").last.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
+    assert page.locator("#move-log li").first.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
     moved = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
     assert moved[free] == tile and (x, y) not in moved
     page.click("#undo")
@@ -494,7 +499,7 @@ def test_a_skyline_hand_is_corrected_on_its_player_s_own_view_only(page, screens
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.locator("#move-log li").last.inner_text() == "Correction: anna's hand"
+    assert page.locator("#move-log li").first.inner_text() == "Correction: anna's hand"
     assert page.locator("#own-view").is_hidden() and state(page)["players"][0]["hand"] is None  # the shared screen
     own_view(page, "anna")
     assert len(state(page)["players"][0]["hand"]) == size

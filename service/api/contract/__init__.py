@@ -38,11 +38,12 @@ REQUESTS = {
     "legal_moves": "LegalMovesRequest",
     "move": "MoveRequest",
     "replay": "ReplayRequest",
+    "record": "RecordRequest",
     "view": "ViewRequest",
     "render": "RenderRequest",
 }
 
-ANSWERS = ("setup", "legal_moves", "move", "replay", "score", "view")
+ANSWERS = ("setup", "legal_moves", "move", "replay", "record", "score", "view")
 SEALS = {"setup", "move"}  # the answers whose state may come with its seal
 
 

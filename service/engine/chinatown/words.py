@@ -8,7 +8,8 @@ CONTEXT = "Chinatown"
 
 WORDS = frozenset(
     {
-        # shop types (the Hungarian rulebook keeps the English shop names)
+        # shop types (the Hungarian rulebook keeps the English shop names: the Hungarian catalog names each shop in
+        # Hungarian with the name printed on its tiles beside it, "teaház (Tea House)")
         C_("Chinatown", "photo"),
         C_("Chinatown", "seafood"),
         C_("Chinatown", "tea_house"),

@@ -13,10 +13,14 @@ import { markTargets, sizePicture } from "./board.js";
 import { resetHelper, wireHelper } from "./helper.js";
 import { correctionForm } from "./correct.js";
 import { composerPanel, composition } from "./compose.js";
+import * as store from "./store.js";
+import { download, linkedRecord, makeRecord, readRecord, sessionOf, shareLink } from "./record.js";
+import { logItems, noteOf, redoText, undoText } from "./log.js";
+import { finalPanel } from "./final.js";
 
-const STORE = "city-games-table";
 let games = [];
-let session = null; // {game, mode, setup, start, moves, redo, state}
+let session = null; // {id, game, mode, setup, start, moves, redo, state, secret, notes, started}
+let lastStatus = null;  // the status and standings of the position shown: {st, scores}
 
 function showProblem(error) {
   const problem = error instanceof Problem ? error : new Problem(tr("Something went wrong"), String(error.message || error));
@@ -40,10 +44,15 @@ async function guarded(work) {
   try { return await work(); } catch (error) { showProblem(error); return undefined; } finally { busy(-1); }
 }
 
-function save() {
-  if (!session) { localStorage.removeItem(STORE); return; }
-  const { state, ...kept } = session;
-  localStorage.setItem(STORE, toJSON(kept));
+// Every game is kept on the device as it changes, with what the list of kept games shows of it.
+function save(st = null) {
+  if (!session) return;
+  session.id ||= store.newId();
+  const name = games.find((g) => g.id === session.game)?.name || session.game;
+  const summary = st ? { name, players: G.playerIds(session.state), over: st.over, winners: st.winners,
+    where: st.over ? tr("over") : st.round ? tr("round {round}, phase {phase}", { round: st.round, phase: G.phaseName(session.game, st.phase) })
+      : tr("phase {phase}", { phase: G.phaseName(session.game, st.phase) }), moves: session.moves.length } : null;
+  store.keep(session, summary);
 }
 
 // The history holds moves and corrections ({correction: {label, state}}): a game is replayed from its
@@ -56,6 +65,8 @@ function replayBody(kept = session) {
 
 async function takeCorrection(correction, redoLeft = []) {
   session.moves.push({ correction });
+  (session.notes ||= []).length = session.moves.length - 1;
+  session.notes.push({});
   session.redo = redoLeft;
   session.state = correction.state;
   save();
@@ -136,7 +147,8 @@ async function startGame(event) {
     // A seed beyond 2^53 arrives as JSON.rawJSON (see api.js): show its exact digits.
     if (mode === "digital" && answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
     const start = answer.state;
-    session = { game, mode, setup: mode === "table" ? setup : { ...setup, seed: answer.seed ?? seed }, start, moves: [], redo: [], state: start };
+    session = { id: store.newId(), game, mode, setup: mode === "table" ? setup : { ...setup, seed: answer.seed ?? seed }, start,
+      moves: [], redo: [], state: start, notes: [], started: new Date().toISOString() };
     ownView = null;  // a new game starts on the shared screen
     save();
     await refresh();
@@ -188,7 +200,9 @@ async function refresh() {
     who ? call(game, "view", { state, player: who }).then((a) => a.state) : sharedState(game, state)]);
   G.useDescription(game, description, state);
   // (after the description is known: a New York tile reads by its building and price)
-  $("move-log").replaceChildren(...session.moves.map((m, i) => el("li", { text: logLine(m, session.secret?.includes(i)) })));
+  $("move-log").replaceChildren(...logItems(session));
+  $("undo").textContent = undoText(session);
+  $("redo").textContent = redoText(session);
   const [moves, picture, score] = await Promise.all([
     // the largest page: a table position lists far fewer moves, and a referee cannot read more
     call(game, "legal-moves", who ? { state, player: who, limit: 1000 } : { state, limit: 1000 }),
@@ -197,6 +211,14 @@ async function refresh() {
   ]);
   const st = G.status(moves);
   showStatus(game, st);
+  lastStatus = { st, scores: score };
+  save(st);
+  $("final-place").replaceChildren(...(st.over ? [finalPanel(game, games.find((g) => g.id === game)?.name || game, state,
+    finalStandings(game, state), st.winners, description)] : []));
+  $("score-heading").textContent = st.over ? tr("The scorings") : tr("Score");
+  // once the game is over its scorings stand right under the final ranking
+  if (st.over) $("final-place").after($("score")); else $("play").after($("score"));
+  $("standings").hidden = st.over;  // the final ranking says it, above
   currentPicture = picture;
   $("state-text").value = toJSON(shown);
   const reveals = moves.moves.filter((m) => m.type === "reveal");
@@ -210,8 +232,10 @@ async function refresh() {
   showTargets(game, state, open);
   showStandings(game, shown, st);
   $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded, description));
-  $("score-now").replaceChildren(scoreTable(game, score, tr("What a scoring now would give")));
+  $("score-now").replaceChildren(...(st.over ? [] : [scoreTable(game, score, tr("What a scoring now would give"))]));
+  if (st.over) $("scorings").open = true;
   if ($("scorings").open) await showScorings();
+  showKept();
 }
 
 function showStandings(game, shown, st) {
@@ -279,15 +303,6 @@ async function chooseOnBoard(name, here) {
   list.querySelector("button").focus();
 }
 
-function logLine(move, privateReveal = false) {
-  if (move.correction) return tr("Correction: {what}", { what: move.correction.label });
-  const secret = privateReveal ? "hand" : secretOf(session.game, move);
-  if (secret === "bid") return tr("{player} bids a sealed pile", { player: move.player });
-  if (secret === "keep") return tr("{player} chooses the cards to keep (shown on the board once placed)", { player: move.player });
-  if (secret === "hand") return tr("{player} enters what he was dealt or drew (seen on his own view only)", { player: move.player });
-  return G.describe(move);
-}
-
 function showStatus(game, st) {
   const awaited = st.toMove;  // every game names whom it awaits, simultaneous choices included
   const name = games.find((g) => g.id === game)?.name || game;
@@ -321,7 +336,7 @@ function showMoves(moves, privateTo) {
     : said.size === 1 ? tr("{count} legal move.", { count: 1 }) : tr("{count} legal moves.", { count: said.size });
   // Each type is a group that can be folded, so a long list stays usable on a phone.
   $("moves").replaceChildren(
-    ...privateTo.map((player) => passButton(player, tr("{player} chooses from his own hand: pass the device to {player}", { player }))),
+    ...privateTo.map((player) => passButton(player, tr("{player} chooses from a hand only {player} sees: pass the device to {player}", { player }))),
     ...[...groups].map(([type, items]) => el("details", { className: "moves-group", open: "" },
       el("summary", { text: `${G.groupName(type)} (${items.length})` }),
       el("ul", {}, ...items.map((m) => {
@@ -365,6 +380,8 @@ async function play(move, redoLeft = []) {
   // A reveal of what a player privately holds stays unwritten in the history the table sees.
   const pending = session.state.pending;
   if (move.type === "reveal" && pending && privateReveal(session.game, pending)) (session.secret ||= []).push(session.moves.length);
+  (session.notes ||= []).length = session.moves.length;
+  session.notes.push(noteOf(session.game, session.state, move, answer.events));
   session.moves.push(move);
   session.redo = redoLeft;
   session.state = answer.state;
@@ -421,6 +438,7 @@ async function showScorings() {
 async function undo() {
   const move = session.moves.pop();
   session.secret = (session.secret || []).filter((i) => i < session.moves.length);
+  (session.notes ||= []).length = Math.min(session.notes.length, session.moves.length);
   session.redo.push(move);
   const answer = await call(session.game, "replay", replayBody());
   session.state = answer.state;
@@ -434,11 +452,7 @@ async function redo() {
   if (move.correction) await takeCorrection(move.correction, left); else await play(move, left);
 }
 
-function exportGame() {
-  $("replay-text").value = toJSON(replayBody());
-  $("replay-text").focus();
-}
-
+// The replay body an expert pastes (setup or state, and moves): checked, then kept as a new game.
 async function importGame() {
   let body;
   try { body = parseJSON($("replay-text").value); } catch {
@@ -455,11 +469,183 @@ async function importGame() {
     return;
   }
   $("import-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: body.moves.length }) }));
-  session = { game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
-    moves: body.moves, redo: [], state: answer.state };
+  session = { id: store.newId(), game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
+    moves: body.moves, redo: [], state: answer.state, notes: [], started: new Date().toISOString() };
   ownView = null;
   save();
   await refresh();
+}
+
+// ---- The record: downloaded, imported, shared ---------------------------------------------------------
+// What leaves from the shared screen is the table's record; from a player's own view, his own.
+async function currentRecord() {
+  const who = viewer();
+  const shown = who ? (await call(session.game, "view", { state: session.state, player: who })).state : await sharedState(session.game, session.state);
+  const st = lastStatus?.st;
+  const result = st?.over ? { over: true, winners: st.winners, standings: finalStandings(session.game, session.state) } : null;
+  const description = await describeGame(session.game);
+  return makeRecord(session, { viewer: who, shown, result, rulesVersion: description.game?.rules_version || null });
+}
+
+async function downloadRecord() {
+  download(await currentRecord());
+}
+
+// The referee's own copy of the whole game (every hand, a digital game's seed): asked for once more, as
+// passing the device is, since whoever sees it sees every hand.
+function askWhole() {
+  $("whole-ask").hidden = false;
+  $("download-whole").focus();
+}
+
+async function downloadWhole() {
+  $("whole-ask").hidden = true;
+  const description = await describeGame(session.game);
+  const st = lastStatus?.st;
+  const result = st?.over ? { over: true, winners: st.winners, standings: finalStandings(session.game, session.state) } : null;
+  download(makeRecord(session, { whole: true, result, rulesVersion: description.game?.rules_version || null }));
+}
+
+async function shareGame() {
+  const link = await shareLink(await currentRecord());
+  const field = el("input", { id: "share-link", readonly: "", value: link, "aria-label": tr("The link to this game") });
+  const copy = el("button", { type: "button", className: "secondary", text: tr("Copy the link") });
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(link); copy.textContent = tr("Copied"); } catch { field.select(); }
+  });
+  $("share-place").replaceChildren(el("p", { className: "hint", text: tr("Open this link on another phone: it shows the game read-only, as the table sees it.") }),
+    field, copy);
+}
+
+const RECORD_REASONS = {
+  "not-json": () => tr("The file is not JSON: it is not a game record."),
+  "not-record": () => tr("The file is not a game record (format city-games-record)."),
+  version: () => tr("The file is a game record of a version this page does not read."),
+};
+
+/** A record checked by the service: refused with the reason at the entry where it breaks, else opened. */
+async function importRecord(text) {
+  let record;
+  try { record = readRecord(text); } catch (error) {
+    $("record-verdict").replaceChildren(el("p", { className: "illegal", text: (RECORD_REASONS[error.message] || RECORD_REASONS["not-record"])() }));
+    return;
+  }
+  if (!games.some((g) => g.id === record.game)) {
+    $("record-verdict").replaceChildren(el("p", { className: "illegal", text: tr("The record is of a game this service does not know: {game}.", { game: String(record.game) }) }));
+    return;
+  }
+  let answer;
+  try { answer = await call(record.game, "record", record); } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    $("record-verdict").replaceChildren(el("p", { className: "illegal", text: tr("Refused: the record does not fit its format.") }),
+      el("ul", { className: "violations" }, ...error.errors.map((e) => el("li", { text: `${e.pointer || ""} ${e.message || ""}`.trim() }))));
+    return;
+  }
+  if (answer.first_illegal) {
+    const bad = answer.first_illegal;
+    const entry = record.moves[bad.index];
+    const what = entry?.move ? G.describe(entry.move) : entry?.correction ? tr("Correction: {what}", { what: entry.correction.label }) : "";
+    $("record-verdict").replaceChildren(el("p", { className: "illegal", "data-index": String(bad.index),
+      text: tr("Refused: move {number} ({move}) is illegal:", { number: bad.index + 1, move: what }) }), violationList(bad.violations));
+    return;
+  }
+  if (answer.result_matches === false) {
+    $("record-verdict").replaceChildren(el("p", { className: "illegal", text: tr("Refused: every move is legal, but the result the record claims is not the one they reach.") }));
+    return;
+  }
+  if (!answer.complete) {
+    showShared(record, answer);
+    $("record-verdict").replaceChildren(el("p", { className: "legal", text: tr("Checked to move {number}; the rest is hidden from this record's viewer: it opens read-only.", { number: answer.checked }) }));
+    return;
+  }
+  session = { ...sessionOf(record, store.newId()), state: answer.state };
+  ownView = null;
+  save();
+  $("record-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: record.moves.length }) }));
+  await refresh();
+}
+
+// A shared game, read-only: what its record's viewer saw (the record's `shown`), its log and its result.
+async function showShared(record, answer = null) {
+  const checkedAnswer = answer || await call(record.game, "record", record).catch(() => null);
+  const shown = record.shown?.state || checkedAnswer?.state;
+  const name = games.find((g) => g.id === record.game)?.name || record.game;
+  $("shared").hidden = false;
+  $("shared-title").textContent = tr("{game}, shared: {players} (read-only)", { game: name, players: record.players.join(", ") });
+  const over = record.result?.over;
+  const status = checkedAnswer?.complete ? checkedAnswer.status : null;
+  $("shared-status").textContent = over ? tr("{game}: the game is over.", { game: name })
+    : status ? tr("{game}: {players} to move.", { game: name, players: status.to_move.join(", ") || tr("nobody") })
+      : tr("{count} moves so far.", { count: record.moves.length });
+  const description = await describeGame(record.game);
+  if (shown) {
+    G.useDescription(record.game, description, shown);
+    const [picture, score] = await Promise.all([call(record.game, "render", { state: shown }), call(record.game, "score", { state: shown })]);
+    showPicture($("shared-picture"), picture);
+    sizePicture($("shared-picture").querySelector("svg"), true);
+    $("shared-final").replaceChildren(...(over ? [finalPanel(record.game, name, shown, record.result.standings, record.result.winners, description)] : []));
+    $("shared-score").replaceChildren(...(over ? [] : [scoreTable(record.game, score, tr("What a scoring now would give"))]));
+  }
+  const kept = sessionOf(record, "shared");
+  // a hidden entry reads as what its player entered on his own view (a keep, a bid say so themselves)
+  const hiddenAt = new Set(record.moves.map((e, i) => (e.hidden && e.hidden.type === "reveal" ? i : -1)).filter((i) => i >= 0));
+  $("shared-log").replaceChildren(...logItems({ ...kept, moves: record.moves.map((e) => e.move || (e.correction ? { correction: e.correction } : { type: e.hidden.type, player: e.hidden.player })),
+    secret: [...hiddenAt] }));
+  $("shared").scrollIntoView();
+}
+
+/** The standings of a whole state as the service's `standings` gives them (Chinatown's money, else points). */
+function finalStandings(game, state) {
+  return Object.fromEntries(G.standings(game, state).map((r) => [r.id, r.points ?? 0]));
+}
+
+// ---- The games kept on this device ---------------------------------------------------------------
+async function resume(id) {
+  const saved = store.kept(id);
+  if (!saved) return;
+  const answer = await call(saved.game, "replay", replayBody(saved));
+  session = { ...saved, state: answer.state };
+  ownView = null;
+  $("game").value = saved.game;
+  await refresh();
+  $("play").scrollIntoView();
+}
+
+function showKept() {
+  const kept = store.list();
+  $("kept").hidden = kept.length === 0;
+  const day = (iso) => { try { return new Date(iso).toLocaleString(document.documentElement.lang || "en", { dateStyle: "medium", timeStyle: "short" }); } catch { return String(iso); } };
+  $("kept-list").replaceChildren(...kept.map((k) => {
+    const name = games.find((g) => g.id === k.game)?.name || k.game;
+    const players = (k.summary?.players || k.setup?.players || []).join(", ");
+    const where = k.summary?.over ? tr("over: {winners} won", { winners: (k.summary.winners || []).join(", ") || tr("nobody") }) : (k.summary?.where || "");
+    const playing = session?.id === k.id;
+    const open = el("button", { type: "button", className: "secondary", "data-resume": k.id, text: playing ? tr("In play") : tr("Resume") });
+    open.disabled = playing;
+    open.addEventListener("click", () => guarded(() => resume(k.id)));
+    const remove = el("button", { type: "button", className: "secondary danger", "data-delete": k.id, text: tr("Delete") });
+    const item = el("li", { "data-game": k.game, "data-id": k.id },
+      el("div", { className: "kept-title" }, el("strong", { text: name }), " ", el("bdi", { text: players })),
+      el("div", { className: "hint", text: [tr("started {date}", { date: day(k.started) }), tr("{count} moves", { count: k.moves?.length ?? 0 }), where].filter(Boolean).join(" · ") }),
+      el("div", { className: "row" }, open, remove));
+    remove.addEventListener("click", () => {
+      // the delete asks once more, beside the game it deletes
+      const ask = el("div", { className: "confirm row", role: "alertdialog" },
+        el("span", { text: tr("Delete {game} of {players} from this device? It cannot be undone.", { game: name, players }) }));
+      const yes = el("button", { type: "button", className: "danger", "data-confirm-delete": k.id, text: tr("Delete it") });
+      const no = el("button", { type: "button", className: "secondary", text: tr("Keep it") });
+      yes.addEventListener("click", () => {
+        store.remove(k.id);
+        if (session?.id === k.id) { session = null; for (const id of ["play", "score", "history"]) $(id).hidden = true; $("final-place").replaceChildren(); }
+        showKept();
+      });
+      no.addEventListener("click", () => ask.remove());
+      ask.append(yes, no);
+      item.append(ask);
+      no.focus();
+    });
+    return item;
+  }));
 }
 
 // ---- Wiring -------------------------------------------------------------------------------------
@@ -477,11 +663,26 @@ function wire() {
   $("play-composed").addEventListener("click", () => guarded(() => play(composedMove())));
   $("undo").addEventListener("click", () => guarded(undo));
   $("redo").addEventListener("click", () => guarded(redo));
-  $("export").addEventListener("click", exportGame);
   $("import").addEventListener("click", () => guarded(importGame));
+  $("download").addEventListener("click", () => guarded(downloadRecord));
+  $("whole").addEventListener("click", askWhole);
+  $("download-whole").addEventListener("click", () => guarded(downloadWhole));
+  $("whole-cancel").addEventListener("click", () => { $("whole-ask").hidden = true; });
+  $("share").addEventListener("click", () => guarded(shareGame));
+  $("record-file").addEventListener("change", () => guarded(async () => {
+    const file = $("record-file").files[0];
+    if (file) await importRecord(await file.text());
+    $("record-file").value = "";
+  }));
+  // "New game" leaves the game in progress kept and listed: it is resumed from the list
   $("new-game").addEventListener("click", () => {
-    session = null; save();
+    session = null;
+    store.leave();
+    ownView = null;
     for (const id of ["play", "score", "history"]) $(id).hidden = true;
+    $("final-place").replaceChildren();
+    showKept();
+    $("start").scrollIntoView();
     $("game").focus();
   });
   $("scorings").addEventListener("toggle", () => { if ($("scorings").open && session) guarded(showScorings); });
@@ -496,13 +697,12 @@ async function main() {
     await learnTableGames();
     fillGameSelects();
     resetHelper();
-    const kept = localStorage.getItem(STORE);
-    if (!kept) return;
-    const saved = parseJSON(kept);
-    const answer = await call(saved.game, "replay", replayBody(saved));
-    session = { ...saved, state: answer.state };
-    $("game").value = saved.game;
-    await refresh();
+    store.migrate();
+    showKept();
+    const linked = await linkedRecord().catch(() => null);
+    if (linked) { await showShared(linked); return; }
+    const id = store.currentId();
+    if (id && store.kept(id)) await resume(id);
   });
 }
 

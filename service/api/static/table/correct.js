@@ -33,7 +33,7 @@ const KINDS = {
         const banks = state.market ? Object.keys(state.market) : BANKS;  // the market's slots are the banks, in order
         const pieces = banks.flatMap((bank) => Array.from({ length: 9 }, (_, i) => ({ value: { bank, value: i + 1 }, limit: 3,
           look: { kind: "money", game: state.game, bank, value: i + 1 } })));
-        const pick = chooser({ parts: [{ title: N_("The money cards in his hand"), count: null, pieces, grouped: true }] }, null);
+        const pick = chooser({ parts: [{ title: N_("The money cards in the hand"), count: null, pieces, grouped: true }] }, null);
         return { nodes: [pick.node], read: () => pick.chosenValues()[0] };
       },
       apply(state, read, viewer) {
@@ -133,7 +133,7 @@ const KINDS = {
         }
         for (const list of ids.values()) list.sort((a, b) => Number(held.includes(b)) - Number(held.includes(a)));
         const pieces = [...ids].map(([look, list]) => ({ value: look, look: skylineCardLook(state, list[0]), limit: list.length }));
-        const pick = chooser({ parts: [{ title: N_("The cards in his hand"), count: null, pieces, grouped: true,
+        const pick = chooser({ parts: [{ title: N_("The cards in the hand"), count: null, pieces, grouped: true,
           initial: held.map((id) => lookKey(skylineCardLook(state, id))) }] }, null);
         const none = el("input", { type: "checkbox", id: "correct-no-cards" });
         const read = () => {
@@ -145,7 +145,7 @@ const KINDS = {
             return ids.get(look)[n];
           });
         };
-        return { nodes: [el("p", { className: "hint", text: tr("Tap every card he holds.") }), pick.node,
+        return { nodes: [el("p", { className: "hint", text: tr("Tap every card held.") }), pick.node,
           el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("He holds no card") }))], read };
       },
       apply(state, read, viewer) {

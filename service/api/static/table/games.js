@@ -98,6 +98,9 @@ function tileName(id) {
     : tr("tile {tile}", { tile: id });
 }
 
+/** A tile in words (a New York or Alhambra tile by its building and price). */
+export const tileText = (id) => tileName(id);
+
 export function describe(move) {
   const say = DESCRIBE[move.type];
   try {
@@ -186,8 +189,8 @@ export function describePending(game, pending) {
   const parts = [kind];
   if (pending.count !== undefined) parts.push(tr("{count} pieces", { count: pending.count }));
   if (pending.pile !== undefined) parts.push(tr("from the {pile} pile", { pile: word(game, pending.pile) }));
-  if (pending.slot !== undefined) parts.push(tr("slot {slot}", { slot: typeof pending.slot === "number" ? pending.slot + 1 : word(game, pending.slot) }));
-  if (pending.district !== undefined) parts.push(words(pending.district));
+  if (pending.slot !== undefined && pending.slot !== null) parts.push(tr("slot {slot}", { slot: typeof pending.slot === "number" ? pending.slot + 1 : word(game, pending.slot) }));
+  if (pending.district !== undefined && pending.district !== null) parts.push(words(pending.district));
   if (pending.colours !== undefined) parts.push(pending.colours.map((c) => word(game, c)).join(", "));
   return who ? tr("{what}, for {player}", { what: parts.join(", "), player: who }) : parts.join(", ");
 }
