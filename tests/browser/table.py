@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 # The servers of the browser tests answer within the longest deadline the settings allow: a whole game's
 # replay (its export, its scorings) is one request, and on a loaded machine it may take seconds. The
@@ -77,11 +78,17 @@ def play_move(page, index: int, pointer: bool = True) -> None:
     settle(page)
 
 
+def amount(text: str) -> int:
+    """A number as the page writes it in its language ($150,000, 150 000 $, 150.000): its digits."""
+    digits = re.sub(r"[^0-9]", "", text)
+    return -int(digits) if re.match(r"^\s*[-\u2212]", text) else int(digits)
+
+
 def totals(page, where: str) -> dict[str, int]:
     """The score table's totals as shown: {player: total}."""
     rows = page.locator(f"{where} tbody tr")
     return {
-        rows.nth(i).get_attribute("data-player"): int(rows.nth(i).locator("td.total").inner_text())
+        rows.nth(i).get_attribute("data-player"): amount(rows.nth(i).locator("td.total").inner_text())
         for i in range(rows.count())
     }
 

@@ -2,7 +2,7 @@
 // knowledge is in games.js, talking to the service in api.js, what the shared screen may show in
 // privacy.js, reveals in reveals.js (shapes) and chooser.js (tapping pieces drawn by pieces.js), the board's
 // targets and size in board.js, corrections in correct.js, the score helper in helper.js.
-import { call, catalogue, describeGame, parseJSON, Problem, svgElement, toJSON } from "./api.js";
+import { call, catalogue, family, describeGame, parseJSON, Problem, svgElement, toJSON } from "./api.js";
 import * as G from "./games.js";
 import { loadLanguage, tr } from "./i18n.js";
 import { $, el } from "./dom.js";
@@ -13,6 +13,8 @@ import { markTargets, sizePicture } from "./board.js";
 import { resetHelper, wireHelper } from "./helper.js";
 import { correctionForm } from "./correct.js";
 import { composerPanel, composition } from "./compose.js";
+import { tradeComposer } from "./trade.js";
+import { money as amount } from "./fmt.js";
 
 const STORE = "city-games-table";
 let games = [];
@@ -148,6 +150,7 @@ async function startGame(event) {
 // the device has been passed to him and he has said so (`ownView`); leaving it returns to the shared screen.
 let ownView = null;
 let revealChooser = null;  // the reveal being entered, when a board tap may fill it (a Chinatown lot)
+let trading = null;  // Chinatown's trade being composed, when a board tap may give a lot
 
 function viewer() { return ownView; }
 
@@ -205,6 +208,11 @@ async function refresh() {
   const hidden = who ? [] : [...new Set(others.filter((m) => isPrivate(game, m)).map((m) => m.player))];
   currentHidden = hidden;
   showPending(state, reveals, st, description, who);
+  // Chinatown's trades are made in the open: composed on the shared screen by taps (trade.js)
+  trading = family(game) === "chinatown" && state.phase === "trade" && !state.pending && !who && !st.over
+    ? tradeComposer(state, description, (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))),
+      () => showTargets(game, session.state, currentOpen)) : null;
+  $("trade").replaceChildren(...(trading ? [trading.node] : []));
   currentOpen = open;
   composing = composition(game, open, description, state);
   showTargets(game, state, open);
@@ -221,7 +229,7 @@ function showStandings(game, shown, st) {
   $("standings").replaceChildren(...winners, el("table", {}, el("caption", { text: tr("Standings: points so far") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Points") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row", text: r.id }),
-      el("td", { className: "total", text: r.points === null ? tr("hidden") : String(r.points) }))))));
+      el("td", { className: "total", text: r.points === null ? tr("hidden") : amount(game, r.points) }))))));
   $("own-views").replaceChildren(...rows.map((r) => passButton(r.id, tr("Pass the device to {player}", { player: r.id }))));
 }
 
@@ -243,7 +251,8 @@ function showTargets(game, state, moves) {
   const seats = G.playerIds(state);
   const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
     choose: () => revealChooser.pick(value) })) : [];
-  for (const selector of revealChooser ? revealChooser.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
+  if (trading && !revealChooser) picks.push(...trading.boardPicks());
+  for (const selector of revealChooser ? revealChooser.boardChosen() : trading ? trading.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
   const now = composing && !state.pending ? composing.step() : null;
   // after a part is chosen the keyboard goes on to the picture's first target where the next part is chosen
   // there (or the move's place is next), else to the next part's first button
@@ -359,9 +368,9 @@ function showPending(state, reveals, st, description, who) {
   $("pending-form").replaceChildren(revealChooser.node);
 }
 
-async function play(move, redoLeft = []) {
+async function play(move, redoLeft = [], refused = showVerdict) {
   const answer = await call(session.game, "moves", { state: session.state, move });
-  if (!answer.legal) { showVerdict(answer); return false; }
+  if (!answer.legal) { refused(answer); return false; }
   // A reveal of what a player privately holds stays unwritten in the history the table sees.
   const pending = session.state.pending;
   if (move.type === "reveal" && pending && privateReveal(session.game, pending)) (session.secret ||= []).push(session.moves.length);
@@ -397,8 +406,8 @@ function scoreTable(game, score, caption) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Total") }),
       el("th", { scope: "col", text: tr("Breakdown") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id },
-      el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: String(r.total) }),
-      el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${p.points}`).join("; ") || "—" })))));
+      el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: amount(game, r.total) }),
+      el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${amount(game, p.points)}`).join("; ") || "—" })))));
   return table;
 }
 
@@ -412,7 +421,7 @@ async function showScorings() {
     el("tbody", {}, ...events.map((event) => {
       const line = G.scoringLine(event);
       return el("tr", {}, el("td", { text: String(event.index + 1) }), el("th", { scope: "row", text: line.label }),
-        ...ids.map((id) => el("td", { text: line.points ? String(line.points[id] ?? 0) : "" })));
+        ...ids.map((id) => el("td", { text: line.points ? amount(session.game, line.points[id] ?? 0) : "" })));
     })));
   $("scorings-list").replaceChildren(events.length ? table : el("p", { text: tr("No scoring has happened yet.") }));
 }

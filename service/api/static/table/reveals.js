@@ -64,7 +64,7 @@ const FORMS = {
       const held = new Set(state.players.flatMap((p) => p.hand || []));
       const lots = Object.keys(description.board.lots).map(Number)
         .filter((n) => !(String(n) in (state.board || {})) && !held.has(n));
-      return { parts: [{ title: N_("The building cards dealt"), count: pending.count, distinct: true,
+      return { parts: [{ title: N_("The building cards dealt"), count: pending.count, distinct: true, numpad: true,
         pieces: lots.map((n) => ({ value: n, look: { kind: "lot", number: n } })),
         board: { selector: (n) => `#lot-${Number(n)}`, name: (n) => tr("building card {number}", { number: n }) } }],
       build: ([lots]) => ({ lots }) };

@@ -1,0 +1,195 @@
+"""Moves a referee enters by tapping on a phone (375x812, touch) and has checked before anything changes:
+Chinatown's deal on a number pad, its trades (two and three parties) composed from what each party holds,
+a refused trade applying nothing; amounts written per language."""
+
+from __future__ import annotations
+
+import pytest
+
+from .table import SETTLED, amount, no_problem_shown, real_table_step, settle, start, state
+
+PHONE = {"width": 375, "height": 812}
+
+# A cell whose text runs on more lines than its words: some word broken inside.
+WORD_SPLIT = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('#play table td, #play table th, #score table td, #score table th')) {
+    if (!cell.getClientRects().length) continue;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const re = /\\S+/g; let m;
+      while ((m = re.exec(node.nodeValue))) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+SMALL = """(root) => [...document.querySelectorAll(root + ' button, ' + root + ' select, ' + root + ' input, ' + root + ' summary')]
+  .filter((e) => e.getClientRects().length)
+  .map((e) => [e, e.getBoundingClientRect(), parseFloat(getComputedStyle(e).fontSize)])
+  .filter(([, r, f]) => r.height < 44 || r.width < 44 || f < 14)
+  .map(([e, r, f]) => `${e.tagName}.${e.className} "${(e.textContent || '').trim().slice(0, 24)}" ${Math.round(r.width)}x${Math.round(r.height)} ${f}px`)"""
+
+
+@pytest.fixture
+def phone(browser, live_url):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=live_url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.errors = errors
+    page.goto("/table/")
+    settle(page)
+    yield page
+    context.close()
+
+
+class Taps:
+    """Taps on the touch screen, counted."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def __call__(self, selector_or_locator) -> None:
+        loc = self.page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
+        loc.tap()
+        settle(self.page)
+        self.count += 1
+
+
+def deal_by_number_pad(page, tap, lots: list[int]) -> None:
+    """The dealt building cards of the player whose device it is, typed on the number pad."""
+    tap("#pending-form .pass-button")
+    tap("#pass-confirm")
+    assert page.locator(".chooser button.piece").count() == 0, "no grid of 85 lot buttons"
+    for lot in lots:
+        for digit in str(lot):
+            tap(f".numpad-key[data-digit='{digit}']")
+        tap(".numpad-add")
+    tap(".chooser-submit")
+    no_problem_shown(page)
+
+
+def keep_on_own_view(page, tap, player: str) -> None:
+    tap(f"#moves .pass-button[data-pass='{player}']")
+    tap("#pass-confirm")
+    tap(page.locator("#moves button.move").first)
+
+
+def trade(page, tap, parties: list[str], gives: list[tuple]) -> None:
+    """Compose a trade: tap the parties, then per (giver, receiver, lots, tiles, steps of money) the gifts."""
+    for p in parties:
+        tap(f"#trade-composer button[data-party='{p}']")
+    for giver, receiver, lots, tiles, steps in gives:
+        section = f"#trade-composer fieldset[data-giver='{giver}']"
+        if len(parties) > 2:
+            tap(f"{section} button[data-to='{receiver}']")
+        for lot in lots:
+            tap(f"{section} button[data-lot='{lot}']")
+        for shop in tiles:
+            tap(f"{section} button[data-shop='{shop}']")
+        for _ in range(steps):
+            tap(f"{section} button[data-step='+']")
+    tap("#trade-submit")
+
+
+def money_of(page, player: str) -> int:
+    """A player's money as his own view shows it (the shared screen hides it), then back to the table."""
+    page.locator(f"#own-views button[data-pass='{player}']").tap()
+    page.locator("#pass-confirm").tap()
+    settle(page)
+    held = next(p for p in state(page)["players"] if p["id"] == player)["money"]
+    page.locator("#back-to-table").tap()
+    settle(page)
+    return held
+
+
+def board_of(page) -> dict:
+    return {int(k): v.get("owner") for k, v in state(page)["board"].items()}
+
+
+def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trades_tapped(phone, screenshots):
+    page = phone
+    tap = Taps(page)
+    start(page, "chinatown", "anna, ben, cy", mode="table")
+    # the deal: seven building cards each in the first year of three players, typed lot by lot
+    deals = {"anna": [1, 2, 3, 4, 5, 6, 7], "ben": [22, 23, 24, 25, 26, 27, 28], "cy": [40, 41, 42, 43, 44, 45, 46]}
+    for lots in deals.values():
+        deal_by_number_pad(page, tap, lots)
+    page.locator("#play").screenshot(path=str(screenshots / "compose-chinatown-after-deal-375.png"))
+    for player in deals:
+        keep_on_own_view(page, tap, player)
+    # the shop tiles drawn, on the shared screen (tapped pictures)
+    while page.locator("#pending").is_visible():
+        part = page.locator(".chooser fieldset.part[data-full=false]").first
+        while part.count():
+            tap(part.locator("button.piece:enabled").first)
+            part = page.locator(".chooser fieldset.part[data-full=false]").first
+        tap(".chooser-submit")
+    no_problem_shown(page)
+    assert state(page)["phase"] == "trade"
+    before = state(page)
+    anna_money = money_of(page, "anna")
+    owners = board_of(page)
+    anna_lot = min(lot for lot, who in owners.items() if who == "anna")
+    ben_lot = min(lot for lot, who in owners.items() if who == "ben")
+    ben_tile = next(iter(before["players"][1]["tiles"]))
+    # a two-party trade: anna gives a lot and $10,000, ben gives a shop tile
+    trade(page, tap, ["anna", "ben"], [("anna", "ben", [anna_lot], [], 1), ("ben", "anna", [], [ben_tile], 0)])
+    no_problem_shown(page)
+    after = state(page)
+    assert board_of(page)[anna_lot] == "ben"
+    assert money_of(page, "anna") == anna_money - 10000
+    assert after["players"][0]["tiles"].get(ben_tile, 0) == before["players"][0]["tiles"].get(ben_tile, 0) + 1
+    # a three-party trade: cy gives anna a lot, anna gives cy $20,000 of her money, ben gives cy a lot
+    cy_money = money_of(page, "cy")
+    cy_lot = min(lot for lot, who in board_of(page).items() if who == "cy")
+    ben_lot2 = min(lot for lot, who in board_of(page).items() if who == "ben" and lot != anna_lot)
+    trade(
+        page,
+        tap,
+        ["anna", "ben", "cy"],
+        [("cy", "anna", [cy_lot], [], 0), ("anna", "cy", [], [], 2), ("ben", "cy", [ben_lot2], [], 0)],
+    )
+    no_problem_shown(page)
+    owners = board_of(page)
+    assert owners[cy_lot] == "anna" and owners[ben_lot2] == "cy"
+    assert money_of(page, "cy") == cy_money + 20000
+    page.locator("#play").screenshot(path=str(screenshots / "compose-chinatown-trade-375.png"))
+    # a refused trade: anna gives ben more money than she has; every broken rule is shown, nothing applied
+    held = state(page)
+    ben_lot = min(lot for lot, who in board_of(page).items() if who == "ben")
+    trade(page, tap, ["anna", "ben"], [("anna", "ben", [], [], 8), ("ben", "anna", [ben_lot], [], 0)])
+    verdict = page.locator("#trade-composer .trade-verdict")
+    assert "anna" in verdict.inner_text() and verdict.locator("li").count() >= 1
+    assert verdict.locator("li a.rule").count() >= 1, "the broken rule links to its section of the rules"
+    assert state(page) == held
+    page.locator("#trade-composer").screenshot(path=str(screenshots / "compose-chinatown-refused-trade-375.png"))
+    assert page.evaluate(SMALL, "#trade-composer") == []
+    tap("#trade-again")
+    # the rest of the game, by taps on what the page offers (reveals by picture or number pad, listed moves)
+    turns = 0
+    while real_table_step(page, -1, turns) is not None:
+        turns += 1
+        assert turns < 900, "the game never ended"
+        if page.locator("#status[data-over=true]").count():
+            break
+    no_problem_shown(page)
+    assert page.locator("#status").get_attribute("data-over") == "true"
+    # amounts as the language writes them: dollars with thousands separators, never broken
+    totals = page.locator("#score-now td.total")
+    assert totals.count() == 3 and all(t.startswith("$") and "," in t for t in totals.all_inner_texts())
+    assert amount(totals.first.inner_text()) > 0
+    assert page.evaluate(WORD_SPLIT) == []
+    page.locator("#score").screenshot(path=str(screenshots / "compose-chinatown-over-375.png"))
+    print(f"chinatown by taps: {tap.count} composed taps in year 1, then {turns} steps to the end")
+    assert page.errors == []
+    assert page.locator(SETTLED).count() == 1
