@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .table import SETTLED, amount, no_problem_shown, real_table_step, settle, start, state
+from .table import SETTLED, amount, no_problem_shown, real_table_step, settle, start, state, visible
 
 PHONE = {"width": 375, "height": 812}
 
@@ -193,3 +193,59 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
     print(f"chinatown by taps: {tap.count} composed taps in year 1, then {turns} steps to the end")
     assert page.errors == []
     assert page.locator(SETTLED).count() == 1
+
+
+def reveals_entered(page, limit: int = 30) -> int:
+    """Every pending reveal entered as the referee does (the device passed where it is private); the steps."""
+    steps = 0
+    while visible(page, "#pending") or visible(page, "#pass-panel"):
+        real_table_step(page, 0, steps)
+        steps += 1
+        assert steps < limit, "the reveals never ended"
+    return steps
+
+
+def test_a_skyline_hand_entered_on_its_player_s_own_view_and_a_card_he_does_not_hold_refused(phone, screenshots):
+    page = phone
+    tap = Taps(page)
+    start(page, "skyline3000", "anna, ben", mode="table")
+    reveals_entered(page)
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    assert "not entered" in page.inner_text("#hand-text")
+    size = state(page)["players"][0]["hand_size"]
+    tap("#enter-hand")
+    assert page.locator("#correct-kind").input_value() == "hand"
+    # dealt as the piles' sizes say: two roof cards, two floor cards and four contracts (here red ones)
+    for group, count in (("roof", 2), ("floor", 2), ("red", 4)):
+        tap(page.locator("#correction .groups button", has_text=group))
+        for _ in range(count):
+            tap(page.locator("#correction button.piece:enabled").first)
+    tap("#correct-button")
+    no_problem_shown(page)
+    assert "Not taken" not in page.inner_text("#correction-verdict"), page.inner_text("#correction-verdict")
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    hand = state(page)["players"][0]["hand"]
+    assert len(hand) == size and page.locator("#hand .hand-piece").count() == size
+    floors = {c for c in hand if c.startswith("floor-")}
+    # only what he holds is listed now: every listed card play names a card of his hand
+    listed = state(page)  # (his own view)
+    assert listed["players"][0]["hand"] == hand
+    page.locator("#hand").screenshot(path=str(screenshots / "compose-skyline-hand-375.png"))
+    # he claims a floor card he does not hold: composed by taps, refused with the rule, nothing applied
+    log = page.locator("#move-log li").count()
+    tap("#claim-box summary")
+    tap("#claim-box button[data-type='floor']")
+    card = page.locator("#claim-box fieldset.part").nth(0).locator("button.piece:enabled").last
+    tap(card)
+    tap(page.locator("#claim-box fieldset.part").nth(1).locator("button.piece:enabled").first)
+    tap("#claim-submit")
+    verdict = page.locator("#claim-box .claim-verdict")
+    assert verdict.locator("li").count() >= 1, verdict.inner_text()
+    assert "hand" in verdict.inner_text().lower()
+    assert page.locator("#move-log li").count() == log and state(page)["players"][0]["hand"] == hand
+    assert floors == {c for c in state(page)["players"][0]["hand"] if c.startswith("floor-")}
+    page.locator("#claim-box").screenshot(path=str(screenshots / "compose-skyline-refused-375.png"))
+    assert page.evaluate(SMALL, "#claim-box") == []
+    assert page.errors == []

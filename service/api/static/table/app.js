@@ -14,6 +14,8 @@ import { resetHelper, wireHelper } from "./helper.js";
 import { correctionForm } from "./correct.js";
 import { composerPanel, composition } from "./compose.js";
 import { tradeComposer } from "./trade.js";
+import { claimComposer } from "./claim.js";
+import { handPanel } from "./hands.js";
 import { money as amount } from "./fmt.js";
 
 const STORE = "city-games-table";
@@ -65,6 +67,17 @@ async function takeCorrection(correction, redoLeft = []) {
   $("correction-verdict").replaceChildren(el("p", { className: "legal", text: tr("Correction taken: {what}.", { what: correction.label }) }));
   $("correction-box").open = false;
   await refresh();
+}
+
+// The correction form opened at one kind (a player's hand or money, from his own view's hand panel).
+function openCorrection(kind) {
+  $("correction-box").open = true;
+  const select = $("correct-kind");
+  if (select && [...select.options].some((o) => o.value === kind)) {
+    select.value = kind;
+    select.dispatchEvent(new Event("change"));
+  }
+  $("correction-box").scrollIntoView({ block: "start" });
 }
 
 function refuseCorrection(violations) {
@@ -213,6 +226,10 @@ async function refresh() {
     ? tradeComposer(state, description, (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))),
       () => showTargets(game, session.state, currentOpen)) : null;
   $("trade").replaceChildren(...(trading ? [trading.node] : []));
+  $("hand").replaceChildren(...(who && !st.over ? handPanel(game, state, who, openCorrection) : []));
+  // any move a player claims, listed or not, composed by taps and checked before anything changes (claim.js)
+  $("claim").replaceChildren(...(st.over || state.pending ? [] : [claimComposer(game, state, description, who, st.toMove,
+    (type) => isPrivate(game, { type }), (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))))]));
   currentOpen = open;
   composing = composition(game, open, description, state);
   showTargets(game, state, open);

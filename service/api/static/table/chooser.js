@@ -62,7 +62,8 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
       : tr("{count} of {total} chosen", { count: picked.length, total: part.count });
     const chips = picked.map((piece, i) => {
       const chip = el("button", { type: "button", className: "chip", "aria-label": tr("Take back: {piece}", { piece: words(piece.look) }) });
-      chip.append(picture(piece.look), el("span", { text: "×", "aria-hidden": "true" }));
+      chip.append(...(piece.look.kind === "text" ? [el("span", { text: words(piece.look) })] : [picture(piece.look)]),
+        el("span", { text: "×", "aria-hidden": "true" }));
       chip.addEventListener("click", () => { picked.splice(i, 1); draw(); onChange(); });
       return chip;
     });

@@ -157,7 +157,7 @@ export function groupName(piece) {
   if (look.kind === "money") return [look.game || "newyork", look.bank];
   if (look.kind === "scoring") return [null, N_("scoring card")];
   if (look.kind === "tile") return [look.game || "newyork", look.type];
-  if (look.kind === "card") return ["skyline3000", look.district || look.deck];
+  if (look.kind === "card") return look.colour ? ["fifthavenue", look.colour] : ["skyline3000", look.district || look.deck];
   return [null, ""];
 }
 
