@@ -134,8 +134,8 @@ def enter_reveal(page, turn: int) -> int:
     """Fill the reveal chooser by tapping pictures (a board lot where the part is on the board), then enter it.
     Returns the number of taps."""
     taps = 0
-    while not page.locator(".chooser-submit").is_enabled():
-        part = page.locator(".chooser fieldset.part[data-full=false]").first
+    while not page.locator("#pending-form .chooser-submit").is_enabled():
+        part = page.locator("#pending-form .chooser fieldset.part[data-full=false]").first
         groups = part.locator(".groups button")
         if groups.count() and not part.locator(".groups button[aria-pressed=true]").count():
             tap(page, groups.nth(turn % groups.count()))
@@ -146,7 +146,7 @@ def enter_reveal(page, turn: int) -> int:
             tap(page, pieces.nth((turn + taps) % pieces.count()))
         taps += 1
         assert taps < 60, "the reveal never filled"
-    tap(page, page.locator(".chooser-submit"))
+    tap(page, page.locator("#pending-form .chooser-submit"))
     return taps
 
 
@@ -163,7 +163,7 @@ def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> 
         if page.locator("#pending-form .pass-button").count():
             tap(page, page.locator("#pending-form .pass-button"))
             return "pass"
-        if page.locator(".chooser").count():
+        if page.locator("#pending-form .chooser").count():
             enter_reveal(page, turn)
             return "reveal"
         tap(page, page.locator("#pending-form button.move").first)

@@ -69,12 +69,12 @@ def deal_by_number_pad(page, tap, lots: list[int]) -> None:
     """The dealt building cards of the player whose device it is, typed on the number pad."""
     tap("#pending-form .pass-button")
     tap("#pass-confirm")
-    assert page.locator(".chooser button.piece").count() == 0, "no grid of 85 lot buttons"
+    assert page.locator("#pending-form .chooser button.piece").count() == 0, "no grid of 85 lot buttons"
     for lot in lots:
         for digit in str(lot):
             tap(f".numpad-key[data-digit='{digit}']")
         tap(".numpad-add")
-    tap(".chooser-submit")
+    tap("#pending-form .chooser-submit")
     no_problem_shown(page)
 
 
@@ -129,11 +129,11 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
         keep_on_own_view(page, tap, player)
     # the shop tiles drawn, on the shared screen (tapped pictures)
     while page.locator("#pending").is_visible():
-        part = page.locator(".chooser fieldset.part[data-full=false]").first
+        part = page.locator("#pending-form .chooser fieldset.part[data-full=false]").first
         while part.count():
             tap(part.locator("button.piece:enabled").first)
-            part = page.locator(".chooser fieldset.part[data-full=false]").first
-        tap(".chooser-submit")
+            part = page.locator("#pending-form .chooser fieldset.part[data-full=false]").first
+        tap("#pending-form .chooser-submit")
     no_problem_shown(page)
     assert state(page)["phase"] == "trade"
     before = state(page)
@@ -249,3 +249,45 @@ def test_a_skyline_hand_entered_on_its_player_s_own_view_and_a_card_he_does_not_
     page.locator("#claim-box").screenshot(path=str(screenshots / "compose-skyline-refused-375.png"))
     assert page.evaluate(SMALL, "#claim-box") == []
     assert page.errors == []
+
+
+def test_the_score_helper_builds_a_city_and_a_chinatown_board_by_taps(phone, screenshots):
+    page = phone
+    tap = Taps(page)
+    page.select_option("#helper-game", "newyork")
+    settle(page)
+    # two parks for anna: the tile's picture (its building, price and streets), then a cell of her city
+    for x in (1, 2):
+        tap(page.locator("#helper-taps .groups button", has_text="park"))
+        tap(page.locator("#helper-taps button.piece:enabled").nth(x))
+        tap(f"#helper-taps .city-cell[data-x='{x}'][data-y='0']")
+    rows = page.locator("#helper-rows tbody tr")
+    assert rows.count() == 2
+    assert page.locator("#helper-rows tbody tr").first.locator("input[data-key=player]").input_value() == "anna"
+    assert page.locator("#helper-score tr[data-player=anna]").count() == 1
+    assert page.inner_text("#helper-taps .city-cell[data-x='1'][data-y='0']").startswith("P ")
+    # a rule the city breaks reads as a sentence next to its row, never as a code
+    problems = page.locator("#helper-rows td.row-error-text").all_inner_texts()
+    assert all(" " in p and "newyork." not in p for p in problems if p)
+    page.locator("#helper").screenshot(path=str(screenshots / "compose-helper-city-375.png"))
+    assert page.evaluate(SMALL, "#helper-taps") == []
+    # Chinatown: Simon's complete seafood shop of three, lots tapped on the board's picture
+    page.select_option("#helper-game", "chinatown")
+    settle(page)
+    page.fill("#helper-players", "simon")
+    tap("#helper-taps button[data-player='simon']")
+    tap("#helper-taps button[data-shop='seafood']")
+    for lot in (1, 2, 4):
+        tap(page.locator(f"#helper-picture #lot-{lot}.target, #helper-picture rect.hit[id='lot-{lot}']").first)
+    assert totals_of(page) == {"simon": 50000}
+    assert "$50,000" in page.inner_text("#helper-score")
+    page.locator("#helper").screenshot(path=str(screenshots / "compose-helper-chinatown-375.png"))
+    assert page.errors == []
+
+
+def totals_of(page) -> dict[str, int]:
+    rows = page.locator("#helper-score tbody tr")
+    return {
+        rows.nth(i).get_attribute("data-player"): amount(rows.nth(i).locator("td.total").inner_text())
+        for i in range(rows.count())
+    }
