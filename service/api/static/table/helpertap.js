@@ -52,7 +52,7 @@ export async function tapBuilder(game, rows, put, markTargets) {
         for (let x = -SPAN; x <= SPAN; x += 1) {
           if (x === 0 && y === 0) {  // every city starts from its start tile there
             cells.push(el("button", { type: "button", className: "city-cell start", disabled: "", role: "gridcell",
-              "aria-label": tr("the start tile"), text: tr("start") }));
+              "aria-label": tr("the start tile"), text: word(game, "start") }));
             continue;
           }
           const here = placed.get(`${x},${y}`);
