@@ -291,3 +291,52 @@ def totals_of(page) -> dict[str, int]:
         rows.nth(i).get_attribute("data-player"): amount(rows.nth(i).locator("td.total").inner_text())
         for i in range(rows.count())
     }
+
+
+def log_length(page) -> int:
+    return page.locator("#move-log li").count()
+
+
+def test_a_fifth_avenue_hand_entered_then_its_black_card_draw_revealed_on_its_own_view(phone, screenshots):
+    page = phone
+    tap = Taps(page)
+    start(page, "fifthavenue", "anna, ben", mode="table")
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    size = state(page)["players"][0]["hand_size"]
+    tap("#enter-hand")
+    # dealt as the rules say: four black cards and one card of each plot's colour
+    for group, count in (("black", 4), ("violet", 1), ("brown", 1), ("gray", 1), ("green", 1), ("orange", 1)):
+        tap(page.locator("#correction .groups button", has_text=group))
+        for _ in range(count):
+            tap(page.locator("#correction button.piece:enabled").first)
+    assert page.locator("#correction .chip").count() == size
+    tap("#correct-button")
+    no_problem_shown(page)
+    assert "Not taken" not in page.inner_text("#correction-verdict"), page.inner_text("#correction-verdict")
+    # play on (reveals by taps, the listed moves, a district valued by anna when she can) until her black cards
+    steps = 0
+    while "black" not in (page.inner_text("#pending-text") if visible(page, "#pending") else ""):
+        value = page.locator("#moves details", has_text="Value a district").locator("button.move")
+        if not visible(page, "#pending") and value.count() and state(page)["turn"].get("player") == "anna":
+            tap(value.first)
+        else:
+            assert real_table_step(page, 0, steps) is not None
+        steps += 1
+        assert steps < 120, "anna never drew black cards"
+    assert page.locator("#pending-form .pass-button[data-pass=anna]").count() == 1
+    tap("#pending-form .pass-button")
+    tap("#pass-confirm")
+    held = len(state(page)["players"][0]["hand"])
+    count = page.locator("#pending-form .chooser fieldset.part").count()
+    assert count == 1
+    while not page.locator("#pending-form .chooser-submit").is_enabled():
+        tap(page.locator("#pending-form .chooser button.piece:enabled").first)
+    page.locator("#pending-form").screenshot(path=str(screenshots / "compose-fifthavenue-black-cards-375.png"))
+    tap("#pending-form .chooser-submit")
+    no_problem_shown(page)
+    assert "own view" in page.locator("#move-log li").last.inner_text()  # the table sees no card
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    assert len(state(page)["players"][0]["hand"]) > held
+    assert page.errors == []

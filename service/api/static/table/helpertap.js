@@ -42,7 +42,7 @@ export async function tapBuilder(game, rows, put, markTargets) {
     const pieces = description.tiles.map((t) => ({ value: t.id, look: newYorkTileLook(description, state, t.id) }))
       .sort((a, b) => String(a.look.type).localeCompare(String(b.look.type)) || a.look.cost - b.look.cost);
     const pick = chooser({ parts: [{ title: N_("The tile: tap its picture"), count: 1, pieces, grouped: true }] }, null, () => {}, () => draw());
-    const grid = el("div", { className: "city-grid", role: "grid", "aria-label": tr("The city's cells") });
+    const grid = el("div", { className: "city-grid", role: "group", "aria-label": tr("The city's cells") });
     const draw = () => {
       const who = currentPlayer();
       const tile = pick.chosenValues()[0][0];
@@ -51,14 +51,14 @@ export async function tapBuilder(game, rows, put, markTargets) {
       for (let y = -SPAN; y <= SPAN; y += 1) {
         for (let x = -SPAN; x <= SPAN; x += 1) {
           if (x === 0 && y === 0) {  // every city starts from its start tile there
-            cells.push(el("button", { type: "button", className: "city-cell start", disabled: "", role: "gridcell",
+            cells.push(el("button", { type: "button", className: "city-cell start", disabled: "",
               "aria-label": tr("the start tile"), text: word(game, "start") }));
             continue;
           }
           const here = placed.get(`${x},${y}`);
           const look = here ? newYorkTileLook(description, state, Number(here)) : null;
           const text = look && look.kind === "tile" ? `${initials(word(game, look.type))} ${look.cost}` : "";
-          const cell = el("button", { type: "button", className: "city-cell", "data-x": String(x), "data-y": String(y), role: "gridcell",
+          const cell = el("button", { type: "button", className: "city-cell", "data-x": String(x), "data-y": String(y),
             "aria-label": tr("cell ({x}, {y}) of {player}", { x, y, player: who }) + (text ? `: ${text}` : ""), text });
           cell.disabled = tile === undefined || !who;
           cell.addEventListener("click", () => {

@@ -112,7 +112,9 @@ const FORMS = {
         build: (chosen) => ({ tops: Object.fromEntries(colours.map((c, i) => [c, chosen[i][0]])) }) };
       }
       case "black_cards": {
-        const draws = Array.isArray(pending.draws) ? pending.draws : Object.entries(pending.draws || {});
+        // the draws owed, in order: [{player, count}] on the wire ([player, count] pairs or a map also read)
+        const draws = (Array.isArray(pending.draws) ? pending.draws : Object.entries(pending.draws || {}))
+          .map((d) => (Array.isArray(d) ? d : [d.player, d.count]));
         // the first player's draws are listed: no more of a value than the deck may still hold
         const first = listed.filter((m) => m.drawn).map((m) => Object.values(m.drawn)[0] || []);
         return { parts: draws.map(([who, n], i) => ({ title: N_("The black cards {player} draws"), params: { player: who },
