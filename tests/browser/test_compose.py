@@ -37,6 +37,10 @@ SMALL = """(root) => [...document.querySelectorAll(root + ' button, ' + root + '
   .map(([e, r, f]) => `${e.tagName}.${e.className} "${(e.textContent || '').trim().slice(0, 24)}" ${Math.round(r.width)}x${Math.round(r.height)} ${f}px`)"""
 
 
+# Every tap (a click event, from the pointer or dispatched) counted on the page.
+COUNT_TAPS = "() => { window.taps = 0; document.addEventListener('click', () => { window.taps += 1; }, true); }"
+
+
 @pytest.fixture
 def phone(browser, live_url):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, base_url=live_url)
@@ -120,6 +124,7 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
     page = phone
     tap = Taps(page)
     start(page, "chinatown", "anna, ben, cy", mode="table")
+    page.evaluate(COUNT_TAPS)
     # the deal: seven building cards each in the first year of three players, typed lot by lot
     deals = {"anna": [1, 2, 3, 4, 5, 6, 7], "ben": [22, 23, 24, 25, 26, 27, 28], "cy": [40, 41, 42, 43, 44, 45, 46]}
     for lots in deals.values():
@@ -173,6 +178,9 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
     assert verdict.locator("li a.rule").count() >= 1, "the broken rule links to its section of the rules"
     assert state(page) == held
     page.locator("#trade-composer").screenshot(path=str(screenshots / "compose-chinatown-refused-trade-375.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(screenshots / "compose-chinatown-refused-trade-1280.png"))
+    page.set_viewport_size(PHONE)
     assert page.evaluate(SMALL, "#trade-composer") == []
     tap("#trade-again")
     # the rest of the game, by taps on what the page offers (reveals by picture or number pad, listed moves)
@@ -190,7 +198,10 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
     assert amount(totals.first.inner_text()) > 0
     assert page.evaluate(WORD_SPLIT) == []
     page.locator("#score").screenshot(path=str(screenshots / "compose-chinatown-over-375.png"))
-    print(f"chinatown by taps: {tap.count} composed taps in year 1, then {turns} steps to the end")
+    taps = page.evaluate("window.taps")
+    print(
+        f"chinatown by taps: {tap.count} taps in year 1 (deal, keep, tiles, 3 trades), {taps} in all for {log_length(page)} logged moves"
+    )
     assert page.errors == []
     assert page.locator(SETTLED).count() == 1
 
@@ -209,6 +220,7 @@ def test_a_skyline_hand_entered_on_its_player_s_own_view_and_a_card_he_does_not_
     page = phone
     tap = Taps(page)
     start(page, "skyline3000", "anna, ben", mode="table")
+    page.evaluate(COUNT_TAPS)
     reveals_entered(page)
     tap("#own-views button[data-pass='anna']")
     tap("#pass-confirm")
@@ -248,6 +260,11 @@ def test_a_skyline_hand_entered_on_its_player_s_own_view_and_a_card_he_does_not_
     assert floors == {c for c in state(page)["players"][0]["hand"] if c.startswith("floor-")}
     page.locator("#claim-box").screenshot(path=str(screenshots / "compose-skyline-refused-375.png"))
     assert page.evaluate(SMALL, "#claim-box") == []
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(screenshots / "compose-skyline-refused-1280.png"))
+    print(
+        f"skyline3000: {page.evaluate('window.taps')} taps for {log_length(page)} logged moves (reveals, hand, claim)"
+    )
     assert page.errors == []
 
 
@@ -301,6 +318,7 @@ def test_a_fifth_avenue_hand_entered_then_its_black_card_draw_revealed_on_its_ow
     page = phone
     tap = Taps(page)
     start(page, "fifthavenue", "anna, ben", mode="table")
+    page.evaluate(COUNT_TAPS)
     tap("#own-views button[data-pass='anna']")
     tap("#pass-confirm")
     size = state(page)["players"][0]["hand_size"]
@@ -339,4 +357,46 @@ def test_a_fifth_avenue_hand_entered_then_its_black_card_draw_revealed_on_its_ow
     tap("#own-views button[data-pass='anna']")
     tap("#pass-confirm")
     assert len(state(page)["players"][0]["hand"]) > held
+    print(f"fifthavenue: {page.evaluate('window.taps')} taps for {log_length(page)} logged moves and reveals")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["newyork", "alhambra"])
+def test_a_short_new_york_or_alhambra_real_table_game_by_taps_with_a_claimed_move_refused(phone, screenshots, game):
+    page = phone
+    tap = Taps(page)
+    start(page, game, "anna, ben", mode="table")
+    page.evaluate(COUNT_TAPS)
+    steps = 0
+    while steps < 40 and page.locator("#status[data-over=true]").count() == 0:
+        if real_table_step(page, 0, steps, private_first=True) is None:
+            break
+        steps += 1
+    no_problem_shown(page)
+    moves = log_length(page)
+    taps = page.evaluate("window.taps")
+    print(f"{game}: {taps} taps for {moves} logged moves and reveals ({taps / max(moves, 1):.1f} a move)")
+    # a move claimed by taps that breaks the rules: every money card of the market at once
+    while visible(page, "#pending") or visible(page, "#pass-panel"):
+        real_table_step(page, 0, steps)
+        steps += 1
+    market = state(page)["money_market"]
+    held = state_text_of(page)
+    awaited = page.inner_text("#status")
+    tap("#claim-box summary")
+    tap("#claim-box button[data-type='take_money']")
+    for _ in [c for c in market if c]:
+        tap(page.locator("#claim-box fieldset.part").first.locator("button.piece:enabled").first)
+    tap("#claim-submit")
+    verdict = page.locator("#claim-box .claim-verdict")
+    assert verdict.locator("li").count() >= 1, (market, verdict.inner_text())
+    assert "sum" in verdict.inner_text()  # more than one card only up to a sum of 5
+    assert state_text_of(page) == held and page.inner_text("#status") == awaited
+    page.locator("#play").screenshot(path=str(screenshots / f"compose-{game}-claim-refused-375.png"))
+    assert page.evaluate(SMALL, "#claim-box") == []
+    assert page.evaluate(WORD_SPLIT) == []
+    assert page.errors == []
+
+
+def state_text_of(page) -> str:
+    return page.input_value("#state-text")

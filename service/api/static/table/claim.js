@@ -60,8 +60,8 @@ function part(game, name, state, description, player) {
   const P = {
     // New York and Alhambra
     slots: () => ({ title: N_("The money cards taken (their places in the market)"), count: null,
-      pieces: (state.money_market || []).map((card, i) => (card ? { value: i, look: { kind: "money", game: state.game, bank: card.bank, value: card.value } }
-        : text(i, tr("place {number}", { number: i + 1 })))) }),
+      pieces: (state.money_market || []).map((card, i) => ({ limit: 1, ...(card ? { value: i, look: { kind: "money", game: state.game, bank: card.bank, value: card.value } }
+        : text(i, tr("place {number}", { number: i + 1 }))) })) }),
     slot: () => ({ title: N_("The bank (the tile's place in the market)"), count: 1,
       pieces: (description.banks || BANKS).map((b) => text(b, word(game, b))) }),
     cards: fam === "newyork" ? () => {
