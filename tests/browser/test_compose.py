@@ -74,6 +74,8 @@ def deal_by_number_pad(page, tap, lots: list[int]) -> None:
     tap("#pending-form .pass-button")
     tap("#pass-confirm")
     assert page.locator("#pending-form .chooser button.piece").count() == 0, "no grid of 85 lot buttons"
+    assert page.evaluate(SMALL, "#pending-form") == []  # the pad's keys: 44 px at least, their text 14 px
+    assert page.locator("#pending-form").bounding_box()["height"] < PHONE["height"], "the deal fits on one screen"
     for lot in lots:
         for digit in str(lot):
             tap(f".numpad-key[data-digit='{digit}']")
@@ -245,6 +247,7 @@ def test_a_skyline_hand_entered_on_its_player_s_own_view_and_a_card_he_does_not_
     listed = state(page)  # (his own view)
     assert listed["players"][0]["hand"] == hand
     page.locator("#hand").screenshot(path=str(screenshots / "compose-skyline-hand-375.png"))
+    assert page.evaluate(SMALL, "#own-view") == []
     # he claims a floor card he does not hold: composed by taps, refused with the rule, nothing applied
     log = page.locator("#move-log li").count()
     tap("#claim-box summary")
