@@ -69,7 +69,7 @@ class Taps:
         self.count += 1
 
 
-def deal_by_number_pad(page, tap, lots: list[int]) -> None:
+def deal_by_number_pad(page, tap, lots: list[int], shot=None) -> None:
     """The dealt building cards of the player whose device it is, typed on the number pad."""
     tap("#pending-form .pass-button")
     tap("#pass-confirm")
@@ -80,6 +80,8 @@ def deal_by_number_pad(page, tap, lots: list[int]) -> None:
         for digit in str(lot):
             tap(f".numpad-key[data-digit='{digit}']")
         tap(".numpad-add")
+    if shot:
+        page.locator("#pending-form").screenshot(path=str(shot))
     tap("#pending-form .chooser-submit")
     no_problem_shown(page)
 
@@ -129,8 +131,8 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
     page.evaluate(COUNT_TAPS)
     # the deal: seven building cards each in the first year of three players, typed lot by lot
     deals = {"anna": [1, 2, 3, 4, 5, 6, 7], "ben": [22, 23, 24, 25, 26, 27, 28], "cy": [40, 41, 42, 43, 44, 45, 46]}
-    for lots in deals.values():
-        deal_by_number_pad(page, tap, lots)
+    for i, lots in enumerate(deals.values()):
+        deal_by_number_pad(page, tap, lots, screenshots / "compose-chinatown-number-pad-375.png" if i == 0 else None)
     page.locator("#play").screenshot(path=str(screenshots / "compose-chinatown-after-deal-375.png"))
     for player in deals:
         keep_on_own_view(page, tap, player)

@@ -85,7 +85,7 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
     if (part.numpad) {
       // many numbered pieces (85 lots): a number pad, not a screen of buttons; the board's taps still work
       const free = (n) => pieces.some((p) => p.value === n) && !picked.some((p) => p.value === n) && !full(part, picked);
-      section.append(numberPad(free, (n) => add(index, pieces.find((p) => p.value === n)), typed[index]));
+      section.append(numberPad(free, (n) => add(index, pieces.find((p) => p.value === n)), typed[index], 2, full(part, picked)));
       return section;
     }
     section.append(el("div", { className: "pieces" }, ...pieces.map((p) => pieceButton(index, p))));

@@ -5,9 +5,9 @@ import { tr } from "./i18n.js";
 
 /**
  * A pad for numbers ``accepts(n)`` takes; ``enter(n)`` when one is added. ``held`` ({text}) keeps the digits
- * typed so far across redraws of the form around the pad.
+ * typed so far across redraws of the form around the pad; ``done``: nothing more is taken (every key off).
  */
-export function numberPad(accepts, enter, held = { text: "" }, max = 2) {
+export function numberPad(accepts, enter, held = { text: "" }, max = 2, done = false) {
   const shown = el("output", { className: "numpad-shown", "aria-live": "polite" });
   const note = el("span", { className: "hint numpad-note" });
   const add = el("button", { type: "button", className: "numpad-add", text: tr("Add") });
@@ -18,7 +18,7 @@ export function numberPad(accepts, enter, held = { text: "" }, max = 2) {
     const ok = held.text !== "" && accepts(n);
     add.disabled = !ok;
     note.textContent = held.text !== "" && !ok && held.text.length >= max ? tr("{number} cannot be chosen here.", { number: held.text }) : "";
-    for (const k of keys) k.disabled = held.text.length >= max || (held.text === "" && k.dataset.digit === "0");
+    for (const k of keys) k.disabled = done || held.text.length >= max || (held.text === "" && k.dataset.digit === "0");
   };
   const key = (digit) => {
     const b = el("button", { type: "button", className: "numpad-key", "data-digit": digit, text: digit });
