@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 # The servers of the browser tests answer within the longest deadline the settings allow: a whole game's
 # replay (its export, its scorings) is one request, and on a loaded machine it may take seconds. The
@@ -77,11 +78,17 @@ def play_move(page, index: int, pointer: bool = True) -> None:
     settle(page)
 
 
+def amount(text: str) -> int:
+    """A number as the page writes it in its language ($150,000, 150 000 $, 150.000): its digits."""
+    digits = re.sub(r"[^0-9]", "", text)
+    return -int(digits) if re.match(r"^\s*[-\u2212]", text) else int(digits)
+
+
 def totals(page, where: str) -> dict[str, int]:
     """The score table's totals as shown: {player: total}."""
     rows = page.locator(f"{where} tbody tr")
     return {
-        rows.nth(i).get_attribute("data-player"): int(rows.nth(i).locator("td.total").inner_text())
+        rows.nth(i).get_attribute("data-player"): amount(rows.nth(i).locator("td.total").inner_text())
         for i in range(rows.count())
     }
 
@@ -127,8 +134,8 @@ def enter_reveal(page, turn: int) -> int:
     """Fill the reveal chooser by tapping pictures (a board lot where the part is on the board), then enter it.
     Returns the number of taps."""
     taps = 0
-    while not page.locator(".chooser-submit").is_enabled():
-        part = page.locator(".chooser fieldset.part[data-full=false]").first
+    while not page.locator("#pending-form .chooser-submit").is_enabled():
+        part = page.locator("#pending-form .chooser fieldset.part[data-full=false]").first
         groups = part.locator(".groups button")
         if groups.count() and not part.locator(".groups button[aria-pressed=true]").count():
             tap(page, groups.nth(turn % groups.count()))
@@ -139,7 +146,7 @@ def enter_reveal(page, turn: int) -> int:
             tap(page, pieces.nth((turn + taps) % pieces.count()))
         taps += 1
         assert taps < 60, "the reveal never filled"
-    tap(page, page.locator(".chooser-submit"))
+    tap(page, page.locator("#pending-form .chooser-submit"))
     return taps
 
 
@@ -156,7 +163,7 @@ def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> 
         if page.locator("#pending-form .pass-button").count():
             tap(page, page.locator("#pending-form .pass-button"))
             return "pass"
-        if page.locator(".chooser").count():
+        if page.locator("#pending-form .chooser").count():
             enter_reveal(page, turn)
             return "reveal"
         tap(page, page.locator("#pending-form button.move").first)

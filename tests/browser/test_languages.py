@@ -67,10 +67,10 @@ def test_a_hungarian_real_table_game_leaves_no_english_prompt(page):
     start(page, "skyline3000", "anna, ben", seed=None, mode="table")
     seen["shared"] = page.inner_text("body")
     for turn in range(60):
-        step = real_table_step(page, 0, turn + 1) if not page.locator(".chooser").count() else None
+        step = real_table_step(page, 0, turn + 1) if not page.locator("#pending-form .chooser").count() else None
         if step == "pass":
             seen["pass the device"] = page.inner_text("body")
-        if page.locator(".chooser").count():
+        if page.locator("#pending-form .chooser").count():
             break
     seen["a reveal on a player's own view"] = page.inner_text("body")
     page.click("#correction-box summary")

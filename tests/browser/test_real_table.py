@@ -240,9 +240,9 @@ def test_a_fifth_avenue_starting_business_is_entered_by_tapping_its_plot_and_its
     start(page, "fifthavenue", "anna, ben", seed=None, mode="table")
     assert "start business" in page.inner_text("#pending-text")
     # nothing chosen until the referee taps: two parts (the plot, the business), the button disabled
-    parts = page.locator(".chooser fieldset.part")
-    assert parts.count() == 2 and page.locator(".chooser .chip").count() == 0
-    assert page.locator(".chooser-submit").is_disabled()
+    parts = page.locator("#pending-form .chooser fieldset.part")
+    assert parts.count() == 2 and page.locator("#pending-form .chooser .chip").count() == 0
+    assert page.locator("#pending-form .chooser-submit").is_disabled()
     # the district's plots are the board's targets, nothing else on it
     targets = page.locator("#picture .target")
     assert targets.count() == 5
@@ -252,10 +252,10 @@ def test_a_fifth_avenue_starting_business_is_entered_by_tapping_its_plot_and_its
     settle(page)
     assert page.locator("#picture circle.chosen[data-district='34th-st-west'][data-plot=gray]").count() == 1
     assert page.locator("#picture .target").count() == 0  # the plot is chosen: the board takes no more
-    assert page.locator(".chooser-submit").is_disabled()
+    assert page.locator("#pending-form .chooser-submit").is_disabled()
     parts.nth(1).locator("button.piece", has_text="jeweler").click()
     page.screenshot(path=screenshots / f"start-business-{width}-chosen.png", full_page=True)
-    page.click(".chooser-submit")
+    page.click("#pending-form .chooser-submit")
     settle(page)
     no_problem_shown(page)
     assert page.inner_text("#move-log li") == "anna reveals a jeweler on the gray plot of 34th st west"

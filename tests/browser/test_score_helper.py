@@ -65,7 +65,7 @@ def test_helper_chinatown_simons_round_three_income_is_120000(page, screenshots)
     enter(page, "chinatown", [{"lot": lot, "owner": "simon", "shop": shop} for lot, shop in layout])
     assert totals(page, "#helper-score") == {"simon": 120000}
     page.locator("#helper").screenshot(path=screenshots / "helper-chinatown.png")
-    assert "seafood complete shop of 3 (lots 1, 2, 4): 50000" in breakdown(page, "simon")
+    assert "seafood complete shop of 3 (lots 1, 2, 4): $50,000" in breakdown(page, "simon")
     assert page.locator("#helper-picture svg").count() == 1
 
 

@@ -2,7 +2,7 @@
 // knowledge is in games.js, talking to the service in api.js, what the shared screen may show in
 // privacy.js, reveals in reveals.js (shapes) and chooser.js (tapping pieces drawn by pieces.js), the board's
 // targets and size in board.js, corrections in correct.js, the score helper in helper.js.
-import { call, catalogue, describeGame, parseJSON, Problem, svgElement, toJSON } from "./api.js";
+import { call, catalogue, family, describeGame, parseJSON, Problem, svgElement, toJSON } from "./api.js";
 import * as G from "./games.js";
 import { loadLanguage, tr } from "./i18n.js";
 import { $, el } from "./dom.js";
@@ -17,6 +17,10 @@ import * as store from "./store.js";
 import { download, linkedRecord, makeRecord, readRecord, sessionOf, shareLink } from "./record.js";
 import { logItems, noteOf, redoText, undoText } from "./log.js";
 import { finalPanel } from "./final.js";
+import { tradeComposer } from "./trade.js";
+import { claimComposer } from "./claim.js";
+import { handPanel } from "./hands.js";
+import { money as amount } from "./fmt.js";
 
 let games = [];
 let session = null; // {id, game, mode, setup, start, moves, redo, state, secret, notes, started}
@@ -74,6 +78,17 @@ async function takeCorrection(correction, redoLeft = []) {
   $("correction-verdict").replaceChildren(el("p", { className: "legal", text: tr("Correction taken: {what}.", { what: correction.label }) }));
   $("correction-box").open = false;
   await refresh();
+}
+
+// The correction form opened at one kind (a player's hand or money, from his own view's hand panel).
+function openCorrection(kind) {
+  $("correction-box").open = true;
+  const select = $("correct-kind");
+  if (select && [...select.options].some((o) => o.value === kind)) {
+    select.value = kind;
+    select.dispatchEvent(new Event("change"));
+  }
+  $("correction-box").scrollIntoView({ block: "start" });
 }
 
 function refuseCorrection(violations) {
@@ -160,6 +175,7 @@ async function startGame(event) {
 // the device has been passed to him and he has said so (`ownView`); leaving it returns to the shared screen.
 let ownView = null;
 let revealChooser = null;  // the reveal being entered, when a board tap may fill it (a Chinatown lot)
+let trading = null;  // Chinatown's trade being composed, when a board tap may give a lot
 
 function viewer() { return ownView; }
 
@@ -227,6 +243,15 @@ async function refresh() {
   const hidden = who ? [] : [...new Set(others.filter((m) => isPrivate(game, m)).map((m) => m.player))];
   currentHidden = hidden;
   showPending(state, reveals, st, description, who);
+  // Chinatown's trades are made in the open: composed on the shared screen by taps (trade.js)
+  trading = family(game) === "chinatown" && state.phase === "trade" && !state.pending && !who && !st.over
+    ? tradeComposer(state, description, (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))),
+      () => showTargets(game, session.state, currentOpen)) : null;
+  $("trade").replaceChildren(...(trading ? [trading.node] : []));
+  $("hand").replaceChildren(...(who && !st.over ? handPanel(game, state, who, openCorrection) : []));
+  // any move a player claims, listed or not, composed by taps and checked before anything changes (claim.js)
+  $("claim").replaceChildren(...(st.over || state.pending ? [] : [claimComposer(game, state, description, who, st.toMove,
+    (type) => isPrivate(game, { type }), (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))))]));
   currentOpen = open;
   composing = composition(game, open, description, state);
   showTargets(game, state, open);
@@ -245,7 +270,7 @@ function showStandings(game, shown, st) {
   $("standings").replaceChildren(...winners, el("table", {}, el("caption", { text: tr("Standings: points so far") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Points") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row", text: r.id }),
-      el("td", { className: "total", text: r.points === null ? tr("hidden") : String(r.points) }))))));
+      el("td", { className: "total", text: r.points === null ? tr("hidden") : amount(game, r.points) }))))));
   $("own-views").replaceChildren(...rows.map((r) => passButton(r.id, tr("Pass the device to {player}", { player: r.id }))));
 }
 
@@ -267,7 +292,8 @@ function showTargets(game, state, moves) {
   const seats = G.playerIds(state);
   const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
     choose: () => revealChooser.pick(value) })) : [];
-  for (const selector of revealChooser ? revealChooser.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
+  if (trading && !revealChooser) picks.push(...trading.boardPicks());
+  for (const selector of revealChooser ? revealChooser.boardChosen() : trading ? trading.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
   const now = composing && !state.pending ? composing.step() : null;
   // after a part is chosen the keyboard goes on to the picture's first target where the next part is chosen
   // there (or the move's place is next), else to the next part's first button
@@ -374,9 +400,9 @@ function showPending(state, reveals, st, description, who) {
   $("pending-form").replaceChildren(revealChooser.node);
 }
 
-async function play(move, redoLeft = []) {
+async function play(move, redoLeft = [], refused = showVerdict) {
   const answer = await call(session.game, "moves", { state: session.state, move });
-  if (!answer.legal) { showVerdict(answer); return false; }
+  if (!answer.legal) { refused(answer); return false; }
   // A reveal of what a player privately holds stays unwritten in the history the table sees.
   const pending = session.state.pending;
   if (move.type === "reveal" && pending && privateReveal(session.game, pending)) (session.secret ||= []).push(session.moves.length);
@@ -414,8 +440,8 @@ function scoreTable(game, score, caption) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Total") }),
       el("th", { scope: "col", text: tr("Breakdown") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id },
-      el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: String(r.total) }),
-      el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${p.points}`).join("; ") || "—" })))));
+      el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: amount(game, r.total) }),
+      el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${amount(game, p.points)}`).join("; ") || "—" })))));
   return table;
 }
 
@@ -429,7 +455,7 @@ async function showScorings() {
     el("tbody", {}, ...events.map((event) => {
       const line = G.scoringLine(event);
       return el("tr", {}, el("td", { text: String(event.index + 1) }), el("th", { scope: "row", text: line.label }),
-        ...ids.map((id) => el("td", { text: line.points ? String(line.points[id] ?? 0) : "" })));
+        ...ids.map((id) => el("td", { text: line.points ? amount(session.game, line.points[id] ?? 0) : "" })));
     })));
   $("scorings-list").replaceChildren(events.length ? table : el("p", { text: tr("No scoring has happened yet.") }));
 }

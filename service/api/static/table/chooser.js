@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { tr, word } from "./i18n.js";
 import { picture, words } from "./pieces.js";
 import { groupName, lookKey } from "./reveals.js";
+import { numberPad } from "./numpad.js";
 
 // A part with ``sequences`` (the dummy's draw, in order) is full when its picks are one of them, and a piece
 // is offered only where the picks so far can go on with it towards one.
@@ -27,6 +28,7 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
   // a part's ``initial`` values are chosen already (a correction starts from what the page holds)
   const chosen = form.parts.map((part) => (part.initial || []).map((v) => part.pieces.find((p) => p.value === v)).filter(Boolean));
   const groups = form.parts.map(() => null);
+  const typed = form.parts.map(() => ({ text: "" }));  // a number pad's digits so far, per part
   const node = el("div", { className: "chooser" });
   // buttonText null: no button of its own (the chooser is part of a larger form that reads chosenValues)
   const button = buttonText === null ? null : el("button", { type: "button", className: "chooser-submit", text: buttonText });
@@ -60,7 +62,8 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
       : tr("{count} of {total} chosen", { count: picked.length, total: part.count });
     const chips = picked.map((piece, i) => {
       const chip = el("button", { type: "button", className: "chip", "aria-label": tr("Take back: {piece}", { piece: words(piece.look) }) });
-      chip.append(picture(piece.look), el("span", { text: "×", "aria-hidden": "true" }));
+      chip.append(...(piece.look.kind === "text" ? [el("span", { text: words(piece.look) })] : [picture(piece.look)]),
+        el("span", { text: "×", "aria-hidden": "true" }));
       chip.addEventListener("click", () => { picked.splice(i, 1); draw(); onChange(); });
       return chip;
     });
@@ -78,6 +81,12 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
           })));
         pieces = groups[index] === null ? [] : part.pieces.filter((p) => groupLabel(p) === groups[index]);
       }
+    }
+    if (part.numpad) {
+      // many numbered pieces (85 lots): a number pad, not a screen of buttons; the board's taps still work
+      const free = (n) => pieces.some((p) => p.value === n) && !picked.some((p) => p.value === n) && !full(part, picked);
+      section.append(numberPad(free, (n) => add(index, pieces.find((p) => p.value === n)), typed[index], 2, full(part, picked)));
+      return section;
     }
     section.append(el("div", { className: "pieces" }, ...pieces.map((p) => pieceButton(index, p))));
     return section;

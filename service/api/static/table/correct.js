@@ -24,6 +24,12 @@ function number(label, value, id) {
 
 const BANKS = ["blue", "green", "yellow", "red"];
 
+/** The Skyline card ids the state places anywhere but in ``player``'s hand (a pile's top, a block, a discard). */
+export function cardsElsewhere(state, player) {
+  const rest = { ...state, players: state.players.map((p) => (p.id === player ? { ...p, hand: [] } : p)), options: {} };
+  return new Set([...JSON.stringify(rest).matchAll(/"((?:roof|floor|contract)-\d+)"/g)].map((m) => m[1]));
+}
+
 // Each kind: {label, own (only on that player's own view), fields(state, viewer, description) -> {nodes, read},
 // apply(state, read, viewer) -> state, describe(read, viewer) -> the history's words}
 const KINDS = {
@@ -131,8 +137,13 @@ const KINDS = {
           if (!ids.has(look)) ids.set(look, []);
           ids.get(look).push(id);
         }
-        for (const list of ids.values()) list.sort((a, b) => Number(held.includes(b)) - Number(held.includes(a)));
-        const pieces = [...ids].map(([look, list]) => ({ value: look, look: skylineCardLook(state, list[0]), limit: list.length }));
+        // of cards that look the same, those held come first, those the table shows elsewhere (a pile's top) last
+        const seen = cardsElsewhere(state, viewer);
+        const rank = (id) => (held.includes(id) ? 0 : seen.has(id) ? 2 : 1);
+        for (const list of ids.values()) list.sort((a, b) => rank(a) - rank(b));
+        // (a card the table shows elsewhere cannot be in his hand: its look is offered as often as it is free)
+        const pieces = [...ids].map(([look, list]) => ({ value: look, look: skylineCardLook(state, list[0]),
+          limit: list.filter((id) => rank(id) < 2).length })).filter((p) => p.limit > 0);
         const pick = chooser({ parts: [{ title: N_("The cards in the hand"), count: null, pieces, grouped: true,
           initial: held.map((id) => lookKey(skylineCardLook(state, id))) }] }, null);
         const none = el("input", { type: "checkbox", id: "correct-no-cards" });
@@ -173,6 +184,29 @@ const KINDS = {
         return next;
       },
       describe: (read) => tr("the top card of the {colour} stack", { colour: word("fifthavenue", read().colour) }) },
+    hand: { label: N_("A player's hand"), own: true,
+      fields(state, viewer, description) {
+        // every card that can be in a hand: the plots' colours and black, 4 to 6, as many as the game has
+        const cards = description?.catalogues?.cards || { coloured_per_colour: { 4: 5, 5: 4, 6: 3 }, black: { 4: 20, 5: 16, 6: 14 } };
+        const colours = [...(description?.catalogues?.plot_colours || Object.keys(state.stacks || {})), "black"];
+        const held = state.players[seatOf(state, viewer)]?.hand || [];
+        const pieces = colours.flatMap((colour) => Object.entries(colour === "black" ? cards.black : cards.coloured_per_colour)
+          .map(([value, n]) => ({ value: `${colour}-${value}`, limit: n, look: { kind: "card", colour, value: Number(value) } })));
+        const pick = chooser({ parts: [{ title: N_("The cards in his hand"), count: null, pieces, grouped: true, initial: held }] }, null);
+        const none = el("input", { type: "checkbox", id: "correct-no-cards" });
+        return { nodes: [el("p", { className: "hint", text: tr("Tap every card he holds.") }), pick.node,
+          el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("He holds no card") }))],
+        read: () => (none.checked ? [] : pick.chosenValues()[0]) };
+      },
+      apply(state, read, viewer) {
+        const hand = read();
+        const next = copy(state);
+        const player = next.players[seatOf(state, viewer)];
+        player.hand = hand;
+        player.hand_size = hand.length;
+        return next;
+      },
+      describe: (read, viewer) => tr("{player}'s hand", { player: viewer }) },
     points: pointsKind(),
   },
 };

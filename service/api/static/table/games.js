@@ -31,7 +31,7 @@ const MOVE_GROUPS = {
   bids: N_("Bids"), develop: N_("Develop"), draw: N_("Draw"), place_start: N_("Starting skyscrapers"),
   take_skyscrapers: N_("Take skyscrapers"), place_business: N_("Place a business"),
   black_and_move: N_("Black card and move"), take_cards: N_("Take cards"), move_commissioner: N_("Move a commissioner"),
-  value_district: N_("Value a district"), build: N_("Build"),
+  value_district: N_("Value a district"), build: N_("Build"), stop: N_("Stop building"),
 };
 
 export const groupName = (type) => (MOVE_GROUPS[type] ? tr(MOVE_GROUPS[type]) : words(type));

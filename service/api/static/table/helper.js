@@ -5,9 +5,12 @@ import { call, family, Problem } from "./api.js";
 import { $, el } from "./dom.js";
 import * as G from "./games.js";
 import { tr } from "./i18n.js";
+import { tapBuilder } from "./helpertap.js";
+import { markTargets, sizePicture } from "./board.js";
 
 let timer = null;
 let show = null;  // {busy, scoreTable, violationList, showPicture} from the page
+let tapper = null;  // the tap builder of the game chosen (helpertap.js), where it has one
 
 const spec = () => G.HELPER[$("helper-game").value] || G.HELPER[family($("helper-game").value)];
 const bodyRows = () => [...$("helper-rows").tBodies[0].rows];
@@ -34,6 +37,32 @@ export function resetHelper() {
     return [el("label", { for: id, text: tr(label) }), control];
   }));
   for (const id of ["helper-violations", "helper-score", "helper-picture", "helper-stale"]) $(id).replaceChildren();
+  tapper = null;
+  $("helper-taps-box").replaceChildren();
+  const game = $("helper-game").value;
+  if (!game) return;
+  show?.busy(1);
+  tapBuilder(game, readRows, put, markTargets).then((t) => {
+    if ($("helper-game").value !== game) return;
+    tapper = t;
+    $("helper-taps-box").replaceChildren(...(t ? [t.node] : []));
+    if (t && show && family(game) === "chinatown") scheduled();  // the board's picture, to tap lots on
+  }).catch(() => {}).finally(() => show?.busy(-1));
+}
+
+const readRows = () => bodyRows().map((r) => Object.fromEntries([...r.querySelectorAll("input")].map((i) => [i.dataset.key, i.value.trim()])));
+
+// A row put by a tap: it replaces the row ``same`` finds (a cell, a lot entered before), else fills an empty
+// last row or is added.
+function put(values, same) {
+  const rows = bodyRows();
+  const read = readRows();
+  let index = read.findIndex(same);
+  if (index < 0 && read.length && Object.values(read[read.length - 1]).every((v) => v === "")) index = read.length - 1;
+  if (index < 0) { $("helper-rows").tBodies[0].append(row(values)); } else {
+    for (const input of rows[index].querySelectorAll("input")) input.value = values[input.dataset.key] ?? "";
+  }
+  scheduled();
 }
 
 function markStale(text) {
@@ -74,7 +103,7 @@ function showRowProblems(problems, where) {
 
 async function update() {
   const game = $("helper-game").value;
-  const rows = bodyRows().map((r) => Object.fromEntries([...r.querySelectorAll("input")].map((i) => [i.dataset.key, i.value.trim()])));
+  const rows = readRows();
   const extra = Object.fromEntries([...$("helper-extra").querySelectorAll("[data-key]")].map((i) => [i.dataset.key, i.value.trim()]));
   const { body, where } = spec().body(rows, extra);
   $("helper-score").setAttribute("aria-busy", "true");
@@ -87,6 +116,11 @@ async function update() {
     $("helper-score").classList.remove("stale");
     $("helper-stale").replaceChildren();
     show.showPicture($("helper-picture"), picture);
+    if (tapper) {
+      // lots to tap: the picture at its readable size (panned in its frame), its targets large enough
+      sizePicture($("helper-picture").querySelector("svg"), true);
+      tapper.markPicture($("helper-picture").querySelector("svg"));
+    }
   } catch (error) {
     const problem = error instanceof Problem ? error : new Problem(tr("Something went wrong"), String(error.message || error));
     const unplaced = showRowProblems(problem.errors, where);
@@ -103,7 +137,7 @@ export function wireHelper(page) {
   $("helper-game").addEventListener("change", resetHelper);
   $("helper-add").addEventListener("click", () => { $("helper-rows").tBodies[0].append(row()); scheduled(); });
   $("helper-clear").addEventListener("click", resetHelper);
-  $("helper-rows").addEventListener("input", scheduled);
+  $("helper-rows").addEventListener("input", () => { scheduled(); tapper?.redraw(); });
   $("helper-extra").addEventListener("input", scheduled);
   $("helper-extra").addEventListener("change", scheduled);
 }

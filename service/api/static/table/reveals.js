@@ -64,7 +64,7 @@ const FORMS = {
       const held = new Set(state.players.flatMap((p) => p.hand || []));
       const lots = Object.keys(description.board.lots).map(Number)
         .filter((n) => !(String(n) in (state.board || {})) && !held.has(n));
-      return { parts: [{ title: N_("The building cards dealt"), count: pending.count, distinct: true,
+      return { parts: [{ title: N_("The building cards dealt"), count: pending.count, distinct: true, numpad: true,
         pieces: lots.map((n) => ({ value: n, look: { kind: "lot", number: n } })),
         board: { selector: (n) => `#lot-${Number(n)}`, name: (n) => tr("building card {number}", { number: n }) } }],
       build: ([lots]) => ({ lots }) };
@@ -112,7 +112,9 @@ const FORMS = {
         build: (chosen) => ({ tops: Object.fromEntries(colours.map((c, i) => [c, chosen[i][0]])) }) };
       }
       case "black_cards": {
-        const draws = Array.isArray(pending.draws) ? pending.draws : Object.entries(pending.draws || {});
+        // the draws owed, in order: [{player, count}] on the wire ([player, count] pairs or a map also read)
+        const draws = (Array.isArray(pending.draws) ? pending.draws : Object.entries(pending.draws || {}))
+          .map((d) => (Array.isArray(d) ? d : [d.player, d.count]));
         // the first player's draws are listed: no more of a value than the deck may still hold
         const first = listed.filter((m) => m.drawn).map((m) => Object.values(m.drawn)[0] || []);
         return { parts: draws.map(([who, n], i) => ({ title: N_("The black cards {player} draws"), params: { player: who },
@@ -157,7 +159,7 @@ export function groupName(piece) {
   if (look.kind === "money") return [look.game || "newyork", look.bank];
   if (look.kind === "scoring") return [null, N_("scoring card")];
   if (look.kind === "tile") return [look.game || "newyork", look.type];
-  if (look.kind === "card") return ["skyline3000", look.district || look.deck];
+  if (look.kind === "card") return look.colour ? ["fifthavenue", look.colour] : ["skyline3000", look.district || look.deck];
   return [null, ""];
 }
 
