@@ -192,7 +192,7 @@ const KINDS = {
         const held = state.players[seatOf(state, viewer)]?.hand || [];
         const pieces = colours.flatMap((colour) => Object.entries(colour === "black" ? cards.black : cards.coloured_per_colour)
           .map(([value, n]) => ({ value: `${colour}-${value}`, limit: n, look: { kind: "card", colour, value: Number(value) } })));
-        const pick = chooser({ parts: [{ title: N_("The cards in his hand"), count: null, pieces, grouped: true, initial: held }] }, null);
+        const pick = chooser({ parts: [{ title: N_("The cards in the hand"), count: null, pieces, grouped: true, initial: held }] }, null);
         const none = el("input", { type: "checkbox", id: "correct-no-cards" });
         return { nodes: [el("p", { className: "hint", text: tr("Tap every card he holds.") }), pick.node,
           el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("He holds no card") }))],
