@@ -37,6 +37,7 @@ class Settings:
     body_buffer_bytes: int = 32 * 1024 * 1024
     log_level: str = "INFO"
     log_format: str = "json"
+    log_buffer_lines: int = 10_000
     host: str = "0.0.0.0"
     cors_origins: tuple[str, ...] = ()
     port: int = 8080
@@ -230,6 +231,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "BODY_BUFFER_BYTES": ("body_buffer_bytes", _int_in("BODY_BUFFER_BYTES", 1024 * 1024, 16 * 1024**3)),
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
+    "LOG_BUFFER_LINES": ("log_buffer_lines", _int_in("LOG_BUFFER_LINES", 10, 1_000_000)),
     "HOST": ("host", parse_host),
     "CORS_ORIGINS": ("cors_origins", _cors_origins),
     "PORT": ("port", _int_in("PORT", 1, 65535)),

@@ -103,7 +103,7 @@ def on_starting(server: Any) -> None:
         shutil.rmtree(path, ignore_errors=True)
         os.makedirs(path, exist_ok=True)
     settings = settings_from_env()
-    configure_logging(settings.log_level, settings.log_format)
+    configure_logging(settings.log_level, settings.log_format, settings.log_buffer_lines)
     if settings.probe_port is not None:
         PROBES.table = WorkerTable()  # before the first fork, so that every worker shares it
 
@@ -142,6 +142,20 @@ class ExitStatusLogger(GunicornLogger):
     gunicorn versions differ in how they pass the arguments."""
 
     causes: dict[int, str] = {}
+
+    def setup(self, cfg: Any) -> None:
+        """gunicorn's own lines (the master's too) through the same never-blocking writer as the app's:
+        a master stuck writing to a pipe nobody reads would stop killing stuck workers."""
+        from .logs import NonBlockingHandler
+
+        super().setup(cfg)
+        for logger in (self.error_log, self.access_log):
+            for index, handler in enumerate(logger.handlers):
+                if type(handler) is logging.StreamHandler:
+                    replacement = NonBlockingHandler(handler.stream)
+                    replacement.setFormatter(handler.formatter)
+                    logger.handlers[index] = replacement
+
     TIMEOUT = re.compile(r"WORKER TIMEOUT \(pid:(\d+)\)")
     SIGNAL = re.compile(r"Worker \(pid:(\d+)\) was sent (\w+)")
     CODE = re.compile(r"Worker \(pid:(\d+)\) exited with code (\d+)")

@@ -161,9 +161,11 @@ def gunicorn(
     wait_for: str = "/healthz",
     command: tuple[str, ...] = GUNICORN,
     port: int | None = None,
+    output: int | None = None,
 ) -> Iterator[Gunicorn]:
     """gunicorn with deploy/gunicorn.conf.py (the container's configuration) on a free port, or
-    ``command=CITY_GAMES_SERVE`` (which takes no app argument)."""
+    ``command=CITY_GAMES_SERVE`` (which takes no app argument). Its stdout and stderr go to its log file,
+    or to the file descriptor ``output`` (then its log reads empty)."""
     port = port or free_port()
     workdir = Path(tempfile.mkdtemp(prefix="citygames-live-"))
     log_path = workdir / "gunicorn.log"
@@ -185,8 +187,8 @@ def gunicorn(
             [*command, *extra_args, *([app] if command == GUNICORN else [])],
             cwd=ROOT,
             env=full_env,
-            stdout=log,
-            stderr=log,
+            stdout=log if output is None else output,
+            stderr=log if output is None else output,
             start_new_session=True,
         )
     server = Gunicorn(process, port, log_path, metrics_port, probe_port)
