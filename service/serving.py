@@ -50,6 +50,7 @@ def prepare_metrics_dir() -> str:
 
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
+    BODY_LIMIT.bytes = settings.max_body_bytes
     options = {
         "bind": bind_address(settings.host, settings.port),
         "workers": settings.workers,
@@ -210,12 +211,34 @@ def child_exit(server: Any, worker: Any) -> None:
 
 def pre_request(worker: Any, req: Any) -> None:
     """gunicorn bounds reading the headers (``keepalive``) but not the body: without a socket timeout a
-    client that declares a Content-Length and then trickles or stops would hold its greenlet forever."""
+    client that declares a Content-Length and then trickles or stops would hold its greenlet forever.
+
+    A request that says ``Expect: 100-continue`` with a Content-Length over MAX_BODY_BYTES is not told to
+    go on (gunicorn would send ``100 Continue`` before the app sees the request): it gets its 413 at once,
+    and its body is never asked for."""
     sock = getattr(getattr(req, "unreader", None), "sock", None)
     if sock is not None:
         sock.settimeout(IDLE_SECONDS)
+    if getattr(req, "_expected_100_continue", False) and _declared_length(req) > BODY_LIMIT.bytes:
+        req._expected_100_continue = False
     if PROBES.slot is not None:
         PROBES.slot.started()
+
+
+class BODY_LIMIT:
+    """MAX_BODY_BYTES, set with the options in the master (so every worker has it)."""
+
+    bytes = 1024 * 1024
+
+
+def _declared_length(req: Any) -> int:
+    for name, value in getattr(req, "headers", ()):
+        if name == "CONTENT-LENGTH":
+            try:
+                return int(value)
+            except ValueError:
+                return 0
+    return 0
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

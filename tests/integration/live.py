@@ -395,7 +395,7 @@ class HAProxy:
 
 
 @contextlib.contextmanager
-def haproxy(replicas: list[Gunicorn]) -> Iterator[HAProxy]:
+def haproxy(replicas: list[Gunicorn], env: dict[str, str] | None = None) -> Iterator[HAProxy]:
     """HAProxy with the deployment's example config (deploy/haproxy/haproxy.cfg) on a free port in front of
     two replicas started with PROBE_PORT, checking their masters' /readyz; its log (one line a request)
     lives as long as the context."""
@@ -409,6 +409,7 @@ def haproxy(replicas: list[Gunicorn]) -> Iterator[HAProxy]:
         FRONTEND=f"127.0.0.1:{port}",
         **{f"REPLICA_{n}": f"127.0.0.1:{r.port}" for n, r in enumerate(replicas)},
         **{f"PROBES_{n}": str(r.probe_port) for n, r in enumerate(replicas)},
+        **(env or {}),
     )
     front = HAProxy(port, workdir / "haproxy.log")
     log = open(front.log_path, "wb")
