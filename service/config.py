@@ -37,6 +37,7 @@ class Settings:
     body_buffer_bytes: int = 32 * 1024 * 1024
     log_level: str = "INFO"
     log_format: str = "json"
+    log_buffer_lines: int = 10_000
     host: str = "0.0.0.0"
     cors_origins: tuple[str, ...] = ()
     port: int = 8080
@@ -94,6 +95,9 @@ def _choice(name: str, choices: tuple[str, ...], upper: bool) -> Callable[[str],
 
 
 MIN_SECRET_CHARS = 16
+MIN_SECRET_DISTINCT = 8  # 'aaaaaaaaaaaaaaaa' and '0101010101010101' are long enough and guessable
+# Words of the placeholders people leave in (compared without case, spaces or punctuation).
+PLACEHOLDER_WORDS = ("changeme", "replaceme", "placeholder", "example", "yoursecret", "insertsecret", "todo", "xxxx")
 HOST_NAME = re.compile(
     r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
 )
@@ -107,6 +111,17 @@ def _secret(raw: str) -> str | None:
         raise ConfigError(
             f"CACHE_HMAC_SECRET must be at least {MIN_SECRET_CHARS} characters "
             f"(got {len(value)}); use a long random string, e.g. 32 bytes in hex"
+        )
+    if len(set(value)) < MIN_SECRET_DISTINCT:
+        raise ConfigError(
+            f"CACHE_HMAC_SECRET has only {len(set(value))} distinct characters (at least {MIN_SECRET_DISTINCT}): "
+            "it is guessable; use a long random string, e.g. `openssl rand -hex 32`"
+        )
+    folded = re.sub(r"[^a-z0-9]", "", value.lower())
+    if any(word in folded for word in PLACEHOLDER_WORDS):
+        raise ConfigError(
+            "CACHE_HMAC_SECRET looks like a placeholder (it holds a word such as 'changeme' or 'example'); "
+            "use a long random string, e.g. `openssl rand -hex 32`"
         )
     return value
 
@@ -230,6 +245,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "BODY_BUFFER_BYTES": ("body_buffer_bytes", _int_in("BODY_BUFFER_BYTES", 1024 * 1024, 16 * 1024**3)),
     "LOG_LEVEL": ("log_level", _choice("LOG_LEVEL", LOG_LEVELS, upper=True)),
     "LOG_FORMAT": ("log_format", _choice("LOG_FORMAT", LOG_FORMATS, upper=False)),
+    "LOG_BUFFER_LINES": ("log_buffer_lines", _int_in("LOG_BUFFER_LINES", 10, 1_000_000)),
     "HOST": ("host", parse_host),
     "CORS_ORIGINS": ("cors_origins", _cors_origins),
     "PORT": ("port", _int_in("PORT", 1, 65535)),

@@ -77,6 +77,9 @@ CACHE_BREAKER_TRIPS = Counter(
     ["tier", "reason"],
 )
 CACHE_WRITE_ERRORS = Counter("citygames_cache_write_errors_total", "Memo writes that failed or were dropped", ["tier"])
+LOG_LINES_DROPPED = Counter(
+    "citygames_log_lines_dropped_total", "Log lines dropped because the log stream did not keep up (never blocked on)"
+)
 
 
 def render_metrics() -> tuple[bytes, str]:

@@ -10,8 +10,10 @@ shared memory (one slot a worker, assigned by the master before it forks the wor
   time is older than BUSY_AFTER_SECONDS belongs to a worker busy computing (its loop cannot run);
 - each worker counts the requests it has in flight.
 
-``/livez`` passes while the master runs and at least one worker is alive (the master itself restarts a
-worker that misses its heartbeat). ``/readyz`` (503 when it fails, its reason in ``output``) fails:
+``/livez`` passes while the master runs and at least one worker is alive, and fails (``stuck``) once every
+running worker's loop has not ticked for longer than gunicorn's worker ``timeout``: the master restarts a
+worker that misses its heartbeat, but a master that cannot (itself blocked, say on a log pipe nobody
+reads) would otherwise leave a pod that answers nothing reported alive. ``/readyz`` (503 when it fails, its reason in ``output``) fails:
 
 - ``busy`` while every worker is busy or holds QUEUED_LIMIT requests, so the pod is taken out of the
   Service's endpoints (or a load balancer's rotation) until it catches up;
@@ -72,6 +74,7 @@ def assign_slot(table: WorkerTable, server: Any, worker: Any) -> None:
 
 
 def verdicts(table: WorkerTable, server: Any, now: float) -> dict[str, Any]:
+    stuck_after = float(getattr(getattr(server, "cfg", None), "timeout", 0) or 30)
     workers = []
     for pid, worker in list(server.WORKERS.items()):
         slot = getattr(worker, "probe_slot", None)
@@ -86,6 +89,8 @@ def verdicts(table: WorkerTable, server: Any, now: float) -> dict[str, Any]:
         "workers": workers,
         "alive": bool(server.WORKERS),
         "busy": bool(workers) and all(w["busy"] for w in workers),
+        "stuck": bool(workers) and all(w["loop_lag_s"] > stuck_after for w in workers),
+        "stuck_after_s": stuck_after,
         "stopping": not server.LISTENERS,  # the arbiter empties its listeners as its stop begins
     }
 
@@ -108,7 +113,12 @@ def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
             found = verdicts(table, server, time.monotonic())
             if self.path == "/livez":
-                ok, output = found["alive"], "no worker is alive"
+                ok = found["alive"] and not found["stuck"]
+                output = (
+                    "no worker is alive"
+                    if not found["alive"]
+                    else f"every worker's loop has been stuck for more than {found['stuck_after_s']:g} s"
+                )
             elif self.path == "/readyz":
                 reason = unready(found)
                 ok, output = reason is None, reason

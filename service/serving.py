@@ -50,6 +50,7 @@ def prepare_metrics_dir() -> str:
 
 
 def gunicorn_options(settings: Settings) -> dict[str, Any]:
+    BODY_LIMIT.bytes = settings.max_body_bytes
     options = {
         "bind": bind_address(settings.host, settings.port),
         "workers": settings.workers,
@@ -103,7 +104,7 @@ def on_starting(server: Any) -> None:
         shutil.rmtree(path, ignore_errors=True)
         os.makedirs(path, exist_ok=True)
     settings = settings_from_env()
-    configure_logging(settings.log_level, settings.log_format)
+    configure_logging(settings.log_level, settings.log_format, settings.log_buffer_lines)
     if settings.probe_port is not None:
         PROBES.table = WorkerTable()  # before the first fork, so that every worker shares it
 
@@ -142,6 +143,20 @@ class ExitStatusLogger(GunicornLogger):
     gunicorn versions differ in how they pass the arguments."""
 
     causes: dict[int, str] = {}
+
+    def setup(self, cfg: Any) -> None:
+        """gunicorn's own lines (the master's too) through the same never-blocking writer as the app's:
+        a master stuck writing to a pipe nobody reads would stop killing stuck workers."""
+        from .logs import NonBlockingHandler
+
+        super().setup(cfg)
+        for logger in (self.error_log, self.access_log):
+            for index, handler in enumerate(logger.handlers):
+                if type(handler) is logging.StreamHandler:
+                    replacement = NonBlockingHandler(handler.stream)
+                    replacement.setFormatter(handler.formatter)
+                    logger.handlers[index] = replacement
+
     TIMEOUT = re.compile(r"WORKER TIMEOUT \(pid:(\d+)\)")
     SIGNAL = re.compile(r"Worker \(pid:(\d+)\) was sent (\w+)")
     CODE = re.compile(r"Worker \(pid:(\d+)\) exited with code (\d+)")
@@ -196,12 +211,34 @@ def child_exit(server: Any, worker: Any) -> None:
 
 def pre_request(worker: Any, req: Any) -> None:
     """gunicorn bounds reading the headers (``keepalive``) but not the body: without a socket timeout a
-    client that declares a Content-Length and then trickles or stops would hold its greenlet forever."""
+    client that declares a Content-Length and then trickles or stops would hold its greenlet forever.
+
+    A request that says ``Expect: 100-continue`` with a Content-Length over MAX_BODY_BYTES is not told to
+    go on (gunicorn would send ``100 Continue`` before the app sees the request): it gets its 413 at once,
+    and its body is never asked for."""
     sock = getattr(getattr(req, "unreader", None), "sock", None)
     if sock is not None:
         sock.settimeout(IDLE_SECONDS)
+    if getattr(req, "_expected_100_continue", False) and _declared_length(req) > BODY_LIMIT.bytes:
+        req._expected_100_continue = False
     if PROBES.slot is not None:
         PROBES.slot.started()
+
+
+class BODY_LIMIT:
+    """MAX_BODY_BYTES, set with the options in the master (so every worker has it)."""
+
+    bytes = 1024 * 1024
+
+
+def _declared_length(req: Any) -> int:
+    for name, value in getattr(req, "headers", ()):
+        if name == "CONTENT-LENGTH":
+            try:
+                return int(value)
+            except ValueError:
+                return 0
+    return 0
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

@@ -60,11 +60,11 @@ def test_a_bad_value_names_its_variable(variable, value):
 
 def test_the_cache_settings_are_read():
     settings = settings_from_env(
-        {"CACHE_MAX_BYTES": "2097152", "CACHE_HMAC_SECRET": " s3cret-s3cret-s3cret ", "REDIS_SLOW_MS": "7"}
+        {"CACHE_MAX_BYTES": "2097152", "CACHE_HMAC_SECRET": " s3cret-k3y-for-tests ", "REDIS_SLOW_MS": "7"}
     )
     assert (settings.cache_max_bytes, settings.cache_hmac_secret, settings.redis_slow_ms) == (
         2 * 1024 * 1024,
-        "s3cret-s3cret-s3cret",
+        "s3cret-k3y-for-tests",
         7,
     )
     assert settings_from_env({"CACHE_HMAC_SECRET": ""}).cache_hmac_secret is None
@@ -74,7 +74,7 @@ def test_the_cache_settings_are_read():
 
 
 def test_check_config_shows_neither_the_secret_nor_a_redis_password():
-    env = dict(os.environ, CACHE_HMAC_SECRET="s3cret-s3cret-s3cret", REDIS_URL="redis://:hunter2hunter2@cache:6379/0")
+    env = dict(os.environ, CACHE_HMAC_SECRET="s3cret-k3y-for-tests", REDIS_URL="redis://:hunter2hunter2@cache:6379/0")
     done = subprocess.run([sys.executable, "-m", "service", "check-config"], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "s3cret" not in done.stdout and "hunter2" not in done.stdout
@@ -142,3 +142,23 @@ def test_the_probe_port_is_optional_and_must_be_a_port_of_its_own():
     for clash in ({"PROBE_PORT": "8080"}, {"PROBE_PORT": "9090", "METRICS_PORT": "9090"}):
         with pytest.raises(ConfigError, match="PROBE_PORT"):
             settings_from_env(clash)
+
+
+@pytest.mark.parametrize(
+    "weak",
+    [
+        "aaaaaaaaaaaaaaaa",
+        "0101010101010101010101",
+        "changeme-changeme-changeme",
+        "Replace_Me_With_A_Secret_2024",
+        "example-hmac-secret-000111222",
+    ],
+)
+def test_a_seal_secret_too_weak_is_refused_naming_the_variable(weak):
+    with pytest.raises(ConfigError, match="CACHE_HMAC_SECRET"):
+        settings_from_env({"CACHE_HMAC_SECRET": weak})
+
+
+def test_a_random_seal_secret_is_taken():
+    strong = "9f2c4e7a1b3d5f60718293a4b5c6d7e8"
+    assert settings_from_env({"CACHE_HMAC_SECRET": strong}).cache_hmac_secret == strong

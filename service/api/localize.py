@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from ..engine.core import Violation
-from ..engine.kit import N_, Names, Term, english
+from ..engine.kit import ISOLATED, N_, PEOPLE, Isolated, Names, Term, english, isolated
 from ..i18n import DEFAULT, translations
 
 AND = N_("{names} and {last}")
@@ -41,29 +41,6 @@ class Words:
 
 
 NO_WORDS = Words("")
-# Parameters that name people, never translated even when an id happens to be one of the game's words.
-PEOPLE = frozenset(
-    {
-        "player",
-        "players",
-        "owner",
-        "winner",
-        "winners",
-        "drawer",
-        "declarer",
-        "who",
-        "holder",
-        "bidder",
-        "giver",
-        "receiver",
-        "id",
-        "name",
-        "names",
-        "last",
-        "leader",
-        "to_act",
-    }
-)
 
 
 class Translator:
@@ -113,14 +90,17 @@ class Translator:
             return self.text(value)
         if isinstance(value, str) and name not in PEOPLE:
             return self.word(value, words)
+        if isinstance(value, str) and name in ISOLATED:
+            return Isolated(value)
         return value
 
     def names(self, ids: tuple[str, ...]) -> str:
         if not ids:
             return self.text(NOBODY)
+        shown = [isolated(id_) for id_ in ids]
         if len(ids) == 1:
-            return ids[0]
-        return self.text(AND).format(names=", ".join(ids[:-1]), last=ids[-1])
+            return shown[0]
+        return self.text(AND).format(names=", ".join(shown[:-1]), last=shown[-1])
 
     # -- what the routes hand over ---------------------------------------------------------------------
     def violation(self, v: Violation, words: Words = NO_WORDS) -> dict[str, str]:

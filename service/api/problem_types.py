@@ -94,6 +94,17 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
             "Use a method the `Allow` header of the answer names.",
         ),
         ProblemType(
+            "rate-limited",
+            429,
+            N_("Too many requests"),
+            "The load balancer in front of the service (HAProxy, `deploy/haproxy/haproxy.cfg`) counts each "
+            "client address's requests over a window and answers this past its limit, without asking the "
+            "service; `Retry-After` says how many seconds to wait.",
+            "A client sending requests in a tight loop, many clients behind one address, or a script without a pause.",
+            "Wait the `Retry-After` seconds, then send at a steadier pace. The operator sets the limit "
+            "(docs/operations.md).",
+        ),
+        ProblemType(
             "body-too-large",
             413,
             N_("Body too large"),

@@ -27,6 +27,8 @@ from redis.cluster import RedisCluster
 from redis.retry import Retry
 from redis.sentinel import Sentinel
 
+from .bounded import Limits, bounded, parser_for
+
 SINGLE, CLUSTER, SENTINEL = "single", "cluster", "sentinel"
 
 
@@ -50,35 +52,49 @@ def _no_retry() -> Retry:
     return Retry(NoBackoff(), 0)
 
 
-def connect(target: RedisTarget, timeout: float, max_connections: int, timed: Callable[[type], type]) -> Any:
+def connect(
+    target: RedisTarget, timeout: float, max_connections: int, timed: Callable[[type], type], limits: Limits
+) -> Any:
     """The client for ``target``. ``timed`` wraps a connection class to time its connection set-ups.
-    A cluster client asks its node for the slots as it is made, so call this where a failure is
-    caught (the store does it on first use)."""
-    common = {"socket_timeout": timeout, "socket_connect_timeout": timeout, "health_check_interval": 30}
+    Every connection reads RESP2 through a parser that refuses replies past ``limits``, and its socket
+    honours the deadline of the call in progress (``bounded``). A cluster client asks its node for the
+    slots as it is made, so call this where a failure is caught (the store does it on first use)."""
+    parser = parser_for(limits)
+    common = {
+        "socket_timeout": timeout,
+        "socket_connect_timeout": timeout,
+        "health_check_interval": 30,
+        "parser_class": parser,
+        "protocol": 2,
+    }
     if target.kind == CLUSTER:
         return RedisCluster.from_url(
             target.url,
             retry=_no_retry(),
             max_connections=max_connections,
-            connection_class=timed(redis.Connection),
+            connection_class=timed(bounded(redis.Connection)),
             **common,
         )
     if target.kind == SENTINEL:
         sentinel = Sentinel(
-            list(target.sentinels), sentinel_kwargs={"socket_timeout": timeout, "socket_connect_timeout": timeout}
+            list(target.sentinels),
+            sentinel_kwargs={
+                "socket_timeout": timeout,
+                "socket_connect_timeout": timeout,
+            },
         )
         return sentinel.master_for(
             target.service,
             retry=_no_retry(),
             max_connections=max_connections,
-            connection_class=timed(redis.sentinel.SentinelManagedConnection),
+            connection_class=timed(bounded(redis.sentinel.SentinelManagedConnection)),
             **common,
             **_credentials(target.url),
         )
     pool = redis.BlockingConnectionPool.from_url(
         target.url, max_connections=max_connections, timeout=timeout, retry=_no_retry(), **common
     )
-    pool.connection_class = timed(pool.connection_class)
+    pool.connection_class = timed(bounded(pool.connection_class))
     return redis.Redis(connection_pool=pool, retry=_no_retry())
 
 

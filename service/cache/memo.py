@@ -254,5 +254,6 @@ def build_memo(settings: Settings) -> Memo:
         breaker_reset_seconds=settings.breaker_reset_seconds,
         slow_ms=settings.redis_slow_ms,
         max_pending_bytes=queue_bytes,
+        max_value_bytes=memory.largest,
     )
     return TieredMemo(memory, redis_store, IN_PROCESS_ONLY)

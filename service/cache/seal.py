@@ -11,6 +11,7 @@ import hmac
 
 PREFIX = b"h1:"
 _MAC_HEX = 64
+SEALED_OVERHEAD = len(PREFIX) + _MAC_HEX + 1  # a sealed value's bytes beyond its text's
 
 
 class Rejected:

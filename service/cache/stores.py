@@ -15,9 +15,10 @@ from typing import Any, Protocol
 from cachetools import TTLCache
 
 from ..metrics import CACHE_BREAKER_TRIPS, CACHE_BYTES, CACHE_WRITE_ERRORS
+from .bounded import Limits, bounded_call
 from .breaker import DOWN, Breaker
 from .clients import RedisTarget, connect, read_many
-from .seal import Rejected, seal, unseal
+from .seal import SEALED_OVERHEAD, Rejected, seal, unseal
 
 log = logging.getLogger("service.cache")
 
@@ -28,6 +29,8 @@ ENTRY_OVERHEAD = 320
 LARGEST_SHARE = 16
 # Redis connections per worker process, and so the most Redis calls it makes at once.
 MAX_CONNECTIONS = 16
+# What a background write (a pipeline of SETs) may take beyond a read's deadline: off the request path.
+WRITE_SECONDS = 1.0
 
 
 _connecting = threading.local()  # per thread (per greenlet under gevent): seconds spent opening connections
@@ -142,6 +145,12 @@ class RedisStore:
     values computed on a miss are sealed and written by a background thread, whose queue is bounded in
     bytes, so the answer never waits for Redis twice.
     Every value read is verified against ``secret`` before anyone sees it (``seal.unseal``).
+
+    A call costs bounded time and memory whatever Redis sends (``bounded``): a read, connection set-up
+    included, ends within twice ``timeout_ms`` (each socket operation within one), a write within
+    WRITE_SECONDS more; a value longer than ``max_value_bytes`` (UTF-8) is neither written nor read, and
+    a reply longer than the values asked for is refused before it is read. Either is a failure for
+    the breaker.
     """
 
     name = "redis"
@@ -157,11 +166,16 @@ class RedisStore:
         breaker_reset_seconds: float = 10,
         slow_ms: float = 10,
         max_pending_bytes: int = 8 * 1024 * 1024,
+        max_value_bytes: int = 1024 * 1024,
     ):
         if not secret:
             raise ValueError("a RedisStore needs a secret to seal and verify values")
         self.target = RedisTarget.of(target)
         self._timeout = timeout_ms / 1000
+        self.max_value_bytes = max_value_bytes
+        self._sealed_bytes = max_value_bytes + SEALED_OVERHEAD
+        # A reply holds at most the values asked for and their framing (a RESP header per value).
+        self._limits = Limits(value_bytes=self._sealed_bytes, reply_bytes=max(self._sealed_bytes, 1024 * 1024) + 1024)
         self._client: Any = None
         self._client_lock = threading.Lock()
         self._secret = secret
@@ -187,7 +201,7 @@ class RedisStore:
                 if self._client is None:
                     started = time.perf_counter()
                     try:
-                        self._client = connect(self.target, self._timeout, MAX_CONNECTIONS, _timed)
+                        self._client = connect(self.target, self._timeout, MAX_CONNECTIONS, _timed, self._limits)
                     finally:
                         _connecting.seconds = getattr(_connecting, "seconds", 0.0) + time.perf_counter() - started
         return self._client
@@ -197,7 +211,14 @@ class RedisStore:
         log.warning("redis bypassed", extra={"reason": reason})
 
     def _guarded(
-        self, call: Callable[..., Any], *args: Any, probe_allowed: bool = True, timed: bool = True, wait: float = 0.0
+        self,
+        call: Callable[..., Any],
+        *args: Any,
+        probe_allowed: bool = True,
+        timed: bool = True,
+        wait: float = 0.0,
+        seconds: float | None = None,
+        reply_bytes: int | None = None,
     ) -> Any:
         """``call`` through the breaker, timed; any error (or an open breaker) is StoreUnavailable.
 
@@ -205,7 +226,8 @@ class RedisStore:
         under gevent) skips Redis rather than waiting, which is no fault of Redis's. The time charged to
         Redis is the wall time of the call less the CPU this OS thread spent meanwhile (under gevent
         the other greenlets computing while this one waits are not Redis's slowness) and less the time
-        spent opening a new connection.
+        spent opening a new connection. The whole call ends within ``seconds`` (twice the timeout unless
+        given) and reads replies of at most ``reply_bytes`` (``bounded.bounded_call``).
         """
         if not self._slots.acquire(timeout=wait) if wait else not self._slots.acquire(blocking=False):
             raise StoreSkipped("every Redis connection is busy")
@@ -216,7 +238,8 @@ class RedisStore:
             _connecting.seconds = 0.0
             started, cpu = time.perf_counter(), time.thread_time()
             try:
-                result = call(*args)
+                with bounded_call(self._timeout * 2 if seconds is None else seconds, reply_bytes):
+                    result = call(*args)
             except BaseException as exc:
                 self.breaker.failed(ticket, exc)
                 raise StoreUnavailable(type(exc).__name__) from exc
@@ -230,7 +253,10 @@ class RedisStore:
     def fetch(self, keys: Sequence[str]) -> dict[str, str | Rejected]:
         if not keys:
             return {}
-        values = self._guarded(lambda: read_many(self._connected(), self.kind, list(keys)))
+        values = self._guarded(
+            lambda: read_many(self._connected(), self.kind, list(keys)),
+            reply_bytes=len(keys) * (self._sealed_bytes + 32) + 32,
+        )
         return {key: unseal(self._secret, key, raw) for key, raw in zip(keys, values or ()) if raw is not None}
 
     def note_saving(self, seconds: float) -> None:
@@ -269,6 +295,7 @@ class RedisStore:
 
     # writes --------------------------------------------------------------------------------
     def put(self, items: Mapping[str, str]) -> None:
+        items = {key: text for key, text in items.items() if self._fits(text)}
         if not items:
             return
         size = sum(sys.getsizeof(text) for text in items.values())
@@ -279,6 +306,10 @@ class RedisStore:
             self._pending_bytes += size
         self._ensure_writer()
         self._writes.put_nowait(dict(items))
+
+    def _fits(self, text: str) -> bool:
+        """Short enough to be written, and so read back (a UTF-8 character is at most 4 bytes)."""
+        return len(text) * 4 <= self.max_value_bytes or len(text.encode("utf-8")) <= self.max_value_bytes
 
     def flush(self, timeout: float = 2.0) -> bool:
         """Wait until every queued write was attempted (for tests and shutdown)."""
@@ -318,7 +349,9 @@ class RedisStore:
         try:
             # Writes never probe an open breaker (only reads decide it is healthy again), and their
             # duration says nothing about a read's, so they are not timed.
-            self._guarded(pipeline_set, probe_allowed=False, timed=False, wait=1.0)
+            self._guarded(
+                pipeline_set, probe_allowed=False, timed=False, wait=1.0, seconds=self._timeout * 2 + WRITE_SECONDS
+            )
         except StoreUnavailable as exc:
             CACHE_WRITE_ERRORS.labels(tier=self.name).inc()
             log.debug("redis memo write failed: %s", exc)

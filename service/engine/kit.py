@@ -78,11 +78,66 @@ WORD = "{word}"  # ``tr(WORD, word=kind)``: one of the game's words as a label, 
 
 def english(template: str, **params: Any) -> str:
     """The labels' callable a picture uses unless the edge passes a language's: the English template,
-    formatted (``tr("price {cost}", cost=3)``)."""
-    return template.format(**params)
+    formatted (``tr("price {cost}", cost=3)``), people's names isolated."""
+    return template.format(**isolating(params))
 
 
 NOT_YOUR_TURN = N_("It is not {player}'s turn: the game awaits {awaited}.")
+
+# Parameters that name people, never translated even when an id happens to be one of the game's words.
+PEOPLE = frozenset(
+    {
+        "player",
+        "players",
+        "owner",
+        "winner",
+        "winners",
+        "drawer",
+        "declarer",
+        "who",
+        "holder",
+        "bidder",
+        "giver",
+        "receiver",
+        "id",
+        "name",
+        "names",
+        "last",
+        "leader",
+        "to_act",
+        "awaited",
+    }
+)
+# Of those, the ones that are always player ids (chosen by clients): isolated from the text around them
+# wherever a message or a label shows them. (``name`` and ``id`` also name fields and values; ``names``
+# and ``last`` carry ids isolated one by one already.)
+ISOLATED = PEOPLE - {"name", "id", "names", "last"}
+FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
+
+
+def isolated(text: str) -> str:
+    """``text`` as a unit of its own direction: a name written right to left (or one holding direction
+    marks) cannot reorder the message around it."""
+    return FSI + text + PDI
+
+
+class Isolated(str):
+    """A name formatted into a message isolated (``{player}``); its ``repr`` (``{player!r}``) is the plain
+    name's, which already shows any direction mark escaped."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return isolated(str.__format__(self, spec))
+
+
+def isolating(params: Mapping[str, Any]) -> dict[str, Any]:
+    """``params`` with every player's id (ISOLATED, a plain string) isolated when formatted; joined names
+    (``Names``) are isolated one by one already."""
+    return {
+        name: Isolated(value) if name in ISOLATED and isinstance(value, str) and not isinstance(value, Names) else value
+        for name, value in params.items()
+    }
 
 
 class Names(str):
@@ -93,13 +148,19 @@ class Names(str):
 
     def __new__(cls, ids: Iterable[str]) -> Names:
         ids = tuple(ids)
-        if len(ids) <= 1:
-            text = ids[0] if ids else "nobody"
-        else:
-            text = ", ".join(ids[:-1]) + " and " + ids[-1]
-        self = super().__new__(cls, text)
+        self = super().__new__(cls, cls._joined(ids))
         self.ids = ids
         return self
+
+    @staticmethod
+    def _joined(ids: Sequence[str]) -> str:
+        if len(ids) <= 1:
+            return ids[0] if ids else "nobody"
+        return ", ".join(ids[:-1]) + " and " + ids[-1]
+
+    def __format__(self, spec: str) -> str:
+        """In a message (``{awaited}``), each id isolated from the text around it."""
+        return format(self._joined([isolated(id_) for id_ in self.ids]), spec)
 
 
 def awaited_text(ids: Iterable[str]) -> str:
@@ -161,7 +222,7 @@ class RuleBook:
             raise KeyError(f"{self.game} has no rule code {suffix!r}")
         template = rule.text if message is None else message
         try:  # str.format itself finds a missing field: no second parse of the template (legal-moves makes many)
-            text = template.format(**params)
+            text = template.format(**isolating(params))
         except (KeyError, IndexError) as missing:
             raise KeyError(f"message for {suffix} lacks {missing}") from None
         # positional, params in the call's order: legal-moves builds many (each a discarded refusal)

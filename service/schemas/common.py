@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
@@ -12,15 +13,66 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from ..engine.core import GAME_ENDED
 from ..engine.random import SEED_MAX, SEED_MIN
+from .messages import ID_BLANK, ID_INVISIBLE
 
 PLAYER_ID = validate.Length(min=1, max=32)
+# Unicode categories a name may not hold: controls (Cc), formats (Cf: direction overrides and isolates,
+# zero-width spaces and joiners, soft hyphens), line and paragraph separators (Zl, Zp), lone surrogates (Cs).
+# Each could rewrite or hide what a page, a picture or a message shows around the name, or make two ids
+# that look the same different players.
+INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+# The largest integer every JSON parser keeps exact (2^53 - 1): no number on the wire goes past it.
+SAFE_INTEGER = 2**53 - 1
+
+
+def player_id_problem(value: str) -> str | None:
+    """Why ``value`` (NFC) cannot be a player id, or None."""
+    if any(unicodedata.category(char) in INVISIBLE for char in value):
+        return ID_INVISIBLE
+    if not value.strip():
+        return ID_BLANK
+    return None
+
+
+def same_player(one: str, other: str) -> bool:
+    """Two ids one player could be mistaken for: equal once normalised (NFC) and case-folded."""
+    return unicodedata.normalize("NFC", one).casefold() == unicodedata.normalize("NFC", other).casefold()
 
 
 class PlayerId(fields.String):
-    """A client-chosen player id: 1 to 32 characters."""
+    """A client-chosen player id: 1 to 32 characters, normalised to NFC (so that "é" composed or not is
+    one id); no control or format character (direction marks, zero-width spaces), not blank."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(validate=PLAYER_ID, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = unicodedata.normalize("NFC", super()._deserialize(value, attr, data, **kwargs))
+        problem = player_id_problem(text)
+        if problem is not None:
+            raise ValidationError(problem)
+        return text
+
+
+def _invisible_ranges() -> str:
+    """The INVISIBLE characters of the Basic Multilingual Plane as a regular expression's class body
+    (``\\u0000-\\u001f...``), for the contract's pattern (JSON Schema patterns have no ``\\p{Cf}``)."""
+    out, start, last = [], None, None
+    for code in [*range(0xD800), *range(0xE000, 0x10000)]:
+        if unicodedata.category(chr(code)) in INVISIBLE:
+            if start is None:
+                start = code
+            last = code
+            continue
+        if start is not None and last is not None:
+            out.append(f"\\u{start:04x}" if start == last else f"\\u{start:04x}-\\u{last:04x}")
+            start = None
+    return "".join(out)
+
+
+# What the contract says of a player id beyond its length: not blank, none of the invisible characters
+# (those outside the BMP, a few tag and format characters, are refused too but not listed).
+PLAYER_ID_PATTERN = "^(?=[\\s\\S]*\\S)[^" + _invisible_ranges() + "]*$"
 
 
 class StrictInteger(fields.Integer):
@@ -31,6 +83,11 @@ class StrictInteger(fields.Integer):
 
     def __init__(self, **kwargs: Any):
         super().__init__(strict=True, **kwargs)
+        # No integer on the wire goes past what every JSON parser keeps exact: an unbounded side is bounded.
+        ranges = [check for check in self.validators if isinstance(check, validate.Range)]
+        if not any(isinstance(check, validate.OneOf) for check in self.validators):
+            if all(check.max is None for check in ranges) or all(check.min is None for check in ranges):
+                self.validators.append(validate.Range(min=-SAFE_INTEGER, max=SAFE_INTEGER))
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool):

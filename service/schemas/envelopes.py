@@ -3,13 +3,16 @@ game's own wire schemas so that errors point into the whole request body."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.core import GameInfo
 from . import lean
 from .common import GameWire, List, PlayerId, Seed, StatusSchema, StrictInteger, json_keywords
+from .messages import ID_CASE_ONLY
 
 # The longest seeded random games run to about 330 moves (New York, six players); trades (Chinatown) and
 # rebuilds (New York) can loop, at about 0.25 ms a move through the HTTP edge, so 2000 keeps any replay
@@ -33,9 +36,42 @@ STATUS_OUT = StatusSchema()
 def _unique(values: list[str]) -> None:
     if len(set(values)) != len(values):
         raise ValidationError("Player ids must be unique.")
+    clash = _case_clash(values)
+    if clash is not None:
+        raise ValidationError({clash: [ID_CASE_ONLY]})
 
 
 json_keywords(_unique, uniqueItems=True)
+
+
+def _case_clash(ids: list[Any]) -> int | None:
+    """The index of the first id that differs from an earlier one only in letter case (or composition),
+    or None. Equal ids are not a clash here: the games' own rules refuse them (``duplicate_player``)."""
+    seen: dict[str, str] = {}
+    for index, id_ in enumerate(ids):
+        if not isinstance(id_, str):
+            continue
+        key = unicodedata.normalize("NFC", id_).casefold()
+        if key in seen and seen[key] != unicodedata.normalize("NFC", id_):
+            return index
+        seen.setdefault(key, unicodedata.normalize("NFC", id_))
+    return None
+
+
+class _StateEnvelope(Schema):
+    """A request holding a state: its players' ids may not differ only in letter case (``Anna`` and
+    ``anna`` are one name on a page; each game refuses equal ids as its own rule)."""
+
+    @validates_schema(pass_original=True)
+    def _players_distinct(self, data: Any, original: Any, **kwargs: Any) -> None:
+        state = original.get("state") if isinstance(original, dict) else None
+        players = state.get("players") if isinstance(state, dict) else None
+        if not isinstance(players, list):
+            return
+        ids = [player.get("id") if isinstance(player, dict) else None for player in players]
+        clash = _case_clash(ids)
+        if clash is not None:
+            raise ValidationError({"players": {clash: {"id": [ID_CASE_ONLY]}}}, "state")
 
 
 @dataclass(frozen=True)
@@ -69,9 +105,9 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         },
         name=f"{info.id}SetupRequest",
     )
-    state_cls = Schema.from_dict({"state": fields.Nested(wire.state, required=True)})
+    state_cls = _StateEnvelope.from_dict({"state": fields.Nested(wire.state, required=True)})
     move_types = list(info.move_types) or None
-    legal_cls = Schema.from_dict(
+    legal_cls = _StateEnvelope.from_dict(
         {
             "state": fields.Nested(wire.state, required=True),
             "player": PlayerId(),
@@ -84,11 +120,11 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
             ),
         }
     )
-    move_cls = Schema.from_dict(
+    move_cls = _StateEnvelope.from_dict(
         {"state": fields.Nested(wire.state, required=True), "move": fields.Nested(wire.move, required=True)}
     )
 
-    class ReplayRequest(Schema):
+    class ReplayRequest(_StateEnvelope):
         contract_keywords = {
             "if": {"required": ["setup"]},
             "then": {"not": {"required": ["state"]}},
@@ -105,9 +141,13 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
                 raise ValidationError("Give exactly one of `setup` and `state`.")
 
     record_cls = _record_request(wire, info)
-    score_state_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True)})
-    view_cls = Schema.from_dict({"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)})
-    render_cls = Schema.from_dict({"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()})
+    score_state_cls = _StateEnvelope.from_dict({"state": fields.Nested(wire.score_state, required=True)})
+    view_cls = _StateEnvelope.from_dict(
+        {"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)}
+    )
+    render_cls = _StateEnvelope.from_dict(
+        {"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()}
+    )
     envelopes = Envelopes(
         setup=setup_cls(),
         state=state_cls(),

@@ -27,6 +27,11 @@ MARSHMALLOW_MESSAGES = (
     N_("Special numeric values (nan or infinity) are not permitted."),
 )
 
+# A player id's own refusals (service/schemas/common.py).
+ID_INVISIBLE = N_("A player id may not hold control or formatting characters (direction marks, zero-width spaces).")
+ID_BLANK = N_("A player id may not be blank.")
+ID_CASE_ONLY = N_("Player ids must differ in more than letter case.")
+
 # marshmallow's validators' messages that carry values (OneOf, Length, Range with inclusive bounds, Equal).
 ONE_OF = N_("Must be one of: {choices}.")
 LENGTH_MIN = N_("Shorter than minimum length {min}.")

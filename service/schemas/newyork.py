@@ -39,7 +39,10 @@ from .common import (
 from .options import options_schema
 
 COORD = validate.Range(min=-64, max=64)
-POINTS = validate.Range(min=0)
+# Three scorings of at most a few hundred points each (every building type's first place and the longest
+# wall or street) keep a game's total under a thousand; ten times that is the wire's bound.
+POINTS_BOUND = 10_000
+POINTS = validate.Range(min=0, max=POINTS_BOUND)
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile", "starting_money")
 SCORING_CARDS = ("A", "B")
 

@@ -30,6 +30,16 @@ def test_readyz_with_redis_down_is_ready_but_degraded():
     assert body["checks"]["cache"]["backend"] == "memory+redis"
 
 
+def test_with_a_probe_port_the_public_readyz_tells_its_status_and_no_details():
+    from service import create_app
+
+    app = create_app(
+        {"redis_url": "redis://127.0.0.1:1/0", "cache_hmac_secret": "a-secret-of-sixteen-or-more", "probe_port": 8081}
+    )
+    body = app.test_client().get("/readyz").get_json(force=True)
+    assert body["status"] == "warn" and "checks" not in body  # no Redis host, no breaker evidence
+
+
 def test_metrics_count_requests_per_route(client):
     client.get("/v1/games")
     text = client.get("/metrics").get_data(as_text=True)

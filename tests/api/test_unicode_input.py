@@ -1,11 +1,14 @@
 """Any Unicode input gets a 4xx or a correct 200, never a 5xx, on every game and every POST route.
 
 A lone UTF-16 surrogate (``"\\ud800"``) is refused once, where the body is read, with a pointer to the
-string that holds it; other odd text (NUL, bell, right-to-left override, emoji, combining marks, U+FFFF) is
-a valid player id and comes back unchanged, and pictures stay well-formed XML.
+string that holds it. A player id holding a control or formatting character (NUL, bell, a right-to-left
+override, a zero-width space) is a 422 pointing at it, one that is blank too; other odd text (emoji,
+combining marks, U+FFFF, markup) is a valid player id and comes back in NFC, and pictures stay
+well-formed XML.
 """
 
 import json
+import unicodedata
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -126,10 +129,27 @@ def test_a_lone_surrogate_deep_in_nested_arrays_is_400_with_a_cut_pointer(client
     assert len(error["pointer"]) == 200
 
 
-ODD = {
+REFUSED = {
     "nul": "a\\u0000b",
     "bell-escape": "\\u0007\\u001b",
     "rtl-override": "\\u202eevil",
+    "isolate": "\\u2067evil\\u2069",
+    "zero-width-space": "an\\u200bna",
+    "blank": "\\u3000 ",
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("odd", list(REFUSED), ids=list(REFUSED))
+def test_an_id_that_could_rewrite_or_hide_text_is_422_with_its_pointer(client, bodies, game, route, odd):
+    response = _post(client, game, route, _with_name(bodies[game][route], REFUSED[odd]))
+    assert response.status_code == 422, response.data[:300]
+    pointers = [error["pointer"] for error in response.get_json()["errors"]]
+    assert ("/players/0" if route == "setup" else "/state/players/0/id") in pointers, pointers
+
+
+ODD = {
     "emoji": "\U0001f3d9\ufe0f\U0001f600",
     "combining": "e\\u0301\\u0308",
     "noncharacter": "\\uffff\\ufffe",
@@ -152,4 +172,5 @@ def test_odd_but_valid_unicode_ids_get_a_correct_200(client, bodies, game, route
     answer = response.get_json()
     if route in ("setup", "view", "replay") or (route == "moves" and answer["legal"]):
         first = answer["state"]["players"][0]
-        assert (first["id"] if isinstance(first, dict) else first) == name  # the id comes back unchanged
+        # the id comes back as sent, in NFC
+        assert (first["id"] if isinstance(first, dict) else first) == unicodedata.normalize("NFC", name)

@@ -103,7 +103,7 @@ def test_an_illegal_composed_move_shows_every_violation_with_its_rule(page):
     check_move(page, '{"type": "pass", "player": "anna"}')
     verdict = page.inner_text("#verdict")
     assert "Illegal" in verdict
-    assert "It is not anna's turn: the game awaits ben." in verdict
+    assert "It is not \u2068anna\u2069's turn: the game awaits \u2068ben\u2069." in verdict
     assert "(rule: Rounds: four phases, clockwise from the Key holder)" in verdict
     link = page.locator("#verdict a.rule").first.get_attribute("href")
     assert link == "/v1/games/skyline3000/rules#rounds"

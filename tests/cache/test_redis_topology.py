@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.cache.bounded import DeadlineConnection, Limits
 from service.cache.clients import CLUSTER, SENTINEL, SINGLE, RedisTarget, _credentials, connect
 from service.cache.memo import build_memo
 from service.cache.stores import RedisStore
@@ -85,10 +86,13 @@ def test_settings_that_cannot_go_together_are_refused_at_start(environ, names):
     ],
 )
 def test_every_client_has_the_short_timeouts_no_retries_and_bounded_connections(target):
-    made = connect(target, 0.05, 16, lambda base: base)
+    made = connect(target, 0.05, 16, lambda base: base, Limits(value_bytes=1000, reply_bytes=5000))
     kwargs = made.connection_pool.connection_kwargs
     assert kwargs["socket_timeout"] == kwargs["socket_connect_timeout"] == 0.05
     assert kwargs["retry"].get_retries() == 0 and made.connection_pool.max_connections == 16
+    # bounded in time (the socket honours the call's deadline) and in memory (the parser's limits)
+    assert issubclass(made.connection_pool.connection_class, DeadlineConnection)
+    assert kwargs["parser_class"].limits == Limits(value_bytes=1000, reply_bytes=5000)
 
 
 def test_a_cluster_nobody_answers_is_a_store_failure_not_a_crash():

@@ -43,7 +43,7 @@ def test_reveal_count_player_and_kind_are_checked():
     assert codes(GAME.apply(state, Reveal("anna", lots=tuple(range(1, 9))))) == ["chinatown.reveal.count"]
     out = GAME.apply(state, Reveal("bob", lots=tuple(range(1, 8))))
     assert codes(out) == ["chinatown.reveal.wrong_player"]
-    assert out.violations[0].message.startswith("It is not bob's turn: the game awaits anna.")
+    assert out.violations[0].message.startswith("It is not \u2068bob\u2069's turn: the game awaits \u2068anna\u2069.")
     assert codes(GAME.apply(state, Reveal("anna", tiles=("photo",) * 7))) == ["chinatown.reveal.wrong_kind"]
 
 

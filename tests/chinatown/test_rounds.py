@@ -226,7 +226,7 @@ def test_trade_money_messages_write_dollars_with_thousands_separators():
     move = Trade("lucy", (Transfer("chang", "lucy", money=1_000_000),))
     out = GAME.apply(seed_trade_state(), move)
     assert [v.message for v in out.violations if v.code == "chinatown.trade.money_short"] == [
-        "chang cannot give $1,000,000 in this trade."
+        "\u2068chang\u2069 cannot give $1,000,000 in this trade."  # the id isolated (FSI ... PDI)
     ]
 
 
@@ -326,7 +326,7 @@ def test_placement_reports_every_violation():
 def test_placement_in_turn_order_from_the_first_player():
     out = GAME.apply(place_state(), Place("bob", 14, "photo"))
     assert codes(out) == ["chinatown.move.not_your_turn"]
-    assert out.violations[0].message == "It is not bob's turn: the game awaits anna."
+    assert out.violations[0].message == "It is not \u2068bob\u2069's turn: the game awaits \u2068anna\u2069."
     state = GAME.apply(place_state(), EndTurn("anna")).state  # a pass
     assert GAME.apply(state, Place("bob", 14, "photo")).legal
     assert codes(GAME.apply(state, Place("anna", 12, "photo"))) == ["chinatown.move.not_your_turn"]

@@ -8,7 +8,7 @@ from dataclasses import replace
 from service.engine.chinatown import GAME
 from service.engine.chinatown.data import LOTS, SHOP_TYPES
 from service.engine.chinatown.state import EndTrading, EndTurn, Keep, Place, Reveal, Trade, Transfer
-from service.engine.kit import Engine
+from service.engine.kit import Engine, isolating
 
 from .helpers import make_state, random_reveal
 
@@ -58,7 +58,7 @@ def test_every_violation_cites_the_rule_describe_lists_and_renders_its_template(
     assert len({v.code for v in found}) >= 20  # the probes reach most move rules (22 of them today)
     for v in found:
         assert v.rule == listed[v.code]
-        assert v.template.format(**dict(v.params)) == v.message
+        assert v.template.format(**isolating(dict(v.params))) == v.message  # the ids isolated (FSI ... PDI)
 
 
 def test_the_engine_is_the_kits_an_inconsistent_state_refuses_every_move_and_lists_none():

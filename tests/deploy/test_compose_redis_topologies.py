@@ -42,7 +42,9 @@ def test_sentinel_compose_finds_the_primary_through_three_sentinels():
         assert "sentinel monitor citygames redis-primary 6379 2" in commands[name]  # two of three agree
         assert "sentinel auth-pass citygames" in commands[name]
     for name in ("redis-primary", "redis-replica"):
-        assert "--requirepass" in commands[name] and "--masterauth" in commands[name]
+        # the password on standard input, never on a command line
+        assert 'requirepass "$$REDIS_PASSWORD"' in commands[name] and 'masterauth "$$REDIS_PASSWORD"' in commands[name]
+        assert "--requirepass" not in commands[name] and "exec redis-server - " in commands[name]
         assert "--maxmemory 256mb" in commands[name] and "allkeys-lru" in commands[name]
     assert "--replicaof redis-primary 6379" in commands["redis-replica"]
     assert [name for name, s in services.items() if s.get("ports")] == ["rules"]
@@ -62,6 +64,7 @@ def test_cluster_compose_joins_three_masters_and_names_one_to_the_service():
     assert all(f"{address}:6379" in create for address in nodes.values()) and "--cluster-yes" in create
     for name, command in redis_commands(services).items():
         if name in nodes:
-            assert "--cluster-enabled yes" in command and "--requirepass" in command and "--maxmemory" in command
+            assert "--cluster-enabled yes" in command and "--maxmemory" in command
+            assert 'requirepass "$$REDIS_PASSWORD"' in command and "--requirepass" not in command
     assert services["rules"]["depends_on"]["redis-cluster-create"]["condition"] == "service_completed_successfully"
     assert [name for name, s in services.items() if s.get("ports")] == ["rules"]

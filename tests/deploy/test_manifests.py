@@ -108,7 +108,9 @@ def test_compose_runs_the_service_with_a_bounded_lru_redis_behind_a_password():
     redis_service, rules = compose["services"]["redis"], compose["services"]["rules"]
     command = " ".join(redis_service["command"])
     assert "--maxmemory-policy allkeys-lru" in command and "--maxmemory " in command
-    assert '--requirepass "$$REDIS_PASSWORD"' in command
+    # the password reaches redis-server as configuration on its standard input, never on its command line
+    assert 'requirepass "$$REDIS_PASSWORD"' in command and "--requirepass" not in command
+    assert "exec redis-server - " in command
     assert redis_service["environment"]["REDIS_PASSWORD"].startswith("${REDIS_PASSWORD:?")
     assert redis_service["environment"]["REDISCLI_AUTH"].startswith("${REDIS_PASSWORD:?")
     assert "ports" not in redis_service
@@ -147,7 +149,11 @@ def test_redis_takes_its_password_from_the_secret_the_service_uses():
     secret = redis_env["REDIS_PASSWORD"]["valueFrom"]["secretKeyRef"]
     assert rules_env["REDIS_PASSWORD"]["valueFrom"]["secretKeyRef"] == secret
     assert redis_env["REDISCLI_AUTH"]["valueFrom"]["secretKeyRef"] == secret
-    assert '--requirepass "$REDIS_PASSWORD"' in " ".join(redis_container["args"])
+    # the password reaches redis-server as configuration on its standard input (a here-document the shell
+    # expands), never on a command line any process of the node could read
+    script = " ".join(redis_container["args"])
+    assert "exec redis-server - " in script and '\nrequirepass "$REDIS_PASSWORD"\nEOF' in script
+    assert "--requirepass" not in script
     # Kubernetes expands $(VAR) only from variables listed before it.
     names = [item["name"] for item in rules_container["env"]]
     assert names.index("REDIS_PASSWORD") < names.index("REDIS_URL")
@@ -163,6 +169,18 @@ def test_only_the_service_pods_reach_redis():
     (rule,) = redis_policy["ingress"]
     assert rule["from"] == [{"podSelector": {"matchLabels": pod_labels(k8s("deployment.yaml")[0])}}]
     assert rule["ports"] == [{"protocol": "TCP", "port": 6379}]
+
+
+def test_the_service_pods_reach_only_redis_and_dns_and_redis_reaches_nothing():
+    policies = {doc["metadata"]["name"]: doc for doc in k8s("networkpolicy.yaml")}
+    service, redis = policies["city-games"]["spec"], policies["city-games-redis"]["spec"]
+    assert "Egress" in service["policyTypes"] and "Egress" in redis["policyTypes"]
+    assert redis["egress"] == []  # a cache with no replicas opens no connection
+    to_redis, to_dns = service["egress"]
+    assert to_redis["to"] == [{"podSelector": {"matchLabels": pod_labels(k8s("redis.yaml")[0])}}]
+    assert to_redis["ports"] == [{"protocol": "TCP", "port": 6379}]
+    assert all(peer.get("namespaceSelector") and peer.get("podSelector") for peer in to_dns["to"])
+    assert {port["port"] for port in to_dns["ports"]} == {53}
 
 
 def test_metrics_reach_the_scraper_not_the_public():
@@ -193,13 +211,17 @@ def test_dockerfile_is_slim_non_root_and_has_a_healthcheck():
     assert 'CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py"' in text
 
 
-def test_the_haproxy_example_is_valid_and_retries_on_the_other_replica():
+def test_the_haproxy_example_is_valid_and_retries_on_the_other_replica_only_what_never_reached_one():
     from tests.integration.live import HAPROXY, need
 
     need(HAPROXY, "haproxy")
     config = DEPLOY / "haproxy" / "haproxy.cfg"
     text = config.read_text()
-    assert re.search(r"^\s+retry-on conn-failure empty-response junk-response response-timeout$", text, re.M)
+    # a request sent whole is never resent: it may be what killed the worker (a query of death)
+    assert re.search(r"^\s+retry-on conn-failure$", text, re.M)
+    # a rate limit per client address, answered 429 before a replica is asked
+    assert re.search(r"^\s+http-request track-sc0 src$", text, re.M)
+    assert re.search(r"return status 429 .*hdr Retry-After .* if \{ sc_http_req_rate\(0\) gt ", text)
     assert re.search(r"^\s+option redispatch 1$", text, re.M) and re.search(r"^\s+retries 3$", text, re.M)
     # readiness from each replica's master on the probe port (the image's 8081 unless given), which answers
     # at once however busy the workers are; never cutting the sessions of a replica marked down

@@ -60,3 +60,17 @@ def test_readiness_fails_from_the_moment_a_stop_begins_while_the_workers_still_f
     table.write(server.WORKERS[41].probe_slot, 41, QUEUED_LIMIT, 50.0)  # stopping is said before busy
     assert unready(verdicts(table, server, 50.0)) == "stopping"
     assert unready(verdicts(table, _server(), 50.0)) == "no worker is alive"
+
+
+def test_liveness_fails_once_every_worker_has_been_stuck_longer_than_the_worker_timeout():
+    table, server = WorkerTable(), _server(51, 52)
+    server.cfg = SimpleNamespace(timeout=30)
+    for worker in server.WORKERS.values():
+        assign_slot(table, server, worker)
+    slot = {pid: worker.probe_slot for pid, worker in server.WORKERS.items()}
+    table.write(slot[51], 51, 1, 100.0)
+    table.write(slot[52], 52, 1, 135.0)
+    assert not verdicts(table, server, 140.0)["stuck"]  # one worker still runs its loop: alive
+    table.write(slot[52], 52, 1, 109.0)
+    found = verdicts(table, server, 140.0)
+    assert found["stuck"] and found["alive"] and found["busy"]

@@ -97,7 +97,7 @@ def test_not_your_turn_is_one_template_naming_whom_the_game_awaits():
     v = BOOK.violation(
         "turn.not_your_turn", NOT_YOUR_TURN, "/move/player", player="anna", awaited=awaited_text(["ben", "carl"])
     )
-    assert v.message == "It is not anna's turn: the game awaits ben and carl."
+    assert v.message == "It is not \u2068anna\u2069's turn: the game awaits \u2068ben\u2069 and \u2068carl\u2069."
     assert v.template == NOT_YOUR_TURN and dict(v.params) == {"player": "anna", "awaited": "ben and carl"}
 
 

@@ -440,5 +440,5 @@ def test_out_of_turn_in_an_auction_names_the_bidder_awaited():
     s = auction_at(hands={"red": ["violet-4"], "yellow": ["violet-5"]})
     out = GAME.apply(s, Move("pass", "yellow"))
     assert [(v.code, v.message) for v in out.violations] == [
-        ("fifthavenue.turn.not_your_turn", "It is not yellow's turn: the game awaits red.")
+        ("fifthavenue.turn.not_your_turn", "It is not \u2068yellow\u2069's turn: the game awaits \u2068red\u2069.")
     ]

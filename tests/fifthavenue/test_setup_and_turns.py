@@ -262,7 +262,9 @@ def test_wrong_player_and_wrong_phase_are_refused():
     s = started(3)
     assert "fifthavenue.turn.not_your_turn" in refused(s, Move("take_skyscrapers", "yellow"))
     [wrong] = GAME.apply(s, Move("take_skyscrapers", "yellow")).violations
-    assert wrong.message == "It is not yellow's turn: the game awaits red."  # the wording of all four games
+    assert (
+        wrong.message == "It is not \u2068yellow\u2069's turn: the game awaits \u2068red\u2069."
+    )  # the wording of all four games
     assert wrong.pointer == "/move/player"
     assert "fifthavenue.turn.wrong_phase" in refused(s, Move("take_cards", "red", colours=("gray", "green")))
     assert "fifthavenue.turn.unknown_player" in refused(s, Move("take_skyscrapers", "nobody"))

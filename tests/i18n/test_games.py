@@ -4,6 +4,7 @@ each message in the asked language (the catalog's translation, never the English
 import pytest
 
 from service import create_app
+from service.engine.kit import isolated
 from service.engine.registry import GAME_IDS
 
 LANGS = ("hu", "nl", "de")
@@ -64,7 +65,8 @@ def test_a_move_out_of_turn_is_refused_in_the_asked_language(client, game, lang)
             if turn:
                 awaited = [p for p in PLAYERS if p != player]
                 assert any(
-                    turn[0]["message"] == NOT_YOUR_TURN[lang].format(player=player, awaited=a) for a in awaited
+                    turn[0]["message"] == NOT_YOUR_TURN[lang].format(player=isolated(player), awaited=isolated(a))
+                    for a in awaited
                 ), turn[0]["message"]
                 return
     if game != "chinatown":  # Chinatown's first moves (keeping cards) are everyone's at once
@@ -123,7 +125,7 @@ def test_a_word_parameter_is_translated_in_its_games_context_and_a_player_id_nev
     skyline, fifth = Words("Skyline 3000", frozenset({"green"})), Words("Fifth Avenue", frozenset({"green"}))
     assert hu.format("{tile}", {"tile": "green"}, skyline) == "Zöldterület"
     assert hu.format("{colour}", {"colour": "green"}, fifth) == "zöld"
-    assert hu.format("{player}", {"player": "green"}, fifth) == "green"
+    assert hu.format("{player}", {"player": "green"}, fifth) == "\u2068green\u2069"  # untranslated, isolated
 
 
 def test_a_schema_problems_field_messages_are_in_the_asked_language_when_the_catalog_has_them(client):

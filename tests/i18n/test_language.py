@@ -74,7 +74,7 @@ def test_the_body_lang_field_wins_and_is_not_part_of_the_game_request(client, st
     answer = client.post(MOVE + "?lang=hu", json=body, headers={"Accept-Language": "nl"})
     assert answer.status_code == 200 and answer.headers["Content-Language"] == "de"
     message = answer.get_json()["violations"][0]["message"]
-    assert message.startswith(f"{waiting} ist nicht am Zug")
+    assert message.startswith(f"\u2068{waiting}\u2069 ist nicht am Zug")
 
 
 def test_a_lang_field_that_is_not_a_string_is_a_schema_error(client, state):

@@ -161,9 +161,11 @@ def gunicorn(
     wait_for: str = "/healthz",
     command: tuple[str, ...] = GUNICORN,
     port: int | None = None,
+    output: int | None = None,
 ) -> Iterator[Gunicorn]:
     """gunicorn with deploy/gunicorn.conf.py (the container's configuration) on a free port, or
-    ``command=CITY_GAMES_SERVE`` (which takes no app argument)."""
+    ``command=CITY_GAMES_SERVE`` (which takes no app argument). Its stdout and stderr go to its log file,
+    or to the file descriptor ``output`` (then its log reads empty)."""
     port = port or free_port()
     workdir = Path(tempfile.mkdtemp(prefix="citygames-live-"))
     log_path = workdir / "gunicorn.log"
@@ -185,8 +187,8 @@ def gunicorn(
             [*command, *extra_args, *([app] if command == GUNICORN else [])],
             cwd=ROOT,
             env=full_env,
-            stdout=log,
-            stderr=log,
+            stdout=log if output is None else output,
+            stderr=log if output is None else output,
             start_new_session=True,
         )
     server = Gunicorn(process, port, log_path, metrics_port, probe_port)
@@ -393,7 +395,7 @@ class HAProxy:
 
 
 @contextlib.contextmanager
-def haproxy(replicas: list[Gunicorn]) -> Iterator[HAProxy]:
+def haproxy(replicas: list[Gunicorn], env: dict[str, str] | None = None) -> Iterator[HAProxy]:
     """HAProxy with the deployment's example config (deploy/haproxy/haproxy.cfg) on a free port in front of
     two replicas started with PROBE_PORT, checking their masters' /readyz; its log (one line a request)
     lives as long as the context."""
@@ -407,6 +409,7 @@ def haproxy(replicas: list[Gunicorn]) -> Iterator[HAProxy]:
         FRONTEND=f"127.0.0.1:{port}",
         **{f"REPLICA_{n}": f"127.0.0.1:{r.port}" for n, r in enumerate(replicas)},
         **{f"PROBES_{n}": str(r.probe_port) for n, r in enumerate(replicas)},
+        **(env or {}),
     )
     front = HAProxy(port, workdir / "haproxy.log")
     log = open(front.log_path, "wb")

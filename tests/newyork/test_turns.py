@@ -412,5 +412,9 @@ def test_not_your_turn_names_whom_the_game_awaits():
     other = s.players[(s.current + 1) % 3].id
     out = GAME.apply(s, mv("take_money", other, slots=[0]))
     assert [(v.code, v.message, v.pointer) for v in out.violations] == [
-        ("newyork.turn.not_your_turn", f"It is not {other}'s turn: the game awaits {current_id(s)}.", "/move/player")
+        (
+            "newyork.turn.not_your_turn",
+            f"It is not \u2068{other}\u2069's turn: the game awaits \u2068{current_id(s)}\u2069.",
+            "/move/player",
+        )
     ]

@@ -155,7 +155,7 @@ def test_a_state_validate_refuses_is_refused_by_apply_and_has_no_legal_moves():
 def test_not_your_turn_names_the_awaited_player():
     out = GAME.apply(start(), mv("pass", "bob"))
     assert codes(out) == ["turn.not_your_turn"]
-    assert out.violations[0].message == "It is not bob's turn: the game awaits anna."
+    assert out.violations[0].message == "It is not \u2068bob\u2069's turn: the game awaits \u2068anna\u2069."
     assert out.violations[0].pointer == "/move/player"
 
 

@@ -199,7 +199,13 @@ class Components:
             return own(self)
         if isinstance(f, common.PlayerId):
             return self.named(
-                "PlayerId", {"type": "string", "minLength": common.PLAYER_ID.min, "maxLength": common.PLAYER_ID.max}
+                "PlayerId",
+                {
+                    "type": "string",
+                    "minLength": common.PLAYER_ID.min,
+                    "maxLength": common.PLAYER_ID.max,
+                    "pattern": common.PLAYER_ID_PATTERN,
+                },
             )
         if isinstance(f, common.Seed):
             # int64: generators that default to 32-bit integers (Kotlin, Swift, Dart) would overflow
