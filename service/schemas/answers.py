@@ -179,7 +179,6 @@ class GameListSchema(Answer):
 
 class GameDetailsSchema(Answer):
     contract_name = "GameDetails"
-    contract_keywords = {"additionalProperties": True}
 
     game = fields.Nested(GameSummarySchema, required=True)
     rule_codes = List(fields.Nested(RuleCodeSchema), required=True)

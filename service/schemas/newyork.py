@@ -60,21 +60,27 @@ def _integral(value) -> int | None:
     return None
 
 
-class HiddenHand(int):
-    """A hand whose values are hidden: only its number of cards (a list of nulls on the wire)."""
-
-
-def _hand_to_wire(player: Player) -> list | None:
+def _hand_to_wire(player: Player) -> dict[str, Any]:
+    """A player's ``money``: the cards; or, when their values are hidden, null and (if known) their number
+    as ``money_count``."""
     if player.money is not None:
-        return [{"bank": c.bank, "value": c.value} for c in player.money]
-    return None if player.money_count is None else [None] * player.money_count
-
-
-def _hand_from_wire(money) -> dict[str, Any]:
-    if money is None:
+        return {"money": [{"bank": c.bank, "value": c.value} for c in player.money]}
+    if player.money_count is None:
         return {"money": None}
-    if isinstance(money, HiddenHand):
-        return {"money": None, "money_count": int(money)}
+    return {"money": None, "money_count": player.money_count}
+
+
+def _pending_to_wire(pending: Pending | None) -> dict[str, Any] | None:
+    """A pending draw: its kind and the slot it fills (a dummy tile fills none, so it names none)."""
+    if pending is None:
+        return None
+    return {"kind": pending.kind} if pending.slot is None else {"kind": pending.kind, "slot": pending.slot}
+
+
+def _hand_from_wire(player: dict[str, Any]) -> dict[str, Any]:
+    money = player.get("money", [])
+    if money is None:
+        return {"money": None, "money_count": player.get("money_count")}
     return {"money": tuple(sorted(money))}
 
 
@@ -180,33 +186,20 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             return _card(value)
 
     class HandField(fields.Field):
-        """A player's money: a list of cards; or, in a view, one null per card (the count is public, the
-        values hidden); or null (hidden, count unknown)."""
+        """A player's money: a list of cards; or null when their values are hidden (a view says how many
+        there are in ``money_count``)."""
 
         def json_schema(self, components):
-            return components.named(
-                prefix + "Money",
-                {
-                    "oneOf": [
-                        {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)},
-                        {"type": "array", "minItems": 1, "maxItems": 108, "items": {"type": "null"}},
-                    ]
-                },
-            )
+            return {"type": "array", "maxItems": 108, "items": ref_to(components, CardSchema)}
 
         def _serialize(self, value, attr, obj, **kwargs):
             return value
 
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, list):
-                raise ValidationError("Money is a list of cards {bank, value}, or of nulls for hidden cards.")
+                raise ValidationError("Not a valid list.")
             if len(value) > 108:
                 raise ValidationError(M.LENGTH_MAX.format(max=108))
-            hidden = [card is None for card in value]
-            if all(hidden) and value:
-                return HiddenHand(len(value))
-            if any(hidden):
-                raise ValidationError("A hand shows all its cards or hides them all (nulls).")
             cards, errors = [], {}
             for k, card in enumerate(value):
                 try:
@@ -389,7 +382,21 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 **({"required": True} if full else {"load_default": list}),
             ),
             "reserve": TileList(**opt),
-            "money": HandField(allow_none=True, **opt),
+            "money": HandField(
+                allow_none=True,
+                metadata={
+                    "description": "The player's money cards; null when their values are hidden (in a view,"
+                    " another player's hand, whose number of cards `money_count` gives) or unknown."
+                },
+                **opt,
+            ),
+            "money_count": StrictInteger(
+                validate=validate.Range(min=0, max=108),
+                metadata={
+                    "description": "How many money cards the player holds, when `money` is null because a"
+                    " view hides their values (absent when the count is unknown too)."
+                },
+            ),
             "points": StrictInteger(validate=POINTS, **opt),
             "to_place": TileList(**opt),
         }
@@ -413,13 +420,12 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             kinds={
                 "money_card": (("slot",), ()),
                 "market_tile": (("slot",), ()),
-                "dummy_tile": ((), ("slot",)),
+                "dummy_tile": ((), ()),
                 "starting_money": (("slot",), ()),
             },
             fields_of={
                 "money_card": {"slot": {"type": "integer", "minimum": 0, "maximum": 3}},
                 "market_tile": {"slot": {"type": "string", "enum": list(BANKS)}},
-                "dummy_tile": {"slot": {"type": "null"}},
                 "starting_money": {"slot": PlayerId()},
             },
         )
@@ -526,7 +532,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                     "id": p.id,
                     "city": [{"x": c.x, "y": c.y, "tile": c.tile} for c in p.city],
                     "reserve": list(p.reserve),
-                    "money": _hand_to_wire(p),
+                    **_hand_to_wire(p),
                     "points": p.points,
                     "to_place": list(p.to_place),
                 }
@@ -542,7 +548,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "scorings_done": state.scorings_done,
             "dummy": dummy,
             "dummy_owed": state.dummy_owed,
-            "pending": {"kind": state.pending.kind, "slot": state.pending.slot} if state.pending else None,
+            "pending": _pending_to_wire(state.pending),
             "seed": state.shuffle_seed,
             "winners": list(state.winners) if state.winners is not None else None,
         }
@@ -568,7 +574,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 id=p["id"],
                 city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
                 reserve=tile_list(p.get("reserve", ())),
-                **_hand_from_wire(p.get("money", [])),
+                **_hand_from_wire(p),
                 points=p.get("points", 0),
                 to_place=tile_list(p.get("to_place", ())),
             )

@@ -77,9 +77,9 @@ class CardListField(fields.Field):
     """A list of at most 62 card ids (strings of 1 to 24 characters), checked in one pass (hot path)."""
 
     def json_schema(self, components):
-        return components.named(
-            "Skyline3000CardList", {"type": "array", "maxItems": CARDS_TOTAL, "items": card_id_schema(components)}
-        )
+        # in place, not a named array: generators make a named array an alias they cannot always spell
+        # (Kotlin's `Map<String, List?>` for a map of nullable lists)
+        return {"type": "array", "maxItems": CARDS_TOTAL, "items": card_id_schema(components)}
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):

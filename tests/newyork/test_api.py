@@ -61,8 +61,10 @@ def test_api_score_partial_state(client):
 def test_api_view_and_render(client):
     state = post(client, "setup", {"players": ["a", "b", "c"], "seed": 2}).get_json()["state"]
     seen = post(client, "view", {"state": state, "player": "b"}).get_json()["state"]
-    # the number of cards is public, their values hidden: one null per card
-    assert seen["players"][0]["money"] == [None] * len(state["players"][0]["money"])
+    # the number of cards is public, their values hidden: money null, its count beside it
+    assert seen["players"][0]["money"] is None
+    assert seen["players"][0]["money_count"] == len(state["players"][0]["money"])
+    assert "money_count" not in seen["players"][1]
     assert seen["players"][1]["money"] == state["players"][1]["money"]
     assert post(client, "validate", {"state": seen}).get_json()["valid"] is True
     assert seen["bag"] is None and seen["money_deck"] is None
