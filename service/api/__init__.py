@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask
 
 from . import games, operations, pages, table
+from .answers import install_answer_headers
 from .cors import install_cors
 from .language import install_language
 from .observe import install_request_observers
@@ -22,6 +23,7 @@ def register(app: Flask) -> None:
     install_cors(app, app.config["SETTINGS"].cors_origins)
     install_security_headers(app)
     install_language(app)
+    install_answer_headers(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(operations.bp)
     app.register_blueprint(operations.docs_bp)

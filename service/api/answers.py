@@ -68,3 +68,31 @@ def svg_answer(svg: bytes, rules_version: str, etag: str | None = None) -> Respo
 def _if_none_match() -> set[str]:
     header = request.headers.get("If-None-Match", "")
     return {part.strip() for part in header.split(",") if part.strip()}
+
+
+RULES_VERSION = "X-Rules-Version"
+# A GET answer may be stored and reused, but only after asking again with its ETag (If-None-Match, which
+# answers 304 when nothing changed): a deploy may change it at any moment. A POST answer is not cacheable
+# by HTTP caches (the service caches whole answers itself, by the request's bytes).
+CACHEABLE = "public, no-cache"
+
+
+def rules_version_of(path: str, games: dict[str, Any]) -> str:
+    """The rules version an answer is about: its game's (``/v1/games/{game}/...``), or every game's,
+    ``id=version`` comma-separated, for an answer about none (the list of games, health, the contract)."""
+    parts = path.split("/")
+    if len(parts) > 3 and parts[1] == "v1" and parts[2] == "games" and parts[3] in games:
+        return games[parts[3]].info.rules_version
+    return ", ".join(f"{game_id}={binding.info.rules_version}" for game_id, binding in games.items())
+
+
+def install_answer_headers(app: Any) -> None:
+    """``X-Rules-Version`` on every answer, problems and pictures included, and ``Cache-Control`` on every
+    GET answer that carries an ETag (and its 304)."""
+
+    @app.after_request
+    def _versions(response: Response) -> Response:
+        response.headers.setdefault(RULES_VERSION, rules_version_of(request.path, app.extensions["games"]))
+        if request.method in ("GET", "HEAD") and "ETag" in response.headers:
+            response.headers.setdefault("Cache-Control", CACHEABLE)
+        return response

@@ -25,6 +25,7 @@ from ...schemas.errors import problem_schemas
 from .. import language
 from ..echo import MAX_ECHO_CHARS, MAX_LISTED_ERRORS
 from ..games import SEAL_FIELD, bind_games
+from .enums import named_enums
 from .schemas import Components, JsonSchema
 
 HERE = Path(__file__).resolve().parent
@@ -67,7 +68,7 @@ def generated_components() -> dict[str, JsonSchema]:
     edge = {language.FIELD: shared.field(answers.lang_field())}
     seal = {SEAL_FIELD: shared.field(answers.state_seal_field(MAX_SEAL_CHARS))}  # beside a state it may seal
     sealed = {**edge, **seal}  # the edge's fields of the requests that take a seal back
-    out = dict(shared.schemas)
+    out = named_enums(shared.schemas, "")
     for _game_id, binding in bind_games().items():
         if binding.envelopes is None:
             continue
@@ -91,7 +92,7 @@ def generated_components() -> dict[str, JsonSchema]:
         said = answers.build_answers(binding.wire, binding.info, prefix)
         for role in ANSWERS:
             game.component(getattr(said, role), extra=seal if role in SEALS else None)
-        for name, schema in game.schemas.items():
+        for name, schema in named_enums(game.schemas, prefix).items():
             if out.setdefault(name, schema) != schema:
                 raise ContractError(f"{name} is generated twice, differently")
     return out

@@ -14,8 +14,8 @@ marshmallow cannot say is said beside the schema it belongs to, in ``service/sch
 - a flat schema whose ``type`` (or ``kind``) chooses its other fields has ``contract_variants``
   (``service.schemas.common.Variants``), and becomes a ``oneOf`` of one named component per choice, with
   a discriminator and its explicit mapping (what lets generators build a sealed type and its members).
-  Each choice is also ``allOf`` the union's ``<Union>Base``, the key and the same discriminator, so the
-  generators that model inheritance (Kotlin's sealed classes) make every choice a subtype of one parent.
+  A choice is a plain object, not ``allOf`` a parent: openapi-python-client makes a class of each and the
+  union of them, and no generator meets a parent it would not generate.
 """
 
 from __future__ import annotations
@@ -133,7 +133,6 @@ class Components:
     def _union(self, schema: Schema, name: str, variants: common.Variants) -> JsonSchema:
         alternatives, mapping = [], {}
         key_field = schema.fields[variants.key]
-        base = f"{name}Base"
         order = [f.data_key or key for key, f in schema.fields.items()].index  # the fields' wire names
         for kind in _choices(key_field):
             required, optional = variants.kinds[kind]
@@ -155,18 +154,10 @@ class Components:
                 },
             )
             body.update(variants.keywords.get(kind, {}))
-            self.schemas[variant] = {"allOf": [ref(base)], **body}
+            self.schemas[variant] = body
             alternatives.append(ref(variant))
             mapping[kind] = ref(variant)["$ref"]
         discriminator = {"propertyName": variants.key, "mapping": mapping}
-        self.schemas[base] = {
-            "type": "object",
-            "required": [variants.key],
-            "properties": {variants.key: {"type": "string"}},
-            "discriminator": discriminator,
-            "description": f"What every member of {name} has: `{variants.key}`, which names the member. Each member"
-            " is this and its own fields, so generators that model inheritance make it the members' common parent.",
-        }
         union: JsonSchema = {"oneOf": alternatives, "discriminator": discriminator}
         if variants.description:
             union["description"] = variants.description
