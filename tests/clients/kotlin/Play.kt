@@ -5,7 +5,8 @@
 // then score, whose typed winners are printed. In Chinatown the program builds a trade of its own from
 // ChinatownTradeMove and ChinatownTransfer (legal-moves never lists trades), in Fifth Avenue a bid from
 // FifthAvenueBidMove. Every state an answer carries is encoded back to JSON from its generated type and
-// compared with the answer's own JSON (a field the type drops or changes is a difference).
+// compared with the answer's own JSON (a field the type drops or changes is a difference; null and absent
+// are taken as the same).
 //
 // Prints one JSON object on stdout; tests/test_generated_jvm_clients.py reads it. SERVICE_URL names the service.
 package play
@@ -13,6 +14,7 @@ package play
 import kotlinx.serialization.KSerializer
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
+import kotlinx.serialization.json.JsonNull
 import kotlinx.serialization.json.JsonObject
 import kotlinx.serialization.json.JsonPrimitive
 import kotlinx.serialization.json.buildJsonObject
@@ -26,29 +28,23 @@ import org.openapitools.client.apis.NewYorkApi
 import org.openapitools.client.apis.Skyline3000Api
 import org.openapitools.client.infrastructure.Serializer
 import org.openapitools.client.models.AlhambraEvent
-import org.openapitools.client.models.AlhambraGameEndedEvent
 import org.openapitools.client.models.AlhambraLegalMovesRequest
 import org.openapitools.client.models.AlhambraMove
 import org.openapitools.client.models.AlhambraMoveRequest
 import org.openapitools.client.models.AlhambraScoreRequest
 import org.openapitools.client.models.AlhambraSetupRequest
 import org.openapitools.client.models.AlhambraState
-import org.openapitools.client.models.ChinatownEndTradingMove
 import org.openapitools.client.models.ChinatownEvent
-import org.openapitools.client.models.ChinatownGameEndedEvent
 import org.openapitools.client.models.ChinatownLegalMovesRequest
 import org.openapitools.client.models.ChinatownMove
 import org.openapitools.client.models.ChinatownMoveRequest
 import org.openapitools.client.models.ChinatownScoreRequest
 import org.openapitools.client.models.ChinatownSetupRequest
 import org.openapitools.client.models.ChinatownState
-import org.openapitools.client.models.ChinatownTradeEvent
 import org.openapitools.client.models.ChinatownTradeMove
 import org.openapitools.client.models.ChinatownTransfer
-import org.openapitools.client.models.FifthAvenueBidEvent
 import org.openapitools.client.models.FifthAvenueBidMove
 import org.openapitools.client.models.FifthAvenueEvent
-import org.openapitools.client.models.FifthAvenueGameEndedEvent
 import org.openapitools.client.models.FifthAvenueLegalMovesRequest
 import org.openapitools.client.models.FifthAvenueMove
 import org.openapitools.client.models.FifthAvenueMoveRequest
@@ -56,7 +52,6 @@ import org.openapitools.client.models.FifthAvenueScoreRequest
 import org.openapitools.client.models.FifthAvenueSetupRequest
 import org.openapitools.client.models.FifthAvenueState
 import org.openapitools.client.models.NewYorkEvent
-import org.openapitools.client.models.NewYorkGameEndedEvent
 import org.openapitools.client.models.NewYorkLegalMovesRequest
 import org.openapitools.client.models.NewYorkMove
 import org.openapitools.client.models.NewYorkMoveRequest
@@ -64,7 +59,6 @@ import org.openapitools.client.models.NewYorkScoreRequest
 import org.openapitools.client.models.NewYorkSetupRequest
 import org.openapitools.client.models.NewYorkState
 import org.openapitools.client.models.Skyline3000Event
-import org.openapitools.client.models.Skyline3000GameEndedEvent
 import org.openapitools.client.models.Skyline3000LegalMovesRequest
 import org.openapitools.client.models.Skyline3000Move
 import org.openapitools.client.models.Skyline3000MoveRequest
@@ -106,8 +100,11 @@ class Game<S, M, E>(
     val builtWorked: (String, List<E>) -> Boolean = { _, _ -> false },
 )
 
-/** The first place two JSON values differ, as a JSON pointer with both sides; null when equal. */
+/** The first place two JSON values differ, as a JSON pointer with both sides; null when equal. A member
+ *  that is null on one side and absent on the other is no difference (kotlinx.serialization writes every
+ *  optional member, null when unset; Gson in the Java client leaves out every null). */
 fun difference(sent: JsonElement?, back: JsonElement?, at: String = ""): String? {
+    if ((sent == null || sent is JsonNull) && (back == null || back is JsonNull)) return null
     if (sent is JsonObject && back is JsonObject) {
         for (key in (sent.keys + back.keys).sorted()) {
             difference(sent[key], back[key], "$at/$key")?.let { return it }
@@ -195,7 +192,7 @@ fun main() {
             legalMoves = { newYork.newyorkLegalMoves(NewYorkLegalMovesRequest(state = it)).moves },
             move = { s, m -> newYork.newyorkMove(NewYorkMoveRequest(state = s, move = m)).let { Turn(it.legal, it.state, it.status, it.events) } },
             winners = { newYork.newyorkScore(NewYorkScoreRequest(state = it)).winners },
-            ended = { (it as? NewYorkGameEndedEvent)?.winners },
+            ended = { (it as? NewYorkEvent.GameEndedWrapper)?.value?.winners },
         )) },
         attempt("alhambra") { play(Game<AlhambraState, AlhambraMove, AlhambraEvent>(
             "alhambra", AlhambraState.serializer(),
@@ -205,7 +202,7 @@ fun main() {
             legalMoves = { alhambra.alhambraLegalMoves(AlhambraLegalMovesRequest(state = it)).moves },
             move = { s, m -> alhambra.alhambraMove(AlhambraMoveRequest(state = s, move = m)).let { Turn(it.legal, it.state, it.status, it.events) } },
             winners = { alhambra.alhambraScore(AlhambraScoreRequest(state = it)).winners },
-            ended = { (it as? AlhambraGameEndedEvent)?.winners },
+            ended = { (it as? AlhambraEvent.GameEndedWrapper)?.value?.winners },
         )) },
         attempt("chinatown") { play(Game<ChinatownState, ChinatownMove, ChinatownEvent>(
             "chinatown", ChinatownState.serializer(),
@@ -215,25 +212,26 @@ fun main() {
             legalMoves = { chinatown.chinatownLegalMoves(ChinatownLegalMovesRequest(state = it)).moves },
             move = { s, m -> chinatown.chinatownMove(ChinatownMoveRequest(state = s, move = m)).let { Turn(it.legal, it.state, it.status, it.events) } },
             winners = { chinatown.chinatownScore(ChinatownScoreRequest(state = it)).winners },
-            ended = { (it as? ChinatownGameEndedEvent)?.winners },
+            ended = { (it as? ChinatownEvent.GameEndedWrapper)?.value?.winners },
             // While trading is open (legal-moves offers end_trading): the player to move sells the
             // first lot it owns to the next player for $10,000.
             build = { state, status, listed ->
-                if (listed.none { it is ChinatownEndTradingMove }) null else {
+                if (listed.none { it is ChinatownMove.EndTradingWrapper }) null else {
                     val seller = status.toMove.first()
                     val ids = state.players.map { it.id }
                     val buyer = ids[(ids.indexOf(seller) + 1) % ids.size]
                     val lot = state.board.entries.first { it.value.owner == seller }.key.toInt()
-                    Built<ChinatownMove>("trade", ChinatownTradeMove(
+                    Built<ChinatownMove>("trade", ChinatownMove.TradeWrapper(ChinatownTradeMove(
+                        type = ChinatownTradeMove.Type.trade,
                         player = seller,
                         transfers = listOf(
                             ChinatownTransfer(from = seller, to = buyer, lots = listOf(lot)),
                             ChinatownTransfer(from = buyer, to = seller, money = 10000),
                         ),
-                    ))
+                    )))
                 }
             },
-            builtWorked = { _, events -> events.any { it is ChinatownTradeEvent } },
+            builtWorked = { _, events -> events.any { it is ChinatownEvent.TradeWrapper } },
         )) },
         attempt("skyline3000") { play(Game<Skyline3000State, Skyline3000Move, Skyline3000Event>(
             "skyline3000", Skyline3000State.serializer(),
@@ -243,7 +241,7 @@ fun main() {
             legalMoves = { skyline.skyline3000LegalMoves(Skyline3000LegalMovesRequest(state = it)).moves },
             move = { s, m -> skyline.skyline3000Move(Skyline3000MoveRequest(state = s, move = m)).let { Turn(it.legal, it.state, it.status, it.events) } },
             winners = { skyline.skyline3000Score(Skyline3000ScoreRequest(state = it)).winners },
-            ended = { (it as? Skyline3000GameEndedEvent)?.winners },
+            ended = { (it as? Skyline3000Event.GameEndedWrapper)?.value?.winners },
         )) },
         attempt("fifthavenue") { play(Game<FifthAvenueState, FifthAvenueMove, FifthAvenueEvent>(
             "fifthavenue", FifthAvenueState.serializer(),
@@ -253,16 +251,21 @@ fun main() {
             legalMoves = { fifth.fifthavenueLegalMoves(FifthAvenueLegalMovesRequest(state = it)).moves },
             move = { s, m -> fifth.fifthavenueMove(FifthAvenueMoveRequest(state = s, move = m)).let { Turn(it.legal, it.state, it.status, it.events) } },
             winners = { fifth.fifthavenueScore(FifthAvenueScoreRequest(state = it)).winners },
-            ended = { (it as? FifthAvenueGameEndedEvent)?.winners },
+            ended = { (it as? FifthAvenueEvent.GameEndedWrapper)?.value?.winners },
             // At the first auction: the bidder's lowest listed bid, built field by field.
             build = { _, status, listed ->
-                listed.filterIsInstance<FifthAvenueBidMove>().firstOrNull()?.let { offered ->
-                    val bid = FifthAvenueBidMove(player = status.toMove.first(), cards = offered.cards.toList(), colour = offered.colour)
+                listed.filterIsInstance<FifthAvenueMove.BidWrapper>().firstOrNull()?.value?.let { offered ->
+                    val bid = FifthAvenueBidMove(
+                        type = FifthAvenueBidMove.Type.bid,
+                        player = status.toMove.first(),
+                        cards = offered.cards.toList(),
+                        colour = offered.colour,
+                    )
                     check(bid == offered) { "a built bid differs from the listed one: $bid, $offered" }
-                    Built<FifthAvenueMove>("bid", bid)
+                    Built<FifthAvenueMove>("bid", FifthAvenueMove.BidWrapper(bid))
                 }
             },
-            builtWorked = { _, events -> events.any { it is FifthAvenueBidEvent } },
+            builtWorked = { _, events -> events.any { it is FifthAvenueEvent.BidWrapper } },
         )) },
     )
     println(buildJsonObject {
