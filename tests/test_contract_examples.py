@@ -107,3 +107,16 @@ def test_every_game_operation_has_a_request_example():
         if "requestBody" in op and not ({"example", "examples"} & set(op["requestBody"]["content"]["application/json"]))
     ]
     assert not missing, missing
+
+
+def test_every_operation_has_a_200_example_of_each_media_type():
+    """JSON, SVG, HTML, YAML and text alike: a generated client's documentation shows one for each."""
+    missing = [
+        f"{m.upper()} {p} {media}"
+        for p, item in CONTRACT["paths"].items()
+        for m, op in item.items()
+        if m in ("get", "post")
+        for media, content in op["responses"]["200"].get("content", {}).items()
+        if not {"example", "examples"} & set(content)
+    ]
+    assert not missing, missing

@@ -94,3 +94,48 @@ def test_a_strict_typescript_program_plays_every_game_against_a_live_service(com
         best = max(result["standings"].values())
         assert all(result["standings"][pid] == best for pid in result["winners"]), result
     assert said["partial"]["awarded"] == said["partial"]["standings"] == {"anna": 20000}
+
+
+TS_PREFIX = {"newyork": "NewYork", "alhambra": "Alhambra", "chinatown": "Chinatown", "skyline3000": "Skyline3000"}
+TS_PREFIX["fifthavenue"] = "FifthAvenue"
+
+
+def test_every_state_the_service_returns_is_its_games_state_type_and_goes_back_unchanged(compiled):
+    """Each state the service returns (every game, digital and at a real table: setup, moves, views), written
+    as an object literal of its game's ``<Game>State`` type, compiles under ``tsc --strict`` (no field the
+    type lacks, none of another type) and is passed back as its score and moves requests' state; at run
+    time it is the same JSON it was (openapi-fetch sends what it is given)."""
+    from tests.state_samples import states
+
+    where = compiled.parents[1]
+    lines = ['import type { components } from "./schema.js";', 'type S = components["schemas"];', "const all = ["]
+    for game, _, _, state in states():
+        prefix = TS_PREFIX[game]
+        lines.append(f'  ((s: S["{prefix}State"]): [S["{prefix}ScoreRequest"], unknown] => [{{ state: s }}, s])(')
+        lines.append(f"    {json.dumps(state)}),")
+    lines += ["];", "console.log(JSON.stringify(all.map(([request, state]) => [request.state, state])));"]
+    (where / "states.ts").write_text("\n".join(lines) + "\n")
+    tsc = subprocess.run(
+        [
+            str(BIN / "tsc"),
+            "--strict",
+            "--target",
+            "es2022",
+            "--module",
+            "es2022",
+            "--outDir",
+            str(where / "out"),
+            str(where / "states.ts"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert tsc.returncode == 0, (tsc.stdout + tsc.stderr)[-3000:]
+    run = subprocess.run(
+        ["node", str(where / "out" / "states.js")], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    said = json.loads(run.stdout)
+    assert [pair[0] for pair in said] == [pair[1] for pair in said] == [state for *_, state in states()]

@@ -25,6 +25,13 @@ docs_bp = get_swaggerui_blueprint(
 )
 
 
+@bp.get("/docs")
+def docs_page():
+    """The documentation page at the contract's path too (its assets are named from /docs/, so it works
+    at either address)."""
+    return current_app.view_functions["docs.show"]()
+
+
 @lru_cache(maxsize=1)
 def contract_texts() -> tuple[bytes, bytes]:
     text = CONTRACT.read_text(encoding="utf-8")

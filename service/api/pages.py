@@ -205,7 +205,7 @@ def rules_page(game_id: str):
     return answer
 
 
-@bp.get("/problems/")
+@bp.get("/problems/", strict_slashes=False)  # also at /problems, the contract's path (no trailing slash)
 def problem_index():
     return _page("/problems/")
 

@@ -18,6 +18,7 @@ from city_games_client.models import (
     ChinatownTransfer,
     Status,
 )
+from city_games_client.types import Unset
 
 
 def to_trading(client: Client) -> tuple[ChinatownState, Status]:
@@ -38,6 +39,7 @@ def gift(client: Client) -> ChinatownMoveAnswer:
     """The first player to trade gives another $10,000, as a typed trade move."""
     state, status = to_trading(client)
     giver = status.to_move[0]
+    assert not isinstance(state.players, Unset)  # a partial state may leave the players out; an answer's never does
     taker = next(p.id for p in state.players if p.id != giver)
     trade = ChinatownTradeMove(
         type_="trade", player=giver, transfers=[ChinatownTransfer(from_=giver, to=taker, money=10_000)]

@@ -11,6 +11,7 @@ writes ``openapi.yaml``; ``--check`` says whether the committed one is stale.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,11 @@ def generated_components() -> dict[str, JsonSchema]:
             continue
         prefix, envelopes = component_prefix(binding.info.name), binding.envelopes
         game = Components(prefix)
+        # One state type per game: the partial state a score (or a picture) takes is the one every route
+        # answers and takes, its fields optional beyond what a partial state needs; a full state fits it.
+        partial = envelopes.score_state.fields["state"].schema
+        game.component(partial, f"{prefix}State")
+        game.alias(type(envelopes.state_out), f"{prefix}State")
         for role, suffix in REQUESTS.items():
             game.component(getattr(envelopes, role), prefix + suffix, extra=sealed if role in SEALED else edge)
         score = type(
@@ -85,17 +91,32 @@ def generated_components() -> dict[str, JsonSchema]:
             },
         )
         game.component(score, f"{prefix}ScoreRequest", extra=sealed)
-        game.component(envelopes.state_out, f"{prefix}State")
         game.component(type(envelopes.moves_out), f"{prefix}Move")
         if binding.wire is not None and binding.wire.event is not None:
             game.component(binding.wire.event, f"{prefix}Event")
         said = answers.build_answers(binding.wire, binding.info, prefix)
         for role in ANSWERS:
             game.component(getattr(said, role), extra=seal if role in SEALS else None)
-        for name, schema in named_enums(game.schemas, prefix).items():
+        for name, schema in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
             if out.setdefault(name, schema) != schema:
                 raise ContractError(f"{name} is generated twice, differently")
     return out
+
+
+def _one_name(schemas: dict[str, JsonSchema], partial: str, prefix: str) -> dict[str, JsonSchema]:
+    """The parts of a partial state named as the state's parts (``NewYorkScorePlayer`` -> ``NewYorkPlayer``)
+    when the full part is not generated (the one state type is the partial one)."""
+    renames = {
+        name: prefix + name[len(partial) :]
+        for name in schemas
+        if name.startswith(partial + "Player") and prefix + name[len(partial) :] not in schemas
+    }
+    if not renames:
+        return schemas
+    text = json.dumps(schemas)
+    for old, new in renames.items():
+        text = text.replace(f'"#/components/schemas/{old}"', f'"#/components/schemas/{new}"')
+    return {renames.get(name, name): schema for name, schema in json.loads(text).items()}
 
 
 def build() -> dict[str, Any]:

@@ -90,6 +90,11 @@ class Components:
             self.schemas[name] = self.object(instance, extra=extra)
         return name
 
+    def alias(self, schema: type[Schema], name: str) -> None:
+        """``schema`` is said as the component ``name`` another schema generates (one wire type for two
+        loaders: a game's full state and the partial state a score takes are one ``<Game>State``)."""
+        self._names[schema] = name
+
     def named(self, name: str, schema: JsonSchema) -> JsonSchema:
         """A reference to ``schema`` as the component ``name`` (a shape a hand-checked field declares)."""
         if self.schemas.get(name, schema) != schema:
