@@ -269,3 +269,27 @@ def test_every_game_has_every_answer_envelope(game_id):
     assert COMPONENTS[f"{prefix}ScoreAnswer"]["allOf"][0] == {"$ref": f"#/components/schemas/{prefix}ScoreResult"}
     assert "state_seal" in COMPONENTS[f"{prefix}MoveAnswer"]["properties"]
     assert "state_seal" not in COMPONENTS[f"{prefix}ViewAnswer"]["properties"]
+
+
+def test_no_schema_is_only_null_but_the_null_alternative_of_a_nullable_value():
+    """A value is never declared as only ``null`` (a dummy tile's pending slot was, a hidden hand's cards
+    were): generators have no type for it (Kotlin's ``Null?``, Swift's ``Null``, Dart's ``ModelNull``).
+    ``{type: null}`` appears only as the second alternative of a ``oneOf`` that makes one value nullable."""
+    found = []
+
+    def walk(node, at, allowed=False):
+        if isinstance(node, dict):
+            if node.get("type") == "null" and not allowed:
+                found.append(at)
+            for key, value in node.items():
+                if key == "oneOf" and isinstance(value, list) and len(value) == 2 and value[1] == {"type": "null"}:
+                    walk(value[0], f"{at}/oneOf/0")
+                    walk(value[1], f"{at}/oneOf/1", allowed=value[0].get("type") != "null")
+                else:
+                    walk(value, f"{at}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, f"{at}/{index}")
+
+    walk(contract()["components"]["schemas"], "")
+    assert found == []

@@ -1026,7 +1026,7 @@ def _integer_or_null(components) -> dict[str, Any]:
 
 
 def _names_or_null(components) -> dict[str, Any]:
-    return {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}
+    return {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}
 
 
 class ValuationRowSchema(answers.Answer):
