@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -189,3 +190,10 @@ def test_the_clients_play_the_same_seeded_games_alike(played):
         for result in said["results"]:
             seen.setdefault(result["game"], set()).add((result["moves"], tuple(result["winners"])))
     assert all(len(outcomes) == 1 for outcomes in seen.values()), seen
+
+
+@pytest.mark.parametrize("language", ["kotlin", "java", "go"])
+def test_the_wire_document_gives_the_command_these_tests_run(language):
+    wire = (Path(__file__).resolve().parents[1] / "docs" / "wire.md").read_text()
+    command = rf"openapi-generator-cli generate -g {language} +-i openapi\.yaml +-o \S+ +-c tests/clients/{language}/config\.yaml"
+    assert re.search(command, wire), f"docs/wire.md does not give the {language} command"

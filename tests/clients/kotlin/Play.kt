@@ -218,7 +218,7 @@ fun main() {
             build = { state, status, listed ->
                 if (listed.none { it is ChinatownMove.EndTradingWrapper }) null else {
                     val seller = status.toMove.first()
-                    val ids = state.players.map { it.id }
+                    val ids = state.players.orEmpty().map { it.id }
                     val buyer = ids[(ids.indexOf(seller) + 1) % ids.size]
                     val lot = state.board.entries.first { it.value.owner == seller }.key.toInt()
                     Built<ChinatownMove>("trade", ChinatownMove.TradeWrapper(ChinatownTradeMove(
