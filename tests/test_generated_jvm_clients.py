@@ -10,9 +10,10 @@ winners must be the ones the service's own ``score`` gives that state, the progr
 other on the same seeded games, and every state an answer carried must have come back unchanged from the
 generated types (compared as JSON; a null and an absent member taken as the same).
 
-Maven's repository (``~/.m2``) and Go's module cache are kept between runs where the machine keeps them; a
-build runs offline (``mvn -o``) only once the same pom has built here before. Without java, mvn, go or the
-generator the tests are skipped, saying which is missing (``.ci/run`` installs them)."""
+The clients are written into the ignored ``build/clients/<language>``. Maven's repository (``~/.m2``) and
+Go's module and build caches are kept between runs where the machine keeps them; a build runs offline
+(``mvn -o``) only once the same pom has built here before. Without java, mvn, go or the generator the tests
+are skipped, saying which is missing (``.ci/run`` installs them)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ from tests.contract_document import PATH as CONTRACT
 from tests.integration.live import gunicorn, request
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("jvm-clients")]
-CLIENTS = Path(__file__).with_name("clients")
+ROOT = Path(__file__).resolve().parents[1]
+CLIENTS = ROOT / "tests" / "clients"
 CLI = Path(sys.executable).with_name("openapi-generator-cli")
 GAMES = ["newyork", "alhambra", "chinatown", "skyline3000", "fifthavenue"]
 # Stamps of the poms that built here with everything they need in ~/.m2: those build offline.
@@ -55,24 +57,14 @@ def _run(command: list[str], cwd: Path, what: str, env: dict[str, str] | None = 
     return done.stdout
 
 
-def generate(language: str, where: Path) -> Path:
-    out = where / language
-    _run(
-        [
-            str(CLI),
-            "generate",
-            "-g",
-            language,
-            "-i",
-            str(CONTRACT),
-            "-o",
-            str(out),
-            "-c",
-            str(CLIENTS / language / "config.yaml"),
-        ],
-        where,
-        f"openapi-generator {language}",
-    )
+def generate(language: str) -> Path:
+    """The client, written afresh into the ignored build/clients/<language> (docs/wire.md's command): at a
+    fixed place, so that Go's build cache knows an unchanged client from the run before."""
+    out = ROOT / "build" / "clients" / language
+    shutil.rmtree(out, ignore_errors=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    config = CLIENTS / language / "config.yaml"
+    _run([str(CLI), "generate", "-g", language, "-i", str(CONTRACT), "-o", str(out), "-c", str(config)], ROOT, language)
     return out
 
 
@@ -132,13 +124,13 @@ def played() -> dict[str, dict]:
     return {}
 
 
-def test_the_kotlin_client_builds_with_maven_and_plays_every_game(tmp_path_factory, service, played):
+def test_the_kotlin_client_builds_with_maven_and_plays_every_game(service, played):
     reason = _missing("java", "mvn")
     if reason:
         pytest.skip(reason)
-    client = generate("kotlin", tmp_path_factory.mktemp("kotlin"))
+    client = generate("kotlin")
     shutil.copy(CLIENTS / "kotlin" / "pom.xml", client / "pom.xml")
-    (client / "src" / "main" / "kotlin" / "play").mkdir(parents=True)
+    (client / "src" / "main" / "kotlin" / "play").mkdir(parents=True, exist_ok=True)
     shutil.copy(CLIENTS / "kotlin" / "Play.kt", client / "src" / "main" / "kotlin" / "play" / "Play.kt")
     classpath = maven(client)
     said = play(["java", "-cp", classpath, "play.PlayKt"], client, service)
@@ -149,12 +141,12 @@ def test_the_kotlin_client_builds_with_maven_and_plays_every_game(tmp_path_facto
     played["kotlin"] = said
 
 
-def test_the_java_client_builds_with_its_own_pom_and_plays_every_game(tmp_path_factory, service, played):
+def test_the_java_client_builds_with_its_own_pom_and_plays_every_game(service, played):
     reason = _missing("java", "javac", "mvn")
     if reason:
         pytest.skip(reason)
-    client = generate("java", tmp_path_factory.mktemp("java"))
-    (client / "src" / "main" / "java" / "play").mkdir(parents=True)
+    client = generate("java")
+    (client / "src" / "main" / "java" / "play").mkdir(parents=True, exist_ok=True)
     shutil.copy(CLIENTS / "java" / "Play.java", client / "src" / "main" / "java" / "play" / "Play.java")
     # The program is Java 17 (records, patterns); the generated pom's own sources need only 8.
     classpath = maven(client, "-Djava.version=17")
@@ -166,11 +158,11 @@ def test_the_java_client_builds_with_its_own_pom_and_plays_every_game(tmp_path_f
     played["java"] = said
 
 
-def test_the_go_client_builds_and_plays_chinatown(tmp_path_factory, service, played):
+def test_the_go_client_builds_and_plays_chinatown(service, played):
     reason = _missing("go")
     if reason:
         pytest.skip(reason)
-    client = generate("go", tmp_path_factory.mktemp("go"))
+    client = generate("go")
     (client / "play").mkdir()
     shutil.copy(CLIENTS / "go" / "play" / "main.go", client / "play" / "main.go")
     # The program imports the client's package: building it compiles every generated model.
@@ -194,6 +186,6 @@ def test_the_clients_play_the_same_seeded_games_alike(played):
 
 @pytest.mark.parametrize("language", ["kotlin", "java", "go"])
 def test_the_wire_document_gives_the_command_these_tests_run(language):
-    wire = (Path(__file__).resolve().parents[1] / "docs" / "wire.md").read_text()
+    wire = (ROOT / "docs" / "wire.md").read_text()
     command = rf"openapi-generator-cli generate -g {language} +-i openapi\.yaml +-o \S+ +-c tests/clients/{language}/config\.yaml"
     assert re.search(command, wire), f"docs/wire.md does not give the {language} command"
