@@ -170,6 +170,7 @@ public final class Play {
         try {
             return game.apply(null);
         } catch (Exception error) {
+            error.printStackTrace();
             JsonObject out = new JsonObject();
             out.addProperty("game", id);
             String said = error.toString();

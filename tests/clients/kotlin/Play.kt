@@ -169,6 +169,7 @@ fun attempt(id: String, game: () -> JsonObject): JsonObject =
     try {
         game()
     } catch (error: Exception) {
+        error.printStackTrace()
         buildJsonObject {
             put("game", id)
             put("error", error.toString().lines().take(3).joinToString(" ").take(1500))
