@@ -105,9 +105,12 @@ class NonBlockingHandler(logging.Handler):
         """Wait (a little) for the pending lines to be written: at exit, and for tests."""
         import time
 
+        if self._writer_pid != os.getpid():
+            return  # nothing was logged in this process: no writer, nothing pending
+        _, sleep = _os_thread_tools()  # a real sleep, that lets the writer thread run, even under gevent
         deadline = time.monotonic() + timeout
         while self._written < self._queued and time.monotonic() < deadline:
-            time.sleep(0.01)
+            sleep(0.005)
 
 
 def _count_dropped() -> None:
