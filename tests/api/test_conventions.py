@@ -258,7 +258,7 @@ WORKED = {
                 "players": [
                     {
                         "id": p,
-                        "city": [{"x": x, "y": 0, "tile": {"type": "garden", "streets": []}} for x in range(1, n + 1)],
+                        "city": [{"x": x, "y": 0, "tile": {"type": "garden", "walls": []}} for x in range(1, n + 1)],
                     }
                     for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
                 ]

@@ -14,8 +14,8 @@ from service.engine.core import PROVENANCES, Reading
 from service.engine.kit import OptionSpec
 from service.engine.registry import GAME_IDS, load_game
 
-# The seed texts (the rules texts the service was built from) live beside the project, not in it.
-SEEDS = Path(os.environ.get("CITY_GAMES_SEEDS", "/work/shared/seeds"))
+# The seed texts (the rules texts the service was built from) live beside the project's folder, not in it.
+SEEDS = Path(os.environ.get("CITY_GAMES_SEEDS", Path(__file__).resolve().parents[3] / "shared" / "seeds"))
 SEED_FILES = {"newyork": "000_", "chinatown": "001_", "skyline3000": "002_", "fifthavenue": "003_"}
 # a quoted passage: in double quotes, or in single quotes opened after a space, a bracket or a colon
 QUOTE = re.compile(r'"([^"]{12,})"|(?<=[\s(:])\'([^\']{12,})\'')
