@@ -19,15 +19,18 @@ PLAYER_ID = validate.Length(min=1, max=32)
 # Unicode categories a name may not hold: controls (Cc), formats (Cf: direction overrides and isolates,
 # zero-width spaces and joiners, soft hyphens), line and paragraph separators (Zl, Zp), lone surrogates (Cs).
 # Each could rewrite or hide what a page, a picture or a message shows around the name, or make two ids
-# that look the same different players.
+# that look the same different players. Every character of these that can do so is in the Basic
+# Multilingual Plane, which is what the contract's pattern can list; the few format characters beyond it
+# (the tags that spell a subdivision's flag emoji, musical and hieroglyph formatting) are left to names.
 INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+BMP_END = 0x10000
 # The largest integer every JSON parser keeps exact (2^53 - 1): no number on the wire goes past it.
 SAFE_INTEGER = 2**53 - 1
 
 
 def player_id_problem(value: str) -> str | None:
     """Why ``value`` (NFC) cannot be a player id, or None."""
-    if any(unicodedata.category(char) in INVISIBLE for char in value):
+    if any(ord(char) < BMP_END and unicodedata.category(char) in INVISIBLE for char in value):
         return ID_INVISIBLE
     if not value.strip():
         return ID_BLANK
@@ -58,7 +61,7 @@ def _invisible_ranges() -> str:
     """The INVISIBLE characters of the Basic Multilingual Plane as a regular expression's class body
     (``\\u0000-\\u001f...``), for the contract's pattern (JSON Schema patterns have no ``\\p{Cf}``)."""
     out, start, last = [], None, None
-    for code in [*range(0xD800), *range(0xE000, 0x10000)]:
+    for code in [*range(0xD800), *range(0xE000, BMP_END)]:
         if unicodedata.category(chr(code)) in INVISIBLE:
             if start is None:
                 start = code
@@ -70,8 +73,7 @@ def _invisible_ranges() -> str:
     return "".join(out)
 
 
-# What the contract says of a player id beyond its length: not blank, none of the invisible characters
-# (those outside the BMP, a few tag and format characters, are refused too but not listed).
+# What the contract says of a player id beyond its length: not blank, none of the invisible characters.
 PLAYER_ID_PATTERN = "^(?=[\\s\\S]*\\S)[^" + _invisible_ranges() + "]*$"
 
 

@@ -151,6 +151,8 @@ def test_an_id_that_could_rewrite_or_hide_text_is_422_with_its_pointer(client, b
 
 ODD = {
     "emoji": "\U0001f3d9\ufe0f\U0001f600",
+    # a subdivision's flag: a black flag and the tag characters (format characters beyond the BMP) that spell it
+    "flag-with-tags": "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
     "combining": "e\\u0301\\u0308",
     "noncharacter": "\\uffff\\ufffe",
     "markup": '<b>&amp;\\"',
