@@ -25,7 +25,7 @@ MOVE_TYPES = {
 # A cell whose text runs on more lines than its words: some word broken inside.
 WORD_SPLIT = """() => {
   const out = [];
-  for (const cell of document.querySelectorAll('#play table td, #play table th, #score table td, #score table th')) {
+  for (const cell of document.querySelectorAll('#play table td, #play table th, #score table td, #score table th, #final table td, #final table th')) {
     if (!cell.getClientRects().length) continue;
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
@@ -209,11 +209,13 @@ def test_a_chinatown_real_table_game_with_its_deal_on_a_number_pad_and_its_trade
     no_problem_shown(page)
     assert page.locator("#status").get_attribute("data-over") == "true"
     # amounts as the language writes them: dollars with thousands separators, never broken
-    totals = page.locator("#score-now td.total")
+    # the final screen ranks the three players by their money, shown now, highest first
+    totals = page.locator("#final td.total")
     assert totals.count() == 3 and all(t.startswith("$") and "," in t for t in totals.all_inner_texts())
-    assert amount(totals.first.inner_text()) > 0
+    dollars = [amount(t) for t in totals.all_inner_texts()]
+    assert dollars[0] > 0 and dollars == sorted(dollars, reverse=True)
     assert page.evaluate(WORD_SPLIT) == []
-    page.locator("#score").screenshot(path=str(screenshots / "compose-chinatown-over-375.png"))
+    page.locator("#final").screenshot(path=str(screenshots / "compose-chinatown-over-375.png"))
     taps = page.evaluate("window.taps")
     print(
         f"chinatown by taps: {tap.count} taps in year 1 (deal, keep, tiles, 3 trades), {taps} in all for {log_length(page)} logged moves"
@@ -370,7 +372,9 @@ def test_a_fifth_avenue_hand_entered_then_its_black_card_draw_revealed_on_its_ow
     page.locator("#pending-form").screenshot(path=str(screenshots / "compose-fifthavenue-black-cards-375.png"))
     tap("#pending-form .chooser-submit")
     no_problem_shown(page)
-    assert "own view" in page.locator("#move-log li").last.inner_text()  # the table sees no card
+    newest = page.locator("#move-log li").first  # (the log is newest first)
+    assert "own view" in newest.inner_text()  # the table sees no card
+    assert newest.get_attribute("data-index") == str(log_length(page) - 1)
     tap("#own-views button[data-pass='anna']")
     tap("#pass-confirm")
     assert len(state(page)["players"][0]["hand"]) > held

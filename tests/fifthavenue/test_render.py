@@ -93,7 +93,7 @@ def test_picture_of_an_auction_shows_the_site_colours_bids_passes_and_whose_bid(
 
 def test_picture_of_a_central_park_auction_says_how_its_colour_is_set():
     s = auction_at(markers=(), hands={"red": ["green-4"]})
-    assert "\u2068red\u2069 sets it with his opening bid or as he passes" in all_text(GAME.render(s, None))
+    assert "\u2068red\u2069 sets it with an opening bid or by passing" in all_text(GAME.render(s, None))
     s = ok(s, Move("pass", "red", colour="green"))
     assert "Colour: green (set by \u2068red\u2069, who started the auctions)" in all_text(GAME.render(s, None))
     s = auction_at(markers=(), hands={"red": ["green-4"]}, options={"park_colour": "opening_bid"})

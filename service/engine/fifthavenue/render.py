@@ -384,7 +384,7 @@ def _auction_note(state: State, a: Auction, tr: Labels) -> str:
                 player=a.trigger,
             )
             if a.park_colour
-            else tr("Colour: not set yet - {player} sets it with his opening bid or as he passes", player=a.trigger)
+            else tr("Colour: not set yet - {player} sets it with an opening bid or by passing", player=a.trigger)
         )
     elif a.site == D.CENTRAL_PARK:
         return (
@@ -396,7 +396,7 @@ def _auction_note(state: State, a: Auction, tr: Labels) -> str:
         return (
             tr("Full district: the winner may declare a building stop")
             if a.full
-            else tr("The winner builds on his plot or on the empty plot of his colour")
+            else tr("The winner builds on the winner's own plot or on the empty plot of the winner's colour")
         )
 
 

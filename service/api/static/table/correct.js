@@ -44,7 +44,9 @@ const KINDS = {
       },
       apply(state, read, viewer) {
         const next = copy(state);
-        next.players[seatOf(state, viewer)].money = read();
+        const player = next.players[seatOf(state, viewer)];
+        player.money = read();
+        delete player.money_count;  // (the count of hidden cards: the cards themselves are known now)
         return next;
       },
       describe: (read, viewer) => tr("{player}'s money", { player: viewer }) },
@@ -157,7 +159,7 @@ const KINDS = {
           });
         };
         return { nodes: [el("p", { className: "hint", text: tr("Tap every card held.") }), pick.node,
-          el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("He holds no card") }))], read };
+          el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("No card in the hand") }))], read };
       },
       apply(state, read, viewer) {
         const hand = read();
@@ -194,8 +196,8 @@ const KINDS = {
           .map(([value, n]) => ({ value: `${colour}-${value}`, limit: n, look: { kind: "card", colour, value: Number(value) } })));
         const pick = chooser({ parts: [{ title: N_("The cards in the hand"), count: null, pieces, grouped: true, initial: held }] }, null);
         const none = el("input", { type: "checkbox", id: "correct-no-cards" });
-        return { nodes: [el("p", { className: "hint", text: tr("Tap every card he holds.") }), pick.node,
-          el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("He holds no card") }))],
+        return { nodes: [el("p", { className: "hint", text: tr("Tap every card held.") }), pick.node,
+          el("div", { className: "row" }, none, el("label", { for: "correct-no-cards", text: tr("No card in the hand") }))],
         read: () => (none.checked ? [] : pick.chosenValues()[0]) };
       },
       apply(state, read, viewer) {

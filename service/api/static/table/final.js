@@ -4,6 +4,7 @@
 import { family } from "./api.js";
 import { tr } from "./i18n.js";
 import { el } from "./dom.js";
+import { money } from "./fmt.js";
 
 const DUMMY = "\u0000dummy";  // a key no player id can be
 
@@ -19,7 +20,8 @@ export function ranking(game, state, standings) {
   return totals.map((row) => ({ ...row, place: row.dummy ? null : totals.filter((r) => !r.dummy && r.total > row.total).length + 1 }));
 }
 
-const amount = (game, n) => (family(game) === "chinatown" ? `$${Number(n).toLocaleString(document.documentElement.lang || "en")}` : String(n));
+// amounts as the page's language writes them (fmt.js): Chinatown's in dollars, never broken across lines
+const amount = (game, n) => money(game, Number(n));
 
 /** The final panel (a section element) for a game that is over. */
 export function finalPanel(game, gameName, state, standings, winners, description) {

@@ -15,7 +15,7 @@ const fifthLook = (id) => { const [colour, value] = String(id).split("-"); retur
 const HOLDINGS = {
   skyline3000: { kind: "hand", held: (p) => p.hand, size: (p) => p.hand_size, look: (state, id) => skylineCardLook(state, id) },
   fifthavenue: { kind: "hand", held: (p) => p.hand, size: (p) => p.hand_size, look: (state, id) => fifthLook(id) },
-  newyork: { kind: "money", held: (p) => p.money, size: (p) => (p.money || []).length,
+  newyork: { kind: "money", held: (p) => p.money, size: (p) => p.money_count ?? (p.money || []).length,
     look: (state, card) => ({ kind: "money", game: state.game, bank: card.bank, value: card.value }) },
   chinatown: { kind: "money", amount: (p) => p.money },
 };

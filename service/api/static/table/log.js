@@ -1,17 +1,16 @@
 // The log a referee reads: newest first, each entry the move in words, then what it took, bought, paid,
 // built or revealed (from the state before it and the events its answer carried, kept with the game as
 // its `notes`), and the scorings it triggered. A move that holds a secret is written without its content.
-import { family } from "./api.js";
 import { N_, tr, word } from "./i18n.js";
 import { el } from "./dom.js";
+import { money } from "./fmt.js";
 import * as G from "./games.js";
 import { secretOf } from "./privacy.js";
 
 const words = (id) => String(id ?? "").replaceAll("_", " ").replaceAll("-", " ");
 const cardText = (game, c) => (c && typeof c === "object" ? `${word(game, c.bank)} ${c.value}` : String(c ?? ""));
 // Chinatown's income is money: dollars with the language's thousands separators
-const amount = (game, n) => (family(game) === "chinatown" && typeof n === "number"
-  ? `$${n.toLocaleString(document.documentElement.lang || "en")}` : String(n));
+const amount = (game, n) => money(game, n);
 const points = (game, awarded) => Object.entries(awarded || {}).map(([who, n]) => `${who} ${amount(game, n)}`).join(", ") || tr("nobody scores");
 
 /** What the log keeps of a move beside it: the money cards a take_money took (the state before knew them),
