@@ -288,7 +288,7 @@ OptionsSchema = options_schema("ChinatownOptions", OPTIONS, base=_OptionsDump)
 
 class PlayerSchema(Schema):
     id = PlayerId(required=True)
-    money = Money(required=True, allow_none=True)
+    money = Money(allow_none=True, load_default=None)
     hand = LotList(allow_none=True, load_default=list)
     tiles = TilesField(load_default=dict)
 

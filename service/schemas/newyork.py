@@ -385,6 +385,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
     def _player_fields(full: bool) -> dict[str, Any]:
         opt = {"required": True} if full else {}
+        # A nullable member a full state leaves out is null (a client's JSON library may drop nulls).
+        null = {"load_default": None} if full else {}
         return {
             "id": PlayerId(required=True),
             "city": List(
@@ -399,7 +401,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                     "description": "The player's money cards; null when their values are hidden (in a view,"
                     " another player's hand, whose number of cards `money_count` gives) or unknown."
                 },
-                **opt,
+                **null,
             ),
             "money_count": StrictInteger(
                 validate=validate.Range(min=0, max=108),
@@ -421,7 +423,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         )
         points = StrictInteger(validate=POINTS, load_default=0)
 
-    MarketSchema = type("MarketSchema", (Schema,), {bank: TileField(allow_none=True, required=True) for bank in BANKS})
+    MarketSchema = type(
+        "MarketSchema", (Schema,), {bank: TileField(allow_none=True, load_default=None) for bank in BANKS}
+    )
 
     class PendingSchema(Schema):
         contract_variants = Variants(
@@ -476,6 +480,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
     def _state_fields(full: bool) -> dict[str, Any]:
         opt = {"required": True} if full else {}
+        null = {"load_default": None} if full else {}
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
             "options": fields.Nested(OptionsSchema, load_default=dict),
@@ -486,19 +491,19 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 required=True,
                 validate=validate.Length(min=1, max=6),
             ),
-            "current": PlayerId(allow_none=True, **opt),
+            "current": PlayerId(allow_none=True, **null),
             "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
             "market": fields.Nested(MarketSchema, **opt),
             "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4), **opt),
-            "bag": TileList(allow_none=True, **opt),
-            "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **opt),
+            "bag": TileList(allow_none=True, **null),
+            "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
             "discard": List(CardField(), validate=validate.Length(max=108), **opt),
             "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
-            "dummy": fields.Nested(DummySchema, allow_none=True, **({"required": True} if full else {})),
+            "dummy": fields.Nested(DummySchema, allow_none=True, **null),
             "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
-            "pending": fields.Nested(PendingSchema, allow_none=True, **opt),
-            "seed": Seed(allow_none=True, **opt),
-            "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **opt),
+            "pending": fields.Nested(PendingSchema, allow_none=True, **null),
+            "seed": Seed(allow_none=True, **null),
+            "winners": List(PlayerId(), allow_none=True, validate=validate.Length(max=6), **null),
         }
 
     class _StateBase(Schema):

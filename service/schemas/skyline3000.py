@@ -263,7 +263,7 @@ class RoofsSchema(Schema):
 class PlayerSchema(Schema):
     id = PlayerId(required=True)
     points = StrictInteger(required=True, validate=validate.Range(min=-POINTS_BOUND, max=POINTS_BOUND))
-    hand = CardList(allow_none=True, required=True)
+    hand = CardList(allow_none=True, load_default=None)
     hand_size = Count(CARDS_TOTAL, required=True)
     factory = List(fields.Nested(FactoryBuildingSchema), required=True, validate=validate.Length(max=MAX_FACTORY))
     roofs = fields.Nested(RoofsSchema, required=True)
@@ -273,7 +273,7 @@ class PlayerSchema(Schema):
 
 
 class PileSchema(Schema):
-    draw = CardList(allow_none=True, required=True)
+    draw = CardList(allow_none=True, load_default=None)
     draw_size = Count(CARDS_TOTAL, required=True)
     discard = CardList(load_default=list)
     top = CardId(allow_none=True, load_default=None)
