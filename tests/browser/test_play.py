@@ -194,7 +194,7 @@ def test_import_shows_the_first_illegal_move(page):
     settle(page)
     verdict = page.inner_text("#import-verdict")
     assert "Move 2 (ben passes) is illegal" in verdict
-    assert "ben has passed this construction phase." in verdict
+    assert "\u2068ben\u2069 has passed this construction phase." in verdict
 
 
 def test_a_players_view_shows_only_what_that_player_may_see(page):

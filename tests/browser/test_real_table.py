@@ -228,7 +228,7 @@ def test_factory_buildings_are_numbered_from_1_on_the_page_as_in_its_picture(pag
         int(n) for found in re.findall(r"factory buildings? ([\d and]+)", said) for n in re.findall(r"\d+", found)
     }
     tooltips = " ".join(page.locator("#picture svg title").all_text_contents())
-    pictured = {int(n) for n in re.findall(r"ben: factory building (\d+)", tooltips)}
+    pictured = {int(n) for n in re.findall(r"\u2068ben\u2069: factory building (\d+)", tooltips)}
     # four buildings pictured 1-4; floors go on a new building, the fifth (the wire's index 4)
     assert pictured == {1, 2, 3, 4} and min(numbers) == 5
 
