@@ -183,11 +183,14 @@ def _record_request(wire: GameWire, info: GameInfo) -> type[Schema]:
         type = fields.String(required=True, validate=validate.Length(max=40))
         player = PlayerId()
 
-    KINDS = ("move", "correction", "hidden")
-
     class RecordEntry(Schema):
-        # exactly one of the three (two present would match two branches of the oneOf)
-        contract_keywords = {"oneOf": [{"required": [kind]} for kind in KINDS]}
+        # exactly one of the three, said as a count of members (the object has no others) rather than as a
+        # oneOf of ``required``: Kotlin's generator writes an empty data class for that, which does not compile
+        contract_keywords = {
+            "minProperties": 1,
+            "maxProperties": 1,
+            "description": "One entry of the record: exactly one of `move`, `correction` and `hidden`.",
+        }
 
         move = fields.Nested(wire.move)
         correction = fields.Nested(RecordCorrection)
