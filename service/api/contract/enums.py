@@ -10,40 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.fifthavenue import data as fifthavenue_data
 from .schemas import JsonSchema, ref
 
 NAMES: dict[tuple[Any, ...], str] = {
     # Fifth Avenue
-    (
-        "34th-st-west",
-        "34th-st-east",
-        "times-square",
-        "42nd-st-west",
-        "fifth-avenue",
-        "52nd-st-west",
-        "52nd-st-east",
-    ): "DistrictId",
-    (
-        "34th-st-west",
-        "34th-st-east",
-        "times-square",
-        "42nd-st-west",
-        "fifth-avenue",
-        "52nd-st-west",
-        "52nd-st-east",
-        "central-park",
-    ): "AreaId",
-    (
-        "city-hall",
-        "34th-st-west",
-        "34th-st-east",
-        "times-square",
-        "42nd-st-west",
-        "fifth-avenue",
-        "52nd-st-west",
-        "52nd-st-east",
-        "central-park",
-    ): "CommissionerSpot",
+    fifthavenue_data.DISTRICTS: "DistrictId",
+    fifthavenue_data.SITES: "AreaId",
+    fifthavenue_data.LOCATIONS: "CommissionerSpot",
     ("violet", "brown", "gray", "green", "orange", "sixth"): "PlotId",
     ("white", "beige"): "CommissionerColour",
     # New York and Alhambra
