@@ -33,6 +33,7 @@ from .answers import json_answer, svg_answer
 from .body import parse_json_object, raw_json_body
 from .localize import NO_WORDS, Words, categories_in, terms_in
 from .problem_types import ApiProblem
+from .routes import BY_PATH, REQUESTS, TAKES_SEAL
 from .svg import xml_safe
 
 bp = Blueprint("games", __name__)
@@ -71,11 +72,16 @@ def _bindings() -> tuple[tuple[str, Binding], ...]:
     bindings = {}
     for game_id, spec in SPECS.items():
         wire = load_wire(game_id)
-        envelopes = build_envelopes(wire, spec.info) if wire is not None else None
+        envelopes = game_envelopes(wire, spec.info) if wire is not None else None
         bindings[game_id] = Binding(
             spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources), spec_words(spec.words)
         )
     return tuple(bindings.items())
+
+
+def game_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
+    """A game's request envelopes, one for each declared route (service/api/routes.py)."""
+    return build_envelopes(wire, info, REQUESTS)
 
 
 def spec_words(module) -> Words:
@@ -121,9 +127,9 @@ def _left_out(exc: ValidationError) -> int:
     return getattr(exc, "left_out", 0)
 
 
-# The routes that take a state back with its seal, and the answers that carry one.
+# What a route that takes a state back with its seal reads it from, and an answer that carries one says it in
+# (which routes: service/api/routes.py).
 SEAL_FIELD = "state_seal"
-TAKES_SEAL = frozenset({"legal-moves", "moves", "score"})
 
 
 @functools.lru_cache(maxsize=4)
@@ -261,7 +267,13 @@ def describe_game(game_id: str):
     return json_answer(payload, binding.info.rules_version)
 
 
+VIEWS: dict[str, Callable] = {}
+
+
 def game_route(op: str) -> Callable:
+    """The view of the declared route ``op`` (service/api/routes.py), for every game."""
+    route = BY_PATH[op]
+
     def register(view: Callable) -> Callable:
         def endpoint(game_id: str):
             binding = _binding(game_id)
@@ -290,7 +302,8 @@ def game_route(op: str) -> Callable:
             )
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
-        bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])
+        bp.add_url_rule(f"/v1/games/<game_id>/{route.path}", view_func=endpoint, methods=["POST"])
+        VIEWS[op] = view
         return view
 
     return register
@@ -298,7 +311,7 @@ def game_route(op: str) -> Callable:
 
 @game_route("setup")
 def setup(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.setup, body)
+    data = _load(binding.envelopes.requests["setup"], body)
     state, seed = _setup_state(binding, data, body)
     dumped = _dump_state(binding, state)
     return json_answer(
@@ -309,7 +322,7 @@ def setup(binding: Binding, body: dict[str, Any]):
 
 @game_route("validate")
 def validate_state(binding: Binding, body: dict[str, Any]):
-    state = _load(binding.envelopes.state, body)["state"]
+    state = _load(binding.envelopes.requests["validate"], body)["state"]
     violations = binding.game.validate(state)
     return json_answer(
         {"valid": not violations, "violations": _violations(binding, violations)}, binding.info.rules_version
@@ -318,7 +331,7 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 
 @game_route("legal-moves")
 def legal_moves(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.legal_moves, body)
+    data = _load(binding.envelopes.requests["legal-moves"], body)
     _vouch(binding, body, data["state"])
     start = _cursor_start(data.get("cursor"), body)
     page = binding.game.legal_page(
@@ -367,7 +380,7 @@ def _cursor_start(cursor: str | None, body: dict[str, Any]) -> int:
 
 @game_route("moves")
 def apply_move(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.move, body)
+    data = _load(binding.envelopes.requests["moves"], body)
     _vouch(binding, body, data["state"])
     outcome = binding.game.apply(data["state"], data["move"])
     after = outcome.state if outcome.legal else data["state"]
@@ -385,7 +398,7 @@ def apply_move(binding: Binding, body: dict[str, Any]):
 
 @game_route("replay")
 def replay_log(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.replay, body)
+    data = _load(binding.envelopes.requests["replay"], body)
     if "setup" in data:
         start, _seed = _setup_state(binding, data["setup"], body.get("setup", {}), "/setup")
     else:
@@ -418,7 +431,7 @@ def _chance(options: Any) -> Any:
 def check_record(binding: Binding, body: dict[str, Any]):
     """A whole game's record (docs/record.md) checked entry by entry: where it first goes wrong, how far
     it could be checked, and the standings it reaches."""
-    data = _load(binding.envelopes.record, body)
+    data = _load(binding.envelopes.requests["record"], body)
     game = binding.game
     if "start" in data:
         state = data["start"]
@@ -513,7 +526,7 @@ def score(binding: Binding, body: dict[str, Any]):
 
 @game_route("view")
 def view(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.view, body)
+    data = _load(binding.envelopes.requests["view"], body)
     seen = binding.game.view(data["state"], data["player"])
     # the status of the whole state: who is awaited and who won are public, though a view hides money
     return json_answer(
@@ -523,8 +536,13 @@ def view(binding: Binding, body: dict[str, Any]):
 
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.render, body)
+    data = _load(binding.envelopes.requests["render"], body)
     svg = xml_safe(
         binding.game.render(data["state"], data.get("player"), tr=language.current().labels_for(binding.words))
     )
     return svg_answer(svg.encode(), binding.info.rules_version)
+
+
+_UNSERVED = set(BY_PATH) - set(VIEWS)
+if _UNSERVED:
+    raise RuntimeError(f"declared routes without a view (service/api/routes.py): {sorted(_UNSERVED)}")
