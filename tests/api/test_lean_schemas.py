@@ -59,6 +59,12 @@ def bodies(game_id: str, seed: int, steps: int) -> dict[str, dict]:
     return {"score_state": {"state": state}, **{path: body for path, body in found.items() if body is not None}}
 
 
+def every_envelope(game_id: str) -> list[Schema]:
+    """Every route's request envelope and every schema beside them."""
+    envelopes = BINDINGS[game_id].envelopes
+    return [*envelopes.requests.values(), *(s for s in vars(envelopes).values() if isinstance(s, Schema))]
+
+
 def envelope(game_id: str, name: str) -> Schema:
     """A route's request envelope, by its path, or the partial state score loads (``score_state``)."""
     envelopes = BINDINGS[game_id].envelopes
@@ -239,7 +245,7 @@ def _probes(validator: Any) -> list[Any]:
 def test_inlined_validators_decide_as_marshmallows_on_both_sides_of_each_bound(game_id):
     checked = 0
     seen: set[int] = set()
-    for schema in vars(BINDINGS[game_id].envelopes).values():
+    for schema in every_envelope(game_id):
         for field in _fields(schema, seen):
             for validator in field.validators:
                 inlined = lean._check(validator)
@@ -264,7 +270,7 @@ def test_the_length_bounds_of_lists_and_objects_pass_exactly_what_their_validato
 
     checked = 0
     seen: set[int] = set()
-    for schema in vars(BINDINGS[game_id].envelopes).values():
+    for schema in every_envelope(game_id):
         for field in _fields(schema, seen):
             lengths = [v for v in field.validators if isinstance(v, validate.Length)]
             if not lengths:
