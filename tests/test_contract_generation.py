@@ -297,3 +297,16 @@ def test_no_schema_is_only_null_but_the_null_alternative_of_a_nullable_value():
 
     walk(contract()["components"]["schemas"], "")
     assert found == []
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.path)
+def test_every_declared_route_is_an_operation_of_every_game_with_the_shared_problem_answers(route):
+    for game_id in GAME_IDS:
+        operation = CONTRACT["paths"][f"/v1/games/{game_id}/{route.path}"]["post"]
+        assert operation["operationId"] == f"{game_id}{route.name}"
+        assert set(operation["responses"]) == {"200", *generator.SHARED_RESPONSES}
+        assert list(operation["responses"]["200"]["content"]) == [route.media]
+        prefix = generator.component_prefix(SPECS[game_id].info.name)
+        request = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert request == {"$ref": f"#/components/schemas/{prefix}{route.request_component}"}
+        assert ("state_seal" in COMPONENTS[f"{prefix}{route.request_component}"]["properties"]) == route.takes_seal

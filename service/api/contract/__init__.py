@@ -78,9 +78,10 @@ def generated_components() -> dict[str, JsonSchema]:
     seal = {SEAL_FIELD: shared.field(answers.state_seal_field(MAX_SEAL_CHARS))}  # beside a state it may seal
     out = named_enums(shared.schemas, "")
     for _game_id, binding in bind_games().items():
-        if binding.envelopes is None:
+        wire, envelopes = binding.wire, binding.envelopes
+        if wire is None or envelopes is None:
             continue
-        prefix, envelopes = component_prefix(binding.info.name), binding.envelopes
+        prefix = component_prefix(binding.info.name)
         game = Components(prefix)
         # One state type per game: the partial state a score (or a picture) takes is the one every route
         # answers and takes, its fields optional beyond what a partial state needs; a full state fits it.
@@ -91,13 +92,11 @@ def generated_components() -> dict[str, JsonSchema]:
             extra = {**edge, **seal} if route.takes_seal else edge
             game.component(envelopes.requests[route.path], prefix + route.request_component, extra=extra)
         game.component(type(envelopes.moves_out), f"{prefix}Move")
-        if binding.wire is not None and binding.wire.event is not None:
-            game.component(binding.wire.event, f"{prefix}Event")
+        if wire.event is not None:
+            game.component(wire.event, f"{prefix}Event")
         for route in ROUTES:
             if callable(route.answer):
-                game.component(
-                    route.answer(binding.wire, binding.info, prefix), extra=seal if route.gives_seal else None
-                )
+                game.component(route.answer(wire, binding.info, prefix), extra=seal if route.gives_seal else None)
         for name, schema in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
             if out.setdefault(name, schema) != schema:
                 raise ContractError(f"{name} is generated twice, differently")
