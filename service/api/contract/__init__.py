@@ -1,6 +1,7 @@
 """The contract, ``openapi.yaml``, generated: its components from the marshmallow schemas (the requests'
 wire schemas and the answers' declared ones, ``service/schemas/answers.py`` and each game's score
-result), the rest (the prose, the examples and the paths) from ``document.yaml`` beside this module.
+result), the game routes' operations from their declarations (``service/api/routes.py``), the rest (the
+prose, the examples and the other paths) from ``document.yaml`` beside this module.
 
 ``document.yaml`` is the hand-kept part. Every component is generated; for one the document may hold
 only prose (``description``, ``example``, ``examples``, ``title`` and the same keys per property): any
