@@ -122,11 +122,11 @@ class HELD_SIGNALS:
     A forked worker keeps the master's signal handlers until its own are installed (after gevent patches
     the process, well after the fork), and the master's handler only queues the signal in the worker's copy
     of the master's queue, which nobody reads: a SIGTERM sent to a worker in that window (by the master or
-    anyone else) was lost, and the worker lived on, answering and heartbeating, never replaced (gunicorn
-    issue 1910, still so in gunicorn 27). So the master blocks them around the fork (``pre_fork``, and
-    ``os.register_at_fork`` unblocks them in the master at once); the worker inherits the blocked mask,
-    a signal sent meanwhile waits, pending, and ``post_worker_init``, its own handlers installed,
-    unblocks them and the signal is handled as it would have been later."""
+    anyone else) was lost, and the worker lived on, answering and heartbeating, never replaced
+    (https://github.com/benoitc/gunicorn/issues/1910, still so in gunicorn 27). So the master blocks them
+    around the fork (``pre_fork``, and ``os.register_at_fork`` unblocks them in the master at once); the
+    worker inherits the blocked mask, a signal sent meanwhile waits, pending, and ``post_worker_init``,
+    its own handlers installed, unblocks them and the signal is handled as it would have been later."""
 
     signals = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1})  # a worker's handlers
     before: set[int] | None = None  # the forking thread's mask before the hold, while held

@@ -98,9 +98,10 @@ def test_a_worker_killed_under_load_loses_at_most_its_requests_in_flight():
 def test_a_worker_stopped_right_after_its_fork_stops_and_is_replaced():
     """A worker keeps the master's signal handlers from its fork until gunicorn installs its own, and the
     master's handler only queues the signal in the worker's copy of the master's queue: a SIGTERM sent then
-    was lost, and the worker lived on, heartbeating, never replaced (gunicorn issue 1910). Each new worker
-    pauses in that moment here (slow_fork_gunicorn.py), so the SIGTERM surely lands in it: it must still stop
-    the worker, and the master must replace it."""
+    was lost, and the worker lived on, heartbeating, never replaced
+    (https://github.com/benoitc/gunicorn/issues/1910). Each new worker pauses in that moment here
+    (slow_fork_gunicorn.py), so the SIGTERM surely lands in it: it must still stop the worker, and the
+    master must replace it."""
     with gunicorn(command=SLOW_FORK, workers=1) as server:
         first = server.worker_pids()
         os.kill(first[0], signal.SIGTERM)
