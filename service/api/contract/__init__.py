@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from marshmallow import fields
 
 from ...cache.state_seal import MAX_SEAL_CHARS
 from ...engine.registry import GAME_IDS, SPECS
@@ -72,13 +73,15 @@ def generated_components() -> dict[str, JsonSchema]:
     sealed = {**edge, **seal}  # the edge's fields of the requests that take a seal back
     out = named_enums(shared.schemas, "")
     for _game_id, binding in bind_games().items():
-        if binding.envelopes is None:
+        if binding.envelopes is None or binding.wire is None:
             continue
         prefix, envelopes = component_prefix(binding.info.name), binding.envelopes
         game = Components(prefix)
         # One state type per game: the partial state a score (or a picture) takes is the one every route
         # answers and takes, its fields optional beyond what a partial state needs; a full state fits it.
-        partial = envelopes.score_state.fields["state"].schema
+        state_field = envelopes.score_state.fields["state"]
+        assert isinstance(state_field, fields.Nested)  # the score envelope nests the game's partial state
+        partial = state_field.schema
         game.component(partial, f"{prefix}State")
         game.alias(type(envelopes.state_out), f"{prefix}State")
         for role, suffix in REQUESTS.items():
@@ -93,13 +96,13 @@ def generated_components() -> dict[str, JsonSchema]:
         )
         game.component(score, f"{prefix}ScoreRequest", extra=sealed)
         game.component(type(envelopes.moves_out), f"{prefix}Move")
-        if binding.wire is not None and binding.wire.event is not None:
+        if binding.wire.event is not None:
             game.component(binding.wire.event, f"{prefix}Event")
         said = answers.build_answers(binding.wire, binding.info, prefix)
         for role in ANSWERS:
             game.component(getattr(said, role), extra=seal if role in SEALS else None)
-        for name, schema in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
-            if out.setdefault(name, schema) != schema:
+        for name, component in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
+            if out.setdefault(name, component) != component:
                 raise ContractError(f"{name} is generated twice, differently")
     return out
 
