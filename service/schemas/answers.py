@@ -264,9 +264,9 @@ class ScoreBreakdownItemSchema(Schema):
 class ScorePlayerSchema(Answer):
     """One player's score; each game's player score is this with its own detail."""
 
-    contract_name = "ScorePlayer"
+    contract_name: str | None = "ScorePlayer"
 
-    id = PlayerId(required=True)
+    id: fields.Field = PlayerId(required=True)
     total = fields.Integer(required=True)
     breakdown = List(fields.Nested(ScoreBreakdownItemSchema), required=True)
 

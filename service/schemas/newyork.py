@@ -20,8 +20,8 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.kit import OptionBook
 from ..engine.newyork.data import EDGES, NEW_YORK, VALUES, Edition
-from ..engine.newyork.options import OPTIONS
-from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
+from ..engine.newyork.options import OPTIONS, Options
+from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Pending, Placed, Player, State, Tile
 from . import answers, lean
 from . import messages as M
 from .common import (
@@ -174,6 +174,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             errors["value"] = ["A card value is an integer 1..9."]
         if errors:
             raise ValidationError(errors)
+        assert bank is not None and number is not None  # else an error was raised above
         return Card(bank, number)
 
     class CardField(fields.Field):
@@ -359,7 +360,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, dict):
                 raise ValidationError("A city tile is an object {x, y, tile}.")
-            errors: dict[str, list[str]] = {}
+            errors: dict[str, Any] = {}
             out = {}
             for key in value:
                 if key not in ("x", "y", "tile"):
@@ -384,9 +385,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             return out
 
     def _player_fields(full: bool) -> dict[str, Any]:
-        opt = {"required": True} if full else {}
+        opt: dict[str, Any] = {"required": True} if full else {}
         # A nullable member a full state leaves out is null (a client's JSON library may drop nulls).
-        null = {"load_default": None} if full else {}
+        null: dict[str, Any] = {"load_default": None} if full else {}
         return {
             "id": PlayerId(required=True),
             "city": List(
@@ -451,7 +452,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         @validates_schema
         def _slot_fits(self, data, **kwargs):
             kind, slot = data.get("kind"), data.get("slot")
-            if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
+            if kind == "money_card" and not ((index := _integral(slot)) is not None and 0 <= index <= 3):
                 raise ValidationError("A money card reveal names money slot 0..3.", "slot")
             if kind == "market_tile" and slot not in BANKS:
                 raise ValidationError(M.MARKET_REVEAL.format(banks=", ".join(BANKS)), "slot")
@@ -479,8 +480,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     )
 
     def _state_fields(full: bool) -> dict[str, Any]:
-        opt = {"required": True} if full else {}
-        null = {"load_default": None} if full else {}
+        opt: dict[str, Any] = {"required": True} if full else {}
+        null: dict[str, Any] = {"load_default": None} if full else {}
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
             "options": fields.Nested(OptionsSchema, load_default=dict),

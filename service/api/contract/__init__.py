@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from marshmallow import fields
 
 from ...cache.state_seal import MAX_SEAL_CHARS
 from ...engine.registry import GAME_IDS, SPECS
@@ -86,7 +87,9 @@ def generated_components() -> dict[str, JsonSchema]:
         game = Components(prefix)
         # One state type per game: the partial state a score (or a picture) takes is the one every route
         # answers and takes, its fields optional beyond what a partial state needs; a full state fits it.
-        partial = envelopes.score_state.fields["state"].schema
+        state_field = envelopes.score_state.fields["state"]
+        assert isinstance(state_field, fields.Nested)  # the score envelope nests the game's partial state
+        partial = state_field.schema
         game.component(partial, f"{prefix}State")
         game.alias(type(envelopes.state_out), f"{prefix}State")
         for route in ROUTES:
@@ -98,8 +101,8 @@ def generated_components() -> dict[str, JsonSchema]:
         for route in ROUTES:
             if callable(route.answer):
                 game.component(route.answer(wire, binding.info, prefix), extra=seal if route.gives_seal else None)
-        for name, schema in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
-            if out.setdefault(name, schema) != schema:
+        for name, component in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
+            if out.setdefault(name, component) != component:
                 raise ContractError(f"{name} is generated twice, differently")
     return out
 
