@@ -189,6 +189,40 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _deserialize(self, value, attr, data, **kwargs):
             return _card(value)
 
+    class MoneySlotField(fields.Field):
+        """One of the four money market slots: ``{"card": {"bank", "value"}}``, or ``{"card": null}`` when it
+        is empty (a named object rather than a null item, which some generated clients cannot read); a request
+        may leave the null card out (``{}``), as clients that drop nulls write it. Loads the card or None; a
+        bare card or a bare null, the slot as it was written before, is still taken."""
+
+        def json_schema(self, components):
+            return components.named(
+                prefix + "MoneySlot",
+                {
+                    "type": "object",
+                    "description": "A money market slot: its card, or null (or absent) when the slot is empty.",
+                    "additionalProperties": False,
+                    "properties": {"card": {"oneOf": [ref_to(components, CardSchema), {"type": "null"}]}},
+                },
+            )
+
+        def _serialize(self, value, attr, obj, **kwargs):
+            return {"card": None if value is None else {"bank": value.bank, "value": value.value}}
+
+        def _deserialize(self, value, attr, data, **kwargs):
+            if value is None:
+                return None
+            if isinstance(value, dict) and ("card" in value or not value):
+                if len(value) > 1:
+                    raise ValidationError({key: ["Unknown field."] for key in value if key != "card"})
+                if value.get("card") is None:
+                    return None
+                try:
+                    return _card(value["card"])
+                except ValidationError as err:
+                    raise ValidationError({"card": err.messages}) from None
+            return _card(value)
+
     class HandField(fields.Field):
         """A player's money: a list of cards; or null when their values are hidden (a view says how many
         there are in ``money_count``)."""
@@ -495,7 +529,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "current": PlayerId(allow_none=True, **null),
             "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
             "market": fields.Nested(MarketSchema, **opt),
-            "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4), **opt),
+            "money_market": List(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
             "bag": TileList(allow_none=True, **null),
             "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
             "discard": List(CardField(), validate=validate.Length(max=108), **opt),

@@ -140,7 +140,38 @@ def build() -> dict[str, Any]:
     merged = {name: _with_prose(generated.pop(name), part, name) for name, part in kept.items()}
     merged.update(generated)
     document["components"]["schemas"] = merged
+    return _with_answer_headers(document)
+
+
+HEADER = "#/components/headers/"
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def _with_answer_headers(document: dict[str, Any]) -> dict[str, Any]:
+    """The headers the service puts on answers, declared on each response that carries them (so that
+    generated clients expose them), by the rules that set them (service/api/answers.py, games.py,
+    reading.py): ``X-Rules-Version`` on every answer, a shared response's too; ``Cache-Control`` on a GET
+    answer with an ETag (the 304, ``NotModified``, declares both itself); ``Retry-After`` on a 429 and a
+    503. tests/api/test_answer_headers.py holds the declarations to what the service sends."""
+    for response in document["components"]["responses"].values():
+        response["headers"] = _declared(response.get("headers", {}), "", cached=False)
+    for operations in document["paths"].values():
+        for method, operation in operations.items():
+            if method not in HTTP_METHODS:
+                continue
+            for status, response in operation.get("responses", {}).items():
+                if "$ref" not in response:
+                    response["headers"] = _declared(response.get("headers", {}), str(status), method == "get")
     return document
+
+
+def _declared(headers: dict[str, Any], status: str, cached: bool) -> dict[str, Any]:
+    out = {**headers, "X-Rules-Version": headers.get("X-Rules-Version", {"$ref": HEADER + "XRulesVersion"})}
+    if cached and "ETag" in out:
+        out.setdefault("Cache-Control", {"$ref": HEADER + "CacheControl"})
+    if status in ("429", "503"):
+        out.setdefault("Retry-After", {"$ref": HEADER + "RetryAfter"})
+    return out
 
 
 GAME_IDS_MARK = "$game_ids"  # an enum of the hand-kept document listing every game id: filled from the registry
