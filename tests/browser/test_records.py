@@ -173,6 +173,16 @@ def linked(link: str) -> dict:
     return json.loads(zlib.decompress(raw, -15))
 
 
+def scanned(png: bytes) -> list[str]:
+    """The texts of the QR codes a decoder (zxing-cpp, a test dependency) reads in a screenshot."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    return [code.text for code in zxingcpp.read_barcodes(Image.open(io.BytesIO(png))) if code.valid]
+
+
 def test_a_shared_link_opens_read_only_elsewhere_with_nothing_the_table_cannot_see(phone, screenshots):
     """Chinatown from a seed: every hand of building cards is dealt from the seed and kept on each player's view."""
     page = phone
@@ -183,6 +193,8 @@ def test_a_shared_link_opens_read_only_elsewhere_with_nothing_the_table_cannot_s
     page.click("#share")
     settle(page)
     link = page.input_value("#share-link")
+    # the QR code beside the link scans as the link itself
+    assert scanned(page.locator("#share-qr").screenshot()) == [link]
     record = linked(link)
     whole = exported(page)
     assert record["seed"] is None and "setup" not in record  # the seed would deal every hand to come

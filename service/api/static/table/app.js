@@ -21,6 +21,7 @@ import { tradeComposer } from "./trade.js";
 import { claimComposer } from "./claim.js";
 import { handPanel } from "./hands.js";
 import { money as amount } from "./fmt.js";
+import { qrPanel } from "./qr.js";
 
 let games = [];
 let session = null; // {id, game, mode, setup, start, moves, redo, state, secret, notes, started}
@@ -540,7 +541,7 @@ async function shareGame() {
     try { await navigator.clipboard.writeText(link); copy.textContent = tr("Copied"); } catch { field.select(); }
   });
   $("share-place").replaceChildren(el("p", { className: "hint", text: tr("Open this link on another phone: it shows the game read-only, as the table sees it.") }),
-    field, copy);
+    field, copy, qrPanel(link));
 }
 
 const RECORD_REASONS = {
