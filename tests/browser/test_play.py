@@ -205,10 +205,10 @@ def test_a_players_view_shows_only_what_that_player_may_see(page):
     assert all(p["money"] is None and p["money_count"] > 0 for p in shared["players"])
     page.click("#own-views button[data-pass='anna']")
     assert page.locator("#table-view").is_hidden()  # the device is passed first: nothing shown until anna says so
-    assert "Pass the device to anna" in page.inner_text("#pass-panel")
+    assert "Pass the device to \u2068anna\u2069" in page.inner_text("#pass-panel")  # a name is isolated
     page.click("#pass-confirm")
     settle(page)
-    assert "anna's own view" in page.inner_text("#own-view")
+    assert "\u2068anna\u2069's own view" in page.inner_text("#own-view")
     seen = state(page)
     assert seen["players"][1]["money"] is None and seen["players"][1]["money_count"] > 0
     assert seen["players"][0]["money"] and all(card is not None for card in seen["players"][0]["money"])
@@ -247,7 +247,7 @@ def test_moves_are_played_by_keyboard_with_a_visible_focus(page):
 def table_games() -> dict[str, bool]:
     """Which games' engines have the table mode (the option `chance` with the value `table`)."""
     found = {}
-    for game in ("newyork", "chinatown", "skyline3000", "fifthavenue"):
+    for game in ("newyork", "alhambra", "chinatown", "skyline3000", "fifthavenue"):
         options = API.get(f"/v1/games/{game}").get_json()["options"]
         found[game] = (
             any(o.get("name") == "chance" and "table" in o.get("choices", ["table"]) for o in options)

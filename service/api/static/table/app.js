@@ -267,10 +267,10 @@ async function refresh() {
 function showStandings(game, shown, st) {
   const rows = G.standings(game, shown);
   const winners = st.over && st.winners.length ? [el("p", { className: "winner", text: st.winners.length > 1
-    ? tr("Winners: {players}.", { players: st.winners.join(", ") }) : tr("Winner: {player}.", { player: st.winners[0] }) })] : [];
+    ? tr("Winners: {players}.", { players: st.winners }) : tr("Winner: {player}.", { player: st.winners[0] }) })] : [];
   $("standings").replaceChildren(...winners, el("table", {}, el("caption", { text: tr("Standings: points so far") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Points") }))),
-    el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row", text: r.id }),
+    el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row" }, el("bdi", { text: r.id })),
       el("td", { className: "total", text: r.points === null ? tr("hidden") : amount(game, r.points) }))))));
   $("own-views").replaceChildren(...rows.map((r) => passButton(r.id, tr("Pass the device to {player}", { player: r.id }))));
 }
@@ -335,8 +335,8 @@ function showStatus(game, st) {
   const name = games.find((g) => g.id === game)?.name || game;
   $("status").textContent = st.over ? tr("{game}: the game is over.", { game: name })
     : (st.round ? tr("{game}: {players} to move; phase {phase}, round {round}.", { game: name,
-      players: awaited.join(", ") || tr("nobody"), phase: G.phaseName(game, st.phase), round: st.round })
-      : tr("{game}: {players} to move; phase {phase}.", { game: name, players: awaited.join(", ") || tr("nobody"),
+      players: awaited.length ? awaited : tr("nobody"), phase: G.phaseName(game, st.phase), round: st.round })
+      : tr("{game}: {players} to move; phase {phase}.", { game: name, players: awaited.length ? awaited : tr("nobody"),
         phase: G.phaseName(game, st.phase) }));
   $("status").dataset.over = String(st.over);
 }
@@ -441,7 +441,7 @@ function scoreTable(game, score, caption) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Total") }),
       el("th", { scope: "col", text: tr("Breakdown") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id },
-      el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: amount(game, r.total) }),
+      el("th", { scope: "row" }, el("bdi", { text: r.id })), el("td", { className: "total", text: amount(game, r.total) }),
       el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${amount(game, p.points)}`).join("; ") || "—" })))));
   return table;
 }
@@ -452,7 +452,7 @@ async function showScorings() {
   const ids = G.playerIds(session.state);
   const table = el("table", {}, el("caption", { text: tr("Each scoring so far (points per player)") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("After move") }), el("th", { scope: "col", text: tr("Scoring") }),
-      ...ids.map((id) => el("th", { scope: "col", text: id })))),
+      ...ids.map((id) => el("th", { scope: "col" }, el("bdi", { text: id }))))),
     el("tbody", {}, ...events.map((event) => {
       const line = G.scoringLine(event);
       return el("tr", {}, el("td", { text: String(event.index + 1) }), el("th", { scope: "row", text: line.label }),
@@ -598,11 +598,11 @@ async function showShared(record, answer = null) {
   const shown = record.shown?.state || checkedAnswer?.state;
   const name = games.find((g) => g.id === record.game)?.name || record.game;
   $("shared").hidden = false;
-  $("shared-title").textContent = tr("{game}, shared: {players} (read-only)", { game: name, players: record.players.join(", ") });
+  $("shared-title").textContent = tr("{game}, shared: {players} (read-only)", { game: name, players: record.players });
   const over = record.result?.over;
   const status = checkedAnswer?.complete ? checkedAnswer.status : null;
   $("shared-status").textContent = over ? tr("{game}: the game is over.", { game: name })
-    : status ? tr("{game}: {players} to move.", { game: name, players: status.to_move.join(", ") || tr("nobody") })
+    : status ? tr("{game}: {players} to move.", { game: name, players: status.to_move.length ? status.to_move : tr("nobody") })
       : tr("{count} moves so far.", { count: record.moves.length });
   const description = await describeGame(record.game);
   if (shown) {
@@ -644,15 +644,16 @@ function showKept() {
   const day = (iso) => { try { return new Date(iso).toLocaleString(document.documentElement.lang || "en", { dateStyle: "medium", timeStyle: "short" }); } catch { return String(iso); } };
   $("kept-list").replaceChildren(...kept.map((k) => {
     const name = games.find((g) => g.id === k.game)?.name || k.game;
-    const players = (k.summary?.players || k.setup?.players || []).join(", ");
-    const where = k.summary?.over ? tr("over: {winners} won", { winners: (k.summary.winners || []).join(", ") || tr("nobody") }) : (k.summary?.where || "");
+    const players = k.summary?.players || k.setup?.players || [];
+    const where = k.summary?.over ? tr("over: {winners} won", { winners: k.summary.winners?.length ? k.summary.winners : tr("nobody") }) : (k.summary?.where || "");
     const playing = session?.id === k.id;
     const open = el("button", { type: "button", className: "secondary", "data-resume": k.id, text: playing ? tr("In play") : tr("Resume") });
     open.disabled = playing;
     open.addEventListener("click", () => guarded(() => resume(k.id)));
     const remove = el("button", { type: "button", className: "secondary danger", "data-delete": k.id, text: tr("Delete") });
     const item = el("li", { "data-game": k.game, "data-id": k.id },
-      el("div", { className: "kept-title" }, el("strong", { text: name }), " ", el("bdi", { text: players })),
+      el("div", { className: "kept-title" }, el("strong", { text: name }), " ",
+        ...players.flatMap((p, i) => [...(i ? [", "] : []), el("bdi", { text: p })])),
       el("div", { className: "hint", text: [tr("started {date}", { date: day(k.started) }), tr("{count} moves", { count: k.moves?.length ?? 0 }), where].filter(Boolean).join(" · ") }),
       el("div", { className: "row" }, open, remove));
     remove.addEventListener("click", () => {

@@ -163,7 +163,7 @@ export function claimComposer(game, state, description, viewer, awaited, private
     });
     const playerButtons = viewer ? [] : [el("div", { className: "row groups", role: "group", "aria-label": tr("Whose move") },
       el("span", { text: tr("Whose move:") }), ...state.players.map((p) => {
-        const b = el("button", { type: "button", className: "group", "data-player": p.id, "aria-pressed": String(p.id === player), text: p.id });
+        const b = el("button", { type: "button", className: "group", "data-player": p.id, "aria-pressed": String(p.id === player) }, el("bdi", { text: p.id }));
         b.addEventListener("click", () => { player = p.id; draw(); });
         return b;
       }))];
