@@ -22,6 +22,7 @@ import { claimComposer } from "./claim.js";
 import { handPanel } from "./hands.js";
 import { money as amount } from "./fmt.js";
 import { qrPanel } from "./qr.js";
+import { optionsPanel } from "./options.js";
 
 let games = [];
 let session = null; // {id, game, mode, setup, start, moves, redo, state, secret, notes, started}
@@ -131,9 +132,21 @@ async function learnTableGames() {
 
 function chosenMode() { return document.querySelector("input[name=mode]:checked").value; }
 
+// The options of the chosen game, offered as it declares them (options.js).
+let setupOptions = null;
+const typedPlayers = () => $("players").value.split(",").map((s) => s.trim()).filter(Boolean);
+
+async function showOptions(game) {
+  const panel = await optionsPanel(game, await describeGame(game), typedPlayers);
+  if ($("game").value !== game) return;  // another game was chosen meanwhile
+  setupOptions = { ...panel, game };
+  $("options-place").replaceChildren(panel.node);
+}
+
 function updatePlayersHint() {
   const g = games.find((x) => x.id === $("game").value);
   if (!g) return;
+  if (setupOptions?.game !== g.id) { setupOptions = { game: g.id, read: () => ({}) }; guarded(() => showOptions(g.id)); }
   $("players-hint").textContent = tr("{game}: {min} to {max} players.", { game: g.name, min: g.players.min, max: g.players.max });
   const tableOk = tableGames.has(g.id);
   $("mode-table").disabled = !tableOk;
@@ -153,12 +166,19 @@ async function startGame(event) {
   event.preventDefault();
   await guarded(async () => {
     const game = $("game").value;
-    const players = $("players").value.split(",").map((s) => s.trim()).filter(Boolean);
+    const players = typedPlayers();
+    let options;
+    try { options = setupOptions?.read() || {}; } catch (error) {
+      throw new Problem(tr("An option is not valid JSON"), tr("Correct the option {option} or empty it for its default.", { option: error.message }));
+    }
     const mode = chosenMode() === "table" && tableGames.has(game) ? "table" : "digital";
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? undefined
       : /^\d+$/.test(seedText) && !Number.isSafeInteger(Number(seedText)) ? JSON.rawJSON(seedText) : Number(seedText);
-    const setup = mode === "table" ? G.tableSetup(game, players) : { players, ...(seed === undefined ? {} : { seed }) };
+    const chosen = Object.keys(options).length ? { options } : {};
+    const table = G.tableSetup(game, players);
+    const setup = mode === "table" ? { ...table, options: { ...options, ...table.options } }
+      : { players, ...chosen, ...(seed === undefined ? {} : { seed }) };
     const answer = await call(game, "setup", setup);
     // A seed beyond 2^53 arrives as JSON.rawJSON (see api.js): show its exact digits.
     if (mode === "digital" && answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
