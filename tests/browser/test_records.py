@@ -137,6 +137,10 @@ def test_a_downloaded_record_imports_into_a_fresh_profile_as_the_same_game(phone
     for key in ("game", "mode", "start", "moves"):
         assert imported[key] == original[key], key
     assert other.input_value("#state-text") == page.input_value("#state-text")
+    # the imported game's log reads as the played one: the same words, cards and names, the starting
+    # money each player was dealt still unwritten
+    assert imported["notes"] == original["notes"] and imported["secret"] == original["secret"]
+    assert log_text(other) == log
     again = download_record(other, whole=True)
     assert {k: v for k, v in again.items() if k != "updated"} == {k: v for k, v in record.items() if k != "updated"}
     assert other.errors == [] and page.errors == []

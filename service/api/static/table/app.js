@@ -518,6 +518,7 @@ async function importGame() {
   $("import-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: body.moves.length }) }));
   session = { id: store.newId(), game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
     moves: body.moves, redo: [], state: answer.state, notes: [], started: new Date().toISOString() };
+  await rebuildNotes(session);
   ownView = null;
   save();
   await refresh();
@@ -605,7 +606,9 @@ async function importRecord(text) {
     $("record-verdict").replaceChildren(el("p", { className: "legal", text: tr("Checked to move {number}; the rest is hidden from this record's viewer: it opens read-only.", { number: answer.checked }) }));
     return;
   }
-  session = { ...sessionOf(record, store.newId()), state: answer.state };
+  const imported = { ...sessionOf(record, store.newId()), state: answer.state };
+  await rebuildNotes(imported);
+  session = imported;
   ownView = null;
   save();
   $("record-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: record.moves.length }) }));
@@ -644,6 +647,30 @@ async function showShared(record, answer = null) {
 /** The standings of a whole state as the service's `standings` gives them (Chinatown's money, else points). */
 function finalStandings(game, state) {
   return Object.fromEntries(G.standings(game, state).map((r) => [r.id, r.points ?? 0]));
+}
+
+/**
+ * An imported game's log as rich as a played one's: each move is walked through `moves` from the start (or
+ * a correction's state) as it was played, keeping what the log writes beside it (the money cards taken,
+ * the tile bought, the events its answer carried) and which reveals showed a private holding.
+ */
+async function rebuildNotes(kept) {
+  const notes = [];
+  const secret = [];
+  let state = kept.mode === "table" ? kept.start : kept.setup?.seed === null || kept.setup?.seed === undefined ? null
+    : (await call(kept.game, "setup", kept.setup)).state;
+  for (const [index, move] of kept.moves.entries()) {
+    if (move.correction) { state = move.correction.state; notes.push({}); continue; }
+    if (!state) return;  // the deals cannot be known: the log stays plain
+    $("record-verdict").replaceChildren(el("p", { className: "hint", text: tr("Reading the log: move {number} of {count}…", { number: index + 1, count: kept.moves.length }) }));
+    const answer = await call(kept.game, "moves", { state, move });
+    if (!answer.legal) return;
+    if (move.type === "reveal" && state.pending && privateReveal(kept.game, state.pending)) secret.push(index);
+    notes.push(noteOf(kept.game, state, move, answer.events));
+    state = answer.state;
+  }
+  kept.notes = notes;
+  kept.secret = secret;
 }
 
 // ---- The games kept on this device ---------------------------------------------------------------
