@@ -428,6 +428,9 @@ def fill_claim_parts(page, tap) -> None:
     parts = page.locator("#claim-box fieldset.part")
     for i in range(parts.count()):
         part = parts.nth(i)
+        if part.locator(".board-only").count():  # a city's cell: tapped on the board, where it is marked
+            tap(page.locator("#picture .target").first)
+            continue
         if part.locator(".numpad").count():
             tap(part.locator(".numpad-key[data-digit='1']"))
             tap(part.locator(".numpad-add"))
@@ -480,7 +483,44 @@ def test_every_move_type_of_a_game_is_composed_by_taps_and_checked(phone, game):
             assert refused or log_length(page) == log + 1, kind
             checked.add(kind)
     print(f"{game}: claimed by taps and checked: {sorted(checked)}")
-    # every move type of the game but its reveals (their own forms), Chinatown's trade (trade.js) and
-    # Skyline's `bids` (every sealed pile at once: no one view may hold them)
-    assert checked == set(MOVE_TYPES[game]) - {"reveal", "trade", "bids"}
+    # every move type of the game but its reveals (their own forms) and Chinatown's trade (trade.js)
+    assert checked == set(MOVE_TYPES[game]) - {"reveal", "trade"}
+    assert page.errors == []
+
+
+def test_a_claimed_placement_s_cell_is_tapped_on_the_board_and_sent_as_its_x_and_y(phone, screenshots):
+    """The claim composer asks for a New York cell by a tap in the player's city on the board (no steppers):
+    the check waits for it, the tap marks it chosen, and the move sent holds that cell's x and y."""
+    page = phone
+    tap = Taps(page)
+    start(page, "newyork", "anna, ben", seed=7)
+    awaited = state(page)["current"]
+    seat = [p["id"] for p in state(page)["players"]].index(awaited)
+    tap("#claim-box summary")
+    tap("#claim-box button[data-type='place']")
+    assert page.locator("#claim-box .claim-stepper").count() == 0  # no −/+ for a cell
+    assert page.locator("#claim-submit").is_disabled()  # the cell is still to be tapped
+    fill = page.locator("#claim-box fieldset.part").first
+    tap(fill.locator(".groups button").first)
+    tap(fill.locator("button.piece:enabled").first)
+    # only the awaited player's city cells are marked, and no listed move's target while the claim asks
+    targets = page.locator("#picture .target")
+    assert targets.count() >= 4
+    assert all(
+        targets.nth(i).evaluate(f"e => !!e.closest('g.player[data-seat=\"{seat}\"]')") for i in range(targets.count())
+    )
+    cell = targets.nth(1)
+    x, y = int(cell.get_attribute("data-x")), int(cell.get_attribute("data-y"))
+    tap(cell)
+    assert page.locator(f"#picture [data-x='{x}'][data-y='{y}'].chosen").count() == 1
+    assert page.locator("#claim-submit").is_enabled()
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.split("?")[0].endswith("/moves") else None)
+    tap("#claim-submit")
+    no_problem_shown(page)
+    claimed = sent[-1]["move"]
+    assert claimed["type"] == "place" and (claimed["x"], claimed["y"]) == (x, y) and claimed["player"] == awaited
+    # nothing waits to be placed at the start: refused, every rule shown, nothing applied
+    assert page.locator("#claim-box .claim-verdict li").count() >= 1
+    page.locator("#play").screenshot(path=str(screenshots / "compose-newyork-claimed-cell-375.png"))
     assert page.errors == []

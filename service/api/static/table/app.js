@@ -197,6 +197,7 @@ async function startGame(event) {
 let ownView = null;
 let revealChooser = null;  // the reveal being entered, when a board tap may fill it (a Chinatown lot)
 let trading = null;  // Chinatown's trade being composed, when a board tap may give a lot
+let claiming = null;  // a claimed move being composed, when a board tap may choose its cell
 
 function viewer() { return ownView; }
 
@@ -271,8 +272,10 @@ async function refresh() {
   $("trade").replaceChildren(...(trading ? [trading.node] : []));
   $("hand").replaceChildren(...(who && !st.over ? handPanel(game, state, who, openCorrection) : []));
   // any move a player claims, listed or not, composed by taps and checked before anything changes (claim.js)
-  $("claim").replaceChildren(...(st.over || state.pending ? [] : [claimComposer(game, state, description, who, st.toMove,
-    (type) => isPrivate(game, { type }), (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))))]));
+  claiming = st.over || state.pending ? null : claimComposer(game, state, description, who, st.toMove,
+    (type) => isPrivate(game, { type }), (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))),
+    () => showTargets(game, session.state, currentOpen));
+  $("claim").replaceChildren(...(claiming ? [claiming.node] : []));
   currentOpen = open;
   composing = composition(game, open, description, state);
   showTargets(game, state, open);
@@ -314,7 +317,10 @@ function showTargets(game, state, moves) {
   const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
     choose: () => revealChooser.pick(value) })) : [];
   if (trading && !revealChooser) picks.push(...trading.boardPicks());
-  for (const selector of revealChooser ? revealChooser.boardChosen() : trading ? trading.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
+  // a claimed move's cell: while the claim asks for it, a board tap chooses it (not a listed move)
+  const claimPicks = !revealChooser && claiming ? claiming.boardPicks() : [];
+  picks.push(...claimPicks);
+  for (const selector of revealChooser ? revealChooser.boardChosen() : trading ? trading.boardChosen() : claiming ? claiming.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
   const now = composing && !state.pending ? composing.step() : null;
   // after a part is chosen the keyboard goes on to the picture's first target where the next part is chosen
   // there (or the move's place is next), else to the next part's first button
@@ -326,8 +332,8 @@ function showTargets(game, state, moves) {
     const button = $("compose").querySelector(".part-choice");
     ((onPicture ? target || button : button || target) || $("compose").querySelector("button"))?.focus();
   };
-  for (const { target, choose } of now ? now.parts : []) picks.push({ ...target, choose: () => { choose(); redraw(); } });
-  const onBoard = state.pending ? [] : now ? now.marked : moves;
+  for (const { target, choose } of now && !claimPicks.length ? now.parts : []) picks.push({ ...target, choose: () => { choose(); redraw(); } });
+  const onBoard = state.pending || claimPicks.length ? [] : now ? now.marked : moves;
   const marked = markTargets(svg, game, onBoard, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
   $("compose").replaceChildren(...(now ? [composerPanel(composing, redraw, (m) => guarded(() => play(m)))] : []));
