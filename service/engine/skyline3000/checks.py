@@ -352,7 +352,9 @@ def _sealed_sound(book: RuleBook, state: State, sealed: Sequence[SealedPile], ow
                 )
             ]
         if any(state.options.card(c) is None or c in seen for c in bid) or not hidden.holds(state, owner, bid):
-            return [book.violation("state.cards", "{player}'s pile holds cards he cannot have.", pointer, player=pid)]
+            return [
+                book.violation("state.cards", "{player}'s pile holds cards {player} cannot have.", pointer, player=pid)
+            ]
         seen.update(bid)
     return []
 
@@ -457,7 +459,7 @@ def _stop(book: RuleBook, state: State, player: Player, move: Move) -> list[Viol
         return [
             book.violation(
                 "draw.cards_owed",
-                "{player} still owes {owed} of his 6 cards; only the Spaceport's {extra} extra cards may be declined.",
+                "{player} still owes {owed} of the 6 cards to draw; only the Spaceport's {extra} extra cards may be declined.",
                 "/move/type",
                 player=player.id,
                 owed=left - extra,
