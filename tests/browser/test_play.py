@@ -121,7 +121,7 @@ def test_a_legal_composed_move_is_said_legal_and_can_be_played(page):
     assert "Legal" in page.inner_text("#verdict")
     page.click("#play-composed")
     settle(page)
-    assert page.inner_text("#move-log") == "ben passes"
+    assert page.inner_text("#move-log") == "\u2068ben\u2069 passes"  # the name set apart (an isolate)
 
 
 def test_undo_and_redo(page):
@@ -193,7 +193,7 @@ def test_import_shows_the_first_illegal_move(page):
     page.click("#import")
     settle(page)
     verdict = page.inner_text("#import-verdict")
-    assert "Move 2 (ben passes) is illegal" in verdict
+    assert "Move 2 (\u2068ben\u2069 passes) is illegal" in verdict
     assert "\u2068ben\u2069 has passed this construction phase." in verdict
 
 
