@@ -18,17 +18,17 @@ export const word = (game, id) => words[game]?.[id] || String(id).replaceAll("_"
 
 // A player's name is the players' own text, in any script: each one is set apart from the sentence around
 // it (a first-strong isolate, as <bdi> or dir=auto would), so a right-to-left name neither reorders the
-// words and commas beside it nor is reordered by them. The fields that hold names, and any list given as
-// an array, are isolated name by name; PlayerId forbids these marks in a name itself.
+// words and commas beside it nor is reordered by them. The fields that hold names are isolated, a list of
+// names (an array) name by name; PlayerId forbids these marks in a name itself.
 const NAME_FIELDS = new Set(["player", "players", "winners", "giver", "parties", "who"]);
 export const isolate = (name) => `\u2068${name}\u2069`;
 
-/** ``text`` in the page's language, its `{name}` fields filled from ``params`` (an array: its items, each
- * isolated, joined by commas; a name field: isolated). */
+/** ``text`` in the page's language, its `{name}` fields filled from ``params`` (a name field isolated; an
+ * array of names: each isolated, joined by commas). */
 export function tr(text, params = {}) {
   const template = messages[text] || text;
-  const fill = (name, value) => (Array.isArray(value) ? value.map((v) => isolate(v)).join(", ")
-    : NAME_FIELDS.has(name) ? isolate(value) : String(value));
+  const fill = (name, value) => (!NAME_FIELDS.has(name) ? String(value)
+    : Array.isArray(value) ? value.map((v) => isolate(v)).join(", ") : isolate(value));
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? fill(name, params[name]) : whole));
 }
 
