@@ -65,15 +65,15 @@ _CODES = [
     ("auction.not_higher", "A bid must be higher than the current high bid.", "auction"),
     (
         "auction.park_colour_missing",
-        "The player who started the auctions names Central Park's colour as he passes.",
+        "The player who started the auctions names Central Park's colour when passing.",
         "park",
     ),
     ("auction.pass_colour_not_asked", "Only the player who started the auctions names Central Park's colour.", "park"),
     ("auction.more_cards_than_hand", "A bid lays no more cards than the hand holds.", "auction"),
-    ("auction.no_supply", "A bidder needs a skyscraper in his supply (except for a building stop).", "auction"),
+    ("auction.no_supply", "A bidder needs a skyscraper in supply (except for a building stop).", "auction"),
     (
         "build.count_not_allowed",
-        "The winner builds 1 up to his limit and his supply (0 with an empty supply).",
+        "The winner builds 1 up to the highest card's limit and the skyscrapers in supply (0 with an empty supply).",
         "build",
     ),
     ("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "stop"),

@@ -508,7 +508,9 @@ def _auction_stage(book: RuleBook, state: State, a: Auction) -> list[Violation]:
     elif a.winner is not None:
         out.append(
             book.violation(
-                "state.auction_stage", "A winner is named only while he chooses.", AUCTION_AT + pointer("winner")
+                "state.auction_stage",
+                "A winner is named only while the winner chooses.",
+                AUCTION_AT + pointer("winner"),
             )
         )
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:

@@ -62,7 +62,7 @@ BOOK = RuleBook(
         "placement.no_empty_platform": ("The block has no empty small platform.", CONTRACT),
         "placement.large_platform": ("Buildings, billboards and greens never go on a large platform.", BOARD),
         "placement.on_green": ("Nothing is built on a Greenspace.", CONTRACT),
-        "placement.not_own_billboard": ("The player has no billboard of his own in that block to build on.", CONTRACT),
+        "placement.not_own_billboard": ("The player owns no billboard in that block to build on.", CONTRACT),
         "placement.roof_shape_block": ("Every building in a block has the same roof shape.", ROOF_BLOCK),
         "placement.roof_shape_district": (
             "The three blocks of a district may not all have the same roof shape.",
@@ -77,7 +77,7 @@ BOOK = RuleBook(
         "billboard.none_left": ("The player has no billboard left.", BILLBOARD),
         "points.cannot_pay": ("The player's points cannot pay the action's cost.", BILLBOARD),
         # auctions
-        "auction.already_bid": ("The player has already laid his pile for this auction.", AUCTIONS),
+        "auction.already_bid": ("The player has already laid a pile for this auction.", AUCTIONS),
         "auction.card_not_in_hand": ("A bid card is not in the player's hand.", AUCTIONS),
         "auction.duplicate_card": ("The same card appears twice in the bids.", AUCTIONS),
         "auction.missing_pile": ("Every player's pile is needed to settle the auction.", AUCTIONS),
@@ -85,7 +85,7 @@ BOOK = RuleBook(
         "auction.sealed_bids_laid": ("Some players have already laid sealed piles; finish with single bids.", AUCTIONS),
         "auction.not_reporter": ("The Key holder reports the table's piles of an auction.", AUCTIONS),
         "auction.bids_table_only": (
-            "The combined bids move reports a real table's piles; in a digital game each player lays his own pile.",
+            "The combined bids move reports a real table's piles; in a digital game each player lays a pile of their own.",
             AUCTIONS,
         ),
         "auction.no_lot": ("The auction house stack is empty.", AUCTION_HOUSE),
