@@ -70,7 +70,7 @@ def _bindings() -> tuple[tuple[str, Binding], ...]:
     # envelopes' lean plans is most of what creating an app costs.
     bindings = {}
     for game_id, spec in SPECS.items():
-        wire = load_wire(game_id)
+        wire = load_wire(spec)
         envelopes = build_envelopes(wire, spec.info) if wire is not None else None
         bindings[game_id] = Binding(
             spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources), spec_words(spec.words)

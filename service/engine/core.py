@@ -273,13 +273,18 @@ class GameSpec:
 
     ``engine`` is the object the HTTP layer calls; ``options`` its option book; ``words`` the module of its
     own words (``CONTEXT``, ``WORDS``...). ``sources`` are the engine packages whose files decide its answers,
-    its own first: a re-skin names the package whose code it runs (the cache fingerprint reads them all)."""
+    its own first: a re-skin names the package whose code it runs (the cache fingerprint reads them all).
+    ``memo_kinds`` are the kinds of the evaluations the engine remembers (``memo.remembered``); the cache
+    policy keeps them in process. ``wire`` names the module of ``service.schemas`` that builds its wire
+    schemas (``wire_for(spec)``, or a module ``WIRE``): a re-skin names the one of the game it re-skins."""
 
     info: GameInfo
     engine: Any
     options: Any
     words: Any
     sources: tuple[str, ...]
+    memo_kinds: tuple[str, ...] = ()
+    wire: str = ""
 
     @property
     def id(self) -> str:

@@ -3,7 +3,7 @@
 import pytest
 
 from service.engine.chinatown import GAME, data
-from service.engine.chinatown.data import COMPLETE_INCOME, INCOMPLETE_INCOME, shop_income
+from service.engine.chinatown.data import CHINATOWN, COMPLETE_INCOME, INCOMPLETE_INCOME, PRINTED_INCOME, shop_income
 from service.engine.chinatown.scoring import compute_shops, shops_are_sound, shops_of, split_group
 from service.engine.chinatown.state import EndTurn
 from service.engine.memo import memo_scope
@@ -197,21 +197,21 @@ def test_shop_groups_are_remembered_keyed_by_layout():
         GAME.score(partial({**layout, 14: ("anna", "photo")}))
         assert memo.computed == 2
     kinds = {key[0] for key in memo.store}
-    assert kinds == {"chinatown.shops"}
+    assert kinds == set(CHINATOWN.memo_kinds) == {"chinatown.shops"}
 
 
 def test_the_remembered_value_check_rejects_a_corrupt_entry():
-    value = compute_shops([(12, "anna", "photo")])
-    assert shops_are_sound(value)
-    assert not shops_are_sound([{**value[0], "income": 99}])
-    assert not shops_are_sound({"x": 1})
+    value = compute_shops([(12, "anna", "photo")], PRINTED_INCOME)
+    assert shops_are_sound(value, PRINTED_INCOME)
+    assert not shops_are_sound([{**value[0], "income": 99}], PRINTED_INCOME)
+    assert not shops_are_sound({"x": 1}, PRINTED_INCOME)
     memo = CountingMemo()
     b = board({12: ("anna", "photo")})
     with memo_scope(memo):
-        shops_of(b.as_dict())
+        shops_of(b.as_dict(), CHINATOWN, None)
         key = next(iter(memo.store))
         memo.store[key] = [{"bad": True}]
-        assert shops_of(b.as_dict()) == value
+        assert shops_of(b.as_dict(), CHINATOWN, None) == value
     assert memo.computed == 2
 
 
@@ -235,7 +235,7 @@ def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
 
     original = scoring.compute_shops
     try:
-        scoring.compute_shops = lambda lay: calls.append(1) or original(lay)
+        scoring.compute_shops = lambda lay, income: calls.append(1) or original(lay, income)
         with memo_scope(memo):
             first = GAME.score(partial(layout))
             second = GAME.score(partial(layout))

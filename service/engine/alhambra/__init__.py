@@ -24,4 +24,8 @@ INFO = GameInfo(
 
 GAME = NewYork(INFO, book=BOOK, edition=ALHAMBRA, options=OPTIONS, readings=FIXED_READINGS)
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(ALHAMBRA.id, "newyork"))
+from ..newyork.scoring import memo_kinds  # noqa: E402
+
+SPEC = GameSpec(
+    INFO, GAME, OPTIONS, words, sources=(ALHAMBRA.id, "newyork"), memo_kinds=memo_kinds(ALHAMBRA), wire="alhambra"
+)

@@ -20,4 +20,6 @@ INFO = GameInfo(
     variants=("two_player_dummy", "six_plot_board"),
 )
 GAME = FifthAvenue(INFO, book=BOOK)
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))
+from .scoring import KIND_DISTRICT  # noqa: E402
+
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,), memo_kinds=(KIND_DISTRICT,), wire="fifthavenue")

@@ -32,5 +32,6 @@ from .game import NewYork  # noqa: E402
 GAME = NewYork(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
+from .scoring import memo_kinds  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(NEW_YORK.id,))
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(NEW_YORK.id,), memo_kinds=memo_kinds(NEW_YORK), wire="newyork")

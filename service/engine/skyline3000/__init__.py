@@ -22,5 +22,6 @@ from .game import Skyline3000  # noqa: E402
 GAME = Skyline3000(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
+from .scoring import PLACINGS_KIND  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))
+SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,), memo_kinds=(PLACINGS_KIND,), wire="skyline3000")
