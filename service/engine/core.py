@@ -276,7 +276,9 @@ class GameSpec:
     its own first: a re-skin names the package whose code it runs (the cache fingerprint reads them all).
     ``memo_kinds`` are the kinds of the evaluations the engine remembers (``memo.remembered``); the cache
     policy keeps them in process. ``wire`` names the module of ``service.schemas`` that builds its wire
-    schemas (``wire_for(spec)``, or a module ``WIRE``): a re-skin names the one of the game it re-skins."""
+    schemas (``wire_for(spec)``, or a module ``WIRE``): a re-skin names the one of the game it re-skins.
+    ``rules_page`` is the game's rules page, structured YAML beside its code (``rules.yaml`` in its package,
+    an ``importlib.resources`` path: the edge reads and serves it)."""
 
     info: GameInfo
     engine: Any
@@ -285,6 +287,7 @@ class GameSpec:
     sources: tuple[str, ...]
     memo_kinds: tuple[str, ...] = ()
     wire: str = ""
+    rules_page: Any = None
 
     @property
     def id(self) -> str:

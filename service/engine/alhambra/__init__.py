@@ -1,6 +1,8 @@
 """Alhambra (Dirk Henn, Queen Games 2003): New York's rules, which follow it, under Alhambra's own book,
 words and tables."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
 from ..newyork import INFO as NEW_YORK_INFO
 from ..newyork.game import NewYork
@@ -27,5 +29,12 @@ GAME = NewYork(INFO, book=BOOK, edition=ALHAMBRA, options=OPTIONS, readings=FIXE
 from ..newyork.scoring import memo_kinds  # noqa: E402
 
 SPEC = GameSpec(
-    INFO, GAME, OPTIONS, words, sources=(ALHAMBRA.id, "newyork"), memo_kinds=memo_kinds(ALHAMBRA), wire="alhambra"
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(ALHAMBRA.id, "newyork"),
+    memo_kinds=memo_kinds(ALHAMBRA),
+    wire="alhambra",
+    rules_page=files(__package__) / "rules.yaml",
 )

@@ -1,5 +1,7 @@
 """Chinatown (Karsten Hartwig, Filosofia / Z-Man 2008)."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
 from .data import CHINATOWN
 from .state import MOVE_TYPES
@@ -23,4 +25,13 @@ GAME = ChinatownGame(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(CHINATOWN.id,), memo_kinds=CHINATOWN.memo_kinds, wire="chinatown")
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(CHINATOWN.id,),
+    memo_kinds=CHINATOWN.memo_kinds,
+    wire="chinatown",
+    rules_page=files(__package__) / "rules.yaml",
+)

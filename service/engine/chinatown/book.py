@@ -13,7 +13,7 @@ from ..core import Reading
 from ..kit import Cite, RuleBook
 from .data import CHINATOWN, TEXTS, Edition
 
-# Each code cites a section of the game's rules page (service/api/rules/chinatown.yaml) by its anchor.
+# Each code cites a section of the game's rules page (service/engine/chinatown/rules.yaml) by its anchor.
 R_SETUP = Cite("Setup: 3 to 5 players, $50,000 each", "setup")
 R_DEAL = Cite("Phase 1: building cards dealt and kept", "deal")
 R_DRAW = Cite("Phase 2: shop tiles drawn", "draw")

@@ -1,5 +1,7 @@
 """Fifth Avenue (Wilko Manz, alea 2004)."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
 from . import words
 from .book import BOOK
@@ -22,4 +24,13 @@ INFO = GameInfo(
 GAME = FifthAvenue(INFO, book=BOOK)
 from .scoring import KIND_DISTRICT  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,), memo_kinds=(KIND_DISTRICT,), wire="fifthavenue")
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(GAME_ID,),
+    memo_kinds=(KIND_DISTRICT,),
+    wire="fifthavenue",
+    rules_page=files(__package__) / "rules.yaml",
+)

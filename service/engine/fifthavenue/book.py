@@ -8,7 +8,7 @@ from ..kit import Cite, RuleBook
 from . import data as D
 from .options import OPTIONS
 
-# What each group of codes cites: a section of the game's rules page (service/api/rules/fifthavenue.yaml).
+# What each group of codes cites: a section of the game's rules page (service/engine/fifthavenue/rules.yaml).
 CITES = {
     "board": Cite("The board: 7 districts of 5 plots", "board"),
     "plot": Cite("Plots: up to 2 businesses, or one player's skyscrapers", "plots"),

@@ -1,5 +1,7 @@
 """New York (Dirk Henn, Queen Games 2010)."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
 from .data import NEW_YORK
 
@@ -34,4 +36,13 @@ from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 from .scoring import memo_kinds  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(NEW_YORK.id,), memo_kinds=memo_kinds(NEW_YORK), wire="newyork")
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(NEW_YORK.id,),
+    memo_kinds=memo_kinds(NEW_YORK),
+    wire="newyork",
+    rules_page=files(__package__) / "rules.yaml",
+)

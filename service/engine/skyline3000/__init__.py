@@ -1,5 +1,7 @@
 """Skyline 3000 (Alan R. Moon and Aaron Weissblum, Z-Man 2009)."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
 from .book import BOOK
 from .data import GAME_ID
@@ -24,4 +26,13 @@ from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 from .scoring import PLACINGS_KIND  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,), memo_kinds=(PLACINGS_KIND,), wire="skyline3000")
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(GAME_ID,),
+    memo_kinds=(PLACINGS_KIND,),
+    wire="skyline3000",
+    rules_page=files(__package__) / "rules.yaml",
+)

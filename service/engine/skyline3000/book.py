@@ -7,7 +7,7 @@ from ..core import Reading
 from ..kit import Cite, RuleBook
 from . import data
 
-# Each code cites a section of the game's rules page (service/api/rules/skyline3000.yaml) by its anchor.
+# Each code cites a section of the game's rules page (service/engine/skyline3000/rules.yaml) by its anchor.
 PLAYERS = Cite("Players: 2 to 4, distinct ids", "players")
 END = Cite("End of the game", "end-of-game")
 ROUNDS = Cite("Rounds: four phases, clockwise from the Key holder", "rounds")

@@ -1,6 +1,6 @@
 """Skyline 3000 tables: districts, blocks, the default board, the card decks and the piece counts.
 
-Sources (the rules page, service/api/rules/skyline3000.yaml, and the seed): 3 districts x 3 blocks, one large
+Sources (the rules page, service/engine/skyline3000/rules.yaml, and the seed): 3 districts x 3 blocks, one large
 platform per block, 90 floors, 20 billboards and 20 + 20 roofs in 4 colours, 14 roof, 24 floor and 24
 contract cards, 12 greens (4 start on the board, 4 + 4 in the auction house), 2 spaceports on 2
 megamarkets. The default board and the card values are assumptions (the options ``board`` and ``cards``
