@@ -278,7 +278,9 @@ class GameSpec:
     policy keeps them in process. ``wire`` names the module of ``service.schemas`` that builds its wire
     schemas (``wire_for(spec)``, or a module ``WIRE``): a re-skin names the one of the game it re-skins.
     ``rules_page`` is the game's rules page, structured YAML beside its code (``rules.yaml`` in its package,
-    an ``importlib.resources`` path: the edge reads and serves it)."""
+    an ``importlib.resources`` path: the edge reads and serves it). ``examples`` is the module of what tests
+    and documents need to know of the game beyond its rules (``examples.py``: the seats a test plays with,
+    a real table's options, its worked example...)."""
 
     info: GameInfo
     engine: Any
@@ -288,6 +290,7 @@ class GameSpec:
     memo_kinds: tuple[str, ...] = ()
     wire: str = ""
     rules_page: Any = None
+    examples: Any = None
 
     @property
     def id(self) -> str:

@@ -6,7 +6,7 @@ from importlib.resources import files
 from ..core import GameInfo, GameSpec
 from ..newyork import INFO as NEW_YORK_INFO
 from ..newyork.game import NewYork
-from . import words
+from . import examples, words
 from .book import BOOK, FIXED_READINGS
 from .data import ALHAMBRA
 from .options import OPTIONS
@@ -37,4 +37,5 @@ SPEC = GameSpec(
     memo_kinds=memo_kinds(ALHAMBRA),
     wire="alhambra",
     rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
 )

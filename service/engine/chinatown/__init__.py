@@ -3,6 +3,7 @@
 from importlib.resources import files
 
 from ..core import GameInfo, GameSpec
+from . import examples
 from .data import CHINATOWN
 from .state import MOVE_TYPES
 
@@ -34,4 +35,5 @@ SPEC = GameSpec(
     memo_kinds=CHINATOWN.memo_kinds,
     wire="chinatown",
     rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
 )

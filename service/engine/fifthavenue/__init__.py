@@ -3,7 +3,7 @@
 from importlib.resources import files
 
 from ..core import GameInfo, GameSpec
-from . import words
+from . import examples, words
 from .book import BOOK
 from .data import GAME_ID
 from .game import FifthAvenue
@@ -33,4 +33,5 @@ SPEC = GameSpec(
     memo_kinds=(KIND_DISTRICT,),
     wire="fifthavenue",
     rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
 )

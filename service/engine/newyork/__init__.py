@@ -3,6 +3,7 @@
 from importlib.resources import files
 
 from ..core import GameInfo, GameSpec
+from . import examples
 from .data import NEW_YORK
 
 INFO = GameInfo(
@@ -45,4 +46,5 @@ SPEC = GameSpec(
     memo_kinds=memo_kinds(NEW_YORK),
     wire="newyork",
     rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
 )

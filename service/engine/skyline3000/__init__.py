@@ -3,6 +3,7 @@
 from importlib.resources import files
 
 from ..core import GameInfo, GameSpec
+from . import examples
 from .book import BOOK
 from .data import GAME_ID
 from .state import MOVE_TYPES
@@ -35,4 +36,5 @@ SPEC = GameSpec(
     memo_kinds=(PLACINGS_KIND,),
     wire="skyline3000",
     rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
 )

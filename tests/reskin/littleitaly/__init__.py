@@ -6,6 +6,7 @@ from dataclasses import replace
 from importlib.resources import files
 
 from service.engine.chinatown import INFO as CHINATOWN_INFO
+from service.engine.chinatown import examples
 from service.engine.chinatown.book import book_of
 from service.engine.chinatown.data import Edition
 from service.engine.chinatown.game import ChinatownGame
@@ -45,4 +46,5 @@ SPEC = GameSpec(
     memo_kinds=LITTLE_ITALY.memo_kinds,
     wire="chinatown",
     rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
 )
