@@ -243,3 +243,37 @@ def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
         scoring.compute_shops = original
     assert len(calls) == 1 and first == second
     assert first["shops"][0]["income"] == 50000
+
+
+def test_an_option_that_changes_the_income_is_read_in_one_place_under_the_states_options():
+    """A house rule on the income (a complete 6-tile shop pays more) is one method: the edition's
+    ``income(options)``. The year's payment and the scoring of a full state follow the state's options
+    with no parameter threaded through the shop functions; the rule stands in here for a declared option by
+    reading an existing one (rotate_first_player), as a new option's field would be read."""
+    from dataclasses import replace
+
+    from service.engine.chinatown import INFO
+    from service.engine.chinatown.book import book_of
+    from service.engine.chinatown.data import Edition, Income
+    from service.engine.chinatown.game import ChinatownGame
+
+    class HouseRules(Edition):
+        def income(self, options=None):
+            printed = super().income(options)
+            if options is not None and options.rotate_first_player:
+                return Income(printed.incomplete, {**printed.complete, 6: 200000})
+            return printed
+
+    game = ChinatownGame(INFO, book_of(HouseRules(id=CHINATOWN.id, name=CHINATOWN.name)))
+    layout = {lot: ("anna", "antiques") for lot in (1, 2, 3, 4, 5, 7)}  # a complete antiques shop of block 1
+    plain = make_state("place", board_layout={**layout, 12: ("anna", None)})
+    house = replace(plain, options=replace(plain.options, rotate_first_player=True))
+    for state, pays in ((plain, 140000), (house, 200000)):
+        assert [s["income"] for s in game.score(state)["shops"]] == [pays]
+        events = []
+        for pid in ("anna", "bob", "chang"):
+            out = game.apply(state, EndTurn(pid))
+            events += out.events
+            state = out.state
+        assert next(e for e in events if e.kind == "income_scored").data["awarded"]["anna"] == pays
+    assert GAME.score(house)["shops"][0]["income"] == 140000  # Chinatown's own edition pays the printed table
