@@ -53,3 +53,9 @@ PENDING_AWAITS_ITS_PLAYER = True
 #: legal-moves lists a reveal of every pending draw at a real table: not a deal of several building cards,
 #: too many to list (a reveal of them is checked, not listed).
 LISTS_EVERY_REVEAL = False
+
+
+def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The score requests that ask every scoring of an ended game's wire state with a breakdown of its own:
+    the income scoring and the final ranking."""
+    return [{"state": state, "scoring": "income"}, {"state": state, "scoring": "final"}]

@@ -56,3 +56,14 @@ PENDING_AWAITS_ITS_PLAYER = False
 
 #: legal-moves lists a reveal of every pending draw at a real table (one card or tile at a time).
 LISTS_EVERY_REVEAL = True
+
+
+def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The score requests that ask every scoring of an ended game's wire state with a breakdown of its own:
+    the standing, a district's valuation and a building stop's (declared by the first player)."""
+    district = next(did for did, d in state["districts"].items() if not d["stopped"])
+    return [
+        {"state": state},
+        {"state": state, "scoring": f"district:{district}"},
+        {"state": state, "scoring": f"building_stop:{district}", "declarer": state["players"][0]["id"]},
+    ]

@@ -65,3 +65,8 @@ PENDING_AWAITS_ITS_PLAYER = True
 
 #: legal-moves lists a reveal of every pending draw at a real table (one card or tile at a time).
 LISTS_EVERY_REVEAL = True
+
+
+def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The score requests that ask every scoring of an ended game's wire state with a breakdown of its own."""
+    return [{"state": state}]
