@@ -5,14 +5,14 @@ from importlib.resources import files
 from ..core import GameInfo, GameSpec
 from . import examples, words
 from .book import BOOK
-from .data import GAME_ID
+from .data import FIFTH_AVENUE, GAME_ID
 from .game import FifthAvenue
 from .options import OPTIONS
 from .state import MOVE_TYPES
 
 INFO = GameInfo(
-    id=GAME_ID,
-    name="Fifth Avenue",
+    id=FIFTH_AVENUE.id,
+    name=FIFTH_AVENUE.name,
     designers=("Wilko Manz",),
     publisher="alea / Ravensburger 2004",
     min_players=2,
@@ -22,7 +22,6 @@ INFO = GameInfo(
     variants=("two_player_dummy", "six_plot_board"),
 )
 GAME = FifthAvenue(INFO, book=BOOK)
-from .scoring import KIND_DISTRICT  # noqa: E402
 
 SPEC = GameSpec(
     INFO,
@@ -30,7 +29,7 @@ SPEC = GameSpec(
     OPTIONS,
     words,
     sources=(GAME_ID,),
-    memo_kinds=(KIND_DISTRICT,),
+    memo_kinds=FIFTH_AVENUE.memo_kinds,
     wire="fifthavenue",
     rules_page=files(__package__) / "rules.yaml",
     examples=examples,
