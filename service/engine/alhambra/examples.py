@@ -52,3 +52,7 @@ LISTS_EVERY_REVEAL = True
 def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The score requests that ask every scoring of an ended game's wire state with a breakdown of its own."""
     return [{"state": state}]
+
+
+#: The seed text the game was built from: none (its readings quote its rulebook and public sources).
+SEED_FILE: str | None = None

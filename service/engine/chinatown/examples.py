@@ -59,3 +59,8 @@ def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The score requests that ask every scoring of an ended game's wire state with a breakdown of its own:
     the income scoring and the final ranking."""
     return [{"state": state, "scoring": "income"}, {"state": state, "scoring": "final"}]
+
+
+#: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
+#: provenance `seed` quote.
+SEED_FILE: str | None = "001_"

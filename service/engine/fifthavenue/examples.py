@@ -67,3 +67,8 @@ def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
         {"state": state, "scoring": f"district:{district}"},
         {"state": state, "scoring": f"building_stop:{district}", "declarer": state["players"][0]["id"]},
     ]
+
+
+#: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
+#: provenance `seed` quote.
+SEED_FILE: str | None = "003_"

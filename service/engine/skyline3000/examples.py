@@ -70,3 +70,8 @@ LISTS_EVERY_REVEAL = True
 def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The score requests that ask every scoring of an ended game's wire state with a breakdown of its own."""
     return [{"state": state}]
+
+
+#: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
+#: provenance `seed` quote.
+SEED_FILE: str | None = "002_"
