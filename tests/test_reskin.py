@@ -4,8 +4,10 @@ answers every route as Chinatown does in its own words, and the shared suites ru
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +19,7 @@ from service.api.games import bind
 from service.api.pages import build_pages
 from service.engine.chinatown import INFO as CHINATOWN_INFO
 from service.engine.core import RulesError
+from service.engine.registry import SPECS
 from tests.reskin.littleitaly import LITTLE_ITALY, SPEC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,3 +151,76 @@ def test_the_shared_suites_pass_on_the_reskin():
     assert " passed" in summary and "failed" not in summary and "error" not in summary, summary
     passed = int(summary.split(" passed")[0].split()[-1])
     assert passed >= 10, summary  # the re-skin's cases ran (not all deselected)
+
+
+def reskinned(game: str, new_id: str, new_name: str):
+    """A re-skin of ``game`` made as its package would make it: its edition under another id and name with
+    the texts that name the game in that name, its book over the edition, the same engine class, and a spec
+    naming the game whose code and wire it runs."""
+    from dataclasses import replace
+    from importlib import import_module
+
+    original = SPECS[game]
+    edition_of = {"skyline3000": "SKYLINE_3000", "fifthavenue": "FIFTH_AVENUE"}[game]
+    data, book = import_module(f"service.engine.{game}.data"), import_module(f"service.engine.{game}.book")
+    edition = getattr(data, edition_of)
+    texts = {role: text.replace(original.info.name, new_name) for role, text in edition.texts.items()}
+    own = replace(edition, id=new_id, name=new_name, texts=texts)
+    info = replace(original.info, id=new_id, name=new_name, rules_version=f"{new_id}-1", family=game)
+    engine = type(original.engine)(info, book.book_of(own))
+    return replace(original, info=info, engine=engine, sources=(game,), memo_kinds=own.memo_kinds, rules_page=None)
+
+
+# Fifth Avenue's name is also one of its districts' (whose words a re-skin keeps): its re-skin here changes
+# the id only, so that the comparison below can tell the game's name from the district's.
+@pytest.mark.parametrize("game,name", [("skyline3000", "Re Skin"), ("fifthavenue", "Fifth Avenue")])
+def test_a_reskin_of_every_game_with_rules_of_its_own_answers_as_it_does_in_its_own_words(game, name):
+    """Skyline 3000's and Fifth Avenue's editions and wires take another id as Chinatown's do: a re-skin
+    made of an edition, its book and the spec answers setup, legal-moves, moves, score, view, render and
+    validate as the game does, under its own id and name."""
+    spec = reskinned(game, "reskin", name)
+    app = create_app({"redis_url": None})
+    app.extensions["games"]["reskin"] = bind(spec)
+    client = app.test_client()
+    original_name = SPECS[game].info.name
+
+    def own(text: str) -> str:
+        return (
+            text.replace(SPECS[game].info.rules_version, spec.info.rules_version)
+            .replace(game, "reskin")
+            .replace(original_name, name)
+        )
+
+    def ask(op: str, body: dict) -> dict | None:
+        theirs = client.post(f"/v1/games/{game}/{op}", json=body)
+        ours_body = json.loads(json.dumps(body).replace(f'"game": "{game}"', '"game": "reskin"'))
+        ours = client.post(f"/v1/games/reskin/{op}", json=ours_body)
+        assert ours.status_code == theirs.status_code, (op, ours.get_data(as_text=True)[:300])
+        # a listing's cursor seals the state it pages, which names its game: the same page, another seal
+        cursor = re.compile(r'("next_cursor":"\d+-)[0-9a-f]+"')
+        assert cursor.sub(r'\1"', ours.get_data(as_text=True)) == cursor.sub(r'\1"', own(theirs.get_data(as_text=True)))
+        return theirs.get_json(silent=True)
+
+    seats = list(SPECS[game].examples.PLAYERS)
+    answer = ask("setup", {"players": seats, "seed": 5})
+    assert answer is not None
+    state, rnd = answer["state"], random.Random(5)
+    for step in range(40):
+        listed = ask("legal-moves", {"state": state})
+        assert listed is not None
+        if not listed["moves"]:
+            break
+        move = rnd.choice(listed["moves"])
+        if step % EVERY == 0:
+            ask("score", {"state": state})
+            ask("render", {"state": state})
+            ask("view", {"state": state, "player": move["player"]})
+            ask("validate", {"state": {**state, "players": state["players"][:1]}})
+        answer = ask("moves", {"state": state, "move": move})
+        assert answer is not None and answer["legal"]
+        state = answer["state"]
+    with pytest.raises(RulesError) as refused:  # the rules refuse one player, in the re-skin's words
+        spec.engine.setup(seats[:1], 5, {})
+    assert all(v.code.startswith("reskin.") for v in refused.value.violations)
+    assert any(name in v.message for v in refused.value.violations)
+    assert all(name in v.message or original_name not in v.message for v in refused.value.violations)
