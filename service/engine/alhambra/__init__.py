@@ -35,7 +35,7 @@ SPEC = GameSpec(
     words,
     sources=(ALHAMBRA.id, "newyork"),
     memo_kinds=memo_kinds(ALHAMBRA),
-    wire="alhambra",
+    wire=ALHAMBRA.id,
     rules_page=files(__package__) / "rules.yaml",
     examples=examples,
 )

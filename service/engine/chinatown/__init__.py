@@ -33,7 +33,7 @@ SPEC = GameSpec(
     words,
     sources=(CHINATOWN.id,),
     memo_kinds=CHINATOWN.memo_kinds,
-    wire="chinatown",
+    wire=CHINATOWN.id,
     rules_page=files(__package__) / "rules.yaml",
     examples=examples,
 )

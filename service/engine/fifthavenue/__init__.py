@@ -30,7 +30,7 @@ SPEC = GameSpec(
     words,
     sources=(GAME_ID,),
     memo_kinds=FIFTH_AVENUE.memo_kinds,
-    wire="fifthavenue",
+    wire=FIFTH_AVENUE.id,
     rules_page=files(__package__) / "rules.yaml",
     examples=examples,
 )

@@ -44,7 +44,7 @@ SPEC = GameSpec(
     words,
     sources=(NEW_YORK.id,),
     memo_kinds=memo_kinds(NEW_YORK),
-    wire="newyork",
+    wire=NEW_YORK.id,
     rules_page=files(__package__) / "rules.yaml",
     examples=examples,
 )

@@ -33,7 +33,7 @@ SPEC = GameSpec(
     words,
     sources=(GAME_ID,),
     memo_kinds=SKYLINE_3000.memo_kinds,
-    wire="skyline3000",
+    wire=SKYLINE_3000.id,
     rules_page=files(__package__) / "rules.yaml",
     examples=examples,
 )
