@@ -27,10 +27,12 @@ import contextlib
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 try:
-    from greenlet import getcurrent as _current
+    from greenlet import getcurrent
+
+    _current: Callable[[], object] = getcurrent
 except ImportError:  # pragma: no cover - greenlet comes with gevent, a dependency
     _current = threading.current_thread
 

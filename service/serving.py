@@ -327,11 +327,13 @@ class OneWriteResponse(gunicorn_wsgi.Response):
 
     def __init__(self, req: Any, sock: Any, cfg: Any):
         super().__init__(req, sock, cfg)
-        self.sock = HeadHeldSocket(sock)
+        self._held = HeadHeldSocket(sock)
+        # Duck-typed: gunicorn's Response only calls the socket's sendall (the stubs say a real socket).
+        self.sock = self._held  # type: ignore[assignment]
 
     def close(self) -> None:
         super().close()
-        self.sock.flush()
+        self._held.flush()
 
 
 def post_worker_init(worker: Any) -> None:
@@ -346,7 +348,7 @@ def post_worker_init(worker: Any) -> None:
     HELD_SIGNALS.release()  # gunicorn installed the worker's signal handlers: a stop sent meanwhile is handled
 
     util.write_error = write_error  # gunicorn has no hook for these answers (service/api/protocol.py)
-    gunicorn_wsgi.Response = OneWriteResponse  # nor for the response class that wsgi.create makes
+    gunicorn_wsgi.Response = OneWriteResponse  # type: ignore[misc]  # nor for the response class that wsgi.create makes
     slot = getattr(worker, "probe_slot", None)
     if PROBES.table is not None and slot is not None:
         PROBES.slot = WorkerSlot(PROBES.table, slot, os.getpid())

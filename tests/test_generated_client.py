@@ -28,6 +28,7 @@ import pytest
 
 from service import create_app
 from service.api.contract import component_prefix
+from service.api.routes import ROUTES
 from service.engine.registry import SPECS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,7 +160,8 @@ def test_every_generated_module_imports(generation):
     for name in names:
         importlib.import_module(name)
     for game in GAMES.values():
-        for operation in ("setup", "validate", "legal_moves", "move", "replay", "score", "view", "render"):
+        for route in ROUTES:  # every declared route's operation (operationId <game><Name>, in snake case)
+            operation = re.sub(r"(?<!^)(?=[A-Z])", "_", route.name).lower()
             assert f"{PACKAGE}.api.{game.api}.{game.operation}_{operation}" in names, (game.game, operation)
 
 

@@ -195,7 +195,7 @@ class EventBase(Schema):
     index = fields.Integer(validate=validate.Range(min=0))
 
 
-GAME_ENDED_FIELDS = ({"winners", "standings"}, set())
+GAME_ENDED_FIELDS: tuple[set[str], set[str]] = ({"winners", "standings"}, set())
 EVENTS_SAID = (
     "Something a move made happen: `kind` names it and chooses its typed fields. The end of the game is "
     "`game_ended` with `winners` and `standings` (the score answer's, for the final state); a scoring's kind "

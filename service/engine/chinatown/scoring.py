@@ -110,12 +110,13 @@ def shops_of(board: Mapping[int, Any], edition: Edition, options: Any) -> list[d
     layout = layout_of(board)
     income = edition.income(options)
     material = [[list(entry) for entry in layout], income.material()]
-    return remembered(
+    shops: list[dict[str, Any]] = remembered(
         edition.memo_kind(SHOPS),
         material,
         lambda: compute_shops(layout, income),
         lambda value: shops_are_sound(value, income),
     )
+    return shops
 
 
 def income_by_owner(shops: Iterable[Mapping[str, Any]]) -> dict[str, int]:
@@ -261,7 +262,7 @@ def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int
 
 
 def final_ranking(
-    book: RuleBook, ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
+    book: RuleBook, ids: list[str], money: dict[str, Any] | None, built: dict[str, int], problems: list[Violation]
 ) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):
