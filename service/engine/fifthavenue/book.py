@@ -8,7 +8,7 @@ from ..kit import Cite, RuleBook
 from . import data as D
 from .options import OPTIONS
 
-# What each group of codes cites: a section of the game's rules page (service/api/rules/fifthavenue.yaml).
+# What each group of codes cites: a section of the game's rules page (service/engine/fifthavenue/rules.yaml).
 CITES = {
     "board": Cite("The board: 7 districts of 5 plots", "board"),
     "plot": Cite("Plots: up to 2 businesses, or one player's skyscrapers", "plots"),
@@ -134,7 +134,13 @@ _CODES = [
     ("score.park_tiles_not_there", "The revealed tiles are not below Central Park.", "end"),
 ]
 
-BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _CODES})
+
+def book_of(edition: D.Edition) -> RuleBook:
+    """The rule codes under an edition's id, carrying the edition."""
+    return RuleBook(edition.id, {code: (text, CITES[rule]) for code, text, rule in _CODES}, edition=edition)
+
+
+BOOK = book_of(D.FIFTH_AVENUE)
 
 
 FIXED_READINGS = tuple(

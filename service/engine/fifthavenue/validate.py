@@ -171,7 +171,7 @@ def _player_ids(book: RuleBook, state: State) -> list[Violation]:
     out: list[Violation] = []
     ids = [p.id for p in state.players]
     if not 2 <= len(ids) <= 4:
-        out.append(book.violation("state.player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
+        out.append(book.violation("state.player_count", book.edition.texts["player_count"], "/state/players"))
     if len(set(ids)) != len(ids):
         out.append(book.violation("state.duplicate_player", "Player ids must differ.", "/state/players"))
     if (state.dummy is not None) != (len(ids) == 2):
