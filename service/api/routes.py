@@ -9,7 +9,8 @@ request and answer components, the shared responses) and the tests. docs/recipes
 what a new route touches.
 
 The contract's prose takes ``{Name}`` (the game's name) and ``{game}`` (its id); what one game says
-differently (a longer description, its examples) is ``x-games`` in ``service/api/contract/document.yaml``.
+differently (a longer description) is ``x-games`` in ``service/api/contract/document.yaml``; its examples are
+``example`` of each route at the position of the game's seeded play (``service/api/contract/played.py``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The contract, ``openapi.yaml``, generated: its components from the marshmallow schemas (the requests'
 wire schemas and the answers' declared ones, ``service/schemas/answers.py`` and each game's score
 result), the game routes' operations from their declarations (``service/api/routes.py``), the rest (the
-prose, the examples and the other paths) from ``document.yaml`` beside this module.
+prose and the other paths) from ``document.yaml`` beside this module, each game's examples from playing its
+seeded game through the service (``played.py``).
 
 ``document.yaml`` is the hand-kept part. Every component is generated; for one the document may hold
 only prose (``description``, ``example``, ``examples``, ``title`` and the same keys per property): any
@@ -30,6 +31,7 @@ from ..echo import MAX_ECHO_CHARS, MAX_LISTED_ERRORS
 from ..games import SEAL_FIELD, bind_games
 from ..routes import ROUTES, GameRoute
 from .enums import named_enums
+from .played import played_examples
 from .schemas import Components, JsonSchema
 
 HERE = Path(__file__).resolve().parent
@@ -130,9 +132,9 @@ def build() -> dict[str, Any]:
         raise ContractError(f"texts cut by an unquoted comma (a key with a null value): {cut}")
     document = _with_game_ids(document)
     template = _with_routes(document.pop("x-game-paths"))
-    document["paths"] = {**document["paths"], **_game_paths(template, document.pop("x-games"))}
-    document["tags"] = _with_game_tags(document["tags"])
     generated = generated_components()
+    document["paths"] = {**document["paths"], **_game_paths(template, document.pop("x-games"), generated)}
+    document["tags"] = _with_game_tags(document["tags"])
     kept = document["components"]["schemas"]
     shapes = sorted(set(kept) - set(generated))
     if shapes:
@@ -222,16 +224,23 @@ def _operation(route: GameRoute) -> dict[str, Any]:
     return operation
 
 
-def _game_paths(template: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+def _game_paths(
+    template: dict[str, Any], overrides: dict[str, Any], components: dict[str, JsonSchema]
+) -> dict[str, Any]:
     """Every registered game's paths: the template filled with the game's id, name and component prefix,
-    with what the game says differently (``x-games``: descriptions, examples) merged over it."""
+    with what the game says differently (``x-games``: descriptions) merged over it, and its examples made
+    by playing its seeded game (``played.py``)."""
     unknown = set(overrides) - set(SPECS)
     if unknown:
         raise ContractError(f"x-games names games the registry lacks: {sorted(unknown)}")
+    from ... import create_app  # the app answers the examples (the edge's modules load the contract's, not this)
+
+    client = create_app({"redis_url": None}).test_client()
     paths: dict[str, Any] = {}
     for game_id, spec in SPECS.items():
         words = _words(spec)
         own = _merged(_filled(template, words), overrides.get(game_id, {}))
+        own = _merged(own, played_examples(game_id, spec, own, client, components))
         paths.update({path.replace("{game}", game_id): operations for path, operations in own.items()})
     return paths
 

@@ -64,3 +64,13 @@ def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
 #: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
 #: provenance `seed` quote.
 SEED_FILE: str | None = "001_"
+
+#: The seeded game the contract's examples come from (service/api/contract/played.py): its setup request,
+#: and how many moves are played from it (the first legal move listed, each time) to reach the position
+#: every route's example request is made from.
+CONTRACT_SETUP: dict[str, Any] = {
+    "players": ["anna", "bob", "chang"],
+    "seed": 7,
+    "options": {"rotate_first_player": False, "chance": "digital"},
+}
+CONTRACT_MOVES = 1

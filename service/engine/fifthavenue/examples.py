@@ -72,3 +72,13 @@ def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
 #: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
 #: provenance `seed` quote.
 SEED_FILE: str | None = "003_"
+
+#: The seeded game the contract's examples come from (service/api/contract/played.py): its setup request,
+#: and how many moves are played from it (the first legal move listed, each time) to reach the position
+#: every route's example request is made from.
+CONTRACT_SETUP: dict[str, Any] = {
+    "players": ["anna", "bob", "cleo"],
+    "seed": 7,
+    "options": {"valuation_black_cards": 2, "black_deck_empty": "reshuffle"},
+}
+CONTRACT_MOVES = 9

@@ -56,3 +56,9 @@ def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
 #: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
 #: provenance `seed` quote.
 SEED_FILE: str | None = "000_"
+
+#: The seeded game the contract's examples come from (service/api/contract/played.py): its setup request,
+#: and how many moves are played from it (the first legal move listed, each time) to reach the position
+#: every route's example request is made from.
+CONTRACT_SETUP: dict[str, Any] = {"players": ["anna", "ben", "cleo"], "seed": 7}
+CONTRACT_MOVES = 2

@@ -75,3 +75,13 @@ def score_requests(state: dict[str, Any]) -> list[dict[str, Any]]:
 #: The seed text the game was built from (its file name's prefix among the seeds), which its readings of
 #: provenance `seed` quote.
 SEED_FILE: str | None = "002_"
+
+#: The seeded game the contract's examples come from (service/api/contract/played.py): its setup request,
+#: and how many moves are played from it (the first legal move listed, each time) to reach the position
+#: every route's example request is made from.
+CONTRACT_SETUP: dict[str, Any] = {
+    "players": ["anna", "bob", "cleo"],
+    "seed": 7,
+    "options": {"billboard_replacement_cost": 1, "first_tie_rest": "no_second", "final_tiebreak": "highest_card"},
+}
+CONTRACT_MOVES = 3
