@@ -10,15 +10,8 @@ from functools import lru_cache
 from typing import Any
 
 from service import create_app
-from service.engine.registry import GAME_IDS
+from service.engine.registry import GAME_IDS, SPECS
 
-PLAYERS = {
-    "newyork": ["anna", "ben"],
-    "alhambra": ["anna", "ben", "cleo"],
-    "chinatown": ["anna", "ben", "cleo"],
-    "skyline3000": ["anna", "ben"],
-    "fifthavenue": ["anna", "ben", "cleo"],
-}
 CHANCES = ("digital", "table")
 MOVES = 30  # per game and chance: every phase of a first round, and the reveals a real table asks for
 
@@ -30,9 +23,10 @@ def states() -> tuple[tuple[str, str, str, dict[str, Any]], ...]:
     client = app.test_client()
     out: list[tuple[str, str, str, dict[str, Any]]] = []
     for game in GAME_IDS:
+        players = list(SPECS[game].examples.PLAYERS)  # the seats the game's examples.py gives a test
         for chance in CHANCES:
             choose = random.Random(f"{game}-{chance}")
-            body = {"players": PLAYERS[game], "seed": 9, "options": {"chance": chance}}
+            body = {"players": players, "seed": 9, "options": {"chance": chance}}
             answer = client.post(f"/v1/games/{game}/setup", json=body).get_json()
             state = answer["state"]
             out.append((game, chance, "setup", state))
@@ -45,7 +39,7 @@ def states() -> tuple[tuple[str, str, str, dict[str, Any]], ...]:
                 assert answer["legal"], answer["violations"]
                 state = answer["state"]
                 out.append((game, chance, f"move {index} ({move['type']})", state))
-            for viewer in (PLAYERS[game][0], "spectator"):
+            for viewer in (players[0], "spectator"):
                 seen = client.post(f"/v1/games/{game}/view", json={"state": state, "player": viewer}).get_json()
                 out.append((game, chance, f"view of {viewer}", seen["state"]))
     return tuple(out)

@@ -6,21 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.chinatown.state import MOVE_TYPES as CHINATOWN
-from service.engine.fifthavenue.state import MOVE_TYPES as FIFTH_AVENUE
-from service.engine.newyork.state import MOVE_TYPES as NEW_YORK
-from service.engine.skyline3000.state import MOVE_TYPES as SKYLINE
+from service.engine.registry import SPECS
 
 from .table import SETTLED, amount, no_problem_shown, real_table_step, settle, start, state, visible
 
 PHONE = {"width": 375, "height": 812}
-MOVE_TYPES = {
-    "newyork": NEW_YORK,
-    "alhambra": NEW_YORK,
-    "chinatown": CHINATOWN,
-    "skyline3000": SKYLINE,
-    "fifthavenue": FIFTH_AVENUE,
-}
 
 # A cell whose text runs on more lines than its words: some word broken inside.
 WORD_SPLIT = """() => {
@@ -484,7 +474,7 @@ def test_every_move_type_of_a_game_is_composed_by_taps_and_checked(phone, game):
             checked.add(kind)
     print(f"{game}: claimed by taps and checked: {sorted(checked)}")
     # every move type of the game but its reveals (their own forms) and Chinatown's trade (trade.js)
-    assert checked == set(MOVE_TYPES[game]) - {"reveal", "trade"}
+    assert checked == set(SPECS[game].info.move_types) - {"reveal", "trade"}
     assert page.errors == []
 
 

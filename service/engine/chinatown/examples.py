@@ -74,3 +74,14 @@ CONTRACT_SETUP: dict[str, Any] = {
     "options": {"rotate_first_player": False, "chance": "digital"},
 }
 CONTRACT_MOVES = 1
+
+#: One label the game's picture draws on a fresh table, in English and in each language's catalog.
+PICTURE_LABEL: dict[str, str] = {
+    "en": "Players (income this year)",
+    "hu": "Játékosok (idei bevétel)",
+    "nl": "Spelers (inkomsten dit jaar)",
+    "de": "Spieler (Einnahmen dieses Jahr)",
+}
+
+#: The game's first moves are everyone's at once (Chinatown's keeping of cards): no move is out of turn then.
+OPENS_WITH_EVERYONE_AT_ONCE = True

@@ -82,3 +82,9 @@ CONTRACT_SETUP: dict[str, Any] = {
     "options": {"valuation_black_cards": 2, "black_deck_empty": "reshuffle"},
 }
 CONTRACT_MOVES = 9
+
+#: One label the game's picture draws on a fresh table, in English and in each language's catalog.
+PICTURE_LABEL: dict[str, str] = {"en": "Supply row", "hu": "Kínálat", "nl": "Etalage", "de": "Auslage"}
+
+#: The game's first moves are everyone's at once (none: one player moves at a time): no move is out of turn then.
+OPENS_WITH_EVERYONE_AT_ONCE = False

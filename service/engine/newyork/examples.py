@@ -62,3 +62,14 @@ SEED_FILE: str | None = "000_"
 #: every route's example request is made from.
 CONTRACT_SETUP: dict[str, Any] = {"players": ["anna", "ben", "cleo"], "seed": 7}
 CONTRACT_MOVES = 2
+
+#: One label the game's picture draws on a fresh table, in English and in each language's catalog.
+PICTURE_LABEL: dict[str, str] = {
+    "en": "Building market",
+    "hu": "Épületpiac",
+    "nl": "Gebouwenmarkt",
+    "de": "Gebäudemarkt",
+}
+
+#: The game's first moves are everyone's at once (none: one player moves at a time): no move is out of turn then.
+OPENS_WITH_EVERYONE_AT_ONCE = False

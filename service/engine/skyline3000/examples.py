@@ -85,3 +85,9 @@ CONTRACT_SETUP: dict[str, Any] = {
     "options": {"billboard_replacement_cost": 1, "first_tie_rest": "no_second", "final_tiebreak": "highest_card"},
 }
 CONTRACT_MOVES = 3
+
+#: One label the game's picture draws on a fresh table, in English and in each language's catalog.
+PICTURE_LABEL: dict[str, str] = {"en": "Auction house", "hu": "Aukciós ház", "nl": "Veilinghuis", "de": "Auktionshaus"}
+
+#: The game's first moves are everyone's at once (none: one player moves at a time): no move is out of turn then.
+OPENS_WITH_EVERYONE_AT_ONCE = False
