@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from service.engine.registry import SPECS
+
 from .table import (
     exported,
     no_problem_shown,
@@ -24,19 +26,19 @@ from .table import (
 )
 from .test_play import API, TABLE_GAMES, replayed
 
-# Player counts and a pick (first or last listed move) that end each game; a real-table game takes about
-# 170 steps (passing the device, entering reveals, moves) in Chinatown and Skyline 3000.
+# Player counts and a pick (first or last listed move) that end each game, from its examples.py; a
+# real-table game takes about 170 steps (passing the device, entering reveals, moves) in Chinatown and
+# Skyline 3000.
 GAMES = [
-    ("chinatown", "anna, ben, cy", -1, 390),
-    ("skyline3000", "anna, ben", 0, 1280),
-    ("newyork", "anna, ben", 0, 390),
-    ("alhambra", "anna, ben", 0, 375),
-    ("fifthavenue", "anna, ben", 0, 1280),
+    (
+        game,
+        spec.examples.REAL_TABLE_GAME["players"],
+        spec.examples.REAL_TABLE_GAME["pick"],
+        spec.examples.REAL_TABLE_GAME["width"],
+    )
+    for game, spec in SPECS.items()
 ]
 MOST_STEPS = 900
-# Alhambra's turn may be ended without an action, and taking money never ends the game: its players buy
-# whenever a purchase is listed
-PREFER = {"alhambra": "buys the tile"}
 
 
 @pytest.mark.parametrize("game,players,pick,width", GAMES, ids=[g[0] for g in GAMES])
@@ -48,7 +50,8 @@ def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, gam
     start(page, game, players, seed=None, mode="table")
     steps = collections.Counter()
     for turn in range(MOST_STEPS):
-        done = real_table_step(page, pick, turn, private_first=game in ("newyork", "alhambra"), prefer=PREFER.get(game))
+        how = SPECS[game].examples.REAL_TABLE_GAME
+        done = real_table_step(page, pick, turn, private_first=how["private_first"], prefer=how["prefer"])
         no_problem_shown(page)
         assert not page.locator("#verdict .illegal").count(), page.inner_text("#verdict")
         if done is None:

@@ -1,5 +1,6 @@
-"""The little each game must tell the conformance suite: player counts and playouts per count, the
-policy that picks moves, which listings are samples, and the reach statistics with their ranges.
+"""The little each game must tell the conformance suite: the policy that picks moves, which listings are
+samples, and the reach statistics with their ranges (``RULES``, by the engine a game's spec serves), and
+its player counts and playouts per count (the game's examples.py).
 
 Everything here reads wire dumps (plain dicts), never engine objects, so an engine's port or a change of
 its move shapes touches at most a policy weight or a stats extractor.
@@ -14,6 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.engine.chinatown.game import ChinatownGame
+from service.engine.core import GameSpec
+from service.engine.fifthavenue.game import FifthAvenue
+from service.engine.newyork.game import NewYork
+from service.engine.registry import SPECS as GAMES
+from service.engine.skyline3000.game import Skyline3000
 from tests.scores import by_id
 
 Move = dict  # a move's wire form
@@ -286,30 +293,28 @@ def fifthavenue_hidden_hand_bid(move: Move, state: State) -> bool:
     return any(p["id"] == move["player"] and p.get("hand") is None for p in state["players"])
 
 
-SPECS = {
-    "newyork": Spec(
-        "newyork",
-        {2: 1, 3: 1, 4: 1, 5: 1, 6: 1},
+@dataclass(frozen=True)
+class Rules:
+    """How the suite plays one game's rules (the fields of ``Spec`` that are code, as there)."""
+
+    policy: Callable[[list[Move], Any, random.Random], Move]
+    sampled_listing: Callable[[Move, State], bool]
+    reach: Callable[[Reach, State, dict, list[dict], Move], None]
+    plausible: Callable[[Reach, int], None]
+    proposals: Callable[[State, random.Random], list[Proposal]] | None = None
+
+
+# Keyed by the engine a game's spec serves (a re-skin, as Alhambra of New York, plays its family's rules
+# and is played the same way); how many playouts is the game's own (its examples.py).
+RULES: dict[type, Rules] = {
+    NewYork: Rules(
         uniform,
         # legal-moves lists the minimal payments only; any sufficient payment is legal.
         sampled_listing=lambda move, state: move["type"] == "buy",
         reach=newyork_reach,
         plausible=newyork_plausible,
-        table_games_per_count={3: 1},  # its games are the longest: one at a real table
     ),
-    # Alhambra plays New York's rules under its own words: the same reach and plausibility
-    "alhambra": Spec(
-        "alhambra",
-        {2: 1, 3: 1, 4: 1, 5: 1, 6: 1},
-        uniform,
-        sampled_listing=lambda move, state: move["type"] == "buy",
-        reach=newyork_reach,
-        plausible=newyork_plausible,
-        table_games_per_count={3: 1},  # as New York: one at a real table
-    ),
-    "chinatown": Spec(
-        "chinatown",
-        {3: 3, 4: 3, 5: 3},
+    ChinatownGame: Rules(
         chinatown_policy,
         # trade offers are listed only as samples; at a real table a reveal is listed one lot or tile at a
         # time, and a reveal of several at once is checked, not listed
@@ -320,26 +325,37 @@ SPECS = {
         reach=chinatown_reach,
         plausible=chinatown_plausible,
         proposals=chinatown_deals,
-        table_games_per_count={3: 1, 4: 1},
     ),
-    "skyline3000": Spec(
-        "skyline3000",
-        {2: 3, 3: 3, 4: 3},
+    Skyline3000: Rules(
         SKYLINE_POLICY,
         # bids from a big or hidden hand and the Key holder's report are listed as families, equal cards and
         # equal factory buildings once
         sampled_listing=skyline_compacted,
         reach=skyline_reach,
         plausible=skyline_plausible,
-        table_games_per_count={3: 1, 4: 1},
     ),
-    "fifthavenue": Spec(
-        "fifthavenue",
-        {2: 3, 3: 3, 4: 3},
+    FifthAvenue: Rules(
         uniform,
         sampled_listing=fifthavenue_hidden_hand_bid,
         reach=fifthavenue_reach,
         plausible=fifthavenue_plausible,
-        table_games_per_count={3: 1, 4: 1},
     ),
 }
+
+
+def spec_of(game: GameSpec) -> Spec:
+    """What the suite knows of a registered game: its engine's rules, its own numbers of playouts."""
+    rules = RULES[type(game.engine)]
+    return Spec(
+        game.id,
+        dict(game.examples.CONFORMANCE_GAMES),
+        rules.policy,
+        sampled_listing=rules.sampled_listing,
+        reach=rules.reach,
+        plausible=rules.plausible,
+        proposals=rules.proposals,
+        table_games_per_count=dict(game.examples.CONFORMANCE_TABLE_GAMES),
+    )
+
+
+SPECS = {game_id: spec_of(game) for game_id, game in GAMES.items()}

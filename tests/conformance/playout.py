@@ -20,6 +20,7 @@ from functools import cache
 from marshmallow import ValidationError
 
 from service.engine.registry import load_game
+from service.engine.registry import spec as registered
 from service.schemas.common import load_wire
 
 from .games import SPECS, Reach
@@ -66,7 +67,7 @@ class Table:
 
     def __init__(self, game_id: str):
         self.game = load_game(game_id)
-        wire = load_wire(SPECS[game_id])
+        wire = load_wire(registered(game_id))  # the registry's spec (SPECS here: what the suite knows)
         self.states = wire.state()
         self.moves = wire.move()
         self.spec = SPECS[game_id]

@@ -73,3 +73,22 @@ PICTURE_LABEL: dict[str, str] = {
 
 #: The game's first moves are everyone's at once (none: one player moves at a time): no move is out of turn then.
 OPENS_WITH_EVERYONE_AT_ONCE = False
+
+#: The conformance suite's seeded playouts (tests/conformance): how many games per player count, digital
+#: and at a real table (as New York's: one at a real table).
+CONFORMANCE_GAMES: dict[int, int] = {2: 1, 3: 1, 4: 1, 5: 1, 6: 1}
+CONFORMANCE_TABLE_GAMES: dict[int, int] = {3: 1}
+
+#: A whole game at a real table as the browser suite's referee plays it (tests/browser/test_real_table.py):
+#: the players typed in, the listed move picked (0 the first, -1 the last), the page's width, the words of a
+#: listed move played before the pick (None: none), and whether a move from a hand is played every other
+#: turn.
+#: (Alhambra's turn may be ended without an action and taking money never ends the game: its players buy
+#: whenever a purchase is listed)
+REAL_TABLE_GAME: dict[str, Any] = {
+    "players": "anna, ben",
+    "pick": 0,
+    "width": 375,
+    "prefer": "buys the tile",
+    "private_first": True,
+}

@@ -85,3 +85,20 @@ PICTURE_LABEL: dict[str, str] = {
 
 #: The game's first moves are everyone's at once (Chinatown's keeping of cards): no move is out of turn then.
 OPENS_WITH_EVERYONE_AT_ONCE = True
+
+#: The conformance suite's seeded playouts (tests/conformance): how many games per player count, digital
+#: and at a real table.
+CONFORMANCE_GAMES: dict[int, int] = {3: 3, 4: 3, 5: 3}
+CONFORMANCE_TABLE_GAMES: dict[int, int] = {3: 1, 4: 1}
+
+#: A whole game at a real table as the browser suite's referee plays it (tests/browser/test_real_table.py):
+#: the players typed in, the listed move picked (0 the first, -1 the last), the page's width, the words of a
+#: listed move played before the pick (None: none), and whether a move from a hand is played every other
+#: turn.
+REAL_TABLE_GAME: dict[str, Any] = {
+    "players": "anna, ben, cy",
+    "pick": -1,
+    "width": 390,
+    "prefer": None,
+    "private_first": False,
+}
