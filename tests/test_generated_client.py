@@ -18,7 +18,6 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ import pytest
 from service import create_app
 from service.api.contract import component_prefix
 from service.api.routes import ROUTES
+from service.engine.core import GameSpec
 from service.engine.registry import SPECS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ MAX_MOVES = 3000  # the longest seeded games run to about 330 moves (envelopes.M
 
 @dataclass(frozen=True)
 class GameNames:
-    """Where a game's operations and models are in the generated package."""
+    """Where a game's operations and models are in the generated package, and the seeded game played."""
 
     game: str
     api: str  # the tag's package under api/
@@ -49,51 +49,26 @@ class GameNames:
     players: tuple[str, ...]
     seed: int
     score_request: str
-    over: Callable[[dict[str, Any]], bool]  # the game's own "over" in its state (before `status`)
 
 
-GAMES = {
-    "newyork": GameNames(
-        "newyork",
-        "new_york",
-        "newyork",
-        "NewYork",
-        ("anna", "ben", "cleo"),
-        7,
-        "NewYorkScoreRequest",
-        lambda state: state["phase"] == "over",
-    ),
-    "chinatown": GameNames(
-        "chinatown",
-        "chinatown",
-        "chinatown",
-        "Chinatown",
-        ("anna", "ben", "cleo"),
-        11,
-        "ChinatownScoreRequest",
-        lambda state: state["phase"] == "end",
-    ),
-    "skyline3000": GameNames(
-        "skyline3000",
-        "skyline_3000",
-        "skyline_3000",
-        "Skyline3000",
-        ("anna", "ben"),
-        7,
-        "Skyline3000ScoreRequest",
-        lambda state: state["phase"] == "over",
-    ),
-    "fifthavenue": GameNames(
-        "fifthavenue",
-        "fifth_avenue",
-        "fifthavenue",
-        "FifthAvenue",
-        ("anna", "ben", "cleo"),
-        5,
-        "FifthAvenueScoreRequest",
-        lambda state: state["result"] is not None,
-    ),
-}
+def names_of(spec: GameSpec) -> GameNames:
+    """As the generator spells them: the tag (the game's name) in snake case, the operationId's prefix (its
+    id) with a digit run split off, the components' prefix; the seeded game from its examples.py."""
+    model = component_prefix(spec.info.name)
+    played = spec.examples.CLIENT_GAME
+    return GameNames(
+        spec.id,
+        "_".join(spec.info.name.lower().split()),
+        re.sub(r"(?<=[a-z])(?=[0-9])", "_", spec.id),
+        model,
+        tuple(played["players"]),
+        played["seed"],
+        f"{model}ScoreRequest",
+    )
+
+
+# Each game with rules of its own (a re-skin, as Alhambra of New York, plays its family's).
+GAMES = {game_id: names_of(spec) for game_id, spec in SPECS.items() if spec.info.family in ("", game_id)}
 
 
 # One xdist worker runs the file, so the session's client is generated once, not once per worker.
@@ -170,8 +145,7 @@ def operation(game: GameNames, name: str):
 
 
 def ended(game: GameNames, answer: dict[str, Any]) -> bool:
-    status = answer.get("status")
-    return status["over"] if isinstance(status, dict) else game.over(answer["state"])
+    return answer["status"]["over"]  # every setup and move answer has its status
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -92,3 +92,6 @@ REAL_TABLE_GAME: dict[str, Any] = {
     "prefer": "buys the tile",
     "private_first": True,
 }
+
+#: A seeded game a test plays to its end through a generated client (tests/test_generated_client.py).
+CLIENT_GAME: dict[str, Any] = {"players": ["anna", "ben", "cleo"], "seed": 7}

@@ -102,3 +102,6 @@ REAL_TABLE_GAME: dict[str, Any] = {
     "prefer": None,
     "private_first": False,
 }
+
+#: A seeded game a test plays to its end through a generated client (tests/test_generated_client.py).
+CLIENT_GAME: dict[str, Any] = {"players": ["anna", "ben", "cleo"], "seed": 11}
