@@ -75,8 +75,8 @@ def test_every_breakdown_category_of_an_ended_game_has_a_label_in_every_language
                 assert "_" not in label and (category.isalpha() or category not in label), (game, lang, category, label)
                 if lang != "en" and category not in SAME_AS_ENGLISH[lang]:  # translated: not the id, not English
                     assert label not in (category, english["labels"][category]), (game, lang, category, label)
-    if game == "fifthavenue":  # every kind of the game's categories was asked
-        assert {c.split(":")[0] for c in found} == {"points_before", "district", "building_stop", "central_park"}
+    # every kind of the game's categories was asked
+    assert {c.split(":")[0] for c in found} == SPECS[game].examples.SCORE_CATEGORY_KINDS
 
 
 def test_a_composite_category_is_its_kinds_label_with_the_ids_name(client):

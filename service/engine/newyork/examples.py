@@ -93,3 +93,9 @@ REAL_TABLE_GAME: dict[str, Any] = {
 
 #: A seeded game a test plays to its end through a generated client (tests/test_generated_client.py).
 CLIENT_GAME: dict[str, Any] = {"players": ["anna", "ben", "cleo"], "seed": 7}
+
+#: The kinds of breakdown category (a category id up to its first ":") that the score requests of an ended
+#: game (``score_requests``) give between them: every kind the game scores.
+SCORE_CATEGORY_KINDS: frozenset[str] = frozenset(
+    {"church", "longest_street", "museum", "park", "skyscraper", "station", "theater"}
+)
