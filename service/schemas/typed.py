@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 import msgspec.inspect
+import msgspec.structs
 from marshmallow import EXCLUDE, RAISE, Schema, fields, missing, utils, validate
 from marshmallow.decorators import POST_DUMP, POST_LOAD, PRE_DUMP, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
@@ -35,6 +36,7 @@ from .unknown import refuse_many_unknown
 
 PLAN = "_typed_plan"
 UNSET = msgspec.UNSET
+astuple = msgspec.structs.astuple
 Conv = Callable[[Any, Any], Any]  # (value msgspec gave, the original value) -> the loaded value
 
 
@@ -254,6 +256,17 @@ def _field_typed(field: fields.Field) -> _Typed:
 
 
 def _core_typed(field: fields.Field) -> _Typed:
+    declared = field.typed_reading() if hasattr(field, "typed_reading") else None
+    if declared is not None:  # the field says its JSON type and how it reads a value of it (None: refused)
+        kind, read = declared
+
+        def conv(value: Any, original: Any) -> Any:
+            out = read(value)
+            if out is None:
+                raise _GiveUp
+            return out
+
+        return _Typed(kind, conv)
     method = type(field)._deserialize
     validators = list(field.validators)
     if method is fields.String._deserialize:
@@ -383,7 +396,7 @@ class _SchemaLoader:
                 struct_fields.append((slot, typed.kind, msgspec.field(name=key)))
             else:
                 struct_fields.append((slot, typed.kind, msgspec.field(default=UNSET, name=key)))
-            specs.append((slot, key, field.attribute or name, typed.conv, field.load_default))
+            specs.append((key, field.attribute or name, typed.conv, field.load_default, type(typed.conv) is _OwnField))
         self.specs = tuple(specs)
         self.struct = msgspec.defstruct(
             f"{type(schema).__name__}Wire",
@@ -401,21 +414,17 @@ class _SchemaLoader:
             data = original
             for hook in self.pre:
                 data = hook(data, **self.hook_kwargs)
-            value = msgspec.convert(data, self.struct)
+            value = msgspec.convert(data, self.struct)  # the fields read what the hooks made
         else:
             data = original
         out: dict[str, Any] = {}
-        for slot, key, attr, conv, default in self.specs:
-            v = getattr(value, slot)
+        for v, (key, attr, conv, default, own) in zip(astuple(value), self.specs):
             if v is UNSET:
                 if default is not missing:
                     out[attr] = default() if callable(default) else default
                 continue
             if conv is not None:
-                if type(conv) is _OwnField:
-                    v = conv(v, None, key, data)
-                else:
-                    v = conv(v, data[key])
+                v = conv(v, None, key, data) if own else conv(v, data[key])
             out[attr] = v
         for attr, name, check, data_key in self.field_checks:
             if attr in out and check(out[attr], data_key=data_key) is missing:
