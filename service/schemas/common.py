@@ -63,16 +63,17 @@ class PlayerId(fields.String):
 
     def typed_reading(self) -> tuple[Any, Any] | None:
         """For the typed wire (``typed.py``): a JSON string, read as ``deserialize`` reads it when it takes
-        it (NFC, then the length and what ``player_id_problem`` refuses); None when it is refused (marshmallow
-        then says why). Only while the field's validators are its own."""
+        it (NFC, then the length and what ``player_id_problem`` refuses); ValueError when it is refused
+        (marshmallow then says why). Only while the field's validators are its own."""
         if self.validators != [PLAYER_ID]:
             return None
         low, high = PLAYER_ID.min, PLAYER_ID.max
+        is_normalized, normalize, fits = unicodedata.is_normalized, unicodedata.normalize, _ID_FITS.fullmatch
 
-        def read(value: str) -> str | None:
-            text = _nfc(value)
-            if not low <= len(text) <= high or player_id_problem(text) is not None:
-                return None
+        def read(value: str) -> str:
+            text = value if is_normalized("NFC", value) else normalize("NFC", value)
+            if not low <= len(text) <= high or fits(text) is None:
+                raise ValueError("not a player id")
             return text
 
         return str, read
@@ -97,6 +98,8 @@ def _invisible_ranges() -> str:
 # Any character ``player_id_problem`` refuses: the INVISIBLE ones of the Basic Multilingual Plane (a lone
 # surrogate is Cs), found by one search in C rather than a category lookup per character.
 _INVISIBLE_CHAR = re.compile("[" + _invisible_ranges() + "\\ud800-\\udfff]")
+# A whole id ``player_id_problem`` passes: not blank, and none of those characters.
+_ID_FITS = re.compile("(?=[\\s\\S]*\\S)[^" + _invisible_ranges() + "\\ud800-\\udfff]*")
 
 # What the contract says of a player id beyond its length: not blank, none of the invisible characters.
 PLAYER_ID_PATTERN = "^(?=[\\s\\S]*\\S)[^" + _invisible_ranges() + "]*$"

@@ -257,16 +257,9 @@ def _field_typed(field: fields.Field) -> _Typed:
 
 def _core_typed(field: fields.Field) -> _Typed:
     declared = field.typed_reading() if hasattr(field, "typed_reading") else None
-    if declared is not None:  # the field says its JSON type and how it reads a value of it (None: refused)
+    if declared is not None:  # the field says its JSON type and how it reads a value of it (raising: refused)
         kind, read = declared
-
-        def conv(value: Any, original: Any) -> Any:
-            out = read(value)
-            if out is None:
-                raise _GiveUp
-            return out
-
-        return _Typed(kind, conv)
+        return _Typed(kind, lambda value, original: read(value))
     method = type(field)._deserialize
     validators = list(field.validators)
     if method is fields.String._deserialize:
@@ -406,10 +399,17 @@ class _SchemaLoader:
         )
         msgspec.inspect.type_info(self.struct)  # a type msgspec cannot check fails here, not at every request
         self.item_kind = self.struct if not self.pre else Any
+        # nothing but the members themselves: the loaded item is the Struct's present values by attribute
+        self.plain = not (self.pre or self.checks or self.post or self.field_checks) and all(
+            conv is None and default is missing for _, _, conv, default, _ in self.specs
+        )
+        self.attrs = tuple(attr for _, attr, _, _, _ in self.specs)
 
     def convert(self, value: Any, original: Any) -> Any:
         """The loaded item: ``value`` is msgspec's (a Struct, or the original itself when pre_load hooks
         come first), ``original`` the body's own value here."""
+        if self.plain:
+            return {attr: v for attr, v in zip(self.attrs, astuple(value)) if v is not UNSET}
         if self.pre:
             data = original
             for hook in self.pre:
