@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from .config import Settings, settings_from_env
 
@@ -21,6 +22,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.config["SETTINGS"] = settings
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, whose sort_keys it reads
     app.json.sort_keys = False
     app.url_map.strict_slashes = True
     app.extensions["memo"] = build_memo(settings)

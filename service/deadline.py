@@ -23,15 +23,17 @@ Callers keep I/O (Redis) outside the section: only the pure computation of an an
 
 from __future__ import annotations
 
-import _signal
+import _signal  # type: ignore[import-not-found]  # CPython's C module under signal, which has no stub
 import contextlib
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 try:
-    from greenlet import getcurrent as _current
+    from greenlet import getcurrent
+
+    _current: Callable[[], object] = getcurrent
 except ImportError:  # pragma: no cover - greenlet comes with gevent, a dependency
     _current = threading.current_thread
 

@@ -40,10 +40,11 @@ def _os_thread_tools() -> tuple[Callable[[Callable[[], None]], Any], Callable[[f
     try:
         from gevent import monkey
     except ImportError:  # pragma: no cover - gevent is a dependency
-        monkey = None
-    if monkey is not None and monkey.is_module_patched("threading"):
-        start_new_thread = monkey.get_original("_thread", "start_new_thread")
-        return (lambda run: start_new_thread(run, ())), monkey.get_original("time", "sleep")
+        pass
+    else:
+        if monkey.is_module_patched("threading"):
+            start_new_thread = monkey.get_original("_thread", "start_new_thread")
+            return (lambda run: start_new_thread(run, ())), monkey.get_original("time", "sleep")
     return (lambda run: threading.Thread(target=run, name="log-writer", daemon=True).start()), time.sleep
 
 

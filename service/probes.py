@@ -112,6 +112,7 @@ def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.
     class Probe(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
             found = verdicts(table, server, time.monotonic())
+            output: str | None
             if self.path == "/livez":
                 ok = found["alive"] and not found["stuck"]
                 output = (
@@ -125,7 +126,7 @@ def serve_probes(table: WorkerTable, server: Any, port: int, host: str = "0.0.0.
             else:
                 self._answer(404, {"status": "fail", "output": "not found"})
                 return
-            payload = {
+            payload: dict[str, Any] = {
                 "status": "pass" if ok else "fail",
                 "service_version": SERVICE_VERSION,
                 "checks": {"workers": found["workers"]},

@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import shutil
+import signal
 import tempfile
 from typing import Any
 
@@ -112,6 +113,43 @@ def on_starting(server: Any) -> None:
 def pre_fork(server: Any, worker: Any) -> None:
     if PROBES.table is not None:
         assign_slot(PROBES.table, server, worker)
+    HELD_SIGNALS.hold()
+
+
+class HELD_SIGNALS:
+    """The stop signals a new worker would lose, held from just before its fork until it has its handlers.
+
+    A forked worker keeps the master's signal handlers until its own are installed (after gevent patches
+    the process, well after the fork), and the master's handler only queues the signal in the worker's copy
+    of the master's queue, which nobody reads: a SIGTERM sent to a worker in that window (by the master or
+    anyone else) was lost, and the worker lived on, answering and heartbeating, never replaced
+    (https://github.com/benoitc/gunicorn/issues/1910, still so in gunicorn 27). So the master blocks them
+    around the fork (``pre_fork``, and ``os.register_at_fork`` unblocks them in the master at once); the
+    worker inherits the blocked mask, a signal sent meanwhile waits, pending, and ``post_worker_init``,
+    its own handlers installed, unblocks them and the signal is handled as it would have been later."""
+
+    signals = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1})  # a worker's handlers
+    before: set[int] | None = None  # the forking thread's mask before the hold, while held
+    master: int | None = None  # the process that holds them around its forks
+
+    @classmethod
+    def hold(cls) -> None:
+        if cls.master is None:
+            cls.master = os.getpid()
+            os.register_at_fork(after_in_parent=cls._forked)
+        cls.before = {int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, cls.signals)}
+
+    @classmethod
+    def _forked(cls) -> None:
+        if os.getpid() == cls.master:  # the registration is inherited: a worker's own forks are not its
+            cls.release()
+
+    @classmethod
+    def release(cls) -> None:
+        """In the master right after the fork; in the worker once its handlers are installed."""
+        if cls.before is not None:
+            before, cls.before = cls.before, None
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def when_ready(server: Any) -> None:
@@ -289,23 +327,28 @@ class OneWriteResponse(gunicorn_wsgi.Response):
 
     def __init__(self, req: Any, sock: Any, cfg: Any):
         super().__init__(req, sock, cfg)
-        self.sock = HeadHeldSocket(sock)
+        self._held = HeadHeldSocket(sock)
+        # Duck-typed: gunicorn's Response only calls the socket's sendall (the stubs say a real socket).
+        self.sock = self._held  # type: ignore[assignment]
 
     def close(self) -> None:
         super().close()
-        self.sock.flush()
+        self._held.flush()
 
 
 def post_worker_init(worker: Any) -> None:
-    """In the worker, its loop running (gevent patched): its slot of the probes' table, ticking;
+    """In the worker, its loop running (gevent patched): the stop signals held since its fork released
+    (HELD_SIGNALS); its slot of the probes' table, ticking;
     gunicorn's own error answers (a request it cannot parse) written with the security headers; and every
     answer's head and body written at once (OneWriteResponse)."""
     from gunicorn import util
 
     from .api.protocol import write_error
 
+    HELD_SIGNALS.release()  # gunicorn installed the worker's signal handlers: a stop sent meanwhile is handled
+
     util.write_error = write_error  # gunicorn has no hook for these answers (service/api/protocol.py)
-    gunicorn_wsgi.Response = OneWriteResponse  # nor for the response class that wsgi.create makes
+    gunicorn_wsgi.Response = OneWriteResponse  # type: ignore[misc]  # nor for the response class that wsgi.create makes
     slot = getattr(worker, "probe_slot", None)
     if PROBES.table is not None and slot is not None:
         PROBES.slot = WorkerSlot(PROBES.table, slot, os.getpid())

@@ -6,13 +6,16 @@ and answers every read (GET, MGET) in one of three ways:
 - ``array``: an array of a thousand values of ``size`` bytes each;
 - ``silent``: nothing, ever.
 
-Threads, bounded (at most ``max_connections`` at once) and self-stopping after ``lifetime`` seconds.
+A thread a connection, bounded (at most ``max_connections`` at once) and self-stopping after ``lifetime``
+seconds (tests/loopback.py).
 """
 
 from __future__ import annotations
 
 import socket
 import threading
+
+from tests.loopback import LoopbackServer
 
 MODES = ("huge", "dribble", "array", "silent")
 GREETINGS = {b"AUTH": b"+OK\r\n", b"SELECT": b"+OK\r\n", b"CLIENT": b"+OK\r\n", b"PING": b"+PONG\r\n"}
@@ -50,7 +53,9 @@ def _commands(sock: socket.socket):
         yield [exactly(int(line()[1:])) for _ in range(int(head[1:]))]
 
 
-class HostileRedis:
+class HostileRedis(LoopbackServer):
+    name = "hostile-redis"
+
     def __init__(
         self,
         mode: str,
@@ -60,53 +65,17 @@ class HostileRedis:
         max_connections: int = 64,
     ):
         assert mode in MODES
-        self.mode, self.size, self.interval, self.max_connections = mode, size, interval, max_connections
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self._listener.settimeout(0.1)
-        self.port = self._listener.getsockname()[1]
-        self._stopped = threading.Event()
-        self._lock = threading.Lock()
-        self._sockets: list[socket.socket] = []
+        super().__init__(lifetime, max_sockets=max_connections)
+        self.mode, self.size, self.interval = mode, size, interval
         self.reads = 0  # GET/MGET commands received
         self.sent = 0  # payload bytes sent in answer to them
-        self._timer = threading.Timer(lifetime, self.close)
-        self._timer.daemon = True
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def __enter__(self) -> HostileRedis:
-        self._timer.start()
-        threading.Thread(target=self._accept, name="hostile-redis", daemon=True).start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self._stopped.set()
-        self._timer.cancel()
-        with self._lock:
-            sockets, self._sockets = self._sockets, []
-        for sock in [self._listener, *sockets]:
-            try:
-                sock.close()
-            except OSError:
-                pass
-
-    def _accept(self) -> None:
-        while not self._stopped.is_set():
-            try:
-                client, _ = self._listener.accept()
-            except (TimeoutError, OSError):
-                continue
-            with self._lock:
-                if len(self._sockets) >= self.max_connections:
-                    client.close()
-                    continue
-                self._sockets.append(client)
-            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+    def serve_client(self, client: socket.socket) -> None:
+        threading.Thread(target=self._serve, args=(client,), daemon=True).start()
 
     def _serve(self, sock: socket.socket) -> None:
         sock.settimeout(None)
@@ -122,10 +91,7 @@ class HostileRedis:
         except OSError:
             pass
         finally:
-            with self._lock:
-                if sock in self._sockets:
-                    self._sockets.remove(sock)
-            sock.close()
+            self.release(sock)
 
     def _answer(self, sock: socket.socket) -> None:
         if self.mode == "silent":

@@ -16,70 +16,37 @@ import tempfile
 import threading
 import time
 
+from tests.loopback import LoopbackServer
 from tests.ports import free_port
 
 
-class DelayProxy:
+class DelayProxy(LoopbackServer):
     """Forwards 127.0.0.1:``port`` to 127.0.0.1:``upstream_port``, holding every chunk the client sends
     for ``delay`` seconds first (one Redis command or pipeline is one chunk, so this is "Redis takes
     ``delay`` per command"). ``delay`` may be changed while it runs."""
 
+    name = "delay-proxy"
+
     def __init__(self, upstream_port: int, delay: float = 0.0, lifetime: float = 60.0, max_connections: int = 64):
+        super().__init__(lifetime, max_sockets=2 * max_connections)  # a client's socket and its upstream
         self.upstream_port = upstream_port
         self.delay = delay
-        self.max_connections = max_connections
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self._listener.settimeout(0.1)
-        self.port = self._listener.getsockname()[1]
-        self._stopped = threading.Event()
-        self._sockets: list[socket.socket] = []
-        self._lock = threading.Lock()
-        self._timer = threading.Timer(lifetime, self.close)
-        self._timer.daemon = True
-
-    def __enter__(self) -> DelayProxy:
-        self._timer.start()
-        threading.Thread(target=self._accept, name="delay-proxy", daemon=True).start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}"
 
-    def close(self) -> None:
-        self._stopped.set()
-        self._timer.cancel()
-        with self._lock:
-            sockets, self._sockets = self._sockets, []
-        for sock in [self._listener, *sockets]:
-            try:
-                sock.close()
-            except OSError:
-                pass
-
-    def _accept(self) -> None:
-        while not self._stopped.is_set():
-            try:
-                client, _ = self._listener.accept()
-            except (TimeoutError, OSError):
-                continue
-            with self._lock:
-                if len(self._sockets) >= 2 * self.max_connections:
-                    client.close()
-                    continue
-                try:
-                    upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=1)
-                except OSError:
-                    client.close()
-                    continue
-                self._sockets += [client, upstream]
-            for sock in (client, upstream):  # no Nagle: its 40 ms stalls would be mistaken for a slow Redis
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            for source, target, delayed in ((client, upstream, True), (upstream, client, False)):
-                threading.Thread(target=self._pump, args=(source, target, delayed), daemon=True).start()
+    def serve_client(self, client: socket.socket) -> None:
+        try:
+            upstream = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=1)
+        except OSError:
+            self.release(client)
+            return
+        self.hold(upstream)
+        for sock in (client, upstream):  # no Nagle: its 40 ms stalls would be mistaken for a slow Redis
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for source, target, delayed in ((client, upstream, True), (upstream, client, False)):
+            threading.Thread(target=self._pump, args=(source, target, delayed), daemon=True).start()
 
     def _pump(self, source: socket.socket, target: socket.socket, delayed: bool) -> None:
         source.settimeout(0.1)

@@ -15,6 +15,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api import contract as generator
 from service.api.contract.schemas import Components
+from service.api.routes import ROUTES
 from service.engine.registry import GAME_IDS, SPECS
 from service.schemas import answers, chinatown, fifthavenue, newyork, skyline3000
 from service.schemas.common import GameWire, PlayerId, Variants
@@ -230,9 +231,9 @@ def toy_answers():
     wire = dataclasses.replace(wire, score_result=ScoreResult)
     info = dataclasses.replace(SPECS["newyork"].info, id="toy", name="Toy")
     components = Components("Toy")
-    said = answers.build_answers(wire, info, "Toy")
-    for role in generator.ANSWERS:
-        components.component(getattr(said, role))
+    for route in ROUTES:
+        if callable(route.answer):
+            components.component(route.answer(wire, info, "Toy"))
     return components.schemas
 
 
@@ -264,8 +265,11 @@ def test_the_answer_envelopes_wrap_the_games_own_schemas(toy_answers):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_has_every_answer_envelope(game_id):
     prefix = generator.component_prefix(SPECS[game_id].info.name)
-    for suffix in ("SetupAnswer", "LegalMovesAnswer", "MoveAnswer", "ReplayAnswer", "ScoreAnswer", "ViewAnswer"):
-        assert f"{prefix}{suffix}" in COMPONENTS, suffix
+    for route in ROUTES:  # every declared route with an answer of the game's own, the seal where it gives one
+        if callable(route.answer):
+            answer = COMPONENTS[f"{prefix}{route.name}Answer"]
+            if "properties" in answer:
+                assert ("state_seal" in answer["properties"]) == route.gives_seal, route.path
     assert COMPONENTS[f"{prefix}ScoreAnswer"]["allOf"][0] == {"$ref": f"#/components/schemas/{prefix}ScoreResult"}
     assert "state_seal" in COMPONENTS[f"{prefix}MoveAnswer"]["properties"]
     assert "state_seal" not in COMPONENTS[f"{prefix}ViewAnswer"]["properties"]
@@ -293,3 +297,16 @@ def test_no_schema_is_only_null_but_the_null_alternative_of_a_nullable_value():
 
     walk(contract()["components"]["schemas"], "")
     assert found == []
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.path)
+def test_every_declared_route_is_an_operation_of_every_game_with_the_shared_problem_answers(route):
+    for game_id in GAME_IDS:
+        operation = CONTRACT["paths"][f"/v1/games/{game_id}/{route.path}"]["post"]
+        assert operation["operationId"] == f"{game_id}{route.name}"
+        assert set(operation["responses"]) == {"200", *generator.SHARED_RESPONSES}
+        assert list(operation["responses"]["200"]["content"]) == [route.media]
+        prefix = generator.component_prefix(SPECS[game_id].info.name)
+        request = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert request == {"$ref": f"#/components/schemas/{prefix}{route.request_component}"}
+        assert ("state_seal" in COMPONENTS[f"{prefix}{route.request_component}"]["properties"]) == route.takes_seal

@@ -27,6 +27,7 @@ import httpx
 import pytest
 
 from service import create_app
+from service.api.routes import ROUTES
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTRACT = ROOT / "openapi.yaml"
@@ -157,7 +158,8 @@ def test_every_generated_module_imports(generation):
     for name in names:
         importlib.import_module(name)
     for game in GAMES.values():
-        for operation in ("setup", "validate", "legal_moves", "move", "replay", "score", "view", "render"):
+        for route in ROUTES:  # every declared route's operation (operationId <game><Name>, in snake case)
+            operation = re.sub(r"(?<!^)(?=[A-Z])", "_", route.name).lower()
             assert f"{PACKAGE}.api.{game.api}.{game.operation}_{operation}" in names, (game.game, operation)
 
 

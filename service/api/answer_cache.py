@@ -5,8 +5,8 @@ byte-identical answers), so a repeated request can skip parsing, the rules and s
 the one evaluation on the request path that costs more than a Redis round trip (bench/memo_costs.py),
 so it is the one shared through Redis; only 200 answers are kept, and none over MAX_ANSWER_BYTES.
 
-A cached answer is its media type (its route's, ROUTE_MIMETYPES), a newline, its ETag, a newline and its
-body: no other header, no status. The app builds every header itself (X-Rules-Version on pictures), and
+A cached answer is its media type (its route's, declared in service/api/routes.py), a newline, its
+ETag, a newline and its body: no other header, no status. The app builds every header itself (X-Rules-Version on pictures), and
 takes the ETag only in its own form (a quoted 32-digit hex digest), so nothing read from a cache can set
 a cookie, change the content type to HTML, or break the response. The ETag is the one the answer was
 served with when it was computed, so a hit does not hash the whole answer again; what Redis holds is
@@ -32,13 +32,13 @@ from ..cache.memo import Codec, CorruptValue
 from ..i18n import catalogs_digest
 from ..version import SERVICE_VERSION
 from .answers import bytes_answer, svg_answer
+from .routes import BY_PATH
 
 MAX_ANSWER_BYTES = 256 * 1024
 # Only 200 answers are cached: the game routes answer JSON, and render answers SVG. A cached value is
 # served only with its route's type: a value of the other type (forged by a holder of the secret, who
 # could otherwise put a picture on a JSON route) is refused like a corrupt one.
 MIMETYPES = ("application/json", "image/svg+xml")
-ROUTE_MIMETYPES = {"render": "image/svg+xml"}
 
 
 class _Uncacheable(Exception):
@@ -73,10 +73,11 @@ _ETAG = re.compile(r'"[0-9a-f]{32}"')
 
 
 def route_mimetype(op: str) -> str:
-    return ROUTE_MIMETYPES.get(op, "application/json")
+    route = BY_PATH.get(op)
+    return route.media if route is not None else "application/json"
 
 
-@functools.lru_cache(maxsize=16)  # one check a route (eight game routes)
+@functools.lru_cache(maxsize=16)  # one check a route (nine game routes)
 def _sound_for(op: str) -> Callable[[dict[str, str]], bool]:
     wanted = route_mimetype(op)
 

@@ -33,6 +33,7 @@ from .answers import json_answer, svg_answer
 from .body import parse_json_object, raw_json_body
 from .localize import NO_WORDS, Words, categories_in, terms_in
 from .problem_types import ApiProblem
+from .routes import BY_PATH, REQUESTS, TAKES_SEAL
 from .svg import xml_safe
 
 bp = Blueprint("games", __name__)
@@ -58,6 +59,14 @@ class Binding:
     def available(self) -> bool:
         return self.game is not None and self.envelopes is not None
 
+    @property
+    def served(self) -> Envelopes:
+        """The request and answer envelopes of a game the routes serve (``_binding`` has answered 501 for a
+        game that is not available)."""
+        if self.envelopes is None:
+            raise RuntimeError(f"{self.info.id} has no wire envelopes: it is not available")
+        return self.envelopes
+
 
 def bind_games() -> dict[str, Binding]:
     """Every game's binding, in a dict of the app's own (a test or a plug-in may add a game to it)."""
@@ -71,11 +80,16 @@ def _bindings() -> tuple[tuple[str, Binding], ...]:
     bindings = {}
     for game_id, spec in SPECS.items():
         wire = load_wire(game_id)
-        envelopes = build_envelopes(wire, spec.info) if wire is not None else None
+        envelopes = game_envelopes(wire, spec.info) if wire is not None else None
         bindings[game_id] = Binding(
             spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources), spec_words(spec.words)
         )
     return tuple(bindings.items())
+
+
+def game_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
+    """A game's request envelopes, one for each declared route (service/api/routes.py)."""
+    return build_envelopes(wire, info, REQUESTS)
 
 
 def spec_words(module) -> Words:
@@ -121,9 +135,9 @@ def _left_out(exc: ValidationError) -> int:
     return getattr(exc, "left_out", 0)
 
 
-# The routes that take a state back with its seal, and the answers that carry one.
+# What a route that takes a state back with its seal reads it from, and an answer that carries one says it in
+# (which routes: service/api/routes.py).
 SEAL_FIELD = "state_seal"
-TAKES_SEAL = frozenset({"legal-moves", "moves", "score"})
 
 
 @functools.lru_cache(maxsize=4)
@@ -176,11 +190,11 @@ def _memo(binding: Binding):
 
 
 def _dump_state(binding: Binding, state: Any) -> Any:
-    return typed.dump(binding.envelopes.state_out, state)
+    return typed.dump(binding.served.state_out, state)
 
 
 def _status(binding: Binding, state: Any) -> dict[str, Any]:
-    return typed.dump(binding.envelopes.status_out, binding.game.status(state))
+    return typed.dump(binding.served.status_out, binding.game.status(state))
 
 
 def _violations(binding: Binding, violations) -> list[dict[str, str]]:
@@ -210,7 +224,7 @@ def _setup_state(binding: Binding, request_data: dict[str, Any], raw: dict[str, 
         seed = _derived_seed(raw)
     options = request_data.get("options")
     if options is None:
-        options = binding.envelopes.options.load({})
+        options = binding.served.options.load({})
     try:
         return binding.game.setup(request_data["players"], seed, options), seed
     except RulesError as exc:
@@ -261,7 +275,13 @@ def describe_game(game_id: str):
     return json_answer(payload, binding.info.rules_version)
 
 
+VIEWS: dict[str, Callable] = {}
+
+
 def game_route(op: str) -> Callable:
+    """The view of the declared route ``op`` (service/api/routes.py), for every game."""
+    route = BY_PATH[op]
+
     def register(view: Callable) -> Callable:
         def endpoint(game_id: str):
             binding = _binding(game_id)
@@ -290,7 +310,8 @@ def game_route(op: str) -> Callable:
             )
 
         endpoint.__name__ = f"{op.replace('-', '_')}"
-        bp.add_url_rule(f"/v1/games/<game_id>/{op}", view_func=endpoint, methods=["POST"])
+        bp.add_url_rule(f"/v1/games/<game_id>/{route.path}", view_func=endpoint, methods=["POST"])
+        VIEWS[op] = view
         return view
 
     return register
@@ -298,7 +319,7 @@ def game_route(op: str) -> Callable:
 
 @game_route("setup")
 def setup(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.setup, body)
+    data = _load(binding.served.requests["setup"], body)
     state, seed = _setup_state(binding, data, body)
     dumped = _dump_state(binding, state)
     return json_answer(
@@ -309,7 +330,7 @@ def setup(binding: Binding, body: dict[str, Any]):
 
 @game_route("validate")
 def validate_state(binding: Binding, body: dict[str, Any]):
-    state = _load(binding.envelopes.state, body)["state"]
+    state = _load(binding.served.requests["validate"], body)["state"]
     violations = binding.game.validate(state)
     return json_answer(
         {"valid": not violations, "violations": _violations(binding, violations)}, binding.info.rules_version
@@ -318,13 +339,13 @@ def validate_state(binding: Binding, body: dict[str, Any]):
 
 @game_route("legal-moves")
 def legal_moves(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.legal_moves, body)
+    data = _load(binding.served.requests["legal-moves"], body)
     _vouch(binding, body, data["state"])
     start = _cursor_start(data.get("cursor"), body)
     page = binding.game.legal_page(
         data["state"], data.get("player"), data.get("type"), start, data.get("limit", DEFAULT_MOVES_LIMIT)
     )
-    dumped = typed.dump(binding.envelopes.moves_out, page.moves)
+    dumped = typed.dump(binding.served.moves_out, page.moves)
     # the listing's hash (a walk and a hash of the whole state) only when a cursor is given or answered
     next_cursor = None if page.next_start is None else f"{page.next_start}-{_listing(body)}"
     return json_answer(
@@ -367,7 +388,7 @@ def _cursor_start(cursor: str | None, body: dict[str, Any]) -> int:
 
 @game_route("moves")
 def apply_move(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.move, body)
+    data = _load(binding.served.requests["moves"], body)
     _vouch(binding, body, data["state"])
     outcome = binding.game.apply(data["state"], data["move"])
     after = outcome.state if outcome.legal else data["state"]
@@ -385,7 +406,7 @@ def apply_move(binding: Binding, body: dict[str, Any]):
 
 @game_route("replay")
 def replay_log(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.replay, body)
+    data = _load(binding.served.requests["replay"], body)
     if "setup" in data:
         start, _seed = _setup_state(binding, data["setup"], body.get("setup", {}), "/setup")
     else:
@@ -418,7 +439,7 @@ def _chance(options: Any) -> Any:
 def check_record(binding: Binding, body: dict[str, Any]):
     """A whole game's record (docs/record.md) checked entry by entry: where it first goes wrong, how far
     it could be checked, and the standings it reaches."""
-    data = _load(binding.envelopes.record, body)
+    data = _load(binding.served.requests["record"], body)
     game = binding.game
     if "start" in data:
         state = data["start"]
@@ -433,7 +454,7 @@ def check_record(binding: Binding, body: dict[str, Any]):
         state, _seed = _setup_state(binding, setup_data, {k: body.get(k) for k in ("players", "options") if k in body})
     first_illegal = None
     hidden_from = 0 if state is None else None
-    events = []
+    events: list[Any] = []
     checked = 0
     for index, entry in enumerate(data["moves"] if state is not None else ()):
         if "hidden" in entry:
@@ -487,14 +508,12 @@ def score(binding: Binding, body: dict[str, Any]):
     left_out = 0
     state = scoring = None
     try:
-        state = typed.load(binding.envelopes.score_state, {"state": body.get("state")} if "state" in body else {})[
-            "state"
-        ]
+        state = typed.load(binding.served.score_state, {"state": body.get("state")} if "state" in body else {})["state"]
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
         left_out += _left_out(exc)
     try:
-        scoring = typed.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
+        scoring = typed.load(binding.served.score_extra, {k: v for k, v in body.items() if k != "state"})
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
         left_out += _left_out(exc)
@@ -513,7 +532,7 @@ def score(binding: Binding, body: dict[str, Any]):
 
 @game_route("view")
 def view(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.view, body)
+    data = _load(binding.served.requests["view"], body)
     seen = binding.game.view(data["state"], data["player"])
     # the status of the whole state: who is awaited and who won are public, though a view hides money
     return json_answer(
@@ -523,8 +542,13 @@ def view(binding: Binding, body: dict[str, Any]):
 
 @game_route("render")
 def render(binding: Binding, body: dict[str, Any]):
-    data = _load(binding.envelopes.render, body)
+    data = _load(binding.served.requests["render"], body)
     svg = xml_safe(
         binding.game.render(data["state"], data.get("player"), tr=language.current().labels_for(binding.words))
     )
     return svg_answer(svg.encode(), binding.info.rules_version)
+
+
+_UNSERVED = set(BY_PATH) - set(VIEWS)
+if _UNSERVED:
+    raise RuntimeError(f"declared routes without a view (service/api/routes.py): {sorted(_UNSERVED)}")

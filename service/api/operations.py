@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 from flask import Blueprint, Response, current_app
@@ -43,7 +44,7 @@ def contract_texts() -> tuple[bytes, bytes]:
 
 
 def _health(status: str, checks: dict | None = None) -> Response:
-    payload = {"status": status, "service_version": SERVICE_VERSION}
+    payload: dict[str, Any] = {"status": status, "service_version": SERVICE_VERSION}
     if checks:
         payload["checks"] = checks
     return Response(json.dumps(payload), mimetype=HEALTH_JSON)

@@ -50,7 +50,7 @@ def bounded_call(seconds: float, reply_bytes: int | None = None) -> Iterator[Non
 
 def _left() -> float | None:
     """Seconds left to the current call's deadline (None outside a call); a timeout once it passed."""
-    deadline = getattr(_call, "deadline", None)
+    deadline: float | None = getattr(_call, "deadline", None)
     if deadline is None:
         return None
     left = deadline - time.monotonic()
@@ -179,7 +179,7 @@ class BoundedParser(_RESP2Parser):
     limits: Limits
 
     def on_connect(self, connection: Any) -> None:
-        super().on_connect(connection)
+        super().on_connect(connection)  # type: ignore[no-untyped-call]  # redis-py's parser is untyped
         self._buffer = _BoundedBuffer(self._sock, self.socket_read_size, connection.socket_timeout, self.limits)
 
     def read_response(self, *args: Any, **kwargs: Any) -> Any:

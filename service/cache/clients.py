@@ -60,7 +60,7 @@ def connect(
     honours the deadline of the call in progress (``bounded``). A cluster client asks its node for the
     slots as it is made, so call this where a failure is caught (the store does it on first use)."""
     parser = parser_for(limits)
-    common = {
+    common: dict[str, Any] = {
         "socket_timeout": timeout,
         "socket_connect_timeout": timeout,
         "health_check_interval": 30,
@@ -68,6 +68,7 @@ def connect(
         "protocol": 2,
     }
     if target.kind == CLUSTER:
+        assert target.url is not None  # a cluster is reached through REDIS_URL, one of its nodes
         return RedisCluster.from_url(
             target.url,
             retry=_no_retry(),
@@ -83,6 +84,7 @@ def connect(
                 "socket_connect_timeout": timeout,
             },
         )
+        assert target.service is not None  # the configuration refuses sentinels without a service
         return sentinel.master_for(
             target.service,
             retry=_no_retry(),
@@ -91,6 +93,7 @@ def connect(
             **common,
             **_credentials(target.url),
         )
+    assert target.url is not None  # one server: REDIS_URL
     pool = redis.BlockingConnectionPool.from_url(
         target.url, max_connections=max_connections, timeout=timeout, retry=_no_retry(), **common
     )
@@ -121,4 +124,5 @@ def read_many(client: Any, kind: str, keys: list[str]) -> list[bytes | None]:
     parse."""
     if len(keys) == 1:
         return [client.get(keys[0])]
-    return client.mget_nonatomic(keys) if kind == CLUSTER else client.mget(keys)
+    found: list[bytes | None] = client.mget_nonatomic(keys) if kind == CLUSTER else client.mget(keys)
+    return found

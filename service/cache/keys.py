@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -17,7 +18,7 @@ def _refuse_floats(value: Any) -> None:
     """Every member's type looked at container by container in C (``map(type, ...)``): a material is
     checked on every memo lookup, so this is on the hot path. Any other type (a float subclass...) is
     walked with isinstance."""
-    stack = [[value]]
+    stack: list[Iterable[Any]] = [[value]]
     while stack:
         items = stack.pop()
         kinds = set(map(type, items))

@@ -77,7 +77,14 @@ class Memo:
             return tuple(store for store in self.stores if isinstance(store, MemoryStore))
         return self.stores
 
-    def get_or_compute(self, kind, material, compute, check=None, codec: Codec = JSON):
+    def get_or_compute(
+        self,
+        kind: str,
+        material: Any,
+        compute: Callable[[], Any],
+        check: Callable[[Any], bool] | None = None,
+        codec: Codec = JSON,
+    ) -> Any:
         return self.get_or_compute_many(kind, [material], lambda _m: compute(), check, codec)[0]
 
     def get_or_compute_many(
@@ -111,7 +118,16 @@ class Memo:
         key = bytes_key(kind, self.rules_version, prefix, data)
         return self._through(stores, kind, [key], [None], lambda _m: compute(), check, codec)[0]
 
-    def _through(self, stores, kind, keys, materials, compute, check, codec) -> list[Any]:
+    def _through(
+        self,
+        stores: Sequence[Store],
+        kind: str,
+        keys: list[str],
+        materials: Sequence[Any],
+        compute: Callable[[Any], Any],
+        check: Callable[[Any], bool] | None,
+        codec: Codec,
+    ) -> list[Any]:
         """Each store in turn for the keys not found yet, then compute the rest and write them back."""
         values: dict[str, Any] = {}
         missing_in: dict[str, list[str]] = {}  # store name -> keys it lacked or held bad (to overwrite)
@@ -138,7 +154,9 @@ class Memo:
         return [values[key] for key in keys]
 
     @staticmethod
-    def _compute_missing(keys, materials, values, compute) -> list[float]:
+    def _compute_missing(
+        keys: list[str], materials: Sequence[Any], values: dict[str, Any], compute: Callable[[Any], Any]
+    ) -> list[float]:
         durations = []
         for key, material in zip(keys, materials):
             if key not in values:
@@ -155,7 +173,7 @@ class Memo:
                 if isinstance(store, RedisStore):
                     store.note_saving(sum(durations) / len(durations))
 
-    def _fetch(self, store: Store, kind: str, keys: list[str]):
+    def _fetch(self, store: Store, kind: str, keys: list[str]) -> dict[str, str | Rejected]:
         try:
             return store.fetch(keys)
         except StoreUnavailable as exc:
@@ -190,7 +208,7 @@ class Memo:
                 store.put({key: codec.dumps(values[key]) for key in keys})
 
 
-class _Unavailable(dict):
+class _Unavailable(dict[str, str | Rejected]):
     """The empty answer of a store that could not be asked (counted as error/skipped, not as misses)."""
 
 
@@ -245,6 +263,7 @@ def build_memo(settings: Settings) -> Memo:
         if notes:
             log.warning(NO_SECRET)
         return Memo([memory], in_process_only=IN_PROCESS_ONLY, notes=notes)
+    assert target is not None and settings.cache_hmac_secret is not None  # use_redis says both are set
     redis_store = RedisStore(
         target,
         settings.cache_ttl_seconds,

@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cachetools import TTLCache
 
@@ -36,16 +36,24 @@ WRITE_SECONDS = 1.0
 _connecting = threading.local()  # per thread (per greenlet under gevent): seconds spent opening connections
 
 
-class _TimesItsConnects:
+if TYPE_CHECKING:  # what the mixin is mixed into, for its super() calls
+    from redis.connection import AbstractConnection as _Connection
+else:
+    _Connection = object
+
+
+class _TimesItsConnects(_Connection):
     """Mixed into the clients' connection classes: a call that had to open a connection first (the TCP
     handshake and redis-py's own greeting, several round trips) is not a slow read."""
 
     def connect(self) -> None:
+        # redis-py's connect is untyped.
         if getattr(self, "_sock", None) is not None:
-            return super().connect()
+            super().connect()  # type: ignore[no-untyped-call]
+            return
         started = time.perf_counter()
         try:
-            super().connect()
+            super().connect()  # type: ignore[no-untyped-call]
         finally:
             _connecting.seconds = getattr(_connecting, "seconds", 0.0) + time.perf_counter() - started
 
@@ -83,7 +91,7 @@ class _Entry:
         self.text, self.size = text, size
 
 
-class _BytesLRU(TTLCache):
+class _BytesLRU(TTLCache[str, _Entry]):
     """TTLCache weighed in bytes (``maxsize``), and holding at most ``max_entries`` entries."""
 
     def __init__(self, max_bytes: int, max_entries: int, ttl: float):
@@ -108,7 +116,7 @@ class MemoryStore:
         self._cache = _BytesLRU(max_bytes, max_entries, ttl_seconds)
         self._lock = threading.Lock()
 
-    def fetch(self, keys: Sequence[str]) -> dict[str, str]:
+    def fetch(self, keys: Sequence[str]) -> dict[str, str | Rejected]:
         with self._lock:
             found = {key: self._cache.get(key) for key in keys}
         return {key: entry.text for key, entry in found.items() if entry is not None}
@@ -125,7 +133,7 @@ class MemoryStore:
     def bytes(self) -> int:
         """The bytes charged for the entries held now."""
         with self._lock:
-            return self._cache.currsize
+            return int(self._cache.currsize)
 
     def keys(self) -> list[str]:
         with self._lock:

@@ -41,7 +41,7 @@ class Violation:
         return ViolationDict(self)
 
 
-class ViolationDict(dict):
+class ViolationDict(dict[str, str]):
     """A violation as JSON-ready data (code, message, rule, pointer, rule_url) that still knows its violation, so
     the edge can render the message of a violation an engine put into a larger answer (a score's
     ``violations``) in another language."""

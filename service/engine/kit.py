@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from string import Formatter
@@ -356,7 +356,7 @@ class OptionBook:
         self.specs = tuple(specs)
         self._by_name = {s.name: s for s in specs}
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[OptionSpec]:
         return iter(self.specs)
 
     def __getitem__(self, name: str) -> OptionSpec:

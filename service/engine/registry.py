@@ -8,6 +8,7 @@ table page's game list all come from these specs. Serving a new game is one more
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from .core import GameInfo, GameSpec
 
@@ -31,7 +32,7 @@ def spec(game_id: str) -> GameSpec:
     return SPECS[game_id]
 
 
-def load_game(game_id: str):
+def load_game(game_id: str) -> Any:
     """The game's engine object."""
     return spec(game_id).engine
 

@@ -61,9 +61,14 @@ def placeholders(text: str) -> set[str]:
         return {"<unbalanced braces>"}
 
 
+def _singular(text: str | tuple[str, ...] | list[str]) -> str:
+    """A message's id or translation; a plural message's first form (the catalogs have no plural message)."""
+    return text if isinstance(text, str) else text[0]
+
+
 def template_ids() -> frozenset[tuple[str | None, str]]:
     with TEMPLATE.open("rb") as pot:
-        return frozenset((m.context, m.id) for m in read_po(pot) if m.id)
+        return frozenset((m.context, _singular(m.id)) for m in read_po(pot) if m.id)
 
 
 def problems() -> list[str]:
@@ -75,7 +80,7 @@ def problems() -> list[str]:
     ]
     for lang in TRANSLATED:
         catalog = read_catalog(lang)
-        have = {(m.context, m.id): m for m in catalog if m.id}
+        have = {(m.context, _singular(m.id)): m for m in catalog if m.id}
         out += [f"{lang}: lacks {_name(key)}" for key in sorted(wanted - have.keys(), key=_name)]
         out += [f"{lang}: stale {_name(key)}" for key in sorted(have.keys() - wanted, key=_name)]
         for key, message in sorted(have.items(), key=lambda item: _name(item[0])):
@@ -84,7 +89,7 @@ def problems() -> list[str]:
                 out.append(f"{lang}: untranslated {msgid}")
             elif message.fuzzy:
                 out.append(f"{lang}: fuzzy {msgid}")
-            elif placeholders(message.string) != placeholders(message.id):
+            elif placeholders(_singular(message.string)) != placeholders(_singular(message.id)):
                 out.append(f"{lang}: placeholders differ {msgid} -> {message.string!r}")
     return out
 

@@ -31,11 +31,18 @@ def marked_calls(source: str, keywords) -> Iterator[tuple[int, str, tuple[str | 
     calls = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)]
     for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
         name = _name(node.func)
-        if name in keywords and node.args and not any(isinstance(a, ast.Starred) for a in node.args):
+        if (
+            name is not None
+            and name in keywords
+            and node.args
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
             yield node.lineno, name, tuple(_value(arg) for arg in node.args)
 
 
-def extract_ast(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+def extract_ast(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Babel's extractor protocol: (line, function name, messages, comments)."""
     source = fileobj.read().decode((options or {}).get("encoding", "utf-8"))
     for line, name, messages in marked_calls(source, set(keywords)):

@@ -11,7 +11,7 @@ false``), so a field added to an answer breaks no client.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from marshmallow import INCLUDE, Schema, fields, validate
@@ -46,7 +46,7 @@ class Answer(Schema):
         unknown = INCLUDE
 
 
-def _versions() -> dict[str, fields.Field]:
+def versions() -> dict[str, fields.Field]:
     return {"rules_version": fields.String(required=True), "service_version": fields.String(required=True)}
 
 
@@ -264,9 +264,9 @@ class ScoreBreakdownItemSchema(Schema):
 class ScorePlayerSchema(Answer):
     """One player's score; each game's player score is this with its own detail."""
 
-    contract_name = "ScorePlayer"
+    contract_name: str | None = "ScorePlayer"
 
-    id = PlayerId(required=True)
+    id: fields.Field = PlayerId(required=True)
     total = fields.Integer(required=True)
     breakdown = List(fields.Nested(ScoreBreakdownItemSchema), required=True)
 
@@ -309,43 +309,35 @@ def _standings() -> fields.Field:
     return points_by_name(required=True, metadata={"component": "Standings"})
 
 
-@dataclass(frozen=True)
-class Answers:
-    """A game's answers, by the request role that gets them (``score`` answers its score result)."""
-
-    setup: type[Schema]
-    legal_moves: type[Schema]
-    move: type[Schema]
-    replay: type[Schema]
-    record: type[Schema]
-    score: type[Schema]
-    view: type[Schema]
+# Each route's answer envelope around a game's state, move and score result schemas, named
+# ``<Prefix><Name>Answer`` (service/api/routes.py names each route's builder).
+AnswerBuilder = Callable[[GameWire, GameInfo, str], type[Schema]]
 
 
-def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
-    """``prefix``'s answer envelopes around the game's state, move and score result schemas."""
-    state, move = wire.state, wire.move
-    score_result = wire.score_result
-    if score_result is None:
-        raise ValueError(f"{info.id} declares no score result")
-    made: dict[str, type[Schema]] = {}
+def answer_envelope(prefix: str, name: str, declared: dict[str, fields.Field]) -> type[Schema]:
+    """The answer component ``<prefix><name>Answer``: ``declared`` and the versions every answer carries."""
+    component = f"{prefix}{name}Answer"
+    return type(component, (Answer,), {"contract_name": component, **declared, **versions()})
 
-    def answer(role: str, declared: dict[str, fields.Field], base: type[Schema] = Answer) -> None:
-        made[role] = type(f"{prefix}{role}Answer", (base,), {"contract_name": f"{prefix}{role}Answer", **declared})
 
-    answer(
+def setup_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    return answer_envelope(
+        prefix,
         "Setup",
         {
-            "state": fields.Nested(state, required=True),
+            "state": fields.Nested(wire.state, required=True),
             "status": fields.Nested(StatusSchema, required=True),
             "seed": Seed(required=True),
-            **_versions(),
         },
     )
-    answer(
+
+
+def legal_moves_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    return answer_envelope(
+        prefix,
         "LegalMoves",
         {
-            "moves": List(fields.Nested(move), required=True, validate=validate.Length(max=MAX_MOVES_LIMIT)),
+            "moves": List(fields.Nested(wire.move), required=True, validate=validate.Length(max=MAX_MOVES_LIMIT)),
             "count": fields.Integer(
                 required=True,
                 validate=validate.Range(min=0, max=MAX_MOVES_LIMIT),
@@ -353,16 +345,19 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
             ),
             "next_cursor": _next_cursor(),
             "status": fields.Nested(StatusSchema, required=True),
-            **_versions(),
         },
     )
-    answer(
+
+
+def move_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    return answer_envelope(
+        prefix,
         "Move",
         {
             "legal": fields.Boolean(required=True),
             "violations": _violations(required=True),
             "state": fields.Nested(
-                state,
+                wire.state,
                 required=True,
                 allow_none=True,
                 metadata={"description": "The resulting state when the move is legal, else null."},
@@ -370,15 +365,18 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
             "status": _status("The status of the resulting state, or of the state sent when the move is illegal."),
             "events": _events(prefix, required=True),
             "scores": _standings(),
-            **_versions(),
         },
     )
-    answer(
+
+
+def replay_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    return answer_envelope(
+        prefix,
         "Replay",
         {
             "valid": fields.Boolean(required=True),
             "first_illegal": fields.Nested(FirstIllegalSchema, required=True, allow_none=True),
-            "state": fields.Nested(state, required=True),
+            "state": fields.Nested(wire.state, required=True),
             "status": fields.Nested(StatusSchema, required=True),
             "scores": _standings(),
             "scorings": _events(
@@ -386,10 +384,13 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
                 required=True,
                 metadata={"description": "Every scoring event, with the index of the move that triggered it."},
             ),
-            **_versions(),
         },
     )
-    answer(
+
+
+def record_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    return answer_envelope(
+        prefix,
         "Record",
         {
             "valid": fields.Boolean(
@@ -422,7 +423,7 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
                 },
             ),
             "state": fields.Nested(
-                state,
+                wire.state,
                 required=True,
                 allow_none=True,
                 metadata={"description": "The state the checked entries reach, or null when none could be checked."},
@@ -434,30 +435,30 @@ def build_answers(wire: GameWire, info: GameInfo, prefix: str) -> Answers:
                 required=True,
                 metadata={"description": "Every scoring event, with the index of the entry that triggered it."},
             ),
-            **_versions(),
         },
     )
-    made["Score"] = type(
+
+
+def score_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    """The game's score result, with the versions (``allOf`` the two)."""
+    score_result = wire.score_result
+    if score_result is None:
+        raise ValueError(f"{info.id} declares no score result")
+    return type(
         f"{prefix}ScoreAnswer",
         (score_result, VersionsSchema),
         {"contract_name": f"{prefix}ScoreAnswer", "contract_all_of": (score_result, VersionsSchema)},
     )
-    answer(
+
+
+def view_answer(wire: GameWire, info: GameInfo, prefix: str) -> type[Schema]:
+    return answer_envelope(
+        prefix,
         "View",
         {
-            "state": fields.Nested(state, required=True),
+            "state": fields.Nested(wire.state, required=True),
             "status": _status("The status of the whole state sent (who is awaited and who won are public)."),
-            **_versions(),
         },
-    )
-    return Answers(
-        setup=made["Setup"],
-        legal_moves=made["LegalMoves"],
-        move=made["Move"],
-        replay=made["Replay"],
-        record=made["Record"],
-        score=made["Score"],
-        view=made["View"],
     )
 
 

@@ -237,6 +237,7 @@ class BoardField(fields.Field):
         return {str(lot): _lot_json(cell) for lot, cell in value.items()}
 
 
+assert PLAYER_ID.min is not None and PLAYER_ID.max is not None  # both bounds are set
 _ID_LOW, _ID_HIGH = PLAYER_ID.min, PLAYER_ID.max  # an owner is a player id
 
 
@@ -265,6 +266,7 @@ def _lot(cell: Any) -> tuple[Lot | None, Any]:
         problems["shop"] = ["Must be one of the shop types."]
     if problems:
         return None, problems
+    assert isinstance(owner, str)  # else a problem was said above
     return Lot(owner, shop), None
 
 

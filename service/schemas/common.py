@@ -67,7 +67,7 @@ class PlayerId(fields.String):
         (marshmallow then says why). Only while the field's validators are its own."""
         if self.validators != [PLAYER_ID]:
             return None
-        low, high = PLAYER_ID.min, PLAYER_ID.max
+        low, high = PLAYER_ID.min or 0, PLAYER_ID.max or BMP_END
         is_normalized, normalize, fits = unicodedata.is_normalized, unicodedata.normalize, _ID_FITS.fullmatch
 
         def read(value: str) -> str:
@@ -223,7 +223,7 @@ class EventBase(Schema):
     index = fields.Integer(validate=validate.Range(min=0))
 
 
-GAME_ENDED_FIELDS = ({"winners", "standings"}, set())
+GAME_ENDED_FIELDS: tuple[set[str], set[str]] = ({"winners", "standings"}, set())
 EVENTS_SAID = (
     "Something a move made happen: `kind` names it and chooses its typed fields. The end of the game is "
     "`game_ended` with `winners` and `standings` (the score answer's, for the final state); a scoring's kind "

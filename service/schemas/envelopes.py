@@ -4,6 +4,7 @@ game's own wire schemas so that errors point into the whole request body."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,25 +75,18 @@ class _StateEnvelope(Schema):
             raise ValidationError({"players": {clash: {"id": [ID_CASE_ONLY]}}}, "state")
 
 
-@dataclass(frozen=True)
-class Envelopes:
-    setup: Schema
-    state: Schema
-    legal_moves: Schema
-    move: Schema
-    replay: Schema
-    record: Schema
-    score_state: Schema
-    score_extra: Schema
-    view: Schema
-    render: Schema
-    options: Schema
-    state_out: Schema
-    moves_out: Schema
-    status_out: Schema
+def state_envelope(declared: dict[str, fields.Field]) -> type[Schema]:
+    """A request envelope holding a state (its players' ids checked for a clash of letter case)."""
+    return _StateEnvelope.from_dict(declared)
 
 
-def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
+# ---- each route's request envelope, built around a game's wire schemas (service/api/routes.py names them) ----
+# A builder takes the game's wire schemas, its info and the envelopes built before it (by route path, in the
+# routes' order: a replay's ``setup`` is the setup route's own envelope).
+Built = Mapping[str, Schema]
+
+
+def setup_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
     setup_cls = Schema.from_dict(
         {
             "players": List(
@@ -105,9 +99,16 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
         },
         name=f"{info.id}SetupRequest",
     )
-    state_cls = _StateEnvelope.from_dict({"state": fields.Nested(wire.state, required=True)})
+    return setup_cls()
+
+
+def state_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    return state_envelope({"state": fields.Nested(wire.state, required=True)})()
+
+
+def legal_moves_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
     move_types = list(info.move_types) or None
-    legal_cls = _StateEnvelope.from_dict(
+    return state_envelope(
         {
             "state": fields.Nested(wire.state, required=True),
             "player": PlayerId(),
@@ -119,10 +120,17 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
                 validate=validate.Length(max=MAX_CURSOR_CHARS), metadata={"component": "MovesCursor"}
             ),
         }
-    )
-    move_cls = _StateEnvelope.from_dict(
+    )()
+
+
+def move_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    return state_envelope(
         {"state": fields.Nested(wire.state, required=True), "move": fields.Nested(wire.move, required=True)}
-    )
+    )()
+
+
+def replay_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    setup_cls = type(built["setup"])
 
     class ReplayRequest(_StateEnvelope):
         contract_keywords = {
@@ -140,32 +148,71 @@ def build_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:
             if ("setup" in data) == ("state" in data):
                 raise ValidationError("Give exactly one of `setup` and `state`.")
 
-    record_cls = _record_request(wire, info)
-    score_state_cls = _StateEnvelope.from_dict({"state": fields.Nested(wire.score_state, required=True)})
-    view_cls = _StateEnvelope.from_dict(
-        {"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)}
+    return ReplayRequest()
+
+
+def record_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    return _record_request(wire, info)()
+
+
+def score_state_request(wire: GameWire) -> Schema:
+    """The state a score takes (a partial state is enough), alone: what ``score`` loads first."""
+    return state_envelope({"state": fields.Nested(wire.score_state, required=True)})()
+
+
+def score_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    """The score request as the contract says it: the partial state and the game's own fields beside it
+    (the route loads the two apart, to list the errors of both)."""
+    extra = wire.score_extra
+    score = type(
+        f"{info.id}ScoreRequest",
+        (type(score_state_request(wire)),),
+        {**extra().fields, "contract_keywords": getattr(extra, "contract_keywords", {})},
     )
-    render_cls = _StateEnvelope.from_dict(
-        {"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()}
-    )
+    return score()
+
+
+def view_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    return state_envelope({"state": fields.Nested(wire.state, required=True), "player": PlayerId(required=True)})()
+
+
+def render_request(wire: GameWire, info: GameInfo, built: Built) -> Schema:
+    return state_envelope({"state": fields.Nested(wire.score_state, required=True), "player": PlayerId()})()
+
+
+RequestBuilder = Callable[[GameWire, GameInfo, Built], Schema]
+
+
+@dataclass(frozen=True)
+class Envelopes:
+    """A game's request envelopes, by route path (one per declared route), and the schemas beside them
+    that more than one route loads or dumps with."""
+
+    requests: Mapping[str, Schema]
+    score_state: Schema
+    score_extra: Schema
+    options: Schema
+    state_out: Schema
+    moves_out: Schema
+    status_out: Schema
+
+
+def build_envelopes(wire: GameWire, info: GameInfo, requests: Mapping[str, RequestBuilder]) -> Envelopes:
+    """The game's envelopes: ``requests`` builds each route's (by route path, in the routes' order)."""
+    built: dict[str, Schema] = {}
+    for path, build in requests.items():
+        built[path] = build(wire, info, built)
     envelopes = Envelopes(
-        setup=setup_cls(),
-        state=state_cls(),
-        legal_moves=legal_cls(),
-        move=move_cls(),
-        replay=ReplayRequest(),
-        record=record_cls(),
-        score_state=score_state_cls(),
+        requests=built,
+        score_state=score_state_request(wire),
         score_extra=wire.score_extra(),
-        view=view_cls(),
-        render=render_cls(),
         options=wire.options(),
         state_out=wire.state(),
         moves_out=wire.move(many=True),
         status_out=STATUS_OUT,
     )
     with typed.sharing():
-        for schema in vars(envelopes).values():
+        for schema in [*built.values(), *vars(envelopes).values()]:
             if isinstance(schema, Schema):
                 typed.prepare(schema)
     return envelopes

@@ -205,7 +205,8 @@ class DistrictsField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
-        out, errors = {}, {}
+        out: dict[str, Any] = {}
+        errors: dict[str, Any] = {}
         for key, item in value.items():
             if key not in D.SITES:
                 errors[key] = [M.UNKNOWN_DISTRICT.format(sites=", ".join(D.SITES))]
@@ -368,11 +369,11 @@ class ResultSchema(Schema):
 
 
 def _state_fields(full: bool) -> dict[str, fields.Field]:
-    req = {"required": True} if full else {}
+    req: dict[str, Any] = {"required": True} if full else {}
     # A nullable member a full state leaves out is null (a client's JSON library may drop nulls).
-    null = {"load_default": None} if full else {}
+    null: dict[str, Any] = {"load_default": None} if full else {}
     return {
-        "game": fields.String(validate=validate.Equal(D.GAME_ID), **({"required": True} if full else {})),
+        "game": fields.String(validate=validate.Equal(D.GAME_ID), **req),
         "options": fields.Nested(OptionsSchema, load_default=lambda: typed.load(_OPTIONS, {})),
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **null),

@@ -20,8 +20,8 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.kit import OptionBook
 from ..engine.newyork.data import EDGES, NEW_YORK, VALUES, Edition
-from ..engine.newyork.options import OPTIONS
-from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Options, Pending, Placed, Player, State, Tile
+from ..engine.newyork.options import OPTIONS, Options
+from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Pending, Placed, Player, State, Tile
 from . import answers, typed
 from . import messages as M
 from .common import (
@@ -174,6 +174,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             errors["value"] = ["A card value is an integer 1..9."]
         if errors:
             raise ValidationError(errors)
+        assert bank is not None and number is not None  # else an error was raised above
         return Card(bank, number)
 
     class CardField(fields.Field):
@@ -186,6 +187,40 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             return None if value is None else {"bank": value.bank, "value": value.value}
 
         def _deserialize(self, value, attr, data, **kwargs):
+            return _card(value)
+
+    class MoneySlotField(fields.Field):
+        """One of the four money market slots: ``{"card": {"bank", "value"}}``, or ``{"card": null}`` when it
+        is empty (a named object rather than a null item, which some generated clients cannot read); a request
+        may leave the null card out (``{}``), as clients that drop nulls write it. Loads the card or None; a
+        bare card or a bare null, the slot as it was written before, is still taken."""
+
+        def json_schema(self, components):
+            return components.named(
+                prefix + "MoneySlot",
+                {
+                    "type": "object",
+                    "description": "A money market slot: its card, or null (or absent) when the slot is empty.",
+                    "additionalProperties": False,
+                    "properties": {"card": {"oneOf": [ref_to(components, CardSchema), {"type": "null"}]}},
+                },
+            )
+
+        def _serialize(self, value, attr, obj, **kwargs):
+            return {"card": None if value is None else {"bank": value.bank, "value": value.value}}
+
+        def _deserialize(self, value, attr, data, **kwargs):
+            if value is None:
+                return None
+            if isinstance(value, dict) and ("card" in value or not value):
+                if len(value) > 1:
+                    raise ValidationError({key: ["Unknown field."] for key in value if key != "card"})
+                if value.get("card") is None:
+                    return None
+                try:
+                    return _card(value["card"])
+                except ValidationError as err:
+                    raise ValidationError({"card": err.messages}) from None
             return _card(value)
 
     class HandField(fields.Field):
@@ -359,7 +394,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, dict):
                 raise ValidationError("A city tile is an object {x, y, tile}.")
-            errors: dict[str, list[str]] = {}
+            errors: dict[str, Any] = {}
             out = {}
             for key in value:
                 if key not in ("x", "y", "tile"):
@@ -384,9 +419,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             return out
 
     def _player_fields(full: bool) -> dict[str, Any]:
-        opt = {"required": True} if full else {}
+        opt: dict[str, Any] = {"required": True} if full else {}
         # A nullable member a full state leaves out is null (a client's JSON library may drop nulls).
-        null = {"load_default": None} if full else {}
+        null: dict[str, Any] = {"load_default": None} if full else {}
         return {
             "id": PlayerId(required=True),
             "city": List(
@@ -451,7 +486,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         @validates_schema
         def _slot_fits(self, data, **kwargs):
             kind, slot = data.get("kind"), data.get("slot")
-            if kind == "money_card" and not (_integral(slot) is not None and 0 <= _integral(slot) <= 3):
+            if kind == "money_card" and not ((index := _integral(slot)) is not None and 0 <= index <= 3):
                 raise ValidationError("A money card reveal names money slot 0..3.", "slot")
             if kind == "market_tile" and slot not in BANKS:
                 raise ValidationError(M.MARKET_REVEAL.format(banks=", ".join(BANKS)), "slot")
@@ -479,8 +514,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     )
 
     def _state_fields(full: bool) -> dict[str, Any]:
-        opt = {"required": True} if full else {}
-        null = {"load_default": None} if full else {}
+        opt: dict[str, Any] = {"required": True} if full else {}
+        null: dict[str, Any] = {"load_default": None} if full else {}
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
             "options": fields.Nested(OptionsSchema, load_default=dict),
@@ -494,7 +529,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "current": PlayerId(allow_none=True, **null),
             "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
             "market": fields.Nested(MarketSchema, **opt),
-            "money_market": List(CardField(allow_none=True), validate=validate.Length(equal=4), **opt),
+            "money_market": List(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
             "bag": TileList(allow_none=True, **null),
             "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
             "discard": List(CardField(), validate=validate.Length(max=108), **opt),

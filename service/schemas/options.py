@@ -13,7 +13,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ..engine.kit import OptionBook, OptionSpec
-from .common import StrictBoolean, StrictInteger
+from .common import StrictBoolean, StrictInteger, json_keywords
 
 
 def _one_of(choices: tuple[Any, ...]):
@@ -26,8 +26,7 @@ def _one_of(choices: tuple[Any, ...]):
         return value
 
     kinds = {type(choice) for choice in choices}
-    check.json_schema = {**({"type": "string"} if kinds == {str} else {}), "enum": list(choices)}
-    return check
+    return json_keywords(check, **({"type": "string"} if kinds == {str} else {}), enum=list(choices))
 
 
 def option_field(spec: OptionSpec) -> fields.Field:

@@ -121,7 +121,7 @@ StartingGreensSchema = Schema.from_dict(
     name="StartingGreensSchema",
 )
 # 4 greens in 3 districts of 1 or 2 each: not every district with 1, nor two of them with 2.
-StartingGreensSchema.contract_keywords = {
+StartingGreensSchema.contract_keywords = {  # type: ignore[attr-defined]  # a class made by from_dict
     "not": {
         "anyOf": [
             {"properties": {d: {"maxItems": 1} for d in data.DISTRICTS}},
@@ -307,7 +307,7 @@ class PendingSchema(Schema):
 
 
 def _state_fields(full: bool) -> dict[str, fields.Field]:
-    req = {"required": True} if full else {}
+    req: dict[str, Any] = {"required": True} if full else {}
     return {
         "game": fields.String(validate=validate.Equal(GAME_ID), **req),
         "options": OptionsField(),

@@ -141,6 +141,11 @@ def _standard(field: fields.Field) -> bool:
     )
 
 
+def _of(origin: Any, *args: Any) -> Any:
+    """``origin[args]`` built at run time (``list[kind]``, ``Literal["a", "b"]``): a type msgspec reads."""
+    return origin[args if len(args) > 1 else args[0]]
+
+
 def _bound(kind: Any, meta: dict[str, Any]) -> Any:
     return Annotated[kind, msgspec.Meta(**meta)] if meta else kind
 
@@ -202,7 +207,7 @@ def _choices(validators: list[Any], scalar: type) -> tuple[Any, list[Any]]:
                 value for value in values if all(_passes(check, value) for check in rest if _bound_check(check))
             )
             if kept:
-                return Literal[kept], [check for check in rest if not _bound_check(check)]  # type: ignore[valid-type]
+                return _of(Literal, *kept), [check for check in rest if not _bound_check(check)]
     return None, validators
 
 
@@ -255,7 +260,7 @@ def _field_typed(field: fields.Field) -> _Typed:
     return typed
 
 
-def _core_typed(field: fields.Field) -> _Typed:
+def _core_typed(field: Any) -> _Typed:
     declared = field.typed_reading() if hasattr(field, "typed_reading") else None
     if declared is not None:  # the field says its JSON type and how it reads a value of it (raising: refused)
         kind, read = declared
@@ -285,7 +290,7 @@ def _core_typed(field: fields.Field) -> _Typed:
         meta, rest = _length_meta(validators)
         conv = inner.conv
         items = None if conv is None else (lambda v, o: [conv(x, y) for x, y in zip(v, o, strict=True)])
-        return _Typed(_bound(list[inner.kind], meta), _run_checks(rest, items))  # type: ignore[name-defined]
+        return _Typed(_bound(_of(list, inner.kind), meta), _run_checks(rest, items))
     if method in (fields.Mapping._deserialize, Dict._deserialize) and field.mapping_type is dict:
         return _dict_typed(field, validators)
     # a field's own reading: msgspec takes any JSON value, the field's code decides, then its validators
@@ -316,7 +321,7 @@ def _marshmallow(field: fields.Field) -> Conv:
     return lambda value, original: field.deserialize(value)
 
 
-def _dict_typed(field: fields.Mapping, validators: list[Any]) -> _Typed:
+def _dict_typed(field: Any, validators: list[Any]) -> _Typed:
     def part(inner: fields.Field | None) -> _Typed:
         if inner is None:
             return _Typed(Any, None)
@@ -335,10 +340,10 @@ def _dict_typed(field: fields.Mapping, validators: list[Any]) -> _Typed:
                 out[key if kconv is None else kconv(key, key)] = item if vconv is None else vconv(item, original[key])
             return out
 
-    return _Typed(_bound(dict[key_kind, values.kind], meta), _run_checks(rest, conv))  # type: ignore[valid-type]
+    return _Typed(_bound(_of(dict, key_kind, values.kind), meta), _run_checks(rest, conv))
 
 
-def _nested_typed(field: fields.Nested, validators: list[Any]) -> _Typed:
+def _nested_typed(field: Any, validators: list[Any]) -> _Typed:
     schema = field.schema
     unknown = field.unknown if field.unknown is not None else schema.unknown
     many = bool(schema.many or field.many)
@@ -351,7 +356,7 @@ def _nested_typed(field: fields.Nested, validators: list[Any]) -> _Typed:
     if many:
         meta, rest = _length_meta(validators)
         return _Typed(
-            _bound(list[item_kind], meta),  # type: ignore[valid-type]
+            _bound(_of(list, item_kind), meta),
             _run_checks(rest, lambda v, o: [item_conv(x, y) for x, y in zip(v, o, strict=True)]),
         )
     return _Typed(item_kind, _run_checks(validators, item_conv))
@@ -380,7 +385,7 @@ class _SchemaLoader:
         self.hook_kwargs = hook_kwargs
         self.field_checks = _field_validators(schema)
         struct_fields: list[tuple[Any, ...]] = []
-        specs = []
+        specs: list[tuple[Any, ...]] = []
         for index, (name, field) in enumerate(schema.load_fields.items()):
             key = field.data_key if field.data_key is not None else name
             typed = _field_typed(field)
@@ -573,7 +578,7 @@ def _fields_dumper(schema: Schema) -> Callable[[Any], dict[str, Any]]:
     return fields_of
 
 
-def _core_dumper(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
+def _core_dumper(field: Any) -> Callable[[Any, Any, Any], Any]:
     method = type(field)._serialize
     generic = field._serialize
     if method is fields.String._serialize:
@@ -597,7 +602,7 @@ def _core_dumper(field: fields.Field) -> Callable[[Any, Any, Any], Any]:
     return generic
 
 
-def _dict_dumper(field: fields.Mapping) -> Callable[[Any, Any, Any], Any]:
+def _dict_dumper(field: Any) -> Callable[[Any, Any, Any], Any]:
     keys = _core_dumper(field.key_field) if field.key_field is not None else None
     values = _core_dumper(field.value_field) if field.value_field is not None else None
 

@@ -25,7 +25,7 @@ def test_a_new_york_bank_or_option_is_refused(client):
     )
     assert refused.status_code == 422
     state = client.post("/v1/games/alhambra/setup", json={"players": ["ann", "bob"], "seed": 1}).get_json()["state"]
-    state["money_market"][0] = {"bank": "blue", "value": 3}
+    state["money_market"][0] = {"card": {"bank": "blue", "value": 3}}
     assert client.post("/v1/games/alhambra/legal-moves", json={"state": state}).status_code == 422
 
 

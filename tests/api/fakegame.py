@@ -7,11 +7,10 @@ from dataclasses import dataclass, replace
 
 from marshmallow import Schema, fields, post_load, validate
 
-from service.api.games import Binding
+from service.api.games import Binding, game_envelopes
 from service.engine.core import Event, GameInfo, MovesPage, Outcome, Status, Violation
 from service.engine.memo import remembered
 from service.schemas.common import GameWire, PlayerId, StrictInteger
-from service.schemas.envelopes import build_envelopes
 
 INFO = GameInfo(
     id="fake",
@@ -148,4 +147,4 @@ WIRE = GameWire(
 
 
 def install(app) -> None:
-    app.extensions["games"]["fake"] = Binding(INFO, FakeGame(), WIRE, build_envelopes(WIRE, INFO))
+    app.extensions["games"]["fake"] = Binding(INFO, FakeGame(), WIRE, game_envelopes(WIRE, INFO))

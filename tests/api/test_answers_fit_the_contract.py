@@ -17,6 +17,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from service import create_app
+from service.api.routes import ROUTES, Position
 from service.engine.registry import GAME_IDS, SPECS
 from tests.contract_document import contract
 
@@ -98,9 +99,9 @@ def test_a_seeded_game_answers_fit(client, game_id, chance):
     events = 0
     for step in range(STEPS):
         now = step % CHECK_EVERY == 0
-        if now:
-            _check_around(client, base, state, players, setup, played)
         page = answered(client, "post", f"{base}/legal-moves", {"state": state}, check=now)
+        if now:
+            _check_around(client, Position(game_id, setup, state, (page["moves"] or [None])[0], players[0]))
         if not page["moves"]:
             break
         move = rnd.choice(page["moves"])
@@ -111,13 +112,19 @@ def test_a_seeded_game_answers_fit(client, game_id, chance):
         events += len(moved["events"])
         state, played = moved["state"], [*played, move]
     assert moved["status"]["over"] and events, "the game should end, with events on its way"
-    _check_around(client, base, state, players, setup, played)
+    _check_around(client, Position(game_id, setup, state, None, players[0]))
+    answered(client, "post", f"{base}/replay", {"setup": setup, "moves": played})
     late = answered(client, "post", f"{base}/replay", {"setup": setup, "moves": [*played, played[-1]]})
     assert late["first_illegal"]["index"] == len(played)  # no move after the end
 
 
-def _check_around(client, base: str, state: dict, players: list[str], setup: dict, played: list[dict]) -> None:
-    answered(client, "post", f"{base}/validate", {"state": state})
-    answered(client, "post", f"{base}/score", {"state": state})
-    answered(client, "post", f"{base}/view", {"state": state, "player": players[0]})
-    answered(client, "post", f"{base}/replay", {"setup": setup, "moves": played})
+# The routes the play itself asks and checks; every other declared route with a JSON answer is asked
+# around the position every CHECK_EVERY steps and at the end (service/api/routes.py: its example).
+PLAYED = {"setup", "legal-moves", "moves"}
+
+
+def _check_around(client, position: Position) -> None:
+    for route in ROUTES:
+        body = route.example(position)
+        if route.path not in PLAYED and route.media == "application/json" and body is not None:
+            answered(client, "post", f"/v1/games/{position.game}/{route.path}", body)

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from service.api.routes import ROUTES, Position
+
 from . import fakegame
 
 STATE = {"game": "fake", "players": ["ann", "bob"], "total": 0, "turn": 0}
@@ -138,3 +140,16 @@ def test_the_second_identical_evaluation_through_a_route_is_a_memo_hit(app, clie
     # The same request spelled with other whitespace: a new answer, but the same evaluation.
     client.post("/v1/games/fake/moves", data=json.dumps(body, indent=2), content_type="application/json")
     assert hits() == before + 1
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.path)
+def test_every_declared_route_is_served_for_a_game_by_post_only(client, route):
+    body = route.example(
+        Position(
+            "fake", {"players": ["ann", "bob"], "seed": 1}, STATE, {"type": "add", "player": "ann", "amount": 1}, "ann"
+        )
+    )
+    assert client.get(f"/v1/games/fake/{route.path}").status_code == 405
+    answer = client.post(f"/v1/games/fake/{route.path}", json=body)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    assert answer.mimetype == route.media

@@ -50,7 +50,7 @@ def test_the_pages_walked_to_the_end_are_the_whole_listing_in_order(app, client,
     state = _state(client, game)
     binding = app.extensions["games"][game]
     whole = binding.envelopes.moves_out.dump(
-        binding.game.legal_moves(binding.envelopes.state.load({"state": state})["state"])
+        binding.game.legal_moves(binding.envelopes.requests["validate"].load({"state": state})["state"])
     )
     assert len(whole) > 3
     pages = _pages(client, game, {"state": state}, 3)
@@ -61,7 +61,7 @@ def test_the_pages_walked_to_the_end_are_the_whole_listing_in_order(app, client,
 def test_without_a_limit_a_page_holds_the_default_and_the_limit_has_a_maximum(app, client):
     state = _state(client, "newyork")
     binding = app.extensions["games"]["newyork"]
-    count = len(binding.game.legal_moves(binding.envelopes.state.load({"state": state})["state"]))
+    count = len(binding.game.legal_moves(binding.envelopes.requests["validate"].load({"state": state})["state"]))
     page = client.post("/v1/games/newyork/legal-moves", json={"state": state}).get_json()
     assert page["count"] == min(count, DEFAULT_MOVES_LIMIT)
     assert (page["next_cursor"] is None) == (count <= DEFAULT_MOVES_LIMIT)

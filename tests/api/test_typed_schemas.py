@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
 from service import create_app
+from service.api.routes import ROUTES, Position
 from service.engine.registry import GAME_IDS
 from service.schemas import typed
 from service.schemas.errors import error_pointers
@@ -45,21 +46,31 @@ def played(game_id: str, seed: int, steps: int) -> tuple[dict, list[dict]]:
 
 
 def bodies(game_id: str, seed: int, steps: int) -> dict[str, dict]:
-    """A valid body for each envelope that loads a state or a move."""
+    """A valid body for each route's request envelope (service/api/routes.py: its example from the seeded
+    position), and for the partial state score loads first."""
     state, moves = played(game_id, seed, steps)
     players = [f"p{i}" for i in range(PLAYERS[game_id])]
-    found = {
-        "state": {"state": state},
-        "legal_moves": {"state": state, "player": players[seed % len(players)]},
-        "score_state": {"state": state},
-        "view": {"state": state, "player": players[0]},
-        "render": {"state": state},
-        "setup": {"players": players, "seed": seed, "options": {}},
-        "replay": {"state": state, "moves": moves[:3]},
-    }
-    if moves:
-        found["move"] = {"state": state, "move": moves[seed % len(moves)]}
-    return found
+    position = Position(
+        game_id,
+        {"players": players, "seed": seed, "options": {}},
+        state,
+        moves[seed % len(moves)] if moves else None,
+        players[seed % len(players)],
+    )
+    found = {route.path: route.example(position) for route in ROUTES}
+    return {"score_state": {"state": state}, **{path: body for path, body in found.items() if body is not None}}
+
+
+def every_envelope(game_id: str) -> list[Schema]:
+    """Every route's request envelope and every schema beside them."""
+    envelopes = BINDINGS[game_id].envelopes
+    return [*envelopes.requests.values(), *(s for s in vars(envelopes).values() if isinstance(s, Schema))]
+
+
+def envelope(game_id: str, name: str) -> Schema:
+    """A route's request envelope, by its path, or the partial state score loads (``score_state``)."""
+    envelopes = BINDINGS[game_id].envelopes
+    return envelopes.requests[name] if name in envelopes.requests else getattr(envelopes, name)
 
 
 def outcome(schema: Schema, load, body: Any) -> tuple[str, Any]:
@@ -153,9 +164,8 @@ CASES = [(game, seed, steps) for game in GAME_IDS for seed in SEEDS for steps in
 
 @pytest.mark.parametrize("game_id,seed,steps", CASES)
 def test_valid_bodies_load_by_the_plan_to_what_marshmallow_loads(game_id, seed, steps):
-    envelopes = BINDINGS[game_id].envelopes
     for name, body in bodies(game_id, seed, steps).items():
-        schema = getattr(envelopes, name)
+        schema = envelope(game_id, name)
         by_plan = typed._plan(schema).load(copy.deepcopy(body))  # raises if the plan gave up
         assert by_plan == schema.load(copy.deepcopy(body)), name
 
@@ -163,7 +173,7 @@ def test_valid_bodies_load_by_the_plan_to_what_marshmallow_loads(game_id, seed, 
 @pytest.mark.parametrize("game_id,seed,steps", CASES)
 def test_dumps_are_marshmallows(game_id, seed, steps):
     envelopes = BINDINGS[game_id].envelopes
-    state = envelopes.state.load({"state": played(game_id, seed, steps)[0]})["state"]
+    state = envelopes.requests["validate"].load({"state": played(game_id, seed, steps)[0]})["state"]
     assert typed.dump(envelopes.state_out, state) == envelopes.state_out.dump(state)
     moves = BINDINGS[game_id].game.legal_moves(state)
     assert typed.dump(envelopes.moves_out, moves) == envelopes.moves_out.dump(moves)
@@ -179,7 +189,7 @@ def test_dumps_are_marshmallows(game_id, seed, steps):
 def test_broken_bodies_get_marshmallows_verdict_and_errors(game_id, data):
     seed, steps = data.draw(st.sampled_from(SEEDS)), data.draw(st.sampled_from(STEPS))
     name, body = data.draw(st.sampled_from(sorted(bodies(game_id, seed, steps).items())))
-    _same(getattr(BINDINGS[game_id].envelopes, name), data.draw(broken(body)))
+    _same(envelope(game_id, name), data.draw(broken(body)))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -255,7 +265,7 @@ def test_typed_fields_take_what_marshmallow_takes_on_both_sides_of_each_bound(ga
     integer, which marshmallow then loads itself)."""
     checked = 0
     seen: set[int] = set()
-    for schema in vars(BINDINGS[game_id].envelopes).values():
+    for schema in every_envelope(game_id):
         for field in _fields(schema, seen):
             for validator in field.validators:
                 for value in _probes(validator):

@@ -14,9 +14,10 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from service import create_app
+from service.api.routes import BY_PATH, ROUTES, Position
 
 GAMES = ["newyork", "chinatown", "skyline3000", "fifthavenue"]
-ROUTES = ["setup", "validate", "legal-moves", "moves", "replay", "score", "view", "render"]
+PATHS = [route.path for route in ROUTES]  # every declared game route
 PROBLEM = "application/problem+json"
 NAME = "anna"
 
@@ -28,24 +29,35 @@ def client():
 
 @pytest.fixture(scope="module")
 def bodies(client):
-    """Per game, a well-formed body for every route around a fresh three-player game in which ``anna`` plays."""
+    """Per game, a well-formed body for every route (its declared example) around a fresh three-player game
+    in which ``anna`` plays."""
     out = {}
     for game in GAMES:
-        state = client.post(f"/v1/games/{game}/setup", json={"players": [NAME, "bob", "cara"], "seed": 1}).get_json()[
-            "state"
-        ]
+        setup = {"players": [NAME, "bob", "cara"], "seed": 1}
+        state = client.post(f"/v1/games/{game}/setup", json=setup).get_json()["state"]
         move = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).get_json()["moves"][0]
-        out[game] = {
-            "setup": {"players": [NAME, "bob", "cara"]},
-            "validate": {"state": state},
-            "legal-moves": {"state": state, "player": NAME},
-            "moves": {"state": state, "move": move},
-            "replay": {"state": state, "moves": [move]},
-            "score": {"state": state},
-            "view": {"state": state, "player": NAME},
-            "render": {"state": state, "player": NAME},
-        }
+        position = Position(game, setup, state, move, NAME)
+        out[game] = {route.path: route.example(position) for route in ROUTES}
     return out
+
+
+def _seat_pointer(body) -> str:
+    """The pointer to the first seat's id in a body: ``/players/0`` of a setup, ``/state/players/0/id``..."""
+    found = []
+
+    def walk(node, at):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, f"{at}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, f"{at}/{index}")
+        elif node == NAME and at.endswith(("/players/0", "/players/0/id")):
+            found.append(at)
+
+    walk(body, "")
+    assert found, body
+    return found[0]
 
 
 def _with_name(body: dict, escaped: str) -> str:
@@ -75,19 +87,19 @@ def _resolve(document, pointer: str):
     return document
 
 
-@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("route", PATHS)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("surrogate", ["\\ud800", "\\udfff", "x\\udbff", "\\ude00\\ud83d"])
 def test_a_lone_surrogate_in_a_player_id_is_400_with_its_pointer(client, bodies, game, route, surrogate):
     text = _with_name(bodies[game][route], surrogate)
     response = _post(client, game, route, text)
-    problem = _assert_invalid_unicode(response, "/players/0" if route == "setup" else "/state/players/0/id")
+    problem = _assert_invalid_unicode(response, _seat_pointer(bodies[game][route]))
     sent = json.loads(text)
     for error in problem["errors"]:  # every pointer leads to a string that holds the surrogate
         assert _resolve(sent, error["pointer"]) == json.loads(f'"{surrogate}"')
 
 
-@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("route", PATHS)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_lone_surrogate_in_another_string_or_a_member_name_is_400(client, bodies, game, route):
     body = dict(bodies[game][route])
@@ -139,14 +151,14 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("route", PATHS)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("odd", list(REFUSED), ids=list(REFUSED))
 def test_an_id_that_could_rewrite_or_hide_text_is_422_with_its_pointer(client, bodies, game, route, odd):
     response = _post(client, game, route, _with_name(bodies[game][route], REFUSED[odd]))
     assert response.status_code == 422, response.data[:300]
     pointers = [error["pointer"] for error in response.get_json()["errors"]]
-    assert ("/players/0" if route == "setup" else "/state/players/0/id") in pointers, pointers
+    assert _seat_pointer(bodies[game][route]) in pointers, pointers
 
 
 ODD = {
@@ -159,7 +171,7 @@ ODD = {
 }
 
 
-@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("route", PATHS)
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("odd", list(ODD), ids=list(ODD))
 def test_odd_but_valid_unicode_ids_get_a_correct_200(client, bodies, game, route, odd):
@@ -167,12 +179,12 @@ def test_odd_but_valid_unicode_ids_get_a_correct_200(client, bodies, game, route
     name = json.loads(f'"{ODD[odd]}"')
     response = _post(client, game, route, text)
     assert response.status_code == 200, response.data[:300]
-    if route == "render":
+    if BY_PATH[route].media == "image/svg+xml":
         svg = ElementTree.fromstring(response.data)  # well-formed XML whatever the id holds
         assert svg.tag.endswith("svg")
         return
     answer = response.get_json()
-    if route in ("setup", "view", "replay") or (route == "moves" and answer["legal"]):
+    if isinstance(answer.get("state"), dict) and answer["state"].get("players"):  # a state answered
         first = answer["state"]["players"][0]
         # the id comes back as sent, in NFC
         assert (first["id"] if isinstance(first, dict) else first) == unicodedata.normalize("NFC", name)

@@ -9,6 +9,7 @@ from marshmallow import Schema
 
 from service import create_app
 from service.api.echo import MAX_LISTED_ERRORS
+from service.api.routes import ROUTES, Position
 from service.schemas import unknown
 
 
@@ -26,16 +27,42 @@ def test_the_refusal_lists_as_many_errors_as_a_problem_does():
     assert unknown.LISTED == MAX_LISTED_ERRORS
 
 
+def _pointer_to(body, part, at="") -> str:
+    """The JSON pointer of ``part`` (the very object) in ``body``."""
+    if body is part:
+        return at
+    items = body.items() if isinstance(body, dict) else enumerate(body) if isinstance(body, list) else ()
+    for key, value in items:
+        if _holds(value, part):
+            return _pointer_to(value, part, f"{at}/{key}")
+    raise AssertionError("not in the body")
+
+
 def _with_unknown(state, count):
     player = {**state["players"][1], **{f"k{i}": 0 for i in range(count)}}
     return {"state": {**state, "players": [state["players"][0], player]}}
 
 
-@pytest.mark.parametrize("route", ["validate", "legal-moves", "score", "view", "render"])
+def _holds(body, part) -> bool:
+    """Whether ``part`` (the very object) is somewhere in ``body``."""
+    if body is part:
+        return True
+    if isinstance(body, dict):
+        return any(_holds(value, part) for value in body.values())
+    if isinstance(body, list):
+        return any(_holds(value, part) for value in body)
+    return False
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.path)
 def test_80000_unknown_keys_in_a_player_are_refused_without_marshmallow(client, state, route, monkeypatch):
-    body = _with_unknown(state, 80_000)
-    if route in ("view",):
-        body["player"] = "a"
+    """Every declared route whose request carries a state (its example from a position holds it)."""
+    crowded = _with_unknown(state, 80_000)["state"]
+    move = client.post("/v1/games/newyork/legal-moves", json={"state": state}).get_json()["moves"][0]
+    body = route.example(Position("newyork", {"players": ["a", "b"], "seed": 1}, crowded, move, "a"))
+    if body is None or not _holds(body, crowded):
+        pytest.skip(f"{route.path} takes no state")
+    pointer = _pointer_to(body, crowded)
     raw = json.dumps(body, separators=(",", ":")).encode()
     assert len(raw) < 1024 * 1024
 
@@ -43,10 +70,10 @@ def test_80000_unknown_keys_in_a_player_are_refused_without_marshmallow(client, 
         raise AssertionError("marshmallow collected the unknown keys")
 
     monkeypatch.setattr(Schema, "load", marshmallow_load)
-    answer = client.post(f"/v1/games/newyork/{route}", data=raw, content_type="application/json")
+    answer = client.post(f"/v1/games/newyork/{route.path}", data=raw, content_type="application/json")
     assert answer.status_code == 422, answer.get_data(as_text=True)[:300]
     problem = answer.get_json()
-    assert [e["pointer"] for e in problem["errors"]] == [f"/state/players/1/k{i}" for i in range(50)]
+    assert [e["pointer"] for e in problem["errors"]] == [f"{pointer}/players/1/k{i}" for i in range(50)]
     assert {e["message"] for e in problem["errors"]} == {"Unknown field."}
     assert problem["errors_left_out"] == 80_000 - 50
     assert problem["detail"].startswith("80000 field(s)")

@@ -406,7 +406,7 @@ def test_a_short_new_york_or_alhambra_real_table_game_by_taps_with_a_claimed_mov
     awaited = page.inner_text("#status")
     tap("#claim-box summary")
     tap("#claim-box button[data-type='take_money']")
-    for _ in [c for c in market if c]:
+    for _ in [slot for slot in market if slot["card"]]:
         tap(page.locator("#claim-box fieldset.part").first.locator("button.piece:enabled").first)
     tap("#claim-submit")
     verdict = page.locator("#claim-box .claim-verdict")

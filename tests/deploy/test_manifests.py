@@ -235,3 +235,38 @@ def test_the_haproxy_example_is_valid_and_retries_on_the_other_replica_only_what
     env = {"FRONTEND": "127.0.0.1:1", "REPLICA_0": "127.0.0.1:2", "REPLICA_1": "127.0.0.1:3", "PATH": "/usr/bin:/bin"}
     checked = subprocess.run([HAPROXY, "-c", "-f", str(config)], env=env, capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+DIGEST = re.compile(r"@sha256:[0-9a-f]{64}$")
+OWN_IMAGE = "city-games:"  # built from this repository: its digest exists only once a release pushes it
+
+
+def image_references():
+    """Every image the deployment files name: the Dockerfile's FROM lines, the compose files' ``image:``
+    (a service with ``build:`` and no ``image:`` is built here), every container of every manifest."""
+    for line in (DEPLOY / "Dockerfile").read_text().splitlines():
+        if line.startswith("FROM "):
+            yield "Dockerfile", line.split()[1]
+    for path in sorted(DEPLOY.glob("docker-compose*.yml")):
+        for name, service in yaml.safe_load(path.read_text())["services"].items():
+            if "image" in service:
+                yield f"{path.name}:{name}", service["image"]
+            else:
+                assert "build" in service, (path.name, name)
+    for path in sorted((DEPLOY / "k8s").glob("*.yaml")):
+        for document in yaml.safe_load_all(path.read_text()):
+            pod = (document or {}).get("spec", {}).get("template", {}).get("spec", {})
+            for container in pod.get("containers", []) + pod.get("initContainers", []):
+                yield f"{path.name}:{container['name']}", container["image"]
+
+
+def test_every_image_pulled_is_pinned_by_digest():
+    references = list(image_references())
+    assert {where for where, _ in references} >= {"Dockerfile", "redis.yaml:redis", "deployment.yaml:rules"}
+    unpinned = [(where, image) for where, image in references if not DIGEST.search(image)]
+    assert unpinned == [("deployment.yaml:rules", "city-games:1.0.0")], unpinned  # deploy/README.md says why
+    assert all(image.startswith(OWN_IMAGE) for _, image in unpinned)
+    readme = (DEPLOY / "README.md").read_text()
+    for _, image in references:
+        if DIGEST.search(image):  # each digest says where it was read
+            assert image.split("@")[1] in readme, image

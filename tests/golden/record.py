@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,9 +32,15 @@ DIGEST_CHARS = 16  # 64 bits: a changed answer goes unseen with a chance of 2^-6
 KEPT_HEADERS = ("Content-Type", "ETag", "Cache-Control", "X-Rules-Version", "Retry-After", "Allow", "Vary")
 
 
+# A seal binds the rules fingerprint, a digest of the code itself: any change of code changes every seal (and
+# so the sealed answer's ETag). The sealed plays are recorded with their seals blanked and without ETags.
+SEAL = re.compile(rb'"state_seal":"[^"]*"')
+
+
 class Recorder:
     def __init__(self, config: dict[str, Any]):
         self.client = create_app({"redis_url": None, **config}).test_client()
+        self.sealed = bool(config.get("cache_hmac_secret"))
         self.digests: dict[str, str] = {}
         self.bodies: dict[str, bytes] = {}
 
@@ -43,7 +50,11 @@ class Recorder:
             headers.setdefault("Content-Type", "application/json")
         response = self.client.open(path, method=method, data=data, headers=headers)
         kept = [(name, response.headers[name]) for name in KEPT_HEADERS if name in response.headers]
-        whole = json.dumps([response.status_code, kept]).encode() + b"\n" + response.data
+        body = response.data
+        if self.sealed:
+            kept = [(name, value) for name, value in kept if name != "ETag"]
+            body = SEAL.sub(b'"state_seal":""', body)
+        whole = json.dumps([response.status_code, kept]).encode() + b"\n" + body
         assert label not in self.digests, label
         self.digests[label] = hashlib.sha256(whole).hexdigest()[:DIGEST_CHARS]
         self.bodies[label] = whole

@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 import time
 
-from service.api.games import Binding
-from service.schemas.envelopes import build_envelopes
+from service.api.games import Binding, game_envelopes
 from tests.api import fakegame
 
 
@@ -25,7 +24,7 @@ class SlowGame(fakegame.FakeGame):
 
 def install(app) -> None:
     wire = fakegame.WIRE
-    app.extensions["games"]["fake"] = Binding(fakegame.INFO, SlowGame(), wire, build_envelopes(wire, fakegame.INFO))
+    app.extensions["games"]["fake"] = Binding(fakegame.INFO, SlowGame(), wire, game_envelopes(wire, fakegame.INFO))
 
 
 def score_body(tenths: int, second_player: str = "b") -> bytes:

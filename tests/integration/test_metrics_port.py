@@ -37,11 +37,6 @@ def _made_up_method(n: int) -> str:
     return "XYZ" + "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[int(d)] for d in str(n))  # gunicorn wants 3 or more
 
 
-@pytest.mark.xfail(
-    reason="open: since the Redis and logging hardening, a worker stopped alone with SIGTERM is often not "
-    "replaced (not within 75 s in one run), so the replaced workers' counts cannot be read; found, not yet mended",
-    strict=False,
-)
 def test_made_up_methods_are_one_label_and_dead_workers_leave_no_files_but_their_counts():
     metrics_port = free_port()
     with gunicorn({"METRICS_PORT": str(metrics_port)}, workers=2) as server:
@@ -53,7 +48,9 @@ def test_made_up_methods_are_one_label_and_dead_workers_leave_no_files_but_their
             old = server.worker_pids()
             for pid in old:
                 os.kill(pid, signal.SIGTERM)
-            wait_until(lambda old=old: len(set(server.worker_pids()) - set(old)) == 2, 30, "two new workers")
+            # The second new worker may be only just forked when the next round stops it: that SIGTERM is
+            # held until it has its own handlers (service/serving.py, HELD_SIGNALS), never lost.
+            wait_until(lambda old=old: len(set(server.worker_pids()) - set(old)) == 2, 60, "two new workers")
             for _ in range(10):  # the new workers may still be loading the app: the connection waits
                 assert request(server.port, "GET", "/v1/games", timeout=120).status == 200
             served += 10

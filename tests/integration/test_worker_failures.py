@@ -8,6 +8,8 @@ worker costs at most the requests it had in flight.
 import json
 import os
 import signal
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ pytestmark = pytest.mark.integration
 SLOW_APP = "tests.integration.slow_wsgi:app"
 CHEAP = json.dumps({"state": {"board": {"1": {"owner": "anna", "shop": "photo"}}}}).encode()
 CHEAP_PATH = "/v1/games/chinatown/score"
+SLOW_FORK = (sys.executable, "-m", "gunicorn", "-c", str(Path(__file__).with_name("slow_fork_gunicorn.py")))
 
 
 def test_an_overrunning_answer_is_a_503_problem_and_the_worker_lives():
@@ -90,3 +93,26 @@ def test_a_worker_killed_under_load_loses_at_most_its_requests_in_flight():
         assert metric_total(server.port, "citygames_worker_exits_total", cause="SIGKILL") == 1
         exits = [l for l in server.json_lines() if l.get("event") == "worker_exit"]
         assert [(l["pid"], l["cause"]) for l in exits] == [(victim, "SIGKILL")]
+
+
+def test_a_worker_stopped_right_after_its_fork_stops_and_is_replaced():
+    """A worker keeps the master's signal handlers from its fork until gunicorn installs its own, and the
+    master's handler only queues the signal in the worker's copy of the master's queue: a SIGTERM sent then
+    was lost, and the worker lived on, heartbeating, never replaced
+    (https://github.com/benoitc/gunicorn/issues/1910). Each new worker pauses in that moment here
+    (slow_fork_gunicorn.py), so the SIGTERM surely lands in it: it must still stop the worker, and the
+    master must replace it."""
+    with gunicorn(command=SLOW_FORK, workers=1) as server:
+        first = server.worker_pids()
+        os.kill(first[0], signal.SIGTERM)
+        wait_until(lambda: set(server.worker_pids()) - set(first), 60, "the first worker's replacement")
+        (second,) = set(server.worker_pids()) - set(first)
+        os.kill(second, signal.SIGTERM)  # within its pause, before its own handlers
+        wait_until(lambda: second not in server.worker_pids(), 60, "the worker stopped right after its fork to end")
+        wait_until(lambda: set(server.worker_pids()) - {*first, second}, 60, "its replacement")
+
+        def exits() -> list[tuple[int, str]]:  # the master's lines, written by its log thread a moment later
+            return [(line["pid"], line["cause"]) for line in server.json_lines() if line.get("event") == "worker_exit"]
+
+        wait_until(lambda: len(exits()) >= 2, 30, "the master's two worker_exit lines")
+        assert exits() == [(first[0], "ok"), (second, "ok")]

@@ -44,7 +44,12 @@ states = st.fixed_dictionaries(
         "current": st.one_of(st.none(), st.sampled_from(IDS)),
         "phase": st.sampled_from(PHASES),
         "market": st.fixed_dictionaries({b: st.one_of(st.none(), tiles) for b in BANKS}),
-        "money_market": st.lists(st.one_of(st.none(), cards), min_size=4, max_size=4),
+        # a slot is {card} (card or null); a bare card or null, as slots were written before, is still taken
+        "money_market": st.lists(
+            st.one_of(st.none(), cards, st.fixed_dictionaries({"card": st.one_of(st.none(), cards)})),
+            min_size=4,
+            max_size=4,
+        ),
         "bag": st.one_of(st.none(), st.lists(tiles, max_size=8)),
         "money_deck": st.one_of(st.none(), st.lists(deck_entries, max_size=8)),
         "discard": st.lists(cards, max_size=4),

@@ -2,6 +2,8 @@
 
 import json
 import random
+from dataclasses import replace
+from unittest.mock import ANY
 
 import pytest
 from marshmallow import ValidationError
@@ -148,3 +150,37 @@ def test_a_money_card_loads_by_its_lookup_exactly_as_the_full_check_decides():
         except ValidationError:
             got = None
         assert got == expected and (got is None or (type(got.value) is int and got.value == expected.value)), body
+
+
+def test_a_money_market_slot_is_an_object_whose_card_is_null_when_the_slot_is_empty():
+    s = GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))
+    s = replace(s, money_market=(None,) + s.money_market[1:])
+    market = _rt(WIRE.state().dump(s))["money_market"]
+    assert market[0] == {"card": None}
+    assert [slot["card"] for slot in market[1:]] == [{"bank": c.bank, "value": c.value} for c in s.money_market[1:]]
+
+
+def test_a_money_market_written_the_old_way_with_bare_cards_and_nulls_still_loads_to_the_same_state():
+    s = GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))
+    s = replace(s, money_market=(None,) + s.money_market[1:])
+    data = _rt(WIRE.state().dump(s))
+    data["money_market"] = [slot["card"] for slot in data["money_market"]]
+    assert data["money_market"][0] is None and "bank" in data["money_market"][1]
+    assert WIRE.state().load(data) == s
+
+
+def test_a_money_market_slot_whose_null_card_is_left_out_is_empty():
+    s = GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))
+    s = replace(s, money_market=(None,) + s.money_market[1:])
+    data = _rt(WIRE.state().dump(s))
+    data["money_market"][0] = {}  # as a client that leaves nulls out (Gson) sends it back
+    assert WIRE.state().load(data) == s
+
+
+def test_a_money_market_slot_with_more_than_its_card_or_a_bad_card_is_refused():
+    data = _rt(WIRE.state().dump(GAME.setup(["a", "b"], 5, WIRE.options().load({}))))
+    data["money_market"][0] = {"card": None, "slot": 0}
+    data["money_market"][1] = {"card": {"bank": "blue", "value": 10}}
+    with pytest.raises(ValidationError) as refused:
+        WIRE.state().load(data)
+    assert refused.value.messages["money_market"] == {0: {"slot": ["Unknown field."]}, 1: {"card": {"value": [ANY]}}}

@@ -1,6 +1,7 @@
 """The contract, ``openapi.yaml``, generated: its components from the marshmallow schemas (the requests'
 wire schemas and the answers' declared ones, ``service/schemas/answers.py`` and each game's score
-result), the rest (the prose, the examples and the paths) from ``document.yaml`` beside this module.
+result), the game routes' operations from their declarations (``service/api/routes.py``), the rest (the
+prose, the examples and the other paths) from ``document.yaml`` beside this module.
 
 ``document.yaml`` is the hand-kept part. Every component is generated; for one the document may hold
 only prose (``description``, ``example``, ``examples``, ``title`` and the same keys per property): any
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from marshmallow import fields
 
 from ...cache.state_seal import MAX_SEAL_CHARS
 from ...engine.registry import GAME_IDS, SPECS
@@ -26,6 +28,7 @@ from ...schemas.errors import problem_schemas
 from .. import language
 from ..echo import MAX_ECHO_CHARS, MAX_LISTED_ERRORS
 from ..games import SEAL_FIELD, bind_games
+from ..routes import ROUTES, GameRoute
 from .enums import named_enums
 from .schemas import Components, JsonSchema
 
@@ -33,20 +36,26 @@ HERE = Path(__file__).resolve().parent
 DOCUMENT = HERE / "document.yaml"
 CONTRACT = HERE.parents[2] / "openapi.yaml"
 PROSE = {"description", "example", "examples", "title", "summary"}
-SEALED = {"legal_moves", "move"}  # with score: the requests whose state may come with its seal
-REQUESTS = {
-    "setup": "SetupRequest",
-    "state": "StateRequest",
-    "legal_moves": "LegalMovesRequest",
-    "move": "MoveRequest",
-    "replay": "ReplayRequest",
-    "record": "RecordRequest",
-    "view": "ViewRequest",
-    "render": "RenderRequest",
+JSON = "application/json"
+# Every game route's answers beside its 200 (the shared problems: service/api/contract/document.yaml's
+# `components/responses`), written here once for all routes.
+SHARED_RESPONSES = {
+    "400": "MalformedJson",
+    "413": "TooLarge",
+    "408": "BodyTimeout",
+    "503": "DeadlineExceeded",
+    "415": "NotJson",
+    "422": "SchemaErrors",
 }
-
-ANSWERS = ("setup", "legal_moves", "move", "replay", "record", "score", "view")
-SEALS = {"setup", "move"}  # the answers whose state may come with its seal
+# The order one route's shared responses came in before they were written once (kept so that the contract
+# stayed byte-identical; a change free to reorder the contract may drop it).
+RESPONSES_ORDER = {"legal-moves": ("400", "408", "413", "503", "415", "422")}
+ANSWER_HEADERS = {
+    "ETag": {"$ref": "#/components/headers/ETag"},
+    "Content-Language": {"$ref": "#/components/headers/ContentLanguage"},
+    "Vary": {"$ref": "#/components/headers/Vary"},
+}
+LANGUAGE_PARAMETERS = [{"$ref": "#/components/parameters/Lang"}, {"$ref": "#/components/parameters/AcceptLanguage"}]
 
 
 def component_prefix(name: str) -> str:
@@ -69,37 +78,31 @@ def generated_components() -> dict[str, JsonSchema]:
         shared.component(schema)
     edge = {language.FIELD: shared.field(answers.lang_field())}
     seal = {SEAL_FIELD: shared.field(answers.state_seal_field(MAX_SEAL_CHARS))}  # beside a state it may seal
-    sealed = {**edge, **seal}  # the edge's fields of the requests that take a seal back
     out = named_enums(shared.schemas, "")
     for _game_id, binding in bind_games().items():
-        if binding.envelopes is None:
+        wire, envelopes = binding.wire, binding.envelopes
+        if wire is None or envelopes is None:
             continue
-        prefix, envelopes = component_prefix(binding.info.name), binding.envelopes
+        prefix = component_prefix(binding.info.name)
         game = Components(prefix)
         # One state type per game: the partial state a score (or a picture) takes is the one every route
         # answers and takes, its fields optional beyond what a partial state needs; a full state fits it.
-        partial = envelopes.score_state.fields["state"].schema
+        state_field = envelopes.score_state.fields["state"]
+        assert isinstance(state_field, fields.Nested)  # the score envelope nests the game's partial state
+        partial = state_field.schema
         game.component(partial, f"{prefix}State")
         game.alias(type(envelopes.state_out), f"{prefix}State")
-        for role, suffix in REQUESTS.items():
-            game.component(getattr(envelopes, role), prefix + suffix, extra=sealed if role in SEALED else edge)
-        score = type(
-            f"{prefix}ScoreRequest",
-            (type(envelopes.score_state),),
-            {
-                **envelopes.score_extra.fields,
-                "contract_keywords": getattr(type(envelopes.score_extra), "contract_keywords", {}),
-            },
-        )
-        game.component(score, f"{prefix}ScoreRequest", extra=sealed)
+        for route in ROUTES:
+            extra = {**edge, **seal} if route.takes_seal else edge
+            game.component(envelopes.requests[route.path], prefix + route.request_component, extra=extra)
         game.component(type(envelopes.moves_out), f"{prefix}Move")
-        if binding.wire is not None and binding.wire.event is not None:
-            game.component(binding.wire.event, f"{prefix}Event")
-        said = answers.build_answers(binding.wire, binding.info, prefix)
-        for role in ANSWERS:
-            game.component(getattr(said, role), extra=seal if role in SEALS else None)
-        for name, schema in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
-            if out.setdefault(name, schema) != schema:
+        if wire.event is not None:
+            game.component(wire.event, f"{prefix}Event")
+        for route in ROUTES:
+            if callable(route.answer):
+                game.component(route.answer(wire, binding.info, prefix), extra=seal if route.gives_seal else None)
+        for name, component in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
+            if out.setdefault(name, component) != component:
                 raise ContractError(f"{name} is generated twice, differently")
     return out
 
@@ -126,7 +129,8 @@ def build() -> dict[str, Any]:
     if cut:
         raise ContractError(f"texts cut by an unquoted comma (a key with a null value): {cut}")
     document = _with_game_ids(document)
-    document["paths"] = {**document["paths"], **_game_paths(document.pop("x-game-paths"), document.pop("x-games"))}
+    template = _with_routes(document.pop("x-game-paths"))
+    document["paths"] = {**document["paths"], **_game_paths(template, document.pop("x-games"))}
     document["tags"] = _with_game_tags(document["tags"])
     generated = generated_components()
     kept = document["components"]["schemas"]
@@ -136,10 +140,86 @@ def build() -> dict[str, Any]:
     merged = {name: _with_prose(generated.pop(name), part, name) for name, part in kept.items()}
     merged.update(generated)
     document["components"]["schemas"] = merged
+    return _with_answer_headers(document)
+
+
+HEADER = "#/components/headers/"
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def _with_answer_headers(document: dict[str, Any]) -> dict[str, Any]:
+    """The headers the service puts on answers, declared on each response that carries them (so that
+    generated clients expose them), by the rules that set them (service/api/answers.py, games.py,
+    reading.py): ``X-Rules-Version`` on every answer, a shared response's too; ``Cache-Control`` on a GET
+    answer with an ETag (the 304, ``NotModified``, declares both itself); ``Retry-After`` on a 429 and a
+    503. tests/api/test_answer_headers.py holds the declarations to what the service sends."""
+    for response in document["components"]["responses"].values():
+        response["headers"] = _declared(response.get("headers", {}), "", cached=False)
+    for operations in document["paths"].values():
+        for method, operation in operations.items():
+            if method not in HTTP_METHODS:
+                continue
+            for status, response in operation.get("responses", {}).items():
+                if "$ref" not in response:
+                    response["headers"] = _declared(response.get("headers", {}), str(status), method == "get")
     return document
 
 
+def _declared(headers: dict[str, Any], status: str, cached: bool) -> dict[str, Any]:
+    out = {**headers, "X-Rules-Version": headers.get("X-Rules-Version", {"$ref": HEADER + "XRulesVersion"})}
+    if cached and "ETag" in out:
+        out.setdefault("Cache-Control", {"$ref": HEADER + "CacheControl"})
+    if status in ("429", "503"):
+        out.setdefault("Retry-After", {"$ref": HEADER + "RetryAfter"})
+    return out
+
+
 GAME_IDS_MARK = "$game_ids"  # an enum of the hand-kept document listing every game id: filled from the registry
+
+
+def _with_routes(template: dict[str, Any]) -> dict[str, Any]:
+    """The document's game paths (its GETs) with every declared game route after the game's own GET
+    (``/v1/games/{game}``), in the routes' order."""
+    own = "/v1/games/{game}"
+    declared = {f"{own}/{route.path}": {"post": _operation(route)} for route in ROUTES}
+    clash = sorted(set(declared) & set(template))
+    if clash:
+        raise ContractError(f"x-game-paths declares routes service/api/routes.py declares: {clash}")
+    at = list(template).index(own) + 1 if own in template else 0
+    items = list(template.items())
+    return {**dict(items[:at]), **declared, **dict(items[at:])}
+
+
+def _operation(route: GameRoute) -> dict[str, Any]:
+    """A declared game route's operation, as the template of every game's (``{game}``, ``{Name}``, ``{Prefix}``)."""
+    operation: dict[str, Any] = {
+        "operationId": "{game}" + route.name,
+        "parameters": [dict(parameter) for parameter in LANGUAGE_PARAMETERS],
+        "tags": ["{Name}"],
+        "summary": route.summary,
+    }
+    if route.description is not None:
+        operation["description"] = route.description
+    operation["requestBody"] = {
+        "required": True,
+        "content": {JSON: {"schema": {"$ref": "#/components/schemas/{Prefix}" + route.request_component}}},
+    }
+    if isinstance(route.answer, str):
+        schema: dict[str, Any] = {"$ref": f"#/components/schemas/{route.answer}"}
+    elif route.answer is not None:
+        schema = {"$ref": "#/components/schemas/{Prefix}" + route.name + "Answer"}
+    else:
+        schema = {"type": "string"}
+    media: dict[str, Any] = {"schema": schema}
+    if route.answer_example is not None:
+        media["example"] = route.answer_example
+    ok: dict[str, Any] = {} if route.answered is None else {"description": route.answered}
+    ok["headers"] = {name: dict(header) for name, header in ANSWER_HEADERS.items()}
+    ok["content"] = {route.media: media}
+    order = RESPONSES_ORDER.get(route.path, tuple(SHARED_RESPONSES))
+    responses = {"200": ok, **{code: {"$ref": f"#/components/responses/{SHARED_RESPONSES[code]}"} for code in order}}
+    operation["responses"] = responses
+    return operation
 
 
 def _game_paths(template: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:

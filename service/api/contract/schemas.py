@@ -118,7 +118,7 @@ class Components:
         props: dict[str, JsonSchema] = dict(extra or {})
         needed: list[str] = []
         for wire in names:
-            f = replace.get(wire, by_wire.get(wire))
+            f = replace[wire] if wire in replace else by_wire[wire]
             props[wire] = f if isinstance(f, dict) else own[wire](self, f) if wire in own else self.field(f)
             is_required = (wire in required) if required is not None else (not isinstance(f, dict) and f.required)
             if is_required:
@@ -139,7 +139,10 @@ class Components:
         alternatives, mapping = [], {}
         key_field = schema.fields[variants.key]
         order = [f.data_key or key for key, f in schema.fields.items()].index  # the fields' wire names
-        for kind in _choices(key_field):
+        kinds = _choices(key_field)
+        if kinds is None:
+            raise ValueError(f"{name}: the union's key {variants.key!r} declares no choices")
+        for kind in kinds:
             required, optional = variants.kinds[kind]
             variant = variants.name.format(prefix=self.prefix, kind=_camel(kind))
             overrides = {**variants.fields_of.get(kind, {})}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..core import Event, Outcome, game_ended
 from ..random import SEED_SPAN, Rng
@@ -102,7 +103,7 @@ def place(state: State, move: Place, events: list[Event]) -> State:
     return state
 
 
-def with_player(state: State, pid: str, **changes) -> State:
+def with_player(state: State, pid: str, **changes: Any) -> State:
     players = tuple(replace(p, **changes) if p.id == pid else p for p in state.players)
     return replace(state, players=players)
 

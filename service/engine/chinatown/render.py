@@ -229,7 +229,9 @@ def outline_segments(lots: set[int]) -> list[tuple[int, int, int, int]]:
     return segments
 
 
-def legend_svg(state, result, colours, viewer, top, tr: Labels) -> list[str]:
+def legend_svg(
+    state: State | Partial, result: dict[str, Any], colours: dict[str, str], viewer: str | None, top: int, tr: Labels
+) -> list[str]:
     """Each player on up to three lines (name; income, tiles, lots and money; unplaced tiles), so that
     a 40-character name and a long list of tiles both fit the picture's width."""
     money_visible = isinstance(state, State)
@@ -249,7 +251,8 @@ def legend_svg(state, result, colours, viewer, top, tr: Labels) -> list[str]:
         money = entry.get("money")
         if money_visible and money is not None and (viewer is None or viewer == pid):
             text += tr(", money {money}", money=dollars(money))
-        held = state.player(pid).tiles if money_visible and state.player(pid) is not None else ()
+        seat = state.player(pid) if isinstance(state, State) else None  # a partial state has no players' tiles
+        held = seat.tiles if seat is not None else ()
         out.append(
             f'<rect x="{MARGIN}" y="{y - 12}" width="14" height="14" fill={quoteattr(colours[pid])} stroke="#000"/>'
         )

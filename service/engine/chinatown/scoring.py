@@ -108,7 +108,8 @@ def shops_of(board: Mapping[int, Any]) -> list[dict[str, Any]]:
     """The shops of a board, remembered under its owner/shop layout."""
     layout = layout_of(board)
     material = [list(entry) for entry in layout]
-    return remembered(SHOPS_KIND, material, lambda: compute_shops(layout), shops_are_sound)
+    shops: list[dict[str, Any]] = remembered(SHOPS_KIND, material, lambda: compute_shops(layout), shops_are_sound)
+    return shops
 
 
 def income_by_owner(shops: Iterable[Mapping[str, Any]]) -> dict[str, int]:
@@ -254,7 +255,7 @@ def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int
 
 
 def final_ranking(
-    book: RuleBook, ids: list[str], money: dict | None, built: dict[str, int], problems: list[Violation]
+    book: RuleBook, ids: list[str], money: dict[str, Any] | None, built: dict[str, int], problems: list[Violation]
 ) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):

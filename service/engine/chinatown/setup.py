@@ -4,6 +4,7 @@ the first deal is made at once; at a real table the state waits for the first de
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core import RulesError, Violation
 from ..kit import RuleBook, pointer
@@ -18,7 +19,7 @@ def all_tiles() -> list[str]:
     return [shop for shop in SHOP_TYPES for _ in range(TILE_COUNTS[shop])]
 
 
-def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping) -> State:
+def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
     problems = player_problems(book, players)
     if problems:
         raise RulesError(problems)

@@ -3,7 +3,7 @@ phases go by."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import ItemsView, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -40,7 +40,7 @@ class Board:
     def get(self, lot: int) -> Lot | None:
         return self._map.get(lot)
 
-    def items(self):
+    def items(self) -> ItemsView[int, Lot]:
         return self._map.items()
 
     def __len__(self) -> int:

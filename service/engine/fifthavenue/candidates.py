@@ -58,7 +58,7 @@ def _action3(state: State, who: str) -> Iterator[Move]:
 MAX_LISTED_BIDS = 2000
 
 
-def _value_counts(hand, colour: str) -> tuple[int, int, int]:
+def _value_counts(hand: Iterable[str], colour: str) -> tuple[int, int, int]:
     c = Counter(C.card_value(x) for x in hand if C.card_colour(x) == colour)
     return c[4], c[5], c[6]
 

@@ -7,14 +7,16 @@ legal)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from ..core import Violation
 from ..kit import NOT_YOUR_TURN, RuleBook, awaited_text, pointer
 from . import board as B
 from . import data as D
 from . import hidden as H
-from .state import Auction, Bid, Dummy, Move, Pending, Player, State, Turn, canonical
+from .options import Options
+from .state import Auction, Bid, Dummy, Move, Pending, Player, Plot, State, Turn, canonical
 
 # ------------------------------------------------------------------ state lookups
 
@@ -108,7 +110,7 @@ def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]
     return tuple(p.colour for p in coloured if p.businesses and p.skyscrapers is None)
 
 
-def adjacent_types(options, plots, colour: str) -> set[str]:
+def adjacent_types(options: Options, plots: Mapping[str, Plot], colour: str) -> set[str]:
     """The distinct business types on the plots touching ``colour`` (``plots`` maps colour -> Plot)."""
     out: set[str] = set()
     for other in B.neighbours(options, colour):
@@ -164,7 +166,7 @@ def nonempty_stacks(state: State) -> tuple[str, ...]:
     return tuple(c for c, st in state.stacks if st.count > 0 and st.top is not None)
 
 
-def build_limit(cards) -> int:
+def build_limit(cards: Iterable[str]) -> int:
     values = [card_value(c) for c in cards]
     return D.BUILD_LIMIT[max(values)] if values else 0
 
@@ -685,7 +687,7 @@ def reveal_black_cards(book: RuleBook, state: State, move: Move, pend: Pending) 
             )
         ]
     out: list[Violation] = []
-    total: Counter = Counter()
+    total: Counter[Any] = Counter()
     for who, values in drawn.items():
         if len(values) != want[who]:
             out.append(

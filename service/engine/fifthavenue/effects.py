@@ -45,13 +45,13 @@ SCORED = frozenset(
 # ------------------------------------------------------------------ building a changed state
 
 
-def without(items: tuple, item) -> tuple:
+def without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
     """``items`` less one occurrence of ``item``."""
     i = items.index(item)
     return items[:i] + items[i + 1 :]
 
 
-def with_player(s: State, pid: str, **changes) -> State:
+def with_player(s: State, pid: str, **changes: Any) -> State:
     return replace(s, players=tuple(replace(p, **changes) if p.id == pid else p for p in s.players))
 
 
@@ -64,15 +64,15 @@ def with_plot(s: State, did: str, plot: Plot) -> State:
     return with_district(s, replace(d, plots=tuple(plot if p.colour == plot.colour else p for p in d.plots)))
 
 
-def with_turn(s: State, **changes) -> State:
+def with_turn(s: State, **changes: Any) -> State:
     return replace(s, turn=replace(C.turn_of(s), **changes))
 
 
-def with_auction(s: State, **changes) -> State:
+def with_auction(s: State, **changes: Any) -> State:
     return replace(s, auction=replace(C.auction_of(s), **changes))
 
 
-def with_deck(s: State, **changes) -> State:
+def with_deck(s: State, **changes: Any) -> State:
     return replace(s, black_deck=replace(s.black_deck, **changes))
 
 
@@ -80,7 +80,7 @@ def with_commissioner(s: State, name: str, k: Commissioner) -> State:
     return replace(s, commissioners=tuple((c, k if c == name else x) for c, x in s.commissioners))
 
 
-def with_pending(s: State, kind: str, **fields) -> State:
+def with_pending(s: State, kind: str, **fields: Any) -> State:
     return replace(s, pending=Pending(kind, **fields))
 
 
@@ -131,7 +131,7 @@ def plot_at(s: State, did: str, colour: str) -> Plot:
     return plot
 
 
-def rows(s: State, did: str) -> list[dict]:
+def rows(s: State, did: str) -> list[dict[str, Any]]:
     return S.value_district(s.options, B.district_of(s, did))
 
 

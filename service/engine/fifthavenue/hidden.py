@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations_with_replacement
+from typing import Any
 
 from . import data as D
 from .state import BlackDeck, Stack, State
@@ -29,12 +30,13 @@ def view(state: State, player: str) -> State:
     )
 
 
-def unseen_cards(state: State) -> Counter:
+def unseen_cards(state: State) -> Counter[Any]:
     """Every card that may lie where nobody looks (a hand nobody knows, an unknown deck order): the box's
     110 cards less every card the state shows somewhere (derived once per state)."""
     if "unseen" in state.derived:
-        return state.derived["unseen"]
-    seen: Counter = Counter(state.discard)
+        known: Counter[Any] = state.derived["unseen"]
+        return known
+    seen: Counter[Any] = Counter(state.discard)
     for p in state.players:
         seen.update(p.hand or ())
     if state.auction is not None:
@@ -46,7 +48,7 @@ def unseen_cards(state: State) -> Counter:
     for colour, st in state.stacks:
         seen.update(D.card(colour, v) for v in ([st.top] if st.top is not None else []) + list(st.below or ()))
     seen.update(D.card(D.BLACK, v) for v in state.black_deck.cards or ())
-    out: Counter = Counter()
+    out: Counter[Any] = Counter()
     for c in D.ALL_CARDS:
         colour, value = D.card_parts(c)
         n = D.card_total(colour, value) - seen[c]
@@ -56,13 +58,14 @@ def unseen_cards(state: State) -> Counter:
     return out
 
 
-def hidden_hand_room(state: State) -> Counter:
+def hidden_hand_room(state: State) -> Counter[Any]:
     """How many cards of each colour may be in hands nobody knows: its unseen cards less the face-down
     cards of its stack (or of the black deck) whose values nobody knows."""
     if "room" in state.derived:
-        return state.derived["room"]
+        known: Counter[Any] = state.derived["room"]
+        return known
     unseen = unseen_cards(state)
-    room: Counter = Counter()
+    room: Counter[Any] = Counter()
     for c, n in unseen.items():
         room[D.card_parts(c)[0]] += n
     for colour, st in state.stacks:
@@ -74,10 +77,10 @@ def hidden_hand_room(state: State) -> Counter:
     return room
 
 
-def cards_out_of_decks(state: State) -> Counter:
+def cards_out_of_decks(state: State) -> Counter[Any]:
     """Cards known to be outside the decks: known hands, the discard pile, bids on the table and the
     dummy's drawn bid."""
-    out: Counter = Counter()
+    out: Counter[Any] = Counter()
     for p in state.players:
         out.update(p.hand or ())
     out.update(state.discard)
@@ -90,10 +93,10 @@ def cards_out_of_decks(state: State) -> Counter:
     return out
 
 
-def card_pool(state: State, colour: str) -> Counter:
+def card_pool(state: State, colour: str) -> Counter[Any]:
     """Values of ``colour`` that may still lie unseen in its deck (an upper bound when hands are hidden)."""
     out = cards_out_of_decks(state)
-    pool: Counter = Counter()
+    pool: Counter[Any] = Counter()
     for value in D.VALUES:
         n = D.card_total(colour, value) - out[D.card(colour, value)]
         if colour != D.BLACK:
@@ -107,8 +110,8 @@ def card_pool(state: State, colour: str) -> Counter:
     return pool
 
 
-def business_pool(state: State) -> Counter:
-    seen: Counter = Counter()
+def business_pool(state: State) -> Counter[Any]:
+    seen: Counter[Any] = Counter()
     for d in state.districts:
         for p in d.plots:
             seen.update(p.businesses)
@@ -119,11 +122,11 @@ def business_pool(state: State) -> Counter:
     return Counter({b: D.BUSINESSES_PER_TYPE - seen[b] for b in D.BUSINESSES if D.BUSINESSES_PER_TYPE - seen[b] > 0})
 
 
-def within(part: Counter, pool: Counter) -> bool:
+def within(part: Counter[Any], pool: Counter[Any]) -> bool:
     return all(pool[k] >= n for k, n in part.items())
 
 
-def multisets(pool: Counter, size: int) -> Iterator[tuple]:
+def multisets(pool: Counter[Any], size: int) -> Iterator[tuple[Any, ...]]:
     keys = sorted(pool)
     return (c for c in combinations_with_replacement(keys, size) if within(Counter(c), pool))
 
@@ -140,9 +143,9 @@ def dummy_sequence_ok(values: list[int], deck_count: int) -> bool:
     return values[-1] in head or len(values) == deck_count
 
 
-def start_colours_used(state: State) -> Counter:
+def start_colours_used(state: State) -> Counter[Any]:
     """How many districts' starting businesses lie on each plot colour so far."""
-    used: Counter = Counter()
+    used: Counter[Any] = Counter()
     for d in state.districts:
         for p in d.plots:
             if p.businesses and p.colour != D.SIXTH_PLOT:

@@ -16,6 +16,7 @@ from ..kit import WORD, Labels, RuleBook, english, pointer
 from . import checks as C
 from . import data as D
 from . import scoring as S
+from .options import Options
 from .state import Auction, District, Dummy, Player, Plot, Result, State
 from .validate import board_violations
 
@@ -108,7 +109,7 @@ SIXTH_RADIUS = 24
 SIXTH_FILL = "#ece8dc"
 
 
-def _plot_position(options, did: str, colour: str) -> tuple[float, float]:
+def _plot_position(options: Options, did: str, colour: str) -> tuple[float, float]:
     cx, cy = CENTRES[did]
     if colour == D.SIXTH_PLOT:  # the back side's sixth plot sits inside the ring, touching every plot
         return cx, cy

@@ -83,10 +83,11 @@ def rows_ok(value: Any) -> bool:
 
 def value_district(options: Options, d: District) -> list[dict[str, Any]]:
     material = district_material(options, d)
-    return remembered(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
+    rows: list[dict[str, Any]] = remembered(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
+    return rows
 
 
-def value_districts(options: Options, districts: list[District]) -> list[list[dict]]:
+def value_districts(options: Options, districts: list[District]) -> list[list[dict[str, Any]]]:
     materials = [district_material(options, d) for d in districts]
     return remembered_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
 
@@ -180,7 +181,9 @@ def score(book: RuleBook, state: State, scoring: dict[str, Any] | None) -> dict[
     return out
 
 
-def _standings(state: State, scored: list[dict[str, Any]], points_before: dict[str, int], final: bool) -> dict:
+def _standings(
+    state: State, scored: list[dict[str, Any]], points_before: dict[str, int], final: bool
+) -> dict[str, Any]:
     """The standings after the scoring, and its winners: a finished game's own, else the most points
     (ties to the most cards in hand)."""
     cards = {p.id: p.hand_size for p in state.players}
@@ -197,7 +200,7 @@ def _standings(state: State, scored: list[dict[str, Any]], points_before: dict[s
 
 
 def district_breakdown(
-    book: RuleBook, state: State, scoring: dict[str, Any], players: list[str], violations: list[dict]
+    book: RuleBook, state: State, scoring: dict[str, Any], players: list[str], violations: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """A district's valuation or its building stop (``district:<id>``, ``building_stop:<id>``): each
     skyscraper plot's row and each player's points; a building stop's declarer joins the players."""
@@ -220,7 +223,7 @@ def district_breakdown(
 
 
 def _district_rows(
-    book: RuleBook, state: State, d: District | None, did: str, violations: list[dict]
+    book: RuleBook, state: State, d: District | None, did: str, violations: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The district's rows; an unknown district has none, a stopped one is valued but said to be stopped."""
     if d is None:
@@ -246,7 +249,7 @@ def _stop_gains(
     rows: list[dict[str, Any]],
     declarer: str | None,
     players: list[str],
-    violations: list[dict],
+    violations: list[dict[str, Any]],
 ) -> dict[str, int]:
     """Each player's points from a building stop; without a declarer, everyone's half."""
     if not declarer:
@@ -283,7 +286,7 @@ def _district_player(pid: str, kind: str, did: str, before: int, gained: int) ->
 
 
 def final_breakdown(
-    book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict]
+    book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The final valuation: every district not stopped, then Central Park by its revealed tiles."""
     per_district = _live_districts(state)
@@ -344,7 +347,9 @@ def _park_tiles(state: State, tiles: list[str] | None) -> list[str] | None:
     return None
 
 
-def _central_park(book: RuleBook, state: State, tiles: list[str] | None, violations: list[dict]) -> dict[str, Any]:
+def _central_park(
+    book: RuleBook, state: State, tiles: list[str] | None, violations: list[dict[str, Any]]
+) -> dict[str, Any]:
     """Central Park's valuation by the revealed tiles (or a violation when they are missing or not there)."""
     if tiles is None:
         violations.append(
@@ -374,7 +379,7 @@ def _before(points: int, applied: bool = False) -> dict[str, Any]:
 
 
 def _final_parts(
-    per_district: dict[str, dict], park: dict[str, Any], pid: str, earlier: int, applied: bool
+    per_district: dict[str, dict[str, Any]], park: dict[str, Any], pid: str, earlier: int, applied: bool
 ) -> list[dict[str, Any]]:
     """The final valuation by category: earlier points, every district valued, Central Park."""
     parts = [_before(earlier, applied)]

@@ -162,7 +162,7 @@ class State:
     seed: int | None = None  # seeds every later shuffle (digital play); null at a real table and in a view
     partial: bool = False  # a partial scoring input (any subset of the board) rather than a whole game
     # what the checks derive from this very state (every changed state is a new object with an empty one)
-    derived: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from ..core import Violation
 from ..kit import RuleBook, pointer
@@ -732,7 +733,7 @@ def _stacks(book: RuleBook, state: State) -> list[Violation]:
 
 def _skyscrapers(book: RuleBook, state: State) -> list[Violation]:
     out = []
-    placed: Counter = Counter()
+    placed: Counter[Any] = Counter()
     for d in state.districts:
         for p in d.plots:
             if p.skyscrapers is not None:
@@ -775,7 +776,7 @@ def _businesses(book: RuleBook, state: State) -> list[Violation]:
 def _business_counts(book: RuleBook, state: State) -> list[Violation]:
     """36 businesses, 9 of each type: on the table, in the box, and still unknown at a real table."""
     out: list[Violation] = []
-    on_plots: Counter = Counter()
+    on_plots: Counter[Any] = Counter()
     for d in state.districts:
         for p in d.plots:
             on_plots.update(p.businesses)
@@ -863,11 +864,11 @@ def _cards(book: RuleBook, state: State) -> list[Violation]:
     return out
 
 
-def _cards_outside_decks(state: State) -> tuple[Counter, int]:
+def _cards_outside_decks(state: State) -> tuple[Counter[Any], int]:
     """The cards known outside the stacks and the deck (known hands, the discards, the bids, the dummy's
     draw), and how many lie in hands nobody knows."""
     dummy = state.dummy.id if state.dummy is not None else None
-    outside: Counter = Counter(state.discard)
+    outside: Counter[Any] = Counter(state.discard)
     hidden_hands = 0
     for p in state.players:
         if p.hand is None:
@@ -882,7 +883,7 @@ def _cards_outside_decks(state: State) -> tuple[Counter, int]:
     return outside, hidden_hands
 
 
-def _colour_deck(state: State, colour: str) -> tuple[Counter, int, bool]:
+def _colour_deck(state: State, colour: str) -> tuple[Counter[Any], int, bool]:
     """A colour's stack (or the black deck): the values known in it, its count, whether it is known whole."""
     if colour == D.BLACK:
         return Counter(state.black_deck.cards or ()), state.black_deck.count, state.black_deck.cards is not None
@@ -891,7 +892,9 @@ def _colour_deck(state: State, colour: str) -> tuple[Counter, int, bool]:
     return deck, st.count, st.below is not None
 
 
-def _colour_adds_up(book: RuleBook, state: State, colour: str, outside: Counter, hidden_hands: int) -> list[Violation]:
+def _colour_adds_up(
+    book: RuleBook, state: State, colour: str, outside: Counter[Any], hidden_hands: int
+) -> list[Violation]:
     out = []
     deck, count, exact = _colour_deck(state, colour)
     in_colour = 0

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from ..kit import RuleBook
-from .city import CityIndex, legal_cells, neighbours
+from .city import CityIndex, IndexCache, legal_cells, neighbours
 from .data import Edition
 from .hidden import revealer, unseen_money, unseen_scoring_cards, unseen_tile_ids
 from .state import MONEY_DRAWS, Card, Move, State, Tile
@@ -17,7 +17,7 @@ from .state import MONEY_DRAWS, Card, Move, State, Tile
 Moves = Iterator[Move]
 
 
-def city_index(state: State, who: int, cache: dict) -> CityIndex:
+def city_index(state: State, who: int, cache: IndexCache) -> CityIndex:
     """The player's city prepared for many questions, shared through ``cache`` by one state's candidates."""
     if who not in cache:
         cache[who] = CityIndex(state.players[who].city)
@@ -25,7 +25,12 @@ def city_index(state: State, who: int, cache: dict) -> CityIndex:
 
 
 def candidates(
-    state: State, cache: dict, book: RuleBook, edition: Edition, player: str | None = None, move_type: str | None = None
+    state: State,
+    cache: IndexCache,
+    book: RuleBook,
+    edition: Edition,
+    player: str | None = None,
+    move_type: str | None = None,
 ) -> Moves:
     """Moves worth checking, of one player or one type when given (a superset of the legal ones;
     ``violations`` decides). Nothing in a finished game or a view hiding some hand."""
@@ -36,7 +41,7 @@ def candidates(
             yield move
 
 
-def _candidates(state: State, cache: dict, book: RuleBook, edition: Edition) -> Moves:
+def _candidates(state: State, cache: IndexCache, book: RuleBook, edition: Edition) -> Moves:
     if state.pending is not None:
         yield from _reveal_candidates(state, edition)
         return
@@ -77,7 +82,7 @@ def _distinct(tiles: Iterable[Tile]) -> Iterator[Tile]:
             yield tile
 
 
-def _placement_candidates(state: State, who: int, final: bool, cache: dict, book: RuleBook) -> Moves:
+def _placement_candidates(state: State, who: int, final: bool, cache: IndexCache, book: RuleBook) -> Moves:
     p = state.players[who]
     index = city_index(state, who, cache)
     for tile in _distinct(p.to_place):
@@ -88,7 +93,7 @@ def _placement_candidates(state: State, who: int, final: bool, cache: dict, book
             yield Move("give_dummy", p.id, tile=tile.id)
 
 
-def action_candidates(state: State, who: int, cache: dict, book: RuleBook, edition: Edition) -> Moves:
+def action_candidates(state: State, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> Moves:
     """Taking money, buying, rebuilding, then ending the turn: a face-up money card comes first."""
     p = state.players[who]
     filled = [i for i, c in enumerate(state.money_market) if c is not None]
@@ -106,7 +111,7 @@ def action_candidates(state: State, who: int, cache: dict, book: RuleBook, editi
     yield Move("end_turn", p.id)
 
 
-def _rebuild_candidates(state: State, who: int, cache: dict, book: RuleBook) -> Moves:
+def _rebuild_candidates(state: State, who: int, cache: IndexCache, book: RuleBook) -> Moves:
     p = state.players[who]
     index = city_index(state, who, cache)
     reserve = list(_distinct(p.reserve))

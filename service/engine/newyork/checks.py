@@ -9,16 +9,16 @@ from collections.abc import Callable
 from ..core import Violation
 from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
 from .candidates import action_candidates, city_index
-from .city import placement_violations, removal_violations, swap_violations
+from .city import IndexCache, placement_violations, removal_violations, swap_violations
 from .data import TAKE_LIMIT, Edition
 from .hidden import revealer, unseen_money, unseen_scoring_cards, unseen_tile_ids
 from .state import ACTIONS, MONEY_DRAWS, MOVE_TYPES, PLACEMENTS, Move, State, Tile, player_index
 
-Check = Callable[[State, Move, int, dict, RuleBook, Edition], list[Violation]]
+Check = Callable[[State, Move, int, IndexCache, RuleBook, Edition], list[Violation]]
 
 
 def violations(
-    state: State, move: Move, book: RuleBook, edition: Edition, index_cache: dict | None = None
+    state: State, move: Move, book: RuleBook, edition: Edition, index_cache: IndexCache | None = None
 ) -> list[Violation]:
     """Every rule ``move`` breaks in ``state`` (the state itself is assumed consistent)."""
     if move.type not in MOVE_TYPES:
@@ -87,7 +87,9 @@ def _not_your_turn(state: State, move: Move, book: RuleBook, awaited: int | None
     )
 
 
-def _take_money(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _take_money(
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> list[Violation]:
     out = []
     if not move.slots:
         return [book.violation("money.no_slots", "Name at least one money slot.", "/move/slots")]
@@ -117,7 +119,7 @@ def _take_money(state: State, move: Move, who: int, cache: dict, book: RuleBook,
     return out
 
 
-def _buy(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _buy(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> list[Violation]:
     banks = edition.banks
     bank = banks.index(move.slot) if move.slot in banks else -1
     tile = state.market[bank] if bank >= 0 else None
@@ -184,7 +186,7 @@ def _to_place_tile(state: State, move: Move, who: int, book: RuleBook) -> tuple[
 
 
 def _rebuild_place(
-    state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
 ) -> list[Violation]:
     tile, out = _reserve_tile(state, move, who, book)
     if tile is None:
@@ -194,13 +196,15 @@ def _rebuild_place(
 
 
 def _rebuild_remove(
-    state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
 ) -> list[Violation]:
     x, y = _cell(move)
     return removal_violations(city_index(state, who, cache), x, y, book, "/move")
 
 
-def _rebuild_swap(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _rebuild_swap(
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> list[Violation]:
     tile, out = _reserve_tile(state, move, who, book)
     if tile is None:
         return out
@@ -208,7 +212,9 @@ def _rebuild_swap(state: State, move: Move, who: int, cache: dict, book: RuleBoo
     return swap_violations(city_index(state, who, cache), tile, x, y, book, "/move", move.rotation)
 
 
-def _end_turn(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _end_turn(
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> list[Violation]:
     """Ending the actions without one: only when none is possible (or by the older readings' options)."""
     bought = bool(state.players[who].to_place)
     if state.options.extra_action_optional and bought:
@@ -226,7 +232,7 @@ def _end_turn(state: State, move: Move, who: int, cache: dict, book: RuleBook, e
     return [book.violation("turn.cannot_end", text, "/move/type")]
 
 
-def action_possible(state: State, who: int, cache: dict, book: RuleBook, edition: Edition) -> bool:
+def action_possible(state: State, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> bool:
     """Can the player take money, buy or rebuild now? The listing's own candidates and checks decide,
     stopping at the first legal one (a face-up money card is the first candidate)."""
     return any(
@@ -235,7 +241,7 @@ def action_possible(state: State, who: int, cache: dict, book: RuleBook, edition
     )
 
 
-def _place(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _place(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> list[Violation]:
     tile, out = _to_place_tile(state, move, who, book)
     if tile is None:
         return out
@@ -243,18 +249,22 @@ def _place(state: State, move: Move, who: int, cache: dict, book: RuleBook, edit
     return placement_violations(city_index(state, who, cache), tile, x, y, book, "/move", move.rotation)
 
 
-def _reserve(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _reserve(
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> list[Violation]:
     return _to_place_tile(state, move, who, book)[1]
 
 
-def _give_dummy(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _give_dummy(
+    state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> list[Violation]:
     out = _to_place_tile(state, move, who, book)[1]
     if state.dummy is None or len(state.players) != 2:
         out.append(book.violation("placement.no_dummy", "Only the 2-player game has a dummy.", "/move/type"))
     return out
 
 
-def _reveal(state: State, move: Move, who: int, cache: dict, book: RuleBook, edition: Edition) -> list[Violation]:
+def _reveal(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> list[Violation]:
     pending = state.pending
     assert pending is not None
     if pending.kind in MONEY_DRAWS:

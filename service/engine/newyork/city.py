@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from ..core import Violation
 from ..kit import T_, RuleBook, allowed
@@ -74,7 +75,7 @@ class CityIndex:
         self.grid = grid_of(city)
         self.reach = reachable(self.grid)
         self._closes: dict[tuple[int, int], bool] = {}
-        self._info: dict[tuple[int, int], tuple] = {}
+        self._info: dict[tuple[int, int], tuple[Any, ...]] = {}
         self._frontier: list[tuple[int, int]] | None = None
         self._holes: set[tuple[int, int]] | None = None
 
@@ -87,7 +88,7 @@ class CityIndex:
             self._closes[key] = closes_new_hole(self.grid, self._holes, key)
         return self._closes[key]
 
-    def cell_info(self, x: int, y: int):
+    def cell_info(self, x: int, y: int) -> tuple[Any, ...]:
         """For an empty cell: the touching tiles (edge, cell, whether their facing edge has a street) and
         the edges through which a reachable neighbour could be entered on foot (whether building there
         encloses a hole is ``closes_hole``, asked only when needed)."""
@@ -117,6 +118,9 @@ class CityIndex:
                         cells.add(cell)
             self._frontier = sorted(cells, key=lambda c: (c[1], c[0]))
         return self._frontier
+
+
+IndexCache = dict[int, CityIndex]  # a seat's city index, made on first use (``candidates.city_index``)
 
 
 def placement_violations(
@@ -370,7 +374,7 @@ _SIDE_ENDS = {
 }
 
 
-def street_material(grid: Grid) -> list[list]:
+def street_material(grid: Grid) -> list[list[Any]]:
     """The canonical street layout (what the longest street depends on): sorted [x, y, streets]."""
     return sorted([x, y, s] for (x, y), s in grid.items() if (x, y) != ORIGIN)
 
@@ -422,7 +426,7 @@ def enclosed_street_cells(grid: Grid) -> set[tuple[int, int]]:
     return set()
 
 
-def longest_street(grid: Grid) -> dict:
+def longest_street(grid: Grid) -> dict[str, Any]:
     """The longest continuous street along the outline: {"length": n, "edges": [[x, y, side], ...]}.
 
     A street edge facing an enclosed cell (a hole, which only a state breaking building rule 5 has) is an
@@ -451,7 +455,7 @@ def longest_street(grid: Grid) -> dict:
     return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}
 
 
-def street_value_ok(value) -> bool:
+def street_value_ok(value: Any) -> bool:
     return (
         isinstance(value, dict)
         and type(value.get("length")) is int

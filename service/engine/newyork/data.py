@@ -10,12 +10,13 @@ passes it to the functions that need it; ``NEW_YORK`` is New York's.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
 from ..kit import N_
+from .options import TypeTiers
 from .state import Tile
 
 VALUES = tuple(range(1, 10))
@@ -44,7 +45,7 @@ class CatalogueTile(NamedTuple):
     streets: str
 
 
-def _canonical_streets(edges) -> str:
+def _canonical_streets(edges: Collection[str]) -> str:
     return "".join(e for e in EDGES if e in edges)
 
 
@@ -110,31 +111,31 @@ class Edition:
         """The memo kind of one of the game's costly computations (e.g. ``newyork.longest_street``)."""
         return f"{self.id}.{name}"
 
-    def tiers(self, type_tiers: Mapping[str, int] | tuple) -> dict[str, int]:
+    def tiers(self, type_tiers: TypeTiers) -> dict[str, int]:
         """Each type's tier (1..6) under the ``type_tiers`` option (which only the tiered types read)."""
         out = dict(self.fixed_tiers)
         out.update((kind, tier) for kind, tier in dict(type_tiers).items() if kind in self.tiered_types)
         return out
 
-    def tiers_are_valid(self, type_tiers) -> bool:
+    def tiers_are_valid(self, type_tiers: TypeTiers) -> bool:
         if not self.tiered_types:
             return True
         given = dict(type_tiers)
         return set(given) == set(self.tiered_types) and sorted(given.values()) == [1, 2, 3]
 
-    def catalogue(self, type_tiers) -> dict[int, Tile]:
+    def catalogue(self, type_tiers: TypeTiers) -> dict[int, Tile]:
         """The 54 tiles as engine tiles, typed by the tier mapping (a valid mapping only). A fresh dict on
         each call (54 small tiles: cheap), so no caller can change another's."""
         by_tier = {tier: kind for kind, tier in self.tiers(type_tiers).items()}
         return {t.id: Tile(t.id, by_tier[ALHAMBRA_KINDS.index(t.alhambra) + 1], t.streets, t.cost) for t in self.tiles}
 
-    def catalogue_tile(self, type_tiers, tile_id: int) -> Tile:
+    def catalogue_tile(self, type_tiers: TypeTiers, tile_id: int) -> Tile:
         """One catalogue tile as an engine tile under the tier mapping."""
         t = self.tiles[self.tile_ids.index(tile_id)]
         kind = {tier: kind for kind, tier in self.tiers(type_tiers).items()}[ALHAMBRA_KINDS.index(t.alhambra) + 1]
         return Tile(t.id, kind, t.streets, t.cost)
 
-    def scoring_tables(self, type_tiers) -> dict[str, PointsTable]:
+    def scoring_tables(self, type_tiers: TypeTiers) -> dict[str, PointsTable]:
         return {kind: self.points[tier] for kind, tier in self.tiers(type_tiers).items()}
 
     def money_cards(self, copies: int) -> list[tuple[str, int]]:

@@ -14,7 +14,7 @@ from ..standings import after_scoring, leaders
 from .book import BOOK, FIXED_READINGS
 from .candidates import MAX_PAYMENTS_PER_SLOT, candidates
 from .checks import violations
-from .city import CityCheck, city_check
+from .city import CityCheck, IndexCache, city_check
 from .data import NEW_YORK, SCORINGS, Edition
 from .effects import SCORED, effects
 from .hidden import revealer, seen_by
@@ -47,7 +47,7 @@ class NewYork(Engine):
         self.options = options
         self.fixed_readings = tuple(readings)
         # the CityIndex of each player's city, shared by every candidate of one state (legal-moves checks many)
-        self._indexes: StateMemo[dict] = StateMemo()
+        self._indexes: StateMemo[IndexCache] = StateMemo()
         # each city's building-rule check: a move changes one city, so the next state's validate (and the
         # picture) finds the others here, keyed by the unchanged city tuple. 16 hold a 6-player game's
         # cities over its last few states; on seeded playouts the check saves about a fifth of the CPU.
@@ -102,12 +102,12 @@ class NewYork(Engine):
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
         return candidates(state, self._city_indexes(state), self.book, self.edition, player, move_type)
 
-    def _city_indexes(self, state: State) -> dict:
+    def _city_indexes(self, state: State) -> IndexCache:
         # A CityIndex only memoises answers about its own immutable city, so threads sharing one may at
         # worst compute the same answer twice.
         return self._indexes.get(state, lambda s: {})
 
-    def _check_city(self, city: tuple) -> CityCheck:
+    def _check_city(self, city: tuple[Any, ...]) -> CityCheck:
         return self._cities.get(city, lambda c: city_check(c, self.book))
 
     # -- the rest of the Game protocol ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from .data import COPIES, COPIES_TWO_PLAYERS, Edition
 from .options import TWO_OF_EACH
@@ -47,8 +48,8 @@ def unseen_tile_ids(state: State, edition: Edition) -> list[int]:
     return [i for i in edition.tile_ids if i not in seen]
 
 
-def visible_money(state: State) -> Counter:
-    counts: Counter = Counter()
+def visible_money(state: State) -> Counter[Any]:
+    counts: Counter[Any] = Counter()
     for player in state.players:
         counts.update(player.money or ())
     counts.update(c for c in state.money_market if c is not None)
@@ -56,7 +57,7 @@ def visible_money(state: State) -> Counter:
     return counts
 
 
-def unseen_money(state: State, edition: Edition) -> Counter:
+def unseen_money(state: State, edition: Edition) -> Counter[Any]:
     """Money cards that may be in the deck: the deck when known, else every card not seen elsewhere."""
     if state.money_deck is not None:
         return Counter(e for e in state.money_deck if isinstance(e, Card))

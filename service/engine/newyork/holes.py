@@ -10,7 +10,7 @@ groups of one tile, nine cells each, not the 129 by 129 box between them).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 Cell = tuple[int, int]
 Box = tuple[int, int, int, int]
@@ -24,7 +24,7 @@ def bounds(cells: Iterable[Cell]) -> Box:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def connected(start: Cell, cells, steps) -> set[Cell]:
+def connected(start: Cell, cells: Collection[Cell], steps: Iterable[Cell]) -> set[Cell]:
     """The cells of ``cells`` reached from ``start`` (one of them) by ``steps``."""
     found, todo = {start}, [start]
     while todo:
@@ -37,7 +37,7 @@ def connected(start: Cell, cells, steps) -> set[Cell]:
     return found
 
 
-def components(cells, steps, order=None) -> list[set[Cell]]:
+def components(cells: Collection[Cell], steps: Iterable[Cell], order: Iterable[Cell] | None = None) -> list[set[Cell]]:
     """``cells`` split into the parts that ``steps`` connect, in the order of their first cell in ``order``."""
     parts, seen = [], set()
     for first in cells if order is None else order:
@@ -48,17 +48,17 @@ def components(cells, steps, order=None) -> list[set[Cell]]:
     return parts
 
 
-def tile_groups(occupied) -> list[set[Cell]]:
+def tile_groups(occupied: Collection[Cell]) -> list[set[Cell]]:
     """The groups of tiles that touch by an edge or a corner."""
     return components(occupied, RING_STEPS)
 
 
-def group_of(occupied, start: Cell) -> set[Cell]:
+def group_of(occupied: Collection[Cell], start: Cell) -> set[Cell]:
     """The group of touching tiles that holds ``start`` (which must be in ``occupied``)."""
     return connected(start, occupied, RING_STEPS)
 
 
-def escapes(occupied, start: Cell, box: Box) -> bool:
+def escapes(occupied: Collection[Cell], start: Cell, box: Box) -> bool:
     """Whether the empty cell ``start`` reaches beyond ``box`` by edge steps over empty cells.
 
     The walk never leaves the box, so it visits at most the box's cells."""
@@ -109,7 +109,7 @@ def _enclosed_by(group: set[Cell]) -> set[Cell]:
     return cells
 
 
-def holes(occupied) -> list[set[Cell]]:
+def holes(occupied: Collection[Cell]) -> list[set[Cell]]:
     """The enclosed empty regions of a city (each a set of cells), in the order of their first cell by x, then y."""
     enclosed: set[Cell] = set()
     for group in tile_groups(occupied):
@@ -118,7 +118,7 @@ def holes(occupied) -> list[set[Cell]]:
     return components(enclosed, EDGE_STEPS, order=sorted(enclosed))
 
 
-def is_enclosed(occupied, cell: Cell) -> bool:
+def is_enclosed(occupied: Collection[Cell], cell: Cell) -> bool:
     """Whether the empty ``cell`` is in a hole: shut in within the box of some group of touching tiles."""
     x, y = cell
     for group in tile_groups(occupied):
@@ -128,7 +128,7 @@ def is_enclosed(occupied, cell: Cell) -> bool:
     return False
 
 
-def splits_the_space_around(occupied, cell: Cell) -> bool:
+def splits_the_space_around(occupied: Collection[Cell], cell: Cell) -> bool:
     """Whether a tile on the empty ``cell`` parts its empty edge neighbours from each other around it.
 
     If the empty edge neighbours stay joined through the empty corner cells of the ring around ``cell``,
@@ -143,7 +143,7 @@ def splits_the_space_around(occupied, cell: Cell) -> bool:
     return groups > 1
 
 
-def closes_new_hole(occupied, before_holes: set[Cell], cell: Cell) -> bool:
+def closes_new_hole(occupied: Collection[Cell], before_holes: set[Cell], cell: Cell) -> bool:
     """Whether a tile on the empty ``cell`` encloses an empty cell that reached the outside before."""
     if not splits_the_space_around(occupied, cell):
         return False

@@ -103,7 +103,11 @@ OPTIONS = OptionBook(
 )
 
 
-def tiers_key(type_tiers: Mapping[str, int] | tuple) -> tuple[tuple[str, int], ...]:
+# The type_tiers option: a type -> tier mapping, or the sorted pairs the engine keeps (``tiers_key``).
+TypeTiers = Mapping[str, int] | tuple[tuple[str, int], ...]
+
+
+def tiers_key(type_tiers: TypeTiers) -> tuple[tuple[str, int], ...]:
     """A tier mapping as the engine keeps it: sorted pairs, hashable."""
     return tuple(sorted(dict(type_tiers).items()))
 

@@ -7,13 +7,16 @@ other hands are card backs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..core import Violation
 from ..kit import N_, WORD, Labels
-from .city import ORIGIN, CityChecker, city_violations, grid_of, neighbours
+from .city import ORIGIN, CityChecker, Grid, city_violations, grid_of, neighbours
 from .data import Edition
 from .hidden import bag_size, deck_size, revealer, seen_by
+from .holes import Cell
 from .scoring import scoring_points, streets
 from .state import Card, Player, State, Tile
 
@@ -178,8 +181,8 @@ def _slot_label(x: int, y: int, label: str, colour: str) -> str:
 def _player_panel(
     state: State,
     index: int,
-    row: dict,
-    longest: dict,
+    row: dict[str, Any],
+    longest: dict[str, Any],
     scoring: str,
     tr: Labels,
     edition: Edition,
@@ -210,7 +213,15 @@ def _player_panel(
 
 
 def _info(
-    state: State, p: Player, row: dict, length: int, scoring: str, found, to_move: bool, tr: Labels, edition: Edition
+    state: State,
+    p: Player,
+    row: dict[str, Any],
+    length: int,
+    scoring: str,
+    found: list[Violation],
+    to_move: bool,
+    tr: Labels,
+    edition: Edition,
 ) -> tuple[str, int]:
     x = PAD
     name = ("> " if to_move else "") + p.id
@@ -256,7 +267,7 @@ def _majorities_label(state: State, scoring: str, tr: Labels) -> str:
     return tr("majorities if scored now (scoring {scoring})", scoring=scoring)
 
 
-def _majority(kind: str, b: dict, tr: Labels) -> str:
+def _majority(kind: str, b: dict[str, Any], tr: Labels) -> str:
     """``park: 3 - rank 1, 16 pts``: a building type's count and, when it places, its rank and points."""
     text = tr("{kind}: {count}", kind=kind, count=b["count"])
     if b["rank"]:
@@ -286,7 +297,7 @@ def _hand(x: int, y: int, p: Player, tr: Labels, edition: Edition) -> tuple[str,
     return "".join(out), y + 20 + rows * (CARD_H + 3)
 
 
-def _chips(x: int, y: int, label: str, tiles, tr: Labels, edition: Edition) -> tuple[str, int]:
+def _chips(x: int, y: int, label: str, tiles: Sequence[Tile], tr: Labels, edition: Edition) -> tuple[str, int]:
     out = [f'<text x="{x}" y="{y + 10}">{escape(label)}</text>']
     for k, tile in enumerate(tiles):
         cx, cy = x + (k % CHIPS_PER_ROW) * (CHIP + 3), y + 16 + (k // CHIPS_PER_ROW) * (CHIP + 3)
@@ -296,7 +307,7 @@ def _chips(x: int, y: int, label: str, tiles, tr: Labels, edition: Edition) -> t
 
 
 def _dummy_panel(
-    state: State, scored: dict | None, tr: Labels, edition: Edition
+    state: State, scored: dict[str, Any] | None, tr: Labels, edition: Edition
 ) -> tuple[int, int, tuple[str, str, int], str]:
     assert state.dummy is not None
     tiles = state.dummy.tiles
@@ -327,9 +338,17 @@ def _dummy_panel(
 
 
 def _city(
-    p: Player, grid, longest: dict, flagged, x0: int, y0: int, tr: Labels, edition: Edition, free=frozenset()
+    p: Player,
+    grid: Grid,
+    longest: dict[str, Any],
+    flagged: set[Cell],
+    x0: int,
+    y0: int,
+    tr: Labels,
+    edition: Edition,
+    free: Collection[Cell] = frozenset(),
 ) -> str:
-    def at(x, y):
+    def at(x: int, y: int) -> tuple[int, int]:
         return (x - x0) * CELL, (y - y0) * CELL
 
     kinds = {(c.x, c.y): c.tile for c in p.city}
@@ -401,7 +420,9 @@ def _card(x: float, y: float, card: Card | None, colours: Mapping[str, str], siz
     )
 
 
-def _line(left, top, side, cell, colour, width, cls):
+def _line(
+    left: float, top: float, side: tuple[int, int, int, int], cell: float, colour: str, width: float, cls: str
+) -> str:
     a, b, c, d = side
     return (
         f'<line class="{cls}" x1="{left + a * cell}" y1="{top + b * cell}" x2="{left + c * cell}" '

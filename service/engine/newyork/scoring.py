@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..memo import remembered, remembered_many
@@ -53,7 +53,9 @@ def places(counts: Sequence[int], table: Sequence[int]) -> list[tuple[int, int]]
     return out
 
 
-def majority_table(counts: Sequence[Sequence[int]], scoring: str, tiers_key, edition: Edition) -> list[list[list[int]]]:
+def majority_table(
+    counts: Sequence[Sequence[int]], scoring: str, tiers_key: tuple[tuple[str, int], ...], edition: Edition
+) -> list[list[list[int]]]:
     """Per participant, per type (the edition's order): [rank, points]."""
     tables = edition.scoring_tables(tiers_key)
     types = edition.types
@@ -61,7 +63,7 @@ def majority_table(counts: Sequence[Sequence[int]], scoring: str, tiers_key, edi
     return [[list(columns[t][i]) for t in range(len(types))] for i in range(len(counts))]
 
 
-def _majority_ok(size: int, types: Sequence[str]):
+def _majority_ok(size: int, types: Sequence[str]) -> Callable[[Any], bool]:
     def check(value: Any) -> bool:
         return (
             isinstance(value, list)
@@ -77,20 +79,23 @@ def _majority_ok(size: int, types: Sequence[str]):
     return check
 
 
-def majorities(counts: list[list[int]], scoring: str, tiers_key, edition: Edition) -> list[list[list[int]]]:
+def majorities(
+    counts: list[list[int]], scoring: str, tiers_key: tuple[tuple[str, int], ...], edition: Edition
+) -> list[list[list[int]]]:
     material = {"scoring": scoring, "tiers": [list(p) for p in tiers_key], "counts": counts}
-    return remembered(
+    table: list[list[list[int]]] = remembered(
         edition.memo_kind(MAJORITIES),
         material,
         lambda: majority_table(counts, scoring, tiers_key, edition),
         _majority_ok(len(counts), edition.types),
     )
+    return table
 
 
-def streets(players: Sequence[Player], edition: Edition) -> list[dict]:
+def streets(players: Sequence[Player], edition: Edition) -> list[dict[str, Any]]:
     materials = [street_material(grid_of(p.city)) for p in players]
 
-    def compute(material):
+    def compute(material: list[list[Any]]) -> dict[str, Any]:
         grid = {(x, y): s for x, y, s in material}
         grid[(0, 0)] = ""
         return longest_street(grid)

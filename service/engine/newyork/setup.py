@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..core import Event, RulesError, Violation
 from ..kit import RuleBook
 from ..random import SEED_SPAN, Rng
 from .data import DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, Edition
 from .hidden import money_copies
-from .state import Card, Dummy, Options, Pending, Player, State
+from .options import Options
+from .state import Card, Dummy, Pending, Player, State
 
 
 def setup(player_ids: Sequence[str], seed: int, options: Options, book: RuleBook, edition: Edition) -> State:
@@ -126,7 +128,7 @@ def youngest_violation(youngest: str, at: str, book: RuleBook) -> Violation:
     )
 
 
-def _piles(deck: list) -> list[list]:
+def _piles(deck: list[Any]) -> list[list[Any]]:
     """Five nearly equal piles, the larger ones on top."""
     base, extra = divmod(len(deck), PILES)
     piles, at = [], 0
@@ -140,7 +142,7 @@ def _piles(deck: list) -> list[list]:
 def start_player(players: Sequence[Player], youngest: str | None) -> int:
     """Fewest cards, then the lowest total, then the youngest (when named), then seat order."""
 
-    def key(i: int):
+    def key(i: int) -> tuple[int, int, bool, int]:
         p = players[i]
         return (len(p.money or ()), sum(c.value for c in p.money or ()), p.id != youngest, i)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import product
+from typing import Any
 
 from . import data, factory, hidden
 from .state import Move, Pending, Player, State
@@ -37,7 +38,7 @@ def _hand_candidates(state: State, p: Player) -> list[str]:
 def twins_apart(indices: Iterable[int], kind_of: Callable[[int], Hashable], keep: int) -> list[int]:
     """The first ``keep`` indices of each kind (``kind_of(i)``): buildings of one kind are interchangeable,
     so a listing names the lowest-numbered ones and any other of the same kind is as legal."""
-    seen: dict = {}
+    seen: dict[Hashable, int] = {}
     out = []
     for i in indices:
         k = kind_of(i)
@@ -104,7 +105,7 @@ def _contract_candidates(state: State, pid: str, card: str, district: str, finis
                 yield Move("contract", pid, card=card, building=i, block=b, target="billboard")
 
 
-def card_kind(state: State, card: str) -> tuple:
+def card_kind(state: State, card: str) -> tuple[Any, ...]:
     """What a card is, all that counts about it: two cards of one deck, value and district are interchangeable."""
     spec = state.options.card(card)
     return (spec.deck, spec.value, spec.district) if spec else (card,)
@@ -113,7 +114,7 @@ def card_kind(state: State, card: str) -> tuple:
 def distinct_piles(state: State, hand: tuple[str, ...]) -> list[tuple[str, ...]] | None:
     """Every distinct pile of a known hand, fewest cards first, cards of one kind interchangeable (a pile
     names the hand's first cards of each kind); None when there are more than data.BID_LIST_LIMIT."""
-    kinds: dict[tuple, list[str]] = {}
+    kinds: dict[tuple[Any, ...], list[str]] = {}
     for c in hand:
         kinds.setdefault(card_kind(state, c), []).append(c)
     count = 1

@@ -4,6 +4,7 @@ waits for, and whether a player's construction has ended."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .. import kit
 from ..core import Violation
@@ -280,7 +281,7 @@ def _lot(book: RuleBook, state: State) -> list[Violation]:
 
 
 def _bid_cards(
-    book: RuleBook, state: State, player: Player, bid: Iterable[str], pointer: str, seen: set
+    book: RuleBook, state: State, player: Player, bid: Iterable[str], pointer: str, seen: set[Any]
 ) -> list[Violation]:
     out = []
     bid = list(bid)
@@ -330,7 +331,7 @@ def _bid(book: RuleBook, state: State, player: Player, move: Move) -> list[Viola
     return out
 
 
-def _sealed_sound(book: RuleBook, state: State, sealed: Sequence[SealedPile], own: set) -> list[Violation]:
+def _sealed_sound(book: RuleBook, state: State, sealed: Sequence[SealedPile], own: set[Any]) -> list[Violation]:
     """The last pile settles the auction: every pile laid before (``sealed``) must be known and sound."""
     seen = set(own)
     for pid, bid in sealed:
@@ -375,7 +376,7 @@ def _bids(book: RuleBook, state: State, player: Player, move: Move) -> list[Viol
             out.append(
                 book.violation("auction.missing_pile", "The pile of {player} is missing.", "/move/piles", player=p.id)
             )
-    seen: set = set()
+    seen: set[Any] = set()
     for pid, bid in move.piles or ():
         owner = state.player(pid)
         pointer = kit.pointer("move", "piles", pid)

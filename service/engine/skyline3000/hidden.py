@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from .state import Player, State
 
@@ -24,10 +25,10 @@ def view_state(state: State, player: str | None) -> State:
     return replace(state, players=players, piles=piles, auction=auction, seed=None)
 
 
-def known_places(state: State) -> dict[str, list[tuple]]:
+def known_places(state: State) -> dict[str, list[tuple[Any, ...]]]:
     """card id -> every known place naming it, as JSON-pointer tokens (more than one place is an inconsistency).
     Tokens, not pointers: this runs on every validation, and only a violation needs the pointer."""
-    places: dict[str, list[tuple]] = {}
+    places: dict[str, list[tuple[Any, ...]]] = {}
     for i, p in enumerate(state.players):
         for j, c in enumerate(p.hand or ()):
             places.setdefault(c, []).append(("state", "players", i, "hand", j))

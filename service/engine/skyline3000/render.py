@@ -142,7 +142,14 @@ def _large(cx: float, cy: float, tile: str | None, tr: Labels) -> str:
 
 # -- the city ----------------------------------------------------------------------------------------
 def _block(
-    inp: ScoreInput, keys: Keys, block_id: str, block: Block, x: float, y: float, result: dict, problems: list
+    inp: ScoreInput,
+    keys: Keys,
+    block_id: str,
+    block: Block,
+    x: float,
+    y: float,
+    result: dict[str, Any],
+    problems: list[Any],
 ) -> list[str]:
     spec = inp.options.block(block_id)
     district = data.BLOCK_DISTRICT.get(block_id, "red")
@@ -348,7 +355,7 @@ def _factory(keys: Keys, p: Player, x: float, y: float) -> list[str]:
     return out
 
 
-def _player_row(inp: ScoreInput, keys: Keys, p: Player, y: float, totals: dict) -> list[str]:
+def _player_row(inp: ScoreInput, keys: Keys, p: Player, y: float, totals: dict[str, Any]) -> list[str]:
     state, tr = inp.state, keys.tr
     colour = keys.colour(p.id)
     out = [

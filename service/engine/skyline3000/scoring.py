@@ -73,7 +73,7 @@ def block_points(block: Block, places: dict[str, list[str]]) -> dict[str, int]:
     return points
 
 
-def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict]:
+def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict[str, Any]]:
     """Every block's placings, remembered (one batch for the whole city)."""
     items = list(blocks)
     materials = [placings_material(block, options.first_tie_rest) for _, block in items]
@@ -240,7 +240,8 @@ def winners_at(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
 
 def spaceport_bonus(state: State, pid: str) -> int:
     """The player's extra cards this draw phase: the board has not changed since the scoring that earned them."""
-    return score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
+    bonus: int = score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
+    return bonus
 
 
 def winners(state: State | ScoreInput) -> list[str]:

@@ -52,6 +52,9 @@ function skylineCards(state, player, deck) {
     ids: (keys) => { const used = new Map(); return keys.map((k) => { const n = used.get(k) || 0; used.set(k, n + 1); return ids.get(k)[n]; }); } };
 }
 
+/** The card in a money market slot ({card}, null when empty; a bare card or null as states were written before). */
+const moneyIn = (slot) => (slot && "card" in slot ? slot.card : slot);
+
 /** A part of ``type``: {title, count (1, or null: any number), pieces, grouped?, numpad?, read(values) -> field} or a stepper. */
 function part(game, name, state, description, player) {
   const fam = family(game);
@@ -60,7 +63,7 @@ function part(game, name, state, description, player) {
   const P = {
     // New York and Alhambra
     slots: () => ({ title: N_("The money cards taken (their places in the market)"), count: null,
-      pieces: (state.money_market || []).map((card, i) => ({ limit: 1, ...(card ? { value: i, look: { kind: "money", game: state.game, bank: card.bank, value: card.value } }
+      pieces: (state.money_market || []).map(moneyIn).map((card, i) => ({ limit: 1, ...(card ? { value: i, look: { kind: "money", game: state.game, bank: card.bank, value: card.value } }
         : text(i, tr("place {number}", { number: i + 1 }))) })) }),
     slot: () => ({ title: N_("The bank (the tile's place in the market)"), count: 1,
       pieces: (description.banks || BANKS).map((b) => text(b, word(game, b))) }),

@@ -18,7 +18,8 @@ const points = (game, awarded) => Object.entries(awarded || {}).map(([who, n]) =
 export function noteOf(game, before, move, events) {
   const note = {};
   if (move.type === "take_money" && Array.isArray(before?.money_market)) {
-    note.took = move.slots.map((s) => before.money_market[s]).filter(Boolean);
+    // a slot is {card} (a bare card in a state written before)
+    note.took = move.slots.map((s) => before.money_market[s]).map((slot) => (slot && "card" in slot ? slot.card : slot)).filter(Boolean);
   }
   if (move.type === "buy" && before?.market && move.slot !== undefined) note.tile = before.market[move.slot];
   const shown = (events || []).filter((e) => EVENT[e.kind] || isScoring(e));
