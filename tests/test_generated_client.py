@@ -27,7 +27,9 @@ import httpx
 import pytest
 
 from service import create_app
+from service.api.contract import component_prefix
 from service.api.routes import ROUTES
+from service.engine.registry import SPECS
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTRACT = ROOT / "openapi.yaml"
@@ -255,10 +257,6 @@ def test_the_typed_trade_is_played(generation, client):
     assert [event.to_dict()["kind"] for event in answer.events][:1] == ["trade"]
 
 
-MODEL_PREFIX = {"newyork": "NewYork", "alhambra": "Alhambra", "chinatown": "Chinatown", "skyline3000": "Skyline3000"}
-MODEL_PREFIX["fifthavenue"] = "FifthAvenue"
-
-
 @pytest.mark.parametrize("chance", ["digital", "table"])
 def test_every_state_the_service_returns_survives_a_round_trip_through_the_generated_models(generation, chance):
     """from_dict then to_dict gives back the same JSON: no field dropped, renamed, defaulted or retyped, for
@@ -269,7 +267,7 @@ def test_every_state_the_service_returns_survives_a_round_trip_through_the_gener
     for game, mode, where, state in states():
         if mode != chance:
             continue
-        model = getattr(importlib.import_module(f"{PACKAGE}.models"), MODEL_PREFIX[game] + "State")
+        model = getattr(importlib.import_module(f"{PACKAGE}.models"), component_prefix(SPECS[game].info.name) + "State")
         back = json.loads(json.dumps(model.from_dict(state).to_dict()))
         assert back == state, (game, where, _first_difference(state, back))
         checked += 1

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from service.api.contract import component_prefix
+from service.engine.registry import SPECS
 from tests.contract_document import PATH as CONTRACT
 from tests.integration.live import gunicorn
 
@@ -96,10 +98,6 @@ def test_a_strict_typescript_program_plays_every_game_against_a_live_service(com
     assert said["partial"]["awarded"] == said["partial"]["standings"] == {"anna": 20000}
 
 
-TS_PREFIX = {"newyork": "NewYork", "alhambra": "Alhambra", "chinatown": "Chinatown", "skyline3000": "Skyline3000"}
-TS_PREFIX["fifthavenue"] = "FifthAvenue"
-
-
 def test_every_state_the_service_returns_is_its_games_state_type_and_goes_back_unchanged(compiled):
     """Each state the service returns (every game, digital and at a real table: setup, moves, views), written
     as an object literal of its game's ``<Game>State`` type, compiles under ``tsc --strict`` (no field the
@@ -110,7 +108,7 @@ def test_every_state_the_service_returns_is_its_games_state_type_and_goes_back_u
     where = compiled.parents[1]
     lines = ['import type { components } from "./schema.js";', 'type S = components["schemas"];', "const all = ["]
     for game, _, _, state in states():
-        prefix = TS_PREFIX[game]
+        prefix = component_prefix(SPECS[game].info.name)  # the contract's name for the game's components
         lines.append(f'  ((s: S["{prefix}State"]): [S["{prefix}ScoreRequest"], unknown] => [{{ state: s }}, s])(')
         lines.append(f"    {json.dumps(state)}),")
     lines += ["];", "console.log(JSON.stringify(all.map(([request, state]) => [request.state, state])));"]

@@ -16,7 +16,7 @@ from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
 from ..deadline import DeadlineExceeded, deadline
-from ..engine.core import GameInfo, RulesError, ViolationDict
+from ..engine.core import GameInfo, GameSpec, RulesError, ViolationDict
 from ..engine.kit import N_
 from ..engine.memo import memo_scope
 from ..engine.random import SEED_MAX
@@ -49,6 +49,7 @@ class Binding:
     envelopes: Envelopes | None
     fingerprint: str = ""
     words: Words = NO_WORDS
+    rules_page: Any = None  # the game's rules.yaml (its spec's rules_page)
 
     @property
     def cache_version(self) -> str:
@@ -77,14 +78,22 @@ def bind_games() -> dict[str, Binding]:
 def _bindings() -> tuple[tuple[str, Binding], ...]:
     # Built once per process: a binding is a function of the code and data alone, and compiling its
     # envelopes' typed plans is most of what creating an app costs.
-    bindings = {}
-    for game_id, spec in SPECS.items():
-        wire = load_wire(game_id)
-        envelopes = game_envelopes(wire, spec.info) if wire is not None else None
-        bindings[game_id] = Binding(
-            spec.info, spec.engine, wire, envelopes, rules_fingerprint(spec.sources), spec_words(spec.words)
-        )
-    return tuple(bindings.items())
+    return tuple((game_id, bind(spec)) for game_id, spec in SPECS.items())
+
+
+def bind(spec: GameSpec) -> Binding:
+    """A game's binding, made from its spec alone (the registry's games, or one a test serves)."""
+    wire = load_wire(spec)
+    envelopes = game_envelopes(wire, spec.info) if wire is not None else None
+    return Binding(
+        spec.info,
+        spec.engine,
+        wire,
+        envelopes,
+        rules_fingerprint(spec.sources),
+        spec_words(spec.words),
+        spec.rules_page,
+    )
 
 
 def game_envelopes(wire: GameWire, info: GameInfo) -> Envelopes:

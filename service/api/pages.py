@@ -1,6 +1,6 @@
 """Pages for people: each game's rules page and a page for every problem type, the targets of citations.
 
-The rules are package data, one structured YAML file per game (``rules/<game>.yaml``): a list of sections,
+The rules are package data, one structured YAML file per game (``rules.yaml`` in the game's package, its spec's ``rules_page``): a list of sections,
 each with a stable ``id`` (the anchor citations link to), a title and Markdown text, and optional parts.
 Structured YAML rather than one Markdown file because the anchors are then data, not derived from
 headings: a title can change or be translated and every citation still resolves; and each title and
@@ -35,7 +35,6 @@ from .answers import bytes_answer
 from .problem_types import PROBLEM_TYPES, ApiProblem, ProblemType
 
 HERE = Path(__file__).parent
-RULES_DIR = HERE / "rules"
 TEMPLATES_DIR = HERE / "templates"
 JSON_FORM = "#json"  # the key of a rules page's JSON form among the pages (no path holds a fragment)
 PROVENANCES = {
@@ -75,16 +74,19 @@ def markdown(text: str) -> Markup:
     return Markup(_MARKDOWN.render(text or ""))
 
 
-def load_rules(game_id: str) -> dict[str, Any]:
-    return yaml.safe_load((RULES_DIR / f"{game_id}.yaml").read_text(encoding="utf-8"))
+def load_rules(page: Any) -> dict[str, Any]:
+    """A rules page's sections: ``page`` is the game's ``rules.yaml`` (its spec's ``rules_page``)."""
+    return yaml.safe_load(page.read_text(encoding="utf-8"))
 
 
 def _section_of(rule_url: str) -> str:
     return rule_url.partition("#")[2]
 
 
-def render_rules_page(game_id: str, info: Any, rule_codes: Iterable[RuleCode], readings: Iterable[Reading]) -> bytes:
-    rules = load_rules(game_id)
+def render_rules_page(
+    game_id: str, info: Any, rule_codes: Iterable[RuleCode], readings: Iterable[Reading], page: Any
+) -> bytes:
+    rules = load_rules(page)
     cited: dict[str, list[RuleCode]] = {}
     for code in rule_codes:
         cited.setdefault(_section_of(code.rule_url), []).append(code)
@@ -113,9 +115,9 @@ def render_problem_index(kinds: Iterable[ProblemType]) -> bytes:
     return _TEMPLATES.get_template("problems.html").render(kinds=list(kinds), style=Markup(STYLE)).encode()
 
 
-def rules_json(game_id: str, info: Any, readings: Iterable[Reading]) -> bytes:
+def rules_json(game_id: str, info: Any, readings: Iterable[Reading], page: Any) -> bytes:
     """The rules page for programs: the same sections (ids, titles, Markdown texts) and readings."""
-    rules = load_rules(game_id)
+    rules = load_rules(page)
     payload = {
         "game": game_id,
         "title": rules["title"],
@@ -162,12 +164,13 @@ def build_pages(bindings: Mapping[str, Any]) -> Pages:
     }
     renderers["/problems/"] = partial(render_problem_index, PROBLEM_TYPES.values())
     for game_id, binding in bindings.items():
-        if binding.game is not None:
+        if binding.game is not None and binding.rules_page is not None:
             path = f"/v1/games/{game_id}/rules"
+            game, page = binding.game, binding.rules_page
             renderers[path] = partial(
-                render_rules_page, game_id, binding.info, binding.game.rule_codes(), binding.game.readings()
+                render_rules_page, game_id, binding.info, game.rule_codes(), game.readings(), page
             )
-            renderers[path + JSON_FORM] = partial(rules_json, game_id, binding.info, binding.game.readings())
+            renderers[path + JSON_FORM] = partial(rules_json, game_id, binding.info, game.readings(), page)
     return Pages(renderers)
 
 

@@ -39,14 +39,8 @@ engines' own caches are bounded by entries and listed here so the budget leaves 
   tests, ``python -m service.i18n check``), never in a serving worker.
 """
 
-IN_PROCESS_ONLY = frozenset(
-    {
-        "newyork.longest_street",
-        "newyork.majorities",
-        "alhambra.longest_street",
-        "alhambra.majorities",
-        "chinatown.shops",
-        "skyline3000.block_placings",
-        "fifthavenue.district_valuation",
-    }
-)
+from ..engine.registry import SPECS
+
+#: Every game's remembered kinds (each game's ``GameSpec.memo_kinds``: ``newyork.longest_street``,
+#: ``chinatown.shops``...).
+IN_PROCESS_ONLY = frozenset(kind for spec in SPECS.values() for kind in spec.memo_kinds)

@@ -273,13 +273,24 @@ class GameSpec:
 
     ``engine`` is the object the HTTP layer calls; ``options`` its option book; ``words`` the module of its
     own words (``CONTEXT``, ``WORDS``...). ``sources`` are the engine packages whose files decide its answers,
-    its own first: a re-skin names the package whose code it runs (the cache fingerprint reads them all)."""
+    its own first: a re-skin names the package whose code it runs (the cache fingerprint reads them all).
+    ``memo_kinds`` are the kinds of the evaluations the engine remembers (``memo.remembered``); the cache
+    policy keeps them in process. ``wire`` names the module of ``service.schemas`` that builds its wire
+    schemas (``wire_for(spec)``, or a module ``WIRE``): a re-skin names the one of the game it re-skins.
+    ``rules_page`` is the game's rules page, structured YAML beside its code (``rules.yaml`` in its package,
+    an ``importlib.resources`` path: the edge reads and serves it). ``examples`` is the module of what tests
+    and documents need to know of the game beyond its rules (``examples.py``: the seats a test plays with,
+    a real table's options, its worked example...)."""
 
     info: GameInfo
     engine: Any
     options: Any
     words: Any
     sources: tuple[str, ...]
+    memo_kinds: tuple[str, ...] = ()
+    wire: str = ""
+    rules_page: Any = None
+    examples: Any = None
 
     @property
     def id(self) -> str:

@@ -192,12 +192,19 @@ class Rule:
 
 
 class RuleBook:
-    """A game's rule codes. ``violation`` is the only way a game makes a Violation."""
+    """A game's rule codes. ``violation`` is the only way a game makes a Violation. ``edition`` is the game's
+    edition object (its id, name, the texts that name the game, its tables), which the book carries to every
+    rule it is handed to."""
 
     def __init__(
-        self, game: str, rules: Mapping[str, tuple[str, Cite]], aliases: Mapping[str, str] | None = None
+        self,
+        game: str,
+        rules: Mapping[str, tuple[str, Cite]],
+        aliases: Mapping[str, str] | None = None,
+        edition: Any = None,
     ) -> None:
         self.game = game
+        self.edition = edition
         self._prefix = game + "."
         # a suffix the shared code writes, under this book's own name (a re-skin's words: wall_mismatch)
         self._aliases = dict(aliases or {})

@@ -2,7 +2,8 @@
 
 Each package under ``service.engine`` named here declares its game once, as ``SPEC`` (a ``core.GameSpec``);
 the list of game ids, the cache fingerprint's inputs, the contract's game enums, the problem pages and the
-table page's game list all come from these specs. Serving a new game is one more name here.
+table page's game list all come from these specs. Serving a new game is one more name here (docs/recipes.md,
+"Add a game").
 """
 
 from __future__ import annotations
@@ -20,6 +21,16 @@ for _package in PACKAGES:
     SPECS[_spec.id] = _spec
 
 GAME_IDS: tuple[str, ...] = tuple(SPECS)
+
+
+def register(spec: GameSpec) -> None:
+    """Serve one more game, whose package is not listed here (a test's re-skin, a plug-in): only before
+    anything has read ``SPECS`` or ``GAME_IDS`` (a pytest plug-in loaded with ``-p`` runs that early)."""
+    global GAME_IDS
+    if spec.id in SPECS:
+        raise ValueError(f"a game {spec.id} is registered already")
+    SPECS[spec.id] = spec
+    GAME_IDS = tuple(SPECS)
 
 
 class UnknownGame(LookupError):

@@ -4,16 +4,20 @@ A board is ``{"12": {"owner": "anna", "shop": "photo"}, "13": {"owner": "anna"}}
 ``shop`` absent or null on an empty lot). Money is in dollars (integers). A full state also loads
 through ``ScoreStateSchema``, which otherwise takes the partial scoring input (``board`` and optional
 ``players``).
+
+The schemas name no game: the contract names their components after the game they serve (``Chinatown``
++ ``LotNumber``), and ``wire_for`` gives a re-skin (another id, the same rules) the same schemas under its
+own id.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
+from dataclasses import asdict, replace
+from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ..engine.chinatown.data import GAME_ID, LOT_COUNT, SHOP_TYPES
+from ..engine.chinatown.data import CHINATOWN, LOT_COUNT, SHOP_TYPES
 from ..engine.chinatown.options import OPTIONS, options_of
 from ..engine.chinatown.state import (
     MOVE_TYPES,
@@ -34,6 +38,7 @@ from ..engine.chinatown.state import (
     Transfer,
     tiles_tuple,
 )
+from ..engine.core import GameSpec
 from . import answers
 from . import messages as M
 from .common import (
@@ -100,11 +105,11 @@ def _as_int(value: Any, low: int, high: int) -> tuple[int | None, str | None]:
 
 
 def lot_number_schema(components) -> dict[str, Any]:
-    return components.named("ChinatownLotNumber", {"type": "integer", "minimum": 1, "maximum": LOT_COUNT})
+    return components.named(components.prefix + "LotNumber", {"type": "integer", "minimum": 1, "maximum": LOT_COUNT})
 
 
 def shop_type_schema(components) -> dict[str, Any]:
-    return components.named("ChinatownShopType", {"type": "string", "enum": list(SHOP_TYPES)})
+    return components.named(components.prefix + "ShopType", {"type": "string", "enum": list(SHOP_TYPES)})
 
 
 class LotListField(fields.Field):
@@ -166,7 +171,7 @@ class TilesField(fields.Field):
     def json_schema(self, components):
         count = {"type": "integer", "minimum": 0, "maximum": 90}
         return components.named(
-            "ChinatownTiles",
+            components.prefix + "Tiles",
             {"type": "object", "additionalProperties": False, "properties": {shop: count for shop in SHOP_TYPES}},
         )
 
@@ -196,7 +201,7 @@ class BoardField(fields.Field):
 
     def json_schema(self, components):
         lot = components.named(
-            "ChinatownLot",
+            components.prefix + "Lot",
             {
                 "type": "object",
                 "additionalProperties": False,
@@ -208,7 +213,7 @@ class BoardField(fields.Field):
             },
         )
         return components.named(
-            "ChinatownBoard",
+            components.prefix + "Board",
             {
                 "type": "object",
                 "maxProperties": LOT_COUNT,
@@ -285,7 +290,7 @@ class _OptionsDump(Schema):
         return {**OPTIONS.defaults(), **obj}
 
 
-OptionsSchema = options_schema("ChinatownOptions", OPTIONS, base=_OptionsDump)
+OptionsSchema = options_schema("Options", OPTIONS, base=_OptionsDump)
 
 
 class PlayerSchema(Schema):
@@ -327,7 +332,8 @@ class PendingSchema(Schema):
 
 
 class StateFields(Schema):
-    game = fields.String(required=True, validate=validate.OneOf([GAME_ID]))
+    game_id: ClassVar[str] = CHINATOWN.id  # the game whose states these are (``wire_for`` gives a re-skin's)
+    game = fields.String(required=True, validate=validate.OneOf([CHINATOWN.id]))
     options = fields.Nested(OptionsSchema, load_default=dict)
     round = StrictInteger(required=True, validate=validate.Range(min=1, max=6))
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
@@ -366,9 +372,9 @@ def build_state(data: dict) -> State:
     )
 
 
-def state_to_wire(state: State) -> dict:
+def state_to_wire(state: State, game_id: str) -> dict:
     return {
-        "game": GAME_ID,
+        "game": game_id,
         "options": state.options,
         "players": list(state.players),
         "round": state.round,
@@ -392,7 +398,7 @@ class StateSchema(StateFields):
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        return state_to_wire(obj)
+        return state_to_wire(obj, self.game_id)
 
 
 FULL_STATE_KEYS = ("round", "phase", "first_player")
@@ -401,7 +407,7 @@ FULL_STATE_KEYS = ("round", "phase", "first_player")
 class ScoreStateSchema(StateFields):
     """The scoring input: ``board`` (required) and optionally ``players``; a full state also loads."""
 
-    game = fields.String(validate=validate.OneOf([GAME_ID]))
+    game = fields.String(validate=validate.OneOf([CHINATOWN.id]))
     round = StrictInteger(validate=validate.Range(min=1, max=6))
     phase = fields.String(validate=validate.OneOf(PHASES))
     first_player = PlayerId()
@@ -421,7 +427,7 @@ class ScoreStateSchema(StateFields):
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, State):
-            return state_to_wire(obj)
+            return state_to_wire(obj, self.game_id)
         out: dict[str, Any] = {"board": dict(obj.board.cells)}
         if obj.player_ids is not None:
             money = dict(obj.money or ())
@@ -618,3 +624,22 @@ WIRE = GameWire(
     event=EventSchema,
     score_result=ScoreResultSchema,
 )
+
+
+def wire_for(spec: GameSpec) -> GameWire:
+    """The wire of a game that plays Chinatown's rules: Chinatown's own, or for a re-skin the same schemas
+    under its id (a state names the game it belongs to)."""
+    if spec.id == CHINATOWN.id:
+        return WIRE
+    game_id = spec.id
+    state = type(
+        "StateSchema",
+        (StateSchema,),
+        {"game_id": game_id, "game": fields.String(required=True, validate=validate.OneOf([game_id]))},
+    )
+    score_state = type(
+        "ScoreStateSchema",
+        (ScoreStateSchema,),
+        {"game_id": game_id, "game": fields.String(validate=validate.OneOf([game_id]))},
+    )
+    return replace(WIRE, state=state, score_state=score_state)

@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..engine.core import GAME_ENDED
+from ..engine.core import GAME_ENDED, GameSpec
 from ..engine.random import SEED_MAX, SEED_MIN
 from .messages import ID_BLANK, ID_INVISIBLE
 
@@ -274,8 +274,12 @@ class GameWire:
     score_result: type[Schema] | None = None
 
 
-def load_wire(game_id: str) -> GameWire | None:
-    module = importlib.import_module(f"service.schemas.{game_id}")
+def load_wire(spec: GameSpec) -> GameWire | None:
+    """A game's wire: built by the module its spec names (``GameSpec.wire``, by default its id) for it
+    (``wire_for(spec)``), or that module's ``WIRE``."""
+    module = importlib.import_module(f"service.schemas.{spec.wire or spec.id}")
+    if hasattr(module, "wire_for"):
+        return module.wire_for(spec)
     return getattr(module, "WIRE", None)
 
 

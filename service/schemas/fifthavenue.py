@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ..engine.core import GameSpec
 from ..engine.fifthavenue import data as D
 from ..engine.fifthavenue.options import OPTIONS, Options, resolved
 from ..engine.fifthavenue.state import (
@@ -79,19 +81,19 @@ def Strict(**kwargs: Any) -> fields.Boolean:
 
 
 def Card(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.ALL_CARDS), metadata={"component": "FifthAvenueCard"}, **kwargs)
+    return fields.String(validate=validate.OneOf(D.ALL_CARDS), metadata={"component": "{Prefix}Card"}, **kwargs)
 
 
 def CardValue(**kwargs: Any) -> StrictInteger:
-    return StrictInteger(validate=validate.OneOf(D.VALUES), metadata={"component": "FifthAvenueCardValue"}, **kwargs)
+    return StrictInteger(validate=validate.OneOf(D.VALUES), metadata={"component": "{Prefix}CardValue"}, **kwargs)
 
 
 def Business(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.BUSINESSES), metadata={"component": "FifthAvenueBusiness"}, **kwargs)
+    return fields.String(validate=validate.OneOf(D.BUSINESSES), metadata={"component": "{Prefix}Business"}, **kwargs)
 
 
 def Colour(**kwargs: Any) -> fields.String:
-    return fields.String(validate=validate.OneOf(D.COLOURS), metadata={"component": "FifthAvenueColour"}, **kwargs)
+    return fields.String(validate=validate.OneOf(D.COLOURS), metadata={"component": "{Prefix}Colour"}, **kwargs)
 
 
 def PlotId(**kwargs: Any) -> fields.String:
@@ -129,7 +131,7 @@ class _OptionsBase(Schema):
 
 
 OptionsSchema = options_schema(
-    "FifthAvenueOptionsSchema",
+    "OptionsSchema",
     OPTIONS,
     base=_OptionsBase,
     structured={
@@ -185,7 +187,7 @@ class DistrictsField(fields.Field):
             plots = components.schemas[components.name_of(DistrictSchema)]["properties"]["plots"]
             whole = components.schemas[components.name_of(DistrictSchema)]
             district = components.named(
-                "FifthAvenueFullDistrict",
+                components.prefix + "FullDistrict",
                 {
                     **whole,
                     "required": ["plots"],
@@ -193,7 +195,7 @@ class DistrictsField(fields.Field):
                 },
             )
         return components.named(
-            "FifthAvenueFullDistricts" if self.metadata.get("whole_board") else "FifthAvenueDistricts",
+            components.prefix + ("FullDistricts" if self.metadata.get("whole_board") else "Districts"),
             {
                 "type": "object",
                 "additionalProperties": False,
@@ -288,7 +290,7 @@ class TurnSchema(Schema):
         validate=validate.OneOf(D.ACTIONS),
         allow_none=True,
         load_default=None,
-        metadata={"component": "FifthAvenueAction"},
+        metadata={"component": "{Prefix}Action"},
     )
     start_queue = List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
 
@@ -368,12 +370,12 @@ class ResultSchema(Schema):
     central_park_tiles = List(Business(), required=True, validate=validate.Length(max=D.PARK_TILES_REVEALED))
 
 
-def _state_fields(full: bool) -> dict[str, fields.Field]:
+def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Field]:
     req: dict[str, Any] = {"required": True} if full else {}
     # A nullable member a full state leaves out is null (a client's JSON library may drop nulls).
     null: dict[str, Any] = {"load_default": None} if full else {}
     return {
-        "game": fields.String(validate=validate.Equal(D.GAME_ID), **req),
+        "game": fields.String(validate=validate.Equal(game_id), **req),
         "options": fields.Nested(OptionsSchema, load_default=lambda: typed.load(_OPTIONS, {})),
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **null),
@@ -424,20 +426,22 @@ def _state_fields(full: bool) -> dict[str, fields.Field]:
 FULL_STATE_KEYS = tuple(k for k in _state_fields(True) if k not in ("options", "seed"))
 
 
-def _dump_state(obj):
-    return to_plain(obj) if isinstance(obj, State) else obj
+def _dump_state(obj, game_id: str = D.GAME_ID):
+    return to_plain(obj, game_id) if isinstance(obj, State) else obj
 
 
 class _StateBase(Schema):
+    game_id: ClassVar[str] = D.GAME_ID  # the game whose states these are (``wire_for`` gives a re-skin's)
+
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, State) and obj.partial:
-            plain = to_plain(obj)
-            out = {"game": D.GAME_ID, "options": plain["options"], "districts": plain["districts"]}
+            plain = to_plain(obj, self.game_id)
+            out = {"game": self.game_id, "options": plain["options"], "districts": plain["districts"]}
             if obj.players:
                 out["players"] = plain["players"]
             return out
-        return _dump_state(obj)
+        return _dump_state(obj, self.game_id)
 
 
 class StateSchema(_StateBase):
@@ -855,9 +859,9 @@ def districts_to_plain(s: State) -> dict[str, Any]:
     return districts
 
 
-def to_plain(s: State) -> dict[str, Any]:
+def to_plain(s: State, game_id: str = D.GAME_ID) -> dict[str, Any]:
     return {
-        "game": D.GAME_ID,
+        "game": game_id,
         "options": options_to_plain(s.options),
         "players": [player_to_plain(p) for p in s.players],
         "dummy": None if s.dummy is None else {"id": s.dummy.id, "general": s.dummy.general},
@@ -1089,3 +1093,16 @@ WIRE = GameWire(
     event=EventSchema,
     score_result=ScoreResultSchema,
 )
+
+
+def wire_for(spec: GameSpec) -> GameWire:
+    """The wire of a game that plays Fifth Avenue's rules: Fifth Avenue's own, or for a re-skin the same
+    schemas under its id (a state names the game it belongs to)."""
+    if spec.id == D.GAME_ID:
+        return WIRE
+
+    def under_its_id(base: type[_StateBase], full: bool) -> type[Schema]:
+        meta = type("Meta", (), {"include": _state_fields(full, spec.id)})
+        return type(base.__name__, (base,), {"Meta": meta, "game_id": spec.id})
+
+    return replace(WIRE, state=under_its_id(StateSchema, True), score_state=under_its_id(ScoreStateSchema, False))

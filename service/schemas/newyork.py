@@ -18,6 +18,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ..engine.core import GameSpec
 from ..engine.kit import OptionBook
 from ..engine.newyork.data import EDGES, NEW_YORK, VALUES, Edition
 from ..engine.newyork.options import OPTIONS, Options
@@ -826,3 +827,11 @@ WIRE = _NEW_YORK.wire
 DEFAULT_TILES = _NEW_YORK.default_tiles
 CardSchema = _NEW_YORK.card_schema
 _card = _NEW_YORK.load_card
+
+
+def wire_for(spec: GameSpec) -> GameWire:
+    """The wire of a game that plays New York's rules: New York's own, or a re-skin's built for its edition
+    and options (Alhambra's module builds its own)."""
+    if spec.id == NEW_YORK.id:
+        return WIRE
+    return build(spec.engine.edition, spec.options).wire

@@ -10,11 +10,13 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 
 import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ..engine.core import GameSpec
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
 from ..engine.skyline3000.state import (
@@ -58,7 +60,7 @@ POINTS_BOUND = 10_000
 MAX_FACTORY = data.FLOORS_TOTAL  # buildings in one factory: every building has at least one of the 90 floors
 
 
-ROOF = {"component": "Skyline3000Roof"}  # the contract's name for the roof types
+ROOF = {"component": "{Prefix}Roof"}  # the contract's name for the roof types
 
 
 def Count(maximum: int, **kwargs: Any) -> StrictInteger:
@@ -70,7 +72,7 @@ def CardId(**kwargs: Any) -> fields.String:
 
 
 def card_id_schema(components) -> dict[str, Any]:
-    return components.named("Skyline3000CardId", {"type": "string", "minLength": 1, "maxLength": 24})
+    return components.named(components.prefix + "CardId", {"type": "string", "minLength": 1, "maxLength": 24})
 
 
 class CardListField(fields.Field):
@@ -236,7 +238,7 @@ class BlockSchema(Schema):
         validate=validate.OneOf(data.LARGE_TILES),
         allow_none=True,
         load_default=None,
-        metadata={"component": "Skyline3000LargeTile"},
+        metadata={"component": "{Prefix}LargeTile"},
     )
 
 
@@ -306,10 +308,10 @@ class PendingSchema(Schema):
     pile = fields.String(required=True, validate=validate.OneOf(data.DECKS))
 
 
-def _state_fields(full: bool) -> dict[str, fields.Field]:
+def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]:
     req: dict[str, Any] = {"required": True} if full else {}
     return {
-        "game": fields.String(validate=validate.Equal(GAME_ID), **req),
+        "game": fields.String(validate=validate.Equal(game_id), **req),
         "options": OptionsField(),
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
         "round": StrictInteger(validate=validate.Range(min=1, max=data.ROUNDS), **req),
@@ -440,9 +442,9 @@ def player_to_json(p: Player) -> dict[str, Any]:
     }
 
 
-def state_to_json(s: State) -> dict[str, Any]:
+def state_to_json(s: State, game_id: str = GAME_ID) -> dict[str, Any]:
     return {
-        "game": GAME_ID,
+        "game": game_id,
         "options": s.options,
         "players": [player_to_json(p) for p in s.players],
         "round": s.round,
@@ -479,16 +481,18 @@ def state_to_json(s: State) -> dict[str, Any]:
 
 
 class _StateBase(Schema):
+    game_id: ClassVar[str] = GAME_ID  # the game whose states these are (``wire_for`` gives a re-skin's)
+
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, ScoreInput):
             if obj.state is not None:
-                return state_to_json(obj.state)
-            out = {"game": GAME_ID, "options": obj.options, "blocks": {b: block_to_json(x) for b, x in obj.blocks}}
+                return state_to_json(obj.state, self.game_id)
+            out = {"game": self.game_id, "options": obj.options, "blocks": {b: block_to_json(x) for b, x in obj.blocks}}
             if obj.players is not None:
                 out["players"] = [player_to_json(p) for p in obj.players]
             return out
-        return state_to_json(obj) if isinstance(obj, State) else obj
+        return state_to_json(obj, self.game_id) if isinstance(obj, State) else obj
 
 
 class StateSchema(_StateBase):
@@ -743,3 +747,16 @@ WIRE = GameWire(
     event=EventSchema,
     score_result=ScoreResultSchema,
 )
+
+
+def wire_for(spec: GameSpec) -> GameWire:
+    """The wire of a game that plays Skyline 3000's rules: Skyline 3000's own, or for a re-skin the same
+    schemas under its id (a state names the game it belongs to)."""
+    if spec.id == GAME_ID:
+        return WIRE
+
+    def under_its_id(base: type[_StateBase], full: bool) -> type[Schema]:
+        meta = type("Meta", (), {"include": _state_fields(full, spec.id)})
+        return type(base.__name__, (base,), {"Meta": meta, "game_id": spec.id})
+
+    return replace(WIRE, state=under_its_id(StateSchema, True), score_state=under_its_id(ScoreStateSchema, False))

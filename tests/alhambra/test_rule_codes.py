@@ -1,17 +1,15 @@
 """Alhambra's rule codes: New York's rules under alhambra.*, in Alhambra's words, citing its rules page."""
 
-from pathlib import Path
-
 import yaml
 
-from service.engine.alhambra import GAME
+from service.engine.alhambra import GAME, SPEC
 from service.engine.alhambra.book import ALIASES, BOOK
 from service.engine.newyork import GAME as NEW_YORK
 from service.engine.newyork.state import Placed
 
 from .helpers import RULES_PAGE, codes, inline, mv, partial, start
 
-PAGE = Path(__file__).resolve().parents[2] / "service" / "api" / "rules" / "alhambra.yaml"
+PAGE = SPEC.rules_page  # its package's rules.yaml
 
 
 def sections() -> set[str]:

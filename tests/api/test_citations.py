@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.api.pages import POLICY, RULES_DIR, TEMPLATES_DIR
+from service.api.pages import POLICY, TEMPLATES_DIR
 from service.api.problem_types import DEFAULT_SLUGS, PROBLEM_TYPES
-from service.engine.registry import GAME_IDS
+from service.engine.registry import GAME_IDS, SPECS
 
 ROOT = Path(__file__).parents[2]
 
@@ -118,7 +118,7 @@ def test_the_violations_of_a_refused_move_link_to_the_rules_they_cite(client, ga
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_each_rules_file_gives_every_anchor_once(game):
-    rules = yaml.safe_load((RULES_DIR / f"{game}.yaml").read_text())
+    rules = yaml.safe_load(SPECS[game].rules_page.read_text())
     ids = [s["id"] for s in rules["sections"]] + [p["id"] for s in rules["sections"] for p in s.get("parts", ())]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) for i in ids), ids
@@ -212,11 +212,12 @@ def test_a_text_cannot_inject_markup():
 
 
 def test_the_rules_files_and_templates_ship_in_the_package():
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["service.api"]
-    for folder in (RULES_DIR, TEMPLATES_DIR):
-        for path in folder.iterdir():
-            relative = path.relative_to(folder.parent).as_posix()
-            assert any(fnmatch.fnmatch(relative, pattern) for pattern in data), relative
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    for path in TEMPLATES_DIR.iterdir():
+        relative = path.relative_to(TEMPLATES_DIR.parent).as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in data["service.api"]), relative
+    for spec in SPECS.values():  # each game's rules page is package data of its own package
+        assert any(fnmatch.fnmatch(spec.rules_page.name, pattern) for pattern in data["*"]), spec.id
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -225,7 +226,7 @@ def test_the_rules_page_comes_as_json_with_the_same_sections_for_a_client_that_p
     assert answer.status_code == 200 and answer.mimetype == "application/json" and answer.headers["Vary"] == "Accept"
     document = answer.get_json()
     ids = [s["id"] for s in document["sections"]] + [p["id"] for s in document["sections"] for p in s["parts"]]
-    rules = yaml.safe_load((RULES_DIR / f"{game}.yaml").read_text())
+    rules = yaml.safe_load(SPECS[game].rules_page.read_text())
     assert [s["text"] for s in document["sections"]] == [s["text"] for s in rules["sections"]]
     assert set(ids) <= follow(client, f"/v1/games/{game}/rules")
     assert document["readings"] == client.get(f"/v1/games/{game}").get_json()["readings"]

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from service import create_app
-from service.engine.registry import GAME_IDS
+from service.engine.registry import GAME_IDS, SPECS
 
 SEED_MAX = 2**53 - 1
 # Ids of the service's own words (variants, options and their choices, move types, breakdown categories'
@@ -32,13 +32,11 @@ SEED_MAX = 2**53 - 1
 SNAKE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
 MAX_STEPS = 1500
 STATUS_KEYS = {"phase", "round", "to_move", "over", "winners"}
-PLAYERS = {
-    "newyork": ["anna", "ben"],
-    "alhambra": ["anna", "ben"],
-    "chinatown": ["anna", "ben", "cleo"],
-    "skyline3000": ["anna", "ben", "cleo"],
-    "fifthavenue": ["anna", "ben", "cleo"],
-}
+
+
+def players(game: str) -> list[str]:
+    """The seats the game's tests play with (its spec's examples)."""
+    return list(SPECS[game].examples.PLAYERS)
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +126,7 @@ def check_standings(answer: dict, held: dict[str, int], status: dict | None) -> 
 def play(client, game: str, seed: int) -> tuple[dict, list[dict], dict]:
     """A seeded game to its end; every answer checked on the way. The setup, the log and the last answer."""
     info = client.get(f"/v1/games/{game}").get_json()["game"]
-    setup = {"players": PLAYERS[game], "seed": seed}
+    setup = {"players": players(game), "seed": seed}
     answer = post(client, game, "setup", setup)
     assert answer["seed"] == seed
     state, status = answer["state"], answer["status"]
@@ -189,28 +187,13 @@ def test_every_answer_of_a_seeded_game_keeps_the_conventions(client, game):
     check_standings(score, last["scores"], status)
 
 
-def at_a_real_table(game: str, state: dict) -> dict:
-    """The state with every hidden order unknown (docs/wire.md, "Hidden information"): each later draw is a reveal."""
-    if game in ("newyork", "alhambra"):
-        return {**state, "bag": None, "money_deck": None, "seed": None}
-    if game == "skyline3000":
-        return {**state, "piles": {k: {**v, "draw": None} for k, v in state["piles"].items()}}
-    if game == "fifthavenue":
-        return {
-            **state,
-            "stacks": {k: {**v, "below": None} for k, v in state["stacks"].items()},
-            "black_deck": {**state["black_deck"], "cards": None, "seed": None},
-            "park_order": None,
-        }
-    return state
-
-
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_pending_reveal_awaits_the_player_its_reveal_names(client, game):
     info = client.get(f"/v1/games/{game}").get_json()["game"]
-    options = {"chance": "table"} if game == "chinatown" else {}
-    state = at_a_real_table(
-        game, post(client, game, "setup", {"players": PLAYERS[game], "seed": 3, "options": options})["state"]
+    examples = SPECS[game].examples
+    options = examples.TABLE_OPTIONS
+    state = examples.at_a_real_table(
+        post(client, game, "setup", {"players": players(game), "seed": 3, "options": options})["state"]
     )
     rnd, reveals = random.Random(3), 0
     for _ in range(400):
@@ -220,134 +203,23 @@ def test_a_pending_reveal_awaits_the_player_its_reveal_names(client, game):
         check_moves(game, info, listed["moves"], status)
         if state["pending"] is not None:
             assert len(status["to_move"]) == 1, status
-            if game in ("chinatown", "skyline3000"):
+            if examples.PENDING_AWAITS_ITS_PLAYER:
                 assert status["to_move"] == [state["pending"]["player"]]
         shown = [m for m in listed["moves"] if m["type"] == "reveal"]
         reveals += len(shown)
         if not listed["moves"]:  # Chinatown lists no deal of many cards: too many to list
-            assert state["pending"] is not None and game == "chinatown"
+            assert state["pending"] is not None and not examples.LISTS_EVERY_REVEAL
             break
         answer = post(client, game, "moves", {"state": state, "move": rnd.choice(listed["moves"])})
         state = answer["state"]
         if answer["status"]["over"]:
             break
-    assert reveals or game == "chinatown", "a real-table game reveals its draws"
-
-
-# The rulebooks' worked examples, as score requests on partial states: (body, the totals they give).
-WORKED = {
-    "newyork": (
-        {
-            "state": {
-                "players": [
-                    {
-                        "id": p,
-                        "city": [{"x": x, "y": 0, "tile": {"type": "park", "streets": []}} for x in range(1, n + 1)],
-                    }
-                    for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
-                ]
-            },
-            "scoring": "final",
-        },
-        {"anna": 16, "ben": 16, "cleo": 2, "dan": 2},
-    ),
-    # Alhambra's: gardens 3, 3, 2, 2 in the final scoring share (20 + 12) / 2 and 5 / 2, rounded down
-    "alhambra": (
-        {
-            "state": {
-                "players": [
-                    {
-                        "id": p,
-                        "city": [{"x": x, "y": 0, "tile": {"type": "garden", "walls": []}} for x in range(1, n + 1)],
-                    }
-                    for p, n in (("anna", 3), ("ben", 3), ("cleo", 2), ("dan", 2))
-                ]
-            },
-            "scoring": "final",
-        },
-        {"anna": 16, "ben": 16, "cleo": 2, "dan": 2},
-    ),
-    "chinatown": (
-        {
-            "state": {
-                "board": {
-                    str(lot): {"owner": "simon", "shop": shop}
-                    for lot, shop in (
-                        (1, "seafood"),
-                        (2, "seafood"),
-                        (4, "seafood"),
-                        (16, "laundry"),
-                        (17, "laundry"),
-                        (18, "laundry"),
-                        (52, "factory"),
-                        (53, "factory"),
-                        (56, "factory"),
-                    )
-                }
-            }
-        },
-        {"simon": 120000},
-    ),
-    "skyline3000": (
-        {
-            "state": {
-                "blocks": {
-                    "yellow-1": {
-                        "buildings": [
-                            {"owner": "purple", "floors": 1, "roof": "arched"},
-                            {"owner": "purple", "floors": 2, "roof": "arched"},
-                            {"owner": "green", "floors": 2, "roof": "arched"},
-                        ],
-                        "greens": 1,
-                        "billboards": ["white"],
-                        "large": "spaceport",
-                    },
-                    "yellow-2": {
-                        "buildings": [
-                            {"owner": o, "floors": f, "roof": "peaked"}
-                            for o, f in (("white", 1), ("green", 2), ("orange", 3), ("green", 3), ("white", 4))
-                        ],
-                        "greens": 2,
-                        "large": "megamarket",
-                    },
-                    "yellow-3": {
-                        "buildings": [
-                            {"owner": o, "floors": f, "roof": "arched"}
-                            for o, f in (("purple", 1), ("white", 1), ("green", 1), ("orange", 2))
-                        ],
-                        "billboards": ["orange"],
-                    },
-                }
-            }
-        },
-        {"purple": 5, "green": 7, "white": 9, "orange": 3},
-    ),
-    "fifthavenue": (
-        {
-            "state": {
-                "districts": {
-                    "times-square": {
-                        "plots": {
-                            "violet": {"skyscrapers": {"owner": "yellow", "count": 1}},
-                            "orange": {"businesses": ["boutique", "jeweler"]},
-                            "brown": {"businesses": ["gallery"]},
-                            "gray": {"skyscrapers": {"owner": "blue", "count": 3}},
-                            "green": {"businesses": ["gallery"]},
-                        }
-                    }
-                }
-            },
-            "scoring": "building_stop:times-square",
-            "declarer": "red",
-        },
-        {"yellow": 2, "blue": 3, "red": 4},
-    ),
-}
+    assert reveals or not examples.LISTS_EVERY_REVEAL, "a real-table game reveals its draws"
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_worked_examples_break_down_into_their_totals(client, game):
-    body, totals = WORKED[game]
+    body, totals = SPECS[game].examples.WORKED  # the rulebook's worked example
     answer = post(client, game, "score", body)
     assert answer["violations"] == []
     check_score(answer)
@@ -358,9 +230,9 @@ def test_worked_examples_break_down_into_their_totals(client, game):
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_setup_seed_is_at_most_2_to_the_53_minus_1(client, game):
-    players = PLAYERS[game]
-    assert post(client, game, "setup", {"players": players, "seed": SEED_MAX})["seed"] == SEED_MAX
-    response = client.post(f"/v1/games/{game}/setup", json={"players": players, "seed": SEED_MAX + 1})
+    seats = players(game)
+    assert post(client, game, "setup", {"players": seats, "seed": SEED_MAX})["seed"] == SEED_MAX
+    response = client.post(f"/v1/games/{game}/setup", json={"players": seats, "seed": SEED_MAX + 1})
     assert response.status_code == 422
     assert [e["pointer"] for e in response.get_json()["errors"]] == ["/seed"]
 
@@ -368,23 +240,14 @@ def test_setup_seed_is_at_most_2_to_the_53_minus_1(client, game):
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_derived_seed_is_json_safe(client, game):
     for n in range(8):
-        answer = post(client, game, "setup", {"players": [f"p{n}-{i}" for i in range(len(PLAYERS[game]))]})
+        answer = post(client, game, "setup", {"players": [f"p{n}-{i}" for i in range(len(players(game)))]})
         assert 0 <= answer["seed"] <= SEED_MAX
-
-
-SEED_FIELDS = {
-    "newyork": ("seed",),
-    "alhambra": ("seed",),
-    "chinatown": ("seed",),
-    "skyline3000": ("seed",),
-    "fifthavenue": ("black_deck", "seed"),
-}
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_state_seed_is_at_most_2_to_the_53_minus_1(client, game):
-    state = post(client, game, "setup", {"players": PLAYERS[game], "seed": 5})["state"]
-    *parents, name = SEED_FIELDS[game]
+    state = post(client, game, "setup", {"players": players(game), "seed": 5})["state"]
+    *parents, name = SPECS[game].examples.SEED_FIELDS
     holder = state
     for key in parents:
         holder = holder[key]
@@ -393,14 +256,16 @@ def test_a_state_seed_is_at_most_2_to_the_53_minus_1(client, game):
     holder[name] = SEED_MAX + 1
     response = client.post(f"/v1/games/{game}/validate", json={"state": state})
     assert response.status_code == 422
-    assert [e["pointer"] for e in response.get_json()["errors"]] == ["/state/" + "/".join(SEED_FIELDS[game])]
+    assert [e["pointer"] for e in response.get_json()["errors"]] == [
+        "/state/" + "/".join(SPECS[game].examples.SEED_FIELDS)
+    ]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_every_move_type_needs_its_player(client, game):
     """Every move type of the game, reveals included, is refused by the schema without `player`."""
     info = client.get(f"/v1/games/{game}").get_json()["game"]
-    state = post(client, game, "setup", {"players": PLAYERS[game], "seed": 5})["state"]
+    state = post(client, game, "setup", {"players": players(game), "seed": 5})["state"]
     for move_type in info["move_types"]:
         response = client.post(f"/v1/games/{game}/moves", json={"state": state, "move": {"type": move_type}})
         assert response.status_code == 422, move_type

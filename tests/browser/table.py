@@ -150,11 +150,12 @@ def enter_reveal(page, turn: int) -> int:
     return taps
 
 
-def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> str | None:
+def real_table_step(page, pick: int, turn: int, private_first: bool = False, prefer: str | None = None) -> str | None:
     """One thing a referee does at a real table: pass the device, enter a reveal, or play a move (by a tap
     on the board every third turn where the move has a target there). None when nothing is left. Every tenth
     turn taps with the pointer (Playwright's checks that the element is visible and on top), the others fire
-    the element's click event: a whole game saves two frames a tap."""
+    the element's click event: a whole game saves two frames a tap. ``prefer``: a listed move whose words hold
+    it is played before the pick (a purchase where the game may go on taking money or ending turns forever)."""
     FAST["on"] = turn % 10 != 0
     if visible(page, "#pass-panel"):
         tap(page, page.locator("#pass-confirm"))
@@ -173,6 +174,10 @@ def real_table_step(page, pick: int, turn: int, private_first: bool = False) -> 
     if private_first and turn % 2 == 0 and page.locator("#moves .pass-button").count():
         tap(page, page.locator("#moves .pass-button").first)  # a move from a hand (a buy) every other turn
         return "pass"
+    preferred = page.locator("#moves button.move", has_text=prefer) if prefer else None
+    if preferred is not None and preferred.count():
+        tap(page, preferred.first)  # the kind of move the game needs to end (Alhambra's purchases)
+        return "move"
     if turn % 3 == 0 and targets.count():
         tap(page, targets.nth(turn % targets.count()))
         if page.locator("#board-choice button.move").count():

@@ -428,6 +428,9 @@ def fill_claim_parts(page, tap) -> None:
     parts = page.locator("#claim-box fieldset.part")
     for i in range(parts.count()):
         part = parts.nth(i)
+        if part.locator(".board-only").count():  # a city's cell: tapped on the board, where it is marked
+            tap(page.locator("#picture .target").first)
+            continue
         if part.locator(".numpad").count():
             tap(part.locator(".numpad-key[data-digit='1']"))
             tap(part.locator(".numpad-add"))
@@ -480,7 +483,151 @@ def test_every_move_type_of_a_game_is_composed_by_taps_and_checked(phone, game):
             assert refused or log_length(page) == log + 1, kind
             checked.add(kind)
     print(f"{game}: claimed by taps and checked: {sorted(checked)}")
-    # every move type of the game but its reveals (their own forms), Chinatown's trade (trade.js) and
-    # Skyline's `bids` (every sealed pile at once: no one view may hold them)
-    assert checked == set(MOVE_TYPES[game]) - {"reveal", "trade", "bids"}
+    # every move type of the game but its reveals (their own forms) and Chinatown's trade (trade.js)
+    assert checked == set(MOVE_TYPES[game]) - {"reveal", "trade"}
+    assert page.errors == []
+
+
+def test_a_claimed_placement_s_cell_is_tapped_on_the_board_and_sent_as_its_x_and_y(phone, screenshots):
+    """The claim composer asks for a New York cell by a tap in the player's city on the board (no steppers):
+    the check waits for it, the tap marks it chosen, and the move sent holds that cell's x and y."""
+    page = phone
+    tap = Taps(page)
+    start(page, "newyork", "anna, ben", seed=7)
+    awaited = state(page)["current"]
+    seat = [p["id"] for p in state(page)["players"]].index(awaited)
+    tap("#claim-box summary")
+    tap("#claim-box button[data-type='place']")
+    assert page.locator("#claim-box .claim-stepper").count() == 0  # no −/+ for a cell
+    assert page.locator("#claim-submit").is_disabled()  # the cell is still to be tapped
+    fill = page.locator("#claim-box fieldset.part").first
+    tap(fill.locator(".groups button").first)
+    tap(fill.locator("button.piece:enabled").first)
+    # only the awaited player's city cells are marked, and no listed move's target while the claim asks
+    targets = page.locator("#picture .target")
+    assert targets.count() >= 4
+    assert all(
+        targets.nth(i).evaluate(f"e => !!e.closest('g.player[data-seat=\"{seat}\"]')") for i in range(targets.count())
+    )
+    cell = targets.nth(1)
+    x, y = int(cell.get_attribute("data-x")), int(cell.get_attribute("data-y"))
+    tap(cell)
+    assert page.locator(f"#picture [data-x='{x}'][data-y='{y}'].chosen").count() == 1
+    assert page.locator("#claim-submit").is_enabled()
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.split("?")[0].endswith("/moves") else None)
+    tap("#claim-submit")
+    no_problem_shown(page)
+    claimed = sent[-1]["move"]
+    assert claimed["type"] == "place" and (claimed["x"], claimed["y"]) == (x, y) and claimed["player"] == awaited
+    # nothing waits to be placed at the start: refused, every rule shown, nothing applied
+    assert page.locator("#claim-box .claim-verdict li").count() >= 1
+    page.locator("#play").screenshot(path=str(screenshots / "compose-newyork-claimed-cell-375.png"))
+    assert page.errors == []
+
+
+def skyline_table_game_to_a_draw() -> dict:
+    """A Skyline 3000 real-table game played through the service to its first draw phase (8 moves: the top
+    cards turned up, both pass, the three auctions' piles settled empty): anna is to draw."""
+    from .test_play import API
+
+    url = "/v1/games/skyline3000"
+    game = API.post(f"{url}/setup", json={"players": ["anna", "ben"], "options": {"chance": "table"}}).get_json()
+    state, played = game["state"], []
+    for _ in range(30):
+        moves = API.post(f"{url}/legal-moves", json={"state": state, "limit": 1000}).get_json()["moves"]
+        if any(m["type"] == "draw" for m in moves):
+            return {"state": game["state"], "moves": played}
+        move = next(m for kind in ("reveal", "bids", "pass") for m in moves if m["type"] == kind)
+        played.append(move)
+        state = API.post(f"{url}/moves", json={"state": state, "move": move}).get_json()["state"]
+    raise AssertionError("no draw phase")
+
+
+def test_a_skyline_hand_entered_grows_by_a_draw_and_card_plays_are_checked_against_it(phone, screenshots):
+    """At a real table: anna's hand entered on her own view, then a draw entered there too; the hand shown
+    grows by the card drawn, and a card play she claims is refused as not in her hand exactly when it is not."""
+    from .test_real_table import import_game
+
+    page = phone
+    tap = Taps(page)
+    import_game(page, "skyline3000", skyline_table_game_to_a_draw())
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    size = state(page)["players"][0]["hand_size"]
+    tap("#enter-hand")
+    groups = page.locator("#correction .groups button")
+    for i in range(size):  # the cards dealt, tapped by their pictures, a pile's group after another
+        if groups.count():
+            tap(groups.nth(i % groups.count()))
+        tap(page.locator("#correction button.piece:enabled").first)
+    tap("#correct-button")
+    no_problem_shown(page)
+    assert "Not taken" not in page.inner_text("#correction-verdict"), page.inner_text("#correction-verdict")
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    before = state(page)["players"][0]["hand"]
+    assert len(before) == size
+    tap("#back-to-table")
+    # the draw is the table's: anna takes the floor pile's face-up top card, and the referee turns up the
+    # next one, tapped by its picture on the shared screen
+    tap(page.locator("#moves button.move", has_text="floor").first)
+    tap(page.locator("#pending-form button.piece:enabled").last)
+    tap("#pending-form .chooser-submit")
+    no_problem_shown(page)
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    hand = state(page)["players"][0]["hand"]
+    drawn = [c for c in hand if c not in before]
+    assert len(hand) == size + 1 and len(drawn) == 1 and drawn[0].startswith("floor-")
+    assert page.locator("#hand .hand-piece").count() == size + 1  # the hand shown grows
+    assert str(size + 1) in page.inner_text("#hand-text")
+    words = page.locator("#hand .hand-piece").nth(hand.index(drawn[0])).get_attribute("aria-label")
+    page.locator("#own-view").screenshot(path=str(screenshots / "compose-skyline-hand-after-draw-375.png"))
+    # the draws go on (anna's five more, ben's six, each next top card turned up) to the next construction,
+    # where ben passes: anna's card plays are then checked against the hand she has now
+    tap("#back-to-table")
+    for turn in range(60):
+        if "phase construction" in page.inner_text("#status") and not visible(page, "#pending"):
+            break
+        real_table_step(page, 0, turn)
+    tap("#own-views button[data-pass='ben']")
+    tap("#pass-confirm")
+    tap(page.locator("#moves button.move", has_text="passes").first)
+    assert "\u2068anna\u2069 to move" in page.inner_text("#status")
+    tap("#own-views button[data-pass='anna']")
+    tap("#pass-confirm")
+    hand = state(page)["players"][0]["hand"]
+    assert drawn[0] in hand and len(hand) == size + 6
+    answers = []
+    page.on("response", lambda r: answers.append(r) if r.url.split("?")[0].endswith("/moves") else None)
+
+    def claim_discard(wanted) -> tuple[str, set[str]]:
+        """Claim a discard of the first card offered whose words ``wanted`` accepts: its id, its rule codes."""
+        tap("#claim-box button[data-type='discard']")
+        part = page.locator("#claim-box fieldset.part").first
+        kinds = part.locator(".groups button")
+        for k in range(max(kinds.count(), 1)):
+            if kinds.count():
+                tap(kinds.nth(k))
+            pieces = part.locator("button.piece:enabled")
+            labels = pieces.evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))")
+            found = [i for i, label in enumerate(labels) if wanted(label)]
+            if found:
+                tap(pieces.nth(found[0]))
+                break
+        tap("#claim-submit")
+        answer = answers[-1]
+        return answer.request.post_data_json["move"]["card"], {v["code"] for v in answer.json()["violations"]}
+
+    held = set(page.locator("#hand .hand-piece").evaluate_all("ps => ps.map((p) => p.getAttribute('aria-label'))"))
+    if not page.locator("#claim-box").evaluate("e => e.open"):
+        tap("#claim-box summary")
+    log = page.locator("#move-log li").count()
+    card, codes = claim_discard(lambda label: label not in held)  # a card she does not hold: refused for it
+    assert card not in hand and "skyline3000.card.not_in_hand" in codes, (card, codes)
+    assert page.locator("#move-log li").count() == log and state(page)["players"][0]["hand"] == hand
+    card, codes = claim_discard(lambda label: label == words)  # the card she drew: hers, the discard played
+    assert card in hand and card.startswith("floor-") and codes == set(), (card, codes)
+    assert page.locator("#move-log li").count() == log + 1
     assert page.errors == []

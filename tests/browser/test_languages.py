@@ -78,3 +78,27 @@ def test_a_hungarian_real_table_game_leaves_no_english_prompt(page):
     left = {state: sorted(f for f in fragments if f in text) for state, text in seen.items()}
     assert {state: f for state, f in left.items() if f} == {}
     assert not page.errors
+
+
+RTL = "\u05d0\u05d1\u05d9"  # a Hebrew name, written right to left
+
+
+def test_a_right_to_left_name_is_isolated_wherever_the_page_writes_it(page):
+    """Each name inserted into a sentence is set apart (a first-strong isolate, as <bdi> is), one by one in a
+    list, so a right-to-left name neither reorders the words and commas beside it nor is reordered."""
+    page.goto("/table/")
+    settle(page)
+    start(page, "newyork", f"{RTL}, anna", seed=7)
+    no_problem_shown(page)
+    isolated = f"\u2068{RTL}\u2069"
+    status = page.inner_text("#status")
+    assert isolated in status or "\u2068anna\u2069" in status, status  # whoever is to move, named alone
+    page.locator("#moves button.move").first.click()
+    settle(page)
+    log = page.inner_text("#move-log")
+    assert "\u2068" in log and "\u2069" in log, log  # the mover's name in the log entry
+    assert page.inner_text("#undo").count("\u2068") == 1  # Undo names the move it takes back, its player set apart
+    # a name standing alone (a table's row, the kept game's players) is its own <bdi>
+    assert page.locator(f"#standings th bdi:text-is('{RTL}')").count() == 1
+    assert page.locator(f"#kept-list .kept-title bdi:text-is('{RTL}')").count() == 1
+    assert not page.errors

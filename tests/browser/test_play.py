@@ -121,7 +121,7 @@ def test_a_legal_composed_move_is_said_legal_and_can_be_played(page):
     assert "Legal" in page.inner_text("#verdict")
     page.click("#play-composed")
     settle(page)
-    assert page.inner_text("#move-log") == "ben passes"
+    assert page.inner_text("#move-log") == "\u2068ben\u2069 passes"  # the name set apart (an isolate)
 
 
 def test_undo_and_redo(page):
@@ -193,7 +193,7 @@ def test_import_shows_the_first_illegal_move(page):
     page.click("#import")
     settle(page)
     verdict = page.inner_text("#import-verdict")
-    assert "Move 2 (ben passes) is illegal" in verdict
+    assert "Move 2 (\u2068ben\u2069 passes) is illegal" in verdict
     assert "\u2068ben\u2069 has passed this construction phase." in verdict
 
 
@@ -205,10 +205,10 @@ def test_a_players_view_shows_only_what_that_player_may_see(page):
     assert all(p["money"] is None and p["money_count"] > 0 for p in shared["players"])
     page.click("#own-views button[data-pass='anna']")
     assert page.locator("#table-view").is_hidden()  # the device is passed first: nothing shown until anna says so
-    assert "Pass the device to anna" in page.inner_text("#pass-panel")
+    assert "Pass the device to \u2068anna\u2069" in page.inner_text("#pass-panel")  # a name is isolated
     page.click("#pass-confirm")
     settle(page)
-    assert "anna's own view" in page.inner_text("#own-view")
+    assert "\u2068anna\u2069's own view" in page.inner_text("#own-view")
     seen = state(page)
     assert seen["players"][1]["money"] is None and seen["players"][1]["money_count"] > 0
     assert seen["players"][0]["money"] and all(card is not None for card in seen["players"][0]["money"])
@@ -247,7 +247,7 @@ def test_moves_are_played_by_keyboard_with_a_visible_focus(page):
 def table_games() -> dict[str, bool]:
     """Which games' engines have the table mode (the option `chance` with the value `table`)."""
     found = {}
-    for game in ("newyork", "chinatown", "skyline3000", "fifthavenue"):
+    for game in ("newyork", "alhambra", "chinatown", "skyline3000", "fifthavenue"):
         options = API.get(f"/v1/games/{game}").get_json()["options"]
         found[game] = (
             any(o.get("name") == "chance" and "table" in o.get("choices", ["table"]) for o in options)
@@ -300,3 +300,47 @@ def test_the_largest_seed_is_sent_and_shown_exactly_and_one_beyond_is_refused(pa
     assert exported(page)["setup"]["seed"] == top
     start(page, "newyork", "anna, ben", seed=top + 1)
     assert page.locator("#problem").is_visible() and "/seed" in page.inner_text("#problem")
+
+
+def declared_options(game: str) -> dict:
+    """The options a game declares with their defaults, as its description gives them."""
+    options = API.get(f"/v1/games/{game}").get_json()["options"]
+    return {o["name"]: o["default"] for o in options} if isinstance(options, list) else options
+
+
+@pytest.mark.parametrize("game", ["newyork", "skyline3000"])
+def test_the_setup_offers_every_option_the_game_declares_and_sends_those_changed(page, game):
+    open_table(page)
+    page.select_option("#game", game)
+    settle(page)
+    declared = declared_options(game)
+    offered = page.locator("#options-box [data-option]")
+    names = [offered.nth(i).get_attribute("data-option") for i in range(offered.count())]
+    # every option but the chance, which the Digital / Real table choice sets
+    assert sorted(names) == sorted(n for n in declared if n != "chance")
+    page.click("#options-box > summary")
+    # change the first choice to another of its choices, and the first number or checkbox
+    changed = {}
+    choice = page.locator("#options-box select[data-option]").first
+    name = choice.get_attribute("data-option")
+    values = choice.locator("option").evaluate_all("os => os.map(o => o.value)")
+    other = next(v for v in values if v and v != declared[name])
+    choice.select_option(other)
+    changed[name] = other
+    box = page.locator("#options-box input[type=checkbox][data-option]")
+    if box.count():
+        name = box.first.get_attribute("data-option")
+        box.first.set_checked(not declared[name])
+        changed[name] = not declared[name]
+    else:
+        number = page.locator("#options-box input[type=number][data-option]").first
+        name = number.get_attribute("data-option")
+        number.fill(str(declared[name] + 1))
+        changed[name] = declared[name] + 1
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.split("?")[0].endswith("/setup") else None)
+    start(page, game, "anna, ben", seed=7)
+    no_problem_shown(page)
+    assert sent and sent[-1]["options"] == changed  # only what was changed is sent
+    kept = state(page)["options"]
+    assert all(kept[k] == v for k, v in changed.items())

@@ -30,9 +30,13 @@ GAMES = [
     ("chinatown", "anna, ben, cy", -1, 390),
     ("skyline3000", "anna, ben", 0, 1280),
     ("newyork", "anna, ben", 0, 390),
+    ("alhambra", "anna, ben", 0, 375),
     ("fifthavenue", "anna, ben", 0, 1280),
 ]
 MOST_STEPS = 900
+# Alhambra's turn may be ended without an action, and taking money never ends the game: its players buy
+# whenever a purchase is listed
+PREFER = {"alhambra": "buys the tile"}
 
 
 @pytest.mark.parametrize("game,players,pick,width", GAMES, ids=[g[0] for g in GAMES])
@@ -44,7 +48,7 @@ def test_a_whole_real_table_game_with_every_reveal_tapped(page, screenshots, gam
     start(page, game, players, seed=None, mode="table")
     steps = collections.Counter()
     for turn in range(MOST_STEPS):
-        done = real_table_step(page, pick, turn, private_first=game == "newyork")
+        done = real_table_step(page, pick, turn, private_first=game in ("newyork", "alhambra"), prefer=PREFER.get(game))
         no_problem_shown(page)
         assert not page.locator("#verdict .illegal").count(), page.inner_text("#verdict")
         if done is None:
@@ -148,7 +152,7 @@ def test_a_sealed_skyline_pile_is_entered_by_its_player_alone(page):
     settle(page)
     no_problem_shown(page)
     assert page.locator("#own-view").is_hidden()  # back on the shared screen
-    assert page.locator("#move-log li").first.inner_text() == f"{bidder} bids a sealed pile"  # newest first
+    assert page.locator("#move-log li").first.inner_text() == f"\u2068{bidder}\u2069 bids a sealed pile"  # newest first
 
 
 def test_a_correction_is_checked_recorded_in_the_history_and_undone(page):
@@ -161,7 +165,7 @@ def test_a_correction_is_checked_recorded_in_the_history_and_undone(page):
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.inner_text("#move-log li") == "Correction: ben's points"
+    assert page.inner_text("#move-log li") == "Correction: \u2068ben\u2069's points"
     assert page.inner_text("#standings tr[data-player=ben] td.total") == "9"
     assert state(page)["players"][1]["points"] == 9
     body = exported(page)
@@ -258,7 +262,7 @@ def test_a_fifth_avenue_starting_business_is_entered_by_tapping_its_plot_and_its
     page.click("#pending-form .chooser-submit")
     settle(page)
     no_problem_shown(page)
-    assert page.inner_text("#move-log li") == "anna reveals a jeweler on the gray plot of 34th st west"
+    assert page.inner_text("#move-log li") == "\u2068anna\u2069 reveals a jeweler on the gray plot of 34th st west"
     assert state(page)["districts"]["34th-st-west"]["plots"]["gray"]["businesses"] == ["jeweler"]
     assert page.inner_text("#pending-text").startswith("The table reveals: start business")  # the next district
     assert page.errors == []
@@ -375,7 +379,7 @@ def test_a_skyline_contract_composed_card_then_factory_building_then_platform(pa
     # the card chosen: its factory buildings are the picture's targets, nothing else
     targets = page.locator("#picture .target")
     names = [targets.nth(i).get_attribute("aria-label") for i in range(targets.count())]
-    assert names and all(n.startswith("factory building") and n.endswith("of ben") for n in names), names
+    assert names and all(n.startswith("factory building") and n.endswith("of \u2068ben\u2069") for n in names), names
     page.screenshot(path=screenshots / f"compose-skyline-building-{width}.png", full_page=True)
     targets.first.click()
     settle(page)
@@ -457,7 +461,10 @@ def test_a_new_york_tile_correction_is_tapped_checked_recorded_and_undone(page, 
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.locator("#move-log li").first.inner_text() == f"Correction: the tile at ({free[0]}, {free[1]}) of anna"
+    assert (
+        page.locator("#move-log li").first.inner_text()
+        == f"Correction: the tile at ({free[0]}, {free[1]}) of \u2068anna\u2069"
+    )
     moved = {(c["x"], c["y"]): c["tile"] for c in state(page)["players"][0]["city"]}
     assert moved[free] == tile and (x, y) not in moved
     page.click("#undo")
@@ -499,7 +506,7 @@ def test_a_skyline_hand_is_corrected_on_its_player_s_own_view_only(page, screens
     page.click("#correct-button")
     settle(page)
     no_problem_shown(page)
-    assert page.locator("#move-log li").first.inner_text() == "Correction: anna's hand"
+    assert page.locator("#move-log li").first.inner_text() == "Correction: \u2068anna\u2069's hand"
     assert page.locator("#own-view").is_hidden() and state(page)["players"][0]["hand"] is None  # the shared screen
     own_view(page, "anna")
     assert len(state(page)["players"][0]["hand"]) == size
@@ -522,7 +529,9 @@ def test_a_move_is_composed_by_keyboard_alone_each_part_s_targets_focused_in_tur
     page.locator("#compose .part-choice", has_text="contract card").first.focus()
     page.keyboard.press("Enter")
     settle(page)
-    assert focused(page).startswith("factory building 1 of ben")  # the card chosen: the keyboard is on its buildings
+    assert focused(page).startswith(
+        "factory building 1 of \u2068ben\u2069"
+    )  # the card chosen: the keyboard is on its buildings
     page.keyboard.press("Enter")
     settle(page)
     assert "platform of block" in focused(page)  # the building chosen: on the platforms

@@ -137,6 +137,10 @@ def test_a_downloaded_record_imports_into_a_fresh_profile_as_the_same_game(phone
     for key in ("game", "mode", "start", "moves"):
         assert imported[key] == original[key], key
     assert other.input_value("#state-text") == page.input_value("#state-text")
+    # the imported game's log reads as the played one: the same words, cards and names, the starting
+    # money each player was dealt still unwritten
+    assert imported["notes"] == original["notes"] and imported["secret"] == original["secret"]
+    assert log_text(other) == log
     again = download_record(other, whole=True)
     assert {k: v for k, v in again.items() if k != "updated"} == {k: v for k, v in record.items() if k != "updated"}
     assert other.errors == [] and page.errors == []
@@ -173,6 +177,16 @@ def linked(link: str) -> dict:
     return json.loads(zlib.decompress(raw, -15))
 
 
+def scanned(png: bytes) -> list[str]:
+    """The texts of the QR codes a decoder (zxing-cpp, a test dependency) reads in a screenshot."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    return [code.text for code in zxingcpp.read_barcodes(Image.open(io.BytesIO(png))) if code.valid]
+
+
 def test_a_shared_link_opens_read_only_elsewhere_with_nothing_the_table_cannot_see(phone, screenshots):
     """Chinatown from a seed: every hand of building cards is dealt from the seed and kept on each player's view."""
     page = phone
@@ -183,6 +197,8 @@ def test_a_shared_link_opens_read_only_elsewhere_with_nothing_the_table_cannot_s
     page.click("#share")
     settle(page)
     link = page.input_value("#share-link")
+    # the QR code beside the link scans as the link itself
+    assert scanned(page.locator("#share-qr").screenshot()) == [link]
     record = linked(link)
     whole = exported(page)
     assert record["seed"] is None and "setup" not in record  # the seed would deal every hand to come

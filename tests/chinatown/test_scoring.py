@@ -3,7 +3,7 @@
 import pytest
 
 from service.engine.chinatown import GAME, data
-from service.engine.chinatown.data import COMPLETE_INCOME, INCOMPLETE_INCOME, shop_income
+from service.engine.chinatown.data import CHINATOWN, COMPLETE_INCOME, INCOMPLETE_INCOME, PRINTED_INCOME, shop_income
 from service.engine.chinatown.scoring import compute_shops, shops_are_sound, shops_of, split_group
 from service.engine.chinatown.state import EndTurn
 from service.engine.memo import memo_scope
@@ -197,21 +197,21 @@ def test_shop_groups_are_remembered_keyed_by_layout():
         GAME.score(partial({**layout, 14: ("anna", "photo")}))
         assert memo.computed == 2
     kinds = {key[0] for key in memo.store}
-    assert kinds == {"chinatown.shops"}
+    assert kinds == set(CHINATOWN.memo_kinds) == {"chinatown.shops"}
 
 
 def test_the_remembered_value_check_rejects_a_corrupt_entry():
-    value = compute_shops([(12, "anna", "photo")])
-    assert shops_are_sound(value)
-    assert not shops_are_sound([{**value[0], "income": 99}])
-    assert not shops_are_sound({"x": 1})
+    value = compute_shops([(12, "anna", "photo")], PRINTED_INCOME)
+    assert shops_are_sound(value, PRINTED_INCOME)
+    assert not shops_are_sound([{**value[0], "income": 99}], PRINTED_INCOME)
+    assert not shops_are_sound({"x": 1}, PRINTED_INCOME)
     memo = CountingMemo()
     b = board({12: ("anna", "photo")})
     with memo_scope(memo):
-        shops_of(b.as_dict())
+        shops_of(b.as_dict(), CHINATOWN, None)
         key = next(iter(memo.store))
         memo.store[key] = [{"bad": True}]
-        assert shops_of(b.as_dict()) == value
+        assert shops_of(b.as_dict(), CHINATOWN, None) == value
     assert memo.computed == 2
 
 
@@ -235,7 +235,7 @@ def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
 
     original = scoring.compute_shops
     try:
-        scoring.compute_shops = lambda lay: calls.append(1) or original(lay)
+        scoring.compute_shops = lambda lay, income: calls.append(1) or original(lay, income)
         with memo_scope(memo):
             first = GAME.score(partial(layout))
             second = GAME.score(partial(layout))
@@ -243,3 +243,37 @@ def test_shop_groups_through_the_service_memo_hit_on_the_same_layout():
         scoring.compute_shops = original
     assert len(calls) == 1 and first == second
     assert first["shops"][0]["income"] == 50000
+
+
+def test_an_option_that_changes_the_income_is_read_in_one_place_under_the_states_options():
+    """A house rule on the income (a complete 6-tile shop pays more) is one method: the edition's
+    ``income(options)``. The year's payment and the scoring of a full state follow the state's options
+    with no parameter threaded through the shop functions; the rule stands in here for a declared option by
+    reading an existing one (rotate_first_player), as a new option's field would be read."""
+    from dataclasses import replace
+
+    from service.engine.chinatown import INFO
+    from service.engine.chinatown.book import book_of
+    from service.engine.chinatown.data import Edition, Income
+    from service.engine.chinatown.game import ChinatownGame
+
+    class HouseRules(Edition):
+        def income(self, options=None):
+            printed = super().income(options)
+            if options is not None and options.rotate_first_player:
+                return Income(printed.incomplete, {**printed.complete, 6: 200000})
+            return printed
+
+    game = ChinatownGame(INFO, book_of(HouseRules(id=CHINATOWN.id, name=CHINATOWN.name)))
+    layout = {lot: ("anna", "antiques") for lot in (1, 2, 3, 4, 5, 7)}  # a complete antiques shop of block 1
+    plain = make_state("place", board_layout={**layout, 12: ("anna", None)})
+    house = replace(plain, options=replace(plain.options, rotate_first_player=True))
+    for state, pays in ((plain, 140000), (house, 200000)):
+        assert [s["income"] for s in game.score(state)["shops"]] == [pays]
+        events = []
+        for pid in ("anna", "bob", "chang"):
+            out = game.apply(state, EndTurn(pid))
+            events += out.events
+            state = out.state
+        assert next(e for e in events if e.kind == "income_scored").data["awarded"]["anna"] == pays
+    assert GAME.score(house)["shops"][0]["income"] == 140000  # Chinatown's own edition pays the printed table

@@ -66,7 +66,7 @@ class Table:
 
     def __init__(self, game_id: str):
         self.game = load_game(game_id)
-        wire = load_wire(game_id)
+        wire = load_wire(SPECS[game_id])
         self.states = wire.state()
         self.moves = wire.move()
         self.spec = SPECS[game_id]

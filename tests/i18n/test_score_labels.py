@@ -9,16 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.engine.registry import GAME_IDS
+from service.engine.registry import GAME_IDS, SPECS
 
 LANGS = ("en", "hu", "nl", "de")
-PLAYERS = {
-    "newyork": ["anna", "ben"],
-    "alhambra": ["anna", "ben"],
-    "chinatown": ["anna", "ben", "cleo"],
-    "skyline3000": ["anna", "ben", "cleo"],
-    "fifthavenue": ["anna", "ben", "cleo"],
-}
 MAX_STEPS = 3000
 # Labels a language writes as English does, on purpose: proper names and words spelt alike, each a
 # translator's choice in the catalog (tests/i18n/test_catalogs.py holds every entry translated).
@@ -36,7 +29,9 @@ def client():
 
 def ended(client, game: str, seed: int = 3) -> dict:
     """The state a seeded game of random legal moves ends in."""
-    answer = client.post(f"/v1/games/{game}/setup", json={"players": PLAYERS[game], "seed": seed}).get_json()
+    answer = client.post(
+        f"/v1/games/{game}/setup", json={"players": list(SPECS[game].examples.PLAYERS), "seed": seed}
+    ).get_json()
     rnd = random.Random(seed)
     for _ in range(MAX_STEPS):
         if answer["status"]["over"]:
@@ -49,20 +44,6 @@ def ended(client, game: str, seed: int = 3) -> dict:
     pytest.fail(f"{game} did not end in {MAX_STEPS} moves")
 
 
-def score_bodies(game: str, state: dict) -> list[dict]:
-    """Every scoring of the end state whose breakdown has categories of its own."""
-    if game == "chinatown":
-        return [{"state": state, "scoring": "income"}, {"state": state, "scoring": "final"}]
-    if game == "fifthavenue":
-        district = next(did for did, d in state["districts"].items() if not d["stopped"])
-        return [
-            {"state": state},
-            {"state": state, "scoring": f"district:{district}"},
-            {"state": state, "scoring": f"building_stop:{district}", "declarer": PLAYERS[game][0]},
-        ]
-    return [{"state": state}]
-
-
 @pytest.fixture(scope="module", params=GAME_IDS)
 def answers(request, client):
     """(game, [{lang: score answer}] for each scoring of an ended game)."""
@@ -70,7 +51,7 @@ def answers(request, client):
     state = ended(client, game)
     return game, [
         {lang: client.post(f"/v1/games/{game}/score?lang={lang}", json=body).get_json() for lang in LANGS}
-        for body in score_bodies(game, state)
+        for body in SPECS[game].examples.score_requests(state)
     ]
 
 

@@ -16,6 +16,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from service.engine.registry import spec
 from service.engine.skyline3000 import GAME
 from service.schemas.common import load_wire
 
@@ -29,7 +30,7 @@ def canonical(obj) -> str:
 
 
 def reached():
-    wire = load_wire("skyline3000").move()
+    wire = load_wire(spec("skyline3000")).move()
     state = GAME.setup(SEATS, SEED)
     for step, move in enumerate(json.loads(MOVES.read_text())):
         listed = GAME.legal_moves(state)

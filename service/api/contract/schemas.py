@@ -47,6 +47,9 @@ def nullable(schema: JsonSchema) -> JsonSchema:
     return {"oneOf": [schema, NULL]}
 
 
+PREFIX_MARK = "{Prefix}"  # in a field's component name: the prefix of the game whose schema it is
+
+
 class Components:
     """The components reached from the schemas given to ``component``, each generated once, by name."""
 
@@ -176,7 +179,8 @@ class Components:
         value = self._value(f)
         value.update(f.metadata.get("keywords", {}))
         if f.metadata.get("component"):  # a shape with a name of its own (an enum many fields share)
-            value = self.named(f.metadata["component"], value)
+            # a game's own names start with its prefix: ``{Prefix}Roof`` is Skyline 3000's ``Skyline3000Roof``
+            value = self.named(f.metadata["component"].replace(PREFIX_MARK, self.prefix), value)
         if f.allow_none and not _takes_null(value):
             value = nullable(value)
         # A default is said in words, not as `default`: openapi-typescript (and others) make a property with a

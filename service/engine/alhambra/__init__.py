@@ -1,10 +1,12 @@
 """Alhambra (Dirk Henn, Queen Games 2003): New York's rules, which follow it, under Alhambra's own book,
 words and tables."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
 from ..newyork import INFO as NEW_YORK_INFO
 from ..newyork.game import NewYork
-from . import words
+from . import examples, words
 from .book import BOOK, FIXED_READINGS
 from .data import ALHAMBRA
 from .options import OPTIONS
@@ -24,4 +26,16 @@ INFO = GameInfo(
 
 GAME = NewYork(INFO, book=BOOK, edition=ALHAMBRA, options=OPTIONS, readings=FIXED_READINGS)
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(ALHAMBRA.id, "newyork"))
+from ..newyork.scoring import memo_kinds  # noqa: E402
+
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(ALHAMBRA.id, "newyork"),
+    memo_kinds=memo_kinds(ALHAMBRA),
+    wire=ALHAMBRA.id,
+    rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
+)

@@ -13,7 +13,7 @@ from ..kit import N_, T_, Cite, RuleBook, Term
 from .data import ALHAMBRA
 from .options import BGA, HU_RULEBOOK
 
-# Each code cites a section of the game's rules page (service/api/rules/alhambra.yaml) by its anchor.
+# Each code cites a section of the game's rules page (service/engine/alhambra/rules.yaml) by its anchor.
 B1 = Cite("Building rule 1: tiles face the same way", "building-rule-1")
 B2 = Cite("Building rule 2: touching edges must match", "building-rule-2")
 B3 = Cite("Building rule 3: every tile reachable on foot", "building-rule-3")

@@ -1,17 +1,20 @@
 """Chinatown (Karsten Hartwig, Filosofia / Z-Man 2008)."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
-from .data import GAME_ID
+from . import examples
+from .data import CHINATOWN
 from .state import MOVE_TYPES
 
 INFO = GameInfo(
-    id=GAME_ID,
-    name="Chinatown",
+    id=CHINATOWN.id,
+    name=CHINATOWN.name,
     designers=("Karsten Hartwig",),
     publisher="Filosofia / Z-Man Games 2008",
     min_players=3,
     max_players=5,
-    rules_version=f"{GAME_ID}-5",
+    rules_version=f"{CHINATOWN.id}-5",
     move_types=MOVE_TYPES,
     variants=("digital", "table", "rotate_first_player"),
 )
@@ -23,4 +26,14 @@ GAME = ChinatownGame(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(GAME_ID,))
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(CHINATOWN.id,),
+    memo_kinds=CHINATOWN.memo_kinds,
+    wire=CHINATOWN.id,
+    rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
+)

@@ -12,7 +12,7 @@ from typing import Any
 from ..core import Event, Outcome, game_ended
 from ..random import SEED_SPAN, Rng
 from .checks import Flows, LotStep, flows_of, lot_steps, parties_of
-from .data import ROUNDS, cards_dealt, tiles_drawn, year_of
+from .data import ROUNDS, Edition, cards_dealt, tiles_drawn, year_of
 from .hidden import expected_pending
 from .scoring import income_by_owner, shops_of, winners
 from .state import EndTrading, Keep, Lot, Move, Place, Player, Reveal, State, Trade, seat_order, tiles_tuple
@@ -20,14 +20,14 @@ from .state import EndTrading, Keep, Lot, Move, Place, Player, Reveal, State, Tr
 INCOME_SCORED = "income_scored"
 
 
-def effects(state: State, move: Move) -> Outcome:
+def effects(edition: Edition, state: State, move: Move) -> Outcome:
     """The outcome of a move that broke no rule."""
     events: list[Event] = []
-    new_state = transition(state, move, events)
+    new_state = transition(edition, state, move, events)
     return Outcome(legal=True, state=new_state, events=tuple(events))
 
 
-def transition(state: State, move: Move, events: list[Event]) -> State:
+def transition(edition: Edition, state: State, move: Move, events: list[Event]) -> State:
     if isinstance(move, Reveal):
         return reveal(state, move, events)
     if isinstance(move, Keep):
@@ -38,7 +38,7 @@ def transition(state: State, move: Move, events: list[Event]) -> State:
         return end_trading(state, move.player, events)
     if isinstance(move, Place):
         return place(state, move, events)
-    return end_turn(state, move.player, events)
+    return end_turn(edition, state, move.player, events)
 
 
 def reveal(state: State, move: Reveal, events: list[Event]) -> State:
@@ -232,24 +232,24 @@ def end_trading(state: State, pid: str, events: list[Event]) -> State:
     return state
 
 
-def end_turn(state: State, pid: str, events: list[Event]) -> State:
+def end_turn(edition: Edition, state: State, pid: str, events: list[Event]) -> State:
     state = mark_done(state, pid)
     events.append(Event("turn_ended", {"player": pid}))
     if all_done(state):
-        return end_year(state, events)
+        return end_year(edition, state, events)
     return state
 
 
-def pay_income(state: State, events: list[Event]) -> State:
-    income = income_by_owner(shops_of(state.board.as_dict()))
+def pay_income(edition: Edition, state: State, events: list[Event]) -> State:
+    income = income_by_owner(shops_of(state.board.as_dict(), edition, state.options))
     paid = {p.id: income.get(p.id, 0) for p in state.players}
     players = tuple(replace(p, money=(p.money or 0) + paid[p.id]) for p in state.players)
     events.append(Event(INCOME_SCORED, {"round": state.round, "year": year_of(state.round), "awarded": paid}))
     return replace(state, players=players)
 
 
-def end_year(state: State, events: list[Event]) -> State:
-    state = pay_income(state, events)
+def end_year(edition: Edition, state: State, events: list[Event]) -> State:
+    state = pay_income(edition, state, events)
     if state.round >= ROUNDS:
         state = replace(state, phase="end", done=(), pending=None)
         events.append(game_ended(winners(state), money_of(state)))

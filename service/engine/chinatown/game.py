@@ -9,14 +9,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core import GameInfo, Outcome, Reading, Status, Violation
-from ..kit import Engine, Labels, RuleBook, StateMemo, english
+from ..kit import Engine, Labels, StateMemo, english
 from . import candidates, checks, effects, hidden, setup
 from .board import ADJACENT, BLOCK_OF, BLOCKS
-from .book import FIXED_READINGS
+from .book import FIXED_READINGS, EditionBook
 from .data import (
-    COMPLETE_INCOME,
     DEAL_TABLE,
-    INCOMPLETE_INCOME,
     MONEY_UNIT,
     ROUNDS,
     SHOP_NAMES,
@@ -38,11 +36,13 @@ READINGS: tuple[Reading, ...] = tuple(OPTIONS.readings(extra=FIXED_READINGS))
 
 class ChinatownGame(Engine):
     scoring_events = frozenset({effects.INCOME_SCORED})
+    book: EditionBook  # the rule codes under the edition's id, carrying the edition
 
-    def __init__(self, info: GameInfo, book: RuleBook):
+    def __init__(self, info: GameInfo, book: EditionBook):
         super().__init__()
         self.info = info
         self.book = book
+        self.edition = book.edition
         self._unseen: StateMemo[hidden.Unseen] = StateMemo()
 
     # ---- catalogue -------------------------------------------------------------------------------
@@ -60,10 +60,7 @@ class ChinatownGame(Engine):
                 {"type": shop, "name": SHOP_NAMES[shop], "size": size, "tiles": TILE_COUNTS[shop]}
                 for shop, size in SHOP_SIZES.items()
             ],
-            "income": {
-                "incomplete": {str(k): v for k, v in INCOMPLETE_INCOME.items()},
-                "complete": {str(k): v for k, v in COMPLETE_INCOME.items()},
-            },
+            "income": self.edition.income().to_dict(),
             "deal_table": {
                 str(n): [
                     {"round": r + 1, "dealt": d, "kept": k, "tiles": tiles_drawn(n, r + 1)}
@@ -96,7 +93,7 @@ class ChinatownGame(Engine):
         return checks.move_violations(self.book, state, move, self._unseen_of)
 
     def effects(self, state: State, move: Move) -> Outcome:
-        return effects.effects(state, move)
+        return effects.effects(self.edition, state, move)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
         return (
@@ -139,4 +136,4 @@ class ChinatownGame(Engine):
         return score(self.book, state, scoring or "income", problems)
 
     def render(self, state: State | Partial, player: str | None = None, tr: Labels = english) -> str:
-        return render(state, self.score(state, "income"), player, tr)
+        return render(self.edition, state, self.score(state, "income"), player, tr)

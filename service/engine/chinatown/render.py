@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..kit import WORD, Labels, english
 from .board import BLOCK_GRIDS, POSITIONS
-from .data import SHOP_NAMES, SHOP_SIZES, dollars, year_of
+from .data import SHOP_NAMES, SHOP_SIZES, Edition, dollars, year_of
 from .state import Partial, State, next_undone
 
 CELL = 56
@@ -66,7 +66,9 @@ def owner_colours(ids: list[str]) -> dict[str, str]:
     return {pid: OWNER_COLOURS[i % len(OWNER_COLOURS)] for i, pid in enumerate(ids)}
 
 
-def render(state: State | Partial, result: dict[str, Any], player: str | None = None, tr: Labels = english) -> str:
+def render(
+    edition: Edition, state: State | Partial, result: dict[str, Any], player: str | None = None, tr: Labels = english
+) -> str:
     """The picture of ``state`` with its income scoring ``result`` (the engine's ``score``); ``tr`` renders
     each label (the edge passes a language's)."""
     ids = [entry["id"] for entry in result["players"]]
@@ -78,7 +80,7 @@ def render(state: State | Partial, result: dict[str, Any], player: str | None = 
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'font-family="sans-serif">',
         f'<rect width="{width}" height="{height}" fill="#e9e4d8"/>',
-        header(state, tr),
+        header(edition, state, tr),
     ]
     parts += blocks_svg(tr)
     parts += lots_svg(state, colours, flagged, tr)
@@ -90,14 +92,14 @@ def render(state: State | Partial, result: dict[str, Any], player: str | None = 
     return "\n".join(parts)
 
 
-def header(state: State | Partial, tr: Labels) -> str:
+def header(edition: Edition, state: State | Partial, tr: Labels) -> str:
     if not isinstance(state, State):
         return (
             f'<text x="{MARGIN}" y="{MARGIN + 24}" font-size="22" font-weight="bold">'
-            f"{escape(tr('Chinatown - board'))}</text>"
+            f"{escape(tr(edition.texts['picture.board']))}</text>"
         )
     title = tr(
-        "Chinatown - {year} (round {round}), phase: {phase}",
+        edition.texts["picture.title"],
         year=year_of(state.round),
         round=state.round,
         phase=state.phase,

@@ -2,7 +2,8 @@
 groups, oversized_group_split, in the rules page's section income).
 
 A shop is a maximal orthogonally connected group of same-type tiles with one owner. A group larger than
-the type's complete size splits into complete shops of full size and one remainder.
+the type's complete size splits into complete shops of full size and one remainder. What a shop pays is
+the edition's income table under the game's options (``Edition.income``), read once where a scoring starts.
 """
 
 from __future__ import annotations
@@ -16,10 +17,9 @@ from ..kit import RuleBook, pointer
 from ..memo import remembered
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
-from .data import GAME_ID, SHOP_SIZES, SHOP_TYPES, shop_income
+from .book import EditionBook
+from .data import SHOP_SIZES, SHOP_TYPES, SHOPS, Edition, Income
 from .state import Board, Partial, State
-
-SHOPS_KIND = f"{GAME_ID}.shops"  # the remembered kind, listed in cache.policy.IN_PROCESS_ONLY
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
@@ -56,7 +56,7 @@ def _cut_piece(remaining: set[int], size: int) -> list[int]:
     return sorted(fallback)
 
 
-def compute_shops(layout: Iterable[tuple[int, str, str]]) -> list[dict[str, Any]]:
+def compute_shops(layout: Iterable[tuple[int, str, str]], income: Income) -> list[dict[str, Any]]:
     """Every shop of the layout, ordered by owner, type and first lot; JSON-ready."""
     by_key: dict[tuple[str, str], set[int]] = {}
     for lot, owner, shop in layout:
@@ -66,29 +66,29 @@ def compute_shops(layout: Iterable[tuple[int, str, str]]) -> list[dict[str, Any]
         size = SHOP_SIZES[shop]
         for group in components(lots):
             for piece in split_group(group, size):
-                shops.append(_shop(owner, shop, piece, size))
+                shops.append(_shop(owner, shop, piece, size, income))
     return shops
 
 
-def _shop(owner: str, shop: str, lots: list[int], size: int) -> dict[str, Any]:
+def _shop(owner: str, shop: str, lots: list[int], size: int, income: Income) -> dict[str, Any]:
     return {
         "owner": owner,
         "type": shop,
         "lots": lots,
         "size": len(lots),
         "complete": len(lots) == size,
-        "income": shop_income(len(lots), size),
+        "income": income.pay(len(lots), size),
     }
 
 
-def shops_are_sound(value: Any) -> bool:
-    """The check of a remembered value: a list of well-formed shop dicts."""
+def shops_are_sound(value: Any, income: Income) -> bool:
+    """The check of a remembered value: a list of well-formed shop dicts, each paying what ``income`` pays."""
     if not isinstance(value, list):
         return False
-    return all(_shop_is_sound(item) for item in value)
+    return all(_shop_is_sound(item, income) for item in value)
 
 
-def _shop_is_sound(item: Any) -> bool:
+def _shop_is_sound(item: Any, income: Income) -> bool:
     if not isinstance(item, dict) or set(item) != {"owner", "type", "lots", "size", "complete", "income"}:
         return False
     lots = item["lots"]
@@ -100,15 +100,22 @@ def _shop_is_sound(item: Any) -> bool:
         and item["size"] == len(lots) > 0
         and item["complete"] is (len(lots) == SHOP_SIZES[item["type"]])
         and isinstance(item["income"], int)
-        and item["income"] == shop_income(len(lots), SHOP_SIZES[item["type"]])
+        and item["income"] == income.pay(len(lots), SHOP_SIZES[item["type"]])
     )
 
 
-def shops_of(board: Mapping[int, Any]) -> list[dict[str, Any]]:
-    """The shops of a board, remembered under its owner/shop layout."""
+def shops_of(board: Mapping[int, Any], edition: Edition, options: Any) -> list[dict[str, Any]]:
+    """The shops of a board in a game of ``edition`` with ``options`` (None: a partial state's, the
+    defaults), remembered under its owner/shop layout and the income table they pay by."""
     layout = layout_of(board)
-    material = [list(entry) for entry in layout]
-    shops: list[dict[str, Any]] = remembered(SHOPS_KIND, material, lambda: compute_shops(layout), shops_are_sound)
+    income = edition.income(options)
+    material = [[list(entry) for entry in layout], income.material()]
+    shops: list[dict[str, Any]] = remembered(
+        edition.memo_kind(SHOPS),
+        material,
+        lambda: compute_shops(layout, income),
+        lambda value: shops_are_sound(value, income),
+    )
     return shops
 
 
@@ -165,16 +172,16 @@ class Tally:
     money: dict[str, int | None] | None
 
 
-def tally_of(board: Board, money: dict[str, int | None] | None) -> Tally:
-    shops = shops_of(board.as_dict())
+def tally_of(board: Board, money: dict[str, int | None] | None, edition: Edition, options: Any) -> Tally:
+    shops = shops_of(board.as_dict(), edition, options)
     return Tally(board, shops, income_by_owner(shops), tiles_on_board(board.as_dict()), money)
 
 
-def score(book: RuleBook, state: State | Partial, scoring: str, state_problems: list[Violation]) -> dict[str, Any]:
+def score(book: EditionBook, state: State | Partial, scoring: str, state_problems: list[Violation]) -> dict[str, Any]:
     """The income scoring (every shop; each player's total is their income, by shop) or, with ``final``,
     the ranking: each player's total is then their money, the game's measure (0 while it is unknown)."""
     board, ids, money, problems = score_parts(book, state, state_problems)
-    tally = tally_of(board, money)
+    tally = tally_of(board, money, book.edition, state.options if isinstance(state, State) else None)
     final = scoring == "final"
     players = [player_score(pid, tally, final) for pid in ids]
     result: dict[str, Any] = {

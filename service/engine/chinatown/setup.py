@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import RulesError, Violation
-from ..kit import RuleBook, pointer
+from ..kit import pointer
 from ..random import SEED_SPAN, Rng
+from .book import EditionBook
 from .data import LOTS, MAX_PLAYERS, MIN_PLAYERS, SHOP_TYPES, START_MONEY, TILE_COUNTS
 from .effects import start_deal
 from .options import options_of
@@ -19,7 +20,7 @@ def all_tiles() -> list[str]:
     return [shop for shop in SHOP_TYPES for _ in range(TILE_COUNTS[shop])]
 
 
-def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
+def setup(book: EditionBook, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> State:
     problems = player_problems(book, players)
     if problems:
         raise RulesError(problems)
@@ -40,14 +41,14 @@ def setup(book: RuleBook, players: Sequence[str], seed: int, options: Mapping[st
     return start_deal(state, [])
 
 
-def player_problems(book: RuleBook, players: Sequence[str]) -> list[Violation]:
+def player_problems(book: EditionBook, players: Sequence[str]) -> list[Violation]:
     """Why the rules refuse to start with these players: their number, or an id twice."""
     problems = []
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         problems.append(
             book.violation(
                 "state.player_count",
-                "Chinatown needs {min} to {max} players.",
+                book.edition.texts["setup.player_count"],
                 pointer("players"),
                 min=MIN_PLAYERS,
                 max=MAX_PLAYERS,

@@ -7,6 +7,7 @@ from collections import Counter
 
 from ..core import Violation
 from ..kit import RuleBook, pointer
+from .book import EditionBook
 from .data import (
     LOTS,
     MAX_PLAYERS,
@@ -25,7 +26,7 @@ from .state import State, next_undone, seat_order
 LOT_SET = frozenset(LOTS)
 
 
-def state_violations(book: RuleBook, state: State) -> list[Violation]:
+def state_violations(book: EditionBook, state: State) -> list[Violation]:
     """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo)."""
     out: list[Violation] = []
     out += check_players(book, state)
@@ -40,14 +41,14 @@ def state_violations(book: RuleBook, state: State) -> list[Violation]:
     return out
 
 
-def check_players(book: RuleBook, state: State) -> list[Violation]:
+def check_players(book: EditionBook, state: State) -> list[Violation]:
     out = []
     n = len(state.players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         out.append(
             book.violation(
                 "state.player_count",
-                "The state has {count} players; Chinatown takes {min} to {max}.",
+                book.edition.texts["state.player_count"],
                 pointer("state", "players"),
                 count=n,
                 min=MIN_PLAYERS,

@@ -8,7 +8,7 @@ from ..kit import Cite, RuleBook
 from . import data as D
 from .options import OPTIONS
 
-# What each group of codes cites: a section of the game's rules page (service/api/rules/fifthavenue.yaml).
+# What each group of codes cites: a section of the game's rules page (service/engine/fifthavenue/rules.yaml).
 CITES = {
     "board": Cite("The board: 7 districts of 5 plots", "board"),
     "plot": Cite("Plots: up to 2 businesses, or one player's skyscrapers", "plots"),
@@ -65,15 +65,15 @@ _CODES = [
     ("auction.not_higher", "A bid must be higher than the current high bid.", "auction"),
     (
         "auction.park_colour_missing",
-        "The player who started the auctions names Central Park's colour as he passes.",
+        "The player who started the auctions names Central Park's colour when passing.",
         "park",
     ),
     ("auction.pass_colour_not_asked", "Only the player who started the auctions names Central Park's colour.", "park"),
     ("auction.more_cards_than_hand", "A bid lays no more cards than the hand holds.", "auction"),
-    ("auction.no_supply", "A bidder needs a skyscraper in his supply (except for a building stop).", "auction"),
+    ("auction.no_supply", "A bidder needs a skyscraper in supply (except for a building stop).", "auction"),
     (
         "build.count_not_allowed",
-        "The winner builds 1 up to his limit and his supply (0 with an empty supply).",
+        "The winner builds 1 up to the highest card's limit and the skyscrapers in supply (0 with an empty supply).",
         "build",
     ),
     ("stop.not_possible", "A building stop needs a district whose plots were all occupied.", "stop"),
@@ -134,7 +134,13 @@ _CODES = [
     ("score.park_tiles_not_there", "The revealed tiles are not below Central Park.", "end"),
 ]
 
-BOOK = RuleBook(D.GAME_ID, {code: (text, CITES[rule]) for code, text, rule in _CODES})
+
+def book_of(edition: D.Edition) -> RuleBook:
+    """The rule codes under an edition's id, carrying the edition."""
+    return RuleBook(edition.id, {code: (text, CITES[rule]) for code, text, rule in _CODES}, edition=edition)
+
+
+BOOK = book_of(D.FIFTH_AVENUE)
 
 
 FIXED_READINGS = tuple(

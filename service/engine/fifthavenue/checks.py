@@ -561,7 +561,7 @@ def check_pass(book: RuleBook, state: State, move: Move) -> list[Violation]:
         return [
             book.violation(
                 "auction.pass_colour_not_asked",
-                "Only the player who started the auctions names Central Park's colour, as he passes before it is set.",
+                "Only the player who started the auctions names Central Park's colour, when passing before it is set.",
                 "/move/colour",
             )
         ]

@@ -2,7 +2,42 @@
 
 from __future__ import annotations
 
-GAME_ID = "fifthavenue"
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..kit import N_
+
+#: The texts (message ids, or the game's name where a picture does not translate it) Fifth Avenue's code
+#: writes where a text names the game, by role. A re-skin gives its own.
+TEXTS: dict[str, str] = {
+    "player_count": N_("Fifth Avenue takes 2 to 4 players."),
+    "picture.title": "Fifth Avenue",
+}
+DISTRICT_VALUATION = "district_valuation"  # the remembered valuation of a district (``scoring``)
+
+
+@dataclass(frozen=True, eq=False)
+class Edition:
+    """What a re-skin of Fifth Avenue changes over the same rules: its id (its rule codes, wire and
+    remembered kinds derive from it), its name and the texts that name the game. The rule book carries it
+    (``book.edition``) to the rules that write those texts."""
+
+    id: str
+    name: str
+    texts: Mapping[str, str]
+
+    def memo_kind(self, name: str) -> str:
+        """The memo kind of one of the game's costly computations (``fifthavenue.district_valuation``)."""
+        return f"{self.id}.{name}"
+
+    @property
+    def memo_kinds(self) -> tuple[str, ...]:
+        return (self.memo_kind(DISTRICT_VALUATION),)
+
+
+FIFTH_AVENUE = Edition(id="fifthavenue", name="Fifth Avenue", texts=TEXTS)
+
+GAME_ID = FIFTH_AVENUE.id  # codes, memo kinds and the wire derive from it
 
 #: The seven districts, in the board's reading order (the order of a state's `districts`).
 DISTRICTS = (

@@ -585,7 +585,7 @@ def render(book: RuleBook, state: State, player: str | None = None, tr: Labels =
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-        "<title>Fifth Avenue</title>",
+        f"<title>{escape(book.edition.texts['picture.title'])}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="#fbfaf5"/>',
     ]
     return "\n".join(head + board + ["</svg>"])

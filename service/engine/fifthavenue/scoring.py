@@ -15,7 +15,7 @@ from .options import Options
 from .state import District, State
 from .validate import board_violations
 
-KIND_DISTRICT = f"{D.GAME_ID}.district_valuation"
+KIND_DISTRICT = D.FIFTH_AVENUE.memo_kind(D.DISTRICT_VALUATION)
 ROW_KEYS = {"owner": str, "plot": str, "count": int, "types": int, "per_skyscraper": int, "points": int}
 
 

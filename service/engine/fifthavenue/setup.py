@@ -46,7 +46,7 @@ def player_problems(book: RuleBook, players: list[str]) -> list[Violation]:
     if len(set(players)) != len(players):
         out.append(book.violation("setup.duplicate_player", "Player ids must differ.", "/players"))
     if not 2 <= len(players) <= 4:
-        out.append(book.violation("setup.player_count", "Fifth Avenue takes 2 to 4 players.", "/players"))
+        out.append(book.violation("setup.player_count", book.edition.texts["player_count"], "/players"))
     if len(players) == 2 and D.DUMMY_ID in players:
         out.append(
             book.violation(

@@ -171,7 +171,7 @@ def _player_ids(book: RuleBook, state: State) -> list[Violation]:
     out: list[Violation] = []
     ids = [p.id for p in state.players]
     if not 2 <= len(ids) <= 4:
-        out.append(book.violation("state.player_count", "Fifth Avenue takes 2 to 4 players.", "/state/players"))
+        out.append(book.violation("state.player_count", book.edition.texts["player_count"], "/state/players"))
     if len(set(ids)) != len(ids):
         out.append(book.violation("state.duplicate_player", "Player ids must differ.", "/state/players"))
     if (state.dummy is not None) != (len(ids) == 2):
@@ -508,7 +508,9 @@ def _auction_stage(book: RuleBook, state: State, a: Auction) -> list[Violation]:
     elif a.winner is not None:
         out.append(
             book.violation(
-                "state.auction_stage", "A winner is named only while he chooses.", AUCTION_AT + pointer("winner")
+                "state.auction_stage",
+                "A winner is named only while the winner chooses.",
+                AUCTION_AT + pointer("winner"),
             )
         )
     if a.stage == "bidding" and a.to_act == dummy and dummy is not None and state.pending is None:

@@ -1,6 +1,9 @@
 """New York (Dirk Henn, Queen Games 2010)."""
 
+from importlib.resources import files
+
 from ..core import GameInfo, GameSpec
+from . import examples
 from .data import NEW_YORK
 
 INFO = GameInfo(
@@ -32,5 +35,16 @@ from .game import NewYork  # noqa: E402
 GAME = NewYork(INFO, book=BOOK)
 from . import words  # noqa: E402
 from .options import OPTIONS  # noqa: E402
+from .scoring import memo_kinds  # noqa: E402
 
-SPEC = GameSpec(INFO, GAME, OPTIONS, words, sources=(NEW_YORK.id,))
+SPEC = GameSpec(
+    INFO,
+    GAME,
+    OPTIONS,
+    words,
+    sources=(NEW_YORK.id,),
+    memo_kinds=memo_kinds(NEW_YORK),
+    wire=NEW_YORK.id,
+    rules_page=files(__package__) / "rules.yaml",
+    examples=examples,
+)

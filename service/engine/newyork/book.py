@@ -11,7 +11,7 @@ from ..core import Reading
 from ..kit import Cite, RuleBook
 from .data import NEW_YORK
 
-# Each code cites a section of the game's rules page (service/api/rules/newyork.yaml) by its anchor.
+# Each code cites a section of the game's rules page (service/engine/newyork/rules.yaml) by its anchor.
 B1 = Cite("Building rule 1: tiles face the same way", "building-rule-1")
 B2 = Cite("Building rule 2: touching edges must match", "building-rule-2")
 B3 = Cite("Building rule 3: every tile reachable on foot", "building-rule-3")

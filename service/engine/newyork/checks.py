@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from ..core import Violation
 from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
@@ -165,19 +166,53 @@ def _buy(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, 
     return out
 
 
-def _reserve_tile(state: State, move: Move, who: int, book: RuleBook) -> tuple[Tile | None, list[Violation]]:
+def _tile_words(state: State, edition: Edition, tile_id: Any) -> dict[str, Any] | None:
+    """A catalogue tile as a referee reads it (its building and price, as on the tile), not its id; None
+    for an id the catalogue lacks."""
+    try:
+        tile = edition.catalogue_tile(state.options.type_tiers, tile_id)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return {"kind": tile.kind, "cost": tile.cost}
+
+
+def _reserve_tile(
+    state: State, move: Move, who: int, book: RuleBook, edition: Edition
+) -> tuple[Tile | None, list[Violation]]:
     for tile in state.players[who].reserve:
         if tile.id == move.tile:
             return tile, []
+    words = _tile_words(state, edition, move.tile)
+    if words is not None:
+        return None, [
+            book.violation(
+                "rebuild.not_in_reserve",
+                "The {kind} tile of price {cost} is not in the reserve.",
+                "/move/tile",
+                **words,
+            )
+        ]
     return None, [
         book.violation("rebuild.not_in_reserve", "Tile {tile} is not in the reserve.", "/move/tile", tile=move.tile)
     ]
 
 
-def _to_place_tile(state: State, move: Move, who: int, book: RuleBook) -> tuple[Tile | None, list[Violation]]:
+def _to_place_tile(
+    state: State, move: Move, who: int, book: RuleBook, edition: Edition
+) -> tuple[Tile | None, list[Violation]]:
     for tile in state.players[who].to_place:
         if tile.id == move.tile:
             return tile, []
+    words = _tile_words(state, edition, move.tile)
+    if words is not None:
+        return None, [
+            book.violation(
+                "placement.not_to_place",
+                "The {kind} tile of price {cost} is not waiting to be placed.",
+                "/move/tile",
+                **words,
+            )
+        ]
     return None, [
         book.violation(
             "placement.not_to_place", "Tile {tile} is not waiting to be placed.", "/move/tile", tile=move.tile
@@ -188,7 +223,7 @@ def _to_place_tile(state: State, move: Move, who: int, book: RuleBook) -> tuple[
 def _rebuild_place(
     state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
 ) -> list[Violation]:
-    tile, out = _reserve_tile(state, move, who, book)
+    tile, out = _reserve_tile(state, move, who, book, edition)
     if tile is None:
         return out
     x, y = _cell(move)
@@ -205,7 +240,7 @@ def _rebuild_remove(
 def _rebuild_swap(
     state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
 ) -> list[Violation]:
-    tile, out = _reserve_tile(state, move, who, book)
+    tile, out = _reserve_tile(state, move, who, book, edition)
     if tile is None:
         return out
     x, y = _cell(move)
@@ -242,7 +277,7 @@ def action_possible(state: State, who: int, cache: IndexCache, book: RuleBook, e
 
 
 def _place(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> list[Violation]:
-    tile, out = _to_place_tile(state, move, who, book)
+    tile, out = _to_place_tile(state, move, who, book, edition)
     if tile is None:
         return out
     x, y = _cell(move)
@@ -252,13 +287,13 @@ def _place(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook
 def _reserve(
     state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
 ) -> list[Violation]:
-    return _to_place_tile(state, move, who, book)[1]
+    return _to_place_tile(state, move, who, book, edition)[1]
 
 
 def _give_dummy(
     state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
 ) -> list[Violation]:
-    out = _to_place_tile(state, move, who, book)[1]
+    out = _to_place_tile(state, move, who, book, edition)[1]
     if state.dummy is None or len(state.players) != 2:
         out.append(book.violation("placement.no_dummy", "Only the 2-player game has a dummy.", "/move/type"))
     return out

@@ -15,6 +15,11 @@ STREET = "longest_street"
 MAJORITIES = "majorities"
 
 
+def memo_kinds(edition: Edition) -> tuple[str, ...]:
+    """The kinds an edition's engine remembers: its longest streets (walls) and majorities."""
+    return (edition.memo_kind(STREET), edition.memo_kind(MAJORITIES))
+
+
 def type_counts(player: Player, types: Sequence[str]) -> dict[str, int]:
     """Buildings per type in the city (the reserve never counts)."""
     counts = dict.fromkeys(types, 0)

@@ -104,9 +104,9 @@ def _card(
         out.append(
             book.violation(
                 "card.wrong_deck",
-                "{card} is a {card_deck} card; this action needs a {deck} card.",
+                "The {card_deck} card {value} is a {card_deck} card; this action needs a {deck} card.",
                 pointer,
-                card=card_id,
+                value=spec.value,
                 card_deck=spec.deck,
                 deck=deck,
             )
@@ -114,7 +114,12 @@ def _card(
     if not hidden.holds(state, player, [card_id]):
         out.append(
             book.violation(
-                "card.not_in_hand", "{card} is not in {player}'s hand.", pointer, card=card_id, player=player.id
+                "card.not_in_hand",
+                "The {card_deck} card {value} is not in {player}'s hand.",
+                pointer,
+                card_deck=spec.deck,
+                value=spec.value,
+                player=player.id,
             )
         )
     return out
@@ -212,9 +217,10 @@ def _contract_district(book: RuleBook, state: State, card: str | None, block_id:
     return [
         book.violation(
             "placement.wrong_district",
-            "{card} names the {named} district; block {block} is in {district}.",
+            "The {card_deck} card {value} names the {named} district; block {block} is in {district}.",
             "/move/block",
-            card=card,
+            card_deck=spec.deck,
+            value=spec.value,
             named=spec.district,
             block=block_id,
             district=district,
@@ -286,7 +292,8 @@ def _bid_cards(
     out = []
     bid = list(bid)
     for i, c in enumerate(bid):
-        if state.options.card(c) is None:
+        card = state.options.card(c)
+        if card is None:
             out.append(
                 book.violation("card.unknown", "No card {card!r} in this game.", pointer + kit.pointer(i), card=c)
             )
@@ -301,9 +308,10 @@ def _bid_cards(
             out.append(
                 book.violation(
                     "auction.card_not_in_hand",
-                    "{card} is not in {player}'s hand.",
+                    "The {card_deck} card {value} is not in {player}'s hand.",
                     pointer + kit.pointer(i),
-                    card=c,
+                    card_deck=card.deck,
+                    value=card.value,
                     player=player.id,
                 )
             )
@@ -353,7 +361,9 @@ def _sealed_sound(book: RuleBook, state: State, sealed: Sequence[SealedPile], ow
                 )
             ]
         if any(state.options.card(c) is None or c in seen for c in bid) or not hidden.holds(state, owner, bid):
-            return [book.violation("state.cards", "{player}'s pile holds cards he cannot have.", pointer, player=pid)]
+            return [
+                book.violation("state.cards", "{player}'s pile holds cards {player} cannot have.", pointer, player=pid)
+            ]
         seen.update(bid)
     return []
 
@@ -458,7 +468,7 @@ def _stop(book: RuleBook, state: State, player: Player, move: Move) -> list[Viol
         return [
             book.violation(
                 "draw.cards_owed",
-                "{player} still owes {owed} of his 6 cards; only the Spaceport's {extra} extra cards may be declined.",
+                "{player} still owes {owed} of the 6 cards to draw; only the Spaceport's {extra} extra cards may be declined.",
                 "/move/type",
                 player=player.id,
                 owed=left - extra,

@@ -1,6 +1,6 @@
 """Skyline 3000 tables: districts, blocks, the default board, the card decks and the piece counts.
 
-Sources (the rules page, service/api/rules/skyline3000.yaml, and the seed): 3 districts x 3 blocks, one large
+Sources (the rules page, service/engine/skyline3000/rules.yaml, and the seed): 3 districts x 3 blocks, one large
 platform per block, 90 floors, 20 billboards and 20 + 20 roofs in 4 colours, 14 roof, 24 floor and 24
 contract cards, 12 greens (4 start on the board, 4 + 4 in the auction house), 2 spaceports on 2
 megamarkets. The default board and the card values are assumptions (the options ``board`` and ``cards``
@@ -9,7 +9,44 @@ replace them).
 
 from __future__ import annotations
 
-GAME_ID = "skyline3000"  # the one place the game's id is written: codes, memo kinds and the wire derive from it
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..kit import N_
+
+#: The texts (message ids, or the game's name where a picture does not translate it) Skyline 3000's code
+#: writes where a text names the game, by role. A re-skin gives its own.
+TEXTS: dict[str, str] = {
+    "rule.player_count": N_("Skyline 3000 is for 2 to 4 players."),
+    "setup.player_count": N_("Skyline 3000 is for 2 to 4 players, not {count}."),
+    "picture.title": "Skyline 3000",
+    "picture.city": N_("Skyline 3000 city"),
+}
+PLACINGS = "block_placings"  # the remembered placings of a block (``scoring.all_placings``)
+
+
+@dataclass(frozen=True, eq=False)
+class Edition:
+    """What a re-skin of Skyline 3000 changes over the same rules: its id (its rule codes, wire and
+    remembered kinds derive from it), its name and the texts that name the game. The rule book carries it
+    (``book.edition``) to the rules that write those texts."""
+
+    id: str
+    name: str
+    texts: Mapping[str, str]
+
+    def memo_kind(self, name: str) -> str:
+        """The memo kind of one of the game's costly computations (``skyline3000.block_placings``)."""
+        return f"{self.id}.{name}"
+
+    @property
+    def memo_kinds(self) -> tuple[str, ...]:
+        return (self.memo_kind(PLACINGS),)
+
+
+SKYLINE_3000 = Edition(id="skyline3000", name="Skyline 3000", texts=TEXTS)
+
+GAME_ID = SKYLINE_3000.id  # codes, memo kinds and the wire derive from it
 
 DISTRICTS = ("red", "yellow", "blue")
 BLOCK_IDS = tuple(f"{d}-{i}" for d in DISTRICTS for i in (1, 2, 3))

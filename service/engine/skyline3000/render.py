@@ -9,7 +9,7 @@ never runs out of a box; a name too long for its line ends in an ellipsis. Illeg
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -497,8 +497,8 @@ def _legend_symbol(symbol: str | None, x: float, y: float, tr: Labels) -> list[s
 
 
 # -- the picture ---------------------------------------------------------------------------------------
-def _title(inp: ScoreInput, tr: Labels) -> str:
-    title = "Skyline 3000"
+def _title(inp: ScoreInput, texts: Mapping[str, str], tr: Labels) -> str:
+    title = texts["picture.title"]
     if inp.round is not None:
         title += tr(" - round {round}", round=inp.round)
     if inp.phase is not None:
@@ -510,7 +510,9 @@ def render_svg(inp: ScoreInput, book: RuleBook, tr: Labels = english) -> str:
     """The picture; ``tr`` renders each label (the edge passes a language's)."""
     keys = Keys(inp, tr)
     result = scoring.score_blocks(inp.blocks, inp.options)
-    body = [f'<text x="10" y="26" font-size="18" font-weight="bold">{escape(_title(inp, tr))}</text>']
+    body = [
+        f'<text x="10" y="26" font-size="18" font-weight="bold">{escape(_title(inp, book.edition.texts, tr))}</text>'
+    ]
     body += _city(inp, keys, result["blocks"], _violations_by_block(inp, book))
     y: float = TOP + 3 * BLOCK_H + 4
     panel, y = _auction_panel(inp, keys, y)
@@ -530,7 +532,7 @@ def render_svg(inp: ScoreInput, book: RuleBook, tr: Labels = english) -> str:
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-        f"<title>{escape(tr('Skyline 3000 city'))}</title>",
+        f"<title>{escape(tr(book.edition.texts['picture.city']))}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
     ]
     return "\n".join(head + body + ["</svg>"])

@@ -13,7 +13,7 @@ from ..standings import after_scoring, leaders
 from . import data
 from .state import Block, Options, Player, ScoreInput, State
 
-PLACINGS_KIND = f"{data.GAME_ID}.block_placings"
+PLACINGS_KIND = data.SKYLINE_3000.memo_kind(data.PLACINGS)
 
 
 def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:

@@ -53,9 +53,7 @@ def _seating_problems(book: RuleBook, ids: list[str]) -> list[Violation]:
     problems = []
     if not data.AUCTION_HOUSE or not 2 <= len(ids) <= 4:
         problems.append(
-            book.violation(
-                "state.player_count", "Skyline 3000 is for 2 to 4 players, not {count}.", "/players", count=len(ids)
-            )
+            book.violation("state.player_count", book.edition.texts["setup.player_count"], "/players", count=len(ids))
         )
     if len(set(ids)) != len(ids):
         problems.append(book.violation("state.duplicate_player", None, "/players"))

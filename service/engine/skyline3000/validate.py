@@ -218,7 +218,7 @@ def _auction_running(book: RuleBook, state: State, auction: Auction) -> list[Vio
             out.append(
                 book.violation(
                     "state.cards",
-                    "{player}'s sealed bid holds cards not in his hand.",
+                    "{player}'s sealed bid holds cards not in {player}'s hand.",
                     kit.pointer("state", "auction", "sealed", pid),
                     player=pid,
                 )

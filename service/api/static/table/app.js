@@ -21,6 +21,8 @@ import { tradeComposer } from "./trade.js";
 import { claimComposer } from "./claim.js";
 import { handPanel } from "./hands.js";
 import { money as amount } from "./fmt.js";
+import { qrPanel } from "./qr.js";
+import { optionsPanel } from "./options.js";
 
 let games = [];
 let session = null; // {id, game, mode, setup, start, moves, redo, state, secret, notes, started}
@@ -130,9 +132,21 @@ async function learnTableGames() {
 
 function chosenMode() { return document.querySelector("input[name=mode]:checked").value; }
 
+// The options of the chosen game, offered as it declares them (options.js).
+let setupOptions = null;
+const typedPlayers = () => $("players").value.split(",").map((s) => s.trim()).filter(Boolean);
+
+async function showOptions(game) {
+  const panel = await optionsPanel(game, await describeGame(game), typedPlayers);
+  if ($("game").value !== game) return;  // another game was chosen meanwhile
+  setupOptions = { ...panel, game };
+  $("options-place").replaceChildren(panel.node);
+}
+
 function updatePlayersHint() {
   const g = games.find((x) => x.id === $("game").value);
   if (!g) return;
+  if (setupOptions?.game !== g.id) { setupOptions = { game: g.id, read: () => ({}) }; guarded(() => showOptions(g.id)); }
   $("players-hint").textContent = tr("{game}: {min} to {max} players.", { game: g.name, min: g.players.min, max: g.players.max });
   const tableOk = tableGames.has(g.id);
   $("mode-table").disabled = !tableOk;
@@ -152,12 +166,19 @@ async function startGame(event) {
   event.preventDefault();
   await guarded(async () => {
     const game = $("game").value;
-    const players = $("players").value.split(",").map((s) => s.trim()).filter(Boolean);
+    const players = typedPlayers();
+    let options;
+    try { options = setupOptions?.read() || {}; } catch (error) {
+      throw new Problem(tr("An option is not valid JSON"), tr("Correct the option {option} or empty it for its default.", { option: error.message }));
+    }
     const mode = chosenMode() === "table" && tableGames.has(game) ? "table" : "digital";
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? undefined
       : /^\d+$/.test(seedText) && !Number.isSafeInteger(Number(seedText)) ? JSON.rawJSON(seedText) : Number(seedText);
-    const setup = mode === "table" ? G.tableSetup(game, players) : { players, ...(seed === undefined ? {} : { seed }) };
+    const chosen = Object.keys(options).length ? { options } : {};
+    const table = G.tableSetup(game, players);
+    const setup = mode === "table" ? { ...table, options: { ...options, ...table.options } }
+      : { players, ...chosen, ...(seed === undefined ? {} : { seed }) };
     const answer = await call(game, "setup", setup);
     // A seed beyond 2^53 arrives as JSON.rawJSON (see api.js): show its exact digits.
     if (mode === "digital" && answer.seed !== undefined && answer.seed !== null) $("seed").value = String(answer.seed.rawJSON ?? answer.seed);
@@ -176,6 +197,7 @@ async function startGame(event) {
 let ownView = null;
 let revealChooser = null;  // the reveal being entered, when a board tap may fill it (a Chinatown lot)
 let trading = null;  // Chinatown's trade being composed, when a board tap may give a lot
+let claiming = null;  // a claimed move being composed, when a board tap may choose its cell
 
 function viewer() { return ownView; }
 
@@ -250,8 +272,10 @@ async function refresh() {
   $("trade").replaceChildren(...(trading ? [trading.node] : []));
   $("hand").replaceChildren(...(who && !st.over ? handPanel(game, state, who, openCorrection) : []));
   // any move a player claims, listed or not, composed by taps and checked before anything changes (claim.js)
-  $("claim").replaceChildren(...(st.over || state.pending ? [] : [claimComposer(game, state, description, who, st.toMove,
-    (type) => isPrivate(game, { type }), (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))))]));
+  claiming = st.over || state.pending ? null : claimComposer(game, state, description, who, st.toMove,
+    (type) => isPrivate(game, { type }), (m, refused) => guarded(() => play(m, [], (a) => refused(a.violations, violationList))),
+    () => showTargets(game, session.state, currentOpen));
+  $("claim").replaceChildren(...(claiming ? [claiming.node] : []));
   currentOpen = open;
   composing = composition(game, open, description, state);
   showTargets(game, state, open);
@@ -266,10 +290,10 @@ async function refresh() {
 function showStandings(game, shown, st) {
   const rows = G.standings(game, shown);
   const winners = st.over && st.winners.length ? [el("p", { className: "winner", text: st.winners.length > 1
-    ? tr("Winners: {players}.", { players: st.winners.join(", ") }) : tr("Winner: {player}.", { player: st.winners[0] }) })] : [];
+    ? tr("Winners: {players}.", { players: st.winners }) : tr("Winner: {player}.", { player: st.winners[0] }) })] : [];
   $("standings").replaceChildren(...winners, el("table", {}, el("caption", { text: tr("Standings: points so far") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Points") }))),
-    el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row", text: r.id }),
+    el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id }, el("th", { scope: "row" }, el("bdi", { text: r.id })),
       el("td", { className: "total", text: r.points === null ? tr("hidden") : amount(game, r.points) }))))));
   $("own-views").replaceChildren(...rows.map((r) => passButton(r.id, tr("Pass the device to {player}", { player: r.id }))));
 }
@@ -293,7 +317,10 @@ function showTargets(game, state, moves) {
   const picks = revealChooser ? revealChooser.boardPicks().map(({ value, selector, name }) => ({ selector, name,
     choose: () => revealChooser.pick(value) })) : [];
   if (trading && !revealChooser) picks.push(...trading.boardPicks());
-  for (const selector of revealChooser ? revealChooser.boardChosen() : trading ? trading.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
+  // a claimed move's cell: while the claim asks for it, a board tap chooses it (not a listed move)
+  const claimPicks = !revealChooser && claiming ? claiming.boardPicks() : [];
+  picks.push(...claimPicks);
+  for (const selector of revealChooser ? revealChooser.boardChosen() : trading ? trading.boardChosen() : claiming ? claiming.boardChosen() : []) svg?.querySelector(selector)?.classList.add("chosen");
   const now = composing && !state.pending ? composing.step() : null;
   // after a part is chosen the keyboard goes on to the picture's first target where the next part is chosen
   // there (or the move's place is next), else to the next part's first button
@@ -305,8 +332,8 @@ function showTargets(game, state, moves) {
     const button = $("compose").querySelector(".part-choice");
     ((onPicture ? target || button : button || target) || $("compose").querySelector("button"))?.focus();
   };
-  for (const { target, choose } of now ? now.parts : []) picks.push({ ...target, choose: () => { choose(); redraw(); } });
-  const onBoard = state.pending ? [] : now ? now.marked : moves;
+  for (const { target, choose } of now && !claimPicks.length ? now.parts : []) picks.push({ ...target, choose: () => { choose(); redraw(); } });
+  const onBoard = state.pending || claimPicks.length ? [] : now ? now.marked : moves;
   const marked = markTargets(svg, game, onBoard, seats, (name, here) => guarded(() => chooseOnBoard(name, here)), picks);
   $("picture").dataset.targets = String(marked);
   $("compose").replaceChildren(...(now ? [composerPanel(composing, redraw, (m) => guarded(() => play(m)))] : []));
@@ -334,8 +361,8 @@ function showStatus(game, st) {
   const name = games.find((g) => g.id === game)?.name || game;
   $("status").textContent = st.over ? tr("{game}: the game is over.", { game: name })
     : (st.round ? tr("{game}: {players} to move; phase {phase}, round {round}.", { game: name,
-      players: awaited.join(", ") || tr("nobody"), phase: G.phaseName(game, st.phase), round: st.round })
-      : tr("{game}: {players} to move; phase {phase}.", { game: name, players: awaited.join(", ") || tr("nobody"),
+      players: awaited.length ? awaited : tr("nobody"), phase: G.phaseName(game, st.phase), round: st.round })
+      : tr("{game}: {players} to move; phase {phase}.", { game: name, players: awaited.length ? awaited : tr("nobody"),
         phase: G.phaseName(game, st.phase) }));
   $("status").dataset.over = String(st.over);
 }
@@ -440,7 +467,7 @@ function scoreTable(game, score, caption) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("Player") }), el("th", { scope: "col", text: tr("Total") }),
       el("th", { scope: "col", text: tr("Breakdown") }))),
     el("tbody", {}, ...rows.map((r) => el("tr", { "data-player": r.id },
-      el("th", { scope: "row", text: r.id }), el("td", { className: "total", text: amount(game, r.total) }),
+      el("th", { scope: "row" }, el("bdi", { text: r.id })), el("td", { className: "total", text: amount(game, r.total) }),
       el("td", { text: r.parts.filter((p) => p.points || p.note).map((p) => p.note || `${p.category}: ${amount(game, p.points)}`).join("; ") || "—" })))));
   return table;
 }
@@ -451,7 +478,7 @@ async function showScorings() {
   const ids = G.playerIds(session.state);
   const table = el("table", {}, el("caption", { text: tr("Each scoring so far (points per player)") }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: tr("After move") }), el("th", { scope: "col", text: tr("Scoring") }),
-      ...ids.map((id) => el("th", { scope: "col", text: id })))),
+      ...ids.map((id) => el("th", { scope: "col" }, el("bdi", { text: id }))))),
     el("tbody", {}, ...events.map((event) => {
       const line = G.scoringLine(event);
       return el("tr", {}, el("td", { text: String(event.index + 1) }), el("th", { scope: "row", text: line.label }),
@@ -497,6 +524,7 @@ async function importGame() {
   $("import-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: body.moves.length }) }));
   session = { id: store.newId(), game, mode: body.state ? "table" : "digital", setup: body.setup || null, start: body.state || null,
     moves: body.moves, redo: [], state: answer.state, notes: [], started: new Date().toISOString() };
+  await rebuildNotes(session);
   ownView = null;
   save();
   await refresh();
@@ -540,7 +568,7 @@ async function shareGame() {
     try { await navigator.clipboard.writeText(link); copy.textContent = tr("Copied"); } catch { field.select(); }
   });
   $("share-place").replaceChildren(el("p", { className: "hint", text: tr("Open this link on another phone: it shows the game read-only, as the table sees it.") }),
-    field, copy);
+    field, copy, qrPanel(link));
 }
 
 const RECORD_REASONS = {
@@ -584,7 +612,9 @@ async function importRecord(text) {
     $("record-verdict").replaceChildren(el("p", { className: "legal", text: tr("Checked to move {number}; the rest is hidden from this record's viewer: it opens read-only.", { number: answer.checked }) }));
     return;
   }
-  session = { ...sessionOf(record, store.newId()), state: answer.state };
+  const imported = { ...sessionOf(record, store.newId()), state: answer.state };
+  await rebuildNotes(imported);
+  session = imported;
   ownView = null;
   save();
   $("record-verdict").replaceChildren(el("p", { className: "legal", text: tr("Imported: {count} moves, all legal.", { count: record.moves.length }) }));
@@ -597,11 +627,11 @@ async function showShared(record, answer = null) {
   const shown = record.shown?.state || checkedAnswer?.state;
   const name = games.find((g) => g.id === record.game)?.name || record.game;
   $("shared").hidden = false;
-  $("shared-title").textContent = tr("{game}, shared: {players} (read-only)", { game: name, players: record.players.join(", ") });
+  $("shared-title").textContent = tr("{game}, shared: {players} (read-only)", { game: name, players: record.players });
   const over = record.result?.over;
   const status = checkedAnswer?.complete ? checkedAnswer.status : null;
   $("shared-status").textContent = over ? tr("{game}: the game is over.", { game: name })
-    : status ? tr("{game}: {players} to move.", { game: name, players: status.to_move.join(", ") || tr("nobody") })
+    : status ? tr("{game}: {players} to move.", { game: name, players: status.to_move.length ? status.to_move : tr("nobody") })
       : tr("{count} moves so far.", { count: record.moves.length });
   const description = await describeGame(record.game);
   if (shown) {
@@ -625,6 +655,30 @@ function finalStandings(game, state) {
   return Object.fromEntries(G.standings(game, state).map((r) => [r.id, r.points ?? 0]));
 }
 
+/**
+ * An imported game's log as rich as a played one's: each move is walked through `moves` from the start (or
+ * a correction's state) as it was played, keeping what the log writes beside it (the money cards taken,
+ * the tile bought, the events its answer carried) and which reveals showed a private holding.
+ */
+async function rebuildNotes(kept) {
+  const notes = [];
+  const secret = [];
+  let state = kept.mode === "table" ? kept.start : kept.setup?.seed === null || kept.setup?.seed === undefined ? null
+    : (await call(kept.game, "setup", kept.setup)).state;
+  for (const [index, move] of kept.moves.entries()) {
+    if (move.correction) { state = move.correction.state; notes.push({}); continue; }
+    if (!state) return;  // the deals cannot be known: the log stays plain
+    $("record-verdict").replaceChildren(el("p", { className: "hint", text: tr("Reading the log: move {number} of {count}…", { number: index + 1, count: kept.moves.length }) }));
+    const answer = await call(kept.game, "moves", { state, move });
+    if (!answer.legal) return;
+    if (move.type === "reveal" && state.pending && privateReveal(kept.game, state.pending)) secret.push(index);
+    notes.push(noteOf(kept.game, state, move, answer.events));
+    state = answer.state;
+  }
+  kept.notes = notes;
+  kept.secret = secret;
+}
+
 // ---- The games kept on this device ---------------------------------------------------------------
 async function resume(id) {
   const saved = store.kept(id);
@@ -643,15 +697,16 @@ function showKept() {
   const day = (iso) => { try { return new Date(iso).toLocaleString(document.documentElement.lang || "en", { dateStyle: "medium", timeStyle: "short" }); } catch { return String(iso); } };
   $("kept-list").replaceChildren(...kept.map((k) => {
     const name = games.find((g) => g.id === k.game)?.name || k.game;
-    const players = (k.summary?.players || k.setup?.players || []).join(", ");
-    const where = k.summary?.over ? tr("over: {winners} won", { winners: (k.summary.winners || []).join(", ") || tr("nobody") }) : (k.summary?.where || "");
+    const players = k.summary?.players || k.setup?.players || [];
+    const where = k.summary?.over ? tr("over: {winners} won", { winners: k.summary.winners?.length ? k.summary.winners : tr("nobody") }) : (k.summary?.where || "");
     const playing = session?.id === k.id;
     const open = el("button", { type: "button", className: "secondary", "data-resume": k.id, text: playing ? tr("In play") : tr("Resume") });
     open.disabled = playing;
     open.addEventListener("click", () => guarded(() => resume(k.id)));
     const remove = el("button", { type: "button", className: "secondary danger", "data-delete": k.id, text: tr("Delete") });
     const item = el("li", { "data-game": k.game, "data-id": k.id },
-      el("div", { className: "kept-title" }, el("strong", { text: name }), " ", el("bdi", { text: players })),
+      el("div", { className: "kept-title" }, el("strong", { text: name }), " ",
+        ...players.flatMap((p, i) => [...(i ? [", "] : []), el("bdi", { text: p })])),
       el("div", { className: "hint", text: [tr("started {date}", { date: day(k.started) }), tr("{count} moves", { count: k.moves?.length ?? 0 }), where].filter(Boolean).join(" · ") }),
       el("div", { className: "row" }, open, remove));
     remove.addEventListener("click", () => {

@@ -88,6 +88,12 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
       section.append(numberPad(free, (n) => add(index, pieces.find((p) => p.value === n)), typed[index], 2, full(part, picked)));
       return section;
     }
+    if (part.boardOnly) {
+      // chosen on the board alone (a city's cell): its targets are marked on the picture
+      section.append(el("p", { className: "hint board-only", text: full(part, picked) ? tr("Tap another place on the board to change it.")
+        : tr("Tap it on the board: the places are marked there.") }));
+      return section;
+    }
     section.append(el("div", { className: "pieces" }, ...pieces.map((p) => pieceButton(index, p))));
     return section;
   }
@@ -100,7 +106,7 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
   }
 
   function pick(value) {
-    const index = form.parts.findIndex((part, i) => part.pieces.some((p) => p.value === value) && !full(part, chosen[i]));
+    const index = form.parts.findIndex((part, i) => part.pieces.some((p) => p.value === value) && (!full(part, chosen[i]) || (part.boardOnly && part.count === 1)));
     if (index < 0) return false;
     add(index, form.parts[index].pieces.find((p) => p.value === value));
     return true;
@@ -108,7 +114,7 @@ export function chooser(form, buttonText, submit, onChange = () => {}) {
 
   // What a board tap may pick (a dealt lot, a district's starting plot): the pieces of parts drawn on the
   // board, while they take more, each as {value, selector, name} (the part's ``board`` says where and how).
-  const boardPicks = () => form.parts.flatMap((part, i) => (part.board && !full(part, chosen[i])
+  const boardPicks = () => form.parts.flatMap((part, i) => (part.board && (!full(part, chosen[i]) || (part.boardOnly && part.count === 1))
     ? part.pieces.filter((p) => !chosen[i].some((c) => c.value === p.value))
       .map((p) => ({ value: p.value, selector: part.board.selector(p.value), name: part.board.name(p.value) })) : []));
   // Where the pieces already chosen in board parts are on the board: marked as chosen there.

@@ -14,11 +14,11 @@ import { lookKey, newYorkTileLook, skylineCardLook } from "./reveals.js";
 
 // Each game's move types and their parts, in the order they are tapped ("?" marks a part that may stay empty).
 const TYPES = {
-  newyork: { take_money: ["slots"], buy: ["slot", "cards"], place: ["tile", "x", "y"], reserve: ["tile"],
-    give_dummy: ["tile"], rebuild_remove: ["x", "y"], rebuild_place: ["tile", "x", "y"], rebuild_swap: ["tile", "x", "y"], end_turn: [] },
+  newyork: { take_money: ["slots"], buy: ["slot", "cards"], place: ["tile", "cell"], reserve: ["tile"],
+    give_dummy: ["tile"], rebuild_remove: ["cell"], rebuild_place: ["tile", "cell"], rebuild_swap: ["tile", "cell"], end_turn: [] },
   skyline3000: { floor: ["floor_card", "buildings"], roof: ["roof_card", "building", "roof"],
     contract: ["contract_card", "building", "block", "target?"], billboard: ["block", "target?"], discard: ["card"],
-    develop: ["block"], draw: ["pile"], bid: ["cards?"], pass: [], stop: [] },
+    develop: ["block"], draw: ["pile"], bid: ["cards?"], bids: ["piles"], pass: [], stop: [] },
   chinatown: { keep: ["lots"], place: ["lot", "shop"], end_trading: [], end_turn: [] },
   fifthavenue: { place_start: ["district", "plot"], take_skyscrapers: [], place_business: ["district", "plot", "business"],
     black_and_move: ["commissioner", "to"], value_district: ["district"], take_cards: ["colours"],
@@ -86,8 +86,21 @@ function part(game, name, state, description, player) {
     tile: () => ({ title: N_("The tile"), count: 1, grouped: true,
       pieces: (description.tiles || []).map((t) => ({ value: t.id, look: newYorkTileLook(description, state, t.id) }))
         .sort((a, b) => String(a.look.type).localeCompare(String(b.look.type)) || a.look.cost - b.look.cost) }),
-    x: () => ({ title: N_("Column (x)"), step: 0 }),
-    y: () => ({ title: N_("Row (y)"), step: 0 }),
+    // a city's cell is tapped on the board (the player's own city in the picture), never stepped to
+    cell: () => {
+      const seat = seatOf(state, player);
+      const placed = [{ x: 0, y: 0 }, ...(state.players[seat]?.city || [])];
+      const cells = new Map();
+      for (const { x, y } of placed) {
+        for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) cells.set(`${x + dx},${y + dy}`, { x: x + dx, y: y + dy });
+      }
+      const at = (value) => cells.get(value);
+      return { title: N_("The cell: tap it in {player}'s city on the board"), params: { player }, count: 1, boardOnly: true,
+        pieces: [...cells.keys()].map((v) => text(v, tr("cell ({x}, {y})", at(v)))),
+        board: { selector: (v) => `g.player[data-seat="${seat}"] [data-x="${at(v).x}"][data-y="${at(v).y}"]`,
+          name: (v) => tr("cell ({x}, {y}) of {player}", { ...at(v), player }) },
+        read: (values) => at(values[0]) };
+    },
     // Skyline 3000
     card: () => { const c = skylineCards(state, player, null); return { title: N_("The card"), count: 1, grouped: true, pieces: c.pieces, read: (v) => c.ids(v)[0] }; },
     floor_card: () => { const c = skylineCards(state, player, "floor"); return { title: N_("The card"), count: 1, grouped: true, pieces: c.pieces, read: (v) => c.ids(v)[0] }; },
@@ -147,27 +160,29 @@ function stepper(spec, id) {
  * ones included; on the shared screen the open moves of any player (``awaited`` first). ``submit(move,
  * refused)`` checks and plays. ``privateMove(type)`` says which moves are made from a hand.
  */
-export function claimComposer(game, state, description, viewer, awaited, privateMove, submit) {
+export function claimComposer(game, state, description, viewer, awaited, privateMove, submit, onBoardChange = () => {}) {
   const types = Object.keys(TYPES[family(game)] || {}).filter((t) => (viewer ? true : !privateMove(t))
     && (!description.move_types || description.move_types.includes(t)));
   const box = el("details", { className: "claim", id: "claim-box" },
     el("summary", { text: tr("A move that is not listed: compose it by taps and check it") }));
-  if (!types.length) return box;
+  if (!types.length) return { node: box, boardPicks: () => [], boardChosen: () => [] };
   const body = el("div", { className: "claim-body" });
   const verdict = el("div", { className: "claim-verdict", "aria-live": "polite" });
   let chosenType = null;
+  let current = null;  // the chooser of the move's parts, whose board parts the picture marks
+  let refreshCheck = () => {};
   let player = viewer || awaited[0] || state.players[0]?.id;
 
   function draw() {
     const typeButtons = types.map((t) => {
       const b = el("button", { type: "button", className: "group", "data-type": t, "aria-pressed": String(t === chosenType), text: movesGroup(t) });
-      b.addEventListener("click", () => { chosenType = t; verdict.replaceChildren(); draw(); });
+      b.addEventListener("click", () => { chosenType = t; verdict.replaceChildren(); draw(); onBoardChange(); });
       return b;
     });
     const playerButtons = viewer ? [] : [el("div", { className: "row groups", role: "group", "aria-label": tr("Whose move") },
       el("span", { text: tr("Whose move:") }), ...state.players.map((p) => {
-        const b = el("button", { type: "button", className: "group", "data-player": p.id, "aria-pressed": String(p.id === player), text: p.id });
-        b.addEventListener("click", () => { player = p.id; draw(); });
+        const b = el("button", { type: "button", className: "group", "data-player": p.id, "aria-pressed": String(p.id === player) }, el("bdi", { text: p.id }));
+        b.addEventListener("click", () => { player = p.id; draw(); onBoardChange(); });
         return b;
       }))];
     const nodes = [el("p", { className: "compose-heading", text: tr("What kind of move?") }),
@@ -175,12 +190,19 @@ export function claimComposer(game, state, description, viewer, awaited, private
     if (chosenType) {
       const names = TYPES[family(game)][chosenType];
       // a deck's card ("floor_card") is the move's card
-      const specs = names.map((n) => ({ field: n.replace("?", "").replace(/^(floor|roof|contract)_card$/, "card"),
-        optional: n.endsWith("?"), spec: part(game, n.replace("?", ""), state, description, player) }));
+      // Skyline's bids: every player's sealed pile, as the table turns them over (each may be empty)
+      const specs = chosenType === "bids" ? state.players.map((p) => ({ field: "piles", pile: p.id, optional: true,
+        spec: { ...part(game, "cards", state, description, p.id), title: N_("The pile of {player}"), params: { player: p.id } } }))
+        : names.map((n) => ({ field: n.replace("?", "").replace(/^(floor|roof|contract)_card$/, "card"),
+          optional: n.endsWith("?"), spec: part(game, n.replace("?", ""), state, description, player) }));
       const chosenParts = specs.filter((s) => s.spec.step === undefined);
-      const pick = chosenParts.length ? chooser({ parts: chosenParts.map((s) => s.spec) }, null) : null;
+      const pick = chosenParts.length ? chooser({ parts: chosenParts.map((s) => s.spec) }, null, () => {}, () => { refreshCheck(); onBoardChange(); }) : null;
+      current = pick;
       const steppers = new Map(specs.filter((s) => s.spec.step !== undefined).map((s) => [s.field, stepper(s.spec, `claim-${s.field}`)]));
       const check = el("button", { type: "button", id: "claim-submit", text: tr("Check this move and play it if it is legal") });
+      // a cell is needed before the move can be checked: the button waits for the tap on the board
+      refreshCheck = () => { check.disabled = specs.some((s, i) => s.field === "cell" && !(pick?.chosenValues()[chosenParts.indexOf(s)] || []).length); };
+      refreshCheck();
       check.addEventListener("click", () => {
         const values = pick ? pick.chosenValues() : [];
         const move = { type: chosenType, player };
@@ -188,8 +210,10 @@ export function claimComposer(game, state, description, viewer, awaited, private
         for (const s of specs) {
           if (s.spec.step !== undefined) { move[s.field] = steppers.get(s.field).read(); continue; }
           const picked = values[i++];
+          if (s.pile !== undefined) { (move.piles ||= {})[s.pile] = s.spec.read ? s.spec.read(picked) : picked; continue; }
           if (!picked.length && s.optional) continue;
-          move[s.field] = s.spec.read ? s.spec.read(picked) : s.spec.count === 1 ? picked[0] : picked;
+          const value = s.spec.read ? s.spec.read(picked) : s.spec.count === 1 ? picked[0] : picked;
+          if (s.field === "cell") Object.assign(move, value || {}); else move[s.field] = value;
         }
         submit(move, (violations, list) => verdict.replaceChildren(el("p", { className: "illegal",
           text: tr("Refused: nothing is applied. The move breaks these rules:") }), list(violations)));
@@ -200,5 +224,10 @@ export function claimComposer(game, state, description, viewer, awaited, private
   }
   draw();
   box.append(body);
-  return box;
+  // while the box is open, a board tap may fill a part drawn on the board (a city's cell)
+  box.addEventListener("toggle", onBoardChange);
+  const open = () => box.open && current !== null;
+  return { node: box,
+    boardPicks: () => (open() ? current.boardPicks().map(({ value, selector, name }) => ({ selector, name, choose: () => current.pick(value) })) : []),
+    boardChosen: () => (open() ? current.boardChosen() : []) };
 }

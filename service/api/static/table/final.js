@@ -39,7 +39,7 @@ export function finalPanel(game, gameName, state, standings, winners, descriptio
       el("td", { className: "total", text: amount(game, r.total) })))));
   const parts = [
     el("h2", { id: "final-heading", text: tr("{game}: the game is over", { game: gameName }) }),
-    el("p", { className: "winner", text: won.length > 1 ? tr("Winners: {players}", { players: won.join(", ") })
+    el("p", { className: "winner", text: won.length > 1 ? tr("Winners: {players}", { players: won })
       : won.length ? tr("Winner: {player}", { player: won[0] }) : tr("Nobody wins.") }),
     el("div", { className: "scroll" }, table),
   ];

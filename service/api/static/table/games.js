@@ -2,7 +2,7 @@
 // descriptions, real-table setup, and the score helper's input rows. Whose turn, the phase, totals and
 // breakdowns come in the same shapes from every game (`status`, `players`, see the contract).
 import { family } from "./api.js";
-import { N_, tr, word } from "./i18n.js";
+import { isolate, N_, tr, word } from "./i18n.js";
 import { words as pieceWords } from "./pieces.js";
 import { newYorkTileLook, skylineCardLook } from "./reveals.js";
 
@@ -87,7 +87,7 @@ function describeReveal(m) {
   if (m.business !== undefined) parts.push(tr("a {business} on the {plot} plot of {district}", { business: word("fifthavenue", m.business), plot: word("fifthavenue", m.plot), district: words(m.district) }));
   if (m.tiles !== undefined) parts.push(m.tiles.map((t) => word(shown.game, t)).join(", "));
   if (m.tops !== undefined) parts.push(Object.entries(m.tops).map(([c, v]) => `${word("fifthavenue", c)} ${v}`).join(", "));
-  if (m.drawn !== undefined) parts.push(Object.entries(m.drawn).map(([p, v]) => `${p}: ${v.join(", ")}`).join("; "));
+  if (m.drawn !== undefined) parts.push(Object.entries(m.drawn).map(([p, v]) => `${isolate(p)}: ${v.join(", ")}`).join("; "));
   if (m.bid !== undefined) parts.push(m.bid.join(", "));
   return tr("{player} reveals {what}", { player: m.player, what: parts.join("; ") || tr("nothing") });
 }

@@ -37,8 +37,11 @@ export function handPanel(game, state, viewer, enter) {
   }
   const held = spec.held(player);
   if (held === null || held === undefined) {
-    return [el("p", { id: "hand-text", className: "hand-unknown", text: tr("Your hand is not entered yet ({count} cards): enter it, and your plays are checked against it.",
-      { count: spec.size(player) }) }), button(tr("Enter my hand"))];
+    // money is the game's money (New York's and Alhambra's money cards), never a "hand"
+    const text = spec.kind === "money"
+      ? tr("Your money is not entered yet ({count} money cards): enter it, and your payments are checked against it.", { count: spec.size(player) })
+      : tr("Your hand is not entered yet ({count} cards): enter it, and your plays are checked against it.", { count: spec.size(player) });
+    return [el("p", { id: "hand-text", className: "hand-unknown", text }), button(spec.kind === "money" ? tr("Enter my money") : tr("Enter my hand"))];
   }
   const looks = held.map((id) => spec.look(state, id));
   return [el("p", { id: "hand-text", text: spec.kind === "money" ? tr("Your money cards ({count}):", { count: held.length })

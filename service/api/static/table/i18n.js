@@ -16,10 +16,20 @@ export const N_ = (text) => text;
 /** One of a game's own words (a phase, a building type, a colour) in the page's language, or the id. */
 export const word = (game, id) => words[game]?.[id] || String(id).replaceAll("_", " ").replaceAll("-", " ");
 
-/** ``text`` in the page's language, its `{name}` fields filled from ``params``. */
+// A player's name is the players' own text, in any script: each one is set apart from the sentence around
+// it (a first-strong isolate, as <bdi> or dir=auto would), so a right-to-left name neither reorders the
+// words and commas beside it nor is reordered by them. The fields that hold names are isolated, a list of
+// names (an array) name by name; PlayerId forbids these marks in a name itself.
+const NAME_FIELDS = new Set(["player", "players", "winners", "giver", "parties", "who"]);
+export const isolate = (name) => `\u2068${name}\u2069`;
+
+/** ``text`` in the page's language, its `{name}` fields filled from ``params`` (a name field isolated; an
+ * array of names: each isolated, joined by commas). */
 export function tr(text, params = {}) {
   const template = messages[text] || text;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const fill = (name, value) => (!NAME_FIELDS.has(name) ? String(value)
+    : Array.isArray(value) ? value.map((v) => isolate(v)).join(", ") : isolate(value));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? fill(name, params[name]) : whole));
 }
 
 function translateTree(root) {

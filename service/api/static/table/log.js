@@ -1,7 +1,7 @@
 // The log a referee reads: newest first, each entry the move in words, then what it took, bought, paid,
 // built or revealed (from the state before it and the events its answer carried, kept with the game as
 // its `notes`), and the scorings it triggered. A move that holds a secret is written without its content.
-import { N_, tr, word } from "./i18n.js";
+import { isolate, N_, tr, word } from "./i18n.js";
 import { el } from "./dom.js";
 import { money } from "./fmt.js";
 import * as G from "./games.js";
@@ -11,7 +11,7 @@ const words = (id) => String(id ?? "").replaceAll("_", " ").replaceAll("-", " ")
 const cardText = (game, c) => (c && typeof c === "object" ? `${word(game, c.bank)} ${c.value}` : String(c ?? ""));
 // Chinatown's income is money: dollars with the language's thousands separators
 const amount = (game, n) => money(game, n);
-const points = (game, awarded) => Object.entries(awarded || {}).map(([who, n]) => `${who} ${amount(game, n)}`).join(", ") || tr("nobody scores");
+const points = (game, awarded) => Object.entries(awarded || {}).map(([who, n]) => `${isolate(who)} ${amount(game, n)}`).join(", ") || tr("nobody scores");
 
 /** What the log keeps of a move beside it: the money cards a take_money took (the state before knew them),
  * the tile a purchase took, and the events of its answer that the table sees. */
@@ -39,12 +39,12 @@ const EVENT = {
   leftover_awarded: (g, e) => tr("{player} gets the tile left in the {slot} slot: {tile}", { player: e.player, slot: word(g, e.slot), tile: G.tileText(e.tile) }),
   money_reshuffled: () => tr("the money cards are reshuffled"),
   tiles_drawn: (g, e) => tr("{player} draws shop tiles: {tiles}", { player: e.player, tiles: (e.tiles || []).map((t) => word(g, t)).join(", ") }),
-  trade: (g, e) => tr("a trade between {players}", { players: (e.parties || []).join(", ") }),
+  trade: (g, e) => tr("a trade between {players}", { players: e.parties || [] }),
   skyscrapers_built: (g, e) => tr("{player} builds {count} on the {plot} plot of {district}", { player: e.player, count: e.count, plot: word(g, e.plot), district: words(e.site) }),
   auction_won: (g, e) => tr("{player} wins the auction for {district} with {total}", { player: e.player, district: words(e.site), total: e.total }),
   business_to_central_park: (g, e) => tr("to Central Park: {business}", { business: word(g, e.business) }),
   development_placed: (g, e) => tr("{player} places a development on block {block}", { player: e.player, block: e.block }),
-  game_ended: (g, e) => tr("the game is over: {winners} won", { winners: (e.winners || []).join(", ") || tr("nobody") }),
+  game_ended: (g, e) => tr("the game is over: {winners} won", { winners: e.winners?.length ? e.winners : tr("nobody") }),
 };
 
 const SCORING_NAMES = {
