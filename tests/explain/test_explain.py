@@ -16,9 +16,9 @@ from service.engine.registry import GAME_IDS, load_game
 
 from .pairs import explainer, pairs, project, walk
 
-PER_WALK = 2  # starts a walk: 2 chances x 2 seeds x 2 starts x 3 distances x 2 observations = 48 searches a game
-# Skyline 3000's longer pairs are explained in about 75% of them (a floor or contract card played after an
-# auction's bids runs out of the work budget): short of the issue's 95%, said in the issue, not hidden.
+PER_WALK = 3  # starts a walk: 2 chances x 1 seed x 3 starts x 3 distances x 2 observations = 36 searches a game
+# Skyline 3000's longer pairs are explained in about 80% of them (a card played after an auction's sealed bids
+# often runs out of the work budget): short of the issue's 95%, said in the report, not hidden.
 SHORT_OF_95 = {"skyline3000"}
 
 
@@ -42,7 +42,7 @@ def test_explain_finds_the_moves_between_positions_a_game_reaches(game_id):
     game, module, dump = load_game(game_id), explainer(game_id), project(game_id)
     found = {1: [0, 0], 2: [0, 0], 3: [0, 0]}  # distance -> [explained, tried]
     missed = []
-    for played, start, distance in pairs(game_id, PER_WALK):
+    for played, start, distance in pairs(game_id, PER_WALK, seeds=(0,)):
         later = dump(played.states[start + distance])
         for mode in ("whole", "visible"):
             observed = observation(game_id, later, mode)

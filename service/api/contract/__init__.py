@@ -23,6 +23,7 @@ from ...engine.registry import GAME_IDS, SPECS
 from ...schemas import answers
 from ...schemas.common import PlayerId, Seed, StatusSchema
 from ...schemas.errors import problem_schemas
+from ...schemas.explain import DifferenceSchema, explain_answer, explain_request
 from .. import language
 from ..echo import MAX_ECHO_CHARS, MAX_LISTED_ERRORS
 from ..games import SEAL_FIELD, bind_games
@@ -67,6 +68,7 @@ def generated_components() -> dict[str, JsonSchema]:
     shared.component(problem_schemas(MAX_LISTED_ERRORS, MAX_ECHO_CHARS))
     for schema in answers.SHARED:
         shared.component(schema)
+    shared.component(DifferenceSchema)
     edge = {language.FIELD: shared.field(answers.lang_field())}
     seal = {SEAL_FIELD: shared.field(answers.state_seal_field(MAX_SEAL_CHARS))}  # beside a state it may seal
     sealed = {**edge, **seal}  # the edge's fields of the requests that take a seal back
@@ -98,6 +100,9 @@ def generated_components() -> dict[str, JsonSchema]:
         said = answers.build_answers(binding.wire, binding.info, prefix)
         for role in ANSWERS:
             game.component(getattr(said, role), extra=seal if role in SEALS else None)
+        # the explain route, declared on its own in service/schemas/explain.py
+        game.component(explain_request(binding.wire), f"{prefix}ExplainRequest", extra=edge)
+        game.component(explain_answer(binding.wire, prefix))
         for name, schema in _one_name(named_enums(game.schemas, prefix), f"{prefix}Score", prefix).items():
             if out.setdefault(name, schema) != schema:
                 raise ContractError(f"{name} is generated twice, differently")

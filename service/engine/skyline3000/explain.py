@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..explain import Proposer
 
-PROPOSER = Proposer(opaque=("draw",), loose=("draw",), ignore=("target",), secret=("card", "cards"))
+PROPOSER = Proposer(opaque=("draw",), loose=("draw",), ignore=("target", "family"), secret=("card", "cards", "piles"))
 
 # What a referee sees at the table: the blocks, the factories, roofs and billboards left, points, hand
 # sizes, who passed, the auction house and the auction, the piles' face-up tops, whose turn and the phase.
