@@ -44,11 +44,11 @@ ACCEPT_422 = {
     "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]}
 }
 # And a state that fits the one state type of its game (whose fields a partial state, what score and render
-# take, may leave out) yet lacks what a route that plays needs: validate, legal-moves, moves, replay, view and
-# record (a correction or the start) refuse it with a 422 pointing at each missing field.
+# take, may leave out) yet lacks what a route that plays needs: validate, legal-moves, moves, replay, view,
+# explain and record (a correction or the start) refuse it with a 422 pointing at each missing field.
 RULES_REFUSE_VALID_DATA = [
     {"include-path-regex": "^/v1/games/(newyork|alhambra)/(setup|replay|record)$", "checks": ACCEPT_422},
-    {"include-path-regex": "^/v1/games/[a-z0-9]+/(validate|moves|replay|view|record)$", "checks": ACCEPT_422},
+    {"include-path-regex": "^/v1/games/[a-z0-9]+/(validate|moves|replay|view|record|explain)$", "checks": ACCEPT_422},
     {"include-path-regex": "^/v1/games/[a-z0-9]+/legal-moves$", "checks": ACCEPT_422},
 ]
 CONFIG = schemathesis.Config.from_dict(
