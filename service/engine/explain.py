@@ -307,10 +307,18 @@ def _touches(where: str, found: Sequence[Difference]) -> bool:
     )
 
 
+def _advanced(game: Any, node: Node, state: Any, left: Sequence[Difference]) -> bool:
+    return _moved(node.differences, left) or game.status(state).to_move != game.status(node.state).to_move
+
+
 def _moved(before: Sequence[Difference], after: Sequence[Difference]) -> bool:
-    """Whether some field that differed before agrees now, or holds another value."""
+    """Whether the move changed anything observed: a field that differed agrees now or holds another value,
+    or one that agreed differs now (an auction's sealed bids, laid and taken up again by its end)."""
     now = {d.pointer: d.page for d in after}
-    return any(d.pointer not in now or not _same_json(now[d.pointer], d.page) for d in before)
+    was = {d.pointer for d in before}
+    return any(d.pointer not in now or not _same_json(now[d.pointer], d.page) for d in before) or any(
+        pointer not in was for pointer in now
+    )
 
 
 def _same_json(a: Any, b: Any) -> bool:
@@ -372,9 +380,9 @@ def explain(
                         continue
                     if len(left) < len(best.differences):
                         best = child
-                    # searched on only when it changed some observed field that differed (a move that
-                    # changes none of them explains nothing the table shows)
-                    if level < depth and not solutions and _moved(node.differences, left):
+                    # searched on only when it changed something observed, or whom the game awaits (a
+                    # sealed bid shows nothing until the auction ends); another move explains nothing
+                    if level < depth and not solutions and _advanced(game, node, outcome.state, left):
                         key = _key(wire)
                         if key not in seen_states:
                             seen_states.add(key)
@@ -412,10 +420,18 @@ def explain(
 
 
 def visible(wire: Any, fields: Mapping[str, Iterable[str]], table: Iterable[str] = ()) -> dict[str, Any]:
-    """The part of a state's wire form a referee sees: ``fields[""]``, the state's own fields shown, and for
+    """The part of a state's wire form a referee sees: ``fields[""]``, the state's own fields shown (``a/b``:
+    field ``b`` of each entry of the object ``a``), and for
     each other key (a list of objects: the players) the fields of each item shown; at a real table
     (``options.chance``), also the players' ``table`` fields: the referee enters every draw, so sees it."""
-    shown: dict[str, Any] = {key: wire[key] for key in fields.get("", ()) if key in wire}
+    shown: dict[str, Any] = {}
+    for key in fields.get("", ()):
+        if "/" in key:  # a field of each entry of an object: ``piles/top``, each pile's face-up top
+            outer, inner = key.split("/", 1)
+            if isinstance(wire.get(outer), Mapping):
+                shown[outer] = {name: {inner: entry.get(inner)} for name, entry in wire[outer].items()}
+        elif key in wire:
+            shown[key] = wire[key]
     at_table = isinstance(wire.get("options"), Mapping) and wire["options"].get("chance") == "table"
     extra = set(table) if at_table else set()
     for key, keep in fields.items():

@@ -12,7 +12,7 @@ PROPOSER = Proposer(opaque=("draw",), loose=("draw",), ignore=("target", "family
 # sizes, who passed, the auction house and the auction, the piles' face-up tops, whose turn and the phase.
 VISIBLE = {
     "players": {"id", "points", "hand_size", "factory", "roofs", "billboards", "billboards_retired", "passed"},
-    "": {"round", "phase", "key", "turn", "blocks", "floors", "auction_house", "auction", "award"},
+    "": {"round", "phase", "key", "turn", "blocks", "floors", "auction_house", "auction", "award", "piles/top"},
 }
 # At a real table the referee enters every draw, so sees these too.
 TABLE = ("hand",)
