@@ -360,6 +360,7 @@ def explain(
         for level in range(1, depth + 1):
             following: list[Node] = []
             for node in sorted(frontier, key=lambda n: len(n.differences)):
+                work.spend(COST_APPLY + 4 * observed_size)  # what differs, read into clues
                 clues = Clues.of(node.differences, proposer.opaque)
                 for move in proposer.propose(game, node.state, clues, work):
                     work.spend(COST_CHECK)
