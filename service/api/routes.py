@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..schemas import answers, envelopes
+from ..schemas import answers, envelopes, explain
 from ..schemas.answers import AnswerBuilder
 from ..schemas.envelopes import RECORD_FORMAT, RECORD_VERSION, RequestBuilder
 
@@ -209,6 +209,36 @@ reached, and the state, standings and scorings reached.
         answered="An SVG document.",
         answer_example=SVG_EXAMPLE,
         example=lambda p: {"state": p.state, "player": p.player},
+    ),
+)
+
+EXPLAIN = """When the table and the page disagree, `observed` says what the table shows, in the state's own shape (a
+whole state, or only the fields the referee entered). The answer is either `explained: true` with the
+shortest sequence of at most three legal moves (reveals, trades and the game's automatic steps among
+them) whose result agrees with every observed field, the state it reaches and every other sequence of
+that length that explains it as well; or `explained: false` with each observed field no such sequence
+reaches (`unreached`: its JSON pointer, the page's value and the observed one) and, for the closest
+candidate, a move proposed from what differs that the rules refuse, with its violations. Moves are
+proposed from what differs, never by listing every move; a reveal is proposed only with a piece the
+observation shows (nothing a player holds is invented), and `reveals` names the pieces the sequence
+needs. The search is bounded by a work budget (well under a second of CPU); one cut short says so with
+`complete: false`. Nothing is applied: the page applies the moves when the referee confirms.
+"""
+
+ROUTES += (
+    GameRoute(
+        path="explain",
+        name="Explain",
+        request=lambda wire, info, built: explain.explain_request(wire)(),
+        answer=lambda wire, info, prefix: explain.explain_answer(wire, prefix),
+        summary="Which {Name} moves lead from the page's state to what the table shows",
+        description=EXPLAIN,
+        answered="The explanation, or what no sequence reaches and the rules the closest candidate breaks.",
+        # what a referee enters: the table's scalar fields (phase, round, whose turn), as the page has them
+        example=lambda p: {
+            "state": p.state,
+            "observed": {k: v for k, v in p.state.items() if not isinstance(v, list | dict)},
+        },
     ),
 )
 
