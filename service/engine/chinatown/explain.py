@@ -40,9 +40,7 @@ def trades(game: Any, state: State, clues: Clues) -> Iterator[Trade]:
     if not lots:
         return
     lot_moves = [Transfer(giver, receiver, lots=tuple(sorted(found))) for (giver, receiver), found in lots.items()]
-    tile_moves = [
-        t for shop, change in sorted(tiles.items()) for t in _matched(change, lambda n, s=shop: {"tiles": (s,) * n})
-    ]
+    tile_moves = [t for shop, change in sorted(tiles.items()) for t in _matched(change, _tiles_of(shop))]
     money_moves = list(_matched(money, lambda n: {"money": n}))
     variants = [lot_moves + tile_moves + money_moves, lot_moves + money_moves, lot_moves]
     awaited = game.status(state).to_move
@@ -60,6 +58,10 @@ def trades(game: Any, state: State, clues: Clues) -> Iterator[Trade]:
 
 def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tiles_of(shop: str) -> Callable[[int], dict[str, Any]]:
+    return lambda n: {"tiles": (shop,) * n}
 
 
 def _matched(change: dict[str, int], part: Callable[[int], dict[str, Any]]) -> Iterator[Transfer]:
