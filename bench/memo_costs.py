@@ -4,7 +4,7 @@
 
 Compare with a Redis round trip (about 0.2 ms on loopback): a kind cheaper than that
 belongs in service/cache/policy.py's IN_PROCESS_ONLY. Also prints a request's whole score and the
-load of its state as the service does it (``schemas/lean.py``), which is what the answer cache saves on a
+load of its state as the service does it (``schemas/typed.py``), which is what the answer cache saves on a
 hit besides the scoring.
 """
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from service import create_app  # noqa: E402
 from service.engine.memo import memo_scope  # noqa: E402
-from service.schemas import lean  # noqa: E402
+from service.schemas import typed  # noqa: E402
 
 ROUNDS = 200
 
@@ -63,10 +63,10 @@ def main() -> None:
 
 def measure(name: str, binding, body: dict) -> None:
     def load():
-        return lean.load(binding.envelopes.score_state, {"state": body["state"]})["state"]
+        return typed.load(binding.envelopes.score_state, {"state": body["state"]})["state"]
 
     state = load()
-    scoring = lean.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
+    scoring = typed.load(binding.envelopes.score_extra, {k: v for k, v in body.items() if k != "state"})
     memo = TimingMemo()
     with memo_scope(memo):
         score_ms = timed(lambda: binding.game.score(state, scoring))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import games, operations, pages, table
+from . import explain, games, operations, pages, table  # noqa: F401 - explain adds its route to games'
 from .answers import install_answer_headers
 from .cors import install_cors
 from .language import install_language
@@ -15,6 +15,7 @@ from .security import install_security_headers
 
 
 def register(app: Flask) -> None:
+    games.check_served()
     app.extensions["games"] = games.bind_games()
     app.extensions["pages"] = pages.build_pages(app.extensions["games"])
     install_problem_handlers(app)

@@ -23,7 +23,7 @@ from ..engine.random import SEED_MAX
 from ..engine.registry import GAME_IDS, SPECS
 from ..engine.replay import replay
 from ..metrics import DEADLINES
-from ..schemas import lean
+from ..schemas import typed
 from ..schemas.common import GameWire, load_wire
 from ..schemas.envelopes import DEFAULT_MOVES_LIMIT, Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
@@ -77,7 +77,7 @@ def bind_games() -> dict[str, Binding]:
 @functools.cache
 def _bindings() -> tuple[tuple[str, Binding], ...]:
     # Built once per process: a binding is a function of the code and data alone, and compiling its
-    # envelopes' lean plans is most of what creating an app costs.
+    # envelopes' typed plans is most of what creating an app costs.
     return tuple((game_id, bind(spec)) for game_id, spec in SPECS.items())
 
 
@@ -134,7 +134,7 @@ def _schema_problem(errors: list[dict[str, str]], left_out: int = 0) -> ApiProbl
 
 def _load(schema, data: Any, prefix: str = "") -> Any:
     try:
-        return lean.load(schema, data)
+        return typed.load(schema, data)
     except ValidationError as exc:
         raise _schema_problem(error_pointers(exc.messages, prefix), _left_out(exc)) from None
 
@@ -199,11 +199,11 @@ def _memo(binding: Binding):
 
 
 def _dump_state(binding: Binding, state: Any) -> Any:
-    return lean.dump(binding.served.state_out, state)
+    return typed.dump(binding.served.state_out, state)
 
 
 def _status(binding: Binding, state: Any) -> dict[str, Any]:
-    return lean.dump(binding.served.status_out, binding.game.status(state))
+    return typed.dump(binding.served.status_out, binding.game.status(state))
 
 
 def _violations(binding: Binding, violations) -> list[dict[str, str]]:
@@ -354,7 +354,7 @@ def legal_moves(binding: Binding, body: dict[str, Any]):
     page = binding.game.legal_page(
         data["state"], data.get("player"), data.get("type"), start, data.get("limit", DEFAULT_MOVES_LIMIT)
     )
-    dumped = lean.dump(binding.served.moves_out, page.moves)
+    dumped = typed.dump(binding.served.moves_out, page.moves)
     # the listing's hash (a walk and a hash of the whole state) only when a cursor is given or answered
     next_cursor = None if page.next_start is None else f"{page.next_start}-{_listing(body)}"
     return json_answer(
@@ -517,12 +517,12 @@ def score(binding: Binding, body: dict[str, Any]):
     left_out = 0
     state = scoring = None
     try:
-        state = lean.load(binding.served.score_state, {"state": body.get("state")} if "state" in body else {})["state"]
+        state = typed.load(binding.served.score_state, {"state": body.get("state")} if "state" in body else {})["state"]
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
         left_out += _left_out(exc)
     try:
-        scoring = lean.load(binding.served.score_extra, {k: v for k, v in body.items() if k != "state"})
+        scoring = typed.load(binding.served.score_extra, {k: v for k, v in body.items() if k != "state"})
     except ValidationError as exc:
         errors += error_pointers(exc.messages)
         left_out += _left_out(exc)
@@ -558,6 +558,8 @@ def render(binding: Binding, body: dict[str, Any]):
     return svg_answer(svg.encode(), binding.info.rules_version)
 
 
-_UNSERVED = set(BY_PATH) - set(VIEWS)
-if _UNSERVED:
-    raise RuntimeError(f"declared routes without a view (service/api/routes.py): {sorted(_UNSERVED)}")
+def check_served() -> None:
+    """Every declared route has its view (called once every module that adds one is imported)."""
+    unserved = set(BY_PATH) - set(VIEWS)
+    if unserved:
+        raise RuntimeError(f"declared routes without a view (service/api/routes.py): {sorted(unserved)}")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..schemas import answers, envelopes
+from ..schemas import answers, envelopes, explain
 from ..schemas.answers import AnswerBuilder
 from ..schemas.envelopes import RECORD_FORMAT, RECORD_VERSION, RequestBuilder
 
@@ -30,13 +30,15 @@ JSON = "application/json"
 class Position:
     """A point of a seeded game, what a route's example request is made from (the tests walk every route
     with them): the setup request it started from, the state reached as the wire says it, a legal move
-    now (None once the game is over) and a seated player's id."""
+    now (None once the game is over) and a seated player's id; ``reached``, where given, the state that
+    move reaches."""
 
     game: str
     setup: dict[str, Any]
     state: dict[str, Any]
     move: dict[str, Any] | None
     player: str
+    reached: dict[str, Any] | None = None
 
 
 Example = Callable[[Position], "dict[str, Any] | None"]
@@ -91,6 +93,15 @@ def _record(position: Position) -> dict[str, Any]:
         "start": position.state,
         "moves": [] if position.move is None else [{"move": position.move}],
     }
+
+
+def _observed(position: Position) -> dict[str, Any]:
+    """What a referee enters: the fields the move's result changed, as the page sends only what differs
+    (without the result: the table's scalar fields, phase, round, whose turn, as the page has them)."""
+    reached = position.reached
+    if reached is None:
+        return {k: v for k, v in position.state.items() if not isinstance(v, list | dict)}
+    return {k: v for k, v in reached.items() if position.state.get(k) != v}
 
 
 SVG_EXAMPLE = (
@@ -210,6 +221,32 @@ reached, and the state, standings and scorings reached.
         answered="An SVG document.",
         answer_example=SVG_EXAMPLE,
         example=lambda p: {"state": p.state, "player": p.player},
+    ),
+)
+
+EXPLAIN = """When the table and the page disagree, `observed` says what the table shows, in the state's own shape (a
+whole state, or only the fields the referee entered). The answer is either `explained: true` with the
+shortest sequence of at most three legal moves (reveals, trades and the game's automatic steps among
+them) whose result agrees with every observed field, the state it reaches and every other sequence of
+that length that explains it as well; or `explained: false` with each observed field no such sequence
+reaches (`unreached`: its JSON pointer, the page's value and the observed one) and, for the closest
+candidate, a move proposed from what differs that the rules refuse, with its violations. Moves are
+proposed from what differs, never by listing every move; a reveal is proposed only with a piece the
+observation shows (nothing a player holds is invented), and `reveals` names the pieces the sequence
+needs. The search is bounded by a work budget (well under a second of CPU); one cut short says so with
+`complete: false`. Nothing is applied: the page applies the moves when the referee confirms.
+"""
+
+ROUTES += (
+    GameRoute(
+        path="explain",
+        name="Explain",
+        request=lambda wire, info, built: explain.explain_request(wire)(),
+        answer=lambda wire, info, prefix: explain.explain_answer(wire, prefix),
+        summary="Which {Name} moves lead from the page's state to what the table shows",
+        description=EXPLAIN,
+        answered="The explanation, or what no sequence reaches and the rules the closest candidate breaks.",
+        example=lambda p: {"state": p.state, "observed": _observed(p)},
     ),
 )
 

@@ -11,7 +11,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from ..engine.core import GameInfo
-from . import lean
+from . import typed
 from .common import GameWire, List, PlayerId, Seed, StatusSchema, StrictInteger, json_keywords
 from .messages import ID_CASE_ONLY
 
@@ -211,10 +211,10 @@ def build_envelopes(wire: GameWire, info: GameInfo, requests: Mapping[str, Reque
         moves_out=wire.move(many=True),
         status_out=STATUS_OUT,
     )
-    with lean.sharing():
+    with typed.sharing():
         for schema in [*built.values(), *vars(envelopes).values()]:
             if isinstance(schema, Schema):
-                lean.prepare(schema)
+                typed.prepare(schema)
     return envelopes
 
 

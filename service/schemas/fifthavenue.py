@@ -44,7 +44,7 @@ from ..engine.fifthavenue.state import (
     canonical,
 )
 from ..engine.kit import N_
-from . import answers, lean
+from . import answers, typed
 from . import messages as M
 from .common import (
     Dict,
@@ -215,7 +215,7 @@ class DistrictsField(fields.Field):
                 continue
             schema = _PARK if key == D.CENTRAL_PARK else _DISTRICT
             try:
-                out[key] = lean.load(schema, item)
+                out[key] = typed.load(schema, item)
             except ValidationError as err:
                 errors[key] = err.messages
         if errors:
@@ -225,7 +225,7 @@ class DistrictsField(fields.Field):
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return {k: lean.dump(_PARK if k == D.CENTRAL_PARK else _DISTRICT, v) for k, v in value.items()}
+        return {k: typed.dump(_PARK if k == D.CENTRAL_PARK else _DISTRICT, v) for k, v in value.items()}
 
 
 _PARK = ParkSchema()
@@ -376,7 +376,7 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
     null: dict[str, Any] = {"load_default": None} if full else {}
     return {
         "game": fields.String(validate=validate.Equal(game_id), **req),
-        "options": fields.Nested(OptionsSchema, load_default=lambda: lean.load(_OPTIONS, {})),
+        "options": fields.Nested(OptionsSchema, load_default=lambda: typed.load(_OPTIONS, {})),
         "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **null),
         "districts": DistrictsField(required=True, metadata={"whole_board": full}),

@@ -23,7 +23,7 @@ from ..engine.kit import OptionBook
 from ..engine.newyork.data import EDGES, NEW_YORK, VALUES, Edition
 from ..engine.newyork.options import OPTIONS, Options
 from ..engine.newyork.state import MOVE_TYPES, PHASES, Card, Dummy, Move, Pending, Placed, Player, State, Tile
-from . import answers, lean
+from . import answers, typed
 from . import messages as M
 from .common import (
     Dict,
@@ -271,7 +271,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if not isinstance(value, dict):
                 raise ValidationError("A card is an object: {bank, value} or {scoring}.")
             if "scoring" in value:
-                return lean.load(_SCORING_CARD, value)["scoring"]
+                return typed.load(_SCORING_CARD, value)["scoring"]
             return _card(value)
 
     _SCORING_CARD = ScoringCardSchema()
@@ -328,7 +328,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                     raise ValidationError(M.TILE_ID.format(count=TILE_COUNT))
                 return value
             if isinstance(value, dict):
-                inline = lean.load(_INLINE_TILE, value)
+                inline = typed.load(_INLINE_TILE, value)
                 streets = "".join(e for e in EDGES if e in inline[marked])
                 return Tile(None, inline["type"], streets)
             raise ValidationError(f"A tile is a catalogue id (integer) or {{type, {marked}}}.")

@@ -35,7 +35,7 @@ from ..engine.skyline3000.state import (
     ScoreInput,
     State,
 )
-from . import answers, lean
+from . import answers, typed
 from . import messages as M
 from .common import (
     Dict,
@@ -173,7 +173,7 @@ class _OptionsBase(Schema):
 
     @pre_dump
     def _from_engine(self, obj, **kwargs):
-        return option_values(obj if isinstance(obj, Options) else lean.load(_OPTIONS, obj or {}))
+        return option_values(obj if isinstance(obj, Options) else typed.load(_OPTIONS, obj or {}))
 
 
 OptionsSchema = options_schema(
@@ -201,19 +201,19 @@ class OptionsField(fields.Field):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self._schema = lean.prepare(OptionsSchema())
+        self._schema = typed.prepare(OptionsSchema())
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
         if _is_default(value):
             return DEFAULT_OPTIONS
-        return lean.load(self._schema, value)
+        return typed.load(self._schema, value)
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return option_values(value if isinstance(value, Options) else lean.load(self._schema, value))
+        return option_values(value if isinstance(value, Options) else typed.load(self._schema, value))
 
 
 def _is_default(value: dict[str, Any]) -> bool:
@@ -378,7 +378,7 @@ def _player_from_json(p: dict[str, Any]) -> Player:
 
 
 def state_from_json(d: dict[str, Any]) -> State:
-    options = d.get("options") or lean.load(_OPTIONS, {})
+    options = d.get("options") or typed.load(_OPTIONS, {})
     piles = tuple(
         (
             deck,
@@ -522,7 +522,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> ScoreInput:
-        options = d.get("options") or lean.load(_OPTIONS, {})
+        options = d.get("options") or typed.load(_OPTIONS, {})
         if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
             state = state_from_json(d)
             return ScoreInput(

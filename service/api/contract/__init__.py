@@ -26,6 +26,7 @@ from ...engine.registry import GAME_IDS, SPECS
 from ...schemas import answers
 from ...schemas.common import PlayerId, Seed, StatusSchema
 from ...schemas.errors import problem_schemas
+from ...schemas.explain import DifferenceSchema
 from .. import language
 from ..echo import MAX_ECHO_CHARS, MAX_LISTED_ERRORS
 from ..games import SEAL_FIELD, bind_games
@@ -78,6 +79,7 @@ def generated_components() -> dict[str, JsonSchema]:
     shared.component(problem_schemas(MAX_LISTED_ERRORS, MAX_ECHO_CHARS))
     for schema in answers.SHARED:
         shared.component(schema)
+    shared.component(DifferenceSchema)
     edge = {language.FIELD: shared.field(answers.lang_field())}
     seal = {SEAL_FIELD: shared.field(answers.state_seal_field(MAX_SEAL_CHARS))}  # beside a state it may seal
     out = named_enums(shared.schemas, "")

@@ -3,7 +3,7 @@ a game's examples is kept by hand.
 
 The game's ``examples.py`` names the seeded game (``CONTRACT_SETUP``, its setup request, and
 ``CONTRACT_MOVES``, how many moves are played from it, the first legal move listed each time). The
-position reached gives every declared route its example request (``GameRoute.example``,
+position reached (and the state its first legal move reaches) gives every declared route its example request (``GameRoute.example``,
 service/api/routes.py) and the service's answer to it is the route's answer example (a JSON answer; a
 route answering another media keeps its shared example). The game's own GETs (``/v1/games/{game}``, its
 rules) are asked too, their answers abridged (the fields their schema declares, each list at the
@@ -40,7 +40,9 @@ def played_examples(
         if move is None:
             break
         state = _asked(client, "post", f"{base}/moves", {"state": state, "move": move})["state"]
-    position = Position(game_id, setup, state, _first_move(client, base, state), setup["players"][0])
+    move = _first_move(client, base, state)
+    reached = None if move is None else _asked(client, "post", f"{base}/moves", {"state": state, "move": move})["state"]
+    position = Position(game_id, setup, state, move, setup["players"][0], reached)
     out: dict[str, Any] = {}
     for path, operations in template.items():
         operation = operations.get("get")

@@ -93,6 +93,42 @@ function openCorrection(kind) {
   $("correction-box").scrollIntoView({ block: "start" });
 }
 
+// The explain route's answer to what the referee entered: the moves in words and the table they reach on a
+// picture, applied only on confirm; or what no legal sequence reaches and the rules the closest one breaks.
+async function showExplanation(answer) {
+  const box = $("correction-verdict");
+  const game = session.game;
+  const cut = answer.complete ? [] : [el("p", { className: "hint", text: tr("The search was cut short: a longer look might find more.") })];
+  if (!answer.explained) {
+    const fields = el("ul", {}, ...answer.unreached.map((d) => el("li", { text: tr("{field}: the page shows {page}, the table {observed}",
+      { field: d.pointer, page: JSON.stringify(d.page), observed: JSON.stringify(d.observed) }) })));
+    const closest = answer.closest && answer.closest.violations.length
+      ? [el("p", { text: tr("The nearest move breaks these rules:") }), el("p", { className: "move", text: G.describe(answer.closest.refused) }),
+        violationList(answer.closest.violations)] : [];
+    box.replaceChildren(el("p", { className: "illegal", text: tr("No sequence of up to three legal moves leads to what the table shows:") }),
+      fields, ...closest, ...cut);
+    return;
+  }
+  if (!answer.moves.length) {
+    box.replaceChildren(el("p", { className: "legal", text: tr("The page already shows this.") }));
+    return;
+  }
+  const steps = el("ol", {}, ...answer.moves.map((m) => el("li", { text: G.describe(m) })));
+  const reveals = answer.reveals.length
+    ? [el("p", { text: tr("This needs what the table revealed: {pieces}.", { pieces: answer.reveals.map((m) => G.describe(m)).join("; ") }) })] : [];
+  const others = answer.sequences.length > 1
+    ? [el("p", { className: "hint", text: tr("Other sequences lead there as well:") }),
+      el("ul", {}, ...answer.sequences.slice(1).map((s) => el("li", { text: s.map((m) => G.describe(m)).join(", ") })))] : [];
+  const picture = el("div", { className: "explained-picture" });
+  const apply = el("button", { type: "button", id: "explain-apply", text: tr("Apply these moves") });
+  apply.addEventListener("click", () => guarded(async () => {
+    const moves = answer.moves;
+    for (const move of moves) if (!(await play(move))) return;
+  }));
+  box.replaceChildren(el("p", { className: "legal", text: tr("The table is explained by these moves:") }), steps, ...reveals, ...others, ...cut, picture, apply);
+  showPicture(picture, await call(game, "render", { state: answer.state }));
+}
+
 function refuseCorrection(violations) {
   $("correction-verdict").replaceChildren(el("p", { className: "illegal", text: tr("Not taken: the corrected table breaks these rules:") }),
     violationList(violations));
@@ -280,7 +316,7 @@ async function refresh() {
   composing = composition(game, open, description, state);
   showTargets(game, state, open);
   showStandings(game, shown, st);
-  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded, description));
+  $("correction").replaceChildren(correctionForm(game, state, who, takeCorrection, refuseCorrection, guarded, description, showExplanation));
   $("score-now").replaceChildren(...(st.over ? [] : [scoreTable(game, score, tr("What a scoring now would give"))]));
   if (st.over) $("scorings").open = true;
   if ($("scorings").open) await showScorings();

@@ -230,12 +230,33 @@ function pointsKind() {
 }
 
 /**
+ * What ``after`` (the table as entered) shows that ``before`` (the page) does not, in the state's own shape:
+ * an object's differing fields; the players item by item, each with its id and its differing fields; any
+ * other list or value whole. What the explain route compares (docs/wire.md).
+ */
+export function observedPart(before, after) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const part = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (same(before?.[key], value)) continue;
+    if (key === "players" && Array.isArray(value) && Array.isArray(before?.players) && before.players.length === value.length) {
+      part.players = value.map((p, i) => Object.fromEntries(Object.entries(p).filter(([k, v]) => k === "id" || !same(before.players[i][k], v))));
+    } else if (value && typeof value === "object" && !Array.isArray(value) && before?.[key] && typeof before[key] === "object" && !Array.isArray(before[key])) {
+      part[key] = observedPart(before[key], value);
+    } else part[key] = value;
+  }
+  return part;
+}
+
+/**
  * The correction form for ``game`` on ``viewer``'s view (null: the shared screen; ``description``: the game's
  * catalogues, GET /v1/games/<game>); ``take(correction)`` gets
  * {label, state} once the service found the corrected state valid; ``refused(violations)`` otherwise; the
- * check runs inside ``guard`` (the page's busy count and problem display).
+ * check runs inside ``guard`` (the page's busy count and problem display). ``explained(answer)``, when
+ * given, gets the service's explanation of what was entered (the explain route: which legal moves lead
+ * there), which the page shows and applies only when the referee confirms.
  */
-export function correctionForm(game, state, viewer, take, refused, guard = (work) => work(), description = null) {
+export function correctionForm(game, state, viewer, take, refused, guard = (work) => work(), description = null, explained = null) {
   const kinds = Object.entries(KINDS[family(game)] || {}).filter(([, k]) => !k.own || viewer);
   const box = el("div", { className: "correction" });
   if (!kinds.length) return box;
@@ -256,6 +277,15 @@ export function correctionForm(game, state, viewer, take, refused, guard = (work
     await take({ label: current.kind.describe(current.read, viewer), state: corrected });
   }));
   build();
-  box.append(kindLabel, kindSelect, fields, button);
+  box.append(kindLabel, kindSelect, fields);
+  if (explained) {
+    const explain = el("button", { type: "button", id: "explain-button", text: tr("Which moves lead there?") });
+    explain.addEventListener("click", () => guard(async () => {
+      const corrected = current.kind.apply(state, current.read, viewer);
+      explained(await call(game, "explain", { state, observed: observedPart(state, corrected) }));
+    }));
+    box.append(explain);
+  }
+  box.append(button);
   return box;
 }
