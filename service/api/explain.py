@@ -9,15 +9,24 @@ import importlib
 from typing import Any
 
 from ..engine import explain as search
-from ..engine.registry import SPECS
 from ..schemas import typed
 from .answers import json_answer
 from .games import Binding, _dump_state, _load, _status, _violations, game_route
 
 
-def proposer(game_id: str) -> Any:
-    """The game's own explain module (Alhambra's takes New York's, whose rules it plays)."""
-    return importlib.import_module(f"service.engine.{SPECS[game_id].sources[0]}.explain")
+def proposer(game: Any) -> search.Proposer:
+    """The proposals of the rules the game's engine plays: the ``explain`` module beside its engine's module
+    (Alhambra and a re-skin take their family's); a game with none gets the generic ones (its listed moves
+    that name what differs)."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.explain")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.explain":
+            raise
+        return search.Proposer()
+    proposals: search.Proposer = module.PROPOSER
+    return proposals
 
 
 def _differences(found) -> list[dict[str, Any]]:
@@ -27,11 +36,9 @@ def _differences(found) -> list[dict[str, Any]]:
 @game_route("explain")
 def explain_table(binding: Binding, body: dict[str, Any]):
     data = _load(binding.served.requests["explain"], body)
-    module = proposer(binding.info.id)
+    proposals = proposer(binding.game)
     game = binding.game
-    found = search.explain(
-        game, data["state"], data["observed"], lambda state: _dump_state(binding, state), module.PROPOSER
-    )
+    found = search.explain(game, data["state"], data["observed"], lambda state: _dump_state(binding, state), proposals)
     moves_out = binding.served.moves_out
     closest = None
     if not found.explained and not found.violations:
@@ -42,7 +49,7 @@ def explain_table(binding: Binding, body: dict[str, Any]):
             "refused": typed.dump(moves_out, [refused.move])[0] if refused is not None else None,
             "violations": _violations(binding, refused.violations) if refused is not None else [],
         }
-    reveals = [m for m in found.moves if getattr(m, "type", "") in module.PROPOSER.reveals]
+    reveals = [m for m in found.moves if getattr(m, "type", "") in proposals.reveals]
     answer = {
         "explained": found.explained,
         "complete": found.complete,
