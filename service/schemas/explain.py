@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from ..engine.explain import MAX_DEPTH, MAX_SEQUENCES
 from .answers import Answer, ViolationSchema, versions
@@ -18,10 +18,17 @@ from .common import GameWire, List, StatusSchema
 from .envelopes import _StateEnvelope
 
 OBSERVED = (
-    "What the table shows, in the state's own shape: all of a state, or only the fields the referee entered "
+    "A JSON object (any other value is a 422): what the table shows, in the state's own shape: all of a state, or only the fields the referee entered "
     "(objects are compared field by field, only the fields given; a list item by item; null where the page "
     "has nothing)."
 )
+
+
+def _an_object(value: Any) -> None:
+    # Declared as any JSON value, not as an object of any values: Kotlin's kotlinx client cannot compile a
+    # map of free-form values (it has no serializer for Any there), while a free-form value it takes as is.
+    if not isinstance(value, dict):
+        raise ValidationError("Not a valid mapping type.")
 
 
 def explain_request(wire: GameWire) -> type[Schema]:
@@ -29,7 +36,7 @@ def explain_request(wire: GameWire) -> type[Schema]:
     return _StateEnvelope.from_dict(
         {
             "state": fields.Nested(wire.state, required=True),
-            "observed": fields.Dict(keys=fields.String(), required=True, metadata={"description": OBSERVED}),
+            "observed": fields.Raw(required=True, validate=_an_object, metadata={"description": OBSERVED}),
         },
         name="ExplainRequest",
     )
