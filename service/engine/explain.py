@@ -166,6 +166,7 @@ class Clues:
 
 
 Extra = Callable[[Any, Any, "Clues"], Iterable[Any]]
+Alike = Callable[[Any, Any, "Clues"], Any]
 
 
 def _parameters(move: Any, ignore: Iterable[str]) -> set[str]:
@@ -191,7 +192,10 @@ class Proposer:
     cards paid from a hand the table does not show); empty: all of them. ``ignore``: fields never named (a
     tile's rotation, a target the observation shows only as its effect). ``secret``: move types whose
     parameters come from a hand (cards kept, a sealed bid): when the observation shows no hand differing,
-    any of them is proposed, since the table shows only that one was made."""
+    any of them is proposed, since the table shows only that one was made. ``alike(state, move, clues)``:
+    moves the observation cannot tell apart share a key (a card played from a hand, where the table shows
+    only that a card of its deck went): of a node's legal moves, only the first of each key is applied;
+    ``None``: the move is not worth trying at all (a card the observation shows went elsewhere)."""
 
     reveals: tuple[str, ...] = ("reveal",)
     opaque: tuple[str, ...] = ()
@@ -201,6 +205,7 @@ class Proposer:
     ignore: tuple[str, ...] = ("rotation",)
     secret: tuple[str, ...] = ()
     table: tuple[str, ...] = ()
+    alike: Alike | None = None
 
     def propose(self, game: Any, state: Any, clues: Clues, budget: Budget) -> Iterator[Any]:
         """The moves worth trying at ``state``, each at most once: the awaited players' candidates that
@@ -362,12 +367,20 @@ def explain(
             for node in sorted(frontier, key=lambda n: len(n.differences)):
                 work.spend(COST_APPLY + 4 * observed_size)  # what differs, read into clues
                 clues = Clues.of(node.differences, proposer.opaque)
+                kinds: set[Any] = set()  # the ``alike`` keys of the moves applied here
                 for move in proposer.propose(game, node.state, clues, work):
+                    kind = proposer.alike(node.state, move, clues) if proposer.alike is not None else move
+                    if kind is None:
+                        continue
                     work.spend(COST_CHECK)
                     violations = game.move_violations(node.state, move)
                     if violations:
                         refusals.append(Refusal(node.moves, move, tuple(violations), len(node.differences)))
                         continue
+                    if proposer.alike is not None:
+                        if kind in kinds:
+                            continue
+                        kinds.add(kind)
                     work.spend(COST_APPLY + observed_size)
                     outcome = game.effects(node.state, move)
                     if not outcome.legal:
