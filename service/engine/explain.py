@@ -143,9 +143,10 @@ class Clues:
     named: frozenset[str]
     shown: frozenset[str]
     hands: bool = False  # whether a hand (a ``hand`` field) is among what differs
+    observed: Any = None  # the observation itself (what a game's ``alike`` may read: an auction's bids)
 
     @classmethod
-    def of(cls, found: Sequence[Difference], opaque: Iterable[str] = ()) -> Clues:
+    def of(cls, found: Sequence[Difference], opaque: Iterable[str] = (), observed: Any = None) -> Clues:
         hidden = frozenset(opaque)
         named: set[str] = set()
         shown: set[str] = set()
@@ -162,7 +163,7 @@ class Clues:
                     named.update(str(i) for i in range(len(whole)))
         named |= shown
         hands = any(diff.pointer.endswith("/hand") or "/hand/" in diff.pointer for diff in found)
-        return cls(tuple(found), frozenset(named), frozenset(shown), hands)
+        return cls(tuple(found), frozenset(named), frozenset(shown), hands, observed)
 
 
 Extra = Callable[[Any, Any, "Clues"], Iterable[Any]]
@@ -366,7 +367,7 @@ def explain(
             following: list[Node] = []
             for node in sorted(frontier, key=lambda n: len(n.differences)):
                 work.spend(COST_APPLY + 4 * observed_size)  # what differs, read into clues
-                clues = Clues.of(node.differences, proposer.opaque)
+                clues = Clues.of(node.differences, proposer.opaque, observed)
                 kinds: set[Any] = set()  # the ``alike`` keys of the moves applied here
                 for move in proposer.propose(game, node.state, clues, work):
                     kind = proposer.alike(node.state, move, clues) if proposer.alike is not None else move

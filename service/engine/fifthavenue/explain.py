@@ -1,16 +1,76 @@
 """Fifth Avenue's proposals for ``explain`` (service/engine/explain.py): its listed moves whose parameters
 name what differs (a plot and district built on, a commissioner's spot, the colours and cards of a bid or a
-take), and reveals of what the table shows come up."""
+take), and reveals of what the table shows come up.
+
+A bid is proposed from the auction's outcome: where the observation shows the same auction with the
+bidder's cards laid, the bid adds some of the cards shown added (a sub-bag of them); where the observation
+shows the bidder's hand, a bid of cards the hand lost is its own; otherwise bids alike in colour, total and
+count (a bid taken back by a pass, or paid from a hand the table does not show) are tried once."""
 
 from __future__ import annotations
 
-from ..explain import Proposer
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..explain import Clues, Proposer
+from . import checks as C
+from . import data as D
+from .state import Move, State
+
+
+def _shown_bid(state: State, move: Move, clues: Clues) -> list[str] | None:
+    """The bidder's cards in the auction the observation shows, where it shows the state's auction."""
+    observed = clues.observed
+    auction = observed.get("auction") if isinstance(observed, Mapping) else None
+    if state.auction is None or not isinstance(auction, Mapping) or auction.get("site") != state.auction.site:
+        return None
+    bids = auction.get("bids")
+    if not isinstance(bids, list):
+        return None
+    for entry in bids:
+        if isinstance(entry, Mapping) and entry.get("player") == move.player and isinstance(entry.get("cards"), list):
+            return [str(c) for c in entry["cards"]]
+    return None
+
+
+def _lost(state: State, move: Move, clues: Clues) -> Counter[str] | None:
+    """The cards the bidder's hand lost, where the observation shows the hand."""
+    observed = clues.observed
+    players = observed.get("players") if isinstance(observed, Mapping) else None
+    if not isinstance(players, list):
+        return None
+    for index, seated in enumerate(state.players):
+        if seated.id == move.player and index < len(players) and seated.hand is not None:
+            shown = players[index].get("hand") if isinstance(players[index], Mapping) else None
+            if isinstance(shown, list):
+                return Counter(seated.hand) - Counter(str(c) for c in shown)
+    return None
+
+
+def alike(state: State, move: Move, clues: Clues) -> Any:
+    """A bid's key (see the module's text); any other move is its own."""
+    if move.type != "bid" or not move.cards or state.auction is None:
+        return move
+    cards = Counter(move.cards)
+    shown = _shown_bid(state, move, clues)
+    if shown is not None:
+        mine = C.bid_of(state.auction, move.player)
+        added = Counter(shown) - Counter(mine.cards if mine is not None else ())
+        return move if not cards - added else None
+    lost = _lost(state, move, clues)
+    if lost is not None and not cards - lost:
+        return move
+    total = sum(D.card_parts(c)[1] for c in move.cards)
+    return ("bid", move.player, move.colour, total, len(move.cards))
+
 
 PROPOSER = Proposer(
     opaque=("below", "black_deck"),
     loose=("take_cards", "take_skyscrapers", "value_district"),
     ignore=("colour",),
     secret=("cards",),
+    alike=alike,
 )
 
 # What a referee sees at the table: the districts, the supply row, the commissioners, points, supply and
