@@ -74,10 +74,11 @@ PROPOSER = Proposer(
 )
 
 # What a referee sees at the table: the districts, the supply row, the commissioners, points, supply and
-# general stocks, hand sizes, whose turn, the auction (not the cards in a hand, nor the stacks' order).
+# general stocks, hand sizes, whose turn, the auction, the colour stacks' face-up top cards ("only the top card
+# is visible": the rules digest's setup) (not the cards in a hand, nor the order below a stack's top).
 VISIBLE = {
     "players": {"id", "points", "supply", "general", "hand_size"},
-    "": {"districts", "supply_row", "box", "commissioners", "businesses_placed", "turn", "auction"},
+    "": {"districts", "supply_row", "box", "commissioners", "businesses_placed", "turn", "auction", "stacks/top"},
 }
 # At a real table the referee enters every draw, so sees these too.
 TABLE = ("hand",)
