@@ -196,7 +196,9 @@ class Proposer:
     any of them is proposed, since the table shows only that one was made. ``alike(state, move, clues)``:
     moves the observation cannot tell apart share a key (a card played from a hand, where the table shows
     only that a card of its deck went): of a node's legal moves, only the first of each key is applied;
-    ``None``: the move is not worth trying at all (a card the observation shows went elsewhere)."""
+    ``None``: the move is not worth trying at all (a card the observation shows went elsewhere). ``rank``:
+    the order a node's proposals are tried in, where it matters which of alike moves stands for them (the
+    lowest bid taken back)."""
 
     reveals: tuple[str, ...] = ("reveal",)
     opaque: tuple[str, ...] = ()
@@ -207,6 +209,7 @@ class Proposer:
     secret: tuple[str, ...] = ()
     table: tuple[str, ...] = ()
     alike: Alike | None = None
+    rank: Callable[[Any], Any] | None = None
 
     def propose(self, game: Any, state: Any, clues: Clues, budget: Budget) -> Iterator[Any]:
         """The moves worth trying at ``state``, each at most once: the awaited players' candidates that
@@ -369,7 +372,10 @@ def explain(
                 work.spend(COST_APPLY + 4 * observed_size)  # what differs, read into clues
                 clues = Clues.of(node.differences, proposer.opaque, observed)
                 kinds: set[Any] = set()  # the ``alike`` keys of the moves applied here
-                for move in proposer.propose(game, node.state, clues, work):
+                proposed: Iterable[Any] = proposer.propose(game, node.state, clues, work)
+                if proposer.rank is not None:
+                    proposed = sorted(proposed, key=proposer.rank)
+                for move in proposed:
                     kind = proposer.alike(node.state, move, clues) if proposer.alike is not None else move
                     if kind is None:
                         continue

@@ -5,7 +5,9 @@ take), and reveals of what the table shows come up.
 A bid is proposed from the auction's outcome: where the observation shows the same auction with the
 bidder's cards laid, the bid adds some of the cards shown added (a sub-bag of them); where the observation
 shows the bidder's hand, a bid of cards the hand lost is its own; otherwise bids alike in colour, total and
-count (a bid taken back by a pass, or paid from a hand the table does not show) are tried once."""
+count (paid from a hand the table does not show) are tried once, or only the lowest of a colour where the
+hand's size is seen whole again (a bid taken back by a pass: the lowest allows every later bid a higher
+one would), and none of more cards than the hand is seen to have lost."""
 
 from __future__ import annotations
 
@@ -62,7 +64,34 @@ def alike(state: State, move: Move, clues: Clues) -> Any:
     if lost is not None and not cards - lost:
         return move
     total = sum(D.card_parts(c)[1] for c in move.cards)
+    size = _hand_size(state, move.player, clues)
+    if size is not None:
+        page, shown_size = size
+        if shown_size == page:  # the hand is whole again: the bid was taken back by a pass, and the
+            return ("bid", move.player, move.colour)  # lowest (``rank``) allows every later bid another would
+        if len(move.cards) > page - shown_size:
+            return None  # more cards than the hand is seen to have lost
     return ("bid", move.player, move.colour, total, len(move.cards))
+
+
+def rank(move: Move) -> tuple[int, int]:
+    """Proposals tried bids last, the lowest first."""
+    if move.type != "bid" or not move.cards:
+        return (0, 0)
+    return (1, sum(D.card_parts(c)[1] for c in move.cards))
+
+
+def _hand_size(state: State, player: str, clues: Clues) -> tuple[int, int] | None:
+    """The bidder's hand size in the state and in the observation, where it observes it."""
+    observed = clues.observed
+    players = observed.get("players") if isinstance(observed, Mapping) else None
+    for index, seated in enumerate(state.players):
+        if seated.id == player and isinstance(players, list) and index < len(players):
+            entry = players[index]
+            shown = entry.get("hand_size") if isinstance(entry, Mapping) else None
+            if isinstance(shown, int) and not isinstance(shown, bool):
+                return seated.hand_size, shown
+    return None
 
 
 PROPOSER = Proposer(
@@ -71,6 +100,7 @@ PROPOSER = Proposer(
     ignore=("colour",),
     secret=("cards",),
     alike=alike,
+    rank=rank,
 )
 
 # What a referee sees at the table: the districts, the supply row, the commissioners, points, supply and
