@@ -144,6 +144,9 @@ class Clues:
     shown: frozenset[str]
     hands: bool = False  # whether a hand (a ``hand`` field) is among what differs
     observed: Any = None  # the observation itself (what a game's ``alike`` may read: an auction's bids)
+    # each difference by its pointer, and every pointer with its ancestors: looked up, not scanned, per move
+    at: Mapping[str, Difference] = field(default_factory=dict)
+    places: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, found: Sequence[Difference], opaque: Iterable[str] = (), observed: Any = None) -> Clues:
@@ -163,7 +166,9 @@ class Clues:
                     named.update(str(i) for i in range(len(whole)))
         named |= shown
         hands = any(diff.pointer.endswith("/hand") or "/hand/" in diff.pointer for diff in found)
-        return cls(tuple(found), frozenset(named), frozenset(shown), hands, observed)
+        at = {diff.pointer: diff for diff in found}
+        places = {diff.pointer.rsplit("/", cut)[0] for diff in found for cut in range(diff.pointer.count("/"))}
+        return cls(tuple(found), frozenset(named), frozenset(shown), hands, observed, at, frozenset(places | set(at)))
 
 
 Extra = Callable[[Any, Any, "Clues"], Iterable[Any]]

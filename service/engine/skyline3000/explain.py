@@ -12,14 +12,14 @@ from dataclasses import replace
 from typing import Any
 
 from ..explain import Clues, Proposer
-from . import effects
+from . import data, effects
 from .state import Move, State
 
 CARD_PLAYS = ("floor", "roof", "contract", "discard")
 
 
 def _discards_shown(clues: Clues) -> bool:
-    return any(d.pointer.startswith("/piles/") and "/discard" in d.pointer for d in clues.differences)
+    return any(f"/piles/{deck}/discard" in clues.places for deck in data.DECKS)
 
 
 def _bid_key(state: State, move: Move, clues: Clues) -> Any:
@@ -43,9 +43,9 @@ def _bid_key(state: State, move: Move, clues: Clues) -> Any:
         return move  # the table shows which cards: a sealed pile laid, a hand, a discard pile
     values = [c.value for c in cards if c is not None]
     index = state.player_index(move.player)
-    change = [d for d in clues.differences if d.pointer == f"/players/{index}/hand_size"]
-    if change and isinstance(change[0].page, int) and isinstance(change[0].observed, int):
-        paid = change[0].page - change[0].observed
+    change = clues.at.get(f"/players/{index}/hand_size")
+    if change is not None and isinstance(change.page, int) and isinstance(change.observed, int):
+        paid = change.page - change.observed
         if paid > 0 and len(values) != paid:
             return None  # the hand shrank by what its winning bid paid: a bid of another count did not win
     return ("bid", move.player, len(values) if change else None, sum(values), max(values, default=0))
@@ -62,8 +62,7 @@ def alike(state: State, move: Move, clues: Clues) -> Any:
     card = state.options.card(move.card)
     if card is None:
         return move
-    pile = f"/piles/{card.deck}/discard"
-    if any(d.pointer == pile or d.pointer.startswith(pile + "/") for d in clues.differences):
+    if f"/piles/{card.deck}/discard" in clues.places:
         return None
     return replace(move, card=f"{card.deck}:{card.district or ''}")
 
