@@ -143,9 +143,13 @@ class Clues:
     named: frozenset[str]
     shown: frozenset[str]
     hands: bool = False  # whether a hand (a ``hand`` field) is among what differs
+    observed: Any = None  # the observation itself (what a game's ``alike`` may read: an auction's bids)
+    # each difference by its pointer, and every pointer with its ancestors: looked up, not scanned, per move
+    at: Mapping[str, Difference] = field(default_factory=dict)
+    places: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, found: Sequence[Difference], opaque: Iterable[str] = ()) -> Clues:
+    def of(cls, found: Sequence[Difference], opaque: Iterable[str] = (), observed: Any = None) -> Clues:
         hidden = frozenset(opaque)
         named: set[str] = set()
         shown: set[str] = set()
@@ -162,10 +166,13 @@ class Clues:
                     named.update(str(i) for i in range(len(whole)))
         named |= shown
         hands = any(diff.pointer.endswith("/hand") or "/hand/" in diff.pointer for diff in found)
-        return cls(tuple(found), frozenset(named), frozenset(shown), hands)
+        at = {diff.pointer: diff for diff in found}
+        places = {diff.pointer.rsplit("/", cut)[0] for diff in found for cut in range(diff.pointer.count("/"))}
+        return cls(tuple(found), frozenset(named), frozenset(shown), hands, observed, at, frozenset(places | set(at)))
 
 
 Extra = Callable[[Any, Any, "Clues"], Iterable[Any]]
+Alike = Callable[[Any, Any, "Clues"], Any]
 
 
 def _parameters(move: Any, ignore: Iterable[str]) -> set[str]:
@@ -191,7 +198,12 @@ class Proposer:
     cards paid from a hand the table does not show); empty: all of them. ``ignore``: fields never named (a
     tile's rotation, a target the observation shows only as its effect). ``secret``: move types whose
     parameters come from a hand (cards kept, a sealed bid): when the observation shows no hand differing,
-    any of them is proposed, since the table shows only that one was made."""
+    any of them is proposed, since the table shows only that one was made. ``alike(state, move, clues)``:
+    moves the observation cannot tell apart share a key (a card played from a hand, where the table shows
+    only that a card of its deck went): of a node's legal moves, only the first of each key is applied;
+    ``None``: the move is not worth trying at all (a card the observation shows went elsewhere). ``rank``:
+    the order a node's proposals are tried in, where it matters which of alike moves stands for them (the
+    lowest bid taken back)."""
 
     reveals: tuple[str, ...] = ("reveal",)
     opaque: tuple[str, ...] = ()
@@ -201,6 +213,8 @@ class Proposer:
     ignore: tuple[str, ...] = ("rotation",)
     secret: tuple[str, ...] = ()
     table: tuple[str, ...] = ()
+    alike: Alike | None = None
+    rank: Callable[[Any], Any] | None = None
 
     def propose(self, game: Any, state: Any, clues: Clues, budget: Budget) -> Iterator[Any]:
         """The moves worth trying at ``state``, each at most once: the awaited players' candidates that
@@ -361,13 +375,24 @@ def explain(
             following: list[Node] = []
             for node in sorted(frontier, key=lambda n: len(n.differences)):
                 work.spend(COST_APPLY + 4 * observed_size)  # what differs, read into clues
-                clues = Clues.of(node.differences, proposer.opaque)
-                for move in proposer.propose(game, node.state, clues, work):
+                clues = Clues.of(node.differences, proposer.opaque, observed)
+                kinds: set[Any] = set()  # the ``alike`` keys of the moves applied here
+                proposed: Iterable[Any] = proposer.propose(game, node.state, clues, work)
+                if proposer.rank is not None:
+                    proposed = sorted(proposed, key=proposer.rank)
+                for move in proposed:
+                    kind = proposer.alike(node.state, move, clues) if proposer.alike is not None else move
+                    if kind is None:
+                        continue
                     work.spend(COST_CHECK)
                     violations = game.move_violations(node.state, move)
                     if violations:
                         refusals.append(Refusal(node.moves, move, tuple(violations), len(node.differences)))
                         continue
+                    if proposer.alike is not None:
+                        if kind in kinds:
+                            continue
+                        kinds.add(kind)
                     work.spend(COST_APPLY + observed_size)
                     outcome = game.effects(node.state, move)
                     if not outcome.legal:
