@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.core import GameSpec
@@ -178,6 +179,34 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         assert bank is not None and number is not None  # else an error was raised above
         return Card(bank, number)
 
+    # The typed wire's readings (``typed_reading``, typed.py): what the hand checks above take, in msgspec's
+    # words; whatever they refuse is loaded by marshmallow, which says why.
+    _Bank = Literal[BANKS]  # type: ignore[valid-type]
+    _Value = Annotated[int, msgspec.Meta(ge=1, le=9)]
+    _CardWire = msgspec.defstruct(prefix + "CardWire", [("bank", _Bank), ("value", _Value)], forbid_unknown_fields=True)
+
+    def _card_of(wire: Any) -> Card:
+        return _CARDS.get((wire.bank, wire.value)) or Card(wire.bank, wire.value)
+
+    _DeckEntryWire = msgspec.defstruct(
+        prefix + "DeckEntryWire",
+        [
+            ("bank", _Bank | msgspec.UnsetType, msgspec.UNSET),
+            ("value", _Value | msgspec.UnsetType, msgspec.UNSET),
+            ("scoring", Literal[SCORING_CARDS] | msgspec.UnsetType, msgspec.UNSET),
+        ],
+        forbid_unknown_fields=True,
+    )
+
+    def _deck_entry_of(wire: Any) -> Card | str:
+        if wire.scoring is msgspec.UNSET:
+            if wire.bank is msgspec.UNSET or wire.value is msgspec.UNSET:
+                raise ValueError("a money card names its bank and value")
+            return _card_of(wire)
+        if wire.bank is not msgspec.UNSET or wire.value is not msgspec.UNSET:
+            raise ValueError("a scoring card names nothing else")
+        return wire.scoring
+
     class CardField(fields.Field):
         """A money card ``{"bank", "value"}``."""
 
@@ -189,6 +218,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
         def _deserialize(self, value, attr, data, **kwargs):
             return _card(value)
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_CardWire, _card_of)
 
     class MoneySlotField(fields.Field):
         """One of the four money market slots: ``{"card": {"bank", "value"}}``, or ``{"card": null}`` when it
@@ -234,6 +266,13 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _serialize(self, value, attr, obj, **kwargs):
             return value
 
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            if self.validators:
+                return None
+            return Annotated[list[_CardWire], msgspec.Meta(max_length=108)], lambda cards: [  # type: ignore[valid-type]
+                _card_of(card) for card in cards
+            ]
+
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, list):
                 raise ValidationError("Not a valid list.")
@@ -273,6 +312,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if "scoring" in value:
                 return typed.load(_SCORING_CARD, value)["scoring"]
             return _card(value)
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_DeckEntryWire, _deck_entry_of)
 
     _SCORING_CARD = ScoringCardSchema()
 
@@ -333,6 +375,35 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return Tile(None, inline["type"], streets)
             raise ValidationError(f"A tile is a catalogue id (integer) or {{type, {marked}}}.")
 
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_TileWire, _tile_of)
+
+    _EDGE: Any = Literal[EDGES]
+    _InlineTileWire = msgspec.defstruct(
+        prefix + "InlineTileWire",
+        [
+            ("type", Literal[TYPES]),
+            (marked, Annotated[list[_EDGE], msgspec.Meta(max_length=4)]),
+        ],
+        forbid_unknown_fields=True,
+    )
+    _TileWire = Annotated[int, msgspec.Meta(ge=1, le=TILE_COUNT)] | _InlineTileWire
+
+    def _tile_of(wire: Any) -> int | Tile:
+        if type(wire) is int:
+            return wire
+        edges = getattr(wire, marked)
+        if len(set(edges)) != len(edges):
+            raise ValueError("an edge is named twice")
+        return Tile(None, wire.type, "".join(e for e in EDGES if e in edges))
+
+    _Coordinate = Annotated[int, msgspec.Meta(ge=COORD.min, le=COORD.max)]
+    _PlacedWire = msgspec.defstruct(
+        prefix + "PlacedWire",
+        [("x", _Coordinate), ("y", _Coordinate), ("tile", _TileWire)],
+        forbid_unknown_fields=True,
+    )
+
     def TileList(**kwargs: Any) -> List:
         return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
 
@@ -391,6 +462,11 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
         def _serialize(self, value, attr, obj, **kwargs):
             return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            if self.validators:
+                return None
+            return _PlacedWire, lambda wire: {"x": wire.x, "y": wire.y, "tile": _tile_of(wire.tile)}
 
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, dict):
