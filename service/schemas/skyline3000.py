@@ -507,6 +507,9 @@ class StateSchema(_StateBase):
     class Meta:
         include = _state_fields(True)
 
+    # pre_dump builds every member but the options in its wire form (typed.py, ``_as_built``)
+    typed_dump_as_built: ClassVar[tuple[str, ...]] = ("options",)
+
     contract_fields = {
         "blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}
     }

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 import msgspec
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -174,7 +175,8 @@ def test_valid_bodies_load_by_the_plan_to_what_marshmallow_loads(game_id, seed, 
 def test_dumps_are_marshmallows(game_id, seed, steps):
     envelopes = BINDINGS[game_id].envelopes
     state = envelopes.requests["validate"].load({"state": played(game_id, seed, steps)[0]})["state"]
-    assert typed.dump(envelopes.state_out, state) == envelopes.state_out.dump(state)
+    # byte for byte: a state schema's own pre_dump may build its wire form (typed.py, ``_as_built``)
+    assert orjson.dumps(typed.dump(envelopes.state_out, state)) == orjson.dumps(envelopes.state_out.dump(state))
     moves = BINDINGS[game_id].game.legal_moves(state)
     assert typed.dump(envelopes.moves_out, moves) == envelopes.moves_out.dump(moves)
     status = BINDINGS[game_id].game.status(state)
