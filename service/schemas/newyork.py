@@ -623,6 +623,12 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _from_engine(self, obj, **kwargs):
             return state_to_wire(obj) if isinstance(obj, State) else obj
 
+        def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+            """The dump of an engine state, written directly (typed.py, ``_as_built``); None: walk it."""
+            options = self.fields["options"]
+            assert isinstance(options, fields.Nested)  # the state's options are a nested schema
+            return state_json(obj, options.schema) if isinstance(obj, State) else None
+
         @post_load
         def _to_engine(self, data, **kwargs):
             pending = data.get("pending")
@@ -680,6 +686,42 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "seed": state.shuffle_seed,
             "winners": list(state.winners) if state.winners is not None else None,
         }
+
+    def tile_json(tile: Any) -> Any:  # TileField's dump
+        if isinstance(tile, Tile):
+            return {"type": tile.kind, marked: list(tile.streets)} if tile.id is None else tile.id
+        return tile
+
+    def card_json(card: Card | None) -> dict[str, Any] | None:  # CardField's dump
+        return None if card is None else {"bank": card.bank, "value": card.value}
+
+    def deck_json(entry: Card | str | None) -> dict[str, Any] | None:  # DeckEntryField's dump
+        if entry is None:
+            return None
+        return {"scoring": entry} if isinstance(entry, str) else {"bank": entry.bank, "value": entry.value}
+
+    def state_json(state: State, options_schema: Schema) -> dict[str, Any]:
+        """What the state schema dumps of ``state``: ``state_to_wire`` with each member written as its field
+        writes it (``test_dumps_are_marshmallows`` compares the two byte for byte)."""
+        out = state_to_wire(state)
+        out["options"] = typed.dump(options_schema, out["options"])
+        for player in out["players"]:
+            player["city"] = [{"x": c["x"], "y": c["y"], "tile": tile_json(c["tile"])} for c in player["city"]]
+            player["reserve"] = [tile_json(t) for t in player["reserve"]]
+            player["to_place"] = [tile_json(t) for t in player["to_place"]]
+        out["market"] = {bank: tile_json(tile) for bank, tile in out["market"].items()}
+        out["money_market"] = [{"card": card_json(card)} for card in out["money_market"]]
+        if out["bag"] is not None:
+            out["bag"] = [tile_json(t) for t in out["bag"]]
+        if out["money_deck"] is not None:
+            out["money_deck"] = [deck_json(entry) for entry in out["money_deck"]]
+        out["discard"] = [card_json(card) for card in out["discard"]]
+        dummy = out["dummy"]
+        if dummy is not None:
+            tiles = dummy["tiles"]
+            dummy["tiles"] = None if tiles is None else [tile_json(t) for t in tiles]
+            dummy["buildings"] = dict(dummy["buildings"])
+        return out
 
     # The catalogue under the default tiers, read-only: nearly every state uses it, and building it is a
     # tenth of a state's load.

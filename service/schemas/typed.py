@@ -562,18 +562,25 @@ def _schema_dumper(schema: Schema) -> Callable[..., Any]:
 
 
 AS_BUILT = "typed_dump_as_built"
+BUILT = "typed_dump_built"
 
 
 def _as_built(schema: Schema, processors: list[Callable[..., Any]]) -> Callable[[Any], Any] | None:
     """The dump of a schema whose ``pre_dump`` builds the wire form itself (a game's state schema turning
     an engine state into JSON-ready members in the schema's order): such a schema names, in its class
     attribute ``typed_dump_as_built``, the members its fields must still write (its options); the others
-    are taken as built, without walking them field by field again. Only when the pre_dump built a new
+    are taken as built, without walking them field by field again. A schema may instead write its whole
+    dump itself: its method ``typed_dump_built(obj)`` gives the dump, or None for one to walk. Only when the pre_dump built a new
     object (anything else is walked) and the schema dumps all its fields (no ``only``, ``exclude`` or
     load-only field), and only a dict of exactly the schema's members in its order (a partial state's is
     walked). ``tests/api/test_typed_schemas.py`` holds the result to marshmallow's, byte for byte."""
+    if list(schema.dump_fields) != list(schema.fields):
+        return None
+    written_by_schema = getattr(schema, BUILT, None)
+    if written_by_schema is not None:  # the schema writes its whole dump itself (or says None: walk it)
+        return written_by_schema
     names = getattr(type(schema), AS_BUILT, None)
-    if names is None or len(processors) != 1 or list(schema.dump_fields) != list(schema.fields):
+    if names is None or len(processors) != 1:
         return None
     if any(schema.fields[name].data_key not in (None, name) for name in names):
         return None
