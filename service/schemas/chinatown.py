@@ -13,8 +13,9 @@ own id.
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.chinatown.data import CHINATOWN, LOT_COUNT, SHOP_TYPES
@@ -122,6 +123,13 @@ class LotListField(fields.Field):
         super().__init__(**kwargs)
         self.max_items = max_items
 
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        """For the typed wire (``typed.py``): a list of integers 1..85 is msgspec's to check (an integral
+        float, which ``_deserialize`` takes too, is left to it)."""
+        if self.validators:
+            return None
+        return Annotated[list[_LOT_NUMBER], msgspec.Meta(max_length=self.max_items)], None
+
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
             raise ValidationError("Not a valid list.")
@@ -146,6 +154,12 @@ class TileListField(fields.Field):
 
     def json_schema(self, components):
         return {"type": "array", "maxItems": 90, "items": shop_type_schema(components)}
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        """For the typed wire: a list of at most 90 shop types, checked by msgspec."""
+        if self.validators:
+            return None
+        return Annotated[list[_SHOP], msgspec.Meta(max_length=90)], None
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
@@ -174,6 +188,12 @@ class TilesField(fields.Field):
             components.prefix + "Tiles",
             {"type": "object", "additionalProperties": False, "properties": {shop: count for shop in SHOP_TYPES}},
         )
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        """For the typed wire: shop types to integer counts 0..90, checked by msgspec."""
+        if self.validators:
+            return None
+        return dict[_SHOP, Annotated[int, msgspec.Meta(ge=0, le=90)]], None
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
@@ -222,6 +242,18 @@ class BoardField(fields.Field):
             },
         )
 
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        """For the typed wire: lot keys and each lot's members are msgspec's to check (``_LotWire``), then
+        the lots are built as ``_deserialize`` builds them."""
+        if self.validators:
+            return None
+
+        def read(board: dict[str, Any]) -> dict[int, Lot]:
+            return {int(key): Lot(cell.owner, cell.shop) for key, cell in board.items()}
+
+        board_type: Any = dict[_LOT_KEY, _LotWire]  # type: ignore[valid-type]
+        return board_type, read
+
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
@@ -244,6 +276,17 @@ class BoardField(fields.Field):
 
 assert PLAYER_ID.min is not None and PLAYER_ID.max is not None  # both bounds are set
 _ID_LOW, _ID_HIGH = PLAYER_ID.min, PLAYER_ID.max  # an owner is a player id
+
+
+# The typed wire's readings of lots and shops (``typed_reading``): what ``_lot`` takes, in msgspec's words.
+_LOT_NUMBER: Any = Annotated[int, msgspec.Meta(ge=1, le=LOT_COUNT)]
+_SHOP: Any = Literal[SHOP_TYPES]
+_LOT_KEY: Any = Literal[tuple(sorted(LOT_KEY_SET, key=int))]
+_LotWire = msgspec.defstruct(
+    "LotWire",
+    [("owner", Annotated[str, msgspec.Meta(min_length=_ID_LOW, max_length=_ID_HIGH)]), ("shop", _SHOP | None, None)],
+    forbid_unknown_fields=True,
+)
 
 
 def _lot(cell: Any) -> tuple[Lot | None, Any]:

@@ -448,6 +448,9 @@ class StateSchema(_StateBase):
     class Meta:
         include = _state_fields(True)
 
+    # pre_dump builds every member but the options in its wire form (typed.py, ``_as_built``)
+    typed_dump_as_built: ClassVar[tuple[str, ...]] = ("options",)
+
     @validates_schema
     def _whole_board(self, d, **kwargs):
         districts = d.get("districts") or {}

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.core import GameSpec
@@ -178,6 +179,34 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         assert bank is not None and number is not None  # else an error was raised above
         return Card(bank, number)
 
+    # The typed wire's readings (``typed_reading``, typed.py): what the hand checks above take, in msgspec's
+    # words; whatever they refuse is loaded by marshmallow, which says why.
+    _Bank = Literal[BANKS]  # type: ignore[valid-type]
+    _Value = Annotated[int, msgspec.Meta(ge=1, le=9)]
+    _CardWire = msgspec.defstruct(prefix + "CardWire", [("bank", _Bank), ("value", _Value)], forbid_unknown_fields=True)
+
+    def _card_of(wire: Any) -> Card:
+        return _CARDS.get((wire.bank, wire.value)) or Card(wire.bank, wire.value)
+
+    _DeckEntryWire = msgspec.defstruct(
+        prefix + "DeckEntryWire",
+        [
+            ("bank", _Bank | msgspec.UnsetType, msgspec.UNSET),
+            ("value", _Value | msgspec.UnsetType, msgspec.UNSET),
+            ("scoring", Literal[SCORING_CARDS] | msgspec.UnsetType, msgspec.UNSET),
+        ],
+        forbid_unknown_fields=True,
+    )
+
+    def _deck_entry_of(wire: Any) -> Card | str:
+        if wire.scoring is msgspec.UNSET:
+            if wire.bank is msgspec.UNSET or wire.value is msgspec.UNSET:
+                raise ValueError("a money card names its bank and value")
+            return _card_of(wire)
+        if wire.bank is not msgspec.UNSET or wire.value is not msgspec.UNSET:
+            raise ValueError("a scoring card names nothing else")
+        return wire.scoring
+
     class CardField(fields.Field):
         """A money card ``{"bank", "value"}``."""
 
@@ -189,6 +218,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
         def _deserialize(self, value, attr, data, **kwargs):
             return _card(value)
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_CardWire, _card_of)
 
     class MoneySlotField(fields.Field):
         """One of the four money market slots: ``{"card": {"bank", "value"}}``, or ``{"card": null}`` when it
@@ -234,6 +266,13 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _serialize(self, value, attr, obj, **kwargs):
             return value
 
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            if self.validators:
+                return None
+            return Annotated[list[_CardWire], msgspec.Meta(max_length=108)], lambda cards: [  # type: ignore[valid-type]
+                _card_of(card) for card in cards
+            ]
+
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, list):
                 raise ValidationError("Not a valid list.")
@@ -273,6 +312,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if "scoring" in value:
                 return typed.load(_SCORING_CARD, value)["scoring"]
             return _card(value)
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_DeckEntryWire, _deck_entry_of)
 
     _SCORING_CARD = ScoringCardSchema()
 
@@ -333,6 +375,35 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return Tile(None, inline["type"], streets)
             raise ValidationError(f"A tile is a catalogue id (integer) or {{type, {marked}}}.")
 
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_TileWire, _tile_of)
+
+    _EDGE: Any = Literal[EDGES]
+    _InlineTileWire = msgspec.defstruct(
+        prefix + "InlineTileWire",
+        [
+            ("type", Literal[TYPES]),
+            (marked, Annotated[list[_EDGE], msgspec.Meta(max_length=4)]),
+        ],
+        forbid_unknown_fields=True,
+    )
+    _TileWire = Annotated[int, msgspec.Meta(ge=1, le=TILE_COUNT)] | _InlineTileWire
+
+    def _tile_of(wire: Any) -> int | Tile:
+        if type(wire) is int:
+            return wire
+        edges = getattr(wire, marked)
+        if len(set(edges)) != len(edges):
+            raise ValueError("an edge is named twice")
+        return Tile(None, wire.type, "".join(e for e in EDGES if e in edges))
+
+    _Coordinate = Annotated[int, msgspec.Meta(ge=COORD.min, le=COORD.max)]
+    _PlacedWire = msgspec.defstruct(
+        prefix + "PlacedWire",
+        [("x", _Coordinate), ("y", _Coordinate), ("tile", _TileWire)],
+        forbid_unknown_fields=True,
+    )
+
     def TileList(**kwargs: Any) -> List:
         return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
 
@@ -391,6 +462,11 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
         def _serialize(self, value, attr, obj, **kwargs):
             return {"x": value["x"], "y": value["y"], "tile": self._tile._serialize(value["tile"], None, None)}
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            if self.validators:
+                return None
+            return _PlacedWire, lambda wire: {"x": wire.x, "y": wire.y, "tile": _tile_of(wire.tile)}
 
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, dict):
@@ -547,6 +623,12 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _from_engine(self, obj, **kwargs):
             return state_to_wire(obj) if isinstance(obj, State) else obj
 
+        def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+            """The dump of an engine state, written directly (typed.py, ``_as_built``); None: walk it."""
+            options = self.fields["options"]
+            assert isinstance(options, fields.Nested)  # the state's options are a nested schema
+            return state_json(obj, options.schema) if isinstance(obj, State) else None
+
         @post_load
         def _to_engine(self, data, **kwargs):
             pending = data.get("pending")
@@ -604,6 +686,42 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "seed": state.shuffle_seed,
             "winners": list(state.winners) if state.winners is not None else None,
         }
+
+    def tile_json(tile: Any) -> Any:  # TileField's dump
+        if isinstance(tile, Tile):
+            return {"type": tile.kind, marked: list(tile.streets)} if tile.id is None else tile.id
+        return tile
+
+    def card_json(card: Card | None) -> dict[str, Any] | None:  # CardField's dump
+        return None if card is None else {"bank": card.bank, "value": card.value}
+
+    def deck_json(entry: Card | str | None) -> dict[str, Any] | None:  # DeckEntryField's dump
+        if entry is None:
+            return None
+        return {"scoring": entry} if isinstance(entry, str) else {"bank": entry.bank, "value": entry.value}
+
+    def state_json(state: State, options_schema: Schema) -> dict[str, Any]:
+        """What the state schema dumps of ``state``: ``state_to_wire`` with each member written as its field
+        writes it (``test_dumps_are_marshmallows`` compares the two byte for byte)."""
+        out = state_to_wire(state)
+        out["options"] = typed.dump(options_schema, out["options"])
+        for player in out["players"]:
+            player["city"] = [{"x": c["x"], "y": c["y"], "tile": tile_json(c["tile"])} for c in player["city"]]
+            player["reserve"] = [tile_json(t) for t in player["reserve"]]
+            player["to_place"] = [tile_json(t) for t in player["to_place"]]
+        out["market"] = {bank: tile_json(tile) for bank, tile in out["market"].items()}
+        out["money_market"] = [{"card": card_json(card)} for card in out["money_market"]]
+        if out["bag"] is not None:
+            out["bag"] = [tile_json(t) for t in out["bag"]]
+        if out["money_deck"] is not None:
+            out["money_deck"] = [deck_json(entry) for entry in out["money_deck"]]
+        out["discard"] = [card_json(card) for card in out["discard"]]
+        dummy = out["dummy"]
+        if dummy is not None:
+            tiles = dummy["tiles"]
+            dummy["tiles"] = None if tiles is None else [tile_json(t) for t in tiles]
+            dummy["buildings"] = dict(dummy["buildings"])
+        return out
 
     # The catalogue under the default tiers, read-only: nearly every state uses it, and building it is a
     # tenth of a state's load.

@@ -11,8 +11,9 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
+import msgspec
 import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
@@ -82,6 +83,13 @@ class CardListField(fields.Field):
         # in place, not a named array: generators make a named array an alias they cannot always spell
         # (Kotlin's `Map<String, List?>` for a map of nullable lists)
         return {"type": "array", "maxItems": CARDS_TOTAL, "items": card_id_schema(components)}
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        """For the typed wire (``typed.py``): what ``_deserialize`` takes, checked by msgspec."""
+        if self.validators:
+            return None
+        card = Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
+        return Annotated[list[card], msgspec.Meta(max_length=CARDS_TOTAL)], None
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
@@ -498,6 +506,9 @@ class _StateBase(Schema):
 class StateSchema(_StateBase):
     class Meta:
         include = _state_fields(True)
+
+    # pre_dump builds every member but the options in its wire form (typed.py, ``_as_built``)
+    typed_dump_as_built: ClassVar[tuple[str, ...]] = ("options",)
 
     contract_fields = {
         "blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}

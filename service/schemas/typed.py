@@ -152,10 +152,11 @@ def _bound(kind: Any, meta: dict[str, Any]) -> Any:
 
 class _Typed:
     """One field's (or list item's) msgspec type, and what still turns msgspec's value into the field's
-    loaded value (None: msgspec's value is it)."""
+    loaded value (None: msgspec's value is it). ``items``: when that conversion needs no original, what
+    converts a whole list of such values at once (a list field calls it instead of the conversion per item)."""
 
-    def __init__(self, kind: Any, conv: Conv | None):
-        self.kind, self.conv = kind, conv
+    def __init__(self, kind: Any, conv: Conv | None, items: Callable[[list], list] | None = None):
+        self.kind, self.conv, self.items = kind, conv, items
 
 
 def _length_meta(validators: list[Any]) -> tuple[dict[str, Any], list[Any]]:
@@ -246,6 +247,16 @@ def _field_typed(field: fields.Field) -> _Typed:
         return typed
     if typed.kind is Any:  # msgspec takes a null here: the field's allow_none decides
         allow = field.allow_none
+        many = typed.items
+        if not allow and many is not None:  # a list of such values: one check for any null in it
+
+            def guarded_many(values: list) -> list:
+                if None in values:
+                    raise _GiveUp
+                return many(values)
+
+        else:
+            guarded_many = None  # type: ignore[assignment]
 
         def guarded(v: Any, o: Any) -> Any:
             if v is None:
@@ -254,7 +265,7 @@ def _field_typed(field: fields.Field) -> _Typed:
                 raise _GiveUp
             return v if conv is None else conv(v, o)
 
-        return _Typed(Any, guarded)
+        return _Typed(Any, guarded, guarded_many)
     if field.allow_none:
         return _Typed(typed.kind | None, None if conv is None else (lambda v, o: None if v is None else conv(v, o)))
     return typed
@@ -264,7 +275,9 @@ def _core_typed(field: Any) -> _Typed:
     declared = field.typed_reading() if hasattr(field, "typed_reading") else None
     if declared is not None:  # the field says its JSON type and how it reads a value of it (raising: refused)
         kind, read = declared
-        return _Typed(kind, lambda value, original: read(value))
+        if read is None:  # msgspec's value is the loaded value
+            return _Typed(kind, None)
+        return _Typed(kind, lambda value, original: read(value), lambda values: [read(v) for v in values])
     method = type(field)._deserialize
     validators = list(field.validators)
     if method is fields.String._deserialize:
@@ -288,13 +301,18 @@ def _core_typed(field: Any) -> _Typed:
     if method in (fields.List._deserialize, List._deserialize):
         inner = _field_typed(field.inner) if _standard(field.inner) else _Typed(Any, _marshmallow(field.inner))
         meta, rest = _length_meta(validators)
-        conv = inner.conv
-        items = None if conv is None else (lambda v, o: [conv(x, y) for x, y in zip(v, o, strict=True)])
+        conv, many = inner.conv, inner.items
+        items: Conv | None = None
+        if many is not None:  # the items need no originals: converted by one call for the whole list
+            items = lambda v, o: many(v)  # noqa: E731
+        elif conv is not None:
+            items = lambda v, o: [conv(x, y) for x, y in zip(v, o, strict=True)]  # noqa: E731
         return _Typed(_bound(_of(list, inner.kind), meta), _run_checks(rest, items))
     if method in (fields.Mapping._deserialize, Dict._deserialize) and field.mapping_type is dict:
         return _dict_typed(field, validators)
     # a field's own reading: msgspec takes any JSON value, the field's code decides, then its validators
-    return _Typed(Any, _OwnField(field))
+    own = _OwnField(field)
+    return _Typed(Any, own, own.many)
 
 
 class _OwnField:
@@ -315,6 +333,18 @@ class _OwnField:
             if check(value) is False:
                 raise _GiveUp
         return value
+
+    def many(self, values: list) -> list:
+        """The items of a list of this field, as ``__call__`` reads each (a list item has no attribute
+        and no parent data), in one comprehension."""
+        read = self.field._deserialize
+        if self.validators:
+            return [self(value, None) for value in values]
+        if self.allow_none:
+            return [None if value is None else read(value, None, None) for value in values]
+        if None in values:
+            raise _GiveUp
+        return [read(value, None, None) for value in values]
 
 
 def _marshmallow(field: fields.Field) -> Conv:
@@ -512,10 +542,15 @@ def _schema_dumper(schema: Schema) -> Callable[..., Any]:
         return lambda obj, many=None: schema.dump(obj, many=many)
     processors = [getattr(schema, name) for name, _, _ in pre]
     fields_of = _fields_dumper(schema)
+    as_built = _as_built(schema, processors)
 
     def dump_schema(obj: Any, many: bool | None = None) -> Any:
         many = schema.many if many is None else bool(many)
         if not many:
+            if as_built is not None:
+                built = as_built(obj)
+                if built is not None:
+                    return built
             for processor in processors:
                 obj = processor(obj, many=False)
             return fields_of(obj)
@@ -526,11 +561,54 @@ def _schema_dumper(schema: Schema) -> Callable[..., Any]:
     return dump_schema
 
 
-def _fields_dumper(schema: Schema) -> Callable[[Any], dict[str, Any]]:
+AS_BUILT = "typed_dump_as_built"
+BUILT = "typed_dump_built"
+
+
+def _as_built(schema: Schema, processors: list[Callable[..., Any]]) -> Callable[[Any], Any] | None:
+    """The dump of a schema whose ``pre_dump`` builds the wire form itself (a game's state schema turning
+    an engine state into JSON-ready members in the schema's order): such a schema names, in its class
+    attribute ``typed_dump_as_built``, the members its fields must still write (its options); the others
+    are taken as built, without walking them field by field again. A schema may instead write its whole
+    dump itself: its method ``typed_dump_built(obj)`` gives the dump, or None for one to walk. Only when the pre_dump built a new
+    object (anything else is walked) and the schema dumps all its fields (no ``only``, ``exclude`` or
+    load-only field), and only a dict of exactly the schema's members in its order (a partial state's is
+    walked). ``tests/api/test_typed_schemas.py`` holds the result to marshmallow's, byte for byte."""
+    if list(schema.dump_fields) != list(schema.fields):
+        return None
+    written_by_schema = getattr(schema, BUILT, None)
+    if written_by_schema is not None:  # the schema writes its whole dump itself (or says None: walk it)
+        return written_by_schema
+    names = getattr(type(schema), AS_BUILT, None)
+    if names is None or len(processors) != 1:
+        return None
+    if any(schema.fields[name].data_key not in (None, name) for name in names):
+        return None
+    processor = processors[0]
+    written = _fields_dumper(schema, names)
+    members = [field.data_key if field.data_key is not None else name for name, field in schema.dump_fields.items()]
+
+    def as_built(obj: Any) -> Any:
+        built = processor(obj, many=False)
+        if built is obj or type(built) is not dict or list(built) != members:  # every member, in order
+            return None
+        rewritten = written(built)
+        if len(rewritten) != len(names):
+            return None
+        built.update(rewritten)  # the same keys: each keeps its place
+        return built
+
+    return as_built
+
+
+def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Callable[[Any], dict[str, Any]]:
     """``Schema._serialize`` of one object: a field costs no call of its own unless its value needs its
-    field's ``_serialize``. Dicts are read by key, anything else as marshmallow's ``get_value`` reads it."""
+    field's ``_serialize``. Dicts are read by key, anything else as marshmallow's ``get_value`` reads it.
+    With ``names``, of those fields only."""
     specs: list[tuple[str, Any, Any, Any, Any]] = []  # (out key, key or None, name, default, serialiser)
     for name, field in schema.dump_fields.items():
+        if names is not None and name not in names:
+            continue
         out_key = field.data_key if field.data_key is not None else name
         cls = type(field)
         key = field.attribute if field.attribute is not None else name
