@@ -119,7 +119,7 @@ async function showExplanation(answer) {
   const others = answer.sequences.length > 1
     ? [el("p", { className: "hint", text: tr("Other sequences lead there as well:") }),
       el("ul", {}, ...answer.sequences.slice(1).map((s) => el("li", { text: s.map((m) => G.describe(m)).join(", ") })))] : [];
-  const picture = el("div", { className: "explained-picture" });
+  const picture = el("div", { className: "picture explained-picture" });
   const apply = el("button", { type: "button", id: "explain-apply", text: tr("Apply these moves") });
   apply.addEventListener("click", () => guarded(async () => {
     const moves = answer.moves;
