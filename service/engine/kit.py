@@ -292,6 +292,27 @@ def allowed(check: Callable[[RuleBook], Sequence[Violation]], book: RuleBook) ->
         return False
 
 
+@dataclass(frozen=True, eq=False)
+class Edition:
+    """What a re-skin of a game changes over the same rules: its id (its rule codes, wire and remembered
+    kinds derive from it), its name, the texts that name the game and the names of the costly computations
+    it remembers. The rule book carries it (``book.edition``) to the rules that write those texts. A game
+    with tables of its own to change (Chinatown's income, New York's tiles) has an edition of its own."""
+
+    id: str
+    name: str
+    texts: Mapping[str, str]
+    remembered: tuple[str, ...] = ()
+
+    def memo_kind(self, name: str) -> str:
+        """The memo kind of one of the game's costly computations (``skyline3000.block_placings``)."""
+        return f"{self.id}.{name}"
+
+    @property
+    def memo_kinds(self) -> tuple[str, ...]:
+        return tuple(self.memo_kind(name) for name in self.remembered)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option of a game, declared once.

@@ -4,7 +4,7 @@ and the readings the service chose where the rules leave a question open (``FIXE
 from __future__ import annotations
 
 from ..core import Reading
-from ..kit import Cite, RuleBook
+from ..kit import Cite, Edition, RuleBook
 from . import data as D
 from .options import OPTIONS
 
@@ -135,7 +135,7 @@ _CODES = [
 ]
 
 
-def book_of(edition: D.Edition) -> RuleBook:
+def book_of(edition: Edition) -> RuleBook:
     """The rule codes under an edition's id, carrying the edition."""
     return RuleBook(edition.id, {code: (text, CITES[rule]) for code, text, rule in _CODES}, edition=edition)
 

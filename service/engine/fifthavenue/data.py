@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
-from ..kit import N_
+from ..kit import N_, Edition
 
 #: The texts (message ids, or the game's name where a picture does not translate it) Fifth Avenue's code
 #: writes where a text names the game, by role. A re-skin gives its own.
@@ -16,26 +13,7 @@ TEXTS: dict[str, str] = {
 DISTRICT_VALUATION = "district_valuation"  # the remembered valuation of a district (``scoring``)
 
 
-@dataclass(frozen=True, eq=False)
-class Edition:
-    """What a re-skin of Fifth Avenue changes over the same rules: its id (its rule codes, wire and
-    remembered kinds derive from it), its name and the texts that name the game. The rule book carries it
-    (``book.edition``) to the rules that write those texts."""
-
-    id: str
-    name: str
-    texts: Mapping[str, str]
-
-    def memo_kind(self, name: str) -> str:
-        """The memo kind of one of the game's costly computations (``fifthavenue.district_valuation``)."""
-        return f"{self.id}.{name}"
-
-    @property
-    def memo_kinds(self) -> tuple[str, ...]:
-        return (self.memo_kind(DISTRICT_VALUATION),)
-
-
-FIFTH_AVENUE = Edition(id="fifthavenue", name="Fifth Avenue", texts=TEXTS)
+FIFTH_AVENUE = Edition(id="fifthavenue", name="Fifth Avenue", texts=TEXTS, remembered=(DISTRICT_VALUATION,))
 
 GAME_ID = FIFTH_AVENUE.id  # codes, memo kinds and the wire derive from it
 

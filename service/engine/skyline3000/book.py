@@ -4,7 +4,7 @@ text fixes (the readings that are options are declared in ``options.py``)."""
 from __future__ import annotations
 
 from ..core import Reading
-from ..kit import Cite, RuleBook
+from ..kit import Cite, Edition, RuleBook
 from . import data
 
 # Each code cites a section of the game's rules page (service/engine/skyline3000/rules.yaml) by its anchor.
@@ -134,7 +134,7 @@ RULES: dict[str, tuple[str, Cite]] = {
 }
 
 
-def book_of(edition: data.Edition) -> RuleBook:
+def book_of(edition: Edition) -> RuleBook:
     """The rule codes under an edition's id, its texts in the edition's words, carrying the edition."""
     rules = {**RULES, "state.player_count": (edition.texts["rule.player_count"], PLAYERS)}
     return RuleBook(edition.id, rules, edition=edition)

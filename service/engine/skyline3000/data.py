@@ -9,10 +9,7 @@ replace them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
-from ..kit import N_
+from ..kit import N_, Edition
 
 #: The texts (message ids, or the game's name where a picture does not translate it) Skyline 3000's code
 #: writes where a text names the game, by role. A re-skin gives its own.
@@ -25,26 +22,7 @@ TEXTS: dict[str, str] = {
 PLACINGS = "block_placings"  # the remembered placings of a block (``scoring.all_placings``)
 
 
-@dataclass(frozen=True, eq=False)
-class Edition:
-    """What a re-skin of Skyline 3000 changes over the same rules: its id (its rule codes, wire and
-    remembered kinds derive from it), its name and the texts that name the game. The rule book carries it
-    (``book.edition``) to the rules that write those texts."""
-
-    id: str
-    name: str
-    texts: Mapping[str, str]
-
-    def memo_kind(self, name: str) -> str:
-        """The memo kind of one of the game's costly computations (``skyline3000.block_placings``)."""
-        return f"{self.id}.{name}"
-
-    @property
-    def memo_kinds(self) -> tuple[str, ...]:
-        return (self.memo_kind(PLACINGS),)
-
-
-SKYLINE_3000 = Edition(id="skyline3000", name="Skyline 3000", texts=TEXTS)
+SKYLINE_3000 = Edition(id="skyline3000", name="Skyline 3000", texts=TEXTS, remembered=(PLACINGS,))
 
 GAME_ID = SKYLINE_3000.id  # codes, memo kinds and the wire derive from it
 
