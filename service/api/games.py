@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import re
@@ -24,7 +25,7 @@ from ..engine.registry import GAME_IDS, SPECS
 from ..engine.replay import replay
 from ..metrics import DEADLINES
 from ..schemas import typed
-from ..schemas.common import GameWire, load_wire
+from ..schemas.common import GameWire, PlayerId, load_wire
 from ..schemas.envelopes import DEFAULT_MOVES_LIMIT, Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
 from . import language
@@ -50,6 +51,7 @@ class Binding:
     fingerprint: str = ""
     words: Words = NO_WORDS
     rules_page: Any = None  # the game's rules.yaml (its spec's rules_page)
+    options: Any = ()  # the game's option book (its spec's options)
 
     @property
     def cache_version(self) -> str:
@@ -93,6 +95,7 @@ def bind(spec: GameSpec) -> Binding:
         rules_fingerprint(spec.sources),
         spec_words(spec.words),
         spec.rules_page,
+        spec.options,
     )
 
 
@@ -280,8 +283,39 @@ def describe_game(game_id: str):
         details: dict[str, Any] = {"rule_codes": [], "readings": []}
     else:
         details = language.current().described(binding.game.describe())
-    payload = {"game": {**binding.info.to_dict(), "available": binding.available}, **details}
+    payload = {
+        "game": {**binding.info.to_dict(), "available": binding.available},
+        **details,
+        "setup_options": setup_options(binding, language.current()),
+    }
     return json_answer(payload, binding.info.rules_version)
+
+
+def setup_options(binding: Binding, lang: language.Translator) -> list[dict[str, Any]]:
+    """Every option a setup request may set, as a setup form offers it: its type (``player`` for an option
+    whose wire field names a player or null), default, choices and bounds, and the names a person reads, in
+    ``lang`` (the catalogues hold each option's and each text choice's name)."""
+    declared = binding.wire.options._declared_fields if binding.wire is not None else {}
+    out: list[dict[str, Any]] = []
+    for spec in binding.options:
+        kind = "player" if spec.kind == "value" and isinstance(declared.get(spec.name), PlayerId) else spec.kind
+        item: dict[str, Any] = {
+            "name": spec.name,
+            "type": kind,
+            "default": copy.deepcopy(spec.default),
+            "label": lang.text(spec.label),
+        }
+        if spec.choices:
+            item["choices"] = [
+                {"value": choice, "label": label if label.isdigit() else lang.text(label)}
+                for choice, label in zip(spec.choices, spec.choice_labels(), strict=True)
+            ]
+        if spec.minimum is not None:
+            item["minimum"] = spec.minimum
+        if spec.maximum is not None:
+            item["maximum"] = spec.maximum
+        out.append(item)
+    return out
 
 
 VIEWS: dict[str, Callable] = {}

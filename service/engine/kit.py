@@ -355,6 +355,16 @@ class OptionSpec:
             return any(type(value) is type(choice) and value == choice for choice in self.choices)
         return True
 
+    @property
+    def label(self) -> str:
+        """The option's name as a person reads it (its id read as words): a catalogue id, so the edge shows
+        it in the request's language."""
+        return self.name.replace("_", " ")
+
+    def choice_labels(self) -> tuple[str, ...]:
+        """Each choice's name as a person reads it (a text choice read as words), also a catalogue id."""
+        return tuple(str(choice).replace("_", " ") for choice in self.choices)
+
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "name": self.name,

@@ -20,6 +20,8 @@ def game_texts(game_id: str) -> list[str]:
     texts = [rule.text for rule in spec.engine.rule_codes()]
     texts += [reading.text for reading in spec.engine.readings()]
     texts += [option.text for option in spec.options]
+    for option in spec.options:  # the names the table's setup shows (GET /v1/games/{game}: setup_options)
+        texts += [option.label, *(label for label in option.choice_labels() if not label.isdigit())]
     return [text for text in texts if text]
 
 

@@ -189,12 +189,49 @@ class GameListSchema(Answer):
     service_version = fields.String(required=True)
 
 
+OPTION_TYPES = ["bool", "int", "choice", "player", "value"]
+
+
+class OptionChoiceSchema(Answer):
+    contract_name = "OptionChoice"
+
+    value = fields.Raw(required=True, metadata={"description": "The value as a setup request sends it."})
+    label = fields.String(required=True, metadata={"description": "Its name, in the answer's language."})
+
+
+class SetupOptionSchema(Answer):
+    contract_name = "SetupOption"
+
+    name = fields.String(required=True)
+    type = fields.String(
+        required=True,
+        validate=validate.OneOf(OPTION_TYPES),
+        metadata={
+            "description": "`bool`, `int` (between `minimum` and `maximum`), `choice` (one of `choices`), "
+            "`player` (a player of the game, or null) or `value` (a structured value, as its default shows)."
+        },
+    )
+    default = fields.Raw(required=True)
+    label = fields.String(required=True, metadata={"description": "The option's name, in the answer's language."})
+    choices = List(fields.Nested(OptionChoiceSchema))
+    minimum = fields.Integer()
+    maximum = fields.Integer()
+
+
 class GameDetailsSchema(Answer):
     contract_name = "GameDetails"
 
     game = fields.Nested(GameSummarySchema, required=True)
     rule_codes = List(fields.Nested(RuleCodeSchema), required=True)
     readings = List(fields.Nested(ReadingSchema), required=True)
+    setup_options = List(
+        fields.Nested(SetupOptionSchema),
+        required=True,
+        metadata={
+            "description": "Every option a setup request may set, in declaration order: its type, default, "
+            "choices and bounds, and its name and its choices' names in the answer's language."
+        },
+    )
     rules_version = fields.String(required=True)
     service_version = fields.String(required=True)
 
@@ -468,6 +505,8 @@ SHARED: tuple[type[Schema], ...] = (
     ValidateAnswerSchema,
     GameListSchema,
     GameDetailsSchema,
+    SetupOptionSchema,
+    OptionChoiceSchema,
     HealthSchema,
     RulesDocumentSchema,
     ScorePlayerSchema,

@@ -3,7 +3,11 @@ picture all in the chosen language, and the choice kept when the page is opened 
 
 from __future__ import annotations
 
+from service import create_app
+
 from .table import SLOW_MACHINE_DEADLINE_MS, check_move, no_problem_shown, settle, start
+
+API = create_app({"redis_url": None}).test_client()
 
 
 def test_the_table_speaks_the_chosen_language(page):
@@ -101,4 +105,28 @@ def test_a_right_to_left_name_is_isolated_wherever_the_page_writes_it(page):
     # a name standing alone (a table's row, the kept game's players) is its own <bdi>
     assert page.locator(f"#standings th bdi:text-is('{RTL}')").count() == 1
     assert page.locator(f"#kept-list .kept-title bdi:text-is('{RTL}')").count() == 1
+    assert not page.errors
+
+
+def test_the_setups_options_are_named_in_the_chosen_language_from_the_games_description(page):
+    """The options' names and their choices' names are the game's description's, in the page's language; the
+    page reads no contract (/openapi.json) for them."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto("/table/?lang=nl")
+    settle(page)
+    page.select_option("#game", "fifthavenue")
+    settle(page)
+    page.click("#options-box > summary")
+    described = {o["name"]: o for o in API.get("/v1/games/fifthavenue?lang=nl").get_json()["setup_options"]}
+    offered = page.locator("#options-box [data-option]")
+    assert offered.count() == len(described) - 1  # all but the chance, which has its own choice
+    for i in range(offered.count()):
+        name = offered.nth(i).get_attribute("data-option")
+        assert page.text_content(f"label[for=option-{name}]") == described[name]["label"]
+        if described[name]["type"] == "choice":
+            shown = offered.nth(i).locator("option").evaluate_all("os => os.map(o => o.textContent)")
+            assert shown == [c["label"] for c in described[name]["choices"]]
+    assert page.text_content("label[for=option-board_side]") == "bordzijde"
+    assert not any(url.split("?")[0].endswith("/openapi.json") for url in asked)
     assert not page.errors

@@ -4,6 +4,7 @@ each message in the asked language (the catalog's translation, never the English
 import pytest
 
 from service import create_app
+from service.api.localize import Translator
 from service.engine.kit import isolated
 from service.engine.registry import GAME_IDS, SPECS
 
@@ -108,6 +109,28 @@ def test_a_games_rule_codes_and_readings_are_described_in_the_asked_language(cli
         for d, e in zip(dutch["rule_codes"] + dutch["readings"], english["rule_codes"] + english["readings"])
     ]
     assert all(changed)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_games_setup_options_are_named_in_the_asked_language(client, game, lang):
+    """The setup options the table offers (`setup_options`): every declared option, with its type and
+    choices as the engine declares them, and its name and each text choice's name translated."""
+    english = client.get(f"/v1/games/{game}").get_json()["setup_options"]
+    asked = client.get(f"/v1/games/{game}?lang={lang}").get_json()["setup_options"]
+    declared = SPECS[game].options
+    assert [o["name"] for o in asked] == [s.name for s in declared]
+    assert [o["default"] for o in asked] == [s.default for s in declared]
+    assert [[c["value"] for c in o.get("choices", [])] for o in asked] == [list(s.choices) for s in declared]
+    assert [o["label"] for o in english] == [s.name.replace("_", " ") for s in declared]
+    words = Translator.of(lang)
+    pairs = [(a["label"], e["label"]) for a, e in zip(asked, english, strict=True)]
+    for a, e in zip(asked, english, strict=True):
+        pairs += [(mine["label"], theirs["label"]) for mine, theirs in zip(a.get("choices", []), e.get("choices", []))]
+    assert all(mine == words.text(theirs) for mine, theirs in pairs)
+    assert all(mine != theirs for mine, theirs in pairs if theirs != "digital"), lang  # German "digital" is itself
+    kinds = {o["name"]: o["type"] for o in asked}
+    assert kinds.get("youngest", "player") == "player"  # New York's and Alhambra's start player: a player or null
 
 
 def test_a_problem_title_and_detail_are_in_the_asked_language(client):

@@ -10,8 +10,13 @@ from .helpers import codes, set_player, start, tile
 
 def test_validate_a_tile_in_two_places():
     s = start(3)
-    s = set_player(s, 0, reserve=(s.market[0],))
-    assert "newyork.state.tile_count" in codes(GAME.validate(s))
+    twice = s.market[0]
+    s = set_player(s, 0, reserve=(twice,))
+    found = GAME.validate(s)
+    assert "newyork.state.tile_count" in codes(found)
+    # named as on the tile (its building and price), not by its catalogue id
+    messages = [v.message for v in found if v.code == "newyork.state.tile_count"]
+    assert messages == [f"The {twice.kind} tile of price {twice.cost} is in two places."]
 
 
 def test_validate_a_missing_tile():

@@ -104,7 +104,10 @@ def test_bid_card_not_in_hand_is_refused():
 
 def test_bid_duplicate_card_is_refused():
     state = auction_state({"orange": ["roof-6"]})
-    assert codes(GAME.apply(state, mv("bid", "orange", cards=["roof-6", "roof-6"]))) == ["auction.duplicate_card"]
+    out = GAME.apply(state, mv("bid", "orange", cards=["roof-6", "roof-6"]))
+    assert codes(out) == ["auction.duplicate_card"]
+    # named as the referee reads the card, by its deck and value, never by its id
+    assert out.violations[0].message == f"The roof card {state.options.card('roof-6').value} is bid twice."
 
 
 def test_table_auction_move_needs_every_pile_from_the_key_holder():

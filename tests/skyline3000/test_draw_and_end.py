@@ -117,8 +117,13 @@ def test_table_draw_asks_for_a_reveal_checked_against_what_remains():
     p = out.state
     assert codes(GAME.apply(p, mv("draw", "anna", pile="roof"))) == ["turn.reveal_pending"]
     in_bobs_hand = next(c for c in p.player("bob").hand if c.startswith("roof"))
-    assert codes(GAME.apply(p, mv("reveal", "anna", card=in_bobs_hand))) == ["reveal.card_unavailable"]
-    assert codes(GAME.apply(p, mv("reveal", "anna", card="floor-1"))) == ["reveal.wrong_pile"]
+    unavailable = GAME.apply(p, mv("reveal", "anna", card=in_bobs_hand))
+    assert codes(unavailable) == ["reveal.card_unavailable"]
+    value = p.options.card(in_bobs_hand).value
+    assert unavailable.violations[0].message == f"The roof card {value} cannot be in the roof pile."
+    wrong = GAME.apply(p, mv("reveal", "anna", card="floor-1"))
+    assert codes(wrong) == ["reveal.wrong_pile"]
+    assert wrong.violations[0].message == f"The floor card {p.options.card('floor-1').value} is not a roof card."
     free = next(c for c in unknown_cards(p) if c.startswith("roof-"))
     assert codes(GAME.apply(p, mv("reveal", "bob", card=free))) == ["reveal.wrong_player"]
     listed = {m.card for m in GAME.legal_moves(p)}
@@ -189,7 +194,10 @@ def test_reveal_must_be_the_known_top_card():
         pending=Pending("draw", "anna", "roof"),
     )
     other = next(c for c in unknown_cards(s) if c.startswith("roof-"))
-    assert codes(GAME.apply(s, mv("reveal", "anna", card=other))) == ["reveal.not_top"]
+    not_top = GAME.apply(s, mv("reveal", "anna", card=other))
+    assert codes(not_top) == ["reveal.not_top"]
+    value = s.options.card(top).value
+    assert not_top.violations[0].message == f"The face-up top of the roof pile is the roof card {value}."
     assert [m.card for m in GAME.legal_moves(s)] == [top]
     assert GAME.apply(s, mv("reveal", "anna", card=top)).legal
 

@@ -24,7 +24,7 @@ CITES = {
     "auction": Cite("Auctions: bidding", "auctions"),
     "park": Cite("The Central Park auction", "central-park-auction"),
     "bid_colour": Cite("Auctions: which colour a player may bid", "bid-colour"),
-    "build": Cite("Auctions: the winner builds 1 up to his limit", "building"),
+    "build": Cite("Auctions: the winner builds 1 up to the limit", "building"),
     "stop": Cite("Building stop", "building-stop"),
     "dummy": Cite("Two players: the dummy bidder Alea", "two-players"),
     "end": Cite("End of the game and final valuation", "end-of-game"),
@@ -220,10 +220,10 @@ FIXED_READINGS = tuple(
                 "1 up to the limit",
                 "rulebook",
                 "In every auction, the Central Park one included, the winner builds any number from 1 up to the "
-                "limit of his highest card (6: 1, 5: 2, 4: 3) and his supply (English rulebook, Rio Grande Games, read at manualsdump.com, p. 10: 'also, fewer "
-                "than allowed as normal'); the build move carries the number. With an empty supply he builds "
-                "nothing. In a district that was full he may declare a building stop instead, and must when he "
-                "owns no plot there. When he has one choice only it is made at once.",
+                "limit of the winner's highest card (6: 1, 5: 2, 4: 3) and supply (English rulebook, Rio Grande Games, read at manualsdump.com, p. 10: 'also, fewer "
+                "than allowed as normal'); the build move carries the number. With an empty supply the winner "
+                "builds nothing. In a district that was full the winner may declare a building stop instead, and "
+                "must when owning no plot there. A single choice is made at once.",
                 section="building",
             ),
             Reading(
@@ -231,7 +231,8 @@ FIXED_READINGS = tuple(
                 "names the colour as he passes",
                 "assumption",
                 "The player who started the auctions and does not want to bid in Central Park still sets its colour "
-                "(reading park_colour): his pass names it. The rules speak only of him opening with a coloured card.",
+                "(reading park_colour): that player's pass names it. The rules speak only of that player opening with a "
+                "coloured card.",
                 section="central-park-auction",
             ),
             Reading(

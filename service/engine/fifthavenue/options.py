@@ -72,13 +72,13 @@ OPTIONS = OptionBook(
             kind="bool",
             default=True,
             provenance="assumption",
-            text="A player needs at least 1 skyscraper in his supply to open a bid, except in a full district, where a "
+            text="A player needs at least 1 skyscraper in supply to open a bid, except in a full district, where a "
             "building stop is possible. No rule text says so: it is inferred from the seed's strategy note, "
             "'Aangezien je medespeler slechts weinig wolkenkrabbers heeft, kan hij niet aan alle veilingen "
-            "deelnemen' (as your fellow player has only few skyscrapers, he cannot take part in all auctions), "
+            "deelnemen' (your fellow player, having only few skyscrapers, cannot take part in all auctions), "
             "and from its rule 'Een speler kan namelijk alleen wolkenkrabbers bouwen, als hij deze ook in voorraad "
-            "heeft' (a player can only build skyscrapers he holds in his supply). Option bid_requires_supply "
-            "false lets a player with an empty supply bid (and build nothing when he wins).",
+            "heeft' (a player can only build skyscrapers held in supply). Option bid_requires_supply "
+            "false lets a player with an empty supply bid (and build nothing on winning).",
             section="auctions",
         ),
         OptionSpec(
@@ -117,8 +117,8 @@ OPTIONS = OptionBook(
             text="The player who started the auctions sets the colour of Central Park: the seed, 'De actieve speler "
             "bepaalt de kleur van de gekleurde kaart, die het eerste bod van elke meebiedende speler moet "
             "bevatten' (the active player decides the colour of the coloured card that the first bid of every "
-            "bidding player must hold), and the English rulebook (p. 10) has him open Central Park with a "
-            "coloured card. He sets it with his opening bid, or names it as he passes (a pass there carries "
+            "bidding player must hold), and the English rulebook (p. 10) has that player open Central Park with a "
+            "coloured card, setting it with the opening bid, or naming it when passing (a pass there carries "
             "the colour) (trigger). Option park_colour opening_bid, an earlier assumption of the service, lets "
             "the first player who bids set it, so that the next bidder chooses when the trigger passes.",
             section="central-park-auction",

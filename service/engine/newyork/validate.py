@@ -79,6 +79,18 @@ def dummy_violations(state: State, book: RuleBook, edition: Edition) -> list[Vio
     return out
 
 
+def _twice(state: State, book: RuleBook, tile_id: int, where: str, edition: Edition) -> Violation:
+    """A tile found in two places, named as the referee reads it (its building and price, as on the tile);
+    by its id only when the catalogue lacks it."""
+    try:
+        known = edition.catalogue_tile(state.options.type_tiers, tile_id)
+    except (ValueError, KeyError, TypeError):
+        return book.violation("state.tile_count", "Tile {tile} is in two places.", where, tile=tile_id)
+    return book.violation(
+        "state.tile_count", "The {kind} tile of price {cost} is in two places.", where, kind=known.kind, cost=known.cost
+    )
+
+
 def tile_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     out = []
     places = list(visible_tiles(state))
@@ -90,7 +102,7 @@ def tile_violations(state: State, book: RuleBook, edition: Edition) -> list[Viol
         if tile.id is None:
             out.append(book.violation("state.unknown_tile", "A game state names tiles by catalogue id.", where))
         elif tile.id in seen:
-            out.append(book.violation("state.tile_count", "Tile {tile} is in two places.", where, tile=tile.id))
+            out.append(_twice(state, book, tile.id, where, edition))
         else:
             seen[tile.id] = where
     if state.bag is not None and len(seen) != len(edition.tiles) and not out:

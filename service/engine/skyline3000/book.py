@@ -167,7 +167,7 @@ FIXED_READINGS: tuple[Reading, ...] = (
         f"floors, to start a new building or raise an unfinished one), and its examples need odd heights that "
         f'a 2-floor step never makes: "2- vagy 3 emeletes épületet rakhat le" (White may place a 2- or '
         f"3-floor building) and block B's tie of 5 floors each, \"Fehér nyeri a döntetlent, mivel az itteni "
-        f'legmagasabb épülete magasabb, mint Zöldé" (White wins the tie: his tallest building is taller).',
+        f'legmagasabb épülete magasabb, mint Zöldé" (White wins the tie: the tallest building of White is taller).',
         section="floor-card",
     ),
     Reading(
@@ -176,7 +176,7 @@ FIXED_READINGS: tuple[Reading, ...] = (
         "assumption",
         "At a real table the Key goes to the first player of the setup's list: the table draws the Key holder "
         '("Válasszatok magatok közül véletlenszerűen egy játékost, ő kapja a Kulcsot": choose a player at '
-        "random, he takes the Key) and lists the players clockwise from him.",
+        "random, that player takes the Key) and lists the players clockwise from the Key holder.",
         section="real-table",
     ),
     Reading(

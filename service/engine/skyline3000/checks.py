@@ -300,7 +300,13 @@ def _bid_cards(
             continue
         if c in seen:
             out.append(
-                book.violation("auction.duplicate_card", "{card} is bid twice.", pointer + kit.pointer(i), card=c)
+                book.violation(
+                    "auction.duplicate_card",
+                    "The {card_deck} card {value} is bid twice.",
+                    pointer + kit.pointer(i),
+                    card_deck=card.deck,
+                    value=card.value,
+                )
             )
             continue
         seen.add(c)
@@ -493,16 +499,36 @@ def _reveal(book: RuleBook, state: State, player: Player, move: Move) -> list[Vi
     if move.card is None or spec is None:
         out.append(book.violation("card.unknown", "No card {card!r} in this game.", "/move/card", card=move.card))
         return out
-    return out + _revealed_card(book, state, pending.pile, move.card, spec.deck)
+    return out + _revealed_card(book, state, pending.pile, move.card, spec)
 
 
-def _revealed_card(book: RuleBook, state: State, deck: str, card: str, card_deck: str) -> list[Violation]:
+def _revealed_card(book: RuleBook, state: State, deck: str, card: str, spec: Any) -> list[Violation]:
     """The revealed card is of the pile's deck, is its face-up top when that is known, and else may still
-    lie in the pile."""
+    lie in the pile. A card is named as the referee reads it, by its deck and value (never by its id)."""
     pile = state.pile(deck)
-    if card_deck != deck:
-        return [book.violation("reveal.wrong_pile", "{card} is not a {pile} card.", "/move/card", card=card, pile=deck)]
+    named = {"card_deck": spec.deck, "value": spec.value}
+    if spec.deck != deck:
+        return [
+            book.violation(
+                "reveal.wrong_pile",
+                "The {card_deck} card {value} is not a {pile} card.",
+                "/move/card",
+                pile=deck,
+                **named,
+            )
+        ]
     if pile.top is not None and card != pile.top:
+        top = state.options.card(pile.top)
+        if top is not None:
+            return [
+                book.violation(
+                    "reveal.not_top",
+                    "The face-up top of the {pile} pile is the {pile} card {top_value}.",
+                    "/move/card",
+                    pile=deck,
+                    top_value=top.value,
+                )
+            ]
         return [
             book.violation(
                 "reveal.not_top", "The face-up top of the {pile} pile is {top}.", "/move/card", pile=deck, top=pile.top
@@ -511,7 +537,11 @@ def _revealed_card(book: RuleBook, state: State, deck: str, card: str, card_deck
     if (pile.top is None and card not in set(hidden.unknown_cards(state))) or pile.draw_size <= 0:
         return [
             book.violation(
-                "reveal.card_unavailable", "{card} cannot be in the {pile} pile.", "/move/card", card=card, pile=deck
+                "reveal.card_unavailable",
+                "The {card_deck} card {value} cannot be in the {pile} pile.",
+                "/move/card",
+                pile=deck,
+                **named,
             )
         ]
     return []

@@ -153,10 +153,10 @@ OPTIONS = OptionBook(
             "choice",
             "done",
             "seed",
-            'A player with no card in hand has nothing playable and his construction is over: "A játékosok '
+            'A player with no card in hand has nothing playable and the construction of that player is over: "A játékosok '
             'mindaddig hajthatnak végre akciókat, amíg van kijátszható a kezükben" (players may take actions as '
             "long as they have something playable in their hand). Option `empty_hand`: `billboards`, the former "
-            "reading (an assumption: the billboard action needs no card), lets him go on placing billboards.",
+            "reading (an assumption: the billboard action needs no card), lets that player go on placing billboards.",
             choices=data.EMPTY_HANDS,
             section="construction",
         ),
@@ -167,8 +167,8 @@ OPTIONS = OptionBook(
             "seed",
             'The Spaceport\'s extra cards may be declined: the player "minden első helyért további két lapot húzhat" '
             '(for every first place may draw two more cards) and "minden második helyért további egy lapot '
-            'húzhat" (for every second place may draw one more); he may stop once his 6 cards are drawn '
-            "(move `stop`). Option `spaceport_bonus`: `compulsory`, the former reading, has him draw them all.",
+            'húzhat" (for every second place may draw one more); the player may stop once the 6 cards are drawn '
+            "(move `stop`). Option `spaceport_bonus`: `compulsory`, the former reading, has the player draw them all.",
             choices=data.SPACEPORT_BONUSES,
             section="card-draw",
         ),
