@@ -1,4 +1,4 @@
-"""The wider sample of issue 37, run by hand (not collected by pytest): for each game, 4 seeds x 2 chances x 8
+"""The explain route's wider sample, run by hand (not collected by pytest): for each game, 4 seeds x 2 chances x 8
 starts x distances 1-3 x observations whole and visible; prints the share explained per distance, the work
 and the CPU seconds (``time.process_time``) of the costliest request.
 
