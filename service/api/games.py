@@ -291,17 +291,22 @@ def describe_game(game_id: str):
     return json_answer(payload, binding.info.rules_version)
 
 
+# An option's kind as a setup form reads it (no kind is `value` or `type`: Kotlin's generated enum
+# of them would clash with its own `value`, and Spectral takes an example object with `type` for a schema).
+SETUP_KINDS = {"bool": "bool", "int": "integer", "choice": "choice", "value": "structured"}
+
+
 def setup_options(binding: Binding, lang: language.Translator) -> list[dict[str, Any]]:
-    """Every option a setup request may set, as a setup form offers it: its type (``player`` for an option
+    """Every option a setup request may set, as a setup form offers it: its kind (``player`` for an option
     whose wire field names a player or null), default, choices and bounds, and the names a person reads, in
     ``lang`` (the catalogues hold each option's and each text choice's name)."""
     declared = binding.wire.options._declared_fields if binding.wire is not None else {}
     out: list[dict[str, Any]] = []
     for spec in binding.options:
-        kind = "player" if spec.kind == "value" and isinstance(declared.get(spec.name), PlayerId) else spec.kind
+        names_a_player = spec.kind == "value" and isinstance(declared.get(spec.name), PlayerId)
         item: dict[str, Any] = {
             "name": spec.name,
-            "type": kind,
+            "kind": "player" if names_a_player else SETUP_KINDS[spec.kind],
             "default": copy.deepcopy(spec.default),
             "label": lang.text(spec.label),
         }

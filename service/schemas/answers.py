@@ -189,7 +189,7 @@ class GameListSchema(Answer):
     service_version = fields.String(required=True)
 
 
-OPTION_TYPES = ["bool", "int", "choice", "player", "value"]
+OPTION_KINDS = ["bool", "integer", "choice", "player", "structured"]
 
 
 class OptionChoiceSchema(Answer):
@@ -203,12 +203,12 @@ class SetupOptionSchema(Answer):
     contract_name = "SetupOption"
 
     name = fields.String(required=True)
-    type = fields.String(
+    kind = fields.String(
         required=True,
-        validate=validate.OneOf(OPTION_TYPES),
+        validate=validate.OneOf(OPTION_KINDS),
         metadata={
-            "description": "`bool`, `int` (between `minimum` and `maximum`), `choice` (one of `choices`), "
-            "`player` (a player of the game, or null) or `value` (a structured value, as its default shows)."
+            "description": "`bool`, `integer` (between `minimum` and `maximum`), `choice` (one of `choices`), "
+            "`player` (a player of the game, or null) or `structured` (a structured value, as its default shows)."
         },
     )
     default = fields.Raw(required=True)
@@ -228,7 +228,7 @@ class GameDetailsSchema(Answer):
         fields.Nested(SetupOptionSchema),
         required=True,
         metadata={
-            "description": "Every option a setup request may set, in declaration order: its type, default, "
+            "description": "Every option a setup request may set, in declaration order: its kind, default, "
             "choices and bounds, and its name and its choices' names in the answer's language."
         },
     )

@@ -124,7 +124,7 @@ def test_the_setups_options_are_named_in_the_chosen_language_from_the_games_desc
     for i in range(offered.count()):
         name = offered.nth(i).get_attribute("data-option")
         assert page.text_content(f"label[for=option-{name}]") == described[name]["label"]
-        if described[name]["type"] == "choice":
+        if described[name]["kind"] == "choice":
             shown = offered.nth(i).locator("option").evaluate_all("os => os.map(o => o.textContent)")
             assert shown == [c["label"] for c in described[name]["choices"]]
     assert page.text_content("label[for=option-board_side]") == "bordzijde"

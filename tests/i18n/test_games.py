@@ -129,7 +129,7 @@ def test_a_games_setup_options_are_named_in_the_asked_language(client, game, lan
         pairs += [(mine["label"], theirs["label"]) for mine, theirs in zip(a.get("choices", []), e.get("choices", []))]
     assert all(mine == words.text(theirs) for mine, theirs in pairs)
     assert all(mine != theirs for mine, theirs in pairs if theirs != "digital"), lang  # German "digital" is itself
-    kinds = {o["name"]: o["type"] for o in asked}
+    kinds = {o["name"]: o["kind"] for o in asked}
     assert kinds.get("youngest", "player") == "player"  # New York's and Alhambra's start player: a player or null
 
 

@@ -25,12 +25,12 @@ export async function optionsPanel(game, description, players) {
     const id = `option-${name}`;
     const label = el("label", { for: id, text: spec.label || name });
     const fallback = spec.default;
-    if (spec.type === "bool") {
+    if (spec.kind === "bool") {
       const box = el("input", { type: "checkbox", id, "data-option": name });
       box.checked = fallback === true;
       simple.push(el("div", { className: "option check" }, box, label));
       readers.set(name, () => box.checked);
-    } else if (spec.type === "choice") {
+    } else if (spec.kind === "choice") {
       const choices = spec.choices || [];
       const select = el("select", { id, "data-option": name },
         ...choices.map((c) => el("option", { value: String(c.value), text: c.label })));
@@ -40,13 +40,13 @@ export async function optionsPanel(game, description, players) {
         const chosen = choices.find((c) => String(c.value) === select.value);
         return chosen === undefined ? fallback : chosen.value;
       });
-    } else if (spec.type === "int") {
+    } else if (spec.kind === "integer") {
       const input = el("input", { type: "number", id, "data-option": name, step: "1", inputmode: "numeric",
         ...(spec.minimum !== undefined ? { min: String(spec.minimum) } : {}), ...(spec.maximum !== undefined ? { max: String(spec.maximum) } : {}) });
       input.value = fallback === undefined || fallback === null ? "" : String(fallback);
       simple.push(el("div", { className: "option" }, label, input));
       readers.set(name, () => (input.value.trim() === "" ? fallback : Number(input.value)));
-    } else if (spec.type === "player") {
+    } else if (spec.kind === "player") {
       const select = el("select", { id, "data-option": name });
       const fill = () => {
         const kept = select.value;
