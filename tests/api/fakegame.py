@@ -112,9 +112,7 @@ class FakeGame:
         found = self._violations(state, move)
         if found:
             return Outcome.illegal(found)
-        total = remembered(
-            "fake.sum", [state.total, move.amount], lambda: state.total + move.amount, lambda v: isinstance(v, int)
-        )
+        total = remembered("fake.sum", [state.total, move.amount], lambda: state.total + move.amount, int)
         after = replace(state, total=total, turn=(state.turn + 1) % len(state.players))
         events = (Event("scored", {"total": total}),) if total >= 10 else ()
         return Outcome(True, (), after, events)

@@ -4,9 +4,9 @@ import pytest
 
 from service.engine.chinatown import GAME, data
 from service.engine.chinatown.data import CHINATOWN, COMPLETE_INCOME, INCOMPLETE_INCOME, PRINTED_INCOME, shop_income
-from service.engine.chinatown.scoring import compute_shops, shops_are_sound, shops_of, split_group
+from service.engine.chinatown.scoring import Shop, compute_shops, paid_by, shops_of, split_group
 from service.engine.chinatown.state import EndTurn
-from service.engine.memo import memo_scope
+from service.engine.memo import conforms, memo_scope
 from tests.scores import by_id
 
 from ..memos import CountingMemo
@@ -202,9 +202,9 @@ def test_shop_groups_are_remembered_keyed_by_layout():
 
 def test_the_remembered_value_check_rejects_a_corrupt_entry():
     value = compute_shops([(12, "anna", "photo")], PRINTED_INCOME)
-    assert shops_are_sound(value, PRINTED_INCOME)
-    assert not shops_are_sound([{**value[0], "income": 99}], PRINTED_INCOME)
-    assert not shops_are_sound({"x": 1}, PRINTED_INCOME)
+    assert conforms(value, list[Shop], paid_by(PRINTED_INCOME))
+    assert not conforms([{**value[0], "income": 99}], list[Shop], paid_by(PRINTED_INCOME))
+    assert not conforms({"x": 1}, list[Shop], paid_by(PRINTED_INCOME))
     memo = CountingMemo()
     b = board({12: ("anna", "photo")})
     with memo_scope(memo):

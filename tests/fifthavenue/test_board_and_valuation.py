@@ -9,7 +9,7 @@ from service.engine.fifthavenue import board as B
 from service.engine.fifthavenue import data as D
 from service.engine.fifthavenue import scoring as S
 from service.engine.fifthavenue.options import Options
-from service.engine.memo import memo_scope
+from service.engine.memo import conforms, memo_scope
 from service.schemas.fifthavenue import WIRE
 
 from ..memos import CountingMemo
@@ -237,10 +237,13 @@ def test_district_valuation_goes_through_the_memo():
         assert memo.computed == 3
 
 
-def test_rows_check_refuses_malformed_values():
-    assert S.rows_ok([])
-    assert not S.rows_ok({"a": 1})
-    assert not S.rows_ok([{"owner": "r", "plot": "gray", "count": 2, "types": 1, "per_skyscraper": 2, "points": 5}])
+def test_a_remembered_valuation_is_sound_only_as_the_rows_it_declares():
+    assert conforms([], list[S.Row])
+    assert not conforms({"a": 1}, list[S.Row])
+    row = {"owner": "r", "plot": "gray", "count": 2, "types": 1, "per_skyscraper": 2, "points": 4}
+    assert conforms([row], list[S.Row])
+    assert not conforms([{**row, "points": 5}], list[S.Row])  # not per_skyscraper * count
+    assert not conforms([{**row, "per_skyscraper": 3, "points": 6}], list[S.Row])  # not what the table pays
 
 
 def test_final_scoring_of_a_digital_state_draws_central_park_by_its_hidden_order():

@@ -135,6 +135,7 @@ def test_reading_black_deck_empty_dummy_bid_reshuffles_below_four_cards_not_at_f
 def test_a_cached_district_valuation_with_a_non_integer_count_is_recomputed():
     from service.cache.memo import Memo, memo_key
     from service.cache.stores import MemoryStore
+    from service.engine.fifthavenue import data as D
     from service.engine.fifthavenue import scoring as S
     from service.engine.memo import memo_scope
 
@@ -142,7 +143,7 @@ def test_a_cached_district_valuation_with_a_non_integer_count_is_recomputed():
     d = next(d for d in s.districts if d.id == "times-square")
     store = MemoryStore(10, 60)
     memo = Memo([store], "v1")
-    key = memo_key(S.KIND_DISTRICT, "v1", S.district_material(s.options, d))
+    key = memo_key(D.FIFTH_AVENUE.memo_kind(D.DISTRICT_VALUATION), "v1", S.district_material(s.options, d))
     store.put({key: '[{"owner":"red","plot":"gray","count":2.5,"types":0,"per_skyscraper":1,"points":2.5}]'})
     with memo_scope(memo):
         rows = S.value_district(s.options, d)

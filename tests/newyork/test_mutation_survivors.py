@@ -79,11 +79,12 @@ def test_validate_scoring_cards_the_violation_names_the_cards_the_deck_must_hold
 
 
 def test_a_corrupt_longest_street_memo_entry_is_refused():
-    from service.engine.newyork.city import street_value_ok
+    from service.engine.memo import conforms
+    from service.engine.newyork.scoring import Street
 
-    assert street_value_ok({"length": 1, "edges": [[0, 0, "n"]]})
-    assert not street_value_ok({"length": 1, "edges": [[0, 0]]})
-    assert not street_value_ok({"length": 1, "edges": ["0,n"]})
+    assert conforms({"length": 1, "edges": [[0, 0, "n"]]}, Street)
+    assert not conforms({"length": 1, "edges": [[0, 0]]}, Street)
+    assert not conforms({"length": 1, "edges": ["0,n"]}, Street)
 
 
 def test_reading_money_visibility_the_count_an_overfull_hand_is_told_is_the_bound_enforced():

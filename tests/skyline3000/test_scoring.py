@@ -6,7 +6,7 @@ import pytest
 
 from service.engine.memo import memo_scope
 from service.engine.skyline3000 import GAME
-from service.engine.skyline3000.scoring import PLACINGS_KIND
+from service.engine.skyline3000.data import PLACINGS, SKYLINE_3000
 from service.engine.skyline3000.state import default_options
 
 from ..memos import CountingMemo
@@ -203,7 +203,7 @@ def test_block_placings_go_through_the_memo():
     with memo_scope(memo):
         second = GAME.score(city(YELLOW, default_options()))
     assert memo.computed == computed and first == second
-    assert all(kind == PLACINGS_KIND for kind, _ in memo.store)
+    assert all(kind == SKYLINE_3000.memo_kind(PLACINGS) for kind, _ in memo.store)
 
 
 def test_corrupt_cached_placings_are_recomputed():

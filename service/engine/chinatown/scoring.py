@@ -8,9 +8,12 @@ the edition's income table under the game's options (``Edition.income``), read o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from ..core import Violation
 from ..kit import RuleBook, pointer
@@ -18,8 +21,14 @@ from ..memo import remembered
 from ..standings import after_scoring
 from .board import bfs_order, components, is_connected
 from .book import EditionBook
-from .data import SHOP_SIZES, SHOP_TYPES, SHOPS, Edition, Income
+from .data import LOT_COUNT, SHOP_SIZES, SHOP_TYPES, SHOPS, Edition, Income
 from .state import Board, Partial, State
+
+if TYPE_CHECKING:
+    ShopType = str
+else:
+    ShopType = Literal[SHOP_TYPES]  # the closed set of shop types (the seed's table 2)
+Lot = Annotated[int, Meta(ge=1, le=LOT_COUNT)]
 
 Layout = tuple[tuple[int, str, str], ...]  # (lot, owner, shop) for every built lot, sorted by lot
 
@@ -81,27 +90,25 @@ def _shop(owner: str, shop: str, lots: list[int], size: int, income: Income) -> 
     }
 
 
-def shops_are_sound(value: Any, income: Income) -> bool:
-    """The check of a remembered value: a list of well-formed shop dicts, each paying what ``income`` pays."""
-    if not isinstance(value, list):
-        return False
-    return all(_shop_is_sound(item, income) for item in value)
+class Shop(msgspec.Struct, forbid_unknown_fields=True):
+    """A remembered shop, as ``compute_shops`` makes it: its lots, as many as its size says, complete when
+    they are as many as its type's complete size."""
+
+    owner: str
+    type: ShopType
+    lots: Annotated[list[Lot], Meta(min_length=1)]
+    size: int
+    complete: bool
+    income: Annotated[int, Meta(ge=0)]
+
+    def __post_init__(self) -> None:
+        if self.size != len(self.lots) or self.complete is not (self.size == SHOP_SIZES[self.type]):
+            raise ValueError("a shop's size or completeness is not its lots'")
 
 
-def _shop_is_sound(item: Any, income: Income) -> bool:
-    if not isinstance(item, dict) or set(item) != {"owner", "type", "lots", "size", "complete", "income"}:
-        return False
-    lots = item["lots"]
-    return (
-        isinstance(item["owner"], str)
-        and item["type"] in SHOP_TYPES
-        and isinstance(lots, list)
-        and all(isinstance(lot, int) and not isinstance(lot, bool) for lot in lots)
-        and item["size"] == len(lots) > 0
-        and item["complete"] is (len(lots) == SHOP_SIZES[item["type"]])
-        and isinstance(item["income"], int)
-        and item["income"] == income.pay(len(lots), SHOP_SIZES[item["type"]])
-    )
+def paid_by(income: Income) -> Callable[[list[Shop]], bool]:
+    """What the shops' type cannot say: each pays what ``income`` pays for its size."""
+    return lambda shops: all(s.income == income.pay(s.size, SHOP_SIZES[s.type]) for s in shops)
 
 
 def shops_of(board: Mapping[int, Any], edition: Edition, options: Any) -> list[dict[str, Any]]:
@@ -114,7 +121,8 @@ def shops_of(board: Mapping[int, Any], edition: Edition, options: Any) -> list[d
         edition.memo_kind(SHOPS),
         material,
         lambda: compute_shops(layout, income),
-        lambda value: shops_are_sound(value, income),
+        list[Shop],
+        paid_by(income),
     )
     return shops
 

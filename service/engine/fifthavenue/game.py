@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core import GameInfo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, english
+from ..memo import edition_scope
 from . import checks as C
 from . import data as D
 from . import effects as E
@@ -38,7 +39,8 @@ class FifthAvenue(Engine):
         return C.move_violations(self.book, state, move)
 
     def effects(self, state: State, move: Move) -> Outcome:
-        return E.effects(state, move)
+        with edition_scope(self.book.edition):  # a district's valuation is remembered under its kind
+            return E.effects(state, move)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterable[Move]:
         return candidates(state, player, move_type)
@@ -62,7 +64,8 @@ class FifthAvenue(Engine):
         return setup(self.book, players, seed, options)
 
     def score(self, state: State, scoring: Any = None) -> dict[str, Any]:
-        return S.score(self.book, state, scoring)
+        with edition_scope(self.book.edition):
+            return S.score(self.book, state, scoring)
 
     def standings(self, state: State) -> dict[str, int]:
         return {p.id: p.points for p in state.players}
@@ -82,7 +85,8 @@ class FifthAvenue(Engine):
     def render(self, state: State, player: str | None = None, tr: Labels = english) -> str:
         from .render import render
 
-        return render(self.book, state, player, tr)
+        with edition_scope(self.book.edition):
+            return render(self.book, state, player, tr)
 
 
 def catalogues() -> dict[str, Any]:

@@ -4,10 +4,13 @@ board)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from ..kit import RuleBook
-from ..memo import remembered, remembered_many
+from ..memo import kind_of, remembered, remembered_many
 from ..standings import after_scoring
 from . import board as B
 from . import data as D
@@ -15,8 +18,10 @@ from .options import Options
 from .state import District, State
 from .validate import board_violations
 
-KIND_DISTRICT = D.FIFTH_AVENUE.memo_kind(D.DISTRICT_VALUATION)
-ROW_KEYS = {"owner": str, "plot": str, "count": int, "types": int, "per_skyscraper": int, "points": int}
+if TYPE_CHECKING:
+    PlotId = str
+else:
+    PlotId = Literal[D.PLOT_IDS]  # the five colours and the back side's sixth plot
 
 
 def per_skyscraper(types: int) -> int:
@@ -67,29 +72,32 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["owner"], r["plot"]))
 
 
-def rows_ok(value: Any) -> bool:
-    if not isinstance(value, list):
-        return False
-    for row in value:
-        if not isinstance(row, dict) or set(row) != set(ROW_KEYS):
-            return False
-        for key, typ in ROW_KEYS.items():
-            if not isinstance(row[key], typ) or isinstance(row[key], bool):
-                return False
-        if row["points"] != row["per_skyscraper"] * row["count"]:
-            return False
-    return True
+class Row(msgspec.Struct, forbid_unknown_fields=True):
+    """A remembered row of a district's valuation (``compute_rows``): a skyscraper plot's owner and the
+    points the value table pays per skyscraper for the business types around it."""
+
+    owner: str
+    plot: PlotId
+    count: Annotated[int, Meta(ge=1)]
+    types: Annotated[int, Meta(ge=0)]
+    per_skyscraper: int
+    points: int
+
+    def __post_init__(self) -> None:
+        if self.per_skyscraper != per_skyscraper(self.types) or self.points != self.per_skyscraper * self.count:
+            raise ValueError("a row's points are not what the value table pays")
 
 
 def value_district(options: Options, d: District) -> list[dict[str, Any]]:
     material = district_material(options, d)
-    rows: list[dict[str, Any]] = remembered(KIND_DISTRICT, material, lambda: compute_rows(material), rows_ok)
+    kind = kind_of(D.DISTRICT_VALUATION, D.FIFTH_AVENUE)
+    rows: list[dict[str, Any]] = remembered(kind, material, lambda: compute_rows(material), list[Row])
     return rows
 
 
 def value_districts(options: Options, districts: list[District]) -> list[list[dict[str, Any]]]:
     materials = [district_material(options, d) for d in districts]
-    return remembered_many(KIND_DISTRICT, materials, compute_rows, rows_ok)
+    return remembered_many(kind_of(D.DISTRICT_VALUATION, D.FIFTH_AVENUE), materials, compute_rows, list[Row])
 
 
 def points_by_owner(rows: list[dict[str, Any]]) -> dict[str, int]:

@@ -453,13 +453,3 @@ def longest_street(grid: Grid) -> dict[str, Any]:
         if len(run) > len(best):
             best = run
     return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}
-
-
-def street_value_ok(value: Any) -> bool:
-    return (
-        isinstance(value, dict)
-        and type(value.get("length")) is int
-        and isinstance(value.get("edges"), list)
-        and len(value["edges"]) == value["length"]
-        and all(isinstance(e, list) and len(e) == 3 for e in value["edges"])
-    )

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from ..memo import remembered, remembered_many
-from .city import grid_of, longest_street, street_material, street_value_ok
+from .city import grid_of, longest_street, street_material
 from .data import Edition
 from .state import Player, State
 
@@ -68,20 +71,12 @@ def majority_table(
     return [[list(columns[t][i]) for t in range(len(types))] for i in range(len(counts))]
 
 
-def _majority_ok(size: int, types: Sequence[str]) -> Callable[[Any], bool]:
-    def check(value: Any) -> bool:
-        return (
-            isinstance(value, list)
-            and len(value) == size
-            and all(
-                isinstance(row, list)
-                and len(row) == len(types)
-                and all(isinstance(c, list) and len(c) == 2 and all(type(v) is int for v in c) for c in row)
-                for row in value
-            )
-        )
+Place = tuple[Annotated[int, Meta(ge=0)], Annotated[int, Meta(ge=0)]]  # [rank, points]; rank 0: no building
 
-    return check
+
+def _majority_fits(size: int, types: Sequence[str]) -> Callable[[list[list[Place]]], bool]:
+    """What the table's type cannot say: a row per participant, a place per type of the edition."""
+    return lambda table: len(table) == size and all(len(row) == len(types) for row in table)
 
 
 def majorities(
@@ -92,9 +87,21 @@ def majorities(
         edition.memo_kind(MAJORITIES),
         material,
         lambda: majority_table(counts, scoring, tiers_key, edition),
-        _majority_ok(len(counts), edition.types),
+        list[list[Place]],
+        _majority_fits(len(counts), edition.types),
     )
     return table
+
+
+class Street(msgspec.Struct, forbid_unknown_fields=True):
+    """A remembered longest street (``city.longest_street``): its edges, as many as its length."""
+
+    length: Annotated[int, Meta(ge=0)]
+    edges: list[tuple[int, int, Literal["n", "e", "s", "w"]]]
+
+    def __post_init__(self) -> None:
+        if len(self.edges) != self.length:
+            raise ValueError("a street's length is not its edges'")
 
 
 def streets(players: Sequence[Player], edition: Edition) -> list[dict[str, Any]]:
@@ -105,7 +112,7 @@ def streets(players: Sequence[Player], edition: Edition) -> list[dict[str, Any]]
         grid[(0, 0)] = ""
         return longest_street(grid)
 
-    return remembered_many(edition.memo_kind(STREET), materials, compute, street_value_ok)
+    return remembered_many(edition.memo_kind(STREET), materials, compute, Street)
 
 
 def scoring_points(state: State, scoring: str, edition: Edition) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core import GameInfo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, RuleBook, english
+from ..memo import edition_scope
 from . import candidates, checks, data, effects, hidden, setup, validate
 from .book import FIXED_READINGS
 from .options import OPTIONS
@@ -113,10 +114,12 @@ class Skyline3000(Engine):
         return validate.validate(self.book, state)
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
-        return checks.move_violations(self.book, state, move)
+        with edition_scope(self.book.edition):  # a block's placings are remembered under its kind
+            return checks.move_violations(self.book, state, move)
 
     def effects(self, state: State, move: Move) -> Outcome:
-        return effects.effects(state, move)
+        with edition_scope(self.book.edition):
+            return effects.effects(state, move)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterator[Move]:
         return candidates.candidates(state, player, move_type)
@@ -134,7 +137,8 @@ class Skyline3000(Engine):
         else:
             players = {p.id for p in inp.players} if inp.players is not None else None
             problems = validate.block_violations(self.book, inp.options, inp.blocks, players)
-        return score_input(inp, problems, scoring or "round")
+        with edition_scope(self.book.edition):
+            return score_input(inp, problems, scoring or "round")
 
     def standings(self, state: Any) -> dict[str, int]:
         return {p.id: p.points for p in (state.players or ())}
@@ -153,4 +157,5 @@ class Skyline3000(Engine):
 
         if isinstance(state, State) and player is not None:
             state = hidden.view_state(state, player)
-        return render_svg(as_score_input(state), self.book, tr)
+        with edition_scope(self.book.edition):
+            return render_svg(as_score_input(state), self.book, tr)

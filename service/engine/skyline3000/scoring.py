@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+import msgspec
+
 from ..core import Violation
-from ..memo import remembered_many
+from ..memo import conforms, kind_of, remembered_many
 from ..standings import after_scoring, leaders
 from . import data
 from .state import Block, Options, Player, ScoreInput, State
-
-PLACINGS_KIND = data.SKYLINE_3000.memo_kind(data.PLACINGS)
 
 
 def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:
@@ -46,20 +46,23 @@ def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
     return {"first": first, "second": []}  # tie rule 2: all first, nobody second
 
 
-def placings_check(material: dict[str, Any]) -> Callable[[Any], bool]:
+class Placings(msgspec.Struct, forbid_unknown_fields=True):
+    """A block's remembered placings (``compute_placings``): nobody both first and second, nobody twice."""
+
+    first: list[str]
+    second: list[str]
+
+    def __post_init__(self) -> None:
+        placed = self.first + self.second
+        if len(set(placed)) != len(placed):
+            raise ValueError("a player placed twice")
+
+
+def placed_among(material: dict[str, Any]) -> Callable[[Placings], bool]:
+    """What the placings' type cannot say: every placed player builds in the block (``material``'s), and a
+    block with buildings has a first."""
     owners = {owner for owner, _ in material["buildings"]}
-
-    def check(value: Any) -> bool:
-        if not isinstance(value, dict) or set(value) != {"first", "second"}:
-            return False
-        first, second = value["first"], value["second"]
-        if not all(isinstance(x, list) and all(isinstance(p, str) and p in owners for p in x) for x in (first, second)):
-            return False
-        if set(first) & set(second) or (owners and not first):
-            return False
-        return True
-
-    return check
+    return lambda places: set(places.first + places.second) <= owners and bool(places.first or not owners)
 
 
 def block_points(block: Block, places: dict[str, list[str]]) -> dict[str, int]:
@@ -78,26 +81,15 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
     items = list(blocks)
     materials = [placings_material(block, options.first_tie_rest) for _, block in items]
     try:
-        values = remembered_many(PLACINGS_KIND, materials, compute_placings, _combined_check(materials))
+        values = remembered_many(kind_of(data.PLACINGS, data.SKYLINE_3000), materials, compute_placings, Placings)
     except Exception:  # a broken memo never breaks scoring
         values = [compute_placings(m) for m in materials]
     out = {}
     for (block_id, _), material, value in zip(items, materials, values):
-        if not placings_check(material)(value):
+        if not conforms(value, Placings, placed_among(material)):  # the block's own owners
             value = compute_placings(material)
         out[block_id] = value
     return out
-
-
-def _combined_check(materials: list[dict[str, Any]]) -> Callable[[Any], bool]:
-    """A check for ``remembered_many``: well-formed placings (owners are re-checked per block after)."""
-
-    def check(value: Any) -> bool:
-        if not isinstance(value, dict) or set(value) != {"first", "second"}:
-            return False
-        return all(isinstance(x, list) and all(isinstance(p, str) for p in x) for x in value.values())
-
-    return check
 
 
 def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, Any]:
