@@ -9,6 +9,7 @@ from typing import Any
 from .. import kit
 from ..core import Violation
 from ..kit import NOT_YOUR_TURN, RuleBook, awaited_text
+from ..memo import edition_scope
 from . import board, data, factory, hidden, scoring
 from .state import Block, FactoryBuilding, Move, Pile, Player, SealedPile, State
 
@@ -469,7 +470,8 @@ def _stop(book: RuleBook, state: State, player: Player, move: Move) -> list[Viol
                 "/move/type",
             )
         ]
-    left, extra = state.draws_of(player.id), scoring.spaceport_bonus(state, player.id)
+    with edition_scope(book.edition):  # the placings it scores are remembered under the edition's kind
+        left, extra = state.draws_of(player.id), scoring.spaceport_bonus(state, player.id)
     if left > extra:
         return [
             book.violation(

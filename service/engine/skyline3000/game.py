@@ -114,11 +114,10 @@ class Skyline3000(Engine):
         return validate.validate(self.book, state)
 
     def move_violations(self, state: State, move: Move) -> list[Violation]:
-        with edition_scope(self.book.edition):  # a block's placings are remembered under its kind
-            return checks.move_violations(self.book, state, move)
+        return checks.move_violations(self.book, state, move)
 
     def effects(self, state: State, move: Move) -> Outcome:
-        with edition_scope(self.book.edition):
+        with edition_scope(self.book.edition):  # a block's placings are remembered under its kind
             return effects.effects(state, move)
 
     def candidates(self, state: State, player: str | None, move_type: str | None) -> Iterator[Move]:
