@@ -85,6 +85,7 @@ def Money(**kwargs: Any) -> StrictInteger:
 # They accept exactly what the contract's JSON Schema accepts and report errors per item.
 
 LOT_KEY_SET = frozenset(str(lot) for lot in range(1, LOT_COUNT + 1))
+LOT_OF_KEY = {str(lot): lot for lot in range(1, LOT_COUNT + 1)}  # a lot key's number, without int()
 LOT_KEY_PATTERN = "^(" + "|".join(sorted(LOT_KEY_SET, key=int)) + ")$"  # the keys "1".."85" and no other
 SHOP_SET = frozenset(SHOP_TYPES)
 NOT_INT = "Not a valid integer."
@@ -249,7 +250,7 @@ class BoardField(fields.Field):
             return None
 
         def read(board: dict[str, Any]) -> dict[int, Lot]:
-            return {int(key): Lot(cell.owner, cell.shop) for key, cell in board.items()}
+            return {LOT_OF_KEY[key]: Lot(cell.owner, cell.shop) for key, cell in board.items()}
 
         board_type: Any = dict[_LOT_KEY, _LotWire]  # type: ignore[valid-type]
         return board_type, read
