@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from ..core import Violation
@@ -63,8 +62,7 @@ NEIGHBOURS: dict[int, frozenset[int]] = {lot: frozenset(adjacent) for lot, adjac
 
 def compute_shops(layout: Iterable[Sequence[Any]], income: Income) -> list[dict[str, Any]]:
     """Every shop of the layout (``(lot, owner, shop)`` entries), ordered by owner, type and first lot;
-    JSON-ready. One pass groups the lots by owner and type; a group of one lot is a shop without a search,
-    and two lots are one group exactly when they touch."""
+    JSON-ready."""
     by_owner: dict[str, dict[str, list[int]]] = {}
     for lot, owner, shop in layout:
         kinds = by_owner.get(owner)
@@ -76,6 +74,12 @@ def compute_shops(layout: Iterable[Sequence[Any]], income: Income) -> list[dict[
                 kinds[shop] = [lot]
             else:
                 lots.append(lot)
+    return shops_of_groups(by_owner, income)
+
+
+def shops_of_groups(by_owner: Mapping[str, Mapping[str, list[int]]], income: Income) -> list[dict[str, Any]]:
+    """``compute_shops`` of the built lots grouped by owner, then type (the lists are taken, not copied): a
+    type's one lot is a shop without a search, and two lots are one group exactly when they touch."""
     shops: list[dict[str, Any]] = []
     append = shops.append
     paid: dict[int, int] = {}  # what a shop pays, by complete size * 64 + size
@@ -84,22 +88,27 @@ def compute_shops(layout: Iterable[Sequence[Any]], income: Income) -> list[dict[
         for shop in sorted(kinds) if len(kinds) > 1 else kinds:
             lots = kinds[shop]
             size = SHOP_SIZES[shop]
-            if len(lots) == 1:
-                groups: Iterable[list[int]] = (lots,)
-            elif len(lots) == 2:
+            if len(lots) == 1:  # most types of most owners: one shop of one lot
+                pay = paid.get(size * 64 + 1)
+                if pay is None:
+                    pay = paid[size * 64 + 1] = income.pay(1, size)
+                append({"owner": owner, "type": shop, "lots": lots, "size": 1, "complete": size == 1, "income": pay})
+                continue
+            if len(lots) == 2:
                 first, second = lots
                 if first > second:
                     first, second = second, first
-                groups = ([first, second],) if second in NEIGHBOURS.get(first, ()) else ([first], [second])
+                groups: Iterable[list[int]] = (
+                    ([first, second],) if second in NEIGHBOURS.get(first, ()) else ([first], [second])
+                )
             else:
                 groups = _groups(lots)
             for group in groups:
                 for piece in (group,) if len(group) <= size else split_group(group, size):
                     n = len(piece)
-                    key = size * 64 + n
-                    pay = paid.get(key)
+                    pay = paid.get(size * 64 + n)
                     if pay is None:
-                        pay = paid[key] = income.pay(n, size)
+                        pay = paid[size * 64 + n] = income.pay(n, size)
                     append(
                         {"owner": owner, "type": shop, "lots": piece, "size": n, "complete": n == size, "income": pay}
                     )
@@ -155,7 +164,7 @@ def shops_of(board: Mapping[int, Any], edition: Edition, options: Any) -> list[d
     defaults), remembered under its owner/shop layout and the income table they pay by."""
     layout = [[lot, cell.owner, cell.shop] for lot, cell in sorted(board.items()) if cell.shop is not None]
     income = edition.income(options)
-    material = [layout, income.material()]  # the layout's entries, as ``layout_of`` gives them, as lists
+    material = [layout, income.material()]  # ``layout_of``'s entries, as lists
     shops: list[dict[str, Any]] = remembered(
         edition.memo_kind(SHOPS),
         material,
@@ -220,10 +229,6 @@ class Tally:
     lots: Mapping[str, int]
 
 
-OWNER = attrgetter("owner")
-SHOP = attrgetter("shop")
-
-
 def tally_of(board: Board, money: dict[str, int | None] | None, edition: Edition, options: Any) -> Tally:
     cells = board.as_dict()
     shops = shops_of(cells, edition, options)
@@ -237,8 +242,9 @@ def tally_of(board: Board, money: dict[str, int | None] | None, edition: Edition
         else:
             income[owner] = shop["income"]
             owned[owner] = [shop]
-    lots = Counter(map(OWNER, cells.values()))
-    built = Counter(map(OWNER, filter(SHOP, cells.values())))  # a shop type is never empty
+    lots = Counter([cell.owner for cell in cells.values()])
+    empty = Counter([cell.owner for cell in cells.values() if cell.shop is None])
+    built = {owner: count - empty[owner] for owner, count in lots.items()} if empty else lots
     return Tally(board, shops, income, built, money, owned, lots)
 
 
@@ -294,9 +300,10 @@ CATEGORIES = {shop: f"shop:{shop}" for shop in SHOP_TYPES}  # a shop's breakdown
 
 def income_total(pid: str, own: list[dict[str, Any]], tally: Tally) -> dict[str, Any]:
     """The income scoring's total: the player's income, shop by shop."""
+    categories = CATEGORIES
     breakdown = [
         {
-            "category": CATEGORIES.get(s["type"]) or f"shop:{s['type']}",
+            "category": categories[s["type"]],
             "points": s["income"],
             "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
         }
