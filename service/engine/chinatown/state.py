@@ -34,7 +34,12 @@ class Board:
 
     @classmethod
     def of(cls, mapping: Mapping[int, Lot]) -> Board:
-        return cls(tuple(mapping.items()))
+        """The board of these lots (what ``Board(tuple(mapping.items()))`` makes, sorting them once)."""
+        cells = tuple(sorted(mapping.items()))
+        board = object.__new__(cls)
+        object.__setattr__(board, "cells", cells)
+        object.__setattr__(board, "_map", dict(cells))
+        return board
 
     def as_dict(self) -> dict[int, Lot]:
         return dict(self._map)
