@@ -40,7 +40,7 @@ from ..engine.chinatown.state import (
     tiles_tuple,
 )
 from ..engine.core import GameSpec
-from . import answers
+from . import answers, typed
 from . import messages as M
 from .common import (
     PLAYER_ID,
@@ -85,6 +85,7 @@ def Money(**kwargs: Any) -> StrictInteger:
 # They accept exactly what the contract's JSON Schema accepts and report errors per item.
 
 LOT_KEY_SET = frozenset(str(lot) for lot in range(1, LOT_COUNT + 1))
+LOT_OF_KEY = {str(lot): lot for lot in range(1, LOT_COUNT + 1)}  # a lot key's number, without int()
 LOT_KEY_PATTERN = "^(" + "|".join(sorted(LOT_KEY_SET, key=int)) + ")$"  # the keys "1".."85" and no other
 SHOP_SET = frozenset(SHOP_TYPES)
 NOT_INT = "Not a valid integer."
@@ -249,7 +250,7 @@ class BoardField(fields.Field):
             return None
 
         def read(board: dict[str, Any]) -> dict[int, Lot]:
-            return {int(key): Lot(cell.owner, cell.shop) for key, cell in board.items()}
+            return {LOT_OF_KEY[key]: Lot(cell.owner, cell.shop) for key, cell in board.items()}
 
         board_type: Any = dict[_LOT_KEY, _LotWire]  # type: ignore[valid-type]
         return board_type, read
@@ -432,6 +433,40 @@ def state_to_wire(state: State, game_id: str) -> dict:
     }
 
 
+LOT_KEY_OF = {lot: key for key, lot in LOT_OF_KEY.items()}  # a lot's key on the wire, without str()
+
+
+def state_json(state: State, game_id: str, options_schema: Schema) -> dict[str, Any]:
+    """What the state schema dumps of ``state``: ``state_to_wire`` with each member written as its field
+    writes it (``test_dumps_are_marshmallows`` compares the two byte for byte)."""
+    key_of = LOT_KEY_OF.get
+    pending = state.pending
+    return {
+        "game": game_id,
+        "options": typed.dump(options_schema, state.options),
+        "round": state.round,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "done": list(state.done),
+        "board": {
+            key_of(lot) or str(lot): {"owner": cell.owner}
+            if cell.shop is None
+            else {"owner": cell.owner, "shop": cell.shop}
+            for lot, cell in state.board.cells
+        },
+        "deck": list(state.deck) if state.deck is not None else None,
+        "bag": list(state.bag) if state.bag is not None else None,
+        "seed": state.shuffle_seed,
+        "pending": None
+        if pending is None
+        else {"kind": pending.kind, "player": pending.player, "count": pending.count},
+        "players": [
+            {"id": p.id, "money": p.money, "hand": list(p.hand) if p.hand is not None else None, "tiles": dict(p.tiles)}
+            for p in state.players
+        ],
+    }
+
+
 class StateSchema(StateFields):
     players = List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE))
 
@@ -442,6 +477,14 @@ class StateSchema(StateFields):
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         return state_to_wire(obj, self.game_id)
+
+    def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+        """The dump of an engine state, written directly (typed.py, ``_as_built``); None: walk it."""
+        if type(obj) is not State:
+            return None
+        options = self.fields["options"]
+        assert isinstance(options, fields.Nested)  # the state's options are a nested schema
+        return state_json(obj, self.game_id, options.schema)
 
 
 FULL_STATE_KEYS = ("round", "phase", "first_player")

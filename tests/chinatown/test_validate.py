@@ -124,3 +124,66 @@ def test_score_lists_state_inconsistencies_beside_the_scores():
     result = GAME.score(state)
     assert by_id(result["players"])["anna"]["income"] == 0
     assert "chinatown.state.unknown_player" in [v["code"] for v in result["violations"]]
+
+
+def _trail(seed: int, players, options=None):
+    """The states of one seeded game, chosen among the legal moves at random (a move at a time)."""
+    import random
+
+    rng = random.Random(seed)
+    state = GAME.setup(players, seed, options or {})
+    states = [state]
+    while state.phase != "end":
+        listed = GAME.legal_moves(state)
+        if not listed:  # a reveal the table makes: the candidates list one card or tile at a time
+            break
+        state = GAME.apply(state, rng.choice(listed)).state
+        states.append(state)
+    return states
+
+
+def _spoiled(state):
+    """One state with each of the whole-state check's conditions broken in turn, where the state allows."""
+    first = state.players[0]
+    yield replace(state, players=state.players[:2])
+    yield replace(state, players=(first, first) + state.players[2:])
+    yield replace(state, first_player="zed")
+    yield replace(state, players=(replace(first, money=None),) + state.players[1:])
+    yield replace(state, players=(replace(first, money=(first.money or 0) + 5000),) + state.players[1:])
+    yield replace(state, players=(replace(first, hand=None),) + state.players[1:])
+    yield replace(state, players=(replace(first, hand=(first.hand or ()) + (86,)),) + state.players[1:])
+    yield replace(state, players=(replace(first, tiles=first.tiles + (("photo", 1),)),) + state.players[1:])
+    yield replace(state, players=(replace(first, tiles=(("gold", 1),)),) + state.players[1:])
+    yield replace(state, done=state.done + ("zed",))
+    yield replace(state, done=tuple(reversed(state.ids)))
+    yield replace(state, phase="end")
+    yield replace(state, round=min(state.round + 1, 6))
+    yield replace(state, pending=Pending("draw", first.id, 1))
+    if state.deck:
+        yield replace(state, deck=state.deck[1:])
+        yield replace(state, deck=state.deck + state.deck[:1])
+    if state.bag:
+        yield replace(state, bag=state.bag[1:])
+    for lot, cell in list(state.board.items())[:1]:
+        yield with_board(state, {lot: Lot("zed", cell.shop)})
+        yield with_board(state, {lot: Lot(cell.owner, "gold")})
+        yield with_board(state, {lot: Lot(cell.owner, "photo" if cell.shop is None else None)})
+        yield replace(state, players=(replace(first, hand=(first.hand or ()) + (lot,)),) + state.players[1:])
+    yield with_board(state, {99: Lot(first.id)})
+
+
+def test_the_one_pass_check_finds_a_state_sound_only_where_every_rule_does():
+    """``plainly_consistent`` stands in for the rule-by-rule checks on a sound state: on every state of
+    seeded games and on each of them spoiled one way at a time, the answer is the checks' own."""
+    from service.engine.chinatown.validate import checked_violations, plainly_consistent, state_violations
+
+    book = GAME.book
+    seen = sound = 0
+    for seed, players, options in ((3, ("a", "b", "c", "d", "e"), None), (8, ("a", "b", "c"), {"chance": "table"})):
+        for index, state in enumerate(_trail(seed, players, options)):
+            for candidate in (state, *(_spoiled(state) if index % 7 == 0 else ())):
+                expected = checked_violations(book, candidate)
+                assert state_violations(book, candidate) == expected
+                sound += plainly_consistent(book, candidate)
+                seen += 1
+    assert sound and seen > sound  # both ways were taken

@@ -35,6 +35,19 @@ OPTIONS = OptionBook(
 )
 
 
+NAMES = frozenset(spec.name for spec in OPTIONS)
+DEFAULTS = OPTIONS.defaults()
+# Every Options value there is (two options, a bool and a choice): a state's options are one of these.
+EVERY_OPTIONS: dict[tuple[bool, str], Options] = {
+    (rotate, chance): Options(rotate, chance) for rotate in (False, True) for chance in CHANCE_MODES
+}
+
+
 def options_of(given: Mapping[str, Any] | None) -> Options:
     """The state's options: the given values over the specs' defaults."""
+    if given is not None and given.keys() <= NAMES:
+        rotate = given.get("rotate_first_player", DEFAULTS["rotate_first_player"])
+        chance = given.get("chance", DEFAULTS["chance"])
+        if type(rotate) is bool and type(chance) is str and (rotate, chance) in EVERY_OPTIONS:
+            return EVERY_OPTIONS[rotate, chance]
     return Options(**OPTIONS.resolve(given))

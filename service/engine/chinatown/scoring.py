@@ -8,8 +8,11 @@ the edition's income table under the game's options (``Edition.income``), read o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
@@ -19,7 +22,7 @@ from ..core import Violation
 from ..kit import RuleBook, pointer
 from ..memo import remembered
 from ..standings import after_scoring
-from .board import bfs_order, components, is_connected
+from .board import ADJACENT, bfs_order, is_connected
 from .book import EditionBook
 from .data import LOT_COUNT, SHOP_SIZES, SHOP_TYPES, SHOPS, Edition, Income
 from .state import Board, Partial, State
@@ -65,29 +68,83 @@ def _cut_piece(remaining: set[int], size: int) -> list[int]:
     return sorted(fallback)
 
 
-def compute_shops(layout: Iterable[tuple[int, str, str]], income: Income) -> list[dict[str, Any]]:
-    """Every shop of the layout, ordered by owner, type and first lot; JSON-ready."""
-    by_key: dict[tuple[str, str], set[int]] = {}
+NEIGHBOURS: dict[int, frozenset[int]] = {lot: frozenset(adjacent) for lot, adjacent in ADJACENT.items()}
+
+
+def compute_shops(layout: Iterable[Sequence[Any]], income: Income) -> list[dict[str, Any]]:
+    """Every shop of the layout (``(lot, owner, shop)`` entries), ordered by owner, type and first lot;
+    JSON-ready."""
+    by_owner: dict[str, dict[str, list[int]]] = {}
     for lot, owner, shop in layout:
-        by_key.setdefault((owner, shop), set()).add(lot)
+        kinds = by_owner.get(owner)
+        if kinds is None:
+            by_owner[owner] = {shop: [lot]}
+        else:
+            lots = kinds.get(shop)
+            if lots is None:
+                kinds[shop] = [lot]
+            else:
+                lots.append(lot)
+    return shops_of_groups(by_owner, income)
+
+
+def shops_of_groups(by_owner: Mapping[str, Mapping[str, list[int]]], income: Income) -> list[dict[str, Any]]:
+    """``compute_shops`` of the built lots grouped by owner, then type (the lists are taken, not copied): a
+    type's one lot is a shop without a search, and two lots are one group exactly when they touch."""
     shops: list[dict[str, Any]] = []
-    for (owner, shop), lots in sorted(by_key.items()):
-        size = SHOP_SIZES[shop]
-        for group in components(lots):
-            for piece in split_group(group, size):
-                shops.append(_shop(owner, shop, piece, size, income))
+    append = shops.append
+    paid: dict[int, int] = {}  # what a shop pays, by complete size * 64 + size
+    for owner in sorted(by_owner):
+        kinds = by_owner[owner]
+        for shop in sorted(kinds) if len(kinds) > 1 else kinds:
+            lots = kinds[shop]
+            size = SHOP_SIZES[shop]
+            if len(lots) == 1:  # most types of most owners: one shop of one lot
+                pay = paid.get(size * 64 + 1)
+                if pay is None:
+                    pay = paid[size * 64 + 1] = income.pay(1, size)
+                append({"owner": owner, "type": shop, "lots": lots, "size": 1, "complete": size == 1, "income": pay})
+                continue
+            if len(lots) == 2:
+                first, second = lots
+                if first > second:
+                    first, second = second, first
+                groups: Iterable[list[int]] = (
+                    ([first, second],) if second in NEIGHBOURS.get(first, ()) else ([first], [second])
+                )
+            else:
+                groups = _groups(lots)
+            for group in groups:
+                for piece in (group,) if len(group) <= size else split_group(group, size):
+                    n = len(piece)
+                    pay = paid.get(size * 64 + n)
+                    if pay is None:
+                        pay = paid[size * 64 + n] = income.pay(n, size)
+                    append(
+                        {"owner": owner, "type": shop, "lots": piece, "size": n, "complete": n == size, "income": pay}
+                    )
     return shops
 
 
-def _shop(owner: str, shop: str, lots: list[int], size: int, income: Income) -> dict[str, Any]:
-    return {
-        "owner": owner,
-        "type": shop,
-        "lots": lots,
-        "size": len(lots),
-        "complete": len(lots) == size,
-        "income": income.pay(len(lots), size),
-    }
+def _groups(lots: list[int]) -> list[list[int]]:
+    """``board.components`` of a list of distinct lots: the connected groups, each sorted, by smallest lot."""
+    lots.sort()
+    rest = set(lots)
+    groups = []
+    for start in lots:
+        if start not in rest:
+            continue
+        rest.discard(start)
+        group = [start]
+        for lot in group:  # the group grows while it is walked: breadth first
+            for nxt in ADJACENT.get(lot, ()):
+                if nxt in rest:
+                    rest.discard(nxt)
+                    group.append(nxt)
+        if len(group) > 1:
+            group.sort()
+        groups.append(group)
+    return groups
 
 
 class Shop(msgspec.Struct, forbid_unknown_fields=True):
@@ -114,9 +171,9 @@ def paid_by(income: Income) -> Callable[[list[Shop]], bool]:
 def shops_of(board: Mapping[int, Any], edition: Edition, options: Any) -> list[dict[str, Any]]:
     """The shops of a board in a game of ``edition`` with ``options`` (None: a partial state's, the
     defaults), remembered under its owner/shop layout and the income table they pay by."""
-    layout = layout_of(board)
+    layout = [[lot, cell.owner, cell.shop] for lot, cell in sorted(board.items()) if cell.shop is not None]
     income = edition.income(options)
-    material = [[list(entry) for entry in layout], income.material()]
+    material = [layout, income.material()]  # ``layout_of``'s entries, as lists
     shops: list[dict[str, Any]] = remembered(
         edition.memo_kind(SHOPS),
         material,
@@ -170,19 +227,39 @@ def score_parts(
 
 @dataclass(frozen=True)
 class Tally:
-    """What a scoring counts on a board: its shops, each owner's income and tiles built, and the money known
-    (None when not given)."""
+    """What a scoring counts on a board: its shops (all, and each owner's), each owner's income, tiles built
+    and lots claimed, and the money known (None when not given)."""
 
     board: Board
     shops: list[dict[str, Any]]
     income: dict[str, int]
-    built: dict[str, int]
+    built: Mapping[str, int]
     money: dict[str, int | None] | None
+    owned: dict[str, list[dict[str, Any]]]
+    lots: Mapping[str, int]
+
+
+OWNER_OF = itemgetter("owner")
+INCOME_OF = itemgetter("income")
 
 
 def tally_of(board: Board, money: dict[str, int | None] | None, edition: Edition, options: Any) -> Tally:
-    shops = shops_of(board.as_dict(), edition, options)
-    return Tally(board, shops, income_by_owner(shops), tiles_on_board(board.as_dict()), money)
+    cells = board.as_dict()
+    shops = shops_of(cells, edition, options)
+    income: dict[str, int] = {}
+    owned: dict[str, list[dict[str, Any]]] = {}
+    for owner, run in groupby(shops, OWNER_OF):  # the shops come by owner: a run of each (taken in C)
+        mine = list(run)
+        if owner in owned:  # a remembered list in another order
+            owned[owner] += mine
+            income[owner] += sum(map(INCOME_OF, mine))
+        else:
+            owned[owner] = mine
+            income[owner] = sum(map(INCOME_OF, mine))
+    lots = Counter([cell.owner for cell in cells.values()])
+    empty = Counter([cell.owner for cell in cells.values() if cell.shop is None])
+    built = {owner: count - empty[owner] for owner, count in lots.items()} if empty else lots
+    return Tally(board, shops, income, built, money, owned, lots)
 
 
 def score(book: EditionBook, state: State | Partial, scoring: str, state_problems: list[Violation]) -> dict[str, Any]:
@@ -209,17 +286,13 @@ def score(book: EditionBook, state: State | Partial, scoring: str, state_problem
 
 def player_score(pid: str, tally: Tally, final: bool) -> dict[str, Any]:
     """One player's line: the total and breakdown of the scoring, then their shops, tiles and lots."""
-    own = [s for s in tally.shops if s["owner"] == pid]
+    own = tally.owned.get(pid, [])
     entry: dict[str, Any] = {"id": pid}
     entry.update(money_total(pid, tally) if final else income_total(pid, own, tally))
-    entry.update(
-        {
-            "income": tally.income.get(pid, 0),
-            "shops": own,
-            "tiles_on_board": tally.built.get(pid, 0),
-            "lots": sum(1 for _, cell in tally.board.items() if cell.owner == pid),
-        }
-    )
+    entry["income"] = tally.income.get(pid, 0)
+    entry["shops"] = own
+    entry["tiles_on_board"] = tally.built.get(pid, 0)
+    entry["lots"] = tally.lots.get(pid, 0)
     if tally.money is not None and tally.money.get(pid) is not None:
         entry["money"] = tally.money[pid]
     return entry
@@ -236,11 +309,15 @@ def money_total(pid: str, tally: Tally) -> dict[str, Any]:
     return {"total": held or 0, "breakdown": breakdown}
 
 
+CATEGORIES = {shop: f"shop:{shop}" for shop in SHOP_TYPES}  # a shop's breakdown category
+
+
 def income_total(pid: str, own: list[dict[str, Any]], tally: Tally) -> dict[str, Any]:
     """The income scoring's total: the player's income, shop by shop."""
+    categories = CATEGORIES
     breakdown = [
         {
-            "category": f"shop:{s['type']}",
+            "category": categories[s["type"]],
             "points": s["income"],
             "detail": {"lots": s["lots"], "size": s["size"], "complete": s["complete"]},
         }
@@ -262,7 +339,7 @@ def standings_after(
     return after_scoring(ids, {} if final else tally.income, before, over=over, final=final, winners_of=winners_of)
 
 
-def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int]) -> list[str]:
+def winners_by_money(ids: list[str], money: dict[str, int], built: Mapping[str, int]) -> list[str]:
     """The richest; ties go to more tiles on the board; a tie that stays is shared."""
     key = {pid: (money.get(pid, 0), built.get(pid, 0)) for pid in ids}
     best = max(key.values(), default=None)
@@ -270,7 +347,7 @@ def winners_by_money(ids: list[str], money: dict[str, int], built: dict[str, int
 
 
 def final_ranking(
-    book: RuleBook, ids: list[str], money: dict[str, Any] | None, built: dict[str, int], problems: list[Violation]
+    book: RuleBook, ids: list[str], money: dict[str, Any] | None, built: Mapping[str, int], problems: list[Violation]
 ) -> dict[str, Any]:
     """Rank by money, then tiles on the board; equal keys share a place."""
     if money is None or any(money.get(pid) is None for pid in ids):

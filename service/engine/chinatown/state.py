@@ -7,13 +7,15 @@ from collections.abc import ItemsView, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import msgspec
+
 PHASES = ("deal", "keep", "draw", "trade", "place", "end")
 CHANCE_MODES = ("digital", "table")
 
 
-@dataclass(frozen=True)
-class Lot:
-    """A claimed lot: its owner's marker and, once built, the shop tile under it."""
+class Lot(msgspec.Struct, frozen=True):
+    """A claimed lot: its owner's marker and, once built, the shop tile under it. A frozen value as the
+    dataclasses here are, a msgspec Struct because a board holds up to 85 of them: one is made in C."""
 
     owner: str
     shop: str | None = None
@@ -32,7 +34,12 @@ class Board:
 
     @classmethod
     def of(cls, mapping: Mapping[int, Lot]) -> Board:
-        return cls(tuple(mapping.items()))
+        """The board of these lots (what ``Board(tuple(mapping.items()))`` makes, sorting them once)."""
+        cells = tuple(sorted(mapping.items()))
+        board = object.__new__(cls)
+        object.__setattr__(board, "cells", cells)
+        object.__setattr__(board, "_map", dict(cells))
+        return board
 
     def as_dict(self) -> dict[int, Lot]:
         return dict(self._map)

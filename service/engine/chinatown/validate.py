@@ -4,6 +4,7 @@ and turn sanity). Every problem becomes a violation pointing under ``/state``.""
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from ..core import Violation
 from ..kit import RuleBook, pointer
@@ -27,7 +28,15 @@ LOT_SET = frozenset(LOTS)
 
 
 def state_violations(book: EditionBook, state: State) -> list[Violation]:
-    """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo)."""
+    """Every inconsistency of the state (the engine keeps the answer per state in its StateMemo). A state
+    ``plainly_consistent`` finds sound has none; any other is checked rule by rule."""
+    if plainly_consistent(book, state):
+        return []
+    return checked_violations(book, state)
+
+
+def checked_violations(book: EditionBook, state: State) -> list[Violation]:
+    """Every inconsistency of the state, rule by rule."""
     out: list[Violation] = []
     out += check_players(book, state)
     if out:  # the remaining checks need a sane player list
@@ -39,6 +48,69 @@ def state_violations(book: EditionBook, state: State) -> list[Violation]:
     out += check_tiles(book, state)
     out += check_phase(book, state)
     return out
+
+
+OWNER = attrgetter("owner")
+SHOP = attrgetter("shop")
+
+
+def plainly_consistent(book: EditionBook, state: State) -> bool:
+    """Whether the checks below all pass, decided in one pass over the players, with the board's lots,
+    owners and shops counted in C: True only when ``checked_violations`` would find nothing (each condition
+    here is one of theirs), so a sound state costs no check function's own pass and no Violation. Any
+    doubt is False, and the checks themselves then say what is wrong."""
+    players = state.players
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:  # check_players
+        return False
+    ids = {p.id for p in players}
+    if len(ids) != n or state.first_player not in ids:
+        return False
+    cells = state.board.as_dict()
+    taken = set(cells)  # the cards out of the deck: claimed or in a hand (hand_card_violations, deck_violations)
+    cards = len(taken)
+    held: dict[str, int] = {}  # tiles held or placed, by type (tiles_out_of_bag)
+    in_supplies = 0
+    for p in players:
+        money, hand = p.money, p.hand
+        if money is None or money < 0 or money % MONEY_UNIT or hand is None:  # check_money_and_hands
+            return False
+        taken.update(hand)
+        cards += len(hand)
+        for shop, count in p.tiles:
+            held[shop] = held.get(shop, 0) + count
+            in_supplies += count
+    if len(taken) != cards or not LOT_SET.issuperset(taken):  # claimed_lot_ and hand_card_violations
+        return False
+    done = state.done
+    if len(set(done)) != len(done) or not ids.issuperset(done) or done_order_violations(book, state):  # check_done
+        return False
+    if not ids.issuperset(map(OWNER, cells.values())) or len(cells) != kept_so_far(state):  # check_owners, lot_count
+        return False
+    if state.deck is not None:  # deck_violations
+        deck = set(state.deck)
+        if len(deck) != len(state.deck) or not deck.isdisjoint(taken) or len(deck) + len(taken) != len(LOTS):
+            return False
+    if check_hand_sizes(book, state):
+        return False
+    on_board = Counter(map(SHOP, cells.values()))
+    built = len(cells) - on_board.pop(None, 0)
+    for shop, count in on_board.items():
+        held[shop] = held.get(shop, 0) + count
+    if not TILE_COUNTS.keys() >= held.keys():  # tiles_outside_box
+        return False
+    bag = None if state.bag is None else Counter(state.bag)
+    for shop, total in TILE_COUNTS.items():  # tile_count_violations
+        count = held.get(shop, 0) + (0 if bag is None else bag[shop])
+        if count > total or (bag is not None and count != total):
+            return False
+    in_play, expected = built + in_supplies, drawn_so_far(state)  # drawn_count_violations
+    if state.phase == "draw" and state.bag is None:
+        if not expected <= in_play <= expected + tiles_drawn(n, state.round) - 1:
+            return False
+    elif in_play != expected:
+        return False
+    return not check_phase(book, state)
 
 
 def check_players(book: EditionBook, state: State) -> list[Violation]:
