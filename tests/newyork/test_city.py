@@ -308,3 +308,36 @@ def test_reading_longest_street_at_a_pinch_follows_the_outline():
 def test_longest_street_picks_the_longest_of_several_runs():
     g = grid_of(city((1, 0, "park", "n"), (2, 0, "park", "ne"), (-1, 0, "park", "w")))
     assert longest_street(g)["length"] == 3
+
+
+def _grown_cities(count: int, seed: int = 5):
+    """Cities grown by legal placements (every one sound), each also with one tile dropped, one tile's
+    streets changed and one tile put twice (mostly broken)."""
+    rng = random.Random(seed)
+    kinds = ("park", "museum", "theater", "station")
+    for _ in range(count):
+        placed: tuple = ()
+        for _ in range(rng.randint(0, 12)):
+            t = tile(rng.choice(kinds), "".join(e for e in "nesw" if rng.random() < 0.4))
+            cells = legal_cells(CityIndex(placed), t)
+            if cells:
+                x, y = rng.choice(cells)
+                placed += city((x, y, t.kind, t.streets))
+        yield placed
+        if placed:
+            k = rng.randrange(len(placed))
+            yield placed[:k] + placed[k + 1 :]
+            p = placed[k]
+            streets = "".join(e for e in "nesw" if rng.random() < 0.5)
+            yield placed[:k] + city((p.x, p.y, p.tile.kind, streets)) + placed[k + 1 :]
+            yield placed + (p,)
+
+
+def test_a_city_check_answers_as_the_full_search_of_faults_on_sound_and_broken_cities():
+    sound = broken = 0
+    for c in _grown_cities(150):
+        full = city_rules._city_faults(c, BOOK)
+        assert city_rules.city_check(c, BOOK) == full, c
+        sound += not full[0]
+        broken += bool(full[0])
+    assert sound > 150 and broken > 150

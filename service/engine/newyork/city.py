@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import Violation
 from ..kit import T_, RuleBook, allowed
-from .holes import bounds, closes_new_hole, holes, is_enclosed
+from .holes import bounds, closes_new_hole, encloses_any, holes, is_enclosed
 from .state import Placed, Tile
 
 DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -295,7 +295,37 @@ def city_violations(
 
 def city_check(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
     """``city_violations`` with pointers relative to the city ("/3" is its tile 3), so the answer does not
-    depend on the player's seat and one memo entry serves a city wherever it sits."""
+    depend on the player's seat and one memo entry serves a city wherever it sits. A city that breaks no
+    building rule (nearly every one asked about) is told by ``_city_is_sound`` without building a message."""
+    if _city_is_sound(city):
+        return (), frozenset()
+    return _city_faults(city, book)
+
+
+def _city_is_sound(city: tuple[Placed, ...]) -> bool:
+    """Whether ``_city_faults`` finds nothing, asked the short way: no cell twice (nor the start tile's),
+    every tile reached on foot from the start tile (so each also shares an edge with the city, and all of
+    them are one group of touching tiles), no street against a tile without one (each touching pair is
+    seen once, from its west or north tile), and that one group encloses no empty cell."""
+    grid = {(p.x, p.y): p.tile.streets for p in city}
+    if len(grid) != len(city) or ORIGIN in grid:
+        return False
+    grid[ORIGIN] = ""
+    if len(reachable(grid)) != len(grid):
+        return False
+    get = grid.get
+    for (x, y), streets in grid.items():
+        other = get((x + 1, y))
+        if other is not None and ("e" in streets) != ("w" in other):
+            return False
+        other = get((x, y + 1))
+        if other is not None and ("s" in streets) != ("n" in other):
+            return False
+    return not encloses_any(grid.keys())
+
+
+def _city_faults(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
+    """Every building rule the city breaks, each with its message (``city_check`` of a city that breaks one)."""
     out: list[Violation] = []
     flagged: set[tuple[int, int]] = set()
     seen: dict[tuple[int, int], int] = {ORIGIN: -1}

@@ -77,7 +77,7 @@ def escapes(occupied: Collection[Cell], start: Cell, box: Box) -> bool:
     return False
 
 
-def _enclosed_by(group: set[Cell]) -> set[Cell]:
+def _enclosed_by(group: Collection[Cell]) -> set[Cell]:
     """Cells inside ``group``'s box that the group alone shuts off from the outside (its own tiles excluded).
 
     The box (one cell wider than the group, so its corner is outside) is a bitboard: cell (x, y) is bit
@@ -107,6 +107,11 @@ def _enclosed_by(group: set[Cell]) -> set[Cell]:
         cells.add((x0 + index % width, y0 + index // width))
         enclosed ^= low
     return cells
+
+
+def encloses_any(group: Collection[Cell]) -> bool:
+    """Whether one group of touching tiles (edge or corner) encloses some empty cell."""
+    return bool(_enclosed_by(group))
 
 
 def holes(occupied: Collection[Cell]) -> list[set[Cell]]:

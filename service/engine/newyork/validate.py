@@ -92,6 +92,29 @@ def _twice(state: State, book: RuleBook, tile_id: int, where: str, edition: Edit
 
 
 def tile_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
+    ids = _tile_ids(state)
+    if None not in ids and len(set(ids)) == len(ids):  # no tile without an id, none twice: no pointer needed
+        if state.bag is None or len(ids) == len(edition.tiles):
+            return []
+    return _tile_faults(state, book, edition)
+
+
+def _tile_ids(state: State) -> list[int | None]:
+    """The ids of every tile the state shows and of the bag's, as ``visible_tiles`` and the bag list them."""
+    ids = [t.id for t in state.market if t is not None]
+    for player in state.players:
+        ids += [p.tile.id for p in player.city]
+        ids += [t.id for t in player.reserve]
+        ids += [t.id for t in player.to_place]
+    if state.dummy is not None and state.dummy.tiles is not None:
+        ids += [t.id for t in state.dummy.tiles]
+    if state.bag is not None:
+        ids += [t.id for t in state.bag]
+    return ids
+
+
+def _tile_faults(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
+    """``tile_violations`` of a state with a tile fault, each with its pointer and message."""
     out = []
     places = list(visible_tiles(state))
     if state.bag is not None:
