@@ -341,3 +341,34 @@ def test_a_city_check_answers_as_the_full_search_of_faults_on_sound_and_broken_c
         sound += not full[0]
         broken += bool(full[0])
     assert sound > 150 and broken > 150
+
+
+def test_legal_cells_are_the_cells_around_the_city_where_placement_finds_no_broken_rule():
+    checked = 0
+    for c in _grown_cities(40, seed=9):
+        ix = CityIndex(c)
+        xs = [x for x, _ in ix.grid] or [0]
+        ys = [y for _, y in ix.grid] or [0]
+        for streets in ("", "n", "es", "nesw", "ew", "nsw"):
+            t = tile("park", streets)
+            found = set(legal_cells(ix, t))
+            for x in range(min(xs) - 2, max(xs) + 3):
+                for y in range(min(ys) - 2, max(ys) + 3):
+                    full = city_rules._placement_faults(ix, t, x, y, BOOK, "/move", 0)
+                    assert ((x, y) in found) == (not full), (c, streets, x, y)
+                    assert placement_violations(ix, t, x, y) == full
+                    checked += 1
+    assert checked > 5000
+
+
+def test_removal_is_refused_exactly_where_the_full_search_finds_a_broken_rule():
+    allowed = refused = 0
+    for c in _grown_cities(60, seed=13):
+        ix = CityIndex(c)
+        for x, y in list(ix.grid) + [(9, 9)]:
+            full = city_rules._removal_faults(ix, x, y, BOOK, "/move")
+            assert ix.can_remove(x, y) == (not full), (c, x, y)
+            assert removal_violations(ix, x, y) == full
+            allowed += not full
+            refused += bool(full)
+    assert allowed > 100 and refused > 300

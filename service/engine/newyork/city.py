@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from ..core import Violation
-from ..kit import T_, RuleBook, allowed
+from ..kit import T_, RuleBook
 from .holes import bounds, closes_new_hole, encloses_any, holes, is_enclosed
 from .state import Placed, Tile
 
@@ -47,12 +46,12 @@ def mismatched_edges(grid: Grid, x: int, y: int, streets: str) -> list[tuple[str
     return out
 
 
-def reachable(grid: Grid) -> set[tuple[int, int]]:
+def reachable(grid: Grid, without: tuple[int, int] | None = None) -> set[tuple[int, int]]:
     """Cells reachable on foot from the start tile: a step crosses an edge where neither touching edge
-    carries a street."""
+    carries a street. ``without``: as if that cell (not the start tile's) were empty."""
     if ORIGIN not in grid:
         return set()
-    seen = {ORIGIN}
+    seen = {ORIGIN} if without is None else {ORIGIN, without}
     todo = [ORIGIN]
     while todo:
         x, y = cell = todo.pop()
@@ -65,6 +64,8 @@ def reachable(grid: Grid) -> set[tuple[int, int]]:
             if other is not None and facing not in other and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
+    if without is not None and without != ORIGIN:
+        seen.discard(without)
     return seen
 
 
@@ -79,14 +80,32 @@ class CityIndex:
         self._frontier: list[tuple[int, int]] | None = None
         self._holes: set[tuple[int, int]] | None = None
 
+    def holes(self) -> set[tuple[int, int]]:
+        """The empty cells the city encloses (none in a city that keeps the building rules)."""
+        if self._holes is None:
+            self._holes = set().union(*holes(self.grid))
+        return self._holes
+
     def closes_hole(self, x: int, y: int) -> bool:
         """Whether building on the empty cell (x, y) encloses an empty cell that was free before."""
         key = (x, y)
         if key not in self._closes:
-            if self._holes is None:
-                self._holes = set().union(*holes(self.grid))
-            self._closes[key] = closes_new_hole(self.grid, self._holes, key)
+            self._closes[key] = closes_new_hole(self.grid, self.holes(), key)
         return self._closes[key]
+
+    def can_remove(self, x: int, y: int) -> bool:
+        """Whether the city tile at (x, y) may go to the reserve: ``removal_violations`` finds nothing.
+        Nothing reached on foot before is cut off (the walk without it reaches all the others: removing a
+        tile opens no new way), and the emptied cell is not shut in: it reaches the outside exactly when
+        one of its empty edge neighbours did before (a way out from it leaves through one of them and never
+        comes back), that is when one of them is empty and not a hole."""
+        cell = (x, y)
+        if cell == ORIGIN or cell not in self.grid:
+            return False
+        if len(reachable(self.grid, cell)) != len(self.reach) - (cell in self.reach):
+            return False
+        grid, enclosed = self.grid, self.holes()
+        return any(near not in grid and near not in enclosed for _, near in neighbours(x, y))
 
     def cell_info(self, x: int, y: int) -> tuple[Any, ...]:
         """For an empty cell: the touching tiles (edge, cell, whether their facing edge has a street) and
@@ -127,6 +146,15 @@ def placement_violations(
     index: CityIndex, tile: Tile, x: int, y: int, book: RuleBook, pointer: str = "/move", rotation: int = 0
 ) -> list[Violation]:
     """Every building rule a tile placed at (x, y) would break (an empty list when it is legal)."""
+    if not rotation and can_place(index, tile.streets, x, y):
+        return []
+    return _placement_faults(index, tile, x, y, book, pointer, rotation)
+
+
+def _placement_faults(
+    index: CityIndex, tile: Tile, x: int, y: int, book: RuleBook, pointer: str, rotation: int
+) -> list[Violation]:
+    """``placement_violations`` rule by rule, each broken one with its message."""
     out: list[Violation] = []
     where = f"({x},{y})"
     if rotation:
@@ -191,14 +219,39 @@ def placement_violations(
     return out
 
 
+def can_place(index: CityIndex, streets: str, x: int, y: int) -> bool:
+    """Whether a tile with ``streets``, unrotated, may be built at (x, y): ``placement_violations`` finds
+    nothing there. Asked as a verdict, in its order of rules, stopping at the first broken one."""
+    if (x, y) in index.grid:
+        return False
+    touching, walk_edges = index.cell_info(x, y)
+    if not touching:
+        return False
+    for edge, _, theirs in touching:
+        if (edge in streets) != theirs:
+            return False
+    for edge in walk_edges:
+        if edge not in streets:
+            return not index.closes_hole(x, y)
+    return False
+
+
 def legal_cells(index: CityIndex, tile: Tile, book: RuleBook) -> list[tuple[int, int]]:
     """Every cell where ``tile`` may be built: ``placement_violations`` finds nothing there (asked for a
     verdict, so the refused cells' messages are never built)."""
-    return [(x, y) for x, y in index.frontier() if allowed(partial(placement_violations, index, tile, x, y), book)]
+    streets = tile.streets
+    return [(x, y) for x, y in index.frontier() if can_place(index, streets, x, y)]
 
 
 def removal_violations(index: CityIndex, x: int, y: int, book: RuleBook, pointer: str = "/move") -> list[Violation]:
     """Why the city tile at (x, y) cannot go to the reserve (empty when it can)."""
+    if index.can_remove(x, y):
+        return []
+    return _removal_faults(index, x, y, book, pointer)
+
+
+def _removal_faults(index: CityIndex, x: int, y: int, book: RuleBook, pointer: str) -> list[Violation]:
+    """``removal_violations`` rule by rule, each broken one with its message."""
     if (x, y) == ORIGIN:
         return [book.violation("rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
     if (x, y) not in index.grid:
