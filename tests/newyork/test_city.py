@@ -372,3 +372,69 @@ def test_removal_is_refused_exactly_where_the_full_search_finds_a_broken_rule():
             allowed += not full
             refused += bool(full)
     assert allowed > 100 and refused > 300
+
+
+_SIDE_ENDS = {"n": ((0, 0), (1, 0)), "e": ((1, 0), (1, 1)), "s": ((1, 1), (0, 1)), "w": ((0, 1), (0, 0))}
+_DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+def _outline_reference(grid):
+    """The outline walk as first written (a list per corner, a copy per longer run): the reference."""
+    starts, edges = {}, []
+    for x, y in sorted(grid, key=lambda c: (c[1], c[0])):
+        for side in "nesw":
+            dx, dy = _DELTA[side]
+            if (x + dx, y + dy) in grid:
+                continue
+            (sx, sy), _ = _SIDE_ENDS[side]
+            edges.append((x, y, side))
+            starts.setdefault((x + sx, y + sy), []).append((x, y, side))
+    cycles, seen = [], set()
+    for first in edges:
+        if first in seen:
+            continue
+        cycle, edge = [], first
+        while edge not in seen:
+            seen.add(edge)
+            cycle.append(edge)
+            x, y, side = edge
+            ex, ey = _SIDE_ENDS[side][1]
+            options = starts[(x + ex, y + ey)]
+            same = [e for e in options if (e[0], e[1]) == (x, y)]
+            edge = same[0] if same and len(options) > 1 else options[0]
+        cycles.append(cycle)
+    return cycles
+
+
+def _longest_reference(grid):
+    enclosed = city_rules.enclosed_street_cells(grid)
+    if enclosed:
+        grid = {**grid, **dict.fromkeys(enclosed, "")}
+    best = []
+    for cycle in _outline_reference(grid):
+        flags = [side in grid[(x, y)] for x, y, side in cycle]
+        if all(flags):
+            run = cycle
+        else:
+            k = flags.index(False)
+            run, current = [], []
+            for edge in cycle[k + 1 :] + cycle[: k + 1]:
+                if edge[2] in grid[(edge[0], edge[1])]:
+                    current.append(edge)
+                    if len(current) > len(run):
+                        run = list(current)
+                else:
+                    current = []
+        if len(run) > len(best):
+            best = run
+    return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}
+
+
+def test_the_outline_and_the_longest_street_are_the_first_written_walks_answers():
+    rng = random.Random(17)
+    grids = [grid_of(c) for c in _grown_cities(40, seed=21)]
+    for occupied in _random_cities(200, seed=23):  # holes, diagonal corners and islands too
+        grids.append({cell: "".join(e for e in "nesw" if rng.random() < 0.5) for cell in occupied})
+    for grid in grids:
+        assert outline_cycles(grid) == _outline_reference(grid), grid
+        assert longest_street(grid) == _longest_reference(grid), grid

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from ..core import Violation
@@ -358,22 +359,31 @@ def city_check(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
 def _city_is_sound(city: tuple[Placed, ...]) -> bool:
     """Whether ``_city_faults`` finds nothing, asked the short way: no cell twice (nor the start tile's),
     every tile reached on foot from the start tile (so each also shares an edge with the city, and all of
-    them are one group of touching tiles), no street against a tile without one (each touching pair is
-    seen once, from its west or north tile), and that one group encloses no empty cell."""
+    them are one group of touching tiles), no street against a tile without one (the walk looks at every
+    touching pair of the tiles it reaches: all of them), and that one group encloses no empty cell."""
     grid = {(p.x, p.y): p.tile.streets for p in city}
     if len(grid) != len(city) or ORIGIN in grid:
         return False
     grid[ORIGIN] = ""
-    if len(reachable(grid)) != len(grid):
-        return False
     get = grid.get
-    for (x, y), streets in grid.items():
-        other = get((x + 1, y))
-        if other is not None and ("e" in streets) != ("w" in other):
-            return False
-        other = get((x, y + 1))
-        if other is not None and ("s" in streets) != ("n" in other):
-            return False
+    seen = {ORIGIN}
+    todo = [ORIGIN]
+    while todo:  # the walk on foot, which looks at every touching pair of the tiles it reaches
+        x, y = cell = todo.pop()
+        here = grid[cell]
+        for edge, facing, dx, dy in _STEPS:
+            nxt = (x + dx, y + dy)
+            other = get(nxt)
+            if other is None:
+                continue
+            street = edge in here
+            if street != (facing in other):
+                return False
+            if not street and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    if len(seen) != len(grid):
+        return False
     return not encloses_any(grid.keys())
 
 
@@ -462,22 +472,31 @@ def street_material(grid: Grid) -> list[list[Any]]:
     return sorted([x, y, s] for (x, y), s in grid.items() if (x, y) != ORIGIN)
 
 
+# per side: (side, the neighbour's dx, dy, the start lattice point's dx, dy, the end's dx, dy), in "nesw" order
+_OUTLINE_STEPS = tuple((side, *DELTA[side], *_SIDE_ENDS[side][0], *_SIDE_ENDS[side][1]) for side in "nesw")
+_ROW_MAJOR = itemgetter(1, 0)
+
+
 def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
     """The outline of the city as closed cycles of (x, y, side) edges facing an empty cell.
 
     At a corner where two tiles touch only diagonally the outline turns around the same tile.
     """
     starts: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+    ends: dict[tuple[int, int, str], tuple[int, int]] = {}
     edges = []
-    for x, y in sorted(grid, key=lambda c: (c[1], c[0])):
-        for side in "nesw":
-            dx, dy = DELTA[side]
+    for x, y in sorted(grid, key=_ROW_MAJOR):
+        for side, dx, dy, sx, sy, ex, ey in _OUTLINE_STEPS:
             if (x + dx, y + dy) in grid:
                 continue
-            (sx, sy), _ = _SIDE_ENDS[side]
             edge = (x, y, side)
             edges.append(edge)
-            starts.setdefault((x + sx, y + sy), []).append(edge)
+            ends[edge] = (x + ex, y + ey)
+            at = starts.get((x + sx, y + sy))
+            if at is None:
+                starts[(x + sx, y + sy)] = [edge]
+            else:
+                at.append(edge)
     cycles, seen = [], set()
     for first in edges:
         if first in seen:
@@ -486,11 +505,12 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
         while edge not in seen:
             seen.add(edge)
             cycle.append(edge)
-            x, y, side = edge
-            ex, ey = _SIDE_ENDS[side][1]
-            options = starts[(x + ex, y + ey)]
-            same = [e for e in options if (e[0], e[1]) == (x, y)]
-            edge = same[0] if same and len(options) > 1 else options[0]
+            options = starts[ends[edge]]
+            if len(options) > 1:  # a corner touched diagonally: turn around the same tile when it can
+                x, y, _ = edge
+                edge = next((e for e in options if e[0] == x and e[1] == y), options[0])
+            else:
+                edge = options[0]
         cycles.append(cycle)
     return cycles
 
@@ -522,17 +542,20 @@ def longest_street(grid: Grid) -> dict[str, Any]:
         flags = [side in grid[(x, y)] for x, y, side in cycle]
         if all(flags):
             run = cycle
-        else:
+        else:  # the first longest stretch of street edges, going round from an edge without one
             k = flags.index(False)
             order = cycle[k + 1 :] + cycle[: k + 1]
-            run, current = [], []
-            for edge in order:
-                if edge[2] in grid[(edge[0], edge[1])]:
-                    current.append(edge)
-                    if len(current) > len(run):
-                        run = list(current)
+            best_at = best_length = at = length = 0
+            for i, street in enumerate(flags[k + 1 :] + flags[: k + 1]):
+                if street:
+                    if not length:
+                        at = i
+                    length += 1
+                    if length > best_length:
+                        best_at, best_length = at, length
                 else:
-                    current = []
+                    length = 0
+            run = order[best_at : best_at + best_length]
         if len(run) > len(best):
             best = run
     return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}

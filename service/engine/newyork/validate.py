@@ -32,7 +32,8 @@ def state_violations(state: State, book: RuleBook, edition: Edition, check_city:
     if youngest is not None and all(p.id != youngest for p in state.players):
         out.append(youngest_violation(youngest, "/state/options/youngest", book))
     for i, player in enumerate(state.players):
-        out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
+        if check_city(player.city)[0]:  # the pointer is written only for a city that breaks a rule
+            out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
     out += dummy_violations(state, book, edition)
     if state.partial:
         return out
@@ -149,7 +150,8 @@ def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Vio
     deck = state.money_deck
     if deck is not None:
         counts.update(e for e in deck if isinstance(e, Card))
-    for card, k in sorted(counts.items()):
+    over = n < max(counts.values(), default=0) or not counts.keys() <= _cards_of(edition.banks)
+    for card, k in sorted(counts.items()) if over else ():  # in the cards' order, only when one is wrong
         if card.bank not in edition.banks or not 1 <= card.value <= 9:
             out.append(
                 book.violation(
@@ -207,6 +209,17 @@ def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Vio
                 )
             )
     return out
+
+
+_CARDS: dict[tuple[str, ...], frozenset[Card]] = {}
+
+
+def _cards_of(banks: tuple[str, ...]) -> frozenset[Card]:
+    """Every money card there is in these banks (a constant per edition, made on first use)."""
+    cards = _CARDS.get(banks)
+    if cards is None:
+        cards = _CARDS[banks] = frozenset(Card(bank, value) for bank in banks for value in range(1, 10))
+    return cards
 
 
 def phase_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
