@@ -333,8 +333,20 @@ def _grown_cities(count: int, seed: int = 5):
             yield placed + (p,)
 
 
+def _streetless_cities(count: int):
+    """Random cells around the start tile, no streets: nothing mismatches, and many enclose a hole."""
+    for occupied in _random_cities(count, seed=29):
+        yield city(*((x - 1, y - 1, "park", "") for x, y in sorted(occupied) if (x, y) != (1, 1)))
+
+
 def test_a_city_check_answers_as_the_full_search_of_faults_on_sound_and_broken_cities():
     sound = broken = 0
+    holed = 0
+    for c in _streetless_cities(300):
+        full = city_rules._city_faults(c, BOOK)
+        assert city_rules.city_check(c, BOOK) == full, c
+        holed += codes(full[0]) == ["newyork.placement.hole"]
+    assert holed > 10
     for c in _grown_cities(150):
         full = city_rules._city_faults(c, BOOK)
         assert city_rules.city_check(c, BOOK) == full, c

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import Violation
 from ..kit import T_, RuleBook
-from .holes import bounds, closes_new_hole, encloses_any, holes, is_enclosed
+from .holes import bounds, closes_new_hole, holes, is_enclosed
 from .state import Placed, Tile
 
 DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -357,34 +357,57 @@ def city_check(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
 
 
 def _city_is_sound(city: tuple[Placed, ...]) -> bool:
-    """Whether ``_city_faults`` finds nothing, asked the short way: no cell twice (nor the start tile's),
-    every tile reached on foot from the start tile (so each also shares an edge with the city, and all of
-    them are one group of touching tiles), no street against a tile without one (the walk looks at every
-    touching pair of the tiles it reaches: all of them), and that one group encloses no empty cell."""
-    grid = {(p.x, p.y): p.tile.streets for p in city}
-    if len(grid) != len(city) or ORIGIN in grid:
+    """Whether ``_city_faults`` finds nothing, asked the short way on a bitboard of the city's box (one
+    cell wider, each row ending in a spare column that is never occupied, so a shift by one cannot carry
+    a cell into the next row): no cell twice (nor the start tile's), no street against a tile without
+    one (every touching pair compared at once, east-west and north-south), every tile reached on foot
+    from the start tile (so each also shares an edge with the city, and all of them are one group of
+    touching tiles), and the empty cells of the box all reached from its corner (no hole)."""
+    xs = [p.x for p in city]
+    ys = [p.y for p in city]
+    x0, y0 = min(xs, default=0), min(ys, default=0)
+    x0, y0 = (x0 if x0 < 0 else 0) - 1, (y0 if y0 < 0 else 0) - 1
+    x1, y1 = max(xs, default=0), max(ys, default=0)
+    x1, y1 = (x1 if x1 > 0 else 0) + 1, (y1 if y1 > 0 else 0) + 1
+    width = x1 - x0 + 2
+    start = 1 << (-y0 * width - x0)
+    occupied, north, east, south, west = start, 0, 0, 0, 0
+    for p in city:
+        bit = 1 << ((p.y - y0) * width + p.x - x0)
+        if occupied & bit:
+            return False
+        occupied |= bit
+        streets = p.tile.streets
+        if streets:
+            if "n" in streets:
+                north |= bit
+            if "e" in streets:
+                east |= bit
+            if "s" in streets:
+                south |= bit
+            if "w" in streets:
+                west |= bit
+    if ((east << 1) ^ west) & occupied & (occupied << 1) or ((south << width) ^ north) & occupied & (occupied << width):
         return False
-    grid[ORIGIN] = ""
-    get = grid.get
-    seen = {ORIGIN}
-    todo = [ORIGIN]
-    while todo:  # the walk on foot, which looks at every touching pair of the tiles it reaches
-        x, y = cell = todo.pop()
-        here = grid[cell]
-        for edge, facing, dx, dy in _STEPS:
-            nxt = (x + dx, y + dy)
-            other = get(nxt)
-            if other is None:
-                continue
-            street = edge in here
-            if street != (facing in other):
-                return False
-            if not street and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    if len(seen) != len(grid):
+    reach, grown = 0, start
+    while grown != reach:  # on foot: through an edge without a street (both sides agree, as just checked)
+        reach = grown
+        grown = reach | (
+            ((reach & ~east) << 1 | (reach & ~west) >> 1 | (reach & ~south) << width | (reach & ~north) >> width)
+            & occupied
+        )
+    if reach != occupied:
         return False
-    return not encloses_any(grid.keys())
+    box = 0
+    row = (1 << (width - 1)) - 1
+    for r in range(y1 - y0 + 1):
+        box |= row << (r * width)
+    free = box & ~occupied
+    outside, grown = 0, 1
+    while grown != outside:
+        outside = grown
+        grown = (outside | outside << 1 | outside >> 1 | outside << width | outside >> width) & free
+    return outside == free
 
 
 def _city_faults(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:

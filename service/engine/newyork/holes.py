@@ -109,11 +109,6 @@ def _enclosed_by(group: Collection[Cell]) -> set[Cell]:
     return cells
 
 
-def encloses_any(group: Collection[Cell]) -> bool:
-    """Whether one group of touching tiles (edge or corner) encloses some empty cell."""
-    return bool(_enclosed_by(group))
-
-
 def holes(occupied: Collection[Cell]) -> list[set[Cell]]:
     """The enclosed empty regions of a city (each a set of cells), in the order of their first cell by x, then y."""
     enclosed: set[Cell] = set()
