@@ -450,3 +450,10 @@ def test_the_outline_and_the_longest_street_are_the_first_written_walks_answers(
     for grid in grids:
         assert outline_cycles(grid) == _outline_reference(grid), grid
         assert longest_street(grid) == _longest_reference(grid), grid
+
+
+def test_the_outline_walk_goes_from_each_edge_to_the_next_as_next_edge_says():
+    for grid in [grid_of(c) for c in _grown_cities(20, seed=31)]:
+        for cycle in outline_cycles(grid):
+            for k, edge in enumerate(cycle):
+                assert city_rules._next_edge(grid, edge) == cycle[(k + 1) % len(cycle)]

@@ -495,9 +495,30 @@ def street_material(grid: Grid) -> list[list[Any]]:
     return sorted([x, y, s] for (x, y), s in grid.items() if (x, y) != ORIGIN)
 
 
-# per side: (side, the neighbour's dx, dy, the start lattice point's dx, dy, the end's dx, dy), in "nesw" order
-_OUTLINE_STEPS = tuple((side, *DELTA[side], *_SIDE_ENDS[side][0], *_SIDE_ENDS[side][1]) for side in "nesw")
+_OUTLINE_STEPS = tuple((side, *DELTA[side]) for side in "nesw")  # (side, the neighbour's dx, dy)
 _ROW_MAJOR = itemgetter(1, 0)
+# Going clockwise, a side ends at a corner where the outline goes on: per side, (ahead: the cell beyond the
+# corner along the side, ahead and to the outside, the sides taken there). Round the same tile when the cell
+# ahead is empty (a tile touching there only diagonally is left for later, so a corner of two tiles touching
+# diagonally is gone round twice, once per tile), else up the side of the cell ahead and outside when there
+# is one, else straight on along the cell ahead.
+_TURNS = {
+    "n": ((1, 0), (1, -1), "e", "w", "n"),
+    "e": ((0, 1), (1, 1), "s", "n", "e"),
+    "s": ((-1, 0), (-1, 1), "w", "e", "s"),
+    "w": ((0, -1), (-1, -1), "n", "s", "w"),
+}
+
+
+def _next_edge(grid: Grid, edge: tuple[int, int, str]) -> tuple[int, int, str]:
+    """The outline's edge after ``edge``, clockwise (the walk ``outline_cycles`` follows)."""
+    x, y, side = edge
+    (ax, ay), (ox, oy), round_tile, up_outside, straight = _TURNS[side]
+    if (x + ax, y + ay) not in grid:
+        return x, y, round_tile
+    if (x + ox, y + oy) in grid:
+        return x + ox, y + oy, up_outside
+    return x + ax, y + ay, straight
 
 
 def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
@@ -505,21 +526,11 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
 
     At a corner where two tiles touch only diagonally the outline turns around the same tile.
     """
-    starts: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
-    ends: dict[tuple[int, int, str], tuple[int, int]] = {}
     edges = []
     for x, y in sorted(grid, key=_ROW_MAJOR):
-        for side, dx, dy, sx, sy, ex, ey in _OUTLINE_STEPS:
-            if (x + dx, y + dy) in grid:
-                continue
-            edge = (x, y, side)
-            edges.append(edge)
-            ends[edge] = (x + ex, y + ey)
-            at = starts.get((x + sx, y + sy))
-            if at is None:
-                starts[(x + sx, y + sy)] = [edge]
-            else:
-                at.append(edge)
+        for side, dx, dy in _OUTLINE_STEPS:
+            if (x + dx, y + dy) not in grid:
+                edges.append((x, y, side))
     cycles, seen = [], set()
     for first in edges:
         if first in seen:
@@ -528,12 +539,14 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
         while edge not in seen:
             seen.add(edge)
             cycle.append(edge)
-            options = starts[ends[edge]]
-            if len(options) > 1:  # a corner touched diagonally: turn around the same tile when it can
-                x, y, _ = edge
-                edge = next((e for e in options if e[0] == x and e[1] == y), options[0])
+            x, y, side = edge  # the next edge, as _next_edge finds it (inline: the walk's every step)
+            (ax, ay), (ox, oy), round_tile, up_outside, straight = _TURNS[side]
+            if (x + ax, y + ay) not in grid:
+                edge = (x, y, round_tile)
+            elif (x + ox, y + oy) in grid:
+                edge = (x + ox, y + oy, up_outside)
             else:
-                edge = options[0]
+                edge = (x + ax, y + ay, straight)
         cycles.append(cycle)
     return cycles
 
