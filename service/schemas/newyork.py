@@ -45,6 +45,8 @@ COORD = validate.Range(min=-64, max=64)
 # wall or street) keep a game's total under a thousand; ten times that is the wire's bound.
 POINTS_BOUND = 10_000
 POINTS = validate.Range(min=0, max=POINTS_BOUND)
+_NOT_AN_OPTION = object()
+UNSET = msgspec.UNSET
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile", "starting_money")
 SCORING_CARDS = ("A", "B")
 
@@ -199,11 +201,12 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     )
 
     def _deck_entry_of(wire: Any) -> Card | str:
-        if wire.scoring is msgspec.UNSET:
-            if wire.bank is msgspec.UNSET or wire.value is msgspec.UNSET:
+        if wire.scoring is UNSET:
+            card = _CARDS.get((wire.bank, wire.value))  # None when either is missing (UNSET)
+            if card is None:
                 raise ValueError("a money card names its bank and value")
-            return _card_of(wire)
-        if wire.bank is not msgspec.UNSET or wire.value is not msgspec.UNSET:
+            return card
+        if wire.bank is not UNSET or wire.value is not UNSET:
             raise ValueError("a scoring card names nothing else")
         return wire.scoring
 
@@ -269,8 +272,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def typed_reading(self) -> tuple[Any, Any] | None:
             if self.validators:
                 return None
+            # every card the wire type takes is one of _CARDS (its bank one of BANKS, its value 1..9)
             return Annotated[list[_CardWire], msgspec.Meta(max_length=108)], lambda cards: [  # type: ignore[valid-type]
-                _card_of(card) for card in cards
+                _CARDS[card.bank, card.value] for card in cards
             ]
 
         def _deserialize(self, value, attr, data, **kwargs):
@@ -427,6 +431,20 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if len(data) == 3 and not edition.tiers_are_valid(data):
                 raise ValidationError("museum, theater and station take the tiers 1, 2 and 3 once each.")
 
+    # The default options, made once: a state that names only default values (nearly every one) gets them
+    # without resolving each option again. Each value must be the default's own type too (a 1 is no True).
+    default_options = Options.of({}, option_book)
+    default_plain = default_options.to_plain()
+
+    def _all_default(data: dict[str, Any]) -> bool:
+        for key, value in data.items():
+            default = default_plain.get(key, _NOT_AN_OPTION)
+            if type(value) is not type(default) or value != default:
+                return False
+            if type(value) is dict and any(type(v) is not type(default[k]) for k, v in value.items()):
+                return False
+        return True
+
     class _OptionsWire(Schema):
         """Options on the wire <-> the engine's Options; the fields come from the option specs."""
 
@@ -436,6 +454,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
         @post_load
         def _to_engine(self, data, **kwargs):
+            if _all_default(data):
+                return default_options
             return Options.of(data, option_book)
 
     structured: dict[str, fields.Field] = {"youngest": PlayerId(allow_none=True, load_default=None)}
@@ -466,7 +486,11 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def typed_reading(self) -> tuple[Any, Any] | None:
             if self.validators:
                 return None
-            return _PlacedWire, lambda wire: {"x": wire.x, "y": wire.y, "tile": _tile_of(wire.tile)}
+            return _PlacedWire, lambda wire: {
+                "x": wire.x,
+                "y": wire.y,
+                "tile": wire.tile if type(wire.tile) is int else _tile_of(wire.tile),
+            }
 
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, dict):
@@ -733,22 +757,29 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             options = OptionsSchema().load(options)
         tiles = default_tiles if options.type_tiers == Options().type_tiers else edition.catalogue(options.type_tiers)
 
+        # a loaded tile is a catalogue id (an int: never a bool, which the wire refuses) or an inline Tile
         def tile(value):
-            return tiles[value] if isinstance(value, int) else value
+            return tiles[value] if type(value) is int else value
 
         def tile_list(values):
-            return None if values is None else tuple(tile(v) for v in values)
+            return None if values is None else tuple([tiles[v] if type(v) is int else v for v in values])
 
         players = tuple(
-            Player(
-                id=p["id"],
-                city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
-                reserve=tile_list(p.get("reserve", ())),
-                **_hand_from_wire(p),
-                points=p.get("points", 0),
-                to_place=tile_list(p.get("to_place", ())),
-            )
-            for p in data["players"]
+            [
+                Player(
+                    id=p["id"],
+                    city=tuple(
+                        [Placed(c["x"], c["y"], tiles[t] if type(t := c["tile"]) is int else t) for c in p["city"]]
+                    )
+                    if "city" in p
+                    else (),
+                    reserve=tile_list(p.get("reserve", ())),
+                    **_hand_from_wire(p),
+                    points=p.get("points", 0),
+                    to_place=tile_list(p.get("to_place", ())),
+                )
+                for p in data["players"]
+            ]
         )
         ids = [p.id for p in players]
         current = data.get("current")
