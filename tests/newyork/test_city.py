@@ -457,3 +457,12 @@ def test_the_outline_walk_goes_from_each_edge_to_the_next_as_next_edge_says():
         for cycle in outline_cycles(grid):
             for k, edge in enumerate(cycle):
                 assert city_rules._next_edge(grid, edge) == cycle[(k + 1) % len(cycle)]
+
+
+def test_a_city_has_a_hole_exactly_when_the_reading_holes_finds_one():
+    found = 0
+    for occupied in _random_cities(400, seed=37):
+        shifted = {(x - 3, y + 2) for x, y in occupied}  # off the origin, partly negative
+        assert city_rules.has_hole(shifted) == bool(holes(shifted)), shifted
+        found += bool(holes(shifted))
+    assert found > 20 and not city_rules.has_hole(set())

@@ -6,14 +6,14 @@ south; ``streets`` holds the edges n, e, s, w that carry a street.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
 from ..core import Violation
 from ..kit import T_, RuleBook
-from .holes import bounds, closes_new_hole, holes, is_enclosed
+from .holes import bounds, closes_new_hole, holes, is_enclosed, splits_the_space_around
 from .state import Placed, Tile
 
 DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -82,16 +82,19 @@ class CityIndex:
         self._holes: set[tuple[int, int]] | None = None
 
     def holes(self) -> set[tuple[int, int]]:
-        """The empty cells the city encloses (none in a city that keeps the building rules)."""
+        """The empty cells the city encloses (none in a city that keeps the building rules: told first by
+        one flood of the city's box)."""
         if self._holes is None:
-            self._holes = set().union(*holes(self.grid))
+            self._holes = set().union(*holes(self.grid)) if has_hole(self.grid) else set()
         return self._holes
 
     def closes_hole(self, x: int, y: int) -> bool:
-        """Whether building on the empty cell (x, y) encloses an empty cell that was free before."""
+        """Whether building on the empty cell (x, y) encloses an empty cell that was free before (never
+        when its empty neighbours stay joined around it, which nearly every cell of a frontier is)."""
         key = (x, y)
         if key not in self._closes:
-            self._closes[key] = closes_new_hole(self.grid, self.holes(), key)
+            split = splits_the_space_around(self.grid, key)
+            self._closes[key] = split and closes_new_hole(self.grid, self.holes(), key)
         return self._closes[key]
 
     def can_remove(self, x: int, y: int) -> bool:
@@ -398,16 +401,36 @@ def _city_is_sound(city: tuple[Placed, ...]) -> bool:
         )
     if reach != occupied:
         return False
-    box = 0
+    return not _encloses(occupied, width, y1 - y0 + 1)
+
+
+def _encloses(occupied: int, width: int, rows: int) -> bool:
+    """Whether a bitboard of ``rows`` rows of ``width`` bits (the last of each row spare, never occupied;
+    the first row and column and the last row and real column free) has a free cell that the corner's
+    flood over free cells (edge steps) does not reach."""
     row = (1 << (width - 1)) - 1
-    for r in range(y1 - y0 + 1):
-        box |= row << (r * width)
+    box = row * ((1 << (width * rows)) - 1) // ((1 << width) - 1)  # the row repeated: every real cell
     free = box & ~occupied
     outside, grown = 0, 1
     while grown != outside:
         outside = grown
         grown = (outside | outside << 1 | outside >> 1 | outside << width | outside >> width) & free
-    return outside == free
+    return outside != free
+
+
+def has_hole(cells: Collection[tuple[int, int]]) -> bool:
+    """Whether the occupied ``cells`` enclose an empty cell: one flood of their box, one cell wider, from
+    its corner (the reading of ``holes``: an empty cell that cannot get out by edge steps)."""
+    if not cells:
+        return False
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    x0, y0 = min(xs) - 1, min(ys) - 1
+    width = max(xs) - x0 + 3
+    occupied = 0
+    for x, y in cells:
+        occupied |= 1 << ((y - y0) * width + x - x0)
+    return _encloses(occupied, width, max(ys) - y0 + 2)
 
 
 def _city_faults(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
