@@ -519,6 +519,90 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 raise ValidationError(errors)
             return out
 
+    _Tiles = Annotated[list[_TileWire], msgspec.Meta(max_length=TILE_COUNT)]  # type: ignore[valid-type]
+    _id_reading = PlayerId().typed_reading()  # a player's id, as every PlayerId field reads it
+
+    def _players_reading(full: bool) -> tuple[Any, Any]:
+        """The typed reading of a state's players (``PlayersField``): each player as ``_player_fields(full)``
+        declares it, in one msgspec type, read into what its nested schema loads (a dict of the members
+        present, defaults for absent ``city`` in a score body and absent ``money`` in a full state), without
+        the generic loader's walk per member. Whatever it refuses, marshmallow loads and explains."""
+
+        assert _id_reading is not None  # PlayersField asks only then
+        id_kind, read_id = _id_reading
+
+        def member(name: str, kind: Any, required: bool) -> tuple[Any, ...]:
+            return (name, kind) if required else (name, kind | msgspec.UnsetType, UNSET)
+
+        city = Annotated[list[_PlacedWire], msgspec.Meta(max_length=TILE_COUNT)]  # type: ignore[valid-type]
+        money = Annotated[list[_CardWire], msgspec.Meta(max_length=108)] | None  # type: ignore[valid-type]
+        points = Annotated[int, msgspec.Meta(ge=POINTS.min, le=POINTS.max)]
+        player_wire = msgspec.defstruct(
+            prefix + ("" if full else "Score") + "PlayerWire",
+            [
+                member("id", id_kind, True),
+                member("city", city, full),
+                member("reserve", _Tiles, full),
+                member("money", money, False),
+                member("money_count", Annotated[int, msgspec.Meta(ge=0, le=108)], False),
+                member("points", points, full),
+                member("to_place", _Tiles, full),
+            ],
+            kw_only=True,
+            forbid_unknown_fields=True,
+        )
+
+        def tiles(wires: list[Any]) -> list[Any]:
+            return [t if type(t) is int else _tile_of(t) for t in wires]
+
+        def read(wires: list[Any]) -> list[dict[str, Any]]:
+            out = []
+            for w in wires:
+                player: dict[str, Any] = {"id": read_id(w.id)}
+                if w.city is not UNSET:
+                    player["city"] = [
+                        {"x": c.x, "y": c.y, "tile": c.tile if type(c.tile) is int else _tile_of(c.tile)}
+                        for c in w.city
+                    ]
+                else:  # a score body's player without a city (a full state's is required)
+                    player["city"] = []
+                if w.reserve is not UNSET:
+                    player["reserve"] = tiles(w.reserve)
+                if w.money is not UNSET:
+                    player["money"] = None if w.money is None else [_CARDS[c.bank, c.value] for c in w.money]
+                elif full:
+                    player["money"] = None
+                if w.money_count is not UNSET:
+                    player["money_count"] = w.money_count
+                if w.points is not UNSET:
+                    player["points"] = w.points
+                if w.to_place is not UNSET:
+                    player["to_place"] = tiles(w.to_place)
+                out.append(player)
+            return out
+
+        return Annotated[list[player_wire], msgspec.Meta(min_length=1, max_length=6)], read  # type: ignore[valid-type]
+
+    class PlayersField(List):
+        """A state's players: a list of 1 to 6 nested players, read on the typed wire in one go."""
+
+        def __init__(self, full: bool, **kwargs: Any):
+            self.full = full
+            super().__init__(**kwargs)
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            inner = self.inner
+            assert isinstance(inner, fields.Nested)  # the nested player schema
+            own = (
+                len(self.validators) == 1
+                and type(self.validators[0]) is validate.Length
+                and (self.validators[0].min, self.validators[0].max, self.validators[0].equal) == (1, 6, None)
+                and not inner.validators
+                and _id_reading is not None
+                and set(inner.schema.fields) == set(_player_fields(self.full))
+            )
+            return _players_reading(self.full) if own else None
+
     def _player_fields(full: bool) -> dict[str, Any]:
         opt: dict[str, Any] = {"required": True} if full else {}
         # A nullable member a full state leaves out is null (a client's JSON library may drop nulls).
@@ -620,8 +704,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
             "options": fields.Nested(OptionsSchema, load_default=dict),
-            "players": List(
-                fields.Nested(
+            "players": PlayersField(
+                full,
+                cls_or_instance=fields.Nested(
                     Schema.from_dict(_player_fields(full), name=prefix + ("" if full else "Score") + "Player")
                 ),
                 required=True,
