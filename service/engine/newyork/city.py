@@ -549,6 +549,16 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
 
     At a corner where two tiles touch only diagonally the outline turns around the same tile.
     """
+    if not grid:
+        return []
+    # The first edge in the order below is the north side of the first cell (none lies north of it). When
+    # the walk from it goes round every edge of the outline (as many as the tiles' sides that face no tile),
+    # it is the only cycle, and the edges need not be listed.
+    x, y = min(grid, key=_ROW_MAJOR)
+    walked = _walk(grid, (x, y, "n"), set())
+    touching = len(grid.keys() & {(x + 1, y) for x, y in grid}) + len(grid.keys() & {(x, y + 1) for x, y in grid})
+    if len(walked) == 4 * len(grid) - 2 * touching:
+        return [walked]
     edges = []
     for x, y in sorted(grid, key=_ROW_MAJOR):
         for side, dx, dy in _OUTLINE_STEPS:
@@ -556,22 +566,26 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
                 edges.append((x, y, side))
     cycles, seen = [], set()
     for first in edges:
-        if first in seen:
-            continue
-        cycle, edge = [], first
-        while edge not in seen:
-            seen.add(edge)
-            cycle.append(edge)
-            x, y, side = edge  # the next edge, as _next_edge finds it (inline: the walk's every step)
-            (ax, ay), (ox, oy), round_tile, up_outside, straight = _TURNS[side]
-            if (x + ax, y + ay) not in grid:
-                edge = (x, y, round_tile)
-            elif (x + ox, y + oy) in grid:
-                edge = (x + ox, y + oy, up_outside)
-            else:
-                edge = (x + ax, y + ay, straight)
-        cycles.append(cycle)
+        if first not in seen:
+            cycles.append(_walk(grid, first, seen))
     return cycles
+
+
+def _walk(grid: Grid, edge: tuple[int, int, str], seen: set[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The outline's cycle from ``edge`` on, up to an edge in ``seen`` (which gains the cycle's edges)."""
+    cycle = []
+    while edge not in seen:
+        seen.add(edge)
+        cycle.append(edge)
+        x, y, side = edge  # the next edge, as _next_edge finds it (inline: the walk's every step)
+        (ax, ay), (ox, oy), round_tile, up_outside, straight = _TURNS[side]
+        if (x + ax, y + ay) not in grid:
+            edge = (x, y, round_tile)
+        elif (x + ox, y + oy) in grid:
+            edge = (x + ox, y + oy, up_outside)
+        else:
+            edge = (x + ax, y + ay, straight)
+    return cycle
 
 
 def enclosed_street_cells(grid: Grid) -> set[tuple[int, int]]:
@@ -598,23 +612,17 @@ def longest_street(grid: Grid) -> dict[str, Any]:
         grid = {**grid, **dict.fromkeys(enclosed, "")}
     best: list[tuple[int, int, str]] = []
     for cycle in outline_cycles(grid):
-        flags = [side in grid[(x, y)] for x, y, side in cycle]
-        if all(flags):
+        flags = bytes([side in grid[(x, y)] for x, y, side in cycle])  # 1: a street edge
+        k = flags.find(0)
+        if k < 0:
             run = cycle
         else:  # the first longest stretch of street edges, going round from an edge without one
-            k = flags.index(False)
             order = cycle[k + 1 :] + cycle[: k + 1]
-            best_at = best_length = at = length = 0
-            for i, street in enumerate(flags[k + 1 :] + flags[: k + 1]):
-                if street:
-                    if not length:
-                        at = i
-                    length += 1
-                    if length > best_length:
-                        best_at, best_length = at, length
-                else:
-                    length = 0
-            run = order[best_at : best_at + best_length]
+            stretches = (flags[k + 1 :] + flags[: k + 1]).split(b"\x00")
+            longest = max(map(len, stretches))
+            first = next(i for i, stretch in enumerate(stretches) if len(stretch) == longest)
+            at = sum(map(len, stretches[:first])) + first  # each stretch before it and the edge ending it
+            run = order[at : at + longest]
         if len(run) > len(best):
             best = run
     return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}
