@@ -564,7 +564,8 @@ def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
         for side, dx, dy in _OUTLINE_STEPS:
             if (x + dx, y + dy) not in grid:
                 edges.append((x, y, side))
-    cycles, seen = [], set()
+    cycles: list[list[tuple[int, int, str]]] = []
+    seen: set[tuple[int, int, str]] = set()
     for first in edges:
         if first not in seen:
             cycles.append(_walk(grid, first, seen))
