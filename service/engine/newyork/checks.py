@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import Violation
-from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
+from ..kit import N_, NOT_YOUR_TURN, Refused, RuleBook, awaited_text, pointer
 from .candidates import action_candidates, city_index
 from .city import IndexCache, placement_violations, removal_violations, swap_violations
 from .data import TAKE_LIMIT, Edition
@@ -278,11 +278,21 @@ def _end_turn(
 
 def action_possible(state: State, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> bool:
     """Can the player take money, buy or rebuild now? The listing's own candidates and checks decide,
-    stopping at the first legal one (a face-up money card is the first candidate)."""
+    stopping at the first legal one (a face-up money card is the first candidate). Under a book that
+    refuses at the first broken rule (a listing's verdicts) a refused candidate is only not possible."""
     return any(
-        m.type != "end_turn" and not CHECKS[m.type](state, m, who, cache, book, edition)
+        m.type != "end_turn" and _passes(CHECKS[m.type], state, m, who, cache, book, edition)
         for m in action_candidates(state, who, cache, book, edition)
     )
+
+
+def _passes(
+    check: Check, state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> bool:
+    try:
+        return not check(state, move, who, cache, book, edition)
+    except Refused:
+        return False
 
 
 def _place(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> list[Violation]:
