@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..core import Violation
 from ..kit import N_, RuleBook, pointer
@@ -146,11 +147,19 @@ def _tile_faults(state: State, book: RuleBook, edition: Edition) -> list[Violati
 def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     out = []
     n = copies(state)
-    counts = visible_money(state)
     deck = state.money_deck
-    if deck is not None:
-        counts.update(e for e in deck if isinstance(e, Card))
+    # every card shown and in the deck, counted at once (the deck's scoring cards taken out by name)
+    counts: Counter[Any] = Counter(deck or ())
+    scoring_a, scoring_b = counts.pop("A", 0), counts.pop("B", 0)
+    for player in state.players:
+        counts.update(player.money or ())
+    counts.update([c for c in state.money_market if c is not None])
+    counts.update(state.discard)
     over = n < max(counts.values(), default=0) or not counts.keys() <= _cards_of(edition.banks)
+    if over:  # counted again as the census reads it, each card by its kind, for the messages in card order
+        counts = visible_money(state)
+        if deck is not None:
+            counts.update(e for e in deck if isinstance(e, Card))
     for card, k in sorted(counts.items()) if over else ():  # in the cards' order, only when one is wrong
         if card.bank not in edition.banks or not 1 <= card.value <= 9:
             out.append(
@@ -194,7 +203,11 @@ def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Vio
                 )
             )
     if deck is not None:
-        scoring = [e for e in deck if isinstance(e, str)]
+        once = not over and scoring_a <= 1 and scoring_b <= 1  # no other strings: they would be counted keys
+        if once and not (scoring_a and scoring_b and deck.index("B") < deck.index("A")):
+            scoring = ["A"] * scoring_a + ["B"] * scoring_b  # the deck's scoring cards, in its order
+        else:
+            scoring = [e for e in deck if isinstance(e, str)]
         expected = [c for c, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
         if state.scorings_done == 3:  # the game may end before A or B came up
             expected = scoring if scoring in (["A", "B"], ["B"]) else []
