@@ -357,7 +357,7 @@ def test_a_city_check_answers_as_the_full_search_of_faults_on_sound_and_broken_c
 
 def test_legal_cells_are_the_cells_around_the_city_where_placement_finds_no_broken_rule():
     checked = 0
-    for c in _grown_cities(40, seed=9):
+    for c in _grown_cities(24, seed=9):
         ix = CityIndex(c)
         xs = [x for x, _ in ix.grid] or [0]
         ys = [y for _, y in ix.grid] or [0]
@@ -370,7 +370,7 @@ def test_legal_cells_are_the_cells_around_the_city_where_placement_finds_no_brok
                     assert ((x, y) in found) == (not full), (c, streets, x, y)
                     assert placement_violations(ix, t, x, y) == full
                     checked += 1
-    assert checked > 5000
+    assert checked > 2500
 
 
 def test_removal_is_refused_exactly_where_the_full_search_finds_a_broken_rule():
