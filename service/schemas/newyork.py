@@ -45,6 +45,8 @@ COORD = validate.Range(min=-64, max=64)
 # wall or street) keep a game's total under a thousand; ten times that is the wire's bound.
 POINTS_BOUND = 10_000
 POINTS = validate.Range(min=0, max=POINTS_BOUND)
+_NOT_AN_OPTION = object()
+UNSET = msgspec.UNSET
 PENDING_KINDS = ("money_card", "market_tile", "dummy_tile", "starting_money")
 SCORING_CARDS = ("A", "B")
 
@@ -199,11 +201,12 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     )
 
     def _deck_entry_of(wire: Any) -> Card | str:
-        if wire.scoring is msgspec.UNSET:
-            if wire.bank is msgspec.UNSET or wire.value is msgspec.UNSET:
+        if wire.scoring is UNSET:
+            card = _CARDS.get((wire.bank, wire.value))  # None when either is missing (UNSET)
+            if card is None:
                 raise ValueError("a money card names its bank and value")
-            return _card_of(wire)
-        if wire.bank is not msgspec.UNSET or wire.value is not msgspec.UNSET:
+            return card
+        if wire.bank is not UNSET or wire.value is not UNSET:
             raise ValueError("a scoring card names nothing else")
         return wire.scoring
 
@@ -269,8 +272,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def typed_reading(self) -> tuple[Any, Any] | None:
             if self.validators:
                 return None
+            # every card the wire type takes is one of _CARDS (its bank one of BANKS, its value 1..9)
             return Annotated[list[_CardWire], msgspec.Meta(max_length=108)], lambda cards: [  # type: ignore[valid-type]
-                _card_of(card) for card in cards
+                _CARDS[card.bank, card.value] for card in cards
             ]
 
         def _deserialize(self, value, attr, data, **kwargs):
@@ -427,6 +431,20 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if len(data) == 3 and not edition.tiers_are_valid(data):
                 raise ValidationError("museum, theater and station take the tiers 1, 2 and 3 once each.")
 
+    # The default options, made once: a state that names only default values (nearly every one) gets them
+    # without resolving each option again. Each value must be the default's own type too (a 1 is no True).
+    default_options = Options.of({}, option_book)
+    default_plain = default_options.to_plain()
+
+    def _all_default(data: dict[str, Any]) -> bool:
+        for key, value in data.items():
+            default = default_plain.get(key, _NOT_AN_OPTION)
+            if type(value) is not type(default) or value != default:
+                return False
+            if type(value) is dict and any(type(v) is not type(default[k]) for k, v in value.items()):
+                return False
+        return True
+
     class _OptionsWire(Schema):
         """Options on the wire <-> the engine's Options; the fields come from the option specs."""
 
@@ -436,6 +454,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
         @post_load
         def _to_engine(self, data, **kwargs):
+            if _all_default(data):
+                return default_options
             return Options.of(data, option_book)
 
     structured: dict[str, fields.Field] = {"youngest": PlayerId(allow_none=True, load_default=None)}
@@ -466,7 +486,11 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def typed_reading(self) -> tuple[Any, Any] | None:
             if self.validators:
                 return None
-            return _PlacedWire, lambda wire: {"x": wire.x, "y": wire.y, "tile": _tile_of(wire.tile)}
+            return _PlacedWire, lambda wire: {
+                "x": wire.x,
+                "y": wire.y,
+                "tile": wire.tile if type(wire.tile) is int else _tile_of(wire.tile),
+            }
 
         def _deserialize(self, value, attr, data, **kwargs):
             if not isinstance(value, dict):
@@ -494,6 +518,90 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if errors:
                 raise ValidationError(errors)
             return out
+
+    _Tiles = Annotated[list[_TileWire], msgspec.Meta(max_length=TILE_COUNT)]  # type: ignore[valid-type]
+    _id_reading = PlayerId().typed_reading()  # a player's id, as every PlayerId field reads it
+
+    def _players_reading(full: bool) -> tuple[Any, Any]:
+        """The typed reading of a state's players (``PlayersField``): each player as ``_player_fields(full)``
+        declares it, in one msgspec type, read into what its nested schema loads (a dict of the members
+        present, defaults for absent ``city`` in a score body and absent ``money`` in a full state), without
+        the generic loader's walk per member. Whatever it refuses, marshmallow loads and explains."""
+
+        assert _id_reading is not None  # PlayersField asks only then
+        id_kind, read_id = _id_reading
+
+        def member(name: str, kind: Any, required: bool) -> tuple[Any, ...]:
+            return (name, kind) if required else (name, kind | msgspec.UnsetType, UNSET)
+
+        city = Annotated[list[_PlacedWire], msgspec.Meta(max_length=TILE_COUNT)]  # type: ignore[valid-type]
+        money = Annotated[list[_CardWire], msgspec.Meta(max_length=108)] | None  # type: ignore[valid-type]
+        points = Annotated[int, msgspec.Meta(ge=POINTS.min, le=POINTS.max)]
+        player_wire = msgspec.defstruct(
+            prefix + ("" if full else "Score") + "PlayerWire",
+            [
+                member("id", id_kind, True),
+                member("city", city, full),
+                member("reserve", _Tiles, full),
+                member("money", money, False),
+                member("money_count", Annotated[int, msgspec.Meta(ge=0, le=108)], False),
+                member("points", points, full),
+                member("to_place", _Tiles, full),
+            ],
+            kw_only=True,
+            forbid_unknown_fields=True,
+        )
+
+        def tiles(wires: list[Any]) -> list[Any]:
+            return [t if type(t) is int else _tile_of(t) for t in wires]
+
+        def read(wires: list[Any]) -> list[dict[str, Any]]:
+            out = []
+            for w in wires:
+                player: dict[str, Any] = {"id": read_id(w.id)}
+                if w.city is not UNSET:
+                    player["city"] = [
+                        {"x": c.x, "y": c.y, "tile": c.tile if type(c.tile) is int else _tile_of(c.tile)}
+                        for c in w.city
+                    ]
+                else:  # a score body's player without a city (a full state's is required)
+                    player["city"] = []
+                if w.reserve is not UNSET:
+                    player["reserve"] = tiles(w.reserve)
+                if w.money is not UNSET:
+                    player["money"] = None if w.money is None else [_CARDS[c.bank, c.value] for c in w.money]
+                elif full:
+                    player["money"] = None
+                if w.money_count is not UNSET:
+                    player["money_count"] = w.money_count
+                if w.points is not UNSET:
+                    player["points"] = w.points
+                if w.to_place is not UNSET:
+                    player["to_place"] = tiles(w.to_place)
+                out.append(player)
+            return out
+
+        return Annotated[list[player_wire], msgspec.Meta(min_length=1, max_length=6)], read  # type: ignore[valid-type]
+
+    class PlayersField(List):
+        """A state's players: a list of 1 to 6 nested players, read on the typed wire in one go."""
+
+        def __init__(self, full: bool, **kwargs: Any):
+            self.full = full
+            super().__init__(**kwargs)
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            inner = self.inner
+            assert isinstance(inner, fields.Nested)  # the nested player schema
+            own = (
+                len(self.validators) == 1
+                and type(self.validators[0]) is validate.Length
+                and (self.validators[0].min, self.validators[0].max, self.validators[0].equal) == (1, 6, None)
+                and not inner.validators
+                and _id_reading is not None
+                and set(inner.schema.fields) == set(_player_fields(self.full))
+            )
+            return _players_reading(self.full) if own else None
 
     def _player_fields(full: bool) -> dict[str, Any]:
         opt: dict[str, Any] = {"required": True} if full else {}
@@ -596,8 +704,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
             "options": fields.Nested(OptionsSchema, load_default=dict),
-            "players": List(
-                fields.Nested(
+            "players": PlayersField(
+                full,
+                cls_or_instance=fields.Nested(
                     Schema.from_dict(_player_fields(full), name=prefix + ("" if full else "Score") + "Player")
                 ),
                 required=True,
@@ -733,22 +842,29 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             options = OptionsSchema().load(options)
         tiles = default_tiles if options.type_tiers == Options().type_tiers else edition.catalogue(options.type_tiers)
 
+        # a loaded tile is a catalogue id (an int: never a bool, which the wire refuses) or an inline Tile
         def tile(value):
-            return tiles[value] if isinstance(value, int) else value
+            return tiles[value] if type(value) is int else value
 
         def tile_list(values):
-            return None if values is None else tuple(tile(v) for v in values)
+            return None if values is None else tuple([tiles[v] if type(v) is int else v for v in values])
 
         players = tuple(
-            Player(
-                id=p["id"],
-                city=tuple(Placed(c["x"], c["y"], tile(c["tile"])) for c in p.get("city", ())),
-                reserve=tile_list(p.get("reserve", ())),
-                **_hand_from_wire(p),
-                points=p.get("points", 0),
-                to_place=tile_list(p.get("to_place", ())),
-            )
-            for p in data["players"]
+            [
+                Player(
+                    id=p["id"],
+                    city=tuple(
+                        [Placed(c["x"], c["y"], tiles[t] if type(t := c["tile"]) is int else t) for c in p["city"]]
+                    )
+                    if "city" in p
+                    else (),
+                    reserve=tile_list(p.get("reserve", ())),
+                    **_hand_from_wire(p),
+                    points=p.get("points", 0),
+                    to_place=tile_list(p.get("to_place", ())),
+                )
+                for p in data["players"]
+            ]
         )
         ids = [p.id for p in players]
         current = data.get("current")

@@ -308,3 +308,161 @@ def test_reading_longest_street_at_a_pinch_follows_the_outline():
 def test_longest_street_picks_the_longest_of_several_runs():
     g = grid_of(city((1, 0, "park", "n"), (2, 0, "park", "ne"), (-1, 0, "park", "w")))
     assert longest_street(g)["length"] == 3
+
+
+def _grown_cities(count: int, seed: int = 5):
+    """Cities grown by legal placements (every one sound), each also with one tile dropped, one tile's
+    streets changed and one tile put twice (mostly broken)."""
+    rng = random.Random(seed)
+    kinds = ("park", "museum", "theater", "station")
+    for _ in range(count):
+        placed: tuple = ()
+        for _ in range(rng.randint(0, 12)):
+            t = tile(rng.choice(kinds), "".join(e for e in "nesw" if rng.random() < 0.4))
+            cells = legal_cells(CityIndex(placed), t)
+            if cells:
+                x, y = rng.choice(cells)
+                placed += city((x, y, t.kind, t.streets))
+        yield placed
+        if placed:
+            k = rng.randrange(len(placed))
+            yield placed[:k] + placed[k + 1 :]
+            p = placed[k]
+            streets = "".join(e for e in "nesw" if rng.random() < 0.5)
+            yield placed[:k] + city((p.x, p.y, p.tile.kind, streets)) + placed[k + 1 :]
+            yield placed + (p,)
+
+
+def _streetless_cities(count: int):
+    """Random cells around the start tile, no streets: nothing mismatches, and many enclose a hole."""
+    for occupied in _random_cities(count, seed=29):
+        yield city(*((x - 1, y - 1, "park", "") for x, y in sorted(occupied) if (x, y) != (1, 1)))
+
+
+def test_a_city_check_answers_as_the_full_search_of_faults_on_sound_and_broken_cities():
+    sound = broken = 0
+    holed = 0
+    for c in _streetless_cities(300):
+        full = city_rules._city_faults(c, BOOK)
+        assert city_rules.city_check(c, BOOK) == full, c
+        holed += codes(full[0]) == ["newyork.placement.hole"]
+    assert holed > 10
+    for c in _grown_cities(150):
+        full = city_rules._city_faults(c, BOOK)
+        assert city_rules.city_check(c, BOOK) == full, c
+        sound += not full[0]
+        broken += bool(full[0])
+    assert sound > 150 and broken > 150
+
+
+def test_legal_cells_are_the_cells_around_the_city_where_placement_finds_no_broken_rule():
+    checked = 0
+    for c in _grown_cities(24, seed=9):
+        ix = CityIndex(c)
+        xs = [x for x, _ in ix.grid] or [0]
+        ys = [y for _, y in ix.grid] or [0]
+        for streets in ("", "n", "es", "nesw", "ew", "nsw"):
+            t = tile("park", streets)
+            found = set(legal_cells(ix, t))
+            for x in range(min(xs) - 2, max(xs) + 3):
+                for y in range(min(ys) - 2, max(ys) + 3):
+                    full = city_rules._placement_faults(ix, t, x, y, BOOK, "/move", 0)
+                    assert ((x, y) in found) == (not full), (c, streets, x, y)
+                    assert placement_violations(ix, t, x, y) == full
+                    checked += 1
+    assert checked > 2500
+
+
+def test_removal_is_refused_exactly_where_the_full_search_finds_a_broken_rule():
+    allowed = refused = 0
+    for c in _grown_cities(60, seed=13):
+        ix = CityIndex(c)
+        for x, y in list(ix.grid) + [(9, 9)]:
+            full = city_rules._removal_faults(ix, x, y, BOOK, "/move")
+            assert ix.can_remove(x, y) == (not full), (c, x, y)
+            assert removal_violations(ix, x, y) == full
+            allowed += not full
+            refused += bool(full)
+    assert allowed > 100 and refused > 300
+
+
+_SIDE_ENDS = {"n": ((0, 0), (1, 0)), "e": ((1, 0), (1, 1)), "s": ((1, 1), (0, 1)), "w": ((0, 1), (0, 0))}
+_DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+def _outline_reference(grid):
+    """The outline walk as first written (a list per corner, a copy per longer run): the reference."""
+    starts, edges = {}, []
+    for x, y in sorted(grid, key=lambda c: (c[1], c[0])):
+        for side in "nesw":
+            dx, dy = _DELTA[side]
+            if (x + dx, y + dy) in grid:
+                continue
+            (sx, sy), _ = _SIDE_ENDS[side]
+            edges.append((x, y, side))
+            starts.setdefault((x + sx, y + sy), []).append((x, y, side))
+    cycles, seen = [], set()
+    for first in edges:
+        if first in seen:
+            continue
+        cycle, edge = [], first
+        while edge not in seen:
+            seen.add(edge)
+            cycle.append(edge)
+            x, y, side = edge
+            ex, ey = _SIDE_ENDS[side][1]
+            options = starts[(x + ex, y + ey)]
+            same = [e for e in options if (e[0], e[1]) == (x, y)]
+            edge = same[0] if same and len(options) > 1 else options[0]
+        cycles.append(cycle)
+    return cycles
+
+
+def _longest_reference(grid):
+    enclosed = city_rules.enclosed_street_cells(grid)
+    if enclosed:
+        grid = {**grid, **dict.fromkeys(enclosed, "")}
+    best = []
+    for cycle in _outline_reference(grid):
+        flags = [side in grid[(x, y)] for x, y, side in cycle]
+        if all(flags):
+            run = cycle
+        else:
+            k = flags.index(False)
+            run, current = [], []
+            for edge in cycle[k + 1 :] + cycle[: k + 1]:
+                if edge[2] in grid[(edge[0], edge[1])]:
+                    current.append(edge)
+                    if len(current) > len(run):
+                        run = list(current)
+                else:
+                    current = []
+        if len(run) > len(best):
+            best = run
+    return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}
+
+
+def test_the_outline_and_the_longest_street_are_the_first_written_walks_answers():
+    rng = random.Random(17)
+    grids = [grid_of(c) for c in _grown_cities(40, seed=21)]
+    for occupied in _random_cities(200, seed=23):  # holes, diagonal corners and islands too
+        grids.append({cell: "".join(e for e in "nesw" if rng.random() < 0.5) for cell in occupied})
+    for grid in grids:
+        assert outline_cycles(grid) == _outline_reference(grid), grid
+        assert longest_street(grid) == _longest_reference(grid), grid
+
+
+def test_the_outline_walk_goes_from_each_edge_to_the_next_as_next_edge_says():
+    for grid in [grid_of(c) for c in _grown_cities(20, seed=31)]:
+        for cycle in outline_cycles(grid):
+            for k, edge in enumerate(cycle):
+                assert city_rules._next_edge(grid, edge) == cycle[(k + 1) % len(cycle)]
+
+
+def test_a_city_has_a_hole_exactly_when_the_reading_holes_finds_one():
+    found = 0
+    for occupied in _random_cities(400, seed=37):
+        shifted = {(x - 3, y + 2) for x, y in occupied}  # off the origin, partly negative
+        assert city_rules.has_hole(shifted) == bool(holes(shifted)), shifted
+        found += bool(holes(shifted))
+    assert found > 20 and not city_rules.has_hole(set())

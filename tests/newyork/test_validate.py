@@ -115,3 +115,55 @@ def test_a_later_state_checks_only_the_cities_that_changed(monkeypatch):
     checked.clear()
     GAME.validate(partial_state({"a": kept, "b": after}))
     assert checked == [after]
+
+
+def _money_reference(state):
+    """The money census as first written (each card by its kind, sorted; the deck's strings in order)."""
+    from collections import Counter
+
+    n = 3 if len(state.players) > 2 else 2
+    counts = Counter()
+    for p in state.players:
+        counts.update(p.money or ())
+    counts.update(c for c in state.money_market if c is not None)
+    counts.update(state.discard)
+    counts.update(e for e in state.money_deck or () if isinstance(e, Card))
+    return sorted(counts.items()), [e for e in state.money_deck or () if isinstance(e, str)], n
+
+
+def test_the_money_census_answers_as_the_card_by_card_count_on_changed_decks():
+    from service.engine.newyork import validate as validate_module
+
+    state = start(3, 4)
+    deck = state.money_deck
+    cards = [e for e in deck if isinstance(e, Card)]
+    decks = [
+        deck,
+        tuple(cards) + ("B", "A"),
+        tuple(cards) + ("A", "A", "B"),
+        tuple(cards) + ("B",),
+        tuple(cards),
+        tuple(cards) + (Card("blue", 3), "A", "B"),
+        tuple(cards[:-1]) + ("A", "B"),
+        tuple(cards) + (Card("purple", 3), "A", "B"),
+    ]
+    seen = set()
+    for d in decks:
+        for done in (0, 1, 2, 3):
+            s = replace(state, money_deck=d, scorings_done=done)
+            got = validate_module.money_violations(s, GAME.book, GAME.edition)
+            seen.add(tuple(v.code + v.message for v in got))
+            # the reference's counts and scoring order decide the same messages
+            counted, scoring, _ = _money_reference(s)
+            assert all(
+                f"{b} {v}" in " ".join(x.message for x in got) for (b, v), k in counted if k > 3 or b == "purple"
+            )
+            assert ("newyork.state.scoring_cards" in [v.code for v in got]) == (
+                scoring
+                != (
+                    (scoring if scoring in (["A", "B"], ["B"]) else [])
+                    if done == 3
+                    else [c for c, k in (("A", 1), ("B", 2)) if done < k]
+                )
+            )
+    assert len(seen) > 5

@@ -139,13 +139,13 @@ def minimal_payments(hand: list[Card], cost: int) -> list[tuple[Card, ...]]:
     of a bank against the dearest tile: ``MAX_PAYMENTS_PER_SLOT``.
     """
     values = sorted(Counter(c.value for c in hand).items(), reverse=True)
-    bank = hand[0].bank if hand else ""
+    card_of = {c.value: c for c in hand}  # one bank's cards: a value names its card
     out: list[tuple[Card, ...]] = []
 
     def walk(k: int, chosen: list[int], total: int) -> None:
         if total >= cost:  # values go down, so the last card chosen is the smallest
             if chosen and total - chosen[-1] < cost:
-                out.append(tuple(Card(bank, v) for v in sorted(chosen)))
+                out.append(tuple(map(card_of.__getitem__, reversed(chosen))))  # from the smallest up
             return
         if k == len(values):
             return

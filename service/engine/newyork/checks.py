@@ -3,17 +3,16 @@ takes the game's ``book`` (its rule codes) and ``edition`` (its banks and tiles)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from ..core import Violation
-from ..kit import N_, NOT_YOUR_TURN, RuleBook, awaited_text, pointer
+from ..kit import N_, NOT_YOUR_TURN, Refused, RuleBook, awaited_text, pointer
 from .candidates import action_candidates, city_index
 from .city import IndexCache, placement_violations, removal_violations, swap_violations
 from .data import TAKE_LIMIT, Edition
 from .hidden import revealer, unseen_money, unseen_scoring_cards, unseen_tile_ids
-from .state import ACTIONS, MONEY_DRAWS, MOVE_TYPES, PLACEMENTS, Move, State, Tile, player_index
+from .state import ACTIONS, MONEY_DRAWS, MOVE_TYPES, PLACEMENTS, Card, Move, State, Tile, player_index
 
 Check = Callable[[State, Move, int, IndexCache, RuleBook, Edition], list[Violation]]
 
@@ -142,8 +141,7 @@ def _buy(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, 
                     bank=card.bank,
                 )
             )
-    missing = Counter(move.cards) - Counter(state.players[who].money or ())
-    if missing:
+    if not _holds(state.players[who].money or (), move.cards):
         out.append(book.violation("buy.not_in_hand", "The player does not hold all the cards offered.", "/move/cards"))
     if tile is not None and tile.cost is not None:
         paid = sum(c.value for c in move.cards)
@@ -164,6 +162,17 @@ def _buy(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, 
                 )
             )
     return out
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds every card of ``cards`` (as many times as they are named)."""
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return False
+    return True
 
 
 def _tile_words(state: State, edition: Edition, tile_id: Any) -> dict[str, Any] | None:
@@ -269,11 +278,21 @@ def _end_turn(
 
 def action_possible(state: State, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> bool:
     """Can the player take money, buy or rebuild now? The listing's own candidates and checks decide,
-    stopping at the first legal one (a face-up money card is the first candidate)."""
+    stopping at the first legal one (a face-up money card is the first candidate). Under a book that
+    refuses at the first broken rule (a listing's verdicts) a refused candidate is only not possible."""
     return any(
-        m.type != "end_turn" and not CHECKS[m.type](state, m, who, cache, book, edition)
+        m.type != "end_turn" and _passes(CHECKS[m.type], state, m, who, cache, book, edition)
         for m in action_candidates(state, who, cache, book, edition)
     )
+
+
+def _passes(
+    check: Check, state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition
+) -> bool:
+    try:
+        return not check(state, move, who, cache, book, edition)
+    except Refused:
+        return False
 
 
 def _place(state: State, move: Move, who: int, cache: IndexCache, book: RuleBook, edition: Edition) -> list[Violation]:

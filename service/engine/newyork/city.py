@@ -6,14 +6,14 @@ south; ``streets`` holds the edges n, e, s, w that carry a street.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
-from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from ..core import Violation
-from ..kit import T_, RuleBook, allowed
-from .holes import bounds, closes_new_hole, holes, is_enclosed
+from ..kit import T_, RuleBook
+from .holes import bounds, closes_new_hole, holes, is_enclosed, splits_the_space_around
 from .state import Placed, Tile
 
 DELTA = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -47,12 +47,12 @@ def mismatched_edges(grid: Grid, x: int, y: int, streets: str) -> list[tuple[str
     return out
 
 
-def reachable(grid: Grid) -> set[tuple[int, int]]:
+def reachable(grid: Grid, without: tuple[int, int] | None = None) -> set[tuple[int, int]]:
     """Cells reachable on foot from the start tile: a step crosses an edge where neither touching edge
-    carries a street."""
+    carries a street. ``without``: as if that cell (not the start tile's) were empty."""
     if ORIGIN not in grid:
         return set()
-    seen = {ORIGIN}
+    seen = {ORIGIN} if without is None else {ORIGIN, without}
     todo = [ORIGIN]
     while todo:
         x, y = cell = todo.pop()
@@ -65,6 +65,8 @@ def reachable(grid: Grid) -> set[tuple[int, int]]:
             if other is not None and facing not in other and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
+    if without is not None and without != ORIGIN:
+        seen.discard(without)
     return seen
 
 
@@ -79,14 +81,35 @@ class CityIndex:
         self._frontier: list[tuple[int, int]] | None = None
         self._holes: set[tuple[int, int]] | None = None
 
+    def holes(self) -> set[tuple[int, int]]:
+        """The empty cells the city encloses (none in a city that keeps the building rules: told first by
+        one flood of the city's box)."""
+        if self._holes is None:
+            self._holes = set().union(*holes(self.grid)) if has_hole(self.grid) else set()
+        return self._holes
+
     def closes_hole(self, x: int, y: int) -> bool:
-        """Whether building on the empty cell (x, y) encloses an empty cell that was free before."""
+        """Whether building on the empty cell (x, y) encloses an empty cell that was free before (never
+        when its empty neighbours stay joined around it, which nearly every cell of a frontier is)."""
         key = (x, y)
         if key not in self._closes:
-            if self._holes is None:
-                self._holes = set().union(*holes(self.grid))
-            self._closes[key] = closes_new_hole(self.grid, self._holes, key)
+            split = splits_the_space_around(self.grid, key)
+            self._closes[key] = split and closes_new_hole(self.grid, self.holes(), key)
         return self._closes[key]
+
+    def can_remove(self, x: int, y: int) -> bool:
+        """Whether the city tile at (x, y) may go to the reserve: ``removal_violations`` finds nothing.
+        Nothing reached on foot before is cut off (the walk without it reaches all the others: removing a
+        tile opens no new way), and the emptied cell is not shut in: it reaches the outside exactly when
+        one of its empty edge neighbours did before (a way out from it leaves through one of them and never
+        comes back), that is when one of them is empty and not a hole."""
+        cell = (x, y)
+        if cell == ORIGIN or cell not in self.grid:
+            return False
+        if len(reachable(self.grid, cell)) != len(self.reach) - (cell in self.reach):
+            return False
+        grid, enclosed = self.grid, self.holes()
+        return any(near not in grid and near not in enclosed for _, near in neighbours(x, y))
 
     def cell_info(self, x: int, y: int) -> tuple[Any, ...]:
         """For an empty cell: the touching tiles (edge, cell, whether their facing edge has a street) and
@@ -127,6 +150,15 @@ def placement_violations(
     index: CityIndex, tile: Tile, x: int, y: int, book: RuleBook, pointer: str = "/move", rotation: int = 0
 ) -> list[Violation]:
     """Every building rule a tile placed at (x, y) would break (an empty list when it is legal)."""
+    if not rotation and can_place(index, tile.streets, x, y):
+        return []
+    return _placement_faults(index, tile, x, y, book, pointer, rotation)
+
+
+def _placement_faults(
+    index: CityIndex, tile: Tile, x: int, y: int, book: RuleBook, pointer: str, rotation: int
+) -> list[Violation]:
+    """``placement_violations`` rule by rule, each broken one with its message."""
     out: list[Violation] = []
     where = f"({x},{y})"
     if rotation:
@@ -191,14 +223,39 @@ def placement_violations(
     return out
 
 
+def can_place(index: CityIndex, streets: str, x: int, y: int) -> bool:
+    """Whether a tile with ``streets``, unrotated, may be built at (x, y): ``placement_violations`` finds
+    nothing there. Asked as a verdict, in its order of rules, stopping at the first broken one."""
+    if (x, y) in index.grid:
+        return False
+    touching, walk_edges = index.cell_info(x, y)
+    if not touching:
+        return False
+    for edge, _, theirs in touching:
+        if (edge in streets) != theirs:
+            return False
+    for edge in walk_edges:
+        if edge not in streets:
+            return not index.closes_hole(x, y)
+    return False
+
+
 def legal_cells(index: CityIndex, tile: Tile, book: RuleBook) -> list[tuple[int, int]]:
     """Every cell where ``tile`` may be built: ``placement_violations`` finds nothing there (asked for a
     verdict, so the refused cells' messages are never built)."""
-    return [(x, y) for x, y in index.frontier() if allowed(partial(placement_violations, index, tile, x, y), book)]
+    streets = tile.streets
+    return [(x, y) for x, y in index.frontier() if can_place(index, streets, x, y)]
 
 
 def removal_violations(index: CityIndex, x: int, y: int, book: RuleBook, pointer: str = "/move") -> list[Violation]:
     """Why the city tile at (x, y) cannot go to the reserve (empty when it can)."""
+    if index.can_remove(x, y):
+        return []
+    return _removal_faults(index, x, y, book, pointer)
+
+
+def _removal_faults(index: CityIndex, x: int, y: int, book: RuleBook, pointer: str) -> list[Violation]:
+    """``removal_violations`` rule by rule, each broken one with its message."""
     if (x, y) == ORIGIN:
         return [book.violation("rebuild.start_tile", "The start tile can never be removed.", f"{pointer}/x")]
     if (x, y) not in index.grid:
@@ -295,7 +352,89 @@ def city_violations(
 
 def city_check(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
     """``city_violations`` with pointers relative to the city ("/3" is its tile 3), so the answer does not
-    depend on the player's seat and one memo entry serves a city wherever it sits."""
+    depend on the player's seat and one memo entry serves a city wherever it sits. A city that breaks no
+    building rule (nearly every one asked about) is told by ``_city_is_sound`` without building a message."""
+    if _city_is_sound(city):
+        return (), frozenset()
+    return _city_faults(city, book)
+
+
+def _city_is_sound(city: tuple[Placed, ...]) -> bool:
+    """Whether ``_city_faults`` finds nothing, asked the short way on a bitboard of the city's box (one
+    cell wider, each row ending in a spare column that is never occupied, so a shift by one cannot carry
+    a cell into the next row): no cell twice (nor the start tile's), no street against a tile without
+    one (every touching pair compared at once, east-west and north-south), every tile reached on foot
+    from the start tile (so each also shares an edge with the city, and all of them are one group of
+    touching tiles), and the empty cells of the box all reached from its corner (no hole)."""
+    xs = [p.x for p in city]
+    ys = [p.y for p in city]
+    x0, y0 = min(xs, default=0), min(ys, default=0)
+    x0, y0 = (x0 if x0 < 0 else 0) - 1, (y0 if y0 < 0 else 0) - 1
+    x1, y1 = max(xs, default=0), max(ys, default=0)
+    x1, y1 = (x1 if x1 > 0 else 0) + 1, (y1 if y1 > 0 else 0) + 1
+    width = x1 - x0 + 2
+    start = 1 << (-y0 * width - x0)
+    occupied, north, east, south, west = start, 0, 0, 0, 0
+    for p in city:
+        bit = 1 << ((p.y - y0) * width + p.x - x0)
+        if occupied & bit:
+            return False
+        occupied |= bit
+        streets = p.tile.streets
+        if streets:
+            if "n" in streets:
+                north |= bit
+            if "e" in streets:
+                east |= bit
+            if "s" in streets:
+                south |= bit
+            if "w" in streets:
+                west |= bit
+    if ((east << 1) ^ west) & occupied & (occupied << 1) or ((south << width) ^ north) & occupied & (occupied << width):
+        return False
+    reach, grown = 0, start
+    while grown != reach:  # on foot: through an edge without a street (both sides agree, as just checked)
+        reach = grown
+        grown = reach | (
+            ((reach & ~east) << 1 | (reach & ~west) >> 1 | (reach & ~south) << width | (reach & ~north) >> width)
+            & occupied
+        )
+    if reach != occupied:
+        return False
+    return not _encloses(occupied, width, y1 - y0 + 1)
+
+
+def _encloses(occupied: int, width: int, rows: int) -> bool:
+    """Whether a bitboard of ``rows`` rows of ``width`` bits (the last of each row spare, never occupied;
+    the first row and column and the last row and real column free) has a free cell that the corner's
+    flood over free cells (edge steps) does not reach."""
+    row = (1 << (width - 1)) - 1
+    box = row * ((1 << (width * rows)) - 1) // ((1 << width) - 1)  # the row repeated: every real cell
+    free = box & ~occupied
+    outside, grown = 0, 1
+    while grown != outside:
+        outside = grown
+        grown = (outside | outside << 1 | outside >> 1 | outside << width | outside >> width) & free
+    return outside != free
+
+
+def has_hole(cells: Collection[tuple[int, int]]) -> bool:
+    """Whether the occupied ``cells`` enclose an empty cell: one flood of their box, one cell wider, from
+    its corner (the reading of ``holes``: an empty cell that cannot get out by edge steps)."""
+    if not cells:
+        return False
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    x0, y0 = min(xs) - 1, min(ys) - 1
+    width = max(xs) - x0 + 3
+    occupied = 0
+    for x, y in cells:
+        occupied |= 1 << ((y - y0) * width + x - x0)
+    return _encloses(occupied, width, max(ys) - y0 + 2)
+
+
+def _city_faults(city: tuple[Placed, ...], book: RuleBook) -> CityCheck:
+    """Every building rule the city breaks, each with its message (``city_check`` of a city that breaks one)."""
     out: list[Violation] = []
     flagged: set[tuple[int, int]] = set()
     seen: dict[tuple[int, int], int] = {ORIGIN: -1}
@@ -379,37 +518,75 @@ def street_material(grid: Grid) -> list[list[Any]]:
     return sorted([x, y, s] for (x, y), s in grid.items() if (x, y) != ORIGIN)
 
 
+_OUTLINE_STEPS = tuple((side, *DELTA[side]) for side in "nesw")  # (side, the neighbour's dx, dy)
+_ROW_MAJOR = itemgetter(1, 0)
+# Going clockwise, a side ends at a corner where the outline goes on: per side, (ahead: the cell beyond the
+# corner along the side, ahead and to the outside, the sides taken there). Round the same tile when the cell
+# ahead is empty (a tile touching there only diagonally is left for later, so a corner of two tiles touching
+# diagonally is gone round twice, once per tile), else up the side of the cell ahead and outside when there
+# is one, else straight on along the cell ahead.
+_TURNS = {
+    "n": ((1, 0), (1, -1), "e", "w", "n"),
+    "e": ((0, 1), (1, 1), "s", "n", "e"),
+    "s": ((-1, 0), (-1, 1), "w", "e", "s"),
+    "w": ((0, -1), (-1, -1), "n", "s", "w"),
+}
+
+
+def _next_edge(grid: Grid, edge: tuple[int, int, str]) -> tuple[int, int, str]:
+    """The outline's edge after ``edge``, clockwise (the walk ``outline_cycles`` follows)."""
+    x, y, side = edge
+    (ax, ay), (ox, oy), round_tile, up_outside, straight = _TURNS[side]
+    if (x + ax, y + ay) not in grid:
+        return x, y, round_tile
+    if (x + ox, y + oy) in grid:
+        return x + ox, y + oy, up_outside
+    return x + ax, y + ay, straight
+
+
 def outline_cycles(grid: Grid) -> list[list[tuple[int, int, str]]]:
     """The outline of the city as closed cycles of (x, y, side) edges facing an empty cell.
 
     At a corner where two tiles touch only diagonally the outline turns around the same tile.
     """
-    starts: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+    if not grid:
+        return []
+    # The first edge in the order below is the north side of the first cell (none lies north of it). When
+    # the walk from it goes round every edge of the outline (as many as the tiles' sides that face no tile),
+    # it is the only cycle, and the edges need not be listed.
+    x, y = min(grid, key=_ROW_MAJOR)
+    walked = _walk(grid, (x, y, "n"), set())
+    touching = len(grid.keys() & {(x + 1, y) for x, y in grid}) + len(grid.keys() & {(x, y + 1) for x, y in grid})
+    if len(walked) == 4 * len(grid) - 2 * touching:
+        return [walked]
     edges = []
-    for x, y in sorted(grid, key=lambda c: (c[1], c[0])):
-        for side in "nesw":
-            dx, dy = DELTA[side]
-            if (x + dx, y + dy) in grid:
-                continue
-            (sx, sy), _ = _SIDE_ENDS[side]
-            edge = (x, y, side)
-            edges.append(edge)
-            starts.setdefault((x + sx, y + sy), []).append(edge)
-    cycles, seen = [], set()
+    for x, y in sorted(grid, key=_ROW_MAJOR):
+        for side, dx, dy in _OUTLINE_STEPS:
+            if (x + dx, y + dy) not in grid:
+                edges.append((x, y, side))
+    cycles: list[list[tuple[int, int, str]]] = []
+    seen: set[tuple[int, int, str]] = set()
     for first in edges:
-        if first in seen:
-            continue
-        cycle, edge = [], first
-        while edge not in seen:
-            seen.add(edge)
-            cycle.append(edge)
-            x, y, side = edge
-            ex, ey = _SIDE_ENDS[side][1]
-            options = starts[(x + ex, y + ey)]
-            same = [e for e in options if (e[0], e[1]) == (x, y)]
-            edge = same[0] if same and len(options) > 1 else options[0]
-        cycles.append(cycle)
+        if first not in seen:
+            cycles.append(_walk(grid, first, seen))
     return cycles
+
+
+def _walk(grid: Grid, edge: tuple[int, int, str], seen: set[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The outline's cycle from ``edge`` on, up to an edge in ``seen`` (which gains the cycle's edges)."""
+    cycle = []
+    while edge not in seen:
+        seen.add(edge)
+        cycle.append(edge)
+        x, y, side = edge  # the next edge, as _next_edge finds it (inline: the walk's every step)
+        (ax, ay), (ox, oy), round_tile, up_outside, straight = _TURNS[side]
+        if (x + ax, y + ay) not in grid:
+            edge = (x, y, round_tile)
+        elif (x + ox, y + oy) in grid:
+            edge = (x + ox, y + oy, up_outside)
+        else:
+            edge = (x + ax, y + ay, straight)
+    return cycle
 
 
 def enclosed_street_cells(grid: Grid) -> set[tuple[int, int]]:
@@ -436,20 +613,17 @@ def longest_street(grid: Grid) -> dict[str, Any]:
         grid = {**grid, **dict.fromkeys(enclosed, "")}
     best: list[tuple[int, int, str]] = []
     for cycle in outline_cycles(grid):
-        flags = [side in grid[(x, y)] for x, y, side in cycle]
-        if all(flags):
+        flags = bytes([side in grid[(x, y)] for x, y, side in cycle])  # 1: a street edge
+        k = flags.find(0)
+        if k < 0:
             run = cycle
-        else:
-            k = flags.index(False)
+        else:  # the first longest stretch of street edges, going round from an edge without one
             order = cycle[k + 1 :] + cycle[: k + 1]
-            run, current = [], []
-            for edge in order:
-                if edge[2] in grid[(edge[0], edge[1])]:
-                    current.append(edge)
-                    if len(current) > len(run):
-                        run = list(current)
-                else:
-                    current = []
+            stretches = (flags[k + 1 :] + flags[: k + 1]).split(b"\x00")
+            longest = max(map(len, stretches))
+            first = next(i for i, stretch in enumerate(stretches) if len(stretch) == longest)
+            at = sum(map(len, stretches[:first])) + first  # each stretch before it and the edge ending it
+            run = order[at : at + longest]
         if len(run) > len(best):
             best = run
     return {"length": len(best), "edges": [[x, y, side] for x, y, side in best]}

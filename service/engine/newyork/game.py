@@ -6,10 +6,11 @@ re-skin (Alhambra) is the same class built with its own."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
-from ..core import GameInfo, Outcome, Reading, Status, Violation
-from ..kit import Engine, Labels, OptionBook, RuleBook, StateMemo, english
+from ..core import GameInfo, MovesPage, Outcome, Reading, Status, Violation
+from ..kit import Engine, Labels, OptionBook, Refused, RuleBook, StateMemo, english
 from ..standings import after_scoring, leaders
 from .book import BOOK, FIXED_READINGS
 from .candidates import MAX_PAYMENTS_PER_SLOT, candidates
@@ -95,6 +96,30 @@ class NewYork(Engine):
     def move_violations(self, state: State, move: Move) -> list[Violation]:
         cities = self._city_indexes(state) if move.type in CITY_MOVES else None
         return violations(state, move, self.book, self.edition, cities)
+
+    def legal_page(
+        self, state: State, player: str | None, move_type: str | None, start: int = 0, limit: int | None = None
+    ) -> MovesPage:
+        """The kit's listing (``Engine.legal_page``: the same candidates, pages and next start), each
+        candidate asked for a verdict only: its checks stop at the first broken rule and build no message,
+        which a listing never reads (``move_allowed``)."""
+        if self.validate(state):
+            return MovesPage([], None)
+        moves: list[Move] = []
+        for index, move in enumerate(islice(self.candidates(state, player, move_type), start, None), start):
+            if limit is not None and len(moves) == limit:
+                return MovesPage(moves, index)
+            if self.move_allowed(state, move):
+                moves.append(move)
+        return MovesPage(moves, None)
+
+    def move_allowed(self, state: State, move: Move) -> bool:
+        """Whether ``move_violations`` finds nothing, asked through the book's verdicts."""
+        cities = self._city_indexes(state) if move.type in CITY_MOVES else None
+        try:
+            return not violations(state, move, self.book.verdicts(), self.edition, cities)
+        except Refused:
+            return False
 
     def effects(self, state: State, move: Move) -> Outcome:
         return effects(state, move, self.edition)

@@ -77,7 +77,7 @@ def escapes(occupied: Collection[Cell], start: Cell, box: Box) -> bool:
     return False
 
 
-def _enclosed_by(group: set[Cell]) -> set[Cell]:
+def _enclosed_by(group: Collection[Cell]) -> set[Cell]:
     """Cells inside ``group``'s box that the group alone shuts off from the outside (its own tiles excluded).
 
     The box (one cell wider than the group, so its corner is outside) is a bitboard: cell (x, y) is bit

@@ -1,11 +1,18 @@
-"""New York's engine state: frozen dataclasses and tuples only; ``apply`` builds new ones."""
+"""New York's engine state: frozen dataclasses and tuples only; ``apply`` builds new ones.
+
+The classes built by the thousand (a city's tiles, the moves a listing checks, the players and the
+states) write their ``__init__`` by hand: the one a frozen dataclass is given sets each field through
+``object.__setattr__``, which costs twice as much as setting the instance's dict at once. The fields, their
+order and their defaults stay the dataclass's (``test_state_classes_are_built_as_their_fields_say``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .options import Options
+
+_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -30,14 +37,17 @@ class Card(NamedTuple):
 DeckEntry = Card | str  # a money card, or the scoring card "A" / "B"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Placed:
     x: int
     y: int
     tile: Tile
 
+    def __init__(self, x: int, y: int, tile: Tile):
+        _set(self, "__dict__", {"x": x, "y": y, "tile": tile})
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Player:
     id: str
     city: tuple[Placed, ...] = ()
@@ -46,6 +56,30 @@ class Player:
     points: int = 0
     to_place: tuple[Tile, ...] = ()  # bought (or awarded at the end) and not yet placed
     money_count: int | None = None  # with hidden money: how many cards (public), when known
+
+    def __init__(
+        self,
+        id: str,
+        city: tuple[Placed, ...] = (),
+        reserve: tuple[Tile, ...] = (),
+        money: tuple[Card, ...] | None = (),
+        points: int = 0,
+        to_place: tuple[Tile, ...] = (),
+        money_count: int | None = None,
+    ):
+        _set(
+            self,
+            "__dict__",
+            {
+                "id": id,
+                "city": city,
+                "reserve": reserve,
+                "money": money,
+                "points": points,
+                "to_place": to_place,
+                "money_count": money_count,
+            },
+        )
 
     @property
     def cards_held(self) -> int | None:
@@ -84,7 +118,10 @@ CITY_MOVES = frozenset(("rebuild_place", "rebuild_remove", "rebuild_swap", "end_
 PHASES = ("setup", "actions", "placement", "refill", "final_placement", "over")  # setup: a real table's deal
 
 
-@dataclass(frozen=True)
+_FRESH: Any = object()  # State's options when none is given: a fresh Options(), as its default_factory
+
+
+@dataclass(frozen=True, init=False)
 class State:
     options: Options = field(default_factory=Options)
     players: tuple[Player, ...] = ()
@@ -103,8 +140,50 @@ class State:
     winners: tuple[str, ...] | None = None
     partial: bool = False  # loaded from a scoring-only body: no turn checks
 
+    def __init__(
+        self,
+        options: Options = _FRESH,
+        players: tuple[Player, ...] = (),
+        current: int | None = None,
+        phase: str = "actions",
+        market: tuple[Tile | None, ...] = (None, None, None, None),
+        money_market: tuple[Card | None, ...] = (None, None, None, None),
+        bag: tuple[Tile, ...] | None = None,
+        money_deck: tuple[DeckEntry, ...] | None = None,
+        discard: tuple[Card, ...] = (),
+        scorings_done: int = 0,
+        dummy: Dummy | None = None,
+        dummy_owed: int = 0,
+        pending: Pending | None = None,
+        shuffle_seed: int | None = None,
+        winners: tuple[str, ...] | None = None,
+        partial: bool = False,
+    ):
+        _set(
+            self,
+            "__dict__",
+            {
+                "options": Options() if options is _FRESH else options,
+                "players": players,
+                "current": current,
+                "phase": phase,
+                "market": market,
+                "money_market": money_market,
+                "bag": bag,
+                "money_deck": money_deck,
+                "discard": discard,
+                "scorings_done": scorings_done,
+                "dummy": dummy,
+                "dummy_owed": dummy_owed,
+                "pending": pending,
+                "shuffle_seed": shuffle_seed,
+                "winners": winners,
+                "partial": partial,
+            },
+        )
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Move:
     """One move. ``type`` (one of ``MOVE_TYPES``) picks which of the other fields matter."""
 
@@ -118,6 +197,36 @@ class Move:
     y: int | None = None
     rotation: int = 0
     card: DeckEntry | None = None  # reveal of a money (or scoring) card
+
+    def __init__(
+        self,
+        type: str,
+        player: str,
+        slots: tuple[int, ...] = (),
+        slot: str | None = None,
+        cards: tuple[Card, ...] = (),
+        tile: int | None = None,
+        x: int | None = None,
+        y: int | None = None,
+        rotation: int = 0,
+        card: DeckEntry | None = None,
+    ):
+        _set(
+            self,
+            "__dict__",
+            {
+                "type": type,
+                "player": player,
+                "slots": slots,
+                "slot": slot,
+                "cards": cards,
+                "tile": tile,
+                "x": x,
+                "y": y,
+                "rotation": rotation,
+                "card": card,
+            },
+        )
 
 
 def with_player(state: State, index: int, player: Player) -> State:

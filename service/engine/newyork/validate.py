@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..core import Violation
 from ..kit import N_, RuleBook, pointer
@@ -32,7 +33,8 @@ def state_violations(state: State, book: RuleBook, edition: Edition, check_city:
     if youngest is not None and all(p.id != youngest for p in state.players):
         out.append(youngest_violation(youngest, "/state/options/youngest", book))
     for i, player in enumerate(state.players):
-        out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
+        if check_city(player.city)[0]:  # the pointer is written only for a city that breaks a rule
+            out += city_violations(player.city, pointer("state", "players", i, "city"), check_city)[0]
     out += dummy_violations(state, book, edition)
     if state.partial:
         return out
@@ -92,6 +94,29 @@ def _twice(state: State, book: RuleBook, tile_id: int, where: str, edition: Edit
 
 
 def tile_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
+    ids = _tile_ids(state)
+    if None not in ids and len(set(ids)) == len(ids):  # no tile without an id, none twice: no pointer needed
+        if state.bag is None or len(ids) == len(edition.tiles):
+            return []
+    return _tile_faults(state, book, edition)
+
+
+def _tile_ids(state: State) -> list[int | None]:
+    """The ids of every tile the state shows and of the bag's, as ``visible_tiles`` and the bag list them."""
+    ids = [t.id for t in state.market if t is not None]
+    for player in state.players:
+        ids += [p.tile.id for p in player.city]
+        ids += [t.id for t in player.reserve]
+        ids += [t.id for t in player.to_place]
+    if state.dummy is not None and state.dummy.tiles is not None:
+        ids += [t.id for t in state.dummy.tiles]
+    if state.bag is not None:
+        ids += [t.id for t in state.bag]
+    return ids
+
+
+def _tile_faults(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
+    """``tile_violations`` of a state with a tile fault, each with its pointer and message."""
     out = []
     places = list(visible_tiles(state))
     if state.bag is not None:
@@ -122,11 +147,20 @@ def tile_violations(state: State, book: RuleBook, edition: Edition) -> list[Viol
 def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
     out = []
     n = copies(state)
-    counts = visible_money(state)
     deck = state.money_deck
-    if deck is not None:
-        counts.update(e for e in deck if isinstance(e, Card))
-    for card, k in sorted(counts.items()):
+    # every card shown and in the deck, counted at once (the deck's scoring cards taken out by name)
+    counts: Counter[Any] = Counter(deck or ())
+    scoring_a, scoring_b = counts.pop("A", 0), counts.pop("B", 0)
+    for player in state.players:
+        counts.update(player.money or ())
+    counts.update([c for c in state.money_market if c is not None])
+    counts.update(state.discard)
+    over = n < max(counts.values(), default=0) or not counts.keys() <= _cards_of(edition.banks)
+    if over:  # counted again as the census reads it, each card by its kind, for the messages in card order
+        counts = visible_money(state)
+        if deck is not None:
+            counts.update(e for e in deck if isinstance(e, Card))
+    for card, k in sorted(counts.items()) if over else ():  # in the cards' order, only when one is wrong
         if card.bank not in edition.banks or not 1 <= card.value <= 9:
             out.append(
                 book.violation(
@@ -169,7 +203,11 @@ def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Vio
                 )
             )
     if deck is not None:
-        scoring = [e for e in deck if isinstance(e, str)]
+        once = not over and scoring_a <= 1 and scoring_b <= 1  # no other strings: they would be counted keys
+        if once and not (scoring_a and scoring_b and deck.index("B") < deck.index("A")):
+            scoring = ["A"] * scoring_a + ["B"] * scoring_b  # the deck's scoring cards, in its order
+        else:
+            scoring = [e for e in deck if isinstance(e, str)]
         expected = [c for c, done in (("A", 1), ("B", 2)) if state.scorings_done < done]
         if state.scorings_done == 3:  # the game may end before A or B came up
             expected = scoring if scoring in (["A", "B"], ["B"]) else []
@@ -184,6 +222,17 @@ def money_violations(state: State, book: RuleBook, edition: Edition) -> list[Vio
                 )
             )
     return out
+
+
+_CARDS: dict[tuple[str, ...], frozenset[Card]] = {}
+
+
+def _cards_of(banks: tuple[str, ...]) -> frozenset[Card]:
+    """Every money card there is in these banks (a constant per edition, made on first use)."""
+    cards = _CARDS.get(banks)
+    if cards is None:
+        cards = _CARDS[banks] = frozenset(Card(bank, value) for bank in banks for value in range(1, 10))
+    return cards
 
 
 def phase_violations(state: State, book: RuleBook, edition: Edition) -> list[Violation]:
