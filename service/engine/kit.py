@@ -530,9 +530,14 @@ class Engine:
         for index, move in considered:
             if limit is not None and len(moves) == limit:
                 return MovesPage(moves, index)
-            if not self.move_violations(state, move):
+            if self.move_allowed(state, move):
                 moves.append(move)
         return MovesPage(moves, None)
+
+    def move_allowed(self, state: Any, move: Any) -> bool:
+        """Whether the move checks find nothing: all a listing asks of a candidate. A game may answer it
+        without building the violations' messages (New York's verdicts stop at the first broken rule)."""
+        return not self.move_violations(state, move)
 
     def rule_codes(self) -> Sequence[RuleCode]:
         return self.book.rule_codes()

@@ -6,10 +6,9 @@ re-skin (Alhambra) is the same class built with its own."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import islice
 from typing import Any
 
-from ..core import GameInfo, MovesPage, Outcome, Reading, Status, Violation
+from ..core import GameInfo, Outcome, Reading, Status, Violation
 from ..kit import Engine, Labels, OptionBook, Refused, RuleBook, StateMemo, english
 from ..standings import after_scoring, leaders
 from .book import BOOK, FIXED_READINGS
@@ -97,24 +96,9 @@ class NewYork(Engine):
         cities = self._city_indexes(state) if move.type in CITY_MOVES else None
         return violations(state, move, self.book, self.edition, cities)
 
-    def legal_page(
-        self, state: State, player: str | None, move_type: str | None, start: int = 0, limit: int | None = None
-    ) -> MovesPage:
-        """The kit's listing (``Engine.legal_page``: the same candidates, pages and next start), each
-        candidate asked for a verdict only: its checks stop at the first broken rule and build no message,
-        which a listing never reads (``move_allowed``)."""
-        if self.validate(state):
-            return MovesPage([], None)
-        moves: list[Move] = []
-        for index, move in enumerate(islice(self.candidates(state, player, move_type), start, None), start):
-            if limit is not None and len(moves) == limit:
-                return MovesPage(moves, index)
-            if self.move_allowed(state, move):
-                moves.append(move)
-        return MovesPage(moves, None)
-
     def move_allowed(self, state: State, move: Move) -> bool:
-        """Whether ``move_violations`` finds nothing, asked through the book's verdicts."""
+        """Whether ``move_violations`` finds nothing, asked through the book's verdicts: the checks stop at
+        the first broken rule and build no message, which a listing never reads."""
         cities = self._city_indexes(state) if move.type in CITY_MOVES else None
         try:
             return not violations(state, move, self.book.verdicts(), self.edition, cities)
