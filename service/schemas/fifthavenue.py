@@ -16,8 +16,9 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.core import GameSpec
@@ -153,6 +154,10 @@ class SkyscrapersSchema(Schema):
     owner = PlayerId(required=True)
     count = StrictInteger(required=True, validate=validate.Range(min=1, max=D.SKYSCRAPERS_PER_PLAYER))
 
+    @post_load
+    def _build(self, d, **kwargs) -> Skyscrapers:
+        return Skyscrapers(d["owner"], d["count"])
+
 
 class PlotSchema(Schema):
     businesses = List(Business(), validate=validate.Length(max=4), load_default=list)
@@ -176,8 +181,96 @@ class ParkSchema(Schema):
     businesses = List(Business(), validate=validate.Length(max=len(D.SET_SIZES)), load_default=list)
 
 
+# The typed wire's readings of the state's bulk (``typed_reading``, typed.py): what the schemas here take, in
+# msgspec's words, read straight into the engine's objects; whatever they refuse is loaded by marshmallow,
+# which says why. Each mirrors its schema: the same members, bounds, choices, nulls and defaults, unknown
+# members refused.
+_ID_READING = PlayerId().typed_reading()
+assert _ID_READING is not None  # a player id's own reading (NFC, its length and characters)
+read_id = _ID_READING[1]
+_BusinessWire = Literal[D.BUSINESSES]  # type: ignore[valid-type]
+_CardWire = Literal[D.ALL_CARDS]  # type: ignore[valid-type]
+_ValueWire = Literal[D.VALUES]  # type: ignore[valid-type]
+
+
+def _upto(kind: Any, high: int, low: int = 0) -> Any:
+    """``kind`` (a list or an integer) of at most ``high`` (items), at least ``low``."""
+    if kind is int:
+        return Annotated[int, msgspec.Meta(ge=low, le=high)]
+    return Annotated[kind, msgspec.Meta(max_length=high)]
+
+
+class _SkyscrapersWire(msgspec.Struct, forbid_unknown_fields=True):
+    owner: str
+    count: _upto(int, D.SKYSCRAPERS_PER_PLAYER, 1)  # type: ignore[valid-type]
+
+
+class _PlotWire(msgspec.Struct, forbid_unknown_fields=True):
+    businesses: _upto(list[_BusinessWire], 4) = []  # type: ignore[valid-type]
+    skyscrapers: _SkyscrapersWire | None = None
+
+
+class _DistrictWire(msgspec.Struct, forbid_unknown_fields=True):
+    plots: dict[Literal[D.PLOT_IDS], _PlotWire] = {}  # type: ignore[valid-type]  # 6 ids: at most 6 plots
+    stopped: bool = False
+
+
+class _ParkWire(msgspec.Struct, forbid_unknown_fields=True):
+    skyscrapers: _upto(list[_SkyscrapersWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+    businesses: _upto(list[_BusinessWire], len(D.SET_SIZES)) = []  # type: ignore[valid-type]
+
+
+_DistrictsWire = msgspec.defstruct(
+    "FifthAvenueDistrictsWire",
+    [
+        (
+            f"site{i}",
+            (_ParkWire if site == D.CENTRAL_PARK else _DistrictWire) | msgspec.UnsetType,
+            msgspec.field(default=msgspec.UNSET, name=site),
+        )
+        for i, site in enumerate(D.SITES)
+    ],
+    forbid_unknown_fields=True,
+)
+_NO_PLOT = {c: Plot(c) for c in D.PLOT_IDS}  # an empty plot (frozen: one object serves every state)
+
+
+def _skyscrapers_of(w: Any) -> Skyscrapers:
+    return Skyscrapers(read_id(w.owner), w.count)
+
+
+def _plot_of(colour: str, w: Any) -> Plot:
+    if w.skyscrapers is None:
+        return Plot(colour, tuple(w.businesses)) if w.businesses else _NO_PLOT[colour]
+    return Plot(colour, tuple(w.businesses), _skyscrapers_of(w.skyscrapers))
+
+
+def _districts_of(w: Any) -> dict[str, District | Park]:
+    """The districts msgspec read, as ``DistrictsField`` loads them."""
+    out: dict[str, District | Park] = {}
+    for site, got in zip(D.SITES, msgspec.structs.astuple(w)):
+        if got is msgspec.UNSET:
+            continue
+        if site == D.CENTRAL_PARK:
+            out[site] = Park(tuple(_skyscrapers_of(s) for s in got.skyscrapers), tuple(got.businesses))
+        else:
+            out[site] = District(site, tuple(_plot_of(c, p) for c, p in got.plots.items()), got.stopped)
+    return out
+
+
+def _district_loaded(site: str, d: dict[str, Any]) -> District:
+    """A district as ``DistrictSchema`` loads it, as an engine district: its plots as the wire lists them."""
+    plots = []
+    for colour, q in d["plots"].items():
+        sky = q["skyscrapers"]
+        plots.append(Plot(colour, tuple(q["businesses"]), sky) if q["businesses"] or sky else _NO_PLOT[colour])
+    return District(site, tuple(plots), d["stopped"])
+
+
 class DistrictsField(fields.Field):
-    """``{district id: district}`` plus ``central-park`` (the building area below the park)."""
+    """``{district id: district}`` plus ``central-park`` (the building area below the park), loaded as the
+    engine's ``District`` (its plots as the wire lists them: the state puts them in the board's order) and
+    ``Park``."""
 
     def json_schema(self, components):
         """Any subset of the sites and plots; a full state's (``metadata["whole_board"]``) lists them all."""
@@ -204,6 +297,9 @@ class DistrictsField(fields.Field):
             },
         )
 
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_DistrictsWire, _districts_of)
+
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
@@ -220,7 +316,12 @@ class DistrictsField(fields.Field):
                 errors[key] = err.messages
         if errors:
             raise ValidationError(errors)
-        return out
+        return {
+            key: Park(tuple(d["skyscrapers"]), tuple(d["businesses"]))
+            if key == D.CENTRAL_PARK
+            else _district_loaded(key, d)
+            for key, d in out.items()
+        }
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
@@ -241,10 +342,56 @@ class PlayerSchema(Schema):
     hand = List(Card(), validate=validate.Length(max=CARDS_TOTAL), allow_none=True, load_default=list)
     hand_size = Count(CARDS_TOTAL)
 
+    @post_load
+    def _build(self, d, **kwargs) -> Player:
+        return player_from_plain(d)
+
+
+class _PlayerWire(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    points: _upto(int, POINTS_BOUND) = 0  # type: ignore[valid-type]
+    supply: _upto(int, D.SKYSCRAPERS_PER_PLAYER) = 0  # type: ignore[valid-type]
+    general: _upto(int, D.SKYSCRAPERS_PER_PLAYER) = 0  # type: ignore[valid-type]
+    hand: _upto(list[_CardWire], CARDS_TOTAL) | None = []  # type: ignore[valid-type]
+    hand_size: _upto(int, CARDS_TOTAL) | msgspec.UnsetType = msgspec.UNSET  # type: ignore[valid-type]
+
+
+def _players_of(players: list[Any]) -> list[Player]:
+    """The players msgspec read, as ``PlayerSchema`` loads each (``player_from_plain``)."""
+    out = []
+    for w in players:
+        hand = None if w.hand is None else tuple(sorted(w.hand))
+        size = w.hand_size
+        out.append(
+            Player(
+                read_id(w.id), w.points, w.supply, w.general, hand, len(hand or ()) if size is msgspec.UNSET else size
+            )
+        )
+    return out
+
+
+class PlayersField(List):
+    """The players: a list of ``PlayerSchema``, loaded as the engine's ``Player``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return _bounded(self, list[_PlayerWire], _players_of)
+
+
+def _bounded(field: fields.Field, kind: Any, read: Any) -> tuple[Any, Any] | None:
+    """A reading of ``kind`` under the field's ``Length`` limit (no reading when it has other validators)."""
+    if not all(type(check) is validate.Length and check.min is None for check in field.validators):
+        return None
+    limits = [check.max for check in field.validators if isinstance(check, validate.Length) and check.max is not None]
+    return (_upto(kind, min(limits)) if limits else kind), read
+
 
 class DummySchema(Schema):
     id = PlayerId(required=True)
     general = Count(D.SKYSCRAPERS_PER_PLAYER, required=True)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Dummy:
+        return Dummy(d["id"], d["general"])
 
 
 class RemovedSchema(Schema):
@@ -258,6 +405,29 @@ class StackSchema(Schema):
     top = CardValue(allow_none=True, load_default=None)
     below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True, load_default=None)
     count = Count(D.COLOURED_PER_COLOUR, required=True)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Stack:
+        below = d["below"]
+        return Stack(d["top"], None if below is None else tuple(below), d["count"])
+
+
+class _StackWire(msgspec.Struct, forbid_unknown_fields=True):
+    count: _upto(int, D.COLOURED_PER_COLOUR)  # type: ignore[valid-type]
+    top: _ValueWire | None = None
+    below: _upto(list[_ValueWire], D.COLOURED_PER_COLOUR) | None = None  # type: ignore[valid-type]
+
+
+def _stacks_of(stacks: dict[str, Any]) -> dict[str, Stack]:
+    """The stacks msgspec read, as ``StackSchema`` loads each."""
+    return {c: Stack(w.top, None if w.below is None else tuple(w.below), w.count) for c, w in stacks.items()}
+
+
+class StacksField(Dict):
+    """The colour stacks: ``{colour: StackSchema}``, loaded as the engine's ``Stack``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return _bounded(self, dict[Literal[D.COLOURS], _StackWire], _stacks_of)  # type: ignore[valid-type]
 
 
 class BlackDeckSchema(Schema):
@@ -282,6 +452,10 @@ class CommissionerSchema(Schema):
         load_default=list,
     )
 
+    @post_load
+    def _build(self, d, **kwargs) -> Commissioner:
+        return Commissioner(d["at"], tuple(d["markers"]))
+
 
 class TurnSchema(Schema):
     player = PlayerId(required=True)
@@ -293,6 +467,10 @@ class TurnSchema(Schema):
         metadata={"component": "{Prefix}Action"},
     )
     start_queue = List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Turn:
+        return Turn(d["player"], d["phase"], d["action"], tuple(d["start_queue"]))
 
 
 class BidSchema(Schema):
@@ -318,6 +496,10 @@ class AuctionSchema(Schema):
     passed = List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
     dummy_bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True, load_default=None)
     winner = PlayerId(allow_none=True, load_default=None)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Auction | None:
+        return auction_from_plain(d)
 
 
 class DrawSchema(Schema):
@@ -364,10 +546,18 @@ class PendingSchema(Schema):
         if errors:
             raise ValidationError(errors)
 
+    @post_load
+    def _build(self, d, **kwargs) -> Pending | None:
+        return pending_from_plain(d)
+
 
 class ResultSchema(Schema):
     winners = List(PlayerId(), required=True, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
     central_park_tiles = List(Business(), required=True, validate=validate.Length(max=D.PARK_TILES_REVEALED))
+
+    @post_load
+    def _build(self, d, **kwargs) -> Result | None:
+        return result_from_plain(d)
 
 
 def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Field]:
@@ -377,7 +567,7 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
     return {
         "game": fields.String(validate=validate.Equal(game_id), **req),
         "options": fields.Nested(OptionsSchema, load_default=lambda: typed.load(_OPTIONS, {})),
-        "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
+        "players": PlayersField(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **null),
         "districts": DistrictsField(required=True, metadata={"whole_board": full}),
         "supply_row": List(
@@ -387,7 +577,7 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
         ),
         "box": Count(D.BUSINESS_TOTAL, **req),
         "removed": fields.Nested(RemovedSchema, **req),
-        "stacks": Dict(
+        "stacks": StacksField(
             keys=Colour(),
             values=fields.Nested(StackSchema),
             **req,
@@ -459,7 +649,11 @@ class StateSchema(_StateBase):
             raise ValidationError(M.MISSING_SITES.format(missing=", ".join(missing)), "districts")
         errors = {}
         for did in D.DISTRICTS:  # the back side's sixth plot is checked by validate, which knows the side
-            gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
+            plots = districts[did].plots
+            if len(plots) >= len(D.COLOURS) and all(p.colour == c for p, c in zip(plots, D.COLOURS)):
+                continue  # every colour, in the board's order (as every state this service writes)
+            there = {p.colour for p in plots}
+            gone = [c for c in D.COLOURS if c not in there]
             if gone:
                 errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=", ".join(gone))]}
         if errors:
@@ -467,7 +661,7 @@ class StateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> State:
-        return from_plain(d)
+        return state_of(d)
 
 
 class ScoreStateSchema(_StateBase):
@@ -479,7 +673,7 @@ class ScoreStateSchema(_StateBase):
     @post_load
     def _build(self, d, **kwargs) -> State:
         full = all(k in d for k in FULL_STATE_KEYS) and all(s in d["districts"] for s in D.SITES)
-        return from_plain(d, partial=not full)
+        return state_of(d, partial=not full)
 
 
 # ---- moves --------------------------------------------------------------------------------------------
@@ -923,6 +1117,60 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
         result=result_from_plain(p.get("result")),
         pending=pending_from_plain(p.get("pending")),
         seed=seed_from_plain(p),
+        partial=partial,
+    )
+
+
+_NO_COMMISSIONER = Commissioner()
+_NO_PARK = Park()
+
+
+def _district_in(did: str, got: District | None, plot_ids: tuple[str, ...]) -> District:
+    """The district as the state holds it: its plots in the board's order, the empty ones too (as
+    ``district_from_plain``); a district the wire lists so already is taken as it is."""
+    if got is None:
+        return District(did, tuple(_NO_PLOT[c] for c in plot_ids))
+    plots = got.plots
+    if len(plots) == len(plot_ids) and all(p.colour == c for p, c in zip(plots, plot_ids)):
+        return got
+    by_colour = {p.colour: p for p in plots}
+    if D.SIXTH_PLOT in by_colour and D.SIXTH_PLOT not in plot_ids:
+        plot_ids = plot_ids + (D.SIXTH_PLOT,)  # kept, so that validate can say the front side has none
+    return District(did, tuple(by_colour.get(c) or _NO_PLOT[c] for c in plot_ids), got.stopped)
+
+
+def state_of(d: dict[str, Any], partial: bool = False) -> State:
+    """The state from what the state schema loaded (its parts already the engine's objects): as
+    ``from_plain`` reads the same state's JSON."""
+    options = resolved(d.get("options"))
+    plot_ids = options.plot_ids
+    districts = d.get("districts") or {}
+    stacks = d.get("stacks") or {}
+    commissioners = d.get("commissioners") or {}
+    removed = d.get("removed") or {}
+    park = districts.get(D.CENTRAL_PARK)
+    park_order = d.get("park_order")
+    return State(
+        options=options,
+        players=tuple(d.get("players") or ()),
+        districts=tuple(_district_in(did, districts.get(did), plot_ids) for did in D.DISTRICTS),
+        park=_NO_PARK if park is None else park,
+        dummy=d.get("dummy"),
+        supply_row=tuple(None if t is None else tuple(t) for t in d.get("supply_row") or ()),
+        box=d.get("box", D.BOX_BUSINESSES),
+        removed_businesses=tuple(removed.get("businesses") or ()),
+        removed_skyscrapers=tuple(removed.get("skyscrapers") or ()),
+        stacks=tuple((c, stacks[c]) for c in D.COLOURS if c in stacks),
+        black_deck=black_deck_from_plain(d.get("black_deck") or {"cards": [], "count": 0}),
+        discard=tuple(sorted(d.get("discard") or ())),
+        commissioners=tuple((c, commissioners.get(c) or _NO_COMMISSIONER) for c in D.COMMISSIONERS),
+        businesses_placed=d.get("businesses_placed", 0),
+        turn=d.get("turn"),
+        auction=d.get("auction"),
+        park_order=None if park_order is None else tuple(park_order),
+        result=d.get("result"),
+        pending=d.get("pending"),
+        seed=seed_from_plain(d),
         partial=partial,
     )
 
