@@ -137,3 +137,8 @@ def card_parts(text: str) -> tuple[str, int]:
 
 def card_total(colour: str, value: int) -> int:
     return BLACK_CARDS[value] if colour == BLACK else COLOURED_CARDS[value]
+
+
+def card_total_of(colour: str) -> int:
+    """The cards of a colour (or the black ones) in the game."""
+    return sum(card_total(colour, v) for v in VALUES)
