@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import replace
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, cast
 
 import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
@@ -193,11 +193,21 @@ _CardWire = Literal[D.ALL_CARDS]  # type: ignore[valid-type]
 _ValueWire = Literal[D.VALUES]  # type: ignore[valid-type]
 
 
+def _of(origin: Any, args: Any) -> Any:
+    """``origin[args]`` (``list[kind]``, ``dict[key, value]``) built at run time."""
+    return origin[args]
+
+
+def _one_of(values: tuple[Any, ...]) -> Any:
+    """The msgspec type of exactly these values (a ``Literal``)."""
+    return cast(Any, Literal)[values]
+
+
 def _upto(kind: Any, high: int, low: int = 0) -> Any:
     """``kind`` (a list or an integer) of at most ``high`` (items), at least ``low``."""
     if kind is int:
         return Annotated[int, msgspec.Meta(ge=low, le=high)]
-    return Annotated[kind, msgspec.Meta(max_length=high)]
+    return Annotated[kind, msgspec.Meta(min_length=low or None, max_length=high)]
 
 
 class _SkyscrapersWire(msgspec.Struct, forbid_unknown_fields=True):
@@ -331,6 +341,94 @@ class DistrictsField(fields.Field):
 
 _PARK = ParkSchema()
 _DISTRICT = DistrictSchema()
+
+
+# The options of a state, read by msgspec into the engine's ``Options`` (as ``resolved`` reads what
+# ``OptionsSchema`` loads): each simple option by its spec's kind, bounds and choices; the board and the
+# special scorings by the shapes of ``BoardSchema`` and ``SpecialScoringSchema``.
+_RING = _upto(_of(list, _one_of(D.COLOURS)), len(D.COLOURS), len(D.COLOURS))
+_GRAPH = _of(
+    dict,
+    (
+        _one_of((D.CITY_HALL,) + D.DISTRICTS),
+        _upto(_of(list, _one_of(D.DISTRICTS + (D.CENTRAL_PARK,))), len(D.SITES), 1),
+    ),
+)
+_BoardWire = msgspec.defstruct(
+    "FifthAvenueBoardWire",
+    [
+        ("plot_ring", _RING | msgspec.UnsetType, msgspec.UNSET),
+        ("commissioner_graph", _GRAPH | msgspec.UnsetType, msgspec.UNSET),
+    ],
+    forbid_unknown_fields=True,
+)
+
+
+class _SpecialScoringWire(msgspec.Struct, forbid_unknown_fields=True):
+    after: _upto(int, D.BUSINESSES_ENDING_GAME, 1)  # type: ignore[valid-type]
+    points: _upto(int, 100)  # type: ignore[valid-type]
+    districts: _upto(int, len(D.DISTRICTS))  # type: ignore[valid-type]
+
+
+def _option_wire(name: str) -> Any:
+    """The msgspec type of one option as ``OptionsSchema`` takes it (None: not one this reading knows)."""
+    spec = OPTIONS[name]
+    if name == "board":
+        return _BoardWire
+    if name == "special_scorings":
+        return _upto(list[_SpecialScoringWire], 12)
+    if spec.kind == "bool":
+        return bool
+    if spec.kind == "int" and spec.minimum is not None and spec.maximum is not None:
+        return _upto(int, spec.maximum, spec.minimum)
+    if spec.kind == "choice" and all(type(choice) is str for choice in spec.choices):
+        return _one_of(spec.choices)
+    return None
+
+
+_OPTION_NAMES = tuple(_OPTIONS.load_fields)
+_OPTION_WIRES = [_option_wire(name) for name in _OPTION_NAMES]
+_OptionsWire = (
+    None
+    if None in _OPTION_WIRES
+    else msgspec.defstruct(
+        "FifthAvenueOptionsWire",
+        [
+            (f"option{i}", kind | msgspec.UnsetType, msgspec.field(default=msgspec.UNSET, name=name))
+            for i, (name, kind) in enumerate(zip(_OPTION_NAMES, _OPTION_WIRES, strict=True))
+        ],
+        forbid_unknown_fields=True,
+    )
+)
+DEFAULT_OPTIONS = Options()
+
+
+def _options_of(w: Any) -> Options:
+    """The options msgspec read, as ``OptionsField`` loads them: what is missing takes its default."""
+    values: dict[str, Any] = {}
+    for name, v in zip(_OPTION_NAMES, msgspec.structs.astuple(w)):
+        if v is msgspec.UNSET:
+            continue
+        if name == "board":
+            if v.plot_ring is not msgspec.UNSET:
+                values["plot_ring"] = tuple(v.plot_ring)
+            if v.commissioner_graph is not msgspec.UNSET:
+                values["commissioner_graph"] = tuple((k, tuple(t)) for k, t in v.commissioner_graph.items())
+        elif name == "special_scorings":
+            values[name] = tuple((x.after, x.points, x.districts) for x in v)
+        else:
+            values[name] = v
+    return Options(**values) if values else DEFAULT_OPTIONS
+
+
+class OptionsField(fields.Nested):
+    """A state's options: ``OptionsSchema``, loaded as the engine's ``Options``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators or _OptionsWire is None else (_OptionsWire, _options_of)
+
+    def _deserialize(self, value, attr, data, partial=None, **kwargs):
+        return resolved(super()._deserialize(value, attr, data, partial=partial, **kwargs))
 
 
 # ---- the rest of a full state -------------------------------------------------------------------------
@@ -566,7 +664,7 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
     null: dict[str, Any] = {"load_default": None} if full else {}
     return {
         "game": fields.String(validate=validate.Equal(game_id), **req),
-        "options": fields.Nested(OptionsSchema, load_default=lambda: typed.load(_OPTIONS, {})),
+        "options": OptionsField(OptionsSchema, load_default=lambda: DEFAULT_OPTIONS),
         "players": PlayersField(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **null),
         "districts": DistrictsField(required=True, metadata={"whole_board": full}),
@@ -1142,7 +1240,7 @@ def _district_in(did: str, got: District | None, plot_ids: tuple[str, ...]) -> D
 def state_of(d: dict[str, Any], partial: bool = False) -> State:
     """The state from what the state schema loaded (its parts already the engine's objects): as
     ``from_plain`` reads the same state's JSON."""
-    options = resolved(d.get("options"))
+    options = d.get("options") or DEFAULT_OPTIONS
     plot_ids = options.plot_ids
     districts = d.get("districts") or {}
     stacks = d.get("stacks") or {}
