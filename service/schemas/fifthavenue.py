@@ -721,6 +721,16 @@ def _dump_state(obj, game_id: str = D.GAME_ID):
 class _StateBase(Schema):
     game_id: ClassVar[str] = D.GAME_ID  # the game whose states these are (``wire_for`` gives a re-skin's)
 
+    def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+        """The dump of a whole engine state, written directly (typed.py, ``_as_built``): ``to_plain`` with
+        the options in their schema's order; None (walk it) for anything else."""
+        if not isinstance(obj, State) or obj.partial:
+            return None
+        out = to_plain(obj, self.game_id)
+        options = out["options"]
+        out["options"] = {name: options[name] for name in _OPTION_NAMES}
+        return out
+
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, State) and obj.partial:
