@@ -76,11 +76,13 @@ def current_set(state: State) -> int | None:
 
 
 def card_value(text: str) -> int:
-    return D.card_parts(text)[1]
+    value = D.VALUE_OF.get(text)
+    return D.card_parts(text)[1] if value is None else value
 
 
 def card_colour(text: str) -> str:
-    return D.card_parts(text)[0]
+    colour = D.COLOUR_OF.get(text)
+    return D.card_parts(text)[0] if colour is None else colour
 
 
 def bid_of(auction: Auction, pid: str) -> Bid | None:

@@ -127,6 +127,10 @@ ALL_CARDS = tuple(card(c, v) for c in CARD_COLOURS for v in VALUES)
 _PARTS = {card(c, v): (c, v) for c in CARD_COLOURS for v in VALUES}
 
 
+COLOUR_OF = {text: colour for text, (colour, _) in _PARTS.items()}  # a known card's colour and value, at once
+VALUE_OF = {text: value for text, (_, value) in _PARTS.items()}
+
+
 def card_parts(text: str) -> tuple[str, int]:
     known = _PARTS.get(text)
     if known is not None:
