@@ -399,7 +399,7 @@ def check_take_cards(book: RuleBook, state: State, move: Move) -> list[Violation
 
 
 def hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> list[Violation]:
-    out = []
+    out: list[Violation] = []
     if p.hand is None and state.options.chance == "table":
         return unseen_hand_problems(book, state, p, cards)
     if p.hand is None:
@@ -410,7 +410,10 @@ def hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> 
                 "/move/cards",
             )
         ]
-    have = Counter(p.hand)
+    hand = p.hand
+    if all(hand.count(c) >= cards.count(c) for c in cards):
+        return out  # every card laid is in hand, as often (without a Counter of the hand)
+    have = Counter(hand)
     for i, c in enumerate(cards):
         if have[c] <= 0:
             out.append(
