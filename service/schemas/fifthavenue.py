@@ -264,14 +264,21 @@ def _districts_of(w: Any) -> dict[str, District | Park]:
         if site == D.CENTRAL_PARK:
             out[site] = Park(tuple(_skyscrapers_of(s) for s in got.skyscrapers), tuple(got.businesses))
         else:
-            out[site] = District(site, tuple(_plot_of(c, p) for c, p in got.plots.items()), got.stopped)
+            plots = got.plots
+            if tuple(plots) != D.COLOURS:  # else already in the board's order (as every state this service writes)
+                plots = {c: plots[c] for c in D.PLOT_IDS if c in plots}
+            out[site] = District(site, tuple([_plot_of(c, p) for c, p in plots.items()]), got.stopped)
     return out
 
 
 def _district_loaded(site: str, d: dict[str, Any]) -> District:
-    """A district as ``DistrictSchema`` loads it, as an engine district: its plots as the wire lists them."""
+    """A district as ``DistrictSchema`` loads it, as an engine district: the plots it lists, in the board's
+    order (the colours', then the sixth plot)."""
     plots = []
-    for colour, q in d["plots"].items():
+    for colour in D.PLOT_IDS:
+        q = d["plots"].get(colour)
+        if q is None:
+            continue
         sky = q["skyscrapers"]
         plots.append(Plot(colour, tuple(q["businesses"]), sky) if q["businesses"] or sky else _NO_PLOT[colour])
     return District(site, tuple(plots), d["stopped"])
@@ -279,7 +286,7 @@ def _district_loaded(site: str, d: dict[str, Any]) -> District:
 
 class DistrictsField(fields.Field):
     """``{district id: district}`` plus ``central-park`` (the building area below the park), loaded as the
-    engine's ``District`` (its plots as the wire lists them: the state puts them in the board's order) and
+    engine's ``District`` (the plots it lists, in the board's order: the state adds the empty ones) and
     ``Park``."""
 
     def json_schema(self, components):
@@ -757,9 +764,9 @@ class StateSchema(_StateBase):
             raise ValidationError(M.MISSING_SITES.format(missing=", ".join(missing)), "districts")
         errors = {}
         for did in D.DISTRICTS:  # the back side's sixth plot is checked by validate, which knows the side
-            plots = districts[did].plots
-            if len(plots) >= len(D.COLOURS) and all(p.colour == c for p, c in zip(plots, D.COLOURS)):
-                continue  # every colour, in the board's order (as every state this service writes)
+            plots = districts[did].plots  # in the board's order: the colours first
+            if len(plots) >= len(D.COLOURS) and plots[len(D.COLOURS) - 1].colour == D.COLOURS[-1]:
+                continue  # every colour
             there = {p.colour for p in plots}
             gone = [c for c in D.COLOURS if c not in there]
             if gone:
@@ -1238,8 +1245,8 @@ def _district_in(did: str, got: District | None, plot_ids: tuple[str, ...]) -> D
     ``district_from_plain``); a district the wire lists so already is taken as it is."""
     if got is None:
         return District(did, tuple(_NO_PLOT[c] for c in plot_ids))
-    plots = got.plots
-    if len(plots) == len(plot_ids) and all(p.colour == c for p, c in zip(plots, plot_ids)):
+    plots = got.plots  # those the wire lists, in the board's order: all of them when as many as the ids
+    if len(plots) == len(plot_ids) and plots[-1].colour == plot_ids[-1]:
         return got
     by_colour = {p.colour: p for p in plots}
     if D.SIXTH_PLOT in by_colour and D.SIXTH_PLOT not in plot_ids:
