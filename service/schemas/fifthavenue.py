@@ -43,6 +43,7 @@ from ..engine.fifthavenue.state import (
     State,
     Turn,
     canonical,
+    whole_state,
 )
 from ..engine.kit import N_
 from . import answers, typed
@@ -1265,7 +1266,7 @@ def state_of(d: dict[str, Any], partial: bool = False) -> State:
     removed = d.get("removed") or {}
     park = districts.get(D.CENTRAL_PARK)
     park_order = d.get("park_order")
-    return State(
+    return whole_state(
         options=options,
         players=tuple(d.get("players") or ()),
         districts=tuple(_district_in(did, districts.get(did), plot_ids) for did in D.DISTRICTS),

@@ -132,9 +132,18 @@ T = TypeVar("T")
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """A copy of a state, a move or a part of a state, with ``changes``."""
+    """A copy of a state, a move or a part of a state, with ``changes``. A state's copy is made as
+    ``dataclasses.replace`` makes it (the members changed, the others the same objects, ``derived`` new and
+    empty), without passing its twenty-odd members through ``__init__`` (no ``__post_init__``, no check)."""
     if isinstance(obj, msgspec.Struct):
         return msgspec.structs.replace(obj, **changes)
+    if type(obj) is State and changes.keys() <= _STATE_MEMBERS:
+        new = object.__new__(State)
+        members = new.__dict__
+        members.update(obj.__dict__)
+        members.update(changes)
+        members["derived"] = {}
+        return new  # type: ignore[return-value]
     return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
 
 
@@ -163,6 +172,19 @@ class State:
     partial: bool = False  # a partial scoring input (any subset of the board) rather than a whole game
     # what the checks derive from this very state (every changed state is a new object with an empty one)
     derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+
+_STATE_MEMBERS = frozenset(f.name for f in dataclasses.fields(State) if f.init)
+
+
+def whole_state(**members: Any) -> State:
+    """``State(**members)`` given every member: the same state, built as ``replace`` copies one."""
+    if members.keys() != _STATE_MEMBERS:
+        return State(**members)
+    new = object.__new__(State)
+    new.__dict__.update(members)
+    new.__dict__["derived"] = {}
+    return new
 
 
 @dataclass(frozen=True)
