@@ -16,8 +16,9 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal, cast
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.core import GameSpec
@@ -42,6 +43,7 @@ from ..engine.fifthavenue.state import (
     State,
     Turn,
     canonical,
+    whole_state,
 )
 from ..engine.kit import N_
 from . import answers, typed
@@ -153,6 +155,10 @@ class SkyscrapersSchema(Schema):
     owner = PlayerId(required=True)
     count = StrictInteger(required=True, validate=validate.Range(min=1, max=D.SKYSCRAPERS_PER_PLAYER))
 
+    @post_load
+    def _build(self, d, **kwargs) -> Skyscrapers:
+        return Skyscrapers(d["owner"], d["count"])
+
 
 class PlotSchema(Schema):
     businesses = List(Business(), validate=validate.Length(max=4), load_default=list)
@@ -176,8 +182,113 @@ class ParkSchema(Schema):
     businesses = List(Business(), validate=validate.Length(max=len(D.SET_SIZES)), load_default=list)
 
 
+# The typed wire's readings of the state's bulk (``typed_reading``, typed.py): what the schemas here take, in
+# msgspec's words, read straight into the engine's objects; whatever they refuse is loaded by marshmallow,
+# which says why. Each mirrors its schema: the same members, bounds, choices, nulls and defaults, unknown
+# members refused.
+_ID_READING = PlayerId().typed_reading()
+assert _ID_READING is not None  # a player id's own reading (NFC, its length and characters)
+read_id = _ID_READING[1]
+_BusinessWire = Literal[D.BUSINESSES]  # type: ignore[valid-type]
+_CardWire = Literal[D.ALL_CARDS]  # type: ignore[valid-type]
+_ValueWire = Literal[D.VALUES]  # type: ignore[valid-type]
+
+
+def _of(origin: Any, args: Any) -> Any:
+    """``origin[args]`` (``list[kind]``, ``dict[key, value]``) built at run time."""
+    return origin[args]
+
+
+def _one_of(values: tuple[Any, ...]) -> Any:
+    """The msgspec type of exactly these values (a ``Literal``)."""
+    return cast(Any, Literal)[values]
+
+
+def _upto(kind: Any, high: int, low: int = 0) -> Any:
+    """``kind`` (a list or an integer) of at most ``high`` (items), at least ``low``."""
+    if kind is int:
+        return Annotated[int, msgspec.Meta(ge=low, le=high)]
+    return Annotated[kind, msgspec.Meta(min_length=low or None, max_length=high)]
+
+
+class _SkyscrapersWire(msgspec.Struct, forbid_unknown_fields=True):
+    owner: str
+    count: _upto(int, D.SKYSCRAPERS_PER_PLAYER, 1)  # type: ignore[valid-type]
+
+
+class _PlotWire(msgspec.Struct, forbid_unknown_fields=True):
+    businesses: _upto(list[_BusinessWire], 4) = []  # type: ignore[valid-type]
+    skyscrapers: _SkyscrapersWire | None = None
+
+
+class _DistrictWire(msgspec.Struct, forbid_unknown_fields=True):
+    plots: dict[Literal[D.PLOT_IDS], _PlotWire] = {}  # type: ignore[valid-type]  # 6 ids: at most 6 plots
+    stopped: bool = False
+
+
+class _ParkWire(msgspec.Struct, forbid_unknown_fields=True):
+    skyscrapers: _upto(list[_SkyscrapersWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+    businesses: _upto(list[_BusinessWire], len(D.SET_SIZES)) = []  # type: ignore[valid-type]
+
+
+_DistrictsWire = msgspec.defstruct(
+    "FifthAvenueDistrictsWire",
+    [
+        (
+            f"site{i}",
+            (_ParkWire if site == D.CENTRAL_PARK else _DistrictWire) | msgspec.UnsetType,
+            msgspec.field(default=msgspec.UNSET, name=site),
+        )
+        for i, site in enumerate(D.SITES)
+    ],
+    forbid_unknown_fields=True,
+)
+_NO_PLOT = {c: Plot(c) for c in D.PLOT_IDS}  # an empty plot (frozen: one object serves every state)
+
+
+def _skyscrapers_of(w: Any) -> Skyscrapers:
+    return Skyscrapers(read_id(w.owner), w.count)
+
+
+def _plot_of(colour: str, w: Any) -> Plot:
+    if w.skyscrapers is None:
+        return Plot(colour, tuple(w.businesses)) if w.businesses else _NO_PLOT[colour]
+    return Plot(colour, tuple(w.businesses), _skyscrapers_of(w.skyscrapers))
+
+
+def _districts_of(w: Any) -> dict[str, District | Park]:
+    """The districts msgspec read, as ``DistrictsField`` loads them."""
+    out: dict[str, District | Park] = {}
+    for site, got in zip(D.SITES, msgspec.structs.astuple(w)):
+        if got is msgspec.UNSET:
+            continue
+        if site == D.CENTRAL_PARK:
+            out[site] = Park(tuple(_skyscrapers_of(s) for s in got.skyscrapers), tuple(got.businesses))
+        else:
+            plots = got.plots
+            if tuple(plots) != D.COLOURS:  # else already in the board's order (as every state this service writes)
+                plots = {c: plots[c] for c in D.PLOT_IDS if c in plots}
+            out[site] = District(site, tuple([_plot_of(c, p) for c, p in plots.items()]), got.stopped)
+    return out
+
+
+def _district_loaded(site: str, d: dict[str, Any]) -> District:
+    """A district as ``DistrictSchema`` loads it, as an engine district: the plots it lists, in the board's
+    order (the colours', then the sixth plot)."""
+    plots = []
+    for colour in D.PLOT_IDS:
+        q = d["plots"].get(colour)
+        if q is None:
+            continue
+        sky = q["skyscrapers"]
+        plots.append(Plot(colour, tuple(q["businesses"]), sky) if q["businesses"] or sky else _NO_PLOT[colour])
+    return District(site, tuple(plots), d["stopped"])
+
+
 class DistrictsField(fields.Field):
-    """``{district id: district}`` plus ``central-park`` (the building area below the park)."""
+    """``{district id: district}`` plus ``central-park`` (the building area below the park), loaded as the
+    engine's ``District`` (the plots it lists, in the board's order: the state adds the empty ones) and
+    ``Park``."""
 
     def json_schema(self, components):
         """Any subset of the sites and plots; a full state's (``metadata["whole_board"]``) lists them all."""
@@ -204,6 +315,9 @@ class DistrictsField(fields.Field):
             },
         )
 
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_DistrictsWire, _districts_of)
+
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
@@ -220,7 +334,12 @@ class DistrictsField(fields.Field):
                 errors[key] = err.messages
         if errors:
             raise ValidationError(errors)
-        return out
+        return {
+            key: Park(tuple(d["skyscrapers"]), tuple(d["businesses"]))
+            if key == D.CENTRAL_PARK
+            else _district_loaded(key, d)
+            for key, d in out.items()
+        }
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
@@ -232,6 +351,94 @@ _PARK = ParkSchema()
 _DISTRICT = DistrictSchema()
 
 
+# The options of a state, read by msgspec into the engine's ``Options`` (as ``resolved`` reads what
+# ``OptionsSchema`` loads): each simple option by its spec's kind, bounds and choices; the board and the
+# special scorings by the shapes of ``BoardSchema`` and ``SpecialScoringSchema``.
+_RING = _upto(_of(list, _one_of(D.COLOURS)), len(D.COLOURS), len(D.COLOURS))
+_GRAPH = _of(
+    dict,
+    (
+        _one_of((D.CITY_HALL,) + D.DISTRICTS),
+        _upto(_of(list, _one_of(D.DISTRICTS + (D.CENTRAL_PARK,))), len(D.SITES), 1),
+    ),
+)
+_BoardWire = msgspec.defstruct(
+    "FifthAvenueBoardWire",
+    [
+        ("plot_ring", _RING | msgspec.UnsetType, msgspec.UNSET),
+        ("commissioner_graph", _GRAPH | msgspec.UnsetType, msgspec.UNSET),
+    ],
+    forbid_unknown_fields=True,
+)
+
+
+class _SpecialScoringWire(msgspec.Struct, forbid_unknown_fields=True):
+    after: _upto(int, D.BUSINESSES_ENDING_GAME, 1)  # type: ignore[valid-type]
+    points: _upto(int, 100)  # type: ignore[valid-type]
+    districts: _upto(int, len(D.DISTRICTS))  # type: ignore[valid-type]
+
+
+def _option_wire(name: str) -> Any:
+    """The msgspec type of one option as ``OptionsSchema`` takes it (None: not one this reading knows)."""
+    spec = OPTIONS[name]
+    if name == "board":
+        return _BoardWire
+    if name == "special_scorings":
+        return _upto(list[_SpecialScoringWire], 12)
+    if spec.kind == "bool":
+        return bool
+    if spec.kind == "int" and spec.minimum is not None and spec.maximum is not None:
+        return _upto(int, spec.maximum, spec.minimum)
+    if spec.kind == "choice" and all(type(choice) is str for choice in spec.choices):
+        return _one_of(spec.choices)
+    return None
+
+
+_OPTION_NAMES = tuple(_OPTIONS.load_fields)
+_OPTION_WIRES = [_option_wire(name) for name in _OPTION_NAMES]
+_OptionsWire = (
+    None
+    if None in _OPTION_WIRES
+    else msgspec.defstruct(
+        "FifthAvenueOptionsWire",
+        [
+            (f"option{i}", kind | msgspec.UnsetType, msgspec.field(default=msgspec.UNSET, name=name))
+            for i, (name, kind) in enumerate(zip(_OPTION_NAMES, _OPTION_WIRES, strict=True))
+        ],
+        forbid_unknown_fields=True,
+    )
+)
+DEFAULT_OPTIONS = Options()
+
+
+def _options_of(w: Any) -> Options:
+    """The options msgspec read, as ``OptionsField`` loads them: what is missing takes its default."""
+    values: dict[str, Any] = {}
+    for name, v in zip(_OPTION_NAMES, msgspec.structs.astuple(w)):
+        if v is msgspec.UNSET:
+            continue
+        if name == "board":
+            if v.plot_ring is not msgspec.UNSET:
+                values["plot_ring"] = tuple(v.plot_ring)
+            if v.commissioner_graph is not msgspec.UNSET:
+                values["commissioner_graph"] = tuple((k, tuple(t)) for k, t in v.commissioner_graph.items())
+        elif name == "special_scorings":
+            values[name] = tuple((x.after, x.points, x.districts) for x in v)
+        else:
+            values[name] = v
+    return Options(**values) if values else DEFAULT_OPTIONS
+
+
+class OptionsField(fields.Nested):
+    """A state's options: ``OptionsSchema``, loaded as the engine's ``Options``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators or _OptionsWire is None else (_OptionsWire, _options_of)
+
+    def _deserialize(self, value, attr, data, partial=None, **kwargs):
+        return resolved(super()._deserialize(value, attr, data, partial=partial, **kwargs))
+
+
 # ---- the rest of a full state -------------------------------------------------------------------------
 class PlayerSchema(Schema):
     id = PlayerId(required=True)
@@ -241,10 +448,56 @@ class PlayerSchema(Schema):
     hand = List(Card(), validate=validate.Length(max=CARDS_TOTAL), allow_none=True, load_default=list)
     hand_size = Count(CARDS_TOTAL)
 
+    @post_load
+    def _build(self, d, **kwargs) -> Player:
+        return player_from_plain(d)
+
+
+class _PlayerWire(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    points: _upto(int, POINTS_BOUND) = 0  # type: ignore[valid-type]
+    supply: _upto(int, D.SKYSCRAPERS_PER_PLAYER) = 0  # type: ignore[valid-type]
+    general: _upto(int, D.SKYSCRAPERS_PER_PLAYER) = 0  # type: ignore[valid-type]
+    hand: _upto(list[_CardWire], CARDS_TOTAL) | None = []  # type: ignore[valid-type]
+    hand_size: _upto(int, CARDS_TOTAL) | msgspec.UnsetType = msgspec.UNSET  # type: ignore[valid-type]
+
+
+def _players_of(players: list[Any]) -> list[Player]:
+    """The players msgspec read, as ``PlayerSchema`` loads each (``player_from_plain``)."""
+    out = []
+    for w in players:
+        hand = None if w.hand is None else tuple(sorted(w.hand))
+        size = w.hand_size
+        out.append(
+            Player(
+                read_id(w.id), w.points, w.supply, w.general, hand, len(hand or ()) if size is msgspec.UNSET else size
+            )
+        )
+    return out
+
+
+class PlayersField(List):
+    """The players: a list of ``PlayerSchema``, loaded as the engine's ``Player``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return _bounded(self, list[_PlayerWire], _players_of)
+
+
+def _bounded(field: fields.Field, kind: Any, read: Any) -> tuple[Any, Any] | None:
+    """A reading of ``kind`` under the field's ``Length`` limit (no reading when it has other validators)."""
+    if not all(type(check) is validate.Length and check.min is None for check in field.validators):
+        return None
+    limits = [check.max for check in field.validators if isinstance(check, validate.Length) and check.max is not None]
+    return (_upto(kind, min(limits)) if limits else kind), read
+
 
 class DummySchema(Schema):
     id = PlayerId(required=True)
     general = Count(D.SKYSCRAPERS_PER_PLAYER, required=True)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Dummy:
+        return Dummy(d["id"], d["general"])
 
 
 class RemovedSchema(Schema):
@@ -258,6 +511,29 @@ class StackSchema(Schema):
     top = CardValue(allow_none=True, load_default=None)
     below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True, load_default=None)
     count = Count(D.COLOURED_PER_COLOUR, required=True)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Stack:
+        below = d["below"]
+        return Stack(d["top"], None if below is None else tuple(below), d["count"])
+
+
+class _StackWire(msgspec.Struct, forbid_unknown_fields=True):
+    count: _upto(int, D.COLOURED_PER_COLOUR)  # type: ignore[valid-type]
+    top: _ValueWire | None = None
+    below: _upto(list[_ValueWire], D.COLOURED_PER_COLOUR) | None = None  # type: ignore[valid-type]
+
+
+def _stacks_of(stacks: dict[str, Any]) -> dict[str, Stack]:
+    """The stacks msgspec read, as ``StackSchema`` loads each."""
+    return {c: Stack(w.top, None if w.below is None else tuple(w.below), w.count) for c, w in stacks.items()}
+
+
+class StacksField(Dict):
+    """The colour stacks: ``{colour: StackSchema}``, loaded as the engine's ``Stack``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return _bounded(self, dict[Literal[D.COLOURS], _StackWire], _stacks_of)  # type: ignore[valid-type]
 
 
 class BlackDeckSchema(Schema):
@@ -282,6 +558,10 @@ class CommissionerSchema(Schema):
         load_default=list,
     )
 
+    @post_load
+    def _build(self, d, **kwargs) -> Commissioner:
+        return Commissioner(d["at"], tuple(d["markers"]))
+
 
 class TurnSchema(Schema):
     player = PlayerId(required=True)
@@ -293,6 +573,10 @@ class TurnSchema(Schema):
         metadata={"component": "{Prefix}Action"},
     )
     start_queue = List(PlayerId(), validate=validate.Length(max=2 * MAX_PLAYERS_ON_WIRE), load_default=list)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Turn:
+        return Turn(d["player"], d["phase"], d["action"], tuple(d["start_queue"]))
 
 
 class BidSchema(Schema):
@@ -318,6 +602,10 @@ class AuctionSchema(Schema):
     passed = List(PlayerId(), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), load_default=list)
     dummy_bid = List(CardValue(), validate=validate.Length(max=len(D.VALUES) + 1), allow_none=True, load_default=None)
     winner = PlayerId(allow_none=True, load_default=None)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Auction | None:
+        return auction_from_plain(d)
 
 
 class DrawSchema(Schema):
@@ -364,10 +652,18 @@ class PendingSchema(Schema):
         if errors:
             raise ValidationError(errors)
 
+    @post_load
+    def _build(self, d, **kwargs) -> Pending | None:
+        return pending_from_plain(d)
+
 
 class ResultSchema(Schema):
     winners = List(PlayerId(), required=True, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE))
     central_park_tiles = List(Business(), required=True, validate=validate.Length(max=D.PARK_TILES_REVEALED))
+
+    @post_load
+    def _build(self, d, **kwargs) -> Result | None:
+        return result_from_plain(d)
 
 
 def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Field]:
@@ -376,8 +672,8 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
     null: dict[str, Any] = {"load_default": None} if full else {}
     return {
         "game": fields.String(validate=validate.Equal(game_id), **req),
-        "options": fields.Nested(OptionsSchema, load_default=lambda: typed.load(_OPTIONS, {})),
-        "players": List(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
+        "options": OptionsField(OptionsSchema, load_default=lambda: DEFAULT_OPTIONS),
+        "players": PlayersField(fields.Nested(PlayerSchema), validate=validate.Length(max=MAX_PLAYERS_ON_WIRE), **req),
         "dummy": fields.Nested(DummySchema, allow_none=True, **null),
         "districts": DistrictsField(required=True, metadata={"whole_board": full}),
         "supply_row": List(
@@ -387,7 +683,7 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
         ),
         "box": Count(D.BUSINESS_TOTAL, **req),
         "removed": fields.Nested(RemovedSchema, **req),
-        "stacks": Dict(
+        "stacks": StacksField(
             keys=Colour(),
             values=fields.Nested(StackSchema),
             **req,
@@ -433,6 +729,16 @@ def _dump_state(obj, game_id: str = D.GAME_ID):
 class _StateBase(Schema):
     game_id: ClassVar[str] = D.GAME_ID  # the game whose states these are (``wire_for`` gives a re-skin's)
 
+    def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+        """The dump of a whole engine state, written directly (typed.py, ``_as_built``): ``to_plain`` with
+        the options in their schema's order; None (walk it) for anything else."""
+        if not isinstance(obj, State) or obj.partial:
+            return None
+        out = to_plain(obj, self.game_id)
+        options = out["options"]
+        out["options"] = {name: options[name] for name in _OPTION_NAMES}
+        return out
+
     @pre_dump
     def _from_engine(self, obj, **kwargs):
         if isinstance(obj, State) and obj.partial:
@@ -459,7 +765,11 @@ class StateSchema(_StateBase):
             raise ValidationError(M.MISSING_SITES.format(missing=", ".join(missing)), "districts")
         errors = {}
         for did in D.DISTRICTS:  # the back side's sixth plot is checked by validate, which knows the side
-            gone = [c for c in D.COLOURS if c not in districts[did]["plots"]]
+            plots = districts[did].plots  # in the board's order: the colours first
+            if len(plots) >= len(D.COLOURS) and plots[len(D.COLOURS) - 1].colour == D.COLOURS[-1]:
+                continue  # every colour
+            there = {p.colour for p in plots}
+            gone = [c for c in D.COLOURS if c not in there]
             if gone:
                 errors[did] = {"plots": [M.MISSING_PLOTS.format(missing=", ".join(gone))]}
         if errors:
@@ -467,7 +777,7 @@ class StateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> State:
-        return from_plain(d)
+        return state_of(d)
 
 
 class ScoreStateSchema(_StateBase):
@@ -479,7 +789,7 @@ class ScoreStateSchema(_StateBase):
     @post_load
     def _build(self, d, **kwargs) -> State:
         full = all(k in d for k in FULL_STATE_KEYS) and all(s in d["districts"] for s in D.SITES)
-        return from_plain(d, partial=not full)
+        return state_of(d, partial=not full)
 
 
 # ---- moves --------------------------------------------------------------------------------------------
@@ -923,6 +1233,60 @@ def from_plain(p: dict[str, Any], partial: bool = False) -> State:
         result=result_from_plain(p.get("result")),
         pending=pending_from_plain(p.get("pending")),
         seed=seed_from_plain(p),
+        partial=partial,
+    )
+
+
+_NO_COMMISSIONER = Commissioner()
+_NO_PARK = Park()
+
+
+def _district_in(did: str, got: District | None, plot_ids: tuple[str, ...]) -> District:
+    """The district as the state holds it: its plots in the board's order, the empty ones too (as
+    ``district_from_plain``); a district the wire lists so already is taken as it is."""
+    if got is None:
+        return District(did, tuple(_NO_PLOT[c] for c in plot_ids))
+    plots = got.plots  # those the wire lists, in the board's order: all of them when as many as the ids
+    if len(plots) == len(plot_ids) and plots[-1].colour == plot_ids[-1]:
+        return got
+    by_colour = {p.colour: p for p in plots}
+    if D.SIXTH_PLOT in by_colour and D.SIXTH_PLOT not in plot_ids:
+        plot_ids = plot_ids + (D.SIXTH_PLOT,)  # kept, so that validate can say the front side has none
+    return District(did, tuple(by_colour.get(c) or _NO_PLOT[c] for c in plot_ids), got.stopped)
+
+
+def state_of(d: dict[str, Any], partial: bool = False) -> State:
+    """The state from what the state schema loaded (its parts already the engine's objects): as
+    ``from_plain`` reads the same state's JSON."""
+    options = d.get("options") or DEFAULT_OPTIONS
+    plot_ids = options.plot_ids
+    districts = d.get("districts") or {}
+    stacks = d.get("stacks") or {}
+    commissioners = d.get("commissioners") or {}
+    removed = d.get("removed") or {}
+    park = districts.get(D.CENTRAL_PARK)
+    park_order = d.get("park_order")
+    return whole_state(
+        options=options,
+        players=tuple(d.get("players") or ()),
+        districts=tuple(_district_in(did, districts.get(did), plot_ids) for did in D.DISTRICTS),
+        park=_NO_PARK if park is None else park,
+        dummy=d.get("dummy"),
+        supply_row=tuple(None if t is None else tuple(t) for t in d.get("supply_row") or ()),
+        box=d.get("box", D.BOX_BUSINESSES),
+        removed_businesses=tuple(removed.get("businesses") or ()),
+        removed_skyscrapers=tuple(removed.get("skyscrapers") or ()),
+        stacks=tuple((c, stacks[c]) for c in D.COLOURS if c in stacks),
+        black_deck=black_deck_from_plain(d.get("black_deck") or {"cards": [], "count": 0}),
+        discard=tuple(sorted(d.get("discard") or ())),
+        commissioners=tuple((c, commissioners.get(c) or _NO_COMMISSIONER) for c in D.COMMISSIONERS),
+        businesses_placed=d.get("businesses_placed", 0),
+        turn=d.get("turn"),
+        auction=d.get("auction"),
+        park_order=None if park_order is None else tuple(park_order),
+        result=d.get("result"),
+        pending=d.get("pending"),
+        seed=seed_from_plain(d),
         partial=partial,
     )
 

@@ -213,6 +213,20 @@ def test_a_plot_holds_businesses_or_skyscrapers_not_both():
     assert "fifthavenue.state.plot_mixed" in {v["code"] for v in out["violations"]}
 
 
+def test_the_score_of_a_vouched_state_does_not_check_its_board_again():
+    """A state the engine was told is consistent (``vouch``: the HTTP layer's seal) has a board that breaks
+    no rule; the score takes it so, as ``validate`` does, and answers a consistent one as unvouched."""
+    consistent = started(3)
+    before = GAME.score(consistent, None)
+    GAME.vouch(consistent)
+    assert GAME.score(consistent, None) == before
+    plots = {"gray": {"skyscrapers": {"owner": "red", "count": 1}, "businesses": ["boutique"]}}
+    mixed = WIRE.score_state().load(district(plots))
+    assert "fifthavenue.state.plot_mixed" in {v["code"] for v in GAME.score(mixed, None)["violations"]}
+    GAME.vouch(mixed)
+    assert GAME.score(mixed, None)["violations"] == [] == GAME.validate(mixed)
+
+
 def test_district_valuation_goes_through_the_memo():
     memo = CountingMemo()
     state = edit(

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from service.engine.fifthavenue import GAME
-from service.engine.fifthavenue.state import Move
+from service.engine.fifthavenue.state import Move, replace
 
 from .helpers import clear_board, edit, ok, player, sky, started
 from .test_chance_and_view import at_table

@@ -88,8 +88,13 @@ def steps(options: Options, stopped: frozenset[str], location: str) -> tuple[str
 
 def graph_problems(options: Options) -> list[str]:
     """Why a commissioners' graph is unusable: unknown nodes, cycles, or a district from which Central
-    Park cannot be reached."""
-    graph = options.graph
+    Park cannot be reached. The default graph's (none) are known from the start."""
+    if options.commissioner_graph == _DEFAULT_GRAPH:
+        return list(_DEFAULT_GRAPH_PROBLEMS)
+    return _graph_problems(options.graph)
+
+
+def _graph_problems(graph: dict[str, tuple[str, ...]]) -> list[str]:
     problems: list[str] = []
     for node, targets in graph.items():
         if node not in (D.CITY_HALL,) + D.DISTRICTS:
@@ -123,3 +128,7 @@ def graph_problems(options: Options) -> list[str]:
         if d not in state:
             problems.append(f"district {d!r} cannot be reached from City Hall")
     return sorted(set(problems))
+
+
+_DEFAULT_GRAPH = Options().commissioner_graph
+_DEFAULT_GRAPH_PROBLEMS = tuple(_graph_problems(Options().graph))

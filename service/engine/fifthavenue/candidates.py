@@ -58,9 +58,13 @@ def _action3(state: State, who: str) -> Iterator[Move]:
 MAX_LISTED_BIDS = 2000
 
 
-def _value_counts(hand: Iterable[str], colour: str) -> tuple[int, int, int]:
-    c = Counter(C.card_value(x) for x in hand if C.card_colour(x) == colour)
-    return c[4], c[5], c[6]
+_NAMES = {colour: tuple(D.card(colour, v) for v in D.VALUES) for colour in D.CARD_COLOURS}
+
+
+def _value_counts(hand: tuple[str, ...], colour: str) -> tuple[int, int, int]:
+    """How many 4s, 5s and 6s of ``colour`` the hand holds."""
+    four, five, six = _NAMES[colour]
+    return hand.count(four), hand.count(five), hand.count(six)
 
 
 def _choices(counts: tuple[int, int, int]) -> int:

@@ -76,11 +76,13 @@ def current_set(state: State) -> int | None:
 
 
 def card_value(text: str) -> int:
-    return D.card_parts(text)[1]
+    value = D.VALUE_OF.get(text)
+    return D.card_parts(text)[1] if value is None else value
 
 
 def card_colour(text: str) -> str:
-    return D.card_parts(text)[0]
+    colour = D.COLOUR_OF.get(text)
+    return D.card_parts(text)[0] if colour is None else colour
 
 
 def bid_of(auction: Auction, pid: str) -> Bid | None:
@@ -397,7 +399,7 @@ def check_take_cards(book: RuleBook, state: State, move: Move) -> list[Violation
 
 
 def hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> list[Violation]:
-    out = []
+    out: list[Violation] = []
     if p.hand is None and state.options.chance == "table":
         return unseen_hand_problems(book, state, p, cards)
     if p.hand is None:
@@ -408,7 +410,10 @@ def hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> 
                 "/move/cards",
             )
         ]
-    have = Counter(p.hand)
+    hand = p.hand
+    if all(hand.count(c) >= cards.count(c) for c in cards):
+        return out  # every card laid is in hand, as often (without a Counter of the hand)
+    have = Counter(hand)
     for i, c in enumerate(cards):
         if have[c] <= 0:
             out.append(

@@ -127,6 +127,10 @@ ALL_CARDS = tuple(card(c, v) for c in CARD_COLOURS for v in VALUES)
 _PARTS = {card(c, v): (c, v) for c in CARD_COLOURS for v in VALUES}
 
 
+COLOUR_OF = {text: colour for text, (colour, _) in _PARTS.items()}  # a known card's colour and value, at once
+VALUE_OF = {text: value for text, (_, value) in _PARTS.items()}
+
+
 def card_parts(text: str) -> tuple[str, int]:
     known = _PARTS.get(text)
     if known is not None:
@@ -137,3 +141,8 @@ def card_parts(text: str) -> tuple[str, int]:
 
 def card_total(colour: str, value: int) -> int:
     return BLACK_CARDS[value] if colour == BLACK else COLOURED_CARDS[value]
+
+
+def card_total_of(colour: str) -> int:
+    """The cards of a colour (or the black ones) in the game."""
+    return sum(card_total(colour, v) for v in VALUES)

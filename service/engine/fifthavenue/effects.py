@@ -9,7 +9,6 @@ step costs what it changes and nothing converts the whole state. ``ev`` collects
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from ..core import Event, Outcome, game_ended
@@ -33,6 +32,7 @@ from .state import (
     State,
     Turn,
     canonical,
+    replace,
 )
 
 Events = list[Event]

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
 from . import data as D
-from .state import BlackDeck, Stack, State
+from .state import BlackDeck, Stack, State, replace
 
 
 def view(state: State, player: str) -> State:

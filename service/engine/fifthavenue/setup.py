@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core import RulesError, Violation
@@ -12,7 +11,7 @@ from ..kit import RuleBook
 from ..random import SEED_SPAN, Rng
 from . import data as D
 from .options import Options, resolved
-from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn
+from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn, replace
 
 
 def start_colours(rng: Rng) -> list[str]:

@@ -15,23 +15,44 @@ from .checks import turn_of, winner_choices
 from .state import Auction, District, Pending, Plot, State, Turn
 
 AUCTION_AT = "/state/auction"  # the pointer of a state's auction
+# In a state's ``derived``: the engine was told the state is consistent (``vouch``: the HTTP layer's seal),
+# so that nothing checks its board again (``validate`` finds nothing in it, and begins with the board).
+VOUCHED = "vouched"
 
 
 def board_violations(book: RuleBook, state: State, prefix: str = "/state") -> list[Violation]:
     """What the partial scoring format can already show wrong: plots and options."""
     out = _board_options(book, state, prefix)
     for d in state.districts:
+        owners = []
         for p in d.plots:
-            out += _plot_violations(book, state, d, p, prefix)
-        out += _owners_twice(book, d, prefix)
-    return out + _park_owners_twice(book, state, prefix)
+            sky = p.skyscrapers
+            if sky is not None:
+                owners.append(sky.owner)
+            # only a plot that may break a rule is looked at closely (``_plot_violations`` finds nothing else)
+            if (
+                d.stopped
+                or p.colour == D.SIXTH_PLOT
+                or len(p.businesses) > D.MAX_BUSINESSES_PER_PLOT
+                or (sky is not None and (p.businesses or sky.count <= 0))
+            ):
+                out += _plot_violations(book, state, d, p, prefix)
+        if len(owners) > 1 and len(set(owners)) != len(owners):
+            out += _owners_twice(book, d, prefix)
+    park = state.park.skyscrapers
+    if len(park) > 1 and len({s.owner for s in park}) != len(park):
+        out += _park_owners_twice(book, state, prefix)
+    return out
+
+
+_COLOURS_SORTED = sorted(D.COLOURS)
 
 
 def _board_options(book: RuleBook, state: State, prefix: str) -> list[Violation]:
     """The plot ring and the commissioners' graph."""
     out: list[Violation] = []
     ring = state.options.plot_ring
-    if sorted(ring) != sorted(D.COLOURS):
+    if ring != D.COLOURS and sorted(ring) != _COLOURS_SORTED:
         out.append(
             book.violation(
                 "state.bad_plot_ring",
@@ -778,11 +799,13 @@ def _businesses(book: RuleBook, state: State) -> list[Violation]:
 def _business_counts(book: RuleBook, state: State) -> list[Violation]:
     """36 businesses, 9 of each type: on the table, in the box, and still unknown at a real table."""
     out: list[Violation] = []
-    on_plots: Counter[Any] = Counter()
+    known: list[str] = []  # every business seen, counted per type at the end (list.count)
     for d in state.districts:
         for p in d.plots:
-            on_plots.update(p.businesses)
-    known = on_plots + Counter(state.park.businesses) + Counter(state.removed_businesses)
+            if p.businesses:
+                known += p.businesses
+    known += state.park.businesses
+    known += state.removed_businesses
     unknown = state.box
     if state.pending is not None and state.pending.kind == "start_business":
         unknown += len(D.DISTRICTS) - _dealt(state)
@@ -790,21 +813,22 @@ def _business_counts(book: RuleBook, state: State) -> list[Violation]:
         if tiles is None:
             unknown += D.SET_SIZES[i]
         else:
-            known.update(tiles)
-    for b in D.BUSINESSES:
-        if known[b] > D.BUSINESSES_PER_TYPE:
-            out.append(
-                book.violation(
-                    "state.businesses", "More than 9 {b} businesses are on the table.", "/state/districts", b=b
+            known += tiles
+    if len(known) > D.BUSINESSES_PER_TYPE:
+        for b in D.BUSINESSES:
+            if known.count(b) > D.BUSINESSES_PER_TYPE:
+                out.append(
+                    book.violation(
+                        "state.businesses", "More than 9 {b} businesses are on the table.", "/state/districts", b=b
+                    )
                 )
-            )
-    if sum(known.values()) + unknown != D.BUSINESS_TOTAL:
+    if len(known) + unknown != D.BUSINESS_TOTAL:
         out.append(
             book.violation(
                 "state.businesses",
                 "The businesses number {number}, not 36.",
                 "/state/districts",
-                number=sum(known.values()) + unknown,
+                number=len(known) + unknown,
             )
         )
     return out
@@ -862,27 +886,58 @@ def _cards(book: RuleBook, state: State) -> list[Violation]:
     if grand != D.COLOURED_PER_COLOUR * len(D.COLOURS) + D.BLACK_TOTAL:
         out.append(book.violation("state.cards", "The cards number {grand}, not 110.", "/state/players", grand=grand))
     for colour in D.CARD_COLOURS:
-        out += _colour_adds_up(book, state, colour, outside, hidden_hands)
+        if not _colour_fits(state, stacks, colour, outside, hidden_hands):
+            out += _colour_adds_up(book, state, colour, outside, hidden_hands)
     return out
+
+
+# per colour: its cards' names, values and how many of each the game has, and how many in all
+_CARD_TABLE = {
+    colour: (tuple((D.card(colour, v), v, D.card_total(colour, v)) for v in D.VALUES), D.card_total_of(colour))
+    for colour in D.CARD_COLOURS
+}
+
+
+def _colour_fits(state: State, stacks: dict[str, Any], colour: str, outside: Counter[Any], hidden_hands: int) -> bool:
+    """``_colour_adds_up`` finds nothing wrong with the colour (said without building its deck's Counter)."""
+    if colour == D.BLACK:
+        cards, count = state.black_deck.cards, state.black_deck.count
+        deck = () if cards is None else cards
+        exact = cards is not None
+    else:
+        st = stacks[colour]
+        below = st.below or ()
+        deck = below if st.top is None else (st.top, *below)
+        count, exact = st.count, st.below is not None
+    exact = exact and not hidden_hands
+    table, full = _CARD_TABLE[colour]
+    in_colour = 0
+    for name, value, total in table:
+        seen = outside[name]
+        in_colour += seen
+        n = seen + deck.count(value)
+        if n > total or (exact and n != total):
+            return False
+    return not (in_colour + count > full or (not hidden_hands and in_colour + count != full))
 
 
 def _cards_outside_decks(state: State) -> tuple[Counter[Any], int]:
     """The cards known outside the stacks and the deck (known hands, the discards, the bids, the dummy's
     draw), and how many lie in hands nobody knows."""
     dummy = state.dummy.id if state.dummy is not None else None
-    outside: Counter[Any] = Counter(state.discard)
+    cards = list(state.discard)  # counted once at the end
     hidden_hands = 0
     for p in state.players:
         if p.hand is None:
             hidden_hands += p.hand_size
         else:
-            outside.update(p.hand)
+            cards += p.hand
     if state.auction is not None:
         for b in state.auction.bids:
             if b.player != dummy:
-                outside.update(b.cards)
-        outside.update(D.card(D.BLACK, x) for x in state.auction.dummy_bid or ())
-    return outside, hidden_hands
+                cards += b.cards
+        cards += [D.card(D.BLACK, x) for x in state.auction.dummy_bid or ()]
+    return Counter(cards), hidden_hands
 
 
 def _colour_deck(state: State, colour: str) -> tuple[Counter[Any], int, bool]:
