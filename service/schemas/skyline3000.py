@@ -10,8 +10,10 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 import orjson
@@ -194,9 +196,17 @@ _OPTIONS = OptionsSchema()
 # The default options, built once, and their wire form's exact bytes: nearly every state carries them
 # spelled out (62 card values and the board), and loading them was a third of a state's load. Equal
 # bytes (keys sorted) mean the same JSON values of the same types, which the schema loads to these very
-# options (tests/skyline3000/test_wire.py holds it).
+# options (tests/api/test_typed_schemas.py holds it).
 DEFAULT_OPTIONS = default_options()
 DEFAULT_OPTIONS_JSON = orjson.dumps(option_values(DEFAULT_OPTIONS), option=orjson.OPT_SORT_KEYS)
+# The structured options' default wire forms, each by its exact bytes, and the plain options beside them.
+DEFAULT_STRUCTURES = {
+    name: orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    for name, value in option_values(DEFAULT_OPTIONS).items()
+    if OPTIONS[name].kind == "value"
+}
+PLAIN_OPTIONS = tuple(spec for spec in OPTIONS if spec.kind != "value")
+OPTION_NAMES = frozenset(spec.name for spec in OPTIONS)
 
 
 class OptionsField(fields.Field):
@@ -214,8 +224,9 @@ class OptionsField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
-        if _is_default(value):
-            return DEFAULT_OPTIONS
+        known = _default_structures(value)
+        if known is not None:
+            return known
         return typed.load(self._schema, value)
 
     def _serialize(self, value, attr, obj, **kwargs):
@@ -224,18 +235,54 @@ class OptionsField(fields.Field):
         return option_values(value if isinstance(value, Options) else typed.load(self._schema, value))
 
 
-def _is_default(value: dict[str, Any]) -> bool:
-    try:
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS) == DEFAULT_OPTIONS_JSON
-    except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
-        return False
+def _default_structures(value: dict[str, Any]) -> Options | None:
+    """What the schema loads of ``value`` when its board and cards are the default ones (or left out) and
+    every other option is left out or a value its field takes as it is (a choice, an integer in range, a
+    boolean, each of its own JSON type): the default options with those values, sharing the default board
+    and cards. None: anything else, which the schema loads (and refuses, and explains).
+    ``tests/api/test_typed_schemas.py`` holds it to the schema."""
+    if not value.keys() <= OPTION_NAMES:
+        return None
+    for name, default in DEFAULT_STRUCTURES.items():
+        if name in value:
+            try:
+                if orjson.dumps(value[name], option=orjson.OPT_SORT_KEYS) != default:
+                    return None
+            except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
+                return None
+    plain = {}
+    differs = False
+    for spec in PLAIN_OPTIONS:
+        given = value.get(spec.name, spec.default)
+        if not _taken_as_is(spec, given):
+            return None
+        plain[spec.name] = given
+        differs = differs or given != getattr(DEFAULT_OPTIONS, spec.name)
+    return replace(DEFAULT_OPTIONS, **plain) if differs else DEFAULT_OPTIONS
+
+
+def _taken_as_is(spec: Any, value: Any) -> bool:
+    """The option's field loads ``value`` as ``value`` (its exact JSON type, within its choices or range)."""
+    if spec.kind == "choice":
+        return any(type(value) is type(choice) and value == choice for choice in spec.choices)
+    if spec.kind == "int":
+        # both ends given: an unbounded side would be bounded by the field (``StrictInteger``), not here
+        return type(value) is int and None not in (spec.minimum, spec.maximum) and spec.minimum <= value <= spec.maximum
+    return spec.kind == "bool" and type(value) is bool
 
 
 # ---- the city -----------------------------------------------------------------------------------------
+# Each nested schema loads straight into the engine's object (its ``post_load``); the typed wire reads the
+# bulk of a state (players, blocks, piles) into the same objects from msgspec's values in one function per
+# part (``typed_reading`` below), not a generic conversion per item.
 class BuildingSchema(Schema):
     owner = PlayerId(required=True)
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
     roof = fields.String(required=True, validate=validate.OneOf(data.ROOFS), metadata=ROOF)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Building:
+        return Building(d["owner"], d["floors"], d["roof"])
 
 
 class BlockSchema(Schema):
@@ -249,20 +296,19 @@ class BlockSchema(Schema):
         metadata={"component": "{Prefix}LargeTile"},
     )
 
-
-def Blocks(**kwargs: Any) -> fields.Dict:
-    return Dict(
-        keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
-        values=fields.Nested(BlockSchema),
-        validate=validate.Length(max=len(data.BLOCK_IDS), error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
-        **kwargs,
-    )
+    @post_load
+    def _build(self, d, **kwargs) -> Block:
+        return Block(tuple(d["buildings"]), d["greens"], tuple(d["billboards"]), d["large"])
 
 
 # ---- players, piles, phase parts -----------------------------------------------------------------------
 class FactoryBuildingSchema(Schema):
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
     roof = fields.String(validate=validate.OneOf(data.ROOFS), allow_none=True, load_default=None, metadata=ROOF)
+
+    @post_load
+    def _build(self, d, **kwargs) -> FactoryBuilding:
+        return FactoryBuilding(d["floors"], d["roof"])
 
 
 class RoofsSchema(Schema):
@@ -281,6 +327,21 @@ class PlayerSchema(Schema):
     billboards_retired = Count(10, load_default=0)
     passed = StrictBoolean(load_default=False)
 
+    @post_load
+    def _build(self, p, **kwargs) -> Player:
+        return Player(
+            id=p["id"],
+            points=p["points"],
+            hand=tuple(p["hand"]) if p["hand"] is not None else None,
+            hand_size=p["hand_size"],
+            factory=tuple(p["factory"]),
+            arched=p["roofs"]["arched"],
+            peaked=p["roofs"]["peaked"],
+            billboards=p["billboards"],
+            billboards_retired=p["billboards_retired"],
+            passed=p["passed"],
+        )
+
 
 class PileSchema(Schema):
     draw = CardList(allow_none=True, load_default=None)
@@ -288,11 +349,172 @@ class PileSchema(Schema):
     discard = CardList(load_default=list)
     top = CardId(allow_none=True, load_default=None)
 
+    @post_load
+    def _build(self, p, **kwargs) -> Pile:
+        draw = tuple(p["draw"]) if p["draw"] is not None else None
+        return Pile(draw=draw, draw_size=p["draw_size"], discard=tuple(p["discard"]), top=p["top"])
+
 
 class PilesSchema(Schema):
     roof = fields.Nested(PileSchema, required=True)
     floor = fields.Nested(PileSchema, required=True)
     contract = fields.Nested(PileSchema, required=True)
+
+    @post_load
+    def _build(self, d, **kwargs) -> tuple[tuple[str, Pile], ...]:
+        return tuple((deck, d[deck]) for deck in data.DECKS)
+
+
+# ---- the typed readings of the bulk ---------------------------------------------------------------------
+def _members(schema: type[Schema], *keys: str) -> Callable[[Any], Any]:
+    """A getter of the members ``keys`` of a msgspec value of ``schema``'s typed wire type, all at once (a
+    tuple, in that order; ``UNSET`` for one left out). The Struct typed.py derives from the schema names
+    its slots for itself: they are found by the JSON keys they encode."""
+    slots = {f.encode_name: f.name for f in msgspec.structs.fields(typed.wire_type(schema()))}
+    return operator.attrgetter(*(slots[key] for key in keys))
+
+
+_READ_ID = PlayerId().typed_reading()
+assert _READ_ID is not None  # a player id's own reading (NFC; refuses what PlayerId refuses)
+read_player_id = _READ_ID[1]
+UNSET = msgspec.UNSET
+_BUILDING = _members(BuildingSchema, "owner", "floors", "roof")
+_BLOCK = _members(BlockSchema, "buildings", "greens", "billboards", "large")
+_FACTORY_BUILDING = _members(FactoryBuildingSchema, "floors", "roof")
+_ROOFS = _members(RoofsSchema, "arched", "peaked")
+_PLAYER = _members(
+    PlayerSchema, "id", "points", "hand", "hand_size", "factory", "roofs", "billboards", "billboards_retired", "passed"
+)
+_PILE = _members(PileSchema, "draw", "draw_size", "discard", "top")
+_PILES = _members(PilesSchema, *data.DECKS)
+
+
+def _length_meta(field: fields.Field) -> msgspec.Meta | None:
+    """The field's one validator, a ``Length``, as msgspec's bounds (None: it has others)."""
+    if len(field.validators) != 1 or type(field.validators[0]) is not validate.Length:
+        return None
+    check = field.validators[0]
+    if check.equal is not None:
+        return msgspec.Meta(min_length=check.equal, max_length=check.equal)
+    return msgspec.Meta(min_length=check.min, max_length=check.max)
+
+
+def _type(origin: Any, *args: Any) -> Any:
+    """``origin[args]`` built at run time (``list[kind]``, ``Literal["a", "b"]``): a type msgspec reads."""
+    return origin[args if len(args) > 1 else args[0]]
+
+
+class PlayersField(List):
+    """The players in seat order (``PlayerSchema`` each). The typed wire reads msgspec's values straight
+    into ``Player``s, as the schema's ``post_load`` builds them."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(
+            fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **kwargs
+        )
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        meta = _length_meta(self)
+        if meta is None:
+            return None
+        return _type(Annotated, _type(list, typed.wire_type(PlayerSchema())), meta), read_players
+
+
+def read_players(values: list[Any]) -> list[Player]:
+    ids: dict[str, str] = {}
+    out = []
+    for value in values:
+        pid, points, hand, hand_size, factory, roofs, billboards, retired, passed = _PLAYER(value)
+        arched, peaked = _ROOFS(roofs)
+        out.append(
+            Player(
+                ids.get(pid) or ids.setdefault(pid, read_player_id(pid)),
+                points,
+                None if hand is UNSET or hand is None else tuple(hand),
+                hand_size,
+                tuple([FactoryBuilding(f, None if r is UNSET else r) for f, r in map(_FACTORY_BUILDING, factory)]),
+                arched,
+                peaked,
+                billboards,
+                0 if retired is UNSET else retired,
+                False if passed is UNSET else passed,
+            )
+        )
+    return out
+
+
+class BlocksField(Dict):
+    """The city: each block by its id (``BlockSchema`` each). The typed wire reads msgspec's values
+    straight into ``Block``s, as the schema's ``post_load`` builds them."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(
+            keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
+            values=fields.Nested(BlockSchema),
+            validate=validate.Length(max=len(data.BLOCK_IDS), error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
+            **kwargs,
+        )
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        meta = _length_meta(self)
+        if meta is None or self.key_field is None or len(self.key_field.validators) != 1:
+            return None
+        keys = self.key_field.validators[0]
+        if type(keys) is not validate.OneOf:
+            return None
+        kind = _type(dict, _type(Literal, *keys.choices), typed.wire_type(BlockSchema()))
+        return _type(Annotated, kind, meta), read_blocks
+
+
+def read_blocks(values: dict[str, Any]) -> dict[str, Block]:
+    ids: dict[str, str] = {}
+    out = {}
+    for block_id, value in values.items():
+        buildings, greens, billboards, large = _BLOCK(value)
+        built: tuple[Building, ...] = ()
+        if buildings is not UNSET and buildings:
+            built = tuple(
+                [
+                    Building(ids.get(owner) or ids.setdefault(owner, read_player_id(owner)), floors, roof)
+                    for owner, floors, roof in map(_BUILDING, buildings)
+                ]
+            )
+        boards: tuple[str, ...] = ()
+        if billboards is not UNSET and billboards:
+            boards = tuple([ids.get(owner) or ids.setdefault(owner, read_player_id(owner)) for owner in billboards])
+        out[block_id] = Block(built, 0 if greens is UNSET else greens, boards, None if large is UNSET else large)
+    return out
+
+
+class PilesField(fields.Nested):
+    """The three decks' piles (``PilesSchema``), loaded as ``(deck, Pile)`` pairs in the decks' order. The
+    typed wire reads msgspec's values straight into ``Pile``s, as the schemas' ``post_load`` build them."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(PilesSchema, **kwargs)
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        if self.validators or self.allow_none:
+            return None
+        return typed.wire_type(PilesSchema()), read_piles
+
+
+def read_piles(value: Any) -> tuple[tuple[str, Pile], ...]:
+    out = []
+    for deck, pile in zip(data.DECKS, _PILES(value), strict=True):
+        draw, draw_size, discard, top = _PILE(pile)
+        out.append(
+            (
+                deck,
+                Pile(
+                    draw=None if draw is UNSET or draw is None else tuple(draw),
+                    draw_size=draw_size,
+                    discard=() if discard is UNSET else tuple(discard),
+                    top=None if top is UNSET else top,
+                ),
+            )
+        )
+    return tuple(out)
 
 
 class AuctionSchema(Schema):
@@ -321,12 +543,12 @@ def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]
     return {
         "game": fields.String(validate=validate.Equal(game_id), **req),
         "options": OptionsField(),
-        "players": List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
+        "players": PlayersField(**req),
         "round": StrictInteger(validate=validate.Range(min=1, max=data.ROUNDS), **req),
         "phase": fields.String(validate=validate.OneOf(data.PHASES), **req),
         "key": PlayerId(**req),
         "turn": PlayerId(allow_none=True, load_default=None),
-        "blocks": Blocks(required=True),
+        "blocks": BlocksField(required=True),
         "floors": Count(data.FLOORS_TOTAL, **req),
         "auction_house": List(
             List(fields.String(validate=validate.OneOf(data.TILES)), validate=validate.Length(max=8)),
@@ -341,7 +563,7 @@ def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]
         "draws_left": Dict(
             keys=PlayerId(), values=Count(40), load_default=dict, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)
         ),
-        "piles": fields.Nested(PilesSchema, **req),
+        "piles": PilesField(**req),
         "seed": Seed(allow_none=True, load_default=None),
         "shuffles": Count(10**6, load_default=0),
         "pending": fields.Nested(PendingSchema, allow_none=True, load_default=None),
@@ -351,54 +573,19 @@ def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]
 FULL_STATE_KEYS = ("game", "players", "round", "phase", "key", "blocks", "floors", "auction_house", "piles")
 
 
-def _blocks_from_json(blocks: dict[str, Any], all_blocks: bool) -> tuple[tuple[str, Block], ...]:
-    ids = data.BLOCK_IDS if all_blocks else tuple(b for b in data.BLOCK_IDS if b in blocks)
-    out = []
-    for b in ids:
-        raw = blocks.get(b, {"buildings": [], "greens": 0, "billboards": [], "large": None})
-        out.append(
-            (
-                b,
-                Block(
-                    buildings=tuple(Building(x["owner"], x["floors"], x["roof"]) for x in raw["buildings"]),
-                    greens=raw["greens"],
-                    billboards=tuple(raw["billboards"]),
-                    large=raw["large"],
-                ),
-            )
-        )
-    return tuple(out)
+EMPTY_BLOCK = Block()
 
 
-def _player_from_json(p: dict[str, Any]) -> Player:
-    return Player(
-        id=p["id"],
-        points=p["points"],
-        hand=tuple(p["hand"]) if p["hand"] is not None else None,
-        hand_size=p["hand_size"],
-        factory=tuple(FactoryBuilding(b["floors"], b["roof"]) for b in p["factory"]),
-        arched=p["roofs"]["arched"],
-        peaked=p["roofs"]["peaked"],
-        billboards=p["billboards"],
-        billboards_retired=p["billboards_retired"],
-        passed=p["passed"],
-    )
+def _blocks_in_order(blocks: dict[str, Block], all_blocks: bool) -> tuple[tuple[str, Block], ...]:
+    """The loaded blocks in the board's order (every block of the board, an empty one for any left out)."""
+    if all_blocks:
+        return tuple([(b, blocks.get(b, EMPTY_BLOCK)) for b in data.BLOCK_IDS])
+    return tuple([(b, blocks[b]) for b in data.BLOCK_IDS if b in blocks])
 
 
 def state_from_json(d: dict[str, Any]) -> State:
-    options = d.get("options") or typed.load(_OPTIONS, {})
-    piles = tuple(
-        (
-            deck,
-            Pile(
-                draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
-                draw_size=d["piles"][deck]["draw_size"],
-                discard=tuple(d["piles"][deck]["discard"]),
-                top=d["piles"][deck]["top"],
-            ),
-        )
-        for deck in data.DECKS
-    )
+    """The engine's state from a loaded state (its players, blocks and piles loaded as engine objects)."""
+    options = d.get("options") or DEFAULT_OPTIONS
     auction = None
     if d.get("auction") is not None:
         a = d["auction"]
@@ -408,19 +595,19 @@ def state_from_json(d: dict[str, Any]) -> State:
     pending = Pending(d["pending"]["kind"], d["pending"]["player"], d["pending"]["pile"]) if d.get("pending") else None
     return State(
         options=options,
-        players=tuple(_player_from_json(p) for p in d["players"]),
+        players=tuple(d["players"]),
         round=d["round"],
         phase=d["phase"],
         key=d["key"],
         turn=d.get("turn"),
-        blocks=_blocks_from_json(d["blocks"], True),
+        blocks=_blocks_in_order(d["blocks"], True),
         floors=d["floors"],
-        auction_house=tuple(tuple(s) for s in d["auction_house"]),
+        auction_house=tuple([tuple(s) for s in d["auction_house"]]),
         removed_developments=tuple(d.get("removed_developments", ())),
         auction=auction,
         award=award,
         draws_left=tuple(d.get("draws_left", {}).items()),
-        piles=piles,
+        piles=d["piles"],
         seed=d.get("seed"),
         shuffles=d.get("shuffles", 0),
         pending=pending,
@@ -533,7 +720,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> ScoreInput:
-        options = d.get("options") or typed.load(_OPTIONS, {})
+        options = d.get("options") or DEFAULT_OPTIONS
         if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
             state = state_from_json(d)
             return ScoreInput(
@@ -544,10 +731,10 @@ class ScoreStateSchema(_StateBase):
                 round=state.round,
                 state=state,
             )
-        players = tuple(_player_from_json(p) for p in d["players"]) if "players" in d else None
+        players = tuple(d["players"]) if "players" in d else None
         return ScoreInput(
             options=options,
-            blocks=_blocks_from_json(d["blocks"], False),
+            blocks=_blocks_in_order(d["blocks"], False),
             players=players,
             phase=d.get("phase"),
             round=d.get("round"),
