@@ -239,8 +239,17 @@ def winners_at(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
 
 
 def spaceport_bonus(state: State, pid: str) -> int:
-    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them."""
-    bonus: int = score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
+    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them.
+    Only the Spaceports' blocks are placed (``score_blocks`` credits the same places)."""
+    ports = [(block_id, block) for block_id, block in state.blocks if block.large == "spaceport"]
+    if not ports:
+        return 0
+    bonus = 0
+    for places in all_placings(ports, state.options).values():
+        if pid in places["first"]:
+            bonus += data.SPACEPORT_BONUS["first"]
+        if pid in places["second"]:
+            bonus += data.SPACEPORT_BONUS["second"]
     return bonus
 
 
