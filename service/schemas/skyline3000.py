@@ -10,8 +10,6 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -60,6 +58,7 @@ GAME_ID = data.GAME_ID
 MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000
+DECKS = data.DECKS
 MAX_FACTORY = data.FLOORS_TOTAL  # buildings in one factory: every building has at least one of the 90 floors
 
 
@@ -272,9 +271,7 @@ def _taken_as_is(spec: Any, value: Any) -> bool:
 
 
 # ---- the city -----------------------------------------------------------------------------------------
-# Each nested schema loads straight into the engine's object (its ``post_load``); the typed wire reads the
-# bulk of a state (players, blocks, piles) into the same objects from msgspec's values in one function per
-# part (``typed_reading`` below), not a generic conversion per item.
+# Each nested schema loads straight into the engine's object (its ``post_load``).
 class BuildingSchema(Schema):
     owner = PlayerId(required=True)
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
@@ -365,87 +362,78 @@ class PilesSchema(Schema):
         return tuple((deck, d[deck]) for deck in data.DECKS)
 
 
-# ---- the typed readings of the bulk ---------------------------------------------------------------------
-def _members(schema: type[Schema], *keys: str) -> Callable[[Any], Any]:
-    """A getter of the members ``keys`` of a msgspec value of ``schema``'s typed wire type, all at once (a
-    tuple, in that order; ``UNSET`` for one left out). The Struct typed.py derives from the schema names
-    its slots for itself: they are found by the JSON keys they encode."""
-    slots = {f.encode_name: f.name for f in msgspec.structs.fields(typed.wire_type(schema()))}
-    return operator.attrgetter(*(slots[key] for key in keys))
+# ---- the bulk of a state, read at once -------------------------------------------------------------------
+# A state's players, blocks and piles are most of it. Each is a field that reads its value in two calls of
+# msgspec's: one checks it against its nested schema's typed wire type (typed.py derives it from the
+# schema: bounds, choices, required and unknown members), one builds the engine's objects from it where
+# the dataclasses' own fields and defaults are the members and their load_defaults (the blocks, the
+# factories; the rest is read from the checked value). What msgspec cannot say
+# is checked after: a player id is taken when it reads as itself (already NFC; PlayerId's own reading).
+# Anything else (a value the check refuses, an id to normalise or refuse) is read by the field's
+# marshmallow code, item by item through the nested schemas, whose post_load builds the same objects:
+# so the loaded value is the same either way, and every refusal and its message are marshmallow's.
+_ID_READING = PlayerId().typed_reading()
+assert _ID_READING is not None  # a player id's own reading: NFC, and ValueError for an id PlayerId refuses
+read_player_id = _ID_READING[1]
 
 
-_READ_ID = PlayerId().typed_reading()
-assert _READ_ID is not None  # a player id's own reading (NFC; refuses what PlayerId refuses)
-read_player_id = _READ_ID[1]
-UNSET = msgspec.UNSET
-_BUILDING = _members(BuildingSchema, "owner", "floors", "roof")
-_BLOCK = _members(BlockSchema, "buildings", "greens", "billboards", "large")
-_FACTORY_BUILDING = _members(FactoryBuildingSchema, "floors", "roof")
-_ROOFS = _members(RoofsSchema, "arched", "peaked")
-_PLAYER = _members(
-    PlayerSchema, "id", "points", "hand", "hand_size", "factory", "roofs", "billboards", "billboards_retired", "passed"
-)
-_PILE = _members(PileSchema, "draw", "draw_size", "discard", "top")
-_PILES = _members(PilesSchema, *data.DECKS)
+def _ids_read_as_themselves(ids: set[str]) -> bool:
+    try:
+        return all(read_player_id(pid) == pid for pid in ids)
+    except ValueError:
+        return False
 
 
-def _length_meta(field: fields.Field) -> msgspec.Meta | None:
-    """The field's one validator, a ``Length``, as msgspec's bounds (None: it has others)."""
-    if len(field.validators) != 1 or type(field.validators[0]) is not validate.Length:
+def _wire(origin: Any, item: Any, check: Any) -> Any:
+    """``Annotated[origin[item], Meta]`` for the field's one ``Length`` validator (None: it has others, or
+    the nested schema has no typed wire type)."""
+    if type(check) is not validate.Length or item is None or (type(item) is tuple and None in item):
         return None
-    check = field.validators[0]
-    if check.equal is not None:
-        return msgspec.Meta(min_length=check.equal, max_length=check.equal)
-    return msgspec.Meta(min_length=check.min, max_length=check.max)
+    low, high = (check.equal, check.equal) if check.equal is not None else (check.min, check.max)
+    return Annotated.__class_getitem__((origin.__class_getitem__(item), msgspec.Meta(min_length=low, max_length=high)))  # type: ignore[attr-defined]
 
 
-def _type(origin: Any, *args: Any) -> Any:
-    """``origin[args]`` built at run time (``list[kind]``, ``Literal["a", "b"]``): a type msgspec reads."""
-    return origin[args if len(args) > 1 else args[0]]
+def _checked(value: Any, kind: Any) -> bool:
+    try:
+        msgspec.convert(value, kind)
+    except msgspec.ValidationError:
+        return False
+    return True
 
 
 class PlayersField(List):
-    """The players in seat order (``PlayerSchema`` each). The typed wire reads msgspec's values straight
-    into ``Player``s, as the schema's ``post_load`` builds them."""
+    """The players in seat order (``PlayerSchema`` each), loaded as ``Player``s."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(
             fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **kwargs
         )
+        self._wire = _wire(list, typed.wire_type(PlayerSchema()), self.validators[0])
 
-    def typed_reading(self) -> tuple[Any, Any] | None:
-        meta = _length_meta(self)
-        if meta is None:
-            return None
-        return _type(Annotated, _type(list, typed.wire_type(PlayerSchema())), meta), read_players
-
-
-def read_players(values: list[Any]) -> list[Player]:
-    ids: dict[str, str] = {}
-    out = []
-    for value in values:
-        pid, points, hand, hand_size, factory, roofs, billboards, retired, passed = _PLAYER(value)
-        arched, peaked = _ROOFS(roofs)
-        out.append(
-            Player(
-                ids.get(pid) or ids.setdefault(pid, read_player_id(pid)),
-                points,
-                None if hand is UNSET or hand is None else tuple(hand),
-                hand_size,
-                tuple([FactoryBuilding(f, None if r is UNSET else r) for f, r in map(_FACTORY_BUILDING, factory)]),
-                arched,
-                peaked,
-                billboards,
-                0 if retired is UNSET else retired,
-                False if passed is UNSET else passed,
-            )
-        )
-    return out
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is list and self._wire is not None and _checked(value, self._wire):
+            factories = msgspec.convert([p["factory"] for p in value], list[tuple[FactoryBuilding, ...]])
+            if _ids_read_as_themselves({p["id"] for p in value}):
+                return [
+                    Player(
+                        p["id"],
+                        p["points"],
+                        None if p.get("hand") is None else tuple(p["hand"]),
+                        p["hand_size"],
+                        factory,
+                        p["roofs"]["arched"],
+                        p["roofs"]["peaked"],
+                        p["billboards"],
+                        p.get("billboards_retired", 0),
+                        p.get("passed", False),
+                    )
+                    for p, factory in zip(value, factories, strict=True)
+                ]
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class BlocksField(Dict):
-    """The city: each block by its id (``BlockSchema`` each). The typed wire reads msgspec's values
-    straight into ``Block``s, as the schema's ``post_load`` builds them."""
+    """The city: each block by its id (``BlockSchema`` each), loaded as ``Block``s."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(
@@ -454,67 +442,40 @@ class BlocksField(Dict):
             validate=validate.Length(max=len(data.BLOCK_IDS), error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
             **kwargs,
         )
+        block_ids = Literal.__getitem__(data.BLOCK_IDS)  # the keys' OneOf
+        self._wire = _wire(dict, (block_ids, typed.wire_type(BlockSchema())), self.validators[0])
 
-    def typed_reading(self) -> tuple[Any, Any] | None:
-        meta = _length_meta(self)
-        if meta is None or self.key_field is None or len(self.key_field.validators) != 1:
-            return None
-        keys = self.key_field.validators[0]
-        if type(keys) is not validate.OneOf:
-            return None
-        kind = _type(dict, _type(Literal, *keys.choices), typed.wire_type(BlockSchema()))
-        return _type(Annotated, kind, meta), read_blocks
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is dict and self._wire is not None and _checked(value, self._wire):
+            blocks = msgspec.convert(value, dict[str, Block])
+            owners = {b.owner for block in blocks.values() for b in block.buildings}
+            owners.update(owner for block in blocks.values() for owner in block.billboards)
+            if _ids_read_as_themselves(owners):
+                return blocks
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
-def read_blocks(values: dict[str, Any]) -> dict[str, Block]:
-    ids: dict[str, str] = {}
-    out = {}
-    for block_id, value in values.items():
-        buildings, greens, billboards, large = _BLOCK(value)
-        built: tuple[Building, ...] = ()
-        if buildings is not UNSET and buildings:
-            built = tuple(
-                [
-                    Building(ids.get(owner) or ids.setdefault(owner, read_player_id(owner)), floors, roof)
-                    for owner, floors, roof in map(_BUILDING, buildings)
-                ]
-            )
-        boards: tuple[str, ...] = ()
-        if billboards is not UNSET and billboards:
-            boards = tuple([ids.get(owner) or ids.setdefault(owner, read_player_id(owner)) for owner in billboards])
-        out[block_id] = Block(built, 0 if greens is UNSET else greens, boards, None if large is UNSET else large)
-    return out
+def _checked_pile(pile: dict[str, Any]) -> Pile:
+    # not msgspec's build: a draw pile left out is hidden (None), where the dataclass's default is empty
+    return Pile(
+        draw=None if pile.get("draw") is None else tuple(pile["draw"]),
+        draw_size=pile["draw_size"],
+        discard=tuple(pile.get("discard", ())),
+        top=pile.get("top"),
+    )
 
 
 class PilesField(fields.Nested):
-    """The three decks' piles (``PilesSchema``), loaded as ``(deck, Pile)`` pairs in the decks' order. The
-    typed wire reads msgspec's values straight into ``Pile``s, as the schemas' ``post_load`` build them."""
+    """The three decks' piles (``PilesSchema``), loaded as ``(deck, Pile)`` pairs in the decks' order."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(PilesSchema, **kwargs)
+        self._wire = typed.wire_type(PilesSchema())
 
-    def typed_reading(self) -> tuple[Any, Any] | None:
-        if self.validators or self.allow_none:
-            return None
-        return typed.wire_type(PilesSchema()), read_piles
-
-
-def read_piles(value: Any) -> tuple[tuple[str, Pile], ...]:
-    out = []
-    for deck, pile in zip(data.DECKS, _PILES(value), strict=True):
-        draw, draw_size, discard, top = _PILE(pile)
-        out.append(
-            (
-                deck,
-                Pile(
-                    draw=None if draw is UNSET or draw is None else tuple(draw),
-                    draw_size=draw_size,
-                    discard=() if discard is UNSET else tuple(discard),
-                    top=None if top is UNSET else top,
-                ),
-            )
-        )
-    return tuple(out)
+    def _deserialize(self, value, attr, data, partial=None, **kwargs):
+        if type(value) is dict and self._wire is not None and _checked(value, self._wire):
+            return tuple((deck, _checked_pile(value[deck])) for deck in DECKS)
+        return super()._deserialize(value, attr, data, partial=partial, **kwargs)
 
 
 class AuctionSchema(Schema):

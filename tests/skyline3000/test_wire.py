@@ -1,6 +1,6 @@
-"""Skyline 3000's own readings on the typed wire give exactly what its schemas load: the options read
-without the schema when the board and cards are the default ones, and the state's players, blocks and
-piles read straight into the engine's objects (service/schemas/skyline3000.py)."""
+"""Skyline 3000's own readings give exactly what its schemas load: the options read beside the schema
+when the board and cards are the default ones, and the state's players, blocks and piles read at once
+into the engine's objects (service/schemas/skyline3000.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ import json
 import unicodedata
 
 import pytest
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields, validate
 
-from service.engine.skyline3000 import GAME
+from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.options import OPTIONS
+from service.engine.skyline3000.state import State
 from service.schemas import skyline3000, typed
+from service.schemas.common import Dict, List
 
 DEFAULT_WIRE = json.loads(skyline3000.DEFAULT_OPTIONS_JSON)
 
@@ -79,10 +81,11 @@ def _state_wire(players=("p0", "p1", "p2"), steps=12):
 
 def _variants():
     """A played state, and the same with what the readings treat apart: members left to their defaults,
-    ids to be normalised, nulls where they are allowed."""
+    ids to be normalised or refused, nulls where they are allowed, integral floats, unknown members."""
     decomposed = "e\u0301"  # NFC: é
     base = _state_wire((decomposed, "p1", "p2"))
     yield base
+    yield _state_wire(steps=60)
     trimmed = copy.deepcopy(base)
     for block in trimmed["blocks"].values():
         for name in ("buildings", "greens", "billboards", "large"):
@@ -101,20 +104,59 @@ def _variants():
     owned["blocks"]["red-2"]["billboards"] = [decomposed, "p1", decomposed]
     owned["blocks"]["red-3"]["large"] = None
     owned["piles"]["roof"]["draw"] = None
+    owned["players"][1]["hand"] = None
     yield owned
-    refused = copy.deepcopy(base)
-    refused["blocks"]["red-2"]["billboards"] = ["\u200b"]
-    yield refused
-    unknown = copy.deepcopy(base)
-    unknown["blocks"]["red-2"]["height"] = 3
-    yield unknown
+    for path, value in (
+        (("blocks", "red-2", "billboards"), ["\u200b"]),
+        (("blocks", "red-2", "height"), 3),
+        (("blocks", "red-2", "greens"), 1.0),
+        (("blocks", "red-2", "greens"), True),
+        (("blocks", "nowhere"), {}),
+        (("players", 0, "points"), 3.0),
+        (("players", 0, "id"), " "),
+        (("players", 1, "roofs", "arched"), 11),
+        (("players", 1, "factory"), [{"floors": 2, "roof": "flat"}]),
+        (("piles", "roof", "draw_size"), -1),
+        (("piles", "floor", "top"), ""),
+        (("piles", "extra"), {"draw_size": 0}),
+    ):
+        broken = copy.deepcopy(base)
+        parent = broken
+        for token in path[:-1]:
+            parent = parent[token]
+        parent[path[-1]] = value
+        yield broken
     many = copy.deepcopy(base)
     many["players"] = many["players"] * 3
     yield many
 
 
+# The same members as plain marshmallow fields: read item by item through the nested schemas.
+REFERENCE = {
+    "players": List(fields.Nested(skyline3000.PlayerSchema), validate=validate.Length(min=1, max=8)),
+    "blocks": Dict(
+        keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
+        values=fields.Nested(skyline3000.BlockSchema),
+        validate=validate.Length(max=9, error=skyline3000.M.AT_MOST_BLOCKS.format(count=9)),
+    ),
+    "piles": fields.Nested(skyline3000.PilesSchema),
+}
+
+
+def test_the_bulk_of_a_state_reads_at_once_what_its_schemas_load_item_by_item():
+    fast = skyline3000.StateSchema().fields
+    loaded = refused = 0
+    for body in _variants():
+        for name, reference in REFERENCE.items():
+            expected = outcome(reference.deserialize, body[name])
+            assert outcome(fast[name].deserialize, body[name]) == expected, name
+            loaded += expected[0] == "loaded"
+            refused += expected[0] == "refused"
+    assert loaded > 30 and refused >= 8
+
+
 @pytest.mark.parametrize("schema", [skyline3000.StateSchema, skyline3000.ScoreStateSchema])
-def test_the_bulk_of_a_state_reads_straight_into_what_the_schema_loads(schema):
+def test_a_state_loads_by_the_typed_plan_to_what_marshmallow_loads(schema):
     loader = schema()
     loaded = 0
     for body in _variants():
@@ -123,6 +165,7 @@ def test_the_bulk_of_a_state_reads_straight_into_what_the_schema_loads(schema):
         if expected[0] == "loaded":
             assert typed._plan(loader).load(copy.deepcopy(body)) == expected[1]  # the plan itself decides
             loaded += 1
-    assert loaded == 3
-    players = typed.load(loader, next(_variants()))
-    assert unicodedata.is_normalized("NFC", players.players[0].id)
+    assert loaded >= 6
+    state = typed.load(loader, next(_variants()))
+    players = state.players if isinstance(state, State) else state.state.players
+    assert players[0].id == unicodedata.normalize("NFC", "e\u0301")

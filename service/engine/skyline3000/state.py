@@ -31,20 +31,20 @@ TARGETS = ("empty", "billboard", "large", "green")
 FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FactoryBuilding:
     floors: int
     roof: str | None = None  # None: unfinished
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Building:
     owner: str
     floors: int
     roof: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     buildings: tuple[Building, ...] = ()
     greens: int = 0
@@ -55,7 +55,7 @@ class Block:
         return len(self.buildings) + self.greens + len(self.billboards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     id: str
     points: int = data.START_POINTS
@@ -72,7 +72,7 @@ class Player:
         return self.arched if shape == "arched" else self.peaked
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pile:
     draw: tuple[str, ...] | None = ()  # top first; None: unknown order (a real table, or a view)
     draw_size: int = 0
@@ -88,7 +88,7 @@ class Pile:
 SealedPile = tuple[str, tuple[str, ...] | None]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Auction:
     stack: int  # 1..3
     sealed: tuple[SealedPile, ...] = ()
@@ -100,13 +100,13 @@ class Auction:
         return False, None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Award:
     player: str
     tile: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A card the table must reveal: ``top``, the face-up top card of a pile whose order is unknown (at
     setup, after a draw, after a reshuffle); ``draw``, a card drawn from a pile whose top was not known.
@@ -117,7 +117,7 @@ class Pending:
     pile: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     options: Options
     players: tuple[Player, ...]
@@ -209,7 +209,7 @@ class State:
         return ids[i:] + ids[:i]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreInput:
     """What ``score`` and ``render`` take: the blocks (any subset) and, when known, the players."""
 
@@ -227,7 +227,7 @@ class ScoreInput:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     type: str
     player: str
