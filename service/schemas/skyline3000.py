@@ -19,7 +19,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.core import GameSpec
 from ..engine.skyline3000 import data
-from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
+from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values, shared_defaults
 from ..engine.skyline3000.state import (
     FAMILIES,
     MOVE_TYPES,
@@ -195,8 +195,8 @@ _OPTIONS = OptionsSchema()
 # The default options, built once, and their wire form's exact bytes: nearly every state carries them
 # spelled out (62 card values and the board), and loading them was a third of a state's load. Equal
 # bytes (keys sorted) mean the same JSON values of the same types, which the schema loads to these very
-# options (tests/api/test_typed_schemas.py holds it).
-DEFAULT_OPTIONS = default_options()
+# options (tests/api/test_typed_schemas.py and tests/skyline3000/test_wire.py hold it).
+DEFAULT_OPTIONS = shared_defaults()
 DEFAULT_OPTIONS_JSON = orjson.dumps(option_values(DEFAULT_OPTIONS), option=orjson.OPT_SORT_KEYS)
 # The structured options' default wire forms, each by its exact bytes, and the plain options beside them.
 DEFAULT_STRUCTURES = {
@@ -204,8 +204,22 @@ DEFAULT_STRUCTURES = {
     for name, value in option_values(DEFAULT_OPTIONS).items()
     if OPTIONS[name].kind == "value"
 }
-PLAIN_OPTIONS = tuple(spec for spec in OPTIONS if spec.kind != "value")
+# Each plain option's name, default and the values its field takes as they are: (JSON type, value) pairs
+# of its choices, or an integer range, or the booleans.
+PLAIN_OPTIONS = tuple(
+    (
+        spec.name,
+        spec.default,
+        frozenset((type(choice), choice) for choice in spec.choices) if spec.kind == "choice" else None,
+        (spec.minimum, spec.maximum) if spec.kind == "int" else None,
+    )
+    for spec in OPTIONS
+    if spec.kind in ("choice", "int", "bool")
+)
+PLAIN_DEFAULTS = {name: getattr(DEFAULT_OPTIONS, name) for name, _, _, _ in PLAIN_OPTIONS}
 OPTION_NAMES = frozenset(spec.name for spec in OPTIONS)
+# Every option is one of those kinds (another kind's options are read by the schema).
+READ_BESIDE = len(PLAIN_OPTIONS) + len(DEFAULT_STRUCTURES) == len(OPTION_NAMES)
 
 
 class OptionsField(fields.Field):
@@ -239,8 +253,8 @@ def _default_structures(value: dict[str, Any]) -> Options | None:
     every other option is left out or a value its field takes as it is (a choice, an integer in range, a
     boolean, each of its own JSON type): the default options with those values, sharing the default board
     and cards. None: anything else, which the schema loads (and refuses, and explains).
-    ``tests/api/test_typed_schemas.py`` holds it to the schema."""
-    if not value.keys() <= OPTION_NAMES:
+    ``tests/skyline3000/test_wire.py`` holds it to the schema."""
+    if not READ_BESIDE or not value.keys() <= OPTION_NAMES:
         return None
     for name, default in DEFAULT_STRUCTURES.items():
         if name in value:
@@ -250,24 +264,23 @@ def _default_structures(value: dict[str, Any]) -> Options | None:
             except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
                 return None
     plain = {}
-    differs = False
-    for spec in PLAIN_OPTIONS:
-        given = value.get(spec.name, spec.default)
-        if not _taken_as_is(spec, given):
+    for name, default, choices, bounds in PLAIN_OPTIONS:
+        given = value.get(name, default)
+        if given is not default and not _taken_as_is(given, choices, bounds):
             return None
-        plain[spec.name] = given
-        differs = differs or given != getattr(DEFAULT_OPTIONS, spec.name)
-    return replace(DEFAULT_OPTIONS, **plain) if differs else DEFAULT_OPTIONS
+        plain[name] = given
+    return DEFAULT_OPTIONS if plain == PLAIN_DEFAULTS else replace(DEFAULT_OPTIONS, **plain)
 
 
-def _taken_as_is(spec: Any, value: Any) -> bool:
+def _taken_as_is(value: Any, choices: frozenset[tuple[type, Any]] | None, bounds: tuple[Any, Any] | None) -> bool:
     """The option's field loads ``value`` as ``value`` (its exact JSON type, within its choices or range)."""
-    if spec.kind == "choice":
-        return any(type(value) is type(choice) and value == choice for choice in spec.choices)
-    if spec.kind == "int":
+    if choices is not None:
+        return type(value) not in (list, dict) and (type(value), value) in choices
+    if bounds is not None:
         # both ends given: an unbounded side would be bounded by the field (``StrictInteger``), not here
-        return type(value) is int and None not in (spec.minimum, spec.maximum) and spec.minimum <= value <= spec.maximum
-    return spec.kind == "bool" and type(value) is bool
+        low, high = bounds
+        return type(value) is int and low is not None and high is not None and low <= value <= high
+    return type(value) is bool
 
 
 # ---- the city -----------------------------------------------------------------------------------------
