@@ -204,6 +204,10 @@ DEFAULT_STRUCTURES = {
     for name, value in option_values(DEFAULT_OPTIONS).items()
     if OPTIONS[name].kind == "value"
 }
+# The default board's and cards' wire forms (``options_json`` copies them), and the options' order.
+OPTION_ORDER = tuple(option_values(DEFAULT_OPTIONS))
+DEFAULT_BOARD_JSON = option_values(DEFAULT_OPTIONS)["board"]
+DEFAULT_CARDS_JSON = option_values(DEFAULT_OPTIONS)["cards"]
 # Each plain option's name, default and the values its field takes as they are: (JSON type, value) pairs
 # of its choices, or an integer range, or the booleans.
 PLAIN_OPTIONS = tuple(
@@ -245,7 +249,26 @@ class OptionsField(fields.Field):
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return option_values(value if isinstance(value, Options) else typed.load(self._schema, value))
+        return options_json(value if isinstance(value, Options) else typed.load(self._schema, value))
+
+
+def options_json(options: Options) -> dict[str, Any]:
+    """``option_values(options)``: for options on the default board and cards themselves, their wire forms
+    are fresh copies of the default ones (written once), not built again from 62 cards."""
+    if options.board is not DEFAULT_OPTIONS.board or options.cards is not DEFAULT_OPTIONS.cards:
+        return option_values(options)
+    out = {name: getattr(options, name) for name in OPTION_ORDER}
+    board, cards = DEFAULT_BOARD_JSON, DEFAULT_CARDS_JSON
+    out["board"] = {
+        "small_platforms": dict(board["small_platforms"]),
+        "starting_greens": {district: list(blocks) for district, blocks in board["starting_greens"].items()},
+    }
+    out["cards"] = {
+        "roof": list(cards["roof"]),
+        "floor": list(cards["floor"]),
+        "contract": [dict(contract) for contract in cards["contract"]],
+    }
+    return out
 
 
 def _default_structures(value: dict[str, Any]) -> Options | None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
@@ -14,6 +16,7 @@ from marshmallow import ValidationError
 from service.engine.memo import memo_scope
 from service.engine.skyline3000 import GAME, data, validate
 from service.engine.skyline3000.state import default_options
+from service.engine.skyline3000.state import replace as copy_with
 from service.schemas.skyline3000 import WIRE
 
 from ..memos import CountingMemo
@@ -303,3 +306,29 @@ def test_the_one_pass_check_agrees_with_the_rule_by_rule_checks(raw_state):
     except ValidationError:
         return
     _agree(state)
+
+
+def test_the_states_replace_is_dataclasses_replace():
+    """state.replace copies the state types slot by slot: the same objects as dataclasses.replace gives,
+    a pile's top derived again, and the same TypeError for a field the type does not have."""
+    for wire in bases()[:3]:
+        state = SCHEMA.load(wire)
+        pile = state.piles[0][1]
+        player = state.players[0]
+        for obj, changes in (
+            (state, {}),
+            (state, {"round": 2, "turn": None}),
+            (state, {"players": state.players[::-1], "pending": None}),
+            (player, {"points": player.points + 3, "hand": None}),
+            (pile, {"draw": ("roof-1", "roof-2"), "top": "roof-9"}),
+            (pile, {"discard": (), "draw": None, "top": "roof-3"}),
+            (state.blocks[0][1], {"greens": 2}),
+        ):
+            made = copy_with(obj, **changes)
+            assert type(made) is type(obj) and made == dataclasses.replace(obj, **changes)
+            assert made is not obj
+        assert copy_with(pile, draw=("roof-1", "roof-2"), top=None).top == "roof-1"
+        with pytest.raises(TypeError):
+            copy_with(state, colour="red")
+    options = state.options
+    assert copy_with(options, roofs_per_shape=3) == dataclasses.replace(options, roofs_per_shape=3)

@@ -8,11 +8,12 @@ import copy
 import json
 import unicodedata
 
+import orjson
 import pytest
 from marshmallow import ValidationError, fields, validate
 
 from service.engine.skyline3000 import GAME, data
-from service.engine.skyline3000.options import OPTIONS
+from service.engine.skyline3000.options import OPTIONS, default_options, option_values
 from service.engine.skyline3000.state import State
 from service.schemas import skyline3000, typed
 from service.schemas.common import Dict, List
@@ -169,3 +170,17 @@ def test_a_state_loads_by_the_typed_plan_to_what_marshmallow_loads(schema):
     state = typed.load(loader, next(_variants()))
     players = state.players if isinstance(state, State) else state.state.players
     assert players[0].id == unicodedata.normalize("NFC", "e\u0301")
+
+
+def test_options_write_as_option_values_writes_them():
+    """The options' dump copies the default board's and cards' wire forms when it can."""
+    field = skyline3000.OptionsField()
+    shared = field.deserialize({"first_tie_rest": "no_second", "roofs_per_shape": 4})
+    assert shared.cards is skyline3000.DEFAULT_OPTIONS.cards
+    for options in (skyline3000.DEFAULT_OPTIONS, shared, default_options(), default_options(roofs_per_shape=3)):
+        written = field.serialize("options", {"options": options})
+        assert orjson.dumps(written) == orjson.dumps(option_values(options))
+    first, second = (field.serialize("options", {"options": shared}) for _ in range(2))
+    first["cards"]["contract"][0]["value"] = 99
+    first["board"]["starting_greens"]["red"].append("red-2")
+    assert second == option_values(shared)  # each dump is its own copy

@@ -4,14 +4,13 @@ bonus) with its full breakdown, the score answer, and the end's winners with the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from ..core import Violation
 from ..memo import remembered_many
 from ..standings import after_scoring, leaders
 from . import data
-from .state import Block, Options, Player, ScoreInput, State
+from .state import Block, Options, Player, ScoreInput, State, replace
 
 PLACINGS_KIND = data.SKYLINE_3000.memo_kind(data.PLACINGS)
 
