@@ -16,7 +16,7 @@ PLACINGS_KIND = data.SKYLINE_3000.memo_kind(data.PLACINGS)
 
 
 def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:
-    return {"buildings": sorted([b.owner, b.floors] for b in block.buildings), "rest": first_tie_rest}
+    return {"buildings": sorted([[b.owner, b.floors] for b in block.buildings]), "rest": first_tie_rest}
 
 
 def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
