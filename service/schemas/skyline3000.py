@@ -11,7 +11,7 @@ scoring input (``blocks``, any subset, and optional ``players``/``options``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 import orjson
@@ -19,7 +19,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.core import GameSpec
 from ..engine.skyline3000 import data
-from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values
+from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values, shared_defaults
 from ..engine.skyline3000.state import (
     FAMILIES,
     MOVE_TYPES,
@@ -58,6 +58,7 @@ GAME_ID = data.GAME_ID
 MAX_PLAYERS_ON_WIRE = 8
 CARDS_TOTAL = sum(data.DECK_SIZES.values())
 POINTS_BOUND = 10_000
+DECKS = data.DECKS
 MAX_FACTORY = data.FLOORS_TOTAL  # buildings in one factory: every building has at least one of the 90 floors
 
 
@@ -194,9 +195,35 @@ _OPTIONS = OptionsSchema()
 # The default options, built once, and their wire form's exact bytes: nearly every state carries them
 # spelled out (62 card values and the board), and loading them was a third of a state's load. Equal
 # bytes (keys sorted) mean the same JSON values of the same types, which the schema loads to these very
-# options (tests/skyline3000/test_wire.py holds it).
-DEFAULT_OPTIONS = default_options()
+# options (tests/api/test_typed_schemas.py and tests/skyline3000/test_wire.py hold it).
+DEFAULT_OPTIONS = shared_defaults()
 DEFAULT_OPTIONS_JSON = orjson.dumps(option_values(DEFAULT_OPTIONS), option=orjson.OPT_SORT_KEYS)
+# The structured options' default wire forms, each by its exact bytes, and the plain options beside them.
+DEFAULT_STRUCTURES = {
+    name: orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    for name, value in option_values(DEFAULT_OPTIONS).items()
+    if OPTIONS[name].kind == "value"
+}
+# The default board's and cards' wire forms (``options_json`` copies them), and the options' order.
+OPTION_ORDER = tuple(option_values(DEFAULT_OPTIONS))
+DEFAULT_BOARD_JSON = option_values(DEFAULT_OPTIONS)["board"]
+DEFAULT_CARDS_JSON = option_values(DEFAULT_OPTIONS)["cards"]
+# Each plain option's name, default and the values its field takes as they are: (JSON type, value) pairs
+# of its choices, or an integer range, or the booleans.
+PLAIN_OPTIONS = tuple(
+    (
+        spec.name,
+        spec.default,
+        frozenset((type(choice), choice) for choice in spec.choices) if spec.kind == "choice" else None,
+        (spec.minimum, spec.maximum) if spec.kind == "int" else None,
+    )
+    for spec in OPTIONS
+    if spec.kind in ("choice", "int", "bool")
+)
+PLAIN_DEFAULTS = {name: getattr(DEFAULT_OPTIONS, name) for name, _, _, _ in PLAIN_OPTIONS}
+OPTION_NAMES = frozenset(spec.name for spec in OPTIONS)
+# Every option is one of those kinds (another kind's options are read by the schema).
+READ_BESIDE = len(PLAIN_OPTIONS) + len(DEFAULT_STRUCTURES) == len(OPTION_NAMES)
 
 
 class OptionsField(fields.Field):
@@ -214,28 +241,81 @@ class OptionsField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict):
             raise ValidationError("Not a valid mapping type.")
-        if _is_default(value):
-            return DEFAULT_OPTIONS
+        known = _default_structures(value)
+        if known is not None:
+            return known
         return typed.load(self._schema, value)
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return option_values(value if isinstance(value, Options) else typed.load(self._schema, value))
+        return options_json(value if isinstance(value, Options) else typed.load(self._schema, value))
 
 
-def _is_default(value: dict[str, Any]) -> bool:
-    try:
-        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS) == DEFAULT_OPTIONS_JSON
-    except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
-        return False
+def options_json(options: Options) -> dict[str, Any]:
+    """``option_values(options)``: for options on the default board and cards themselves, their wire forms
+    are fresh copies of the default ones (written once), not built again from 62 cards."""
+    if options.board is not DEFAULT_OPTIONS.board or options.cards is not DEFAULT_OPTIONS.cards:
+        return option_values(options)
+    out = {name: getattr(options, name) for name in OPTION_ORDER}
+    board, cards = DEFAULT_BOARD_JSON, DEFAULT_CARDS_JSON
+    out["board"] = {
+        "small_platforms": dict(board["small_platforms"]),
+        "starting_greens": {district: list(blocks) for district, blocks in board["starting_greens"].items()},
+    }
+    out["cards"] = {
+        "roof": list(cards["roof"]),
+        "floor": list(cards["floor"]),
+        "contract": [dict(contract) for contract in cards["contract"]],
+    }
+    return out
+
+
+def _default_structures(value: dict[str, Any]) -> Options | None:
+    """What the schema loads of ``value`` when its board and cards are the default ones (or left out) and
+    every other option is left out or a value its field takes as it is (a choice, an integer in range, a
+    boolean, each of its own JSON type): the default options with those values, sharing the default board
+    and cards. None: anything else, which the schema loads (and refuses, and explains).
+    ``tests/skyline3000/test_wire.py`` holds it to the schema."""
+    if not READ_BESIDE or not value.keys() <= OPTION_NAMES:
+        return None
+    for name, default in DEFAULT_STRUCTURES.items():
+        if name in value:
+            try:
+                if orjson.dumps(value[name], option=orjson.OPT_SORT_KEYS) != default:
+                    return None
+            except TypeError:  # what orjson cannot write (integers past 64 bits) is not the default
+                return None
+    plain = {}
+    for name, default, choices, bounds in PLAIN_OPTIONS:
+        given = value.get(name, default)
+        if given is not default and not _taken_as_is(given, choices, bounds):
+            return None
+        plain[name] = given
+    return DEFAULT_OPTIONS if plain == PLAIN_DEFAULTS else replace(DEFAULT_OPTIONS, **plain)
+
+
+def _taken_as_is(value: Any, choices: frozenset[tuple[type, Any]] | None, bounds: tuple[Any, Any] | None) -> bool:
+    """The option's field loads ``value`` as ``value`` (its exact JSON type, within its choices or range)."""
+    if choices is not None:
+        return type(value) not in (list, dict) and (type(value), value) in choices
+    if bounds is not None:
+        # both ends given: an unbounded side would be bounded by the field (``StrictInteger``), not here
+        low, high = bounds
+        return type(value) is int and low is not None and high is not None and low <= value <= high
+    return type(value) is bool
 
 
 # ---- the city -----------------------------------------------------------------------------------------
+# Each nested schema loads straight into the engine's object (its ``post_load``).
 class BuildingSchema(Schema):
     owner = PlayerId(required=True)
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
     roof = fields.String(required=True, validate=validate.OneOf(data.ROOFS), metadata=ROOF)
+
+    @post_load
+    def _build(self, d, **kwargs) -> Building:
+        return Building(d["owner"], d["floors"], d["roof"])
 
 
 class BlockSchema(Schema):
@@ -249,20 +329,19 @@ class BlockSchema(Schema):
         metadata={"component": "{Prefix}LargeTile"},
     )
 
-
-def Blocks(**kwargs: Any) -> fields.Dict:
-    return Dict(
-        keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
-        values=fields.Nested(BlockSchema),
-        validate=validate.Length(max=len(data.BLOCK_IDS), error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
-        **kwargs,
-    )
+    @post_load
+    def _build(self, d, **kwargs) -> Block:
+        return Block(tuple(d["buildings"]), d["greens"], tuple(d["billboards"]), d["large"])
 
 
 # ---- players, piles, phase parts -----------------------------------------------------------------------
 class FactoryBuildingSchema(Schema):
     floors = StrictInteger(required=True, validate=validate.Range(min=1, max=data.FLOORS_TOTAL))
     roof = fields.String(validate=validate.OneOf(data.ROOFS), allow_none=True, load_default=None, metadata=ROOF)
+
+    @post_load
+    def _build(self, d, **kwargs) -> FactoryBuilding:
+        return FactoryBuilding(d["floors"], d["roof"])
 
 
 class RoofsSchema(Schema):
@@ -281,6 +360,21 @@ class PlayerSchema(Schema):
     billboards_retired = Count(10, load_default=0)
     passed = StrictBoolean(load_default=False)
 
+    @post_load
+    def _build(self, p, **kwargs) -> Player:
+        return Player(
+            id=p["id"],
+            points=p["points"],
+            hand=tuple(p["hand"]) if p["hand"] is not None else None,
+            hand_size=p["hand_size"],
+            factory=tuple(p["factory"]),
+            arched=p["roofs"]["arched"],
+            peaked=p["roofs"]["peaked"],
+            billboards=p["billboards"],
+            billboards_retired=p["billboards_retired"],
+            passed=p["passed"],
+        )
+
 
 class PileSchema(Schema):
     draw = CardList(allow_none=True, load_default=None)
@@ -288,11 +382,136 @@ class PileSchema(Schema):
     discard = CardList(load_default=list)
     top = CardId(allow_none=True, load_default=None)
 
+    @post_load
+    def _build(self, p, **kwargs) -> Pile:
+        draw = tuple(p["draw"]) if p["draw"] is not None else None
+        return Pile(draw=draw, draw_size=p["draw_size"], discard=tuple(p["discard"]), top=p["top"])
+
 
 class PilesSchema(Schema):
     roof = fields.Nested(PileSchema, required=True)
     floor = fields.Nested(PileSchema, required=True)
     contract = fields.Nested(PileSchema, required=True)
+
+    @post_load
+    def _build(self, d, **kwargs) -> tuple[tuple[str, Pile], ...]:
+        return tuple((deck, d[deck]) for deck in data.DECKS)
+
+
+# ---- the bulk of a state, read at once -------------------------------------------------------------------
+# A state's players, blocks and piles are most of it. Each is a field that reads its value in two calls of
+# msgspec's: one checks it against its nested schema's typed wire type (typed.py derives it from the
+# schema: bounds, choices, required and unknown members), one builds the engine's objects from it where
+# the dataclasses' own fields and defaults are the members and their load_defaults (the blocks, the
+# factories; the rest is read from the checked value). What msgspec cannot say
+# is checked after: a player id is taken when it reads as itself (already NFC; PlayerId's own reading).
+# Anything else (a value the check refuses, an id to normalise or refuse) is read by the field's
+# marshmallow code, item by item through the nested schemas, whose post_load builds the same objects:
+# so the loaded value is the same either way, and every refusal and its message are marshmallow's.
+_ID_READING = PlayerId().typed_reading()
+assert _ID_READING is not None  # a player id's own reading: NFC, and ValueError for an id PlayerId refuses
+read_player_id = _ID_READING[1]
+
+
+def _ids_read_as_themselves(ids: set[str]) -> bool:
+    try:
+        return all(read_player_id(pid) == pid for pid in ids)
+    except ValueError:
+        return False
+
+
+def _wire(origin: Any, item: Any, check: Any) -> Any:
+    """``Annotated[origin[item], Meta]`` for the field's one ``Length`` validator (None: it has others, or
+    the nested schema has no typed wire type)."""
+    if type(check) is not validate.Length or item is None or (type(item) is tuple and None in item):
+        return None
+    low, high = (check.equal, check.equal) if check.equal is not None else (check.min, check.max)
+    return Annotated.__class_getitem__((origin.__class_getitem__(item), msgspec.Meta(min_length=low, max_length=high)))  # type: ignore[attr-defined]
+
+
+def _checked(value: Any, kind: Any) -> bool:
+    try:
+        msgspec.convert(value, kind)
+    except msgspec.ValidationError:
+        return False
+    return True
+
+
+class PlayersField(List):
+    """The players in seat order (``PlayerSchema`` each), loaded as ``Player``s."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(
+            fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **kwargs
+        )
+        self._wire = _wire(list, typed.wire_type(PlayerSchema()), self.validators[0])
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is list and self._wire is not None and _checked(value, self._wire):
+            factories = msgspec.convert([p["factory"] for p in value], list[tuple[FactoryBuilding, ...]])
+            if _ids_read_as_themselves({p["id"] for p in value}):
+                return [
+                    Player(
+                        p["id"],
+                        p["points"],
+                        None if p.get("hand") is None else tuple(p["hand"]),
+                        p["hand_size"],
+                        factory,
+                        p["roofs"]["arched"],
+                        p["roofs"]["peaked"],
+                        p["billboards"],
+                        p.get("billboards_retired", 0),
+                        p.get("passed", False),
+                    )
+                    for p, factory in zip(value, factories, strict=True)
+                ]
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class BlocksField(Dict):
+    """The city: each block by its id (``BlockSchema`` each), loaded as ``Block``s."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(
+            keys=fields.String(validate=validate.OneOf(data.BLOCK_IDS)),
+            values=fields.Nested(BlockSchema),
+            validate=validate.Length(max=len(data.BLOCK_IDS), error=M.AT_MOST_BLOCKS.format(count=len(data.BLOCK_IDS))),
+            **kwargs,
+        )
+        block_ids = Literal.__getitem__(data.BLOCK_IDS)  # the keys' OneOf
+        self._wire = _wire(dict, (block_ids, typed.wire_type(BlockSchema())), self.validators[0])
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is dict and self._wire is not None and _checked(value, self._wire):
+            blocks = msgspec.convert(value, dict[str, Block])
+            owners = {b.owner for block in blocks.values() for b in block.buildings}
+            owners.update(owner for block in blocks.values() for owner in block.billboards)
+            if _ids_read_as_themselves(owners):
+                return blocks
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def _checked_pile(pile: dict[str, Any]) -> Pile:
+    # not msgspec's build: a draw pile left out is hidden (None), where the dataclass's default is empty
+    return Pile(
+        draw=None if pile.get("draw") is None else tuple(pile["draw"]),
+        draw_size=pile["draw_size"],
+        discard=tuple(pile.get("discard", ())),
+        top=pile.get("top"),
+    )
+
+
+class PilesField(fields.Nested):
+    """The three decks' piles (``PilesSchema``), loaded as ``(deck, Pile)`` pairs in the decks' order."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(PilesSchema, **kwargs)
+        self._wire = typed.wire_type(PilesSchema())
+
+    def _deserialize(self, value, attr, data, partial=None, **kwargs):
+        if type(value) is dict and self._wire is not None and _checked(value, self._wire):
+            return tuple((deck, _checked_pile(value[deck])) for deck in DECKS)
+        return super()._deserialize(value, attr, data, partial=partial, **kwargs)
 
 
 class AuctionSchema(Schema):
@@ -321,12 +540,12 @@ def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]
     return {
         "game": fields.String(validate=validate.Equal(game_id), **req),
         "options": OptionsField(),
-        "players": List(fields.Nested(PlayerSchema), validate=validate.Length(min=1, max=MAX_PLAYERS_ON_WIRE), **req),
+        "players": PlayersField(**req),
         "round": StrictInteger(validate=validate.Range(min=1, max=data.ROUNDS), **req),
         "phase": fields.String(validate=validate.OneOf(data.PHASES), **req),
         "key": PlayerId(**req),
         "turn": PlayerId(allow_none=True, load_default=None),
-        "blocks": Blocks(required=True),
+        "blocks": BlocksField(required=True),
         "floors": Count(data.FLOORS_TOTAL, **req),
         "auction_house": List(
             List(fields.String(validate=validate.OneOf(data.TILES)), validate=validate.Length(max=8)),
@@ -341,7 +560,7 @@ def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]
         "draws_left": Dict(
             keys=PlayerId(), values=Count(40), load_default=dict, validate=validate.Length(max=MAX_PLAYERS_ON_WIRE)
         ),
-        "piles": fields.Nested(PilesSchema, **req),
+        "piles": PilesField(**req),
         "seed": Seed(allow_none=True, load_default=None),
         "shuffles": Count(10**6, load_default=0),
         "pending": fields.Nested(PendingSchema, allow_none=True, load_default=None),
@@ -351,54 +570,19 @@ def _state_fields(full: bool, game_id: str = GAME_ID) -> dict[str, fields.Field]
 FULL_STATE_KEYS = ("game", "players", "round", "phase", "key", "blocks", "floors", "auction_house", "piles")
 
 
-def _blocks_from_json(blocks: dict[str, Any], all_blocks: bool) -> tuple[tuple[str, Block], ...]:
-    ids = data.BLOCK_IDS if all_blocks else tuple(b for b in data.BLOCK_IDS if b in blocks)
-    out = []
-    for b in ids:
-        raw = blocks.get(b, {"buildings": [], "greens": 0, "billboards": [], "large": None})
-        out.append(
-            (
-                b,
-                Block(
-                    buildings=tuple(Building(x["owner"], x["floors"], x["roof"]) for x in raw["buildings"]),
-                    greens=raw["greens"],
-                    billboards=tuple(raw["billboards"]),
-                    large=raw["large"],
-                ),
-            )
-        )
-    return tuple(out)
+EMPTY_BLOCK = Block()
 
 
-def _player_from_json(p: dict[str, Any]) -> Player:
-    return Player(
-        id=p["id"],
-        points=p["points"],
-        hand=tuple(p["hand"]) if p["hand"] is not None else None,
-        hand_size=p["hand_size"],
-        factory=tuple(FactoryBuilding(b["floors"], b["roof"]) for b in p["factory"]),
-        arched=p["roofs"]["arched"],
-        peaked=p["roofs"]["peaked"],
-        billboards=p["billboards"],
-        billboards_retired=p["billboards_retired"],
-        passed=p["passed"],
-    )
+def _blocks_in_order(blocks: dict[str, Block], all_blocks: bool) -> tuple[tuple[str, Block], ...]:
+    """The loaded blocks in the board's order (every block of the board, an empty one for any left out)."""
+    if all_blocks:
+        return tuple([(b, blocks.get(b, EMPTY_BLOCK)) for b in data.BLOCK_IDS])
+    return tuple([(b, blocks[b]) for b in data.BLOCK_IDS if b in blocks])
 
 
 def state_from_json(d: dict[str, Any]) -> State:
-    options = d.get("options") or typed.load(_OPTIONS, {})
-    piles = tuple(
-        (
-            deck,
-            Pile(
-                draw=tuple(d["piles"][deck]["draw"]) if d["piles"][deck]["draw"] is not None else None,
-                draw_size=d["piles"][deck]["draw_size"],
-                discard=tuple(d["piles"][deck]["discard"]),
-                top=d["piles"][deck]["top"],
-            ),
-        )
-        for deck in data.DECKS
-    )
+    """The engine's state from a loaded state (its players, blocks and piles loaded as engine objects)."""
+    options = d.get("options") or DEFAULT_OPTIONS
     auction = None
     if d.get("auction") is not None:
         a = d["auction"]
@@ -408,19 +592,19 @@ def state_from_json(d: dict[str, Any]) -> State:
     pending = Pending(d["pending"]["kind"], d["pending"]["player"], d["pending"]["pile"]) if d.get("pending") else None
     return State(
         options=options,
-        players=tuple(_player_from_json(p) for p in d["players"]),
+        players=tuple(d["players"]),
         round=d["round"],
         phase=d["phase"],
         key=d["key"],
         turn=d.get("turn"),
-        blocks=_blocks_from_json(d["blocks"], True),
+        blocks=_blocks_in_order(d["blocks"], True),
         floors=d["floors"],
-        auction_house=tuple(tuple(s) for s in d["auction_house"]),
+        auction_house=tuple([tuple(s) for s in d["auction_house"]]),
         removed_developments=tuple(d.get("removed_developments", ())),
         auction=auction,
         award=award,
         draws_left=tuple(d.get("draws_left", {}).items()),
-        piles=piles,
+        piles=d["piles"],
         seed=d.get("seed"),
         shuffles=d.get("shuffles", 0),
         pending=pending,
@@ -533,7 +717,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> ScoreInput:
-        options = d.get("options") or typed.load(_OPTIONS, {})
+        options = d.get("options") or DEFAULT_OPTIONS
         if all(k in d for k in FULL_STATE_KEYS) and all(b in d["blocks"] for b in data.BLOCK_IDS):
             state = state_from_json(d)
             return ScoreInput(
@@ -544,10 +728,10 @@ class ScoreStateSchema(_StateBase):
                 round=state.round,
                 state=state,
             )
-        players = tuple(_player_from_json(p) for p in d["players"]) if "players" in d else None
+        players = tuple(d["players"]) if "players" in d else None
         return ScoreInput(
             options=options,
-            blocks=_blocks_from_json(d["blocks"], False),
+            blocks=_blocks_in_order(d["blocks"], False),
             players=players,
             phase=d.get("phase"),
             round=d.get("round"),

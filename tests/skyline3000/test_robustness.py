@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import random
+from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from service.engine.memo import memo_scope
-from service.engine.skyline3000 import GAME, data
+from service.engine.skyline3000 import GAME, data, validate
 from service.engine.skyline3000.state import default_options
+from service.engine.skyline3000.state import replace as copy_with
 from service.schemas.skyline3000 import WIRE
 
 from ..memos import CountingMemo
@@ -214,3 +218,117 @@ def test_last_bid_with_an_impossible_earlier_pile_is_refused_not_raised():
     raw["auction"]["sealed"]["p0"] = []
     out = GAME.apply(SCHEMA.load(raw), MOVE.load({"type": "bid", "player": "p2", "cards": []}))
     assert {v.code for v in out.violations} == {"skyline3000.state.hidden_information"}
+
+
+def _agree(state) -> None:
+    broken = validate.violations(GAME.book, state)
+    assert validate.consistent(GAME.book, state) == (broken == []), [v.code for v in broken]
+
+
+def _single_edits(state):
+    """The state with one thing changed that a check counts or looks at."""
+    yield replace(state, floors=state.floors + 1)
+    yield replace(state, removed_developments=(*state.removed_developments, "green"))
+    yield replace(state, auction_house=((), *state.auction_house[1:]))
+    for p in state.players:
+        for change in ({"arched": p.arched + 1}, {"peaked": p.peaked - 1}, {"billboards": p.billboards + 1}):
+            yield state.with_player(replace(p, **change))
+        yield state.with_player(replace(p, billboards_retired=p.billboards_retired + 1, hand_size=p.hand_size + 1))
+        if p.factory:
+            yield state.with_player(replace(p, factory=(replace(p.factory[0], roof="arched"), *p.factory[1:])))
+        if p.hand:
+            other = next(d for d, _ in state.piles if not p.hand[0].startswith(d))
+            yield state.with_pile(other, replace(state.pile(other), discard=(p.hand[0], *state.pile(other).discard)))
+            yield state.with_player(replace(p, hand=(*p.hand, p.hand[0]), hand_size=p.hand_size + 1))
+    for deck, pile in state.piles:
+        yield state.with_pile(deck, replace(pile, draw_size=pile.draw_size + 1))
+    for block_id, block in state.blocks:
+        yield state.with_block(block_id, replace(block, greens=block.greens + 1))
+        yield state.with_block(block_id, replace(block, large="spaceport" if block.large is None else None))
+        if block.large is None:
+            yield state.with_block(block_id, replace(block, large="tower"))  # no development at all
+        yield state.with_block(block_id, replace(block, billboards=(*block.billboards, "zed")))
+        if block.buildings:
+            first, rest = block.buildings[0], block.buildings[1:]
+            for edited in (replace(first, owner="zed"), replace(first, floors=first.floors + 1)):
+                yield state.with_block(block_id, replace(block, buildings=(edited, *rest)))
+            other = "peaked" if first.roof == "arched" else "arched"
+            yield state.with_block(
+                block_id, replace(block, buildings=tuple(replace(b, roof=other) for b in block.buildings))
+            )
+
+
+def _balanced_edits(state):
+    """The state with one thing changed and the counts it touches made to add up again, so that only the
+    rule about that thing is broken: roofs of other shapes in a block or a district (the owners' roofs
+    left made up), a building one floor taller (the supply one less), a green fewer on a block (removed)."""
+
+    def flipped(s, block_id, count):
+        block = s.block(block_id)
+        for b in block.buildings[:count]:
+            owner = s.player(b.owner)
+            other = "peaked" if b.roof == "arched" else "arched"
+            s = s.with_player(replace(owner, **{b.roof: getattr(owner, b.roof) + 1, other: getattr(owner, other) - 1}))
+        buildings = tuple(
+            replace(b, roof="peaked" if b.roof == "arched" else "arched") if i < count else b
+            for i, b in enumerate(block.buildings)
+        )
+        return s.with_block(block_id, replace(block, buildings=buildings))
+
+    for block_id, block in state.blocks:
+        if block.buildings:
+            yield flipped(state, block_id, 1)
+            yield flipped(state, block_id, len(block.buildings))
+            first = block.buildings[0]
+            taller = replace(block, buildings=(replace(first, floors=first.floors + 1), *block.buildings[1:]))
+            yield replace(state.with_block(block_id, taller), floors=state.floors - 1)
+        if block.greens:
+            fewer = state.with_block(block_id, replace(block, greens=block.greens - 1))
+            yield replace(fewer, removed_developments=(*state.removed_developments, "green"))
+
+
+def test_the_one_pass_check_agrees_with_the_rule_by_rule_checks_on_reached_states_and_single_edits():
+    edits = 0
+    for wire in bases():
+        state = SCHEMA.load(wire)
+        assert validate.consistent(GAME.book, state)
+        for edited in (*_single_edits(state), *_balanced_edits(state)):
+            _agree(edited)
+            edits += 1
+    assert edits > 500
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_one_pass_check_agrees_with_the_rule_by_rule_checks(raw_state):
+    try:
+        state = SCHEMA.load(raw_state)
+    except ValidationError:
+        return
+    _agree(state)
+
+
+def test_the_states_replace_is_dataclasses_replace():
+    """state.replace copies the state types slot by slot: the same objects as dataclasses.replace gives,
+    a pile's top derived again, and the same TypeError for a field the type does not have."""
+    for wire in bases()[:3]:
+        state = SCHEMA.load(wire)
+        pile = state.piles[0][1]
+        player = state.players[0]
+        for obj, changes in (
+            (state, {}),
+            (state, {"round": 2, "turn": None}),
+            (state, {"players": state.players[::-1], "pending": None}),
+            (player, {"points": player.points + 3, "hand": None}),
+            (pile, {"draw": ("roof-1", "roof-2"), "top": "roof-9"}),
+            (pile, {"discard": (), "draw": None, "top": "roof-3"}),
+            (state.blocks[0][1], {"greens": 2}),
+        ):
+            made = copy_with(obj, **changes)
+            assert type(made) is type(obj) and made == dataclasses.replace(obj, **changes)
+            assert made is not obj
+        assert copy_with(pile, draw=("roof-1", "roof-2"), top=None).top == "roof-1"
+        with pytest.raises(TypeError):
+            copy_with(state, colour="red")
+    options = state.options
+    assert copy_with(options, roofs_per_shape=3) == dataclasses.replace(options, roofs_per_shape=3)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.engine.memo import memo_scope
-from service.engine.skyline3000 import GAME
+from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.data import PLACINGS, SKYLINE_3000
+from service.engine.skyline3000.scoring import score_blocks, spaceport_bonus
 from service.engine.skyline3000.state import default_options
 
 from ..memos import CountingMemo
@@ -251,3 +254,27 @@ def test_score_answers_do_not_depend_on_the_hash_seed():
             subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, check=True).stdout
         )
     assert len(outputs) == 1
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(data.BLOCK_IDS),
+        st.fixed_dictionaries(
+            {
+                "buildings": st.lists(
+                    st.tuples(st.sampled_from(["anna", "bob", "cleo"]), st.integers(1, 4), st.just("arched")),
+                    max_size=5,
+                ),
+                "large": st.sampled_from([None, "spaceport", "megamarket"]),
+            }
+        ),
+    ),
+    st.sampled_from(["second", "no_second"]),
+)
+def test_a_players_spaceport_bonus_is_what_the_block_scoring_credits(spec, rest):
+    """``spaceport_bonus`` places only the Spaceports' blocks; ``score_blocks`` credits every block."""
+    inp = city(spec, default_options(first_tie_rest=rest))
+    credited = score_blocks(inp.blocks, inp.options)["players"]
+    for pid in ("anna", "bob", "cleo", "dora"):
+        assert spaceport_bonus(inp, pid) == credited.get(pid, {}).get("spaceport_bonus", 0)  # type: ignore[arg-type]

@@ -5,7 +5,6 @@ to a discard pile, from a draw pile to a hand."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from typing import TypeVar
 
 from ..core import Event, Outcome, game_ended
@@ -14,7 +13,7 @@ from . import data, factory, hidden
 from .board import free_platforms
 from .checks import available, construction_over
 from .scoring import score_blocks, winners
-from .state import Auction, Award, Block, Building, Move, Pending, Pile, Player, State
+from .state import Auction, Award, Block, Building, Move, Pending, Pile, Player, State, replace
 
 ROUND_SCORED = "round_scored"
 

@@ -8,12 +8,11 @@ shows; where it does not, the cards of a deck (and district) are alike, and one 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..explain import Clues, Proposer
 from . import data, effects
-from .state import Move, State
+from .state import Move, State, replace
 
 CARD_PLAYS = ("floor", "roof", "contract", "discard")
 

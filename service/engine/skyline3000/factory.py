@@ -10,14 +10,13 @@ factory holds ``n`` buildings. The order of the two floors does not matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from .. import kit
 from ..core import Violation
 from ..kit import RuleBook
 from . import data
-from .state import FactoryBuilding, Player
+from .state import FactoryBuilding, Player, replace
 
 
 def floor_placements_over(unfinished: Sequence[int], n: int) -> list[tuple[int, ...]]:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
-from .state import Player, State
+from .state import Player, State, replace
 
 
 def view_state(state: State, player: str | None) -> State:

@@ -221,8 +221,12 @@ class Options:
     _blocks_by_id: dict[str, BlockSpec] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_cards_by_id", {c.id: c for c in self.cards})
-        object.__setattr__(self, "_blocks_by_id", {b.id: b for b in self.board})
+        # options on the default board and cards themselves (the very tuples) share their lookups
+        shared = _DEFAULT_LOOKUPS
+        cards = shared[1] if shared is not None and self.cards is shared[0].cards else {c.id: c for c in self.cards}
+        board = shared[2] if shared is not None and self.board is shared[0].board else {b.id: b for b in self.board}
+        object.__setattr__(self, "_cards_by_id", cards)
+        object.__setattr__(self, "_blocks_by_id", board)
 
     def block(self, block_id: str) -> BlockSpec | None:
         return self._blocks_by_id.get(block_id)
@@ -266,6 +270,19 @@ def default_options(**given: Any) -> Options:
     """Every option: the given ones over the specs' defaults."""
     values = OPTIONS.resolve(given)
     return Options(**{**values, "board": board_of(values["board"]), "cards": cards_of(values["cards"])})
+
+
+# The default options, built once with their lookups: other options on the same board and cards tuples
+# (``dataclasses.replace`` of these) take the lookups over instead of building them again.
+_DEFAULT_LOOKUPS: tuple[Options, dict[str, Card], dict[str, BlockSpec]] | None = None
+_default = default_options()
+_DEFAULT_LOOKUPS = (_default, _default._cards_by_id, _default._blocks_by_id)
+
+
+def shared_defaults() -> Options:
+    """The default options whose board and cards (and their lookups) options made from them share."""
+    assert _DEFAULT_LOOKUPS is not None  # set at import
+    return _DEFAULT_LOOKUPS[0]
 
 
 def default_board() -> tuple[BlockSpec, ...]:

@@ -4,7 +4,6 @@ bonus) with its full breakdown, the score answer, and the end's winners with the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -13,11 +12,11 @@ from ..core import Violation
 from ..memo import conforms, kind_of, remembered_many
 from ..standings import after_scoring, leaders
 from . import data
-from .state import Block, Options, Player, ScoreInput, State
+from .state import Block, Options, Player, ScoreInput, State, replace
 
 
 def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:
-    return {"buildings": sorted([b.owner, b.floors] for b in block.buildings), "rest": first_tie_rest}
+    return {"buildings": sorted([[b.owner, b.floors] for b in block.buildings]), "rest": first_tie_rest}
 
 
 def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
@@ -25,17 +24,22 @@ def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
     totals: dict[str, int] = {}
     tallest: dict[str, int] = {}
     for owner, floors in material["buildings"]:
-        totals[owner] = totals.get(owner, 0) + floors
-        tallest[owner] = max(tallest.get(owner, 0), floors)
-    if not totals:
-        return {"first": [], "second": []}
-    top = max(totals.values())
-    tied = sorted(p for p, t in totals.items() if t == top)
-    if len(tied) == 1:
-        rest = [t for t in totals.values() if t < top]
-        runner = max(rest, default=None)
-        second = sorted(p for p, t in totals.items() if t == runner) if runner is not None else []
-        return {"first": tied, "second": second}
+        if owner in totals:
+            totals[owner] += floors
+            if floors > tallest[owner]:
+                tallest[owner] = floors
+        else:
+            totals[owner] = floors
+            tallest[owner] = floors if floors > 0 else 0
+    if len(totals) < 2:  # nobody, or one owner: first alone
+        return {"first": list(totals), "second": []}
+    ranked = sorted(totals.values(), reverse=True)
+    top = ranked[0]
+    if ranked[1] < top:  # one player first; second, every player with the next most floors
+        runner = ranked[1]
+        first = [p for p, t in totals.items() if t == top]
+        return {"first": first, "second": sorted([p for p, t in totals.items() if t == runner])}
+    tied = sorted([p for p, t in totals.items() if t == top])
     high = max(tallest[p] for p in tied)
     first = [p for p in tied if tallest[p] == high]
     others = [p for p in tied if tallest[p] < high]
@@ -110,8 +114,14 @@ def _scored_block(block_id: str, block: Block, placings: dict[str, list[str]]) -
     floors: dict[str, int] = {}
     high: dict[str, int] = {}
     for b in block.buildings:
-        floors[b.owner] = floors.get(b.owner, 0) + b.floors
-        high[b.owner] = max(high.get(b.owner, 0), b.floors)
+        owner, height = b.owner, b.floors
+        if owner in floors:
+            floors[owner] += height
+            if height > high[owner]:
+                high[owner] = height
+        else:
+            floors[owner] = height
+            high[owner] = height if height > 0 else 0
     return {
         "district": data.BLOCK_DISTRICT.get(block_id, ""),
         "floors": floors,
@@ -128,8 +138,9 @@ def _scored_block(block_id: str, block: Block, placings: dict[str, list[str]]) -
 
 def _credit_players(players: dict[str, dict[str, Any]], block_id: str, block: Block, scored: dict[str, Any]) -> None:
     """Every owner in the block gets an entry; the placed ones its points and, on a spaceport, extra cards."""
-    for owner in list(scored["floors"]) + list(block.billboards):
-        _player_entry(players, owner)
+    for owner in (*scored["floors"], *block.billboards):
+        if owner not in players:
+            players[owner] = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
     for owner, pts in scored["points"].items():
         entry = _player_entry(players, owner)
         entry["blocks"][block_id] = pts
@@ -231,8 +242,17 @@ def winners_at(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
 
 
 def spaceport_bonus(state: State, pid: str) -> int:
-    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them."""
-    bonus: int = score_blocks(state.blocks, state.options)["players"].get(pid, {}).get("spaceport_bonus", 0)
+    """The player's extra cards this draw phase: the board has not changed since the scoring that earned them.
+    Only the Spaceports' blocks are placed (``score_blocks`` credits the same places)."""
+    ports = [(block_id, block) for block_id, block in state.blocks if block.large == "spaceport"]
+    if not ports:
+        return 0
+    bonus = 0
+    for places in all_placings(ports, state.options).values():
+        if pid in places["first"]:
+            bonus += data.SPACEPORT_BONUS["first"]
+        if pid in places["second"]:
+            bonus += data.SPACEPORT_BONUS["second"]
     return bonus
 
 

@@ -4,13 +4,12 @@ nothing dealt and the piles' face-up top cards asked for as reveals."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..core import RulesError, Violation
 from ..kit import RuleBook
 from ..random import Rng
 from . import data, effects
-from .state import Block, FactoryBuilding, Options, Pile, Player, State, default_options
+from .state import Block, FactoryBuilding, Options, Pile, Player, State, default_options, replace
 
 
 def setup_state(book: RuleBook, players: Sequence[str], seed: int, options: Options | None = None) -> State:

@@ -1,8 +1,11 @@
-"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``dataclasses.replace``."""
+"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``replace`` (``dataclasses.replace``,
+copying slot by slot)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from . import data
 from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
@@ -31,20 +34,20 @@ TARGETS = ("empty", "billboard", "large", "green")
 FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FactoryBuilding:
     floors: int
     roof: str | None = None  # None: unfinished
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Building:
     owner: str
     floors: int
     roof: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     buildings: tuple[Building, ...] = ()
     greens: int = 0
@@ -55,7 +58,7 @@ class Block:
         return len(self.buildings) + self.greens + len(self.billboards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     id: str
     points: int = data.START_POINTS
@@ -72,7 +75,7 @@ class Player:
         return self.arched if shape == "arched" else self.peaked
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pile:
     draw: tuple[str, ...] | None = ()  # top first; None: unknown order (a real table, or a view)
     draw_size: int = 0
@@ -88,7 +91,7 @@ class Pile:
 SealedPile = tuple[str, tuple[str, ...] | None]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Auction:
     stack: int  # 1..3
     sealed: tuple[SealedPile, ...] = ()
@@ -100,13 +103,13 @@ class Auction:
         return False, None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Award:
     player: str
     tile: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A card the table must reveal: ``top``, the face-up top card of a pile whose order is unknown (at
     setup, after a draw, after a reshuffle); ``draw``, a card drawn from a pile whose top was not known.
@@ -117,7 +120,7 @@ class Pending:
     pile: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     options: Options
     players: tuple[Player, ...]
@@ -209,7 +212,7 @@ class State:
         return ids[i:] + ids[:i]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreInput:
     """What ``score`` and ``render`` take: the blocks (any subset) and, when known, the players."""
 
@@ -227,7 +230,7 @@ class ScoreInput:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     type: str
     player: str
@@ -243,6 +246,37 @@ class Move:
     # legal-moves only: this listed move stands for a family of moves (FAMILIES); a move sent with
     # it is the move its other fields spell
     family: str | None = None
+
+
+T = TypeVar("T")
+# Each state type's fields, in order, and its __post_init__ (None: it has none).
+_COPIED: dict[type, tuple[tuple[str, ...], frozenset[str], Any]] = {
+    cls: (
+        tuple(f.name for f in dataclasses.fields(cls)),
+        frozenset(f.name for f in dataclasses.fields(cls)),
+        getattr(cls, "__post_init__", None),
+    )
+    for cls in (FactoryBuilding, Building, Block, Player, Pile, Auction, Award, Pending, State, ScoreInput, Move)
+}
+_new = object.__new__
+_set = object.__setattr__
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)``. A state type (frozen, slotted, every field set by
+    ``__init__``) is copied slot by slot, then its ``__post_init__`` runs as after ``__init__``: the same
+    object, without dataclasses.replace's per-field checks and keyword call (a move replaces the state
+    several times). Anything else, and an unknown field's TypeError, is dataclasses.replace's."""
+    copied = _COPIED.get(type(obj))
+    if copied is None or not copied[1].issuperset(changes):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    names, _, post_init = copied
+    new = _new(type(obj))
+    for name in names:
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    if post_init is not None:
+        post_init(new)
+    return new
 
 
 __all__ = [

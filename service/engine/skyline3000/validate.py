@@ -92,12 +92,13 @@ def _block_buildings(book: RuleBook, block_id: str, block: Block, ptr: str) -> l
 
 def _block_owners(book: RuleBook, block: Block, players: set[str], ptr: str) -> list[Violation]:
     """Every building's and billboard's owner is a player."""
-    strangers = [(kit.pointer("buildings", i, "owner"), b.owner) for i, b in enumerate(block.buildings)]
-    strangers += [(kit.pointer("billboards", i), owner) for i, owner in enumerate(block.billboards)]
+    strangers: list[tuple[tuple[str | int, ...], str]] = [
+        (("buildings", i, "owner"), b.owner) for i, b in enumerate(block.buildings) if b.owner not in players
+    ]
+    strangers += [(("billboards", i), owner) for i, owner in enumerate(block.billboards) if owner not in players]
     return [
-        book.violation("state.unknown_player", "{owner!r} is not a player.", ptr + where, owner=owner)
+        book.violation("state.unknown_player", "{owner!r} is not a player.", ptr + kit.pointer(*where), owner=owner)
         for where, owner in strangers
-        if owner not in players
     ]
 
 
@@ -127,6 +128,16 @@ def _district_roofs(book: RuleBook, lookup: dict[str, Block], prefix: str) -> li
 # a whole state
 # =============================================================================================
 def validate(book: RuleBook, state: State) -> list[Violation]:
+    """Every rule the state breaks, in the checks' order. A consistent state (nearly every one a request
+    sends) is told by one pass that builds no violation (``consistent``); only a state it doubts is
+    checked rule by rule."""
+    if consistent(book, state):
+        return []
+    return violations(book, state)
+
+
+def violations(book: RuleBook, state: State) -> list[Violation]:
+    """Every rule the state breaks, checked rule by rule."""
     out: list[Violation] = []
     ids = [p.id for p in state.players]
     id_set = set(ids)
@@ -139,6 +150,124 @@ def validate(book: RuleBook, state: State) -> list[Violation]:
     out += _pieces(book, state)
     out += _cards(book, state)
     return out
+
+
+def consistent(book: RuleBook, state: State) -> bool:
+    """True only when ``validate`` finds nothing in ``state``: its checks in one pass over the players, the
+    city and the cards, stopping at the first doubt and building no violation (the phase's checks are
+    asked for a verdict only). ``tests/skyline3000/test_validate.py`` holds it to the rule-by-rule checks."""
+    players = state.players
+    ids = {p.id for p in players}
+    if len(ids) != len(players) or not 2 <= len(players) <= 4:
+        return False
+    options = state.options
+    # the city: each block's capacity, starting greens, development, roofs, heights and owners
+    on_board = greens = 0
+    roofs_built: dict[tuple[str, str], int] = {}  # (owner, shape) -> buildings on the board
+    billboards: dict[str, int] = {}  # owner -> billboards on the board
+    larges: dict[str, int] = {}
+    shapes: dict[str, str | None] = {}
+    for block_id, block in state.blocks:
+        spec = options.block(block_id)
+        buildings = block.buildings
+        if (
+            spec is None
+            or len(buildings) + block.greens + len(block.billboards) > spec.small_platforms
+            or block.greens < spec.starting_greens
+        ):
+            return False
+        greens += block.greens
+        if block.large is not None:
+            if block.large not in data.LARGE_TILES:
+                return False
+            larges[block.large] = larges.get(block.large, 0) + 1
+        shape = buildings[0].roof if buildings else None
+        shapes[block_id] = shape
+        if buildings:
+            heights = []
+            for b in buildings:
+                if b.roof != shape or b.owner not in ids:
+                    return False
+                heights.append(b.floors)
+                built = (b.owner, b.roof)
+                roofs_built[built] = roofs_built.get(built, 0) + 1
+            if not board.heights_reachable(heights):
+                return False
+            on_board += sum(heights)
+        for owner in block.billboards:
+            if owner not in ids:
+                return False
+            billboards[owner] = billboards.get(owner, 0) + 1
+    for district_blocks in data.DISTRICT_BLOCKS.values():
+        district_shapes = {shapes.get(b) for b in district_blocks}
+        if len(district_shapes) == 1 and None not in district_shapes:
+            return False
+    if not kit.allowed(lambda judge: _phase(judge, state, ids), book):
+        return False
+    # the pieces: floors, each player's roofs and billboards, the developments
+    in_factories = 0
+    for p in players:
+        factory_roofs = {shape: 0 for shape in data.ROOFS}
+        for fb in p.factory:
+            in_factories += fb.floors
+            if fb.roof in factory_roofs:
+                factory_roofs[fb.roof] += 1
+        for shape, used in factory_roofs.items():
+            if p.roofs_left(shape) + used + roofs_built.get((p.id, shape), 0) != options.roofs_per_shape:
+                return False
+        if p.billboards + billboards.get(p.id, 0) + p.billboards_retired != options.billboards_per_player:
+            return False
+    if state.floors + on_board + in_factories != data.FLOORS_TOTAL:
+        return False
+    tiles = {"green": greens, **larges}
+    for tile in (*(t for stack in state.auction_house for t in stack), *state.removed_developments):
+        tiles[tile] = tiles.get(tile, 0) + 1
+    if state.award is not None:
+        tiles[state.award.tile] = tiles.get(state.award.tile, 0) + 1
+    if any(tiles.get(tile, 0) != total for tile, total in data.TILE_TOTALS.items()):
+        return False
+    # the cards: sizes, each pile's own deck, every known card the game's and in one place, the unknown
+    # ones filling the hidden hands and piles
+    card = options.card
+    known: list[str] = []
+    hidden_hands = 0
+    for p in players:
+        if p.hand is None:
+            hidden_hands += p.hand_size
+            continue
+        if len(p.hand) != p.hand_size or any(card(c) is None for c in p.hand):
+            return False
+        known += p.hand
+    hidden_draws: dict[str, int] = {}
+    for deck, pile in state.piles:
+        on_pile = pile.discard
+        if pile.draw is not None:
+            if len(pile.draw) != pile.draw_size:
+                return False
+            on_pile = pile.draw + on_pile
+        else:
+            if pile.top is not None:
+                top = card(pile.top)
+                if top is None or top.deck != deck or pile.draw_size <= 0:
+                    return False
+                known.append(pile.top)
+            hidden_draws[deck] = pile.draw_size - (1 if pile.top is not None else 0)
+        for c in on_pile:
+            held = card(c)
+            if held is None or held.deck != deck:
+                return False
+        known += on_pile
+    placed = set(known)
+    if len(placed) != len(known):
+        return False
+    pool = [c.id for c in options.cards if c.id not in placed]
+    if len(pool) != hidden_hands + sum(hidden_draws.values()):
+        return False
+    if hidden_draws:
+        per_deck = Counter(options.known_card(c).deck for c in pool)
+        if any(per_deck[deck] < size for deck, size in hidden_draws.items()):
+            return False
+    return True
 
 
 # -- the phase markers ---------------------------------------------------------------------------
