@@ -84,13 +84,22 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
     """Every block's placings, remembered (one batch for the whole city)."""
     items = list(blocks)
     materials = [placings_material(block, options.first_tie_rest) for _, block in items]
+    computed: dict[int, Any] = {}  # the values computed here, by identity (held, so no id is reused)
+
+    def compute(material: dict[str, Any]) -> dict[str, Any]:
+        value = compute_placings(material)
+        computed[id(value)] = value
+        return value
+
     try:
-        values = remembered_many(kind_of(data.PLACINGS, data.SKYLINE_3000), materials, compute_placings, Placings)
+        values = remembered_many(kind_of(data.PLACINGS, data.SKYLINE_3000), materials, compute, Placings)
     except Exception:  # a broken memo never breaks scoring
-        values = [compute_placings(m) for m in materials]
+        values = [compute(m) for m in materials]
     out = {}
     for (block_id, _), material, value in zip(items, materials, values):
-        if not conforms(value, Placings, placed_among(material)):  # the block's own owners
+        # A kept value's shape was checked by the memo; whom it places is checked here, against the
+        # block's own owners, which the memo's check does not see.
+        if id(value) not in computed and not conforms(value, Placings, placed_among(material)):
             value = compute_placings(material)
         out[block_id] = value
     return out
