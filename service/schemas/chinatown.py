@@ -19,7 +19,7 @@ import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.chinatown.data import CHINATOWN, LOT_COUNT, SHOP_TYPES
-from ..engine.chinatown.options import OPTIONS, options_of
+from ..engine.chinatown.options import OPTIONS, Options, options_of
 from ..engine.chinatown.state import (
     MOVE_TYPES,
     PHASES,
@@ -28,7 +28,6 @@ from ..engine.chinatown.state import (
     EndTurn,
     Keep,
     Lot,
-    Options,
     Partial,
     Pending,
     Place,

@@ -23,7 +23,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.core import GameSpec
 from ..engine.fifthavenue import data as D
-from ..engine.fifthavenue.options import OPTIONS, Options, resolved
+from ..engine.fifthavenue.options import OPTIONS, SIMPLE_OPTIONS, Options, resolved
 from ..engine.fifthavenue.state import (
     MOVE_TYPES,
     Auction,
@@ -956,24 +956,9 @@ def options_to_plain(o: Options) -> dict[str, Any]:
             "plot_ring": list(o.plot_ring),
             "commissioner_graph": {k: list(v) for k, v in o.commissioner_graph},
         },
-        "valuation_black_cards": o.valuation_black_cards,
         "special_scorings": [{"after": a, "points": p, "districts": d} for a, p, d in o.special_scorings],
-        **{name: getattr(o, name) for name in OPTION_ORDER},
+        **{name: getattr(o, name) for name in SIMPLE_OPTIONS},
     }
-
-
-# the simple options in their wire order
-OPTION_ORDER = (
-    "bid_requires_supply",
-    "black_deck_empty",
-    "park_tiles_fewer",
-    "dummy_plot",
-    "dummy_building_stop",
-    "board_side",
-    "park_colour",
-    "coloured_stack_empty",
-    "chance",
-)
 
 
 def _sky_plain(s: Skyscrapers | None) -> dict[str, Any] | None:

@@ -165,7 +165,8 @@ def make_state(
     """A table-mode state (deck and bag unknown) that passes validation: claimed lots and tiles in
     play are topped up with filler (empty lots round robin; filler tile types into supplies)."""
     from service.engine.chinatown.hidden import drawn_so_far, expected_pending
-    from service.engine.chinatown.state import Options, Player, tiles_tuple
+    from service.engine.chinatown.options import Options
+    from service.engine.chinatown.state import Player, tiles_tuple
     from service.engine.chinatown.validate import kept_so_far
 
     board_layout = dict(board_layout or {})

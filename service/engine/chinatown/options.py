@@ -1,13 +1,16 @@
-"""Chinatown's options, each declared once: the state's Options, the readings, ``describe`` and the wire
-schema (``service/schemas/chinatown.py``) all derive from these specs."""
+"""Chinatown's options, each declared once, here: its spec (the readings, ``describe`` and the wire schema,
+``service/schemas/chinatown.py``, derive from it) and its field in the state's resolved ``Options``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from ..kit import OptionBook, OptionSpec
-from .state import CHANCE_MODES, Options
+
+CHANCE_MODES = ("digital", "table")
 
 OPTIONS = OptionBook(
     [
@@ -35,19 +38,36 @@ OPTIONS = OptionBook(
 )
 
 
+@dataclass(frozen=True)
+class Options:
+    """The resolved options (``options_of``: the given values over the specs' defaults)."""
+
+    rotate_first_player: bool
+    chance: str
+
+
 NAMES = frozenset(spec.name for spec in OPTIONS)
 DEFAULTS = OPTIONS.defaults()
-# Every Options value there is (two options, a bool and a choice): a state's options are one of these.
-EVERY_OPTIONS: dict[tuple[bool, str], Options] = {
-    (rotate, chance): Options(rotate, chance) for rotate in (False, True) for chance in CHANCE_MODES
-}
+_ORDER = tuple(spec.name for spec in OPTIONS)
+# Every Options value there is while every option is a bool or a choice (a state's options are one of
+# these, built once); an option of another kind leaves the table empty and every value is resolved.
+EVERY_OPTIONS: dict[tuple[Any, ...], Options] = (
+    {
+        values: Options(**dict(zip(_ORDER, values, strict=True)))
+        for values in product(*((False, True) if spec.kind == "bool" else spec.choices for spec in OPTIONS))
+    }
+    if all(spec.kind in ("bool", "choice") for spec in OPTIONS)
+    else {}
+)
 
 
 def options_of(given: Mapping[str, Any] | None) -> Options:
     """The state's options: the given values over the specs' defaults."""
     if given is not None and given.keys() <= NAMES:
-        rotate = given.get("rotate_first_player", DEFAULTS["rotate_first_player"])
-        chance = given.get("chance", DEFAULTS["chance"])
-        if type(rotate) is bool and type(chance) is str and (rotate, chance) in EVERY_OPTIONS:
-            return EVERY_OPTIONS[rotate, chance]
+        values = tuple(given.get(name, DEFAULTS[name]) for name in _ORDER)
+        # of the defaults' own types, so that neither 1 nor 1.0 passes for True
+        if all(type(v) is type(DEFAULTS[n]) for v, n in zip(values, _ORDER, strict=True)):
+            found = EVERY_OPTIONS.get(values)
+            if found is not None:
+                return found
     return Options(**OPTIONS.resolve(given))

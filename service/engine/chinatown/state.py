@@ -9,8 +9,9 @@ from typing import ClassVar
 
 import msgspec
 
+from .options import Options
+
 PHASES = ("deal", "keep", "draw", "trade", "place", "end")
-CHANCE_MODES = ("digital", "table")
 
 
 class Lot(msgspec.Struct, frozen=True):
@@ -81,14 +82,6 @@ class Pending:
     kind: str
     player: str
     count: int
-
-
-@dataclass(frozen=True)
-class Options:
-    """The resolved options (``options.options_of``; their specs and defaults live in ``options.py``)."""
-
-    rotate_first_player: bool
-    chance: str
 
 
 @dataclass(frozen=True)

@@ -212,18 +212,8 @@ class Options:
         return D.PLOT_IDS if self.board_side == "back" else D.COLOURS
 
 
-SIMPLE_OPTIONS = (
-    "valuation_black_cards",
-    "bid_requires_supply",
-    "black_deck_empty",
-    "park_tiles_fewer",
-    "dummy_plot",
-    "dummy_building_stop",
-    "board_side",
-    "park_colour",
-    "coloured_stack_empty",
-    "chance",
-)
+# The options the engine keeps as the wire gives them (the structured ones are read into tuples below).
+SIMPLE_OPTIONS = tuple(spec.name for spec in OPTIONS if spec.kind != "value")
 
 
 def resolved(given: Mapping[str, Any] | None) -> Options:

@@ -4,7 +4,7 @@ schema's options fields all come from ``OPTIONS``."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..kit import OptionBook, OptionSpec
@@ -138,12 +138,6 @@ class Options:
         return cls(**{**resolved, "type_tiers": tiers_key(resolved.get("type_tiers", _DEFAULTS["type_tiers"]))})
 
     def to_plain(self) -> dict[str, Any]:
-        return {
-            "type_tiers": dict(self.type_tiers),
-            "allow_surplus_cards": self.allow_surplus_cards,
-            "extra_action_optional": self.extra_action_optional,
-            "stalled_turn": self.stalled_turn,
-            "youngest": self.youngest,
-            "chance": self.chance,
-            "two_player_money": self.two_player_money,
-        }
+        plain = {f.name: getattr(self, f.name) for f in fields(self)}
+        plain["type_tiers"] = dict(self.type_tiers)  # in its place, as the mapping the wire holds
+        return plain
