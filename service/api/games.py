@@ -16,7 +16,7 @@ from marshmallow import ValidationError
 from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
-from ..deadline import DeadlineExceeded, deadline
+from ..deadline import DeadlineExceeded, run_within
 from ..engine.core import GameInfo, GameSpec, RulesError, ViolationDict
 from ..engine.kit import N_
 from ..engine.memo import memo_scope
@@ -53,7 +53,7 @@ class Binding:
     rules_page: Any = None  # the game's rules.yaml (its spec's rules_page)
     options: Any = ()  # the game's option book (its spec's options)
 
-    @property
+    @functools.cached_property
     def cache_version(self) -> str:
         """What cache keys carry: the rules version, and the fingerprint of the code and data behind it."""
         return f"{self.info.rules_version}.{self.fingerprint}"
@@ -114,8 +114,8 @@ def spec_words(module) -> Words:
     )
 
 
-def _binding(game_id: str, need_engine: bool = True) -> Binding:
-    binding = current_app.extensions["games"].get(game_id)
+def _binding(game_id: str, need_engine: bool = True, games: dict[str, Binding] | None = None) -> Binding:
+    binding = (current_app.extensions["games"] if games is None else games).get(game_id)
     if binding is None:
         raise ApiProblem(
             404,
@@ -197,10 +197,6 @@ def _sealed(binding: Binding, answer: dict[str, Any], dumped_state: Any) -> dict
     return answer
 
 
-def _memo(binding: Binding):
-    return current_app.extensions["memo"].bound(binding.cache_version)
-
-
 def _dump_state(binding: Binding, state: Any) -> Any:
     return typed.dump(binding.served.state_out, state)
 
@@ -245,15 +241,17 @@ def _setup_state(binding: Binding, request_data: dict[str, Any], raw: dict[str, 
         raise ApiProblem(422, "The rules refuse this setup.", errors, slug="setup-refused") from None
 
 
-def within_deadline(game_id: str, op: str, compute: Callable[[], Any]) -> Any:
-    """``compute()`` (parsing, the rules, serialising: no I/O) under REQUEST_DEADLINE_MS; past it, a 503.
+def within_deadline(game_id: str, op: str, compute: Callable[[], Any], deadline_ms: int | None = None) -> Any:
+    """``compute()`` (parsing, the rules, serialising: no I/O) under REQUEST_DEADLINE_MS (``deadline_ms``:
+    the app's, when the caller has read it); past it, a 503.
 
     The memo's Redis lookup and write-back stay outside: cached_answer calls this only on a miss.
     """
-    seconds = current_app.config["SETTINGS"].request_deadline_ms / 1000
+    if deadline_ms is None:
+        deadline_ms = current_app.config["SETTINGS"].request_deadline_ms
+    seconds = deadline_ms / 1000
     try:
-        with deadline(seconds):
-            return compute()
+        return run_within(seconds, compute)
     except DeadlineExceeded:
         DEADLINES.labels(game=game_id, op=op).inc()
         raise ApiProblem(
@@ -332,22 +330,25 @@ def game_route(op: str) -> Callable:
 
     def register(view: Callable) -> Callable:
         def endpoint(game_id: str):
-            binding = _binding(game_id)
+            app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy, read once
+            binding = _binding(game_id, games=app.extensions["games"])
             raw = raw_json_body()
             lang = language.choose(language.body_language(raw) or language.negotiated())
+            memo = app.extensions["memo"]
 
             def answer():
-                with memo_scope(_memo(binding)):
+                with memo_scope(memo.bound(binding.cache_version)):
                     return within_deadline(
                         game_id,
                         op,
                         lambda: view(
                             binding, _take_seal(binding, op, language.without_language(parse_json_object(raw)))
                         ),
+                        app.config["SETTINGS"].request_deadline_ms,
                     )
 
             return cached_answer(
-                current_app.extensions["memo"],
+                memo,
                 op,
                 game_id,
                 binding.info.rules_version,

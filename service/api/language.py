@@ -30,10 +30,12 @@ def supported(tag: str) -> str:
     return primary if primary in LANGUAGES else DEFAULT
 
 
-def negotiated() -> str:
+def negotiated(environ: dict[str, Any] | None = None) -> str:
     """The language from the query parameter or, without one, from Accept-Language: the first of its
-    ranges, by quality, whose primary subtag the service speaks (``nl-BE, en;q=0.5`` is Dutch)."""
-    environ = request.environ
+    ranges, by quality, whose primary subtag the service speaks (``nl-BE, en;q=0.5`` is Dutch).
+    ``environ``: the request's, when the caller has it at hand."""
+    if environ is None:
+        environ = request.environ
     if not environ.get("QUERY_STRING") and not environ.get("HTTP_ACCEPT_LANGUAGE"):
         return DEFAULT  # nothing to parse: most API clients send neither
     explicit = request.args.get(FIELD)

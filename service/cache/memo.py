@@ -24,6 +24,7 @@ from .seal import Rejected
 from .stores import MemoryStore, RedisStore, Store, StoreSkipped, StoreUnavailable
 
 log = logging.getLogger("service.cache")
+_MAX_BOUND = 64
 
 
 class Codec:
@@ -64,13 +65,24 @@ class Memo:
         self.rules_version = rules_version
         self.in_process_only = in_process_only
         self.notes = notes
+        self._bound: dict[str, Memo] = {}  # bound(version), made once a version (every request binds one)
 
     @property
     def backend(self) -> str:
         return "+".join(store.name for store in self.stores) or "none"
 
     def bound(self, rules_version: str) -> Memo:
-        return Memo(self.stores, rules_version, self.in_process_only, self.notes)
+        bound = self._bound.get(rules_version)
+        if bound is None:
+            if len(self._bound) >= _MAX_BOUND:  # versions come from the code (a game's rules): a few
+                self._bound.clear()
+            bound = self._bound[rules_version] = Memo(self.stores, rules_version, self.in_process_only, self.notes)
+        return bound
+
+    def keeps(self, kind: str) -> bool:
+        """Whether any store would read or keep a value of ``kind`` (with none, a caller need not even
+        make its key)."""
+        return bool(self._stores_for(kind))
 
     def _stores_for(self, kind: str) -> tuple[Store, ...]:
         if kind in self.in_process_only:
