@@ -49,8 +49,8 @@ def json_answer(
 
 def bytes_answer(body: bytes, mimetype: str, status: int = 200, etag: str | None = None) -> Response:
     """``etag``: the body's ETag as ``etag_of`` wrote it when it was first served (a cached answer)."""
-    tag = etag or etag_of(body, g.get("lang"))
-    if request.method in ("GET", "HEAD") and tag in _if_none_match():
+    tag = etag or etag_of(body, g._get_current_object().get("lang"))  # (the objects behind the proxies)
+    if request._get_current_object().method in ("GET", "HEAD") and tag in _if_none_match():  # type: ignore[attr-defined]
         response = Response(status=304)
         response.headers["ETag"] = tag
         return response

@@ -159,7 +159,7 @@ def _sealer_for(secret: str) -> StateSealer:
 
 def _sealer() -> StateSealer | None:
     """The deployment's state sealer: only with a secret (CACHE_HMAC_SECRET)."""
-    secret = current_app.config["SETTINGS"].cache_hmac_secret
+    secret = current_app._get_current_object().config["SETTINGS"].cache_hmac_secret  # type: ignore[attr-defined]
     return _sealer_for(secret) if secret else None
 
 
@@ -177,13 +177,16 @@ def _take_seal(binding: Binding, op: str, body: dict[str, Any]) -> dict[str, Any
         raise _schema_problem([{"pointer": f"/{SEAL_FIELD}", "message": message}])
     sealer = _sealer()
     if sealer is not None and sealer.verifies(binding.info.id, binding.cache_version, body.get("state"), seal):
-        g.sealed_state = body.get("state")
+        g._get_current_object().sealed_state = body.get("state")
     return {key: value for key, value in body.items() if key != SEAL_FIELD}
+
+
+_NONE = object()  # what no body's state is
 
 
 def _vouch(binding: Binding, body: dict[str, Any], state: Any) -> None:
     """Skip the whole-state check of a state loaded from a body whose seal verified."""
-    if state is not None and "sealed_state" in g and g.sealed_state is body.get("state"):
+    if state is not None and g._get_current_object().get("sealed_state", _NONE) is body.get("state"):
         binding.game.vouch(state)
 
 

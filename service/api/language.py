@@ -78,13 +78,13 @@ def without_language(body: dict[str, Any], at: str = "") -> dict[str, Any]:
 
 
 def choose(lang: str) -> str:
-    g.lang = lang
+    g._get_current_object().lang = lang  # the object behind the proxy: one lookup, not one per attribute
     return lang
 
 
 def current() -> Translator:
     """The translator of the request's language, negotiated on first use."""
-    lang = g.get("lang") or choose(negotiated())
+    lang = g._get_current_object().get("lang") or choose(negotiated())
     return Translator.of(lang)
 
 
