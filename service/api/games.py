@@ -30,7 +30,7 @@ from ..schemas.envelopes import DEFAULT_MOVES_LIMIT, Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
 from . import language
 from .answer_cache import cached_answer
-from .answers import json_answer, svg_answer
+from .answers import encoded, json_answer, json_answer_with, svg_answer
 from .body import parse_json_object, raw_json_body
 from .localize import NO_WORDS, Words, categories_in, terms_in
 from .problem_types import ApiProblem
@@ -578,8 +578,10 @@ def score(binding: Binding, body: dict[str, Any]):
         result["violations"] = [
             tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v for v in result["violations"]
         ]
-    result["labels"] = tr.labels(terms_in(result, words.terms), words, categories_in(result))
-    return json_answer(result, binding.info.rules_version)
+    # the answer's text is written once: searched for the game's words, then extended with their labels
+    text = encoded(result)
+    labels = tr.labels(terms_in(result, words.terms, text), words, categories_in(result))
+    return json_answer_with(result, text, {"labels": labels}, binding.info.rules_version)
 
 
 @game_route("view")
