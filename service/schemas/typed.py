@@ -439,11 +439,26 @@ class _SchemaLoader:
             conv is None and default is missing for _, _, conv, default, _ in self.specs
         )
         self.attrs = tuple(attr for _, attr, _, _, _ in self.specs)
+        # Prepared for the common case: the Struct's values taken by attribute at once (``dict(zip(...))``,
+        # in the fields' order), then only the fields that may be absent or convert their value looked
+        # at again. Not when two fields share an attribute (the loop below settles those).
+        self.at_once = len(set(self.attrs)) == len(self.attrs)
+        self.all_required = all(field.required for field in schema.load_fields.values())
+        self.fixes = tuple(
+            (index, key, attr, conv, default, own)
+            for index, ((key, attr, conv, default, own), field) in enumerate(
+                zip(self.specs, schema.load_fields.values())
+            )
+            if conv is not None or not field.required
+        )
+        self.hooks = bool(self.field_checks or self.checks or self.post)
 
     def convert(self, value: Any, original: Any) -> Any:
         """The loaded item: ``value`` is msgspec's (a Struct, or the original itself when pre_load hooks
         come first), ``original`` the body's own value here."""
         if self.plain:
+            if self.all_required and self.at_once:
+                return dict(zip(self.attrs, astuple(value)))
             return {attr: v for attr, v in zip(self.attrs, astuple(value)) if v is not UNSET}
         if self.pre:
             data = original
@@ -452,7 +467,20 @@ class _SchemaLoader:
             value = msgspec.convert(data, self.struct)  # the fields read what the hooks made
         else:
             data = original
-        out: dict[str, Any] = {}
+        if self.at_once:
+            values = astuple(value)
+            out = dict(zip(self.attrs, values))
+            for index, key, attr, conv, default, own in self.fixes:
+                v = values[index]
+                if v is UNSET:
+                    if default is missing:
+                        del out[attr]
+                    else:
+                        out[attr] = default() if callable(default) else default
+                elif conv is not None:
+                    out[attr] = conv(v, None, key, data) if own else conv(v, data[key])
+            return self._hooked(out, original) if self.hooks else out
+        out = {}
         for v, (key, attr, conv, default, own) in zip(astuple(value), self.specs):
             if v is UNSET:
                 if default is not missing:
@@ -461,6 +489,10 @@ class _SchemaLoader:
             if conv is not None:
                 v = conv(v, None, key, data) if own else conv(v, data[key])
             out[attr] = v
+        return self._hooked(out, original)
+
+    def _hooked(self, out: dict[str, Any], original: Any) -> Any:
+        """The item after its schema's field validators, schema validators and post_load hooks."""
         for attr, name, check, data_key in self.field_checks:
             if attr in out and check(out[attr], data_key=data_key) is missing:
                 out.pop(name, None)
