@@ -94,9 +94,10 @@ def install_language(app: Flask) -> None:
 
     @app.after_request
     def _say_language(response: Response) -> Response:
-        if g.get("lang"):  # only answers whose texts were rendered in a language
+        lang = g._get_current_object().get("lang")  # (the object behind the proxy, read once)
+        if lang:  # only answers whose texts were rendered in a language
             headers = response.headers
-            headers["Content-Language"] = g.lang
+            headers["Content-Language"] = lang
             if "Vary" in headers:
                 response.vary.add("Accept-Language")
             else:  # what vary.add writes, without parsing and rewriting a header set
