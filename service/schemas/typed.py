@@ -637,7 +637,8 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
     """``Schema._serialize`` of one object: a field costs no call of its own unless its value needs its
     field's ``_serialize``. Dicts are read by key, anything else as marshmallow's ``get_value`` reads it.
     With ``names``, of those fields only."""
-    specs: list[tuple[str, Any, Any, Any, Any]] = []  # (out key, key or None, name, default, serialiser)
+    # (out key, key or None, name, default, serialiser, whether a dict has an attribute of the key's name)
+    specs: list[tuple[str, Any, Any, Any, Any, bool]] = []
     for name, field in schema.dump_fields.items():
         if names is not None and name not in names:
             continue
@@ -651,11 +652,18 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
             or "." in key
         ):
             specs.append(
-                (out_key, None, name, missing, lambda obj, f=field, n=name: f.serialize(n, obj, schema.get_attribute))
+                (
+                    out_key,
+                    None,
+                    name,
+                    missing,
+                    lambda obj, f=field, n=name: f.serialize(n, obj, schema.get_attribute),
+                    False,
+                )
             )
             continue
         serialiser = None if type(field)._serialize is fields.Field._serialize else _core_dumper(field)
-        specs.append((out_key, key, name, field.dump_default, serialiser))
+        specs.append((out_key, key, name, field.dump_default, serialiser, hasattr(dict, key)))
     frozen = tuple(specs)
     get_value = utils.get_value
 
@@ -663,13 +671,15 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
         out = {}
         by_key = type(obj) is dict
         plain = not by_key and not hasattr(type(obj), "__getitem__")
-        for out_key, key, name, default, serialiser in frozen:
+        for out_key, key, name, default, serialiser, dict_attribute in frozen:
             if key is None:
                 v = serialiser(obj)
             else:
                 if by_key:
                     v = obj.get(key, missing)
-                    if v is missing:
+                    # marshmallow then asks for an attribute of the name: a dict (which has no instance
+                    # attributes) has one only when its type does, which is known for each key at once
+                    if v is missing and dict_attribute:
                         v = getattr(obj, key, missing)
                 elif plain:
                     v = getattr(obj, key, missing)

@@ -330,3 +330,21 @@ def test_a_two_player_state_with_the_dummy_dumps_as_marshmallow_dumps_it(game_id
             assert state.dummy is not None
             assert orjson.dumps(typed.dump(schema, state)) == orjson.dumps(schema.dump(state)), step
         state = binding.game.apply(state, rnd.choice(binding.game.legal_moves(state))).state
+
+
+def test_a_dict_dumped_without_a_member_named_like_a_dict_attribute_is_dumped_as_marshmallow_does():
+    """marshmallow reads a member a dict lacks as the dict's attribute of that name: the typed dump asks
+    for it only where the dict type has one (``pop``, ``items``), and gives the same dump."""
+    from marshmallow import fields
+
+    class Members(Schema):
+        name = fields.String()
+        pop = fields.String()
+        items = fields.Raw()
+        total = fields.Integer(dump_default=0)
+
+    schema = Members()
+    for obj in ({}, {"name": "anna"}, {"pop": "x", "items": [1]}, {"name": "ben", "total": 3}):
+        dumped = typed.dump(schema, obj)
+        assert dumped == schema.dump(obj)
+        assert list(dumped) == list(schema.dump(obj))
