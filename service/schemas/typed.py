@@ -633,6 +633,9 @@ def _as_built(schema: Schema, processors: list[Callable[..., Any]]) -> Callable[
     return as_built
 
 
+_SPARSE_FIELDS = 6  # a schema of more fields reads a dict by its members
+
+
 def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Callable[[Any], dict[str, Any]]:
     """``Schema._serialize`` of one object: a field costs no call of its own unless its value needs its
     field's ``_serialize``. Dicts are read by key, anything else as marshmallow's ``get_value`` reads it.
@@ -666,12 +669,31 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
         specs.append((out_key, key, name, field.dump_default, serialiser, hasattr(dict, key)))
     frozen = tuple(specs)
     get_value = utils.get_value
+    # A dict is read by its own members when the schema has many fields (a move's schema holds every move
+    # type's): the fields whose key it lacks write nothing, unless they have a default, a dict attribute of
+    # their name or their own serialiser (visited always); the others are visited in the schema's order.
+    visited_always = tuple(
+        index
+        for index, (_, key, _, default, _, dict_attribute) in enumerate(frozen)
+        if key is None or default is not missing or dict_attribute
+    )
+    by_key_name: dict[Any, tuple[int, ...]] = {}
+    for index, (_, key, _, _, _, _) in enumerate(frozen):
+        if key is not None and index not in visited_always:
+            by_key_name[key] = (*by_key_name.get(key, ()), index)
+    sparse = len(frozen) > _SPARSE_FIELDS
 
     def fields_of(obj: Any) -> dict[str, Any]:
         out = {}
         by_key = type(obj) is dict
         plain = not by_key and not hasattr(type(obj), "__getitem__")
-        for out_key, key, name, default, serialiser, dict_attribute in frozen:
+        visited = frozen
+        if by_key and sparse:
+            found = [index for member in obj if member in by_key_name for index in by_key_name[member]]
+            found.extend(visited_always)
+            found.sort()
+            visited = tuple(frozen[index] for index in found)
+        for out_key, key, name, default, serialiser, dict_attribute in visited:
             if key is None:
                 v = serialiser(obj)
             else:
