@@ -634,6 +634,18 @@ def _as_built(schema: Schema, processors: list[Callable[..., Any]]) -> Callable[
 
 
 _SPARSE_FIELDS = 6  # a schema of more fields reads a dict by its members
+_INDEXABLE: dict[type, bool] = {}
+
+
+def _indexable(kind: type) -> bool:
+    """``hasattr(kind, "__getitem__")``, asked once per class (a class without it raises and catches an
+    AttributeError at every ask: the engine's status and state objects are dumped on every request)."""
+    found = _INDEXABLE.get(kind)
+    if found is None:
+        if len(_INDEXABLE) > 1024:  # classes are the code's: a few dozen; bounded all the same
+            _INDEXABLE.clear()
+        found = _INDEXABLE[kind] = hasattr(kind, "__getitem__")
+    return found
 
 
 def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Callable[[Any], dict[str, Any]]:
@@ -685,8 +697,9 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
 
     def fields_of(obj: Any) -> dict[str, Any]:
         out = {}
-        by_key = type(obj) is dict
-        plain = not by_key and not hasattr(type(obj), "__getitem__")
+        kind = type(obj)
+        by_key = kind is dict
+        plain = not by_key and not _indexable(kind)
         visited = frozen
         if by_key and sparse:
             found = [index for member in obj if member in by_key_name for index in by_key_name[member]]
