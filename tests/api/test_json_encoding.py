@@ -72,7 +72,7 @@ def test_game_answers_hold_no_float(client, path):
     assert list(_floats(json.loads(answer.data))) == []
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     payload=st.dictionaries(st.sampled_from(["labels", "rules_version", "a", "b", "é"]) | st.text(max_size=4), VALUES),
     labels=st.dictionaries(st.text(max_size=6), st.text(max_size=6), max_size=3),
