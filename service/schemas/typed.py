@@ -640,11 +640,9 @@ _INDEXABLE: dict[type, bool] = {}
 def _indexable(kind: type) -> bool:
     """``hasattr(kind, "__getitem__")``, asked once per class (a class without it raises and catches an
     AttributeError at every ask: the engine's status and state objects are dumped on every request)."""
-    found = _INDEXABLE.get(kind)
-    if found is None:
-        if len(_INDEXABLE) > 1024:  # classes are the code's: a few dozen; bounded all the same
-            _INDEXABLE.clear()
-        found = _INDEXABLE[kind] = hasattr(kind, "__getitem__")
+    if len(_INDEXABLE) > 1024:  # classes are the code's: a few dozen; bounded all the same
+        _INDEXABLE.clear()
+    found = _INDEXABLE[kind] = hasattr(kind, "__getitem__")
     return found
 
 
@@ -681,8 +679,8 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
         specs.append((out_key, key, name, field.dump_default, serialiser, hasattr(dict, key)))
     frozen = tuple(specs)
     get_value = utils.get_value
-    # A dict is read by its own members when the schema has many fields (a move's schema holds every move
-    # type's): the fields whose key it lacks write nothing, unless they have a default, a dict attribute of
+    # A dict is read by its own members when the schema has many fields and the dict at most half as many
+    # members (a move's schema holds every move type's): the fields whose key it lacks write nothing, unless they have a default, a dict attribute of
     # their name or their own serialiser (visited always); the others are visited in the schema's order.
     visited_always = tuple(
         index
@@ -699,9 +697,12 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
         out = {}
         kind = type(obj)
         by_key = kind is dict
-        plain = not by_key and not _indexable(kind)
+        plain = False
+        if not by_key:
+            indexable = _INDEXABLE.get(kind)
+            plain = not (_indexable(kind) if indexable is None else indexable)
         visited = frozen
-        if by_key and sparse:
+        if by_key and sparse and len(obj) * 2 <= len(frozen):
             found = [index for member in obj if member in by_key_name for index in by_key_name[member]]
             found.extend(visited_always)
             found.sort()
