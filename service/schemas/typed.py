@@ -442,7 +442,6 @@ class _SchemaLoader:
         # Prepared for the common case: the Struct's values taken by attribute at once (``dict(zip(...))``,
         # in the fields' order), then only the fields that may be absent or convert their value looked
         # at again. Not when two fields share an attribute (the loop below settles those).
-        self.at_once = len(set(self.attrs)) == len(self.attrs)
         self.all_required = all(field.required for field in schema.load_fields.values())
         self.fixes = tuple(
             (index, key, attr, conv, default, own)
@@ -451,13 +450,17 @@ class _SchemaLoader:
             )
             if conv is not None or not field.required
         )
+        # (worth it when at most half the fields are looked at again)
+        unique = len(set(self.attrs)) == len(self.attrs)
+        self.at_once = unique and 2 * len(self.fixes) <= len(self.specs)
+        self.plain_at_once = unique and self.all_required
         self.hooks = bool(self.field_checks or self.checks or self.post)
 
     def convert(self, value: Any, original: Any) -> Any:
         """The loaded item: ``value`` is msgspec's (a Struct, or the original itself when pre_load hooks
         come first), ``original`` the body's own value here."""
         if self.plain:
-            if self.all_required and self.at_once:
+            if self.plain_at_once:
                 return dict(zip(self.attrs, astuple(value)))
             return {attr: v for attr, v in zip(self.attrs, astuple(value)) if v is not UNSET}
         if self.pre:
