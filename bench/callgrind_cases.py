@@ -1,7 +1,7 @@
 """The cold cases by instruction count: each case's floor and endpoint under valgrind's callgrind, whose
 counts the rest of a shared machine does not move.
 
-    .venv/bin/python bench/callgrind_cases.py [--sealed] [--calls 5] [cases...]
+    .venv/bin/python bench/callgrind_cases.py [--sealed] [--memo none|memory] [--calls 5] [cases...]
 
 One Python process under ``valgrind --tool=callgrind`` imports ``bench_app`` (no memo, as
 ``floor_cpu.py``), answers every case a few times to warm up, then per case ``--calls`` floor requests
@@ -10,6 +10,9 @@ which nothing else in the service calls: callgrind is told to dump its counters 
 (``--dump-after=math_lcm``), so each dump holds exactly one run's instructions. Printed per case: millions
 of instructions per request, floor and endpoint, and floor over endpoint; then the median and the
 lowest over the cases. ``--sealed`` sends each state with its seal, as ``floor_cpu.py --sealed``.
+``--memo memory`` measures warm hits instead: the in-process memo (``BENCH_MEMO=memory``) is filled by
+the warm-up, so every counted endpoint request is answered from it (its key, the lookup, the answer's
+headers); the floor is the same.
 The runs are made repeatable: the hash seed is fixed (``PYTHONHASHSEED=0``: string hashes, and so set
 orders, are the same in every run) and the cyclic garbage collector is off after the warm-up (a
 collection would land in whichever run crosses its threshold), so its cost is not in the counts; the
@@ -37,7 +40,7 @@ MARKER = "math_lcm"
 
 def inside(files: list[str], calls: int) -> None:
     """The side under callgrind: warm up, then each case's floor and endpoint runs, a dump after each."""
-    os.environ["BENCH_MEMO"] = "none"
+    os.environ["BENCH_MEMO"] = os.environ.get("CALLGRIND_MEMO", "none")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     sys.path[:0] = [str(HERE), str(HERE.parent)]
     import bench_app  # noqa: PLC0415
@@ -90,6 +93,7 @@ def main() -> None:
     parser.add_argument("requests", nargs="*")
     parser.add_argument("--calls", type=int, default=5)
     parser.add_argument("--sealed", action="store_true")
+    parser.add_argument("--memo", choices=("none", "memory"), default="none")
     args = parser.parse_intermixed_args()
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -98,7 +102,7 @@ def main() -> None:
     ]
     # The same set and dict orders in every run; and the longest deadline: under callgrind a request runs
     # some fifty times slower, and one the real-time deadline cut short would be counted as a 503's work.
-    env = dict(os.environ, PYTHONHASHSEED="0", REQUEST_DEADLINE_MS="20000")
+    env = dict(os.environ, PYTHONHASHSEED="0", REQUEST_DEADLINE_MS="20000", CALLGRIND_MEMO=args.memo)
     if args.sealed:
         env["BENCH_SEALED"] = "1"
         env.setdefault("CACHE_HMAC_SECRET", "bench-only-secret-not-for-deploys-0123456789")
@@ -123,17 +127,18 @@ def main() -> None:
     runs = totals(out, "cg.out")[1:]  # the first is start-up and warm-up
     if len(runs) != 2 * len(files):
         raise SystemExit(f"expected {2 * len(files)} dumps after the warm-up, found {len(runs)} in {out}")
+    side = "warm" if args.memo == "memory" else "cold"
     print(
-        f"cold{' (states sealed)' if args.sealed else ''}, {args.calls} requests per run; "
-        "millions of instructions per request"
+        f"{'warm hits (memo: memory)' if side == 'warm' else 'cold'}{' (states sealed)' if args.sealed else ''}, "
+        f"{args.calls} requests per run; millions of instructions per request"
     )
-    print(f"{'case':34}{'floor':>8}{'cold':>8}{'floor/cold':>12}")
+    print(f"{'case':34}{'floor':>8}{side:>8}{'floor/' + side:>12}")
     ratios = []
     for index, file in enumerate(files):
         floor, endpoint = (runs[2 * index + side] / args.calls / 1e6 for side in (0, 1))
         ratios.append(floor / endpoint)
         print(f"{Path(file).stem:34}{floor:8.2f}{endpoint:8.2f}{ratios[-1]:12.2f}")
-    print(f"floor/cold: median {statistics.median(ratios):.2f}, lowest {min(ratios):.2f}, highest {max(ratios):.2f}")
+    print(f"floor/{side}: median {statistics.median(ratios):.2f}, lowest {min(ratios):.2f}, highest {max(ratios):.2f}")
     shutil.rmtree(out, ignore_errors=True)
 
 

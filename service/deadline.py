@@ -29,6 +29,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 try:
     from greenlet import getcurrent
@@ -38,6 +39,7 @@ except ImportError:  # pragma: no cover - greenlet comes with gevent, a dependen
     _current = threading.current_thread
 
 _RETRY_SECONDS = 0.005
+T = TypeVar("T")
 _SIGALRM = int(signal.SIGALRM) if hasattr(signal, "SIGALRM") else 0
 _RAISE_AGAIN_SECONDS = 0.1
 
@@ -83,6 +85,21 @@ def _install_handler() -> bool:
     except ValueError:
         return False
     return True
+
+
+def run_within(seconds: float, compute: Callable[[], T]) -> T:
+    """``compute()`` with a deadline of ``seconds`` (what ``with deadline(seconds)`` does, without a
+    generator-based context manager: this is on every request's path)."""
+    if not _install_handler():
+        return compute()
+    owner = _current()
+    _active[owner] = time.monotonic() + seconds
+    _rearm()
+    try:
+        return compute()
+    finally:
+        _active.pop(owner, None)
+        _rearm()
 
 
 @contextlib.contextmanager

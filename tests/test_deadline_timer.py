@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from service.deadline import DeadlineExceeded, deadline
+from service.deadline import DeadlineExceeded, deadline, run_within
 
 
 def spin(seconds):
@@ -18,6 +18,21 @@ def test_pure_cpu_past_the_deadline_is_interrupted():
     with pytest.raises(DeadlineExceeded):
         with deadline(0.05):
             spin(5)
+
+
+def test_run_within_interrupts_pure_cpu_past_its_deadline_and_disarms():
+    import signal
+
+    with pytest.raises(DeadlineExceeded):
+        run_within(0.05, lambda: spin(5))
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_run_within_gives_the_value_and_disarms_when_done_in_time():
+    import signal
+
+    assert run_within(0.5, lambda: "answer") == "answer"
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_an_except_exception_in_the_work_cannot_swallow_it():

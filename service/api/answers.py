@@ -26,6 +26,31 @@ def encode_json(payload: Any) -> bytes:
         return json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+def encoded(payload: Any) -> bytes | None:
+    """``encode_json(payload)`` when orjson writes it itself (so that its text can be extended by
+    ``json_answer_with``); None when it is left to the standard library."""
+    try:
+        return orjson.dumps(payload, option=_ORJSON_OPTIONS)
+    except TypeError:
+        return None
+
+
+def json_answer_with(
+    payload: dict[str, Any], text: bytes | None, extra: dict[str, Any], rules_version: str
+) -> Response:
+    """``json_answer(payload | extra, rules_version)`` (``extra``'s members after ``payload``'s, as the
+    dict's update would place them) from ``text``, ``encoded(payload)``, without writing ``payload``
+    again: the text of an object is its members' texts joined by commas in braces, so the extra members'
+    text goes before its closing brace. Written as a whole when a member would replace one of
+    ``payload``'s (it would keep its place) or either part is left to the standard library."""
+    tail = {**extra, "rules_version": rules_version, "service_version": SERVICE_VERSION}
+    tail_text = None if text is None or not tail.keys().isdisjoint(payload) else encoded(tail)
+    if text is None or tail_text is None:
+        payload.update(extra)
+        return json_answer(payload, rules_version)
+    return bytes_answer(text[:-1] + (b"," if len(text) > 2 else b"") + tail_text[1:], "application/json")
+
+
 def etag_of(body: bytes, lang: str | None = None) -> str:
     """A strong ETag of the body, and of its language when the answer was rendered in one: the same bytes
     in two languages (an answer with no text) are still two representations.
@@ -49,8 +74,8 @@ def json_answer(
 
 def bytes_answer(body: bytes, mimetype: str, status: int = 200, etag: str | None = None) -> Response:
     """``etag``: the body's ETag as ``etag_of`` wrote it when it was first served (a cached answer)."""
-    tag = etag or etag_of(body, g.get("lang"))
-    if request.method in ("GET", "HEAD") and tag in _if_none_match():
+    tag = etag or etag_of(body, g._get_current_object().get("lang"))  # (the objects behind the proxies)
+    if request._get_current_object().method in ("GET", "HEAD") and tag in _if_none_match():  # type: ignore[attr-defined]
         response = Response(status=304)
         response.headers["ETag"] = tag
         return response

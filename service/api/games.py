@@ -16,7 +16,7 @@ from marshmallow import ValidationError
 from ..cache.fingerprint import rules_fingerprint
 from ..cache.keys import canonical_json
 from ..cache.state_seal import MAX_SEAL_CHARS, StateSealer
-from ..deadline import DeadlineExceeded, deadline
+from ..deadline import DeadlineExceeded, run_within
 from ..engine.core import GameInfo, GameSpec, RulesError, ViolationDict
 from ..engine.kit import N_
 from ..engine.memo import memo_scope
@@ -30,7 +30,7 @@ from ..schemas.envelopes import DEFAULT_MOVES_LIMIT, Envelopes, build_envelopes
 from ..schemas.errors import error_pointers
 from . import language
 from .answer_cache import cached_answer
-from .answers import json_answer, svg_answer
+from .answers import encoded, json_answer, json_answer_with, svg_answer
 from .body import parse_json_object, raw_json_body
 from .localize import NO_WORDS, Words, categories_in, terms_in
 from .problem_types import ApiProblem
@@ -53,7 +53,7 @@ class Binding:
     rules_page: Any = None  # the game's rules.yaml (its spec's rules_page)
     options: Any = ()  # the game's option book (its spec's options)
 
-    @property
+    @functools.cached_property
     def cache_version(self) -> str:
         """What cache keys carry: the rules version, and the fingerprint of the code and data behind it."""
         return f"{self.info.rules_version}.{self.fingerprint}"
@@ -114,8 +114,8 @@ def spec_words(module) -> Words:
     )
 
 
-def _binding(game_id: str, need_engine: bool = True) -> Binding:
-    binding = current_app.extensions["games"].get(game_id)
+def _binding(game_id: str, need_engine: bool = True, games: dict[str, Binding] | None = None) -> Binding:
+    binding = (current_app.extensions["games"] if games is None else games).get(game_id)
     if binding is None:
         raise ApiProblem(
             404,
@@ -159,7 +159,7 @@ def _sealer_for(secret: str) -> StateSealer:
 
 def _sealer() -> StateSealer | None:
     """The deployment's state sealer: only with a secret (CACHE_HMAC_SECRET)."""
-    secret = current_app.config["SETTINGS"].cache_hmac_secret
+    secret = current_app._get_current_object().config["SETTINGS"].cache_hmac_secret  # type: ignore[attr-defined]
     return _sealer_for(secret) if secret else None
 
 
@@ -177,13 +177,16 @@ def _take_seal(binding: Binding, op: str, body: dict[str, Any]) -> dict[str, Any
         raise _schema_problem([{"pointer": f"/{SEAL_FIELD}", "message": message}])
     sealer = _sealer()
     if sealer is not None and sealer.verifies(binding.info.id, binding.cache_version, body.get("state"), seal):
-        g.sealed_state = body.get("state")
+        g._get_current_object().sealed_state = body.get("state")
     return {key: value for key, value in body.items() if key != SEAL_FIELD}
+
+
+_NONE = object()  # what no body's state is
 
 
 def _vouch(binding: Binding, body: dict[str, Any], state: Any) -> None:
     """Skip the whole-state check of a state loaded from a body whose seal verified."""
-    if state is not None and "sealed_state" in g and g.sealed_state is body.get("state"):
+    if state is not None and g._get_current_object().get("sealed_state", _NONE) is body.get("state"):
         binding.game.vouch(state)
 
 
@@ -195,10 +198,6 @@ def _sealed(binding: Binding, answer: dict[str, Any], dumped_state: Any) -> dict
         if seal is not None:
             answer[SEAL_FIELD] = seal
     return answer
-
-
-def _memo(binding: Binding):
-    return current_app.extensions["memo"].bound(binding.cache_version)
 
 
 def _dump_state(binding: Binding, state: Any) -> Any:
@@ -245,15 +244,17 @@ def _setup_state(binding: Binding, request_data: dict[str, Any], raw: dict[str, 
         raise ApiProblem(422, "The rules refuse this setup.", errors, slug="setup-refused") from None
 
 
-def within_deadline(game_id: str, op: str, compute: Callable[[], Any]) -> Any:
-    """``compute()`` (parsing, the rules, serialising: no I/O) under REQUEST_DEADLINE_MS; past it, a 503.
+def within_deadline(game_id: str, op: str, compute: Callable[[], Any], deadline_ms: int | None = None) -> Any:
+    """``compute()`` (parsing, the rules, serialising: no I/O) under REQUEST_DEADLINE_MS (``deadline_ms``:
+    the app's, when the caller has read it); past it, a 503.
 
     The memo's Redis lookup and write-back stay outside: cached_answer calls this only on a miss.
     """
-    seconds = current_app.config["SETTINGS"].request_deadline_ms / 1000
+    if deadline_ms is None:
+        deadline_ms = current_app.config["SETTINGS"].request_deadline_ms
+    seconds = deadline_ms / 1000
     try:
-        with deadline(seconds):
-            return compute()
+        return run_within(seconds, compute)
     except DeadlineExceeded:
         DEADLINES.labels(game=game_id, op=op).inc()
         raise ApiProblem(
@@ -332,22 +333,25 @@ def game_route(op: str) -> Callable:
 
     def register(view: Callable) -> Callable:
         def endpoint(game_id: str):
-            binding = _binding(game_id)
+            app = current_app._get_current_object()  # type: ignore[attr-defined]  # the proxy, read once
+            binding = _binding(game_id, games=app.extensions["games"])
             raw = raw_json_body()
             lang = language.choose(language.body_language(raw) or language.negotiated())
+            memo = app.extensions["memo"]
 
             def answer():
-                with memo_scope(_memo(binding)):
+                with memo_scope(memo.bound(binding.cache_version)):
                     return within_deadline(
                         game_id,
                         op,
                         lambda: view(
                             binding, _take_seal(binding, op, language.without_language(parse_json_object(raw)))
                         ),
+                        app.config["SETTINGS"].request_deadline_ms,
                     )
 
             return cached_answer(
-                current_app.extensions["memo"],
+                memo,
                 op,
                 game_id,
                 binding.info.rules_version,
@@ -574,8 +578,10 @@ def score(binding: Binding, body: dict[str, Any]):
         result["violations"] = [
             tr.violation(v.violation, words) if isinstance(v, ViolationDict) else v for v in result["violations"]
         ]
-    result["labels"] = tr.labels(terms_in(result, words.terms), words, categories_in(result))
-    return json_answer(result, binding.info.rules_version)
+    # the answer's text is written once: searched for the game's words, then extended with their labels
+    text = encoded(result)
+    labels = tr.labels(terms_in(result, words.terms, text), words, categories_in(result))
+    return json_answer_with(result, text, {"labels": labels}, binding.info.rules_version)
 
 
 @game_route("view")

@@ -30,10 +30,12 @@ def supported(tag: str) -> str:
     return primary if primary in LANGUAGES else DEFAULT
 
 
-def negotiated() -> str:
+def negotiated(environ: dict[str, Any] | None = None) -> str:
     """The language from the query parameter or, without one, from Accept-Language: the first of its
-    ranges, by quality, whose primary subtag the service speaks (``nl-BE, en;q=0.5`` is Dutch)."""
-    environ = request.environ
+    ranges, by quality, whose primary subtag the service speaks (``nl-BE, en;q=0.5`` is Dutch).
+    ``environ``: the request's, when the caller has it at hand."""
+    if environ is None:
+        environ = request.environ
     if not environ.get("QUERY_STRING") and not environ.get("HTTP_ACCEPT_LANGUAGE"):
         return DEFAULT  # nothing to parse: most API clients send neither
     explicit = request.args.get(FIELD)
@@ -76,13 +78,13 @@ def without_language(body: dict[str, Any], at: str = "") -> dict[str, Any]:
 
 
 def choose(lang: str) -> str:
-    g.lang = lang
+    g._get_current_object().lang = lang  # the object behind the proxy: one lookup, not one per attribute
     return lang
 
 
 def current() -> Translator:
     """The translator of the request's language, negotiated on first use."""
-    lang = g.get("lang") or choose(negotiated())
+    lang = g._get_current_object().get("lang") or choose(negotiated())
     return Translator.of(lang)
 
 
@@ -92,9 +94,10 @@ def install_language(app: Flask) -> None:
 
     @app.after_request
     def _say_language(response: Response) -> Response:
-        if g.get("lang"):  # only answers whose texts were rendered in a language
+        lang = g._get_current_object().get("lang")  # (the object behind the proxy, read once)
+        if lang:  # only answers whose texts were rendered in a language
             headers = response.headers
-            headers["Content-Language"] = g.lang
+            headers["Content-Language"] = lang
             if "Vary" in headers:
                 response.vary.add("Accept-Language")
             else:  # what vary.add writes, without parsing and rewriting a header set

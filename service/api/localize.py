@@ -202,7 +202,7 @@ def words_in(data: Any) -> set[str]:
 _WRITES_AS_WALKED = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
-def terms_in(data: Any, terms: frozenset[str]) -> set[str]:
+def terms_in(data: Any, terms: frozenset[str], text: bytes | None = None) -> set[str]:
     """The ``terms`` (a game's words) that are member names or strings of the answer: ``words_in(data) &
     terms``, found by searching the answer's JSON text for each term in quotes (a game has some 25 words,
     a large answer thousands of strings).
@@ -213,11 +213,13 @@ def terms_in(data: Any, terms: frozenset[str]) -> set[str]:
     quote, a backslash or a character JSON escapes, is searched for; any other term is looked up among
     the pieces between the 1st and 2nd, 3rd and 4th... quotes, which are exactly the strings. An answer
     with a backslash in its text, or one orjson does not write (deeper than it goes, keys that are not
-    strings, integers past 64 bits), is walked instead."""
-    try:
-        text = orjson.dumps(data, option=_WRITES_AS_WALKED)
-    except TypeError:
-        text = None
+    strings, integers past 64 bits), is walked instead. ``text``: the answer's text as orjson wrote it
+    already with no type passed through (``answers.encoded``), which is the text this would write."""
+    if text is None:
+        try:
+            text = orjson.dumps(data, option=_WRITES_AS_WALKED)
+        except TypeError:
+            text = None
     if text is None or b"\\" in text:
         return words_in(data) & terms
     searched, others = _needles(terms)

@@ -24,6 +24,20 @@ from .seal import Rejected
 from .stores import MemoryStore, RedisStore, Store, StoreSkipped, StoreUnavailable
 
 log = logging.getLogger("service.cache")
+_MAX_BOUND = 64
+
+
+_LOOKUPS: dict[tuple[str, str, str], Any] = {}
+
+
+def _lookups(kind: str, tier: str, result: str) -> Any:
+    """``CACHE.labels(kind=kind, tier=tier, result=result)``, looked up by prometheus_client once per label
+    set (its ``labels`` checks and joins the values at every call: a fifth of a warm hit's own work). The
+    label sets are few: kinds and tiers are the code's, results the five above."""
+    child = _LOOKUPS.get((kind, tier, result))
+    if child is None:
+        child = _LOOKUPS[kind, tier, result] = CACHE.labels(kind=kind, tier=tier, result=result)
+    return child
 
 
 class Codec:
@@ -64,13 +78,24 @@ class Memo:
         self.rules_version = rules_version
         self.in_process_only = in_process_only
         self.notes = notes
+        self._bound: dict[str, Memo] = {}  # bound(version), made once a version (every request binds one)
 
     @property
     def backend(self) -> str:
         return "+".join(store.name for store in self.stores) or "none"
 
     def bound(self, rules_version: str) -> Memo:
-        return Memo(self.stores, rules_version, self.in_process_only, self.notes)
+        bound = self._bound.get(rules_version)
+        if bound is None:
+            if len(self._bound) >= _MAX_BOUND:  # versions come from the code (a game's rules): a few
+                self._bound.clear()
+            bound = self._bound[rules_version] = Memo(self.stores, rules_version, self.in_process_only, self.notes)
+        return bound
+
+    def keeps(self, kind: str) -> bool:
+        """Whether any store would read or keep a value of ``kind`` (with none, a caller need not even
+        make its key)."""
+        return bool(self._stores_for(kind))
 
     def _stores_for(self, kind: str) -> tuple[Store, ...]:
         if kind in self.in_process_only:
@@ -139,14 +164,14 @@ class Memo:
             for key in wanted:
                 value = self._decode(found[key], check, codec) if key in found else None
                 if key in found and not isinstance(value, Rejected):
-                    CACHE.labels(kind=kind, tier=store.name, result="hit").inc()
+                    _lookups(kind, store.name, "hit").inc()
                     values[key] = value
                     continue
                 if isinstance(value, Rejected):
-                    CACHE.labels(kind=kind, tier=store.name, result="corrupt").inc()
+                    _lookups(kind, store.name, "corrupt").inc()
                     CACHE_REJECTED.labels(kind=kind, tier=store.name, reason=value.reason).inc()
                 elif found is not _UNAVAILABLE:
-                    CACHE.labels(kind=kind, tier=store.name, result="miss").inc()
+                    _lookups(kind, store.name, "miss").inc()
                 missing_in.setdefault(store.name, []).append(key)
         computed = self._compute_missing(keys, materials, values, compute)
         self._report_saving(stores, computed)
@@ -178,7 +203,7 @@ class Memo:
             return store.fetch(keys)
         except StoreUnavailable as exc:
             result = "skipped" if isinstance(exc, StoreSkipped) else "error"
-            CACHE.labels(kind=kind, tier=store.name, result=result).inc(len(keys))
+            _lookups(kind, store.name, result).inc(len(keys))
             return _UNAVAILABLE
 
     @staticmethod

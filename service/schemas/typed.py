@@ -439,11 +439,29 @@ class _SchemaLoader:
             conv is None and default is missing for _, _, conv, default, _ in self.specs
         )
         self.attrs = tuple(attr for _, attr, _, _, _ in self.specs)
+        # Prepared for the common case: the Struct's values taken by attribute at once (``dict(zip(...))``,
+        # in the fields' order), then only the fields that may be absent or convert their value looked
+        # at again. Not when two fields share an attribute (the loop below settles those).
+        self.all_required = all(field.required for field in schema.load_fields.values())
+        self.fixes = tuple(
+            (index, key, attr, conv, default, own)
+            for index, ((key, attr, conv, default, own), field) in enumerate(
+                zip(self.specs, schema.load_fields.values())
+            )
+            if conv is not None or not field.required
+        )
+        # (worth it when at most half the fields are looked at again)
+        unique = len(set(self.attrs)) == len(self.attrs)
+        self.at_once = unique and 2 * len(self.fixes) <= len(self.specs)
+        self.plain_at_once = unique and self.all_required
+        self.hooks = bool(self.field_checks or self.checks or self.post)
 
     def convert(self, value: Any, original: Any) -> Any:
         """The loaded item: ``value`` is msgspec's (a Struct, or the original itself when pre_load hooks
         come first), ``original`` the body's own value here."""
         if self.plain:
+            if self.plain_at_once:
+                return dict(zip(self.attrs, astuple(value)))
             return {attr: v for attr, v in zip(self.attrs, astuple(value)) if v is not UNSET}
         if self.pre:
             data = original
@@ -452,7 +470,20 @@ class _SchemaLoader:
             value = msgspec.convert(data, self.struct)  # the fields read what the hooks made
         else:
             data = original
-        out: dict[str, Any] = {}
+        if self.at_once:
+            values = astuple(value)
+            out = dict(zip(self.attrs, values))
+            for index, key, attr, conv, default, own in self.fixes:
+                v = values[index]
+                if v is UNSET:
+                    if default is missing:
+                        del out[attr]
+                    else:
+                        out[attr] = default() if callable(default) else default
+                elif conv is not None:
+                    out[attr] = conv(v, None, key, data) if own else conv(v, data[key])
+            return self._hooked(out, original) if self.hooks else out
+        out = {}
         for v, (key, attr, conv, default, own) in zip(astuple(value), self.specs):
             if v is UNSET:
                 if default is not missing:
@@ -461,6 +492,10 @@ class _SchemaLoader:
             if conv is not None:
                 v = conv(v, None, key, data) if own else conv(v, data[key])
             out[attr] = v
+        return self._hooked(out, original)
+
+    def _hooked(self, out: dict[str, Any], original: Any) -> Any:
+        """The item after its schema's field validators, schema validators and post_load hooks."""
         for attr, name, check, data_key in self.field_checks:
             if attr in out and check(out[attr], data_key=data_key) is missing:
                 out.pop(name, None)
@@ -601,11 +636,25 @@ def _as_built(schema: Schema, processors: list[Callable[..., Any]]) -> Callable[
     return as_built
 
 
+_SPARSE_FIELDS = 6  # a schema of more fields reads a dict by its members
+_INDEXABLE: dict[type, bool] = {}
+
+
+def _indexable(kind: type) -> bool:
+    """``hasattr(kind, "__getitem__")``, asked once per class (a class without it raises and catches an
+    AttributeError at every ask: the engine's status and state objects are dumped on every request)."""
+    if len(_INDEXABLE) > 1024:  # classes are the code's: a few dozen; bounded all the same
+        _INDEXABLE.clear()
+    found = _INDEXABLE[kind] = hasattr(kind, "__getitem__")
+    return found
+
+
 def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Callable[[Any], dict[str, Any]]:
     """``Schema._serialize`` of one object: a field costs no call of its own unless its value needs its
     field's ``_serialize``. Dicts are read by key, anything else as marshmallow's ``get_value`` reads it.
     With ``names``, of those fields only."""
-    specs: list[tuple[str, Any, Any, Any, Any]] = []  # (out key, key or None, name, default, serialiser)
+    # (out key, key or None, name, default, serialiser, whether a dict has an attribute of the key's name)
+    specs: list[tuple[str, Any, Any, Any, Any, bool]] = []
     for name, field in schema.dump_fields.items():
         if names is not None and name not in names:
             continue
@@ -619,25 +668,57 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
             or "." in key
         ):
             specs.append(
-                (out_key, None, name, missing, lambda obj, f=field, n=name: f.serialize(n, obj, schema.get_attribute))
+                (
+                    out_key,
+                    None,
+                    name,
+                    missing,
+                    lambda obj, f=field, n=name: f.serialize(n, obj, schema.get_attribute),
+                    False,
+                )
             )
             continue
         serialiser = None if type(field)._serialize is fields.Field._serialize else _core_dumper(field)
-        specs.append((out_key, key, name, field.dump_default, serialiser))
+        specs.append((out_key, key, name, field.dump_default, serialiser, hasattr(dict, key)))
     frozen = tuple(specs)
     get_value = utils.get_value
+    # A dict is read by its own members when the schema has many fields and the dict at most half as many
+    # members (a move's schema holds every move type's): the fields whose key it lacks write nothing, unless they have a default, a dict attribute of
+    # their name or their own serialiser (visited always); the others are visited in the schema's order.
+    visited_always = tuple(
+        index
+        for index, (_, key, _, default, _, dict_attribute) in enumerate(frozen)
+        if key is None or default is not missing or dict_attribute
+    )
+    by_key_name: dict[Any, tuple[int, ...]] = {}
+    for index, (_, key, _, _, _, _) in enumerate(frozen):
+        if key is not None and index not in visited_always:
+            by_key_name[key] = (*by_key_name.get(key, ()), index)
+    sparse = len(frozen) > _SPARSE_FIELDS
 
     def fields_of(obj: Any) -> dict[str, Any]:
         out = {}
-        by_key = type(obj) is dict
-        plain = not by_key and not hasattr(type(obj), "__getitem__")
-        for out_key, key, name, default, serialiser in frozen:
+        kind = type(obj)
+        by_key = kind is dict
+        plain = False
+        if not by_key:
+            indexable = _INDEXABLE.get(kind)
+            plain = not (_indexable(kind) if indexable is None else indexable)
+        visited = frozen
+        if by_key and sparse and len(obj) * 2 <= len(frozen):
+            found = [index for member in obj if member in by_key_name for index in by_key_name[member]]
+            found.extend(visited_always)
+            found.sort()
+            visited = tuple(frozen[index] for index in found)
+        for out_key, key, name, default, serialiser, dict_attribute in visited:
             if key is None:
                 v = serialiser(obj)
             else:
                 if by_key:
                     v = obj.get(key, missing)
-                    if v is missing:
+                    # marshmallow then asks for an attribute of the name: a dict (which has no instance
+                    # attributes) has one only when its type does, which is known for each key at once
+                    if v is missing and dict_attribute:
                         v = getattr(obj, key, missing)
                 elif plain:
                     v = getattr(obj, key, missing)

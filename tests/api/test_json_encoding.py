@@ -70,3 +70,22 @@ def test_game_answers_hold_no_float(client, path):
     answer = client.post(route, data=body, content_type="application/json")
     assert answer.status_code == 200
     assert list(_floats(json.loads(answer.data))) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    payload=st.dictionaries(st.sampled_from(["labels", "rules_version", "a", "b", "é"]) | st.text(max_size=4), VALUES),
+    labels=st.dictionaries(st.text(max_size=6), st.text(max_size=6), max_size=3),
+)
+def test_an_answer_extended_from_its_text_is_the_answer_written_whole(payload, labels):
+    """``json_answer_with`` (the score's labels added to the answer's text) writes exactly what
+    ``json_answer`` writes for the payload with the labels set last, and its ETag."""
+    from flask import Flask
+
+    from service.api.answers import encoded, json_answer, json_answer_with
+
+    with Flask(__name__).test_request_context("/", method="POST"):
+        whole = json_answer({**payload, "labels": labels}, "1.0")
+        extended = json_answer_with(dict(payload), encoded(payload), {"labels": labels}, "1.0")
+    assert extended.get_data() == whole.get_data()
+    assert extended.headers.to_wsgi_list() == whole.headers.to_wsgi_list()

@@ -330,3 +330,30 @@ def test_a_two_player_state_with_the_dummy_dumps_as_marshmallow_dumps_it(game_id
             assert state.dummy is not None
             assert orjson.dumps(typed.dump(schema, state)) == orjson.dumps(schema.dump(state)), step
         state = binding.game.apply(state, rnd.choice(binding.game.legal_moves(state))).state
+
+
+@pytest.mark.parametrize("many_fields", [False, True])
+def test_a_dict_is_dumped_by_its_members_as_marshmallow_dumps_it(many_fields):
+    """marshmallow reads a member a dict lacks as the dict's attribute of that name: the typed dump asks
+    for it only where the dict type has one (``pop``, ``items``); a schema of many fields reads a dict by
+    the members it has (and visits the fields with a default). The same dump, in the same order."""
+    from marshmallow import fields
+
+    class Members(Schema):
+        name = fields.String()
+        pop = fields.String()
+        items = fields.Raw()
+        total = fields.Integer(dump_default=0)
+
+    class ManyMembers(Members):
+        colour = fields.String()
+        slots = fields.List(fields.Integer())
+        lot = fields.Integer(data_key="lot_id")
+        seat = fields.Integer(attribute="place")
+
+    schema = ManyMembers() if many_fields else Members()
+    objects = ({}, {"name": "anna"}, {"pop": "x", "items": [1]}, {"lot": 4, "name": "ben", "extra": 1, "total": 3})
+    for obj in (*objects, {"slots": [2, 1], "colour": "red", "name": "cleo", "place": 2, "seat": 9}):
+        dumped = typed.dump(schema, obj)
+        assert dumped == schema.dump(obj)
+        assert list(dumped) == list(schema.dump(obj))
