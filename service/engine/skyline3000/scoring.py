@@ -3,7 +3,7 @@ bonus) with its full breakdown, the score answer, and the end's winners with the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -19,11 +19,12 @@ def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:
     return {"buildings": sorted([[b.owner, b.floors] for b in block.buildings]), "rest": first_tie_rest}
 
 
-def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
-    """First and second places of one block from its (owner, floors) list."""
+def tally(buildings: Iterable[Sequence[Any]]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each owner's floors in all and tallest building (never below 0), from (owner, floors) pairs, owners
+    in the order they first appear."""
     totals: dict[str, int] = {}
     tallest: dict[str, int] = {}
-    for owner, floors in material["buildings"]:
+    for owner, floors in buildings:
         if owner in totals:
             totals[owner] += floors
             if floors > tallest[owner]:
@@ -31,6 +32,12 @@ def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
         else:
             totals[owner] = floors
             tallest[owner] = floors if floors > 0 else 0
+    return totals, tallest
+
+
+def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
+    """First and second places of one block from its (owner, floors) list."""
+    totals, tallest = tally(material["buildings"])
     if len(totals) < 2:  # nobody, or one owner: first alone
         return {"first": list(totals), "second": []}
     ranked = sorted(totals.values(), reverse=True)
@@ -120,17 +127,7 @@ def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
 
 def _scored_block(block_id: str, block: Block, placings: dict[str, list[str]]) -> dict[str, Any]:
     """One block's floors and tallest building by owner, its bonuses, placings and points."""
-    floors: dict[str, int] = {}
-    high: dict[str, int] = {}
-    for b in block.buildings:
-        owner, height = b.owner, b.floors
-        if owner in floors:
-            floors[owner] += height
-            if height > high[owner]:
-                high[owner] = height
-        else:
-            floors[owner] = height
-            high[owner] = height if height > 0 else 0
+    floors, high = tally([(b.owner, b.floors) for b in block.buildings])
     return {
         "district": data.BLOCK_DISTRICT.get(block_id, ""),
         "floors": floors,
