@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service.engine.memo import ComputeAlways
+from service.engine.memo import ComputeAlways, memo_scope
 
 
 class RecordingMemo(ComputeAlways):
@@ -50,3 +50,17 @@ class CountingMemo:
 
     def get_or_compute_many(self, kind: str, materials: Sequence[Any], compute: Callable[[Any], Any], check=None):
         return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
+
+
+def play_seeded(game: Any, memo: Any, steps: int = 40) -> None:
+    """Seeded moves of three players from a setup, then the score and the picture, inside ``memo``'s scope:
+    every evaluation the engine remembers on the way is asked of ``memo``."""
+    with memo_scope(memo):
+        state = game.setup(["ann", "bob", "cy"], 3, {})
+        for step in range(steps):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.apply(state, moves[step % len(moves)]).state
+        game.score(state)
+        game.render(state)

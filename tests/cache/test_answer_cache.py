@@ -13,10 +13,9 @@ from service.cache.memo import Memo
 from service.cache.policy import IN_PROCESS_ONLY
 from service.cache.seal import unseal
 from service.cache.stores import MemoryStore
-from service.engine.memo import memo_scope
 from service.engine.registry import SPECS
 
-from ..memos import RecordingMemo
+from ..memos import RecordingMemo, play_seeded
 from .support import SECRET, lookups, with_redis
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "requests"
@@ -111,17 +110,8 @@ def test_cheap_evaluations_never_touch_redis():
 def engine_memo_kinds() -> set[str]:
     """The memo kinds the engines use: recorded while each game plays seeded moves, scores and draws."""
     memo = RecordingMemo()
-    with memo_scope(memo):
-        for spec in SPECS.values():
-            game = spec.engine
-            state = game.setup(["ann", "bob", "cy"], 3, {})
-            for step in range(40):
-                moves = game.legal_moves(state)
-                if not moves:
-                    break
-                state = game.apply(state, moves[step % len(moves)]).state
-            game.score(state)
-            game.render(state)
+    for spec in SPECS.values():
+        play_seeded(spec.engine, memo)
     return memo.kinds
 
 

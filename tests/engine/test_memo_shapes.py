@@ -14,10 +14,10 @@ import pytest
 
 from service.cache.memo import MemoryMemo
 from service.engine.kit import Edition
-from service.engine.memo import ComputeAlways, memo_scope
+from service.engine.memo import ComputeAlways
 from service.engine.registry import SPECS
 
-from ..memos import RecordingMemo
+from ..memos import RecordingMemo, play_seeded
 
 STEPS = 40
 
@@ -40,24 +40,11 @@ class Capturing(ComputeAlways):
         return [self.get_or_compute(kind, m, lambda m=m: compute(m), check) for m in materials]
 
 
-def play(game: Any, memo: Any, steps: int = STEPS) -> None:
-    """Seeded moves from a setup, then the score and the picture, inside ``memo``'s scope."""
-    with memo_scope(memo):
-        state = game.setup(["ann", "bob", "cy"], 3, {})
-        for step in range(steps):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.apply(state, moves[step % len(moves)]).state
-        game.score(state)
-        game.render(state)
-
-
 @lru_cache(maxsize=1)
 def asked() -> dict[str, list[tuple[Any, Callable[[], Any], Callable[[Any], bool], Any]]]:
     memo = Capturing()
     for spec in SPECS.values():
-        play(spec.engine, memo)
+        play_seeded(spec.engine, memo, STEPS)
     return memo.asked
 
 
@@ -163,5 +150,5 @@ def test_a_reskin_remembers_under_its_own_kinds(game):
     original = engine.book.edition
     reskin = Edition(id=f"{game}x", name="Another", texts=original.texts, remembered=original.remembered)
     memo = RecordingMemo()
-    play(type(engine)(spec.info, package.book_of(reskin)), memo, steps=80)  # moves that score on the way
+    play_seeded(type(engine)(spec.info, package.book_of(reskin)), memo, steps=80)  # moves that score on the way
     assert memo.kinds == set(reskin.memo_kinds) != set(original.memo_kinds)
