@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from itertools import islice
 from string import Formatter
 from typing import Any, Generic, TypeVar
+
+import msgspec
 
 from .core import (
     GameInfo,
@@ -43,6 +46,54 @@ from .core import (
     check_provenance,
     rules_url,
 )
+
+_R = TypeVar("_R")
+# How ``replace`` copies a frozen dataclass: its init fields, its other fields' factories, its __post_init__,
+# whether it keeps its members in slots. One entry per class (the engines' state types), made at first use.
+_COPY_PLANS: dict[type, tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Any], ...], Any, bool] | None] = {}
+
+
+def _copy_plan(cls: type) -> tuple[tuple[str, ...], frozenset[str], tuple[tuple[str, Any], ...], Any, bool] | None:
+    if cls not in _COPY_PLANS:
+        plan = None
+        if dataclasses.is_dataclass(cls):
+            fields = dataclasses.fields(cls)
+            names = tuple(f.name for f in fields if f.init)
+            others = tuple((f.name, f.default_factory) for f in fields if not f.init)
+            plain = all(callable(factory) for _, factory in others)  # a non-init field without a factory: as replace
+            slotted = "__slots__" in cls.__dict__
+            plan = (names, frozenset(names), others, getattr(cls, "__post_init__", None), slotted) if plain else None
+        _COPY_PLANS[cls] = plan
+    return _COPY_PLANS[cls]
+
+
+def replace(obj: _R, /, **changes: Any) -> _R:
+    """``dataclasses.replace(obj, **changes)`` for the engines' frozen state types, without its per-field
+    checks and keyword call (a move copies the state several times): a msgspec Struct by
+    ``msgspec.structs.replace``; a dataclass member by member (the changed ones, the others the same
+    objects, a field that ``__init__`` does not set made anew by its factory), then its ``__post_init__``
+    as after ``__init__``. Anything else, and an unknown field's error, is ``dataclasses.replace``'s."""
+    if isinstance(obj, msgspec.Struct):
+        return msgspec.structs.replace(obj, **changes)
+    plan = _copy_plan(type(obj))
+    if plan is None or not plan[1].issuperset(changes):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    names, _, others, post_init, slotted = plan
+    new = object.__new__(type(obj))
+    if slotted:
+        for name in names:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+        for name, factory in others:
+            object.__setattr__(new, name, factory())
+    else:
+        members = new.__dict__
+        members.update(obj.__dict__)
+        members.update(changes)
+        for name, factory in others:
+            members[name] = factory()
+    if post_init is not None:
+        post_init(new)
+    return new
 
 
 def pointer(*tokens: Any) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from service.engine.fifthavenue import GAME
-from service.engine.fifthavenue.state import Move, replace
+from service.engine.fifthavenue.state import Move
+from service.engine.kit import replace
 
 from .helpers import clear_board, edit, ok, player, sky, started
 from .test_chance_and_view import at_table

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
+from service.engine.kit import replace as copy_with
 from service.engine.memo import memo_scope
 from service.engine.skyline3000 import GAME, data, validate
 from service.engine.skyline3000.state import default_options
-from service.engine.skyline3000.state import replace as copy_with
 from service.schemas.skyline3000 import WIRE
 
 from ..memos import CountingMemo

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core import Event, Outcome, game_ended
+from ..kit import replace
 from ..random import SEED_SPAN, Rng
 from . import board as B
 from . import checks as C
@@ -32,7 +33,6 @@ from .state import (
     State,
     Turn,
     canonical,
-    replace,
 )
 
 Events = list[Event]

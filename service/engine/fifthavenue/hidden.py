@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import Any
 
+from ..kit import replace
 from . import data as D
-from .state import BlackDeck, Stack, State, replace
+from .state import BlackDeck, Stack, State
 
 
 def view(state: State, player: str) -> State:

@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import RulesError, Violation
-from ..kit import RuleBook
+from ..kit import RuleBook, replace
 from ..random import SEED_SPAN, Rng
 from . import data as D
 from .options import Options, resolved
-from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn, replace
+from .state import BlackDeck, District, Dummy, Park, Pending, Player, Plot, Stack, State, Turn
 
 
 def start_colours(rng: Rng) -> list[str]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 
+from ..kit import replace
 from . import data as D
 from .options import Options
 
@@ -126,25 +127,6 @@ class Pending(msgspec.Struct, frozen=True, gc=False):
 class Result(msgspec.Struct, frozen=True, gc=False):
     winners: tuple[str, ...]
     central_park_tiles: tuple[str, ...]
-
-
-T = TypeVar("T")
-
-
-def replace(obj: T, /, **changes: Any) -> T:
-    """A copy of a state, a move or a part of a state, with ``changes``. A state's copy is made as
-    ``dataclasses.replace`` makes it (the members changed, the others the same objects, ``derived`` new and
-    empty), without passing its twenty-odd members through ``__init__`` (no ``__post_init__``, no check)."""
-    if isinstance(obj, msgspec.Struct):
-        return msgspec.structs.replace(obj, **changes)
-    if type(obj) is State and changes.keys() <= _STATE_MEMBERS:
-        new = object.__new__(State)
-        members = new.__dict__
-        members.update(obj.__dict__)
-        members.update(changes)
-        members["derived"] = {}
-        return new  # type: ignore[return-value]
-    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)

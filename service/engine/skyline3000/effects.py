@@ -8,12 +8,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from ..core import Event, Outcome, game_ended
+from ..kit import replace
 from ..random import Rng
 from . import data, factory, hidden
 from .board import free_platforms
 from .checks import available, construction_over
 from .scoring import score_blocks, winners
-from .state import Auction, Award, Block, Building, Move, Pending, Pile, Player, State, replace
+from .state import Auction, Award, Block, Building, Move, Pending, Pile, Player, State
 
 ROUND_SCORED = "round_scored"
 

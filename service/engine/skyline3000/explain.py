@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..explain import Clues, Proposer
+from ..kit import replace
 from . import data, effects
-from .state import Move, State, replace
+from .state import Move, State
 
 CARD_PLAYS = ("floor", "roof", "contract", "discard")
 

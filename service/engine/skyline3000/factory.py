@@ -14,9 +14,9 @@ from itertools import combinations_with_replacement
 
 from .. import kit
 from ..core import Violation
-from ..kit import RuleBook
+from ..kit import RuleBook, replace
 from . import data
-from .state import FactoryBuilding, Player, replace
+from .state import FactoryBuilding, Player
 
 
 def floor_placements_over(unfinished: Sequence[int], n: int) -> list[tuple[int, ...]]:

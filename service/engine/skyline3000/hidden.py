@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from .state import Player, State, replace
+from ..kit import replace
+from .state import Player, State
 
 
 def view_state(state: State, player: str | None) -> State:

@@ -9,10 +9,11 @@ from typing import Any
 import msgspec
 
 from ..core import Violation
+from ..kit import replace
 from ..memo import conforms, kind_of, remembered_many
 from ..standings import after_scoring, leaders
 from . import data
-from .state import Block, Options, Player, ScoreInput, State, replace
+from .state import Block, Options, Player, ScoreInput, State
 
 
 def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import RulesError, Violation
-from ..kit import RuleBook
+from ..kit import RuleBook, replace
 from ..random import Rng
 from . import data, effects
-from .state import Block, FactoryBuilding, Options, Pile, Player, State, default_options, replace
+from .state import Block, FactoryBuilding, Options, Pile, Player, State, default_options
 
 
 def setup_state(book: RuleBook, players: Sequence[str], seed: int, options: Options | None = None) -> State:

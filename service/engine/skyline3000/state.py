@@ -1,12 +1,11 @@
-"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``replace`` (``dataclasses.replace``,
-copying slot by slot)."""
+"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``replace`` (the kit's
+``dataclasses.replace``, copying slot by slot)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
+from ..kit import replace
 from . import data
 from .options import BlockSpec, Card, Options, default_board, default_options, make_cards
 
@@ -248,37 +247,6 @@ class Move:
     family: str | None = None
 
 
-T = TypeVar("T")
-# Each state type's fields, in order, and its __post_init__ (None: it has none).
-_COPIED: dict[type, tuple[tuple[str, ...], frozenset[str], Any]] = {
-    cls: (
-        tuple(f.name for f in dataclasses.fields(cls)),
-        frozenset(f.name for f in dataclasses.fields(cls)),
-        getattr(cls, "__post_init__", None),
-    )
-    for cls in (FactoryBuilding, Building, Block, Player, Pile, Auction, Award, Pending, State, ScoreInput, Move)
-}
-_new = object.__new__
-_set = object.__setattr__
-
-
-def replace(obj: T, /, **changes: Any) -> T:
-    """``dataclasses.replace(obj, **changes)``. A state type (frozen, slotted, every field set by
-    ``__init__``) is copied slot by slot, then its ``__post_init__`` runs as after ``__init__``: the same
-    object, without dataclasses.replace's per-field checks and keyword call (a move replaces the state
-    several times). Anything else, and an unknown field's TypeError, is dataclasses.replace's."""
-    copied = _COPIED.get(type(obj))
-    if copied is None or not copied[1].issuperset(changes):
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    names, _, post_init = copied
-    new = _new(type(obj))
-    for name in names:
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
-    if post_init is not None:
-        post_init(new)
-    return new
-
-
 __all__ = [
     "Auction",
     "Award",
@@ -298,5 +266,4 @@ __all__ = [
     "default_board",
     "default_options",
     "make_cards",
-    "replace",
 ]
