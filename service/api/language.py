@@ -89,8 +89,10 @@ def current() -> Translator:
 
 
 def install_language(app: Flask) -> None:
-    for lang in LANGUAGES:  # compile every catalog at start, not in a request
-        Translator.of(lang)
+    for lang in LANGUAGES:  # compile every catalog at start, not in a request; and each game's labels
+        translator = Translator.of(lang)
+        for binding in app.extensions.get("games", {}).values():
+            translator.label_table(binding.words)
 
     @app.after_request
     def _say_language(response: Response) -> Response:

@@ -50,6 +50,7 @@ class Translator:
         self.lang = lang
         self._gettext = catalog.gettext
         self._pgettext = catalog.pgettext
+        self._label_tables: dict[int, tuple[Words, dict[str, str], dict[str, str]]] = {}
 
     @classmethod
     @lru_cache(maxsize=8)
@@ -130,10 +131,36 @@ class Translator:
 
     def labels(self, found: Iterable[str], words: Words, categories: Iterable[str] = ()) -> dict[str, str]:
         """The human name of each of a game's words among ``found`` (the ids a score answer uses) and of
-        each score breakdown category in ``categories``."""
-        out = {word: self.word_name(word, words) for word in sorted(set(found) & words.terms)}
-        out.update((category, self.category(category, words)) for category in sorted(set(categories)))
+        each score breakdown category in ``categories``: ``word_name`` and ``category`` of each, read from
+        the game's ``label_table`` (a category it does not hold is named as ``category`` names it)."""
+        names, named = self.label_table(words)
+        out = {word: names[word] for word in sorted(set(found) & words.terms)}
+        for category in sorted(set(categories)):  # (a category that is also a word keeps the word's place)
+            label = named.get(category)
+            out[category] = self.category(category, words) if label is None else label
         return out
+
+    def label_table(self, words: Words) -> tuple[dict[str, str], dict[str, str]]:
+        """Every name ``labels`` can give from a game's words alone, made once per game and language: each
+        word's ``word_name``, and the ``category`` of every category the words compose (the named ones,
+        every word, and each kind with each part and each word). A function of the catalog and the words,
+        never of a request (an id they do not name is named again at each ask); ``install_language`` makes
+        every served game's at start. A category whose naming raises is left out (an ask raises as before)."""
+        entry = self._label_tables.get(id(words))
+        if entry is None or entry[0] is not words:
+            names = {word: self.word_name(word, words) for word in words.terms}
+            ids = {*words.categories, *words.terms}
+            ids.update(f"{kind}:{part}" for kind in words.kinds for part in (*words.parts, *words.terms))
+            named = {}
+            for category in ids:
+                try:
+                    named[category] = self.category(category, words)
+                except Exception:  # noqa: BLE001,S112 - a catalog defect: each ask names it (and raises) as before
+                    continue
+            if len(self._label_tables) >= 64:  # games are the code's (and a test's): a few
+                self._label_tables.clear()
+            entry = self._label_tables[id(words)] = (words, names, named)
+        return entry[1], entry[2]
 
     def word_name(self, word: str, words: Words) -> str:
         """A game word's name; in English the id itself, read as words (``tea_house`` is ``tea house``)."""

@@ -225,3 +225,28 @@ def test_terms_in_never_takes_the_text_between_two_strings_for_a_term():
     # '"a":1,"b"' holds '":1,"': a term made of what separates strings is looked up among the strings
     assert terms_in({"a": 1, "b": [2], "c": "d"}, frozenset({":1,", ":[2],", ":", "c"})) == {"c"}
     assert terms_in({"a": ":1,", "b": ":"}, frozenset({":1,", ":"})) == {":1,", ":"}
+
+
+def test_the_label_tables_name_each_word_and_category_as_asking_for_each_name_does():
+    """``labels`` reads a game's names from its table (made once per game and language): the same names
+    ``word_name`` and ``category`` give, an id the table does not hold named as ``category`` names it, a
+    category that is also a word in the word's place with the category's name."""
+    from service.api.games import bind_games
+    from service.api.localize import Translator
+
+    for binding in bind_games().values():
+        words = binding.words
+        composed = {f"{kind}:{part}" for kind in words.kinds for part in (*words.parts, *sorted(words.terms)[:2])}
+        for lang in LANGS:
+            tr = Translator.of(lang)
+            names, named = tr.label_table(words)
+            assert names == {word: tr.word_name(word, words) for word in words.terms}
+            assert {*words.categories, *words.terms, *composed} <= set(named)
+            assert all(named[category] == tr.category(category, words) for category in named)
+            found = [*sorted(words.terms), "unknown", *words.categories]
+            categories = [*words.categories, *sorted(words.terms)[:3], *sorted(composed)[:4], "unknown", "kind:unknown"]
+            categories += [f"{kind}:unknown" for kind in words.kinds]
+            expected = {word: tr.word_name(word, words) for word in sorted(set(found) & words.terms)}
+            expected.update((category, tr.category(category, words)) for category in sorted(set(categories)))
+            said = tr.labels(found, words, categories)
+            assert list(said.items()) == list(expected.items()), (binding.info.id, lang)
