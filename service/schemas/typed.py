@@ -653,8 +653,9 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
     """``Schema._serialize`` of one object: a field costs no call of its own unless its value needs its
     field's ``_serialize``. Dicts are read by key, anything else as marshmallow's ``get_value`` reads it.
     With ``names``, of those fields only."""
-    # (out key, key or None, name, default, serialiser, whether a dict has an attribute of the key's name)
-    specs: list[tuple[str, Any, Any, Any, Any, bool]] = []
+    # (out key, key or None, name, default, serialiser, whether a dict has an attribute of the key's name,
+    # the type whose values the serialiser gives back as they are)
+    specs: list[tuple[str, Any, Any, Any, Any, bool, type | None]] = []
     for name, field in schema.dump_fields.items():
         if names is not None and name not in names:
             continue
@@ -675,11 +676,12 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
                     missing,
                     lambda obj, f=field, n=name: f.serialize(n, obj, schema.get_attribute),
                     False,
+                    None,
                 )
             )
             continue
         serialiser = None if type(field)._serialize is fields.Field._serialize else _core_dumper(field)
-        specs.append((out_key, key, name, field.dump_default, serialiser, hasattr(dict, key)))
+        specs.append((out_key, key, name, field.dump_default, serialiser, hasattr(dict, key), _given_back(serialiser)))
     frozen = tuple(specs)
     get_value = utils.get_value
     # A dict is read by its own members when the schema has many fields and the dict at most half as many
@@ -687,14 +689,22 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
     # their name or their own serialiser (visited always); the others are visited in the schema's order.
     visited_always = tuple(
         index
-        for index, (_, key, _, default, _, dict_attribute) in enumerate(frozen)
+        for index, (_, key, _, default, _, dict_attribute, _) in enumerate(frozen)
         if key is None or default is not missing or dict_attribute
     )
     by_key_name: dict[Any, tuple[int, ...]] = {}
-    for index, (_, key, _, _, _, _) in enumerate(frozen):
+    for index, (_, key, _, _, _, _, _) in enumerate(frozen):
         if key is not None and index not in visited_always:
             by_key_name[key] = (*by_key_name.get(key, ()), index)
     sparse = len(frozen) > _SPARSE_FIELDS
+    # When no field is visited always and each key is one field's, a sparse dict whose members come in the
+    # schema's order (an engine's move, built field by field) is walked member by member: the same fields
+    # visited in the same order, without sorting them first. A dict in another order is walked as below.
+    own_order = (
+        None
+        if visited_always or any(len(indexes) > 1 for indexes in by_key_name.values())
+        else {key: (index, *frozen[index]) for key, (index,) in by_key_name.items()}
+    )
 
     def fields_of(obj: Any) -> dict[str, Any]:
         out = {}
@@ -706,11 +716,33 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
             plain = not (_indexable(kind) if indexable is None else indexable)
         visited = frozen
         if by_key and sparse and len(obj) * 2 <= len(frozen):
+            if own_order is not None:
+                last = -1
+                for member, v in obj.items():
+                    spec = own_order.get(member)
+                    if spec is None:
+                        continue
+                    index, out_key, _, name, _, serialiser, _, passes = spec
+                    if index < last:
+                        break
+                    last = index
+                    if type(v) is passes:  # what the serialiser would give back as it is
+                        out[out_key] = v
+                        continue
+                    if v is missing:  # (a field visited here has no default)
+                        continue
+                    if serialiser is not None:
+                        v = serialiser(v, name, obj)
+                    if v is not missing:
+                        out[out_key] = v
+                else:
+                    return out
+                out = {}
             found = [index for member in obj if member in by_key_name for index in by_key_name[member]]
             found.extend(visited_always)
             found.sort()
             visited = tuple(frozen[index] for index in found)
-        for out_key, key, name, default, serialiser, dict_attribute in visited:
+        for out_key, key, name, default, serialiser, dict_attribute, passes in visited:
             if key is None:
                 v = serialiser(obj)
             else:
@@ -728,7 +760,7 @@ def _fields_dumper(schema: Schema, names: tuple[str, ...] | None = None) -> Call
                     if default is missing:
                         continue
                     v = default() if callable(default) else default
-                if serialiser is not None:
+                if serialiser is not None and type(v) is not passes:  # (a value it gives back as it is: no call)
                     v = serialiser(v, name, obj)
             if v is not missing:
                 out[out_key] = v
@@ -741,15 +773,27 @@ def _core_dumper(field: Any) -> Callable[[Any, Any, Any], Any]:
     method = type(field)._serialize
     generic = field._serialize
     if method is fields.String._serialize:
-        return lambda value, attr, obj: value if type(value) is str or value is None else generic(value, attr, obj)
+        return _passing(str, generic)
     if method is fields.Number._serialize and not field.as_string and field.num_type is int:
-        return lambda value, attr, obj: value if type(value) is int or value is None else generic(value, attr, obj)
+        return _passing(int, generic)
     if method is fields.Boolean._serialize:
-        return lambda value, attr, obj: value if type(value) is bool or value is None else generic(value, attr, obj)
+        return _passing(bool, generic)
     if method is fields.Field._serialize:
         return lambda value, attr, obj: value
     if method is fields.List._serialize:
         inner = _core_dumper(field.inner)
+        kind = _given_back(inner)
+        if kind is not None:  # an item of that type is written as it is: no call for it
+            only = frozenset((kind,))
+
+            def dump_list(value: Any, attr: Any, obj: Any) -> Any:
+                if value is None:
+                    return None
+                if (type(value) is list or type(value) is tuple) and only.issuperset(map(type, value)):
+                    return list(value)  # every item given back as it is
+                return [item if type(item) is kind else inner(item, attr, obj) for item in value]
+
+            return dump_list
         return lambda value, attr, obj: None if value is None else [inner(item, attr, obj) for item in value]
     if method is fields.Mapping._serialize and field.mapping_type is dict:
         return _dict_dumper(field)
@@ -759,6 +803,25 @@ def _core_dumper(field: Any) -> Callable[[Any, Any, Any], Any]:
         many = nested.many or field.many
         return lambda value, attr, obj: None if value is None else dumper(value, many=many)
     return generic
+
+
+PASSES = "typed_passes"
+
+
+def _passing(kind: type, generic: Callable[[Any, Any, Any], Any]) -> Callable[[Any, Any, Any], Any]:
+    """A field's ``_serialize`` that gives a value of exactly ``kind`` (or None) back as it is: the
+    function says so (``_given_back``), so that a caller may skip calling it for such a value."""
+
+    def serialise(value: Any, attr: Any, obj: Any) -> Any:
+        return value if type(value) is kind or value is None else generic(value, attr, obj)
+
+    setattr(serialise, PASSES, kind)
+    return serialise
+
+
+def _given_back(serialiser: Any) -> type | None:
+    """The type whose values ``serialiser`` gives back as they are (``_passing``), if it says one."""
+    return getattr(serialiser, PASSES, None)
 
 
 def _dict_dumper(field: Any) -> Callable[[Any, Any, Any], Any]:

@@ -357,3 +357,40 @@ def test_a_dict_is_dumped_by_its_members_as_marshmallow_dumps_it(many_fields):
         dumped = typed.dump(schema, obj)
         assert dumped == schema.dump(obj)
         assert list(dumped) == list(schema.dump(obj))
+
+
+def test_a_sparse_dict_in_the_schemas_order_is_dumped_member_by_member_as_marshmallow_dumps_it():
+    """A schema of many fields, none with a default or a dict attribute's name (a move's): a dict of
+    few members is walked in its own order when that is the schema's, and its values that a field
+    gives back as they are (a str for a String, an int for an Integer, a list of them) are not passed to
+    the field. Out of order, with members no field reads, or with values a field converts: the same
+    dump as marshmallow's, in the same order."""
+    from marshmallow import fields
+
+    class Move(Schema):
+        type = fields.String()
+        player = fields.String()
+        slots = fields.List(fields.Integer())
+        lot = fields.Integer(data_key="lot_id")
+        seat = fields.Integer(attribute="place")
+        flag = fields.Boolean()
+        cards = fields.List(fields.String())
+        note = fields.Raw()
+
+    schema = Move()
+    objects = (
+        {"type": "take", "player": "p0", "slots": [0, 2]},  # in order, every value given back
+        {"type": "take", "place": 3, "cards": ("a", "b")},  # an attribute, a tuple for a list
+        {"player": "p0", "type": "take"},  # out of order
+        {"type": "take", "extra": 1, "lot": 4},  # a member no field reads
+        {"type": 5, "player": None, "slots": [1.0, 2], "flag": 1},  # values converted
+        {"lot": True, "cards": ["a", 3], "note": None},
+        {"type": "take", "slots": None, "note": {"any": [1]}, "place": 2.0},
+    )
+    for obj in objects:
+        dumped = typed.dump(schema, obj)
+        assert dumped == schema.dump(obj), obj
+        assert list(dumped) == list(schema.dump(obj)), obj
+        assert [type(v) for v in dumped.values()] == [type(v) for v in schema.dump(obj).values()], obj
+    listed = Move(many=True)
+    assert typed.dump(listed, list(objects)) == listed.dump(list(objects))
