@@ -45,7 +45,8 @@ class StateSealer:
 
     def _mac(self, game_id: str, cache_version: str, text: bytes) -> str:
         message = game_id.encode() + b"\0" + cache_version.encode() + b"\0" + text
-        return hmac.new(self._key, message, hashlib.sha256).hexdigest()[:_MAC_HEX]
+        # (OpenSSL's one-shot HMAC: the same MAC as hmac.new(...).hexdigest(), without the HMAC object)
+        return hmac.digest(self._key, message, "sha256").hex()[:_MAC_HEX]
 
 
 def canonical_state(state: Any) -> bytes | None:
