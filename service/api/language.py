@@ -99,8 +99,14 @@ def install_language(app: Flask) -> None:
         lang = g._get_current_object().get("lang")  # (the object behind the proxy, read once)
         if lang:  # only answers whose texts were rendered in a language
             headers = response.headers
+            names = {name.lower() for name, _ in headers}  # (one pass; a missing name's lookup raises inside)
+            if "content-language" not in names and "vary" not in names:
+                # what setting both writes when neither is there: each added at the end
+                headers.add("Content-Language", lang)
+                headers.add("Vary", "Accept-Language")
+                return response
             headers["Content-Language"] = lang
-            if "Vary" in headers:
+            if "vary" in names:
                 response.vary.add("Accept-Language")
             else:  # what vary.add writes, without parsing and rewriting a header set
                 headers["Vary"] = "Accept-Language"

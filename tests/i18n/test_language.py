@@ -127,3 +127,28 @@ def test_languages_stay_apart_in_a_shared_redis(redis_url, state):
     assert english.headers["Content-Language"] == "en"
     assert english.get_data(as_text=True) != hungarian.get_data(as_text=True)
     assert "It is not" in english.get_json()["violations"][0]["message"]
+
+
+def test_an_answer_that_already_says_a_language_or_varies_keeps_one_of_each_header():
+    """The language headers are added at the end of an answer's headers; one the answer already has is
+    replaced (Content-Language) or extended (Vary) in its place, never written twice."""
+    from flask import Flask, Response, g
+
+    app = Flask(__name__)
+    from service.api.language import install_language
+
+    install_language(app)
+    say = app.after_request_funcs[None][-1]
+    with app.test_request_context("/"):
+        g.lang = "hu"
+        plain = say(Response(b"{}", mimetype="application/json", headers={"ETag": '"e"'}))
+        assert list(plain.headers.items())[-2:] == [("Content-Language", "hu"), ("Vary", "Accept-Language")]
+        said = say(Response(b"{}", headers={"content-language": "en", "Vary": "Origin", "X": "1"}))
+        assert said.headers.getlist("Content-Language") == ["hu"] and said.headers.getlist("Vary") == [
+            "Origin, Accept-Language"
+        ]
+        assert [name for name, _ in said.headers][:3] == ["Content-Language", "Vary", "X"]
+        varied = say(Response(b"{}", headers={"VARY": "Origin"}))
+        assert (
+            varied.headers.getlist("Vary") == ["Origin, Accept-Language"] and varied.headers["Content-Language"] == "hu"
+        )
