@@ -278,3 +278,24 @@ def test_a_players_spaceport_bonus_is_what_the_block_scoring_credits(spec, rest)
     credited = score_blocks(inp.blocks, inp.options)["players"]
     for pid in ("anna", "bob", "cleo", "dora"):
         assert spaceport_bonus(inp, pid) == credited.get(pid, {}).get("spaceport_bonus", 0)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(["anna", "bob", "cleo", "dora"]), st.integers(1, 5)), max_size=7),
+    st.randoms(use_true_random=False),
+    st.sampled_from(["second", "no_second"]),
+)
+def test_a_blocks_placings_do_not_depend_on_the_order_of_its_buildings(buildings, rnd, rest):
+    """The placings are read from each owner's floors and tallest building, counted in the order the
+    buildings stand: any other order places the same players (each place in name order, or alone)."""
+    shuffled = list(buildings)
+    rnd.shuffle(shuffled)
+    options = default_options(first_tie_rest=rest)
+    placed = []
+    for order in (buildings, shuffled, sorted(buildings)):
+        inp = city({"red-2": {"buildings": [(owner, floors, "arched") for owner, floors in order]}}, options)
+        block = score_blocks(inp.blocks, inp.options)["blocks"]["red-2"]
+        assert block["second"] == sorted(block["second"]) and block["first"] == sorted(block["first"])
+        placed.append((block["first"], block["second"], block["points"]))
+    assert placed[0] == placed[1] == placed[2]
