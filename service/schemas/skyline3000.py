@@ -420,21 +420,33 @@ def _ids_read_as_themselves(ids: set[str]) -> bool:
         return False
 
 
+def _boxed(kind: Any) -> Any:
+    """A Struct of one member ``v`` of type ``kind``, for ``msgspec.convert({"v": value}, box)``: msgspec
+    keeps what it made of a Struct's types, where a bare list or dict type is read again at every call."""
+    return msgspec.defstruct("Box", [("v", kind)])
+
+
 def _wire(origin: Any, item: Any, check: Any) -> Any:
-    """``Annotated[origin[item], Meta]`` for the field's one ``Length`` validator (None: it has others, or
-    the nested schema has no typed wire type)."""
+    """``Annotated[origin[item], Meta]`` for the field's one ``Length`` validator, boxed (None: it has
+    others, or the nested schema has no typed wire type)."""
     if type(check) is not validate.Length or item is None or (type(item) is tuple and None in item):
         return None
     low, high = (check.equal, check.equal) if check.equal is not None else (check.min, check.max)
-    return Annotated.__class_getitem__((origin.__class_getitem__(item), msgspec.Meta(min_length=low, max_length=high)))  # type: ignore[attr-defined]
+    kind = Annotated.__class_getitem__((origin.__class_getitem__(item), msgspec.Meta(min_length=low, max_length=high)))  # type: ignore[attr-defined]
+    return _boxed(kind)
 
 
-def _checked(value: Any, kind: Any) -> bool:
+def _checked(value: Any, box: Any) -> bool:
+    """``value`` is of the boxed type."""
     try:
-        msgspec.convert(value, kind)
+        msgspec.convert({"v": value}, box)
     except msgspec.ValidationError:
         return False
     return True
+
+
+_FACTORIES = _boxed(list[tuple[FactoryBuilding, ...]])
+_BLOCKS = _boxed(dict[str, Block])
 
 
 class PlayersField(List):
@@ -448,7 +460,7 @@ class PlayersField(List):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is list and self._wire is not None and _checked(value, self._wire):
-            factories = msgspec.convert([p["factory"] for p in value], list[tuple[FactoryBuilding, ...]])
+            factories = msgspec.convert({"v": [p["factory"] for p in value]}, _FACTORIES).v
             if _ids_read_as_themselves({p["id"] for p in value}):
                 return [
                     Player(
@@ -483,7 +495,7 @@ class BlocksField(Dict):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is dict and self._wire is not None and _checked(value, self._wire):
-            blocks = msgspec.convert(value, dict[str, Block])
+            blocks = msgspec.convert({"v": value}, _BLOCKS).v
             owners = {b.owner for block in blocks.values() for b in block.buildings}
             owners.update(owner for block in blocks.values() for owner in block.billboards)
             if _ids_read_as_themselves(owners):
@@ -506,7 +518,8 @@ class PilesField(fields.Nested):
 
     def __init__(self, **kwargs: Any):
         super().__init__(PilesSchema, **kwargs)
-        self._wire = typed.wire_type(PilesSchema())
+        wire = typed.wire_type(PilesSchema())
+        self._wire = None if wire is None else _boxed(wire)
 
     def _deserialize(self, value, attr, data, partial=None, **kwargs):
         if type(value) is dict and self._wire is not None and _checked(value, self._wire):
