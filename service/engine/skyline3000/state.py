@@ -35,9 +35,10 @@ TARGETS = ("empty", "billboard", "large", "green")
 FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 
 
-# The pieces of the city and the players are msgspec Structs (frozen, compared and hashed by value like
-# the frozen dataclasses around them): a state's many buildings and its players are made at C speed, by a
-# request's load (``msgspec.convert``) as by the rules' copies (``replace``).
+# The state types are msgspec Structs (frozen, compared and hashed by value as frozen dataclasses are):
+# a state's many buildings, its players and the state itself are made at C speed, by a request's load
+# (``msgspec.convert``) as by the rules' copies (``replace``). A pile stays a dataclass: its
+# ``__post_init__`` derives its top, which a frozen Struct cannot set.
 class FactoryBuilding(msgspec.Struct, frozen=True):
     floors: int
     roof: str | None = None  # None: unfinished
@@ -91,8 +92,7 @@ class Pile:
 SealedPile = tuple[str, tuple[str, ...] | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Auction:
+class Auction(msgspec.Struct, frozen=True):
     stack: int  # 1..3
     sealed: tuple[SealedPile, ...] = ()
 
@@ -103,14 +103,12 @@ class Auction:
         return False, None
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(msgspec.Struct, frozen=True):
     player: str
     tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(msgspec.Struct, frozen=True):
     """A card the table must reveal: ``top``, the face-up top card of a pile whose order is unknown (at
     setup, after a draw, after a reshuffle); ``draw``, a card drawn from a pile whose top was not known.
     ``player`` makes the reveal: the drawing player, or the one whose move uncovered the card."""
@@ -120,8 +118,7 @@ class Pending:
     pile: str
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(msgspec.Struct, frozen=True):
     options: Options
     players: tuple[Player, ...]
     round: int
@@ -212,8 +209,7 @@ class State:
         return ids[i:] + ids[:i]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreInput:
+class ScoreInput(msgspec.Struct, frozen=True):
     """What ``score`` and ``render`` take: the blocks (any subset) and, when known, the players."""
 
     options: Options
@@ -230,8 +226,7 @@ class ScoreInput:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(msgspec.Struct, frozen=True):
     type: str
     player: str
     card: str | None = None
