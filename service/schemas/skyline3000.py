@@ -18,6 +18,7 @@ import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.core import GameSpec
+from ..engine.kit import replace as copy_with
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values, shared_defaults
 from ..engine.skyline3000.state import (
@@ -292,7 +293,8 @@ def _default_structures(value: dict[str, Any]) -> Options | None:
         if given is not default and not _taken_as_is(given, choices, bounds):
             return None
         plain[name] = given
-    return DEFAULT_OPTIONS if plain == PLAIN_DEFAULTS else replace(DEFAULT_OPTIONS, **plain)
+    # the kit's copy: dataclasses.replace's result without its keyword call and per-field checks
+    return DEFAULT_OPTIONS if plain == PLAIN_DEFAULTS else copy_with(DEFAULT_OPTIONS, **plain)
 
 
 def _taken_as_is(value: Any, choices: frozenset[tuple[type, Any]] | None, bounds: tuple[Any, Any] | None) -> bool:
