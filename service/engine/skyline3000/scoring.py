@@ -12,29 +12,28 @@ from ..core import Violation
 from ..memo import conforms, kind_of, remembered_many
 from ..standings import after_scoring, leaders
 from . import data
-from .state import Block, Building, Options, Player, ScoreInput, State
+from .state import Block, Options, Player, ScoreInput, State
 
 
-def tally(buildings: Iterable[Building]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each owner's floors in all and tallest building (never below 0), owners in the order they first
-    appear among the block's buildings."""
-    totals: dict[str, int] = {}
-    tallest: dict[str, int] = {}
-    for building in buildings:
-        owner, floors = building.owner, building.floors
-        if owner in totals:
-            totals[owner] += floors
-            if floors > tallest[owner]:
-                tallest[owner] = floors
-        else:
-            totals[owner] = floors
-            tallest[owner] = floors if floors > 0 else 0
-    return totals, tallest
-
-
-def placings_material(totals: dict[str, int], tallest: dict[str, int], first_tie_rest: str) -> dict[str, Any]:
-    """What a block's placings depend on (``tally``'s two counts and the tie rule), the memo's material."""
-    return {"floors": totals, "tallest": tallest, "rest": first_tie_rest}
+def materials(blocks: Sequence[tuple[str, Block]], first_tie_rest: str) -> list[dict[str, Any]]:
+    """What each block's placings depend on, the memo's material: each owner's floors in all
+    (``floors``) and tallest building (``tallest``, never below 0), owners in the order they first appear
+    among the block's buildings, and the tie rule (``rest``). One loop for the whole city."""
+    out = []
+    for _, block in blocks:
+        totals: dict[str, int] = {}
+        tallest: dict[str, int] = {}
+        for building in block.buildings:
+            owner, floors = building.owner, building.floors
+            if owner in totals:
+                totals[owner] += floors
+                if floors > tallest[owner]:
+                    tallest[owner] = floors
+            else:
+                totals[owner] = floors
+                tallest[owner] = floors if floors > 0 else 0
+        out.append({"floors": totals, "tallest": tallest, "rest": first_tie_rest})
+    return out
 
 
 _BELOW = float("-inf")  # below every count
@@ -126,9 +125,7 @@ def _placed(materials: list[dict[str, Any]]) -> list[Any]:
 def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict[str, Any]]:
     """Every block's placings, remembered (one batch for the whole city)."""
     items = list(blocks)
-    rest = options.first_tie_rest
-    materials = [placings_material(*tally(block.buildings), rest) for _, block in items]
-    return {block_id: value for (block_id, _), value in zip(items, _placed(materials))}
+    return {block_id: value for (block_id, _), value in zip(items, _placed(materials(items, options.first_tie_rest)))}
 
 
 def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, Any]:
@@ -136,12 +133,11 @@ def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
     Every owner in a block gets an entry (building owners, then billboard owners, as they first appear);
     the placed ones its points and, on a spaceport, extra cards."""
     items = list(blocks)
-    rest = options.first_tie_rest
-    materials = [placings_material(*tally(block.buildings), rest) for _, block in items]
+    made = materials(items, options.first_tie_rest)
     out_blocks: dict[str, Any] = {}
     players: dict[str, dict[str, Any]] = {}
     district = data.BLOCK_DISTRICT
-    for (block_id, block), material, places in zip(items, materials, _placed(materials)):
+    for (block_id, block), material, places in zip(items, made, _placed(made)):
         floors, first, second, large = material["floors"], places["first"], places["second"], block.large
         billboards = block.billboards
         bonus = block.greens + len(billboards)
