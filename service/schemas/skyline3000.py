@@ -505,8 +505,11 @@ class BlocksField(Dict):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+_PILES = _boxed(list[Pile])
+
+
 def _checked_pile(pile: dict[str, Any]) -> Pile:
-    # not msgspec's build: a draw pile left out is hidden (None), where the dataclass's default is empty
+    # a draw pile left out is hidden (None), where the dataclass's default (msgspec's build) is empty
     return Pile(
         draw=None if pile.get("draw") is None else tuple(pile["draw"]),
         draw_size=pile["draw_size"],
@@ -525,6 +528,9 @@ class PilesField(fields.Nested):
 
     def _deserialize(self, value, attr, data, partial=None, **kwargs):
         if type(value) is dict and self._wire is not None and _checked(value, self._wire):
+            piles = [value[deck] for deck in DECKS]
+            if all("draw" in pile for pile in piles):  # msgspec's build (its __post_init__ derives the top)
+                return tuple(zip(DECKS, msgspec.convert({"v": piles}, _PILES).v, strict=True))
             return tuple((deck, _checked_pile(value[deck])) for deck in DECKS)
         return super()._deserialize(value, attr, data, partial=partial, **kwargs)
 
