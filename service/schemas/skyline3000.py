@@ -664,7 +664,7 @@ def state_to_json(s: State, game_id: str = GAME_ID) -> dict[str, Any]:
         "phase": s.phase,
         "key": s.key,
         "turn": s.turn,
-        "blocks": {b: block_to_json(blk) for b, blk in s.blocks},
+        "blocks": dict(msgspec.to_builtins(s.blocks)),  # each (id, Block) pair as [id, block_to_json(block)]
         "floors": s.floors,
         "auction_house": [list(x) for x in s.auction_house],
         "removed_developments": list(s.removed_developments),
@@ -714,6 +714,15 @@ class StateSchema(_StateBase):
 
     # pre_dump builds every member but the options in its wire form (typed.py, ``_as_built``)
     typed_dump_as_built: ClassVar[tuple[str, ...]] = ("options",)
+
+    def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+        """The dump of an engine state written directly (typed.py, ``_as_built``): ``state_to_json`` with
+        the options as their field writes them (``options_json``); None (walk it) for anything else."""
+        if type(obj) is not State or type(obj.options) is not Options:
+            return None
+        out = state_to_json(obj, self.game_id)
+        out["options"] = options_json(obj.options)
+        return out
 
     contract_fields = {
         "blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}
