@@ -664,7 +664,7 @@ def state_to_json(s: State, game_id: str = GAME_ID) -> dict[str, Any]:
         "phase": s.phase,
         "key": s.key,
         "turn": s.turn,
-        "blocks": dict(msgspec.to_builtins(s.blocks)),  # each (id, Block) pair as [id, block_to_json(block)]
+        "blocks": {b: block_to_json(blk) for b, blk in s.blocks},
         "floors": s.floors,
         "auction_house": [list(x) for x in s.auction_house],
         "removed_developments": list(s.removed_developments),

@@ -38,7 +38,8 @@ FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 # The state types are msgspec Structs (frozen, compared and hashed by value as frozen dataclasses are):
 # a state's many buildings, its players and the state itself are made at C speed, by a request's load
 # (``msgspec.convert``) as by the rules' copies (``replace``). A pile stays a dataclass: its
-# ``__post_init__`` derives its top, which a frozen Struct cannot set.
+# ``__post_init__`` derives its top, which a frozen Struct cannot set; a move too (``explain`` reads a move's
+# parameters as a dataclass's fields).
 class FactoryBuilding(msgspec.Struct, frozen=True):
     floors: int
     roof: str | None = None  # None: unfinished
@@ -226,7 +227,8 @@ class ScoreInput(msgspec.Struct, frozen=True):
         return None
 
 
-class Move(msgspec.Struct, frozen=True):
+@dataclass(frozen=True, slots=True)
+class Move:
     type: str
     player: str
     card: str | None = None
