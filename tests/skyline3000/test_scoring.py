@@ -299,3 +299,20 @@ def test_a_blocks_placings_do_not_depend_on_the_order_of_its_buildings(buildings
         assert block["second"] == sorted(block["second"]) and block["first"] == sorted(block["first"])
         placed.append((block["first"], block["second"], block["points"]))
     assert placed[0] == placed[1] == placed[2]
+
+
+def test_placings_a_memo_answers_are_checked_even_when_it_computed_every_one():
+    """Only a value computed in this very call skips the check: a memo that computes every block's placings
+    and then answers others (unsound ones) is caught like one that computes none."""
+    from service.engine.skyline3000.scoring import all_placings
+
+    class Swapping:
+        def get_or_compute_many(self, kind, materials, compute, check=None):
+            for material in materials:
+                compute(material)
+            return [{"first": ["mallory"], "second": []} for _ in materials]
+
+    inp = city({"red-2": {"buildings": [("purple", 2, "arched"), ("orange", 1, "peaked")]}})
+    with memo_scope(Swapping()):
+        places = all_placings(inp.blocks, inp.options)
+    assert places == {"red-2": {"first": ["purple"], "second": ["orange"]}}

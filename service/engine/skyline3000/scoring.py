@@ -110,8 +110,6 @@ def _placed(materials: list[dict[str, Any]]) -> list[Any]:
         values = remembered_many(kind_of(data.PLACINGS, data.SKYLINE_3000), materials, compute, Placings)
     except Exception:  # a broken memo never breaks scoring
         return [compute_placings(m) for m in materials]
-    if len(computed) == len(materials):  # every value computed here: none to check
-        return values
     out = []
     for material, value in zip(materials, values):
         # A kept value's shape was checked by the memo; whom it places is checked here, against the
