@@ -18,6 +18,7 @@ import orjson
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ..engine.core import GameSpec
+from ..engine.kit import replace as copy_with
 from ..engine.skyline3000 import data
 from ..engine.skyline3000.options import OPTIONS, Options, default_options, option_values, shared_defaults
 from ..engine.skyline3000.state import (
@@ -292,7 +293,8 @@ def _default_structures(value: dict[str, Any]) -> Options | None:
         if given is not default and not _taken_as_is(given, choices, bounds):
             return None
         plain[name] = given
-    return DEFAULT_OPTIONS if plain == PLAIN_DEFAULTS else replace(DEFAULT_OPTIONS, **plain)
+    # the kit's copy: dataclasses.replace's result without its keyword call and per-field checks
+    return DEFAULT_OPTIONS if plain == PLAIN_DEFAULTS else copy_with(DEFAULT_OPTIONS, **plain)
 
 
 def _taken_as_is(value: Any, choices: frozenset[tuple[type, Any]] | None, bounds: tuple[Any, Any] | None) -> bool:
@@ -420,21 +422,33 @@ def _ids_read_as_themselves(ids: set[str]) -> bool:
         return False
 
 
+def _boxed(kind: Any) -> Any:
+    """A Struct of one member ``v`` of type ``kind``, for ``msgspec.convert({"v": value}, box)``: msgspec
+    keeps what it made of a Struct's types, where a bare list or dict type is read again at every call."""
+    return msgspec.defstruct("Box", [("v", kind)])
+
+
 def _wire(origin: Any, item: Any, check: Any) -> Any:
-    """``Annotated[origin[item], Meta]`` for the field's one ``Length`` validator (None: it has others, or
-    the nested schema has no typed wire type)."""
+    """``Annotated[origin[item], Meta]`` for the field's one ``Length`` validator, boxed (None: it has
+    others, or the nested schema has no typed wire type)."""
     if type(check) is not validate.Length or item is None or (type(item) is tuple and None in item):
         return None
     low, high = (check.equal, check.equal) if check.equal is not None else (check.min, check.max)
-    return Annotated.__class_getitem__((origin.__class_getitem__(item), msgspec.Meta(min_length=low, max_length=high)))  # type: ignore[attr-defined]
+    kind = Annotated.__class_getitem__((origin.__class_getitem__(item), msgspec.Meta(min_length=low, max_length=high)))  # type: ignore[attr-defined]
+    return _boxed(kind)
 
 
-def _checked(value: Any, kind: Any) -> bool:
+def _checked(value: Any, box: Any) -> bool:
+    """``value`` is of the boxed type."""
     try:
-        msgspec.convert(value, kind)
+        msgspec.convert({"v": value}, box)
     except msgspec.ValidationError:
         return False
     return True
+
+
+_FACTORIES = _boxed(list[tuple[FactoryBuilding, ...]])
+_BLOCKS = _boxed(dict[str, Block])
 
 
 class PlayersField(List):
@@ -448,7 +462,7 @@ class PlayersField(List):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is list and self._wire is not None and _checked(value, self._wire):
-            factories = msgspec.convert([p["factory"] for p in value], list[tuple[FactoryBuilding, ...]])
+            factories = msgspec.convert({"v": [p["factory"] for p in value]}, _FACTORIES).v
             if _ids_read_as_themselves({p["id"] for p in value}):
                 return [
                     Player(
@@ -483,7 +497,7 @@ class BlocksField(Dict):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if type(value) is dict and self._wire is not None and _checked(value, self._wire):
-            blocks = msgspec.convert(value, dict[str, Block])
+            blocks = msgspec.convert({"v": value}, _BLOCKS).v
             owners = {b.owner for block in blocks.values() for b in block.buildings}
             owners.update(owner for block in blocks.values() for owner in block.billboards)
             if _ids_read_as_themselves(owners):
@@ -491,8 +505,11 @@ class BlocksField(Dict):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+_PILES = _boxed(list[Pile])
+
+
 def _checked_pile(pile: dict[str, Any]) -> Pile:
-    # not msgspec's build: a draw pile left out is hidden (None), where the dataclass's default is empty
+    # a draw pile left out is hidden (None), where the dataclass's default (msgspec's build) is empty
     return Pile(
         draw=None if pile.get("draw") is None else tuple(pile["draw"]),
         draw_size=pile["draw_size"],
@@ -506,10 +523,14 @@ class PilesField(fields.Nested):
 
     def __init__(self, **kwargs: Any):
         super().__init__(PilesSchema, **kwargs)
-        self._wire = typed.wire_type(PilesSchema())
+        wire = typed.wire_type(PilesSchema())
+        self._wire = None if wire is None else _boxed(wire)
 
     def _deserialize(self, value, attr, data, partial=None, **kwargs):
         if type(value) is dict and self._wire is not None and _checked(value, self._wire):
+            piles = [value[deck] for deck in DECKS]
+            if all("draw" in pile for pile in piles):  # msgspec's build (its __post_init__ derives the top)
+                return tuple(zip(DECKS, msgspec.convert({"v": piles}, _PILES).v, strict=True))
             return tuple((deck, _checked_pile(value[deck])) for deck in DECKS)
         return super()._deserialize(value, attr, data, partial=partial, **kwargs)
 
@@ -693,6 +714,15 @@ class StateSchema(_StateBase):
 
     # pre_dump builds every member but the options in its wire form (typed.py, ``_as_built``)
     typed_dump_as_built: ClassVar[tuple[str, ...]] = ("options",)
+
+    def typed_dump_built(self, obj: Any) -> dict[str, Any] | None:
+        """The dump of an engine state written directly (typed.py, ``_as_built``): ``state_to_json`` with
+        the options as their field writes them (``options_json``); None (walk it) for anything else."""
+        if type(obj) is not State or type(obj.options) is not Options:
+            return None
+        out = state_to_json(obj, self.game_id)
+        out["options"] = options_json(obj.options)
+        return out
 
     contract_fields = {
         "blocks": lambda components, field: {**components.field(field), "required": list(data.BLOCK_IDS)}

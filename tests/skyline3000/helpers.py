@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
+from service.engine.kit import replace
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.state import Block, Building, FactoryBuilding, Move, ScoreInput, default_options
 

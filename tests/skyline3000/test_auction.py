@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
+from service.engine.kit import replace
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.state import Award, BlockSpec, default_board, default_options
 

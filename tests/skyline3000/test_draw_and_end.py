@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from service.engine.kit import replace
 from service.engine.random import Rng
 from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.effects import reshuffle_seed

@@ -13,9 +13,9 @@ apply accepts, and the state must validate clean after each.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
+from service.engine.kit import replace
 from service.engine.registry import spec
 from service.engine.skyline3000 import GAME
 from service.schemas.common import load_wire

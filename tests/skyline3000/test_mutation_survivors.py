@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
+from service.engine.kit import replace
 from service.engine.skyline3000 import GAME
 from service.engine.skyline3000.hidden import hidden_draw_sizes, unknown_cards
 from service.engine.skyline3000.state import Auction, default_options

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
+from service.engine.kit import replace
 from service.engine.skyline3000 import GAME, checks, data
 from service.engine.skyline3000.candidates import card_kind, distinct_piles
 from service.engine.skyline3000.checks import PHASE_MOVES

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import inspect
 import random
-from dataclasses import replace
 
+from service.engine.kit import replace
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.hidden import unknown_cards
 from service.engine.skyline3000.state import FactoryBuilding, Pending

@@ -6,13 +6,14 @@ import copy
 import dataclasses
 import functools
 import random
-from dataclasses import replace
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
+from service.engine.kit import replace
 from service.engine.kit import replace as copy_with
 from service.engine.memo import memo_scope
 from service.engine.skyline3000 import GAME, data, validate
@@ -308,9 +309,18 @@ def test_the_one_pass_check_agrees_with_the_rule_by_rule_checks(raw_state):
     _agree(state)
 
 
+def _made_anew(obj, changes):
+    """``obj`` with ``changes`` by its type's own constructor: ``dataclasses.replace``, or a Struct built
+    again from its fields."""
+    if isinstance(obj, msgspec.Struct):
+        return type(obj)(**{**msgspec.structs.asdict(obj), **changes})
+    return dataclasses.replace(obj, **changes)
+
+
 def test_the_states_replace_is_dataclasses_replace():
-    """state.replace copies the state types slot by slot: the same objects as dataclasses.replace gives,
-    a pile's top derived again, and the same TypeError for a field the type does not have."""
+    """state.replace copies the state types slot by slot (a Struct by msgspec): the same objects as
+    dataclasses.replace gives (a Struct's constructor), a pile's top derived again, and the same TypeError
+    for a field the type does not have."""
     for wire in bases()[:3]:
         state = SCHEMA.load(wire)
         pile = state.piles[0][1]
@@ -323,9 +333,10 @@ def test_the_states_replace_is_dataclasses_replace():
             (pile, {"draw": ("roof-1", "roof-2"), "top": "roof-9"}),
             (pile, {"discard": (), "draw": None, "top": "roof-3"}),
             (state.blocks[0][1], {"greens": 2}),
+            (player.factory[0], {"roof": None}),
         ):
             made = copy_with(obj, **changes)
-            assert type(made) is type(obj) and made == dataclasses.replace(obj, **changes)
+            assert type(made) is type(obj) and made == _made_anew(obj, changes)
             assert made is not obj
         assert copy_with(pile, draw=("roof-1", "roof-2"), top=None).top == "roof-1"
         with pytest.raises(TypeError):

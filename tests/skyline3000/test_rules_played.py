@@ -4,9 +4,9 @@ paid, Capitol-style uneven blocks, and the Key holder's combined report at a rea
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import prod
 
+from service.engine.kit import replace
 from service.engine.random import Rng
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.candidates import card_kind

@@ -278,3 +278,41 @@ def test_a_players_spaceport_bonus_is_what_the_block_scoring_credits(spec, rest)
     credited = score_blocks(inp.blocks, inp.options)["players"]
     for pid in ("anna", "bob", "cleo", "dora"):
         assert spaceport_bonus(inp, pid) == credited.get(pid, {}).get("spaceport_bonus", 0)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(["anna", "bob", "cleo", "dora"]), st.integers(1, 5)), max_size=7),
+    st.randoms(use_true_random=False),
+    st.sampled_from(["second", "no_second"]),
+)
+def test_a_blocks_placings_do_not_depend_on_the_order_of_its_buildings(buildings, rnd, rest):
+    """The placings are read from each owner's floors and tallest building, counted in the order the
+    buildings stand: any other order places the same players (each place in name order, or alone)."""
+    shuffled = list(buildings)
+    rnd.shuffle(shuffled)
+    options = default_options(first_tie_rest=rest)
+    placed = []
+    for order in (buildings, shuffled, sorted(buildings)):
+        inp = city({"red-2": {"buildings": [(owner, floors, "arched") for owner, floors in order]}}, options)
+        block = score_blocks(inp.blocks, inp.options)["blocks"]["red-2"]
+        assert block["second"] == sorted(block["second"]) and block["first"] == sorted(block["first"])
+        placed.append((block["first"], block["second"], block["points"]))
+    assert placed[0] == placed[1] == placed[2]
+
+
+def test_placings_a_memo_answers_are_checked_even_when_it_computed_every_one():
+    """Only a value computed in this very call skips the check: a memo that computes every block's placings
+    and then answers others (unsound ones) is caught like one that computes none."""
+    from service.engine.skyline3000.scoring import all_placings
+
+    class Swapping:
+        def get_or_compute_many(self, kind, materials, compute, check=None):
+            for material in materials:
+                compute(material)
+            return [{"first": ["mallory"], "second": []} for _ in materials]
+
+    inp = city({"red-2": {"buildings": [("purple", 2, "arched"), ("orange", 1, "peaked")]}})
+    with memo_scope(Swapping()):
+        places = all_placings(inp.blocks, inp.options)
+    assert places == {"red-2": {"first": ["purple"], "second": ["orange"]}}

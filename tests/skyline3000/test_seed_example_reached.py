@@ -14,8 +14,7 @@ then scores the yellow district exactly as the seed does: Purple 5, White 9, Ora
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from service.engine.kit import replace
 from service.engine.skyline3000 import GAME, data
 from service.engine.skyline3000.state import default_options, make_cards
 

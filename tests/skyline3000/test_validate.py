@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from service.engine.kit import awaited_text
+from service.engine.kit import awaited_text, replace
 from service.engine.skyline3000 import GAME, checks
 from service.engine.skyline3000.state import Block, Building, Pile, ScoreInput, default_options
 

@@ -9,53 +9,73 @@ from typing import Any
 import msgspec
 
 from ..core import Violation
-from ..kit import replace
 from ..memo import conforms, kind_of, remembered_many
 from ..standings import after_scoring, leaders
 from . import data
 from .state import Block, Options, Player, ScoreInput, State
 
 
-def placings_material(block: Block, first_tie_rest: str) -> dict[str, Any]:
-    return {"buildings": sorted([[b.owner, b.floors] for b in block.buildings]), "rest": first_tie_rest}
+def materials(blocks: Sequence[tuple[str, Block]], first_tie_rest: str) -> list[dict[str, Any]]:
+    """What each block's placings depend on, the memo's material: each owner's floors in all
+    (``floors``) and tallest building (``tallest``, never below 0), owners in the order they first appear
+    among the block's buildings, and the tie rule (``rest``). One loop for the whole city."""
+    out = []
+    for _, block in blocks:
+        totals: dict[str, int] = {}
+        tallest: dict[str, int] = {}
+        for building in block.buildings:
+            owner, floors = building.owner, building.floors
+            if owner in totals:
+                totals[owner] += floors
+                if floors > tallest[owner]:
+                    tallest[owner] = floors
+            else:
+                totals[owner] = floors
+                tallest[owner] = floors if floors > 0 else 0
+        out.append({"floors": totals, "tallest": tallest, "rest": first_tie_rest})
+    return out
 
 
-def tally(buildings: Iterable[Sequence[Any]]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each owner's floors in all and tallest building (never below 0), from (owner, floors) pairs, owners
-    in the order they first appear."""
-    totals: dict[str, int] = {}
-    tallest: dict[str, int] = {}
-    for owner, floors in buildings:
-        if owner in totals:
-            totals[owner] += floors
-            if floors > tallest[owner]:
-                tallest[owner] = floors
-        else:
-            totals[owner] = floors
-            tallest[owner] = floors if floors > 0 else 0
-    return totals, tallest
+_BELOW = float("-inf")  # below every count
 
 
 def compute_placings(material: dict[str, Any]) -> dict[str, list[str]]:
-    """First and second places of one block from its (owner, floors) list."""
-    totals, tallest = tally(material["buildings"])
-    if len(totals) < 2:  # nobody, or one owner: first alone
-        return {"first": list(totals), "second": []}
-    ranked = sorted(totals.values(), reverse=True)
-    top = ranked[0]
-    if ranked[1] < top:  # one player first; second, every player with the next most floors
-        runner = ranked[1]
-        first = [p for p, t in totals.items() if t == top]
-        return {"first": first, "second": sorted([p for p, t in totals.items() if t == runner])}
-    tied = sorted([p for p, t in totals.items() if t == top])
-    high = max(tallest[p] for p in tied)
-    first = [p for p in tied if tallest[p] == high]
-    others = [p for p in tied if tallest[p] < high]
-    if len(first) == 1:
-        return {"first": first, "second": others}  # tie rule 1: the other tied players take second
-    if material.get("rest") == "second":
-        return {"first": first, "second": others}
-    return {"first": first, "second": []}  # tie rule 2: all first, nobody second
+    """First and second places of one block from its owners' floors and tallest buildings.
+
+    Most floors is first and the next most second; players tied on most floors are split by their tallest
+    buildings (tie rule 1: the tallest first, the others second), and when several share first the others
+    take second only with ``rest: second`` (tie rule 2: nobody second). Both places are in name order but
+    a lone first; the owners' order in the material does not change the answer."""
+    totals: dict[str, int] = material["floors"]
+    top = runner = _BELOW
+    first: list[str] = []
+    second: list[str] = []
+    for owner, floors in totals.items():  # the most floors and the next most, with their owners
+        if floors > top:
+            runner, second = top, first
+            top, first = floors, [owner]
+        elif floors == top:
+            first.append(owner)
+        elif floors > runner:
+            runner, second = floors, [owner]
+        elif floors == runner:
+            second.append(owner)
+    if len(first) < 2:  # one player first (or nobody): second, every player with the next most floors
+        second.sort()
+        return {"first": first, "second": second}
+    tallest: dict[str, int] = material["tallest"]
+    first.sort()
+    high = _BELOW
+    for owner in first:
+        if tallest[owner] > high:
+            high = tallest[owner]
+    best: list[str] = []
+    others: list[str] = []
+    for owner in first:
+        (best if tallest[owner] == high else others).append(owner)
+    if len(best) == 1 or material.get("rest") == "second":
+        return {"first": best, "second": others}  # tie rule 1: the other tied players take second
+    return {"first": best, "second": []}  # tie rule 2: all first, nobody second
 
 
 class Placings(msgspec.Struct, forbid_unknown_fields=True):
@@ -73,25 +93,12 @@ class Placings(msgspec.Struct, forbid_unknown_fields=True):
 def placed_among(material: dict[str, Any]) -> Callable[[Placings], bool]:
     """What the placings' type cannot say: every placed player builds in the block (``material``'s), and a
     block with buildings has a first."""
-    owners = {owner for owner, _ in material["buildings"]}
+    owners = set(material["floors"])
     return lambda places: set(places.first + places.second) <= owners and bool(places.first or not owners)
 
 
-def block_points(block: Block, places: dict[str, list[str]]) -> dict[str, int]:
-    bonus = block.greens + len(block.billboards)
-    factor = data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1
-    points: dict[str, int] = {}
-    for p in places["first"]:
-        points[p] = (data.FIRST_BASE + bonus) * factor
-    for p in places["second"]:
-        points[p] = bonus * factor
-    return points
-
-
-def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict[str, Any]]:
-    """Every block's placings, remembered (one batch for the whole city)."""
-    items = list(blocks)
-    materials = [placings_material(block, options.first_tie_rest) for _, block in items]
+def _placed(materials: list[dict[str, Any]]) -> list[Any]:
+    """Each material's placings, remembered (one batch for the whole city)."""
     computed: dict[int, Any] = {}  # the values computed here, by identity (held, so no id is reused)
 
     def compute(material: dict[str, Any]) -> dict[str, Any]:
@@ -102,78 +109,67 @@ def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[
     try:
         values = remembered_many(kind_of(data.PLACINGS, data.SKYLINE_3000), materials, compute, Placings)
     except Exception:  # a broken memo never breaks scoring
-        values = [compute(m) for m in materials]
-    out = {}
-    for (block_id, _), material, value in zip(items, materials, values):
+        return [compute_placings(m) for m in materials]
+    out = []
+    for material, value in zip(materials, values):
         # A kept value's shape was checked by the memo; whom it places is checked here, against the
         # block's own owners, which the memo's check does not see.
         if id(value) not in computed and not conforms(value, Placings, placed_among(material)):
             value = compute_placings(material)
-        out[block_id] = value
+        out.append(value)
     return out
 
 
-def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, Any]:
-    """Every block's floors, tallest, placings and points; every player's points and spaceport bonus."""
+def all_placings(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, dict[str, Any]]:
+    """Every block's placings, remembered (one batch for the whole city)."""
     items = list(blocks)
-    places = all_placings(items, options)
+    return {block_id: value for (block_id, _), value in zip(items, _placed(materials(items, options.first_tie_rest)))}
+
+
+def score_blocks(blocks: Iterable[tuple[str, Block]], options: Options) -> dict[str, Any]:
+    """Every block's floors, tallest, placings and points; every player's points and spaceport bonus.
+    Every owner in a block gets an entry (building owners, then billboard owners, as they first appear);
+    the placed ones its points and, on a spaceport, extra cards."""
+    items = list(blocks)
+    made = materials(items, options.first_tie_rest)
     out_blocks: dict[str, Any] = {}
     players: dict[str, dict[str, Any]] = {}
-    for block_id, block in items:
-        scored = _scored_block(block_id, block, places[block_id])
-        out_blocks[block_id] = scored
-        _credit_players(players, block_id, block, scored)
-    return {"blocks": out_blocks, "players": players}
-
-
-def _scored_block(block_id: str, block: Block, placings: dict[str, list[str]]) -> dict[str, Any]:
-    """One block's floors and tallest building by owner, its bonuses, placings and points."""
-    floors, high = tally([(b.owner, b.floors) for b in block.buildings])
-    return {
-        "district": data.BLOCK_DISTRICT.get(block_id, ""),
-        "floors": floors,
-        "tallest": high,
-        "greens": block.greens,
-        "billboards": len(block.billboards),
-        "large": block.large,
-        "multiplier": data.MEGAMARKET_FACTOR if block.large == "megamarket" else 1,
-        "first": list(placings["first"]),
-        "second": list(placings["second"]),
-        "points": block_points(block, placings),
-    }
-
-
-def _credit_players(players: dict[str, dict[str, Any]], block_id: str, block: Block, scored: dict[str, Any]) -> None:
-    """Every owner in the block gets an entry; the placed ones its points and, on a spaceport, extra cards."""
-    for owner in (*scored["floors"], *block.billboards):
-        if owner not in players:
-            players[owner] = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
-    for owner, pts in scored["points"].items():
-        entry = _player_entry(players, owner)
-        entry["blocks"][block_id] = pts
-        entry["total"] += pts
-    if block.large == "spaceport":
-        for p in scored["first"]:
-            _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
-        for p in scored["second"]:
-            _player_entry(players, p)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
-
-
-def breakdown(blocks: dict[str, dict[str, Any]], points: dict[str, int], pid: str) -> list[dict[str, Any]]:
-    """A player's points by block (``block:<id>``), with the place won there; the spaceport bonus is
-    extra cards in the next draw, not points, so it stays beside the breakdown."""
-    return [
-        {
-            "category": f"block:{block_id}",
-            "points": pts,
-            "detail": {
-                "place": "first" if pid in blocks[block_id]["first"] else "second",
-                "floors": blocks[block_id]["floors"].get(pid, 0),
-                "multiplier": blocks[block_id]["multiplier"],
-            },
+    district = data.BLOCK_DISTRICT
+    for (block_id, block), material, places in zip(items, made, _placed(made)):
+        floors, first, second, large = material["floors"], places["first"], places["second"], block.large
+        billboards = block.billboards
+        bonus = block.greens + len(billboards)
+        factor = data.MEGAMARKET_FACTOR if large == "megamarket" else 1
+        points: dict[str, int] = {}
+        for owner in first:
+            points[owner] = (data.FIRST_BASE + bonus) * factor
+        for owner in second:
+            points[owner] = bonus * factor
+        out_blocks[block_id] = {
+            "district": district.get(block_id, ""),
+            "floors": floors,
+            "tallest": material["tallest"],
+            "greens": block.greens,
+            "billboards": len(billboards),
+            "large": large,
+            "multiplier": factor,
+            "first": list(first),
+            "second": list(second),
+            "points": points,
         }
-        for block_id, pts in points.items()
-    ]
+        for owner in (*floors, *billboards):
+            if owner not in players:
+                players[owner] = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
+        for owner, pts in points.items():
+            entry = _player_entry(players, owner)
+            entry["blocks"][block_id] = pts
+            entry["total"] += pts
+        if large == "spaceport":
+            for owner in first:
+                _player_entry(players, owner)["spaceport_bonus"] += data.SPACEPORT_BONUS["first"]
+            for owner in second:
+                _player_entry(players, owner)["spaceport_bonus"] += data.SPACEPORT_BONUS["second"]
+    return {"blocks": out_blocks, "players": players}
 
 
 def _player_entry(players: dict[str, dict[str, Any]], pid: str) -> dict[str, Any]:
@@ -204,35 +200,46 @@ def as_score_input(state: Any) -> ScoreInput:
 
 def score_input(inp: ScoreInput, problems: list[Violation], kind: str) -> dict[str, Any]:
     """Every block's placings and points, each player's round total and spaceport bonus; with players known,
-    their standings, and the winners once the game is over (or with ``scoring: final``)."""
+    their standings, and the winners once the game is over (or with ``scoring: final``).
+
+    A player's breakdown is his points by block (``block:<id>``), with the place won there; the spaceport
+    bonus is extra cards in the next draw, not points, so it stays beside the breakdown."""
     result = score_blocks(inp.blocks, inp.options)
-    scored = result["players"]
+    scored, blocks = result["players"], result["blocks"]
     # seat order (the answer's bytes never depend on hashing), then owners not seated as they first appear
     seated = [p.id for p in inp.players] if inp.players is not None else []
     ids = seated + [pid for pid in scored if pid not in seated]
     empty = {"blocks": {}, "total": 0, "spaceport_bonus": 0}
-    players = [
-        {
-            "id": pid,
-            **scored.get(pid, empty),
-            "breakdown": breakdown(result["blocks"], scored.get(pid, empty)["blocks"], pid),
-        }
-        for pid in ids
-    ]
+    players = []
+    totals: dict[str, int] = {}
+    bonus: dict[str, int] = {}
+    for pid in ids:
+        entry = scored.get(pid, empty)
+        items = []
+        for block_id, pts in entry["blocks"].items():
+            block = blocks[block_id]
+            detail = {
+                "place": "first" if pid in block["first"] else "second",
+                "floors": block["floors"].get(pid, 0),
+                "multiplier": block["multiplier"],
+            }
+            items.append({"category": "block:" + block_id, "points": pts, "detail": detail})
+        players.append({"id": pid, **entry, "breakdown": items})
+        totals[pid] = entry["total"]
+        bonus[pid] = entry["spaceport_bonus"]
     out: dict[str, Any] = {
         "scoring": kind,
-        "blocks": result["blocks"],
+        "blocks": blocks,
         "players": players,
-        "totals": {p["id"]: p["total"] for p in players},
-        "spaceport_bonus": {p["id"]: p["spaceport_bonus"] for p in players},
+        "totals": totals,
+        "spaceport_bonus": bonus,
     }
-    over = inp.phase == "over"
     out.update(
         after_scoring(
             ids,
-            out["totals"],
+            totals,
             {p.id: p.points for p in inp.players or ()},
-            over=over,
+            over=inp.phase == "over",
             final=kind == "final",
             winners_of=lambda standings: winners_at(inp, standings),
         )
@@ -245,7 +252,7 @@ def winners_at(inp: ScoreInput, standings: dict[str, int]) -> list[str]:
     """The game's winners with the players' points as ``standings`` (its tie-break reads their hands)."""
     if inp.players is None:
         return leaders(standings)
-    return winners(replace(inp, players=tuple(replace(p, points=standings[p.id]) for p in inp.players)))
+    return _winners(inp.players, standings, inp.options)
 
 
 def spaceport_bonus(state: State, pid: str) -> int:
@@ -266,20 +273,25 @@ def spaceport_bonus(state: State, pid: str) -> int:
 def winners(state: State | ScoreInput) -> list[str]:
     """Most points; ties by the highest card left in hand (option: the highest total); still tied share."""
     players: tuple[Player, ...] = state.players or ()
+    return _winners(players, {p.id: p.points for p in players}, state.options)
+
+
+def _winners(players: Sequence[Player], points: dict[str, int], options: Options) -> list[str]:
+    """``winners`` with each player's points in ``points`` (by id), whatever his own say."""
     if not players:
         return []
-    best = max(p.points for p in players)
-    tied = [p for p in players if p.points == best]
+    best = max(points[p.id] for p in players)
+    tied = [p for p in players if points[p.id] == best]
     if len(tied) == 1:
         return [tied[0].id]
-    rule = state.options.final_tiebreak
-    marks = {p.id: hand_tiebreak(_values(state, p), rule) for p in tied}
+    rule = options.final_tiebreak
+    marks = {p.id: hand_tiebreak(_values(options, p), rule) for p in tied}
     top = max(marks.values())
     return [p.id for p in tied if marks[p.id] == top]
 
 
-def _values(state: State | ScoreInput, player: Player) -> list[int] | None:
+def _values(options: Options, player: Player) -> list[int] | None:
     if player.hand is None:
         return None
-    specs = (state.options.card(c) for c in player.hand)
+    specs = (options.card(c) for c in player.hand)
     return [spec.value for spec in specs if spec]

@@ -1,9 +1,11 @@
-"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``replace`` (the kit's
-``dataclasses.replace``, copying slot by slot)."""
+"""Frozen state types of Skyline 3000. ``apply`` builds new ones with ``replace`` (the kit's: a Struct by
+``msgspec.structs.replace``, a dataclass slot by slot)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import msgspec
 
 from ..kit import replace
 from . import data
@@ -33,21 +35,23 @@ TARGETS = ("empty", "billboard", "large", "green")
 FAMILIES = {"bid": ("subsets", "unknown_hand"), "bids": ("piles",)}
 
 
-@dataclass(frozen=True, slots=True)
-class FactoryBuilding:
+# The state types are msgspec Structs (frozen, compared and hashed by value as frozen dataclasses are):
+# a state's many buildings, its players and the state itself are made at C speed, by a request's load
+# (``msgspec.convert``) as by the rules' copies (``replace``). A pile stays a dataclass: its
+# ``__post_init__`` derives its top, which a frozen Struct cannot set; a move too (``explain`` reads a move's
+# parameters as a dataclass's fields).
+class FactoryBuilding(msgspec.Struct, frozen=True):
     floors: int
     roof: str | None = None  # None: unfinished
 
 
-@dataclass(frozen=True, slots=True)
-class Building:
+class Building(msgspec.Struct, frozen=True):
     owner: str
     floors: int
     roof: str
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(msgspec.Struct, frozen=True):
     buildings: tuple[Building, ...] = ()
     greens: int = 0
     billboards: tuple[str, ...] = ()  # owners
@@ -57,8 +61,7 @@ class Block:
         return len(self.buildings) + self.greens + len(self.billboards)
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(msgspec.Struct, frozen=True):
     id: str
     points: int = data.START_POINTS
     hand: tuple[str, ...] | None = ()  # None: hidden (the size stays public)
@@ -90,8 +93,7 @@ class Pile:
 SealedPile = tuple[str, tuple[str, ...] | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Auction:
+class Auction(msgspec.Struct, frozen=True):
     stack: int  # 1..3
     sealed: tuple[SealedPile, ...] = ()
 
@@ -102,14 +104,12 @@ class Auction:
         return False, None
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(msgspec.Struct, frozen=True):
     player: str
     tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(msgspec.Struct, frozen=True):
     """A card the table must reveal: ``top``, the face-up top card of a pile whose order is unknown (at
     setup, after a draw, after a reshuffle); ``draw``, a card drawn from a pile whose top was not known.
     ``player`` makes the reveal: the drawing player, or the one whose move uncovered the card."""
@@ -119,8 +119,7 @@ class Pending:
     pile: str
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(msgspec.Struct, frozen=True):
     options: Options
     players: tuple[Player, ...]
     round: int
@@ -211,8 +210,7 @@ class State:
         return ids[i:] + ids[:i]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreInput:
+class ScoreInput(msgspec.Struct, frozen=True):
     """What ``score`` and ``render`` take: the blocks (any subset) and, when known, the players."""
 
     options: Options
