@@ -12,6 +12,7 @@ the partial scoring input (players with ids and cities, and the dummy) and every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
@@ -210,6 +211,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             raise ValueError("a scoring card names nothing else")
         return wire.scoring
 
+    def _deck_of(wires: list[Any]) -> list[Card | str]:
+        return [_CARDS[w.bank, w.value] if w.scoring is UNSET else _deck_entry_of(w) for w in wires]
+
     class CardField(fields.Field):
         """A money card ``{"bank", "value"}``."""
 
@@ -258,6 +262,16 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 except ValidationError as err:
                     raise ValidationError({"card": err.messages}) from None
             return _card(value)
+
+    _MoneySlotWire = msgspec.defstruct(
+        prefix + "MoneySlotWire",
+        [("card", _CardWire | None | msgspec.UnsetType, UNSET)],
+        forbid_unknown_fields=True,
+    )
+
+    def _money_market_of(wires: list[Any]) -> list[Card | None]:
+        # a slot written as it is dumped ({"card": ...} or {}); a bare card or null is left to marshmallow
+        return [None if w is None or (c := w.card) is None or c is UNSET else _CARDS[c.bank, c.value] for w in wires]
 
     class HandField(fields.Field):
         """A player's money: a list of cards; or null when their values are hidden (a view says how many
@@ -408,8 +422,30 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         forbid_unknown_fields=True,
     )
 
+    def read_at_once(item_kind: Any, read_all: Callable[[list[Any]], list[Any]], name: str) -> type[List]:
+        """A ``List`` class whose items the typed wire reads in one comprehension: ``read_all`` over msgspec's
+        items of ``item_kind`` (what the inner field's own typed reading takes), instead of one call per item.
+        Only while its validators are a ``Length`` alone and its inner field has none; marshmallow loads it as
+        any ``List``."""
+
+        def typed_reading(self: List) -> tuple[Any, Any] | None:
+            if self.inner.validators or len(self.validators) != 1 or type(self.validators[0]) is not validate.Length:
+                return None
+            length = self.validators[0]
+            low = length.equal if length.equal is not None else length.min
+            high = length.equal if length.equal is not None else length.max
+            return Annotated[list[item_kind], msgspec.Meta(min_length=low, max_length=high)], read_all
+
+        return type(name, (List,), {"typed_reading": typed_reading, "__doc__": List.__doc__})
+
+    # (a catalogue id, the usual tile, is taken as msgspec gave it)
+    TileListField = read_at_once(
+        _TileWire, lambda wires: [t if type(t) is int else _tile_of(t) for t in wires], "TileList"
+    )
+    CardListField = read_at_once(_CardWire, lambda wires: [_CARDS[c.bank, c.value] for c in wires], "CardList")
+
     def TileList(**kwargs: Any) -> List:
-        return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
+        return TileListField(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
 
     class TypeTiersSchema(Schema):
         contract_keywords = {
@@ -462,6 +498,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     if edition.tiered_types:
         structured["type_tiers"] = fields.Nested(TypeTiersSchema, load_default=None, allow_none=False)
     OptionsSchema = options_schema("OptionsSchema", option_book, base=_OptionsWire, structured=structured)
+    # The dump of the default options (nearly every state's), made once: each state's is a fresh copy of it.
+    default_options_json: dict[str, Any] = typed.dump(OptionsSchema(), default_options)
 
     class PlacedField(fields.Field):
         """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
@@ -646,6 +684,24 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     MarketSchema = type(
         "MarketSchema", (Schema,), {bank: TileField(allow_none=True, load_default=None) for bank in BANKS}
     )
+    _MarketWire = msgspec.defstruct(
+        prefix + "MarketWire",
+        [(bank, _TileWire | None, None) for bank in BANKS],
+        forbid_unknown_fields=True,
+    )
+
+    def _market_of(wire: Any) -> dict[str, Any]:
+        return {
+            bank: t if t is None or type(t) is int else _tile_of(t)
+            for bank, t in zip(BANKS, msgspec.structs.astuple(wire), strict=True)
+        }
+
+    class MarketField(fields.Nested):
+        """The market: a tile (or null) per bank, read on the typed wire as one msgspec type."""
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            own = type(self.schema) is MarketSchema and not self.validators and not self.many and self.unknown is None
+            return (_MarketWire, _market_of) if own else None
 
     class PendingSchema(Schema):
         contract_variants = Variants(
@@ -683,6 +739,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 except ValidationError as err:
                     raise ValidationError(err.messages, "slot") from None
 
+    MoneyMarketField = read_at_once(_MoneySlotWire | None, _money_market_of, "MoneyMarketList")
+    DeckField = read_at_once(_DeckEntryWire, _deck_of, "DeckList")
+
     FULL_KEYS = (
         "current",
         "phase",
@@ -714,11 +773,11 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             ),
             "current": PlayerId(allow_none=True, **null),
             "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
-            "market": fields.Nested(MarketSchema, **opt),
-            "money_market": List(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
+            "market": MarketField(MarketSchema, **opt),
+            "money_market": MoneyMarketField(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
             "bag": TileList(allow_none=True, **null),
-            "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
-            "discard": List(CardField(), validate=validate.Length(max=108), **opt),
+            "money_deck": DeckField(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
+            "discard": CardListField(CardField(), validate=validate.Length(max=108), **opt),
             "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
             "dummy": fields.Nested(DummySchema, allow_none=True, **null),
             "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
@@ -754,19 +813,6 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if state.current is not None and 0 <= state.current < len(state.players)
             else None
         )
-        dummy = None
-        if state.dummy is not None:
-            counts = dict.fromkeys(TYPES, 0)
-            if state.dummy.tiles is not None:
-                for tile in state.dummy.tiles:
-                    counts[tile.kind] = counts.get(tile.kind, 0) + 1
-            else:
-                counts.update(dict(state.dummy.counts or ()))
-            dummy = {
-                "tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
-                "buildings": {k: v for k, v in counts.items() if k in TYPES},
-                "points": state.dummy.points,
-            }
         return {
             "game": edition.id,
             "options": state.options,
@@ -789,11 +835,24 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "money_deck": list(state.money_deck) if state.money_deck is not None else None,
             "discard": list(state.discard),
             "scorings_done": state.scorings_done,
-            "dummy": dummy,
+            "dummy": None if state.dummy is None else dummy_to_wire(state.dummy),
             "dummy_owed": state.dummy_owed,
             "pending": _pending_to_wire(state.pending),
             "seed": state.shuffle_seed,
             "winners": list(state.winners) if state.winners is not None else None,
+        }
+
+    def dummy_to_wire(dummy: Dummy) -> dict[str, Any]:
+        counts = dict.fromkeys(TYPES, 0)
+        if dummy.tiles is not None:
+            for tile in dummy.tiles:
+                counts[tile.kind] = counts.get(tile.kind, 0) + 1
+        else:
+            counts.update(dict(dummy.counts or ()))
+        return {
+            "tiles": list(dummy.tiles) if dummy.tiles is not None else None,
+            "buildings": {k: v for k, v in counts.items() if k in TYPES},
+            "points": dummy.points,
         }
 
     def tile_json(tile: Any) -> Any:  # TileField's dump
@@ -811,26 +870,64 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
     def state_json(state: State, options_schema: Schema) -> dict[str, Any]:
         """What the state schema dumps of ``state``: ``state_to_wire`` with each member written as its field
-        writes it (``test_dumps_are_marshmallows`` compares the two byte for byte)."""
-        out = state_to_wire(state)
-        out["options"] = typed.dump(options_schema, out["options"])
-        for player in out["players"]:
-            player["city"] = [{"x": c["x"], "y": c["y"], "tile": tile_json(c["tile"])} for c in player["city"]]
-            player["reserve"] = [tile_json(t) for t in player["reserve"]]
-            player["to_place"] = [tile_json(t) for t in player["to_place"]]
-        out["market"] = {bank: tile_json(tile) for bank, tile in out["market"].items()}
-        out["money_market"] = [{"card": card_json(card)} for card in out["money_market"]]
-        if out["bag"] is not None:
-            out["bag"] = [tile_json(t) for t in out["bag"]]
-        if out["money_deck"] is not None:
-            out["money_deck"] = [deck_json(entry) for entry in out["money_deck"]]
-        out["discard"] = [card_json(card) for card in out["discard"]]
-        dummy = out["dummy"]
-        if dummy is not None:
+        writes it (``test_dumps_are_marshmallows`` compares the two byte for byte), in one pass: a catalogue
+        tile is its id, a card its two members, each written where it is met."""
+        players = state.players
+        current = state.current
+        dummy: dict[str, Any] | None = None
+        if state.dummy is not None:
+            dummy = dummy_to_wire(state.dummy)
             tiles = dummy["tiles"]
             dummy["tiles"] = None if tiles is None else [tile_json(t) for t in tiles]
-            dummy["buildings"] = dict(dummy["buildings"])
-        return out
+        bag, deck = state.bag, state.money_deck
+        return {
+            "game": edition.id,
+            "options": options_json(state.options, options_schema),
+            "players": [
+                {
+                    "id": p.id,
+                    "city": [
+                        {
+                            "x": c.x,
+                            "y": c.y,
+                            "tile": t.id if type(t := c.tile) is Tile and t.id is not None else tile_json(t),
+                        }
+                        for c in p.city
+                    ],
+                    "reserve": [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in p.reserve],
+                    **(
+                        {"money": [{"bank": c.bank, "value": c.value} for c in p.money]}
+                        if p.money is not None
+                        else _hand_to_wire(p)
+                    ),
+                    "points": p.points,
+                    "to_place": [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in p.to_place],
+                }
+                for p in players
+            ],
+            "current": players[current].id if current is not None and 0 <= current < len(players) else None,
+            "phase": state.phase,
+            "market": {bank: tile_json(tile) for bank, tile in zip(BANKS, state.market)},
+            "money_market": [
+                {"card": None if c is None else {"bank": c.bank, "value": c.value}} for c in state.money_market
+            ],
+            "bag": None
+            if bag is None
+            else [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in bag],
+            "money_deck": None if deck is None else [deck_json(entry) for entry in deck],
+            "discard": [{"bank": c.bank, "value": c.value} for c in state.discard],
+            "scorings_done": state.scorings_done,
+            "dummy": dummy,
+            "dummy_owed": state.dummy_owed,
+            "pending": _pending_to_wire(state.pending),
+            "seed": state.shuffle_seed,
+            "winners": list(state.winners) if state.winners is not None else None,
+        }
+
+    def options_json(options: Options, options_schema: Schema) -> dict[str, Any]:
+        if options == default_options:
+            return {key: dict(value) if type(value) is dict else value for key, value in default_options_json.items()}
+        return typed.dump(options_schema, options)
 
     # The catalogue under the default tiers, read-only: nearly every state uses it, and building it is a
     # tenth of a state's load.
