@@ -85,13 +85,6 @@ def _pending_to_wire(pending: Pending | None) -> dict[str, Any] | None:
     return {"kind": pending.kind} if pending.slot is None else {"kind": pending.kind, "slot": pending.slot}
 
 
-def _hand_from_wire(player: dict[str, Any]) -> dict[str, Any]:
-    money = player.get("money", [])
-    if money is None:
-        return {"money": None, "money_count": player.get("money_count")}
-    return {"money": tuple(sorted(money))}
-
-
 MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # type: (required, optional)
     "take_money": (("slots",), ()),
@@ -263,15 +256,30 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                     raise ValidationError({"card": err.messages}) from None
             return _card(value)
 
+    # A money slot as MoneySlotField takes it: {"card": card or null}, {} (empty), or a bare card {bank, value}
+    # as slots were written before; one Struct holds all three (which members are present tells them apart).
     _MoneySlotWire = msgspec.defstruct(
         prefix + "MoneySlotWire",
-        [("card", _CardWire | None | msgspec.UnsetType, UNSET)],
+        [
+            ("card", _CardWire | None | msgspec.UnsetType, UNSET),
+            ("bank", _Bank | msgspec.UnsetType, UNSET),
+            ("value", _Value | msgspec.UnsetType, UNSET),
+        ],
         forbid_unknown_fields=True,
     )
 
+    def _money_slot_of(wire: Any) -> Card | None:
+        card, bank, value = wire.card, wire.bank, wire.value
+        if card is not UNSET:
+            if bank is not UNSET or value is not UNSET:
+                raise ValueError("a slot holds its card or is the card")
+            return None if card is None else _CARDS[card.bank, card.value]
+        if bank is UNSET and value is UNSET:
+            return None
+        return _CARDS[bank, value]  # a KeyError when either is missing
+
     def _money_market_of(wires: list[Any]) -> list[Card | None]:
-        # a slot written as it is dumped ({"card": ...} or {}); a bare card or null is left to marshmallow
-        return [None if w is None or (c := w.card) is None or c is UNSET else _CARDS[c.bank, c.value] for w in wires]
+        return [None if w is None else _money_slot_of(w) for w in wires]
 
     class HandField(fields.Field):
         """A player's money: a list of cards; or null when their values are hidden (a view says how many
@@ -590,32 +598,29 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             forbid_unknown_fields=True,
         )
 
-        def tiles(wires: list[Any]) -> list[Any]:
-            return [t if type(t) is int else _tile_of(t) for t in wires]
-
         def read(wires: list[Any]) -> list[dict[str, Any]]:
             out = []
             for w in wires:
-                player: dict[str, Any] = {"id": read_id(w.id)}
-                if w.city is not UNSET:
-                    player["city"] = [
-                        {"x": c.x, "y": c.y, "tile": c.tile if type(c.tile) is int else _tile_of(c.tile)}
-                        for c in w.city
-                    ]
-                else:  # a score body's player without a city (a full state's is required)
-                    player["city"] = []
-                if w.reserve is not UNSET:
-                    player["reserve"] = tiles(w.reserve)
-                if w.money is not UNSET:
-                    player["money"] = None if w.money is None else [_CARDS[c.bank, c.value] for c in w.money]
+                city, reserve, money, to_place = w.city, w.reserve, w.money, w.to_place
+                player: dict[str, Any] = {
+                    "id": read_id(w.id),
+                    # a score body's player may leave out the city (a full state's is required)
+                    "city": []
+                    if city is UNSET
+                    else [{"x": c.x, "y": c.y, "tile": t if type(t := c.tile) is int else _tile_of(t)} for c in city],
+                }
+                if reserve is not UNSET:
+                    player["reserve"] = [t if type(t) is int else _tile_of(t) for t in reserve]
+                if money is not UNSET:
+                    player["money"] = None if money is None else [_CARDS[c.bank, c.value] for c in money]
                 elif full:
                     player["money"] = None
                 if w.money_count is not UNSET:
                     player["money_count"] = w.money_count
                 if w.points is not UNSET:
                     player["points"] = w.points
-                if w.to_place is not UNSET:
-                    player["to_place"] = tiles(w.to_place)
+                if to_place is not UNSET:
+                    player["to_place"] = [t if type(t) is int else _tile_of(t) for t in to_place]
                 out.append(player)
             return out
 
@@ -933,37 +938,36 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     # tenth of a state's load.
     default_tiles = MappingProxyType(edition.catalogue(Options().type_tiers))
 
+    _no_options = Options()  # a state that names no options: the engine's defaults (immutable)
+    full_keys = frozenset(FULL_KEYS + ("game",))
+
     def state_from_wire(data: dict[str, Any]) -> State:
-        options: Options = data.get("options") or Options()
+        options: Options = data.get("options") or _no_options
         if isinstance(options, dict):
             options = OptionsSchema().load(options)
-        tiles = default_tiles if options.type_tiers == Options().type_tiers else edition.catalogue(options.type_tiers)
+        tiers = options.type_tiers
+        tiles = default_tiles if tiers == _no_options.type_tiers else edition.catalogue(tiers)
 
         # a loaded tile is a catalogue id (an int: never a bool, which the wire refuses) or an inline Tile
-        def tile(value):
-            return tiles[value] if type(value) is int else value
-
         def tile_list(values):
             return None if values is None else tuple([tiles[v] if type(v) is int else v for v in values])
 
-        players = tuple(
-            [
+        players = []
+        for p in data["players"]:
+            money = p.get("money", ())
+            players.append(
                 Player(
-                    id=p["id"],
-                    city=tuple(
-                        [Placed(c["x"], c["y"], tiles[t] if type(t := c["tile"]) is int else t) for c in p["city"]]
-                    )
+                    p["id"],
+                    tuple([Placed(c["x"], c["y"], tiles[t] if type(t := c["tile"]) is int else t) for c in p["city"]])
                     if "city" in p
                     else (),
-                    reserve=tile_list(p.get("reserve", ())),
-                    **_hand_from_wire(p),
-                    points=p.get("points", 0),
-                    to_place=tile_list(p.get("to_place", ())),
+                    tile_list(p.get("reserve", ())),
+                    None if money is None else tuple(sorted(money)),
+                    p.get("points", 0),
+                    tile_list(p.get("to_place", ())),
+                    p.get("money_count") if money is None else None,
                 )
-                for p in data["players"]
-            ]
-        )
-        ids = [p.id for p in players]
+            )
         current = data.get("current")
         market = data.get("market") or {}
         dummy = None
@@ -981,24 +985,31 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 points=d.get("points", 0),
             )
         pending = data.get("pending")
-        partial = any(key not in data for key in FULL_KEYS) or "game" not in data
+        deck = data.get("money_deck")
+        winners = data.get("winners")
+        current_index = None
+        if current is not None:
+            for index, player in enumerate(players):
+                if player.id == current:
+                    current_index = index
+                    break
         return State(
-            options=options,
-            players=players,
-            current=ids.index(current) if current in ids else None,
-            phase=data.get("phase", "actions"),
-            market=tuple(tile(market.get(b)) if market.get(b) is not None else None for b in BANKS),
-            money_market=tuple(data.get("money_market") or (None,) * 4),
-            bag=tile_list(data.get("bag")),
-            money_deck=tuple(data["money_deck"]) if data.get("money_deck") is not None else None,
-            discard=tuple(data.get("discard", ())),
-            scorings_done=data.get("scorings_done", 0),
-            dummy=dummy,
-            dummy_owed=data.get("dummy_owed", 0),
-            pending=Pending(pending["kind"], pending["slot"]) if pending else None,
-            shuffle_seed=data.get("seed"),
-            winners=tuple(data["winners"]) if data.get("winners") is not None else None,
-            partial=partial,
+            options,
+            tuple(players),
+            current_index,
+            data.get("phase", "actions"),
+            tuple([None if (t := market.get(b)) is None else tiles[t] if type(t) is int else t for b in BANKS]),
+            tuple(data.get("money_market") or (None,) * 4),
+            tile_list(data.get("bag")),
+            None if deck is None else tuple(deck),
+            tuple(data.get("discard", ())),
+            data.get("scorings_done", 0),
+            dummy,
+            data.get("dummy_owed", 0),
+            Pending(pending["kind"], pending["slot"]) if pending else None,
+            data.get("seed"),
+            None if winners is None else tuple(winners),
+            not full_keys <= data.keys(),
         )
 
     # ---- moves -------------------------------------------------------------------------------------------

@@ -238,3 +238,37 @@ def test_the_players_typed_reading_takes_only_what_marshmallow_takes_and_loads_t
             taken += 1
         checked += 1
     assert taken >= 5 and checked > 20
+
+
+def test_a_money_slots_typed_reading_takes_every_way_of_writing_it_and_only_what_marshmallow_takes():
+    """The money market's typed reading (one Struct for the three ways a slot is written): a slot as dumped,
+    an empty one written ``{}``, ``{"card": null}`` or null, and a bare card are taken by the plan itself,
+    to exactly marshmallow's state; a slot marshmallow refuses is never taken."""
+    body = _rt(WIRE.state().dump(GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))))
+    card = body["money_market"][1]["card"]
+    taken_by_plan = ({"card": card}, {"card": None}, {}, None, card)
+    others = (
+        {"card": card, "bank": card["bank"]},
+        {"card": None, "value": 3},
+        {"bank": card["bank"]},
+        {"value": 3},
+        {**card, "value": 10},
+        {**card, "value": 3.0},
+        {"card": {**card, "extra": 1}},
+        {"slot": 0},
+        [card],
+        "red",
+    )
+    schema, plan = WIRE.state(), typed._plan(WIRE.state())
+    for slot in taken_by_plan + others:
+        data = {**body, "money_market": [slot, *body["money_market"][1:]]}
+        try:
+            expected = schema.load(_rt(data))
+        except ValidationError:
+            expected = None
+        try:
+            got = plan.load(_rt(data))
+        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+            assert slot not in taken_by_plan, slot
+        else:
+            assert expected is not None and got == expected, slot

@@ -7,9 +7,10 @@ order and their defaults stay the dataclass's (``test_state_classes_are_built_as
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..kit import replace
 from .options import Options
 
 _set = object.__setattr__
