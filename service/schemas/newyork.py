@@ -179,10 +179,14 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     # words; whatever they refuse is loaded by marshmallow, which says why.
     _Bank = Literal[BANKS]  # type: ignore[valid-type]
     _Value = Annotated[int, msgspec.Meta(ge=1, le=9)]
-    _CardWire = msgspec.defstruct(prefix + "CardWire", [("bank", _Bank), ("value", _Value)], forbid_unknown_fields=True)
+    _CardWire = msgspec.defstruct(
+        prefix + "CardWire", [("bank", _Bank), ("value", _Value)], forbid_unknown_fields=True, frozen=True
+    )
+    # Every card by its wire form (a frozen Struct hashes and compares in C): a read card is one lookup.
+    _CARD_OF_WIRE = {_CardWire(bank, number): card for (bank, number), card in _CARDS.items()}
 
     def _card_of(wire: Any) -> Card:
-        return _CARDS.get((wire.bank, wire.value)) or Card(wire.bank, wire.value)
+        return _CARD_OF_WIRE.get(wire) or Card(wire.bank, wire.value)
 
     _DeckEntryWire = msgspec.defstruct(
         prefix + "DeckEntryWire",
@@ -273,7 +277,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         if card is not UNSET:
             if bank is not UNSET or value is not UNSET:
                 raise ValueError("a slot holds its card or is the card")
-            return None if card is None else _CARDS[card.bank, card.value]
+            return None if card is None else _CARD_OF_WIRE[card]
         if bank is UNSET and value is UNSET:
             return None
         return _CARDS[bank, value]  # a KeyError when either is missing
@@ -296,7 +300,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return None
             # every card the wire type takes is one of _CARDS (its bank one of BANKS, its value 1..9)
             return Annotated[list[_CardWire], msgspec.Meta(max_length=108)], lambda cards: [  # type: ignore[valid-type]
-                _CARDS[card.bank, card.value] for card in cards
+                _CARD_OF_WIRE[card] for card in cards
             ]
 
         def _deserialize(self, value, attr, data, **kwargs):
@@ -450,7 +454,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     TileListField = read_at_once(
         _TileWire, lambda wires: [t if type(t) is int else _tile_of(t) for t in wires], "TileList"
     )
-    CardListField = read_at_once(_CardWire, lambda wires: [_CARDS[c.bank, c.value] for c in wires], "CardList")
+    CardListField = read_at_once(_CardWire, lambda wires: [_CARD_OF_WIRE[c] for c in wires], "CardList")
 
     def TileList(**kwargs: Any) -> List:
         return TileListField(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
@@ -508,6 +512,40 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     OptionsSchema = options_schema("OptionsSchema", option_book, base=_OptionsWire, structured=structured)
     # The dump of the default options (nearly every state's), made once: each state's is a fresh copy of it.
     default_options_json: dict[str, Any] = typed.dump(OptionsSchema(), default_options)
+
+    class OptionsField(fields.Nested):
+        """A state's options, read on the typed wire as its nested schema's msgspec type; options that are
+        all absent or the default (nearly every state's) are the default options at once, without each
+        option's own reading, checks and resolution. Other options are loaded as the schema loads them."""
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            schema = self.schema
+            if type(schema) is not OptionsSchema or self.validators or self.many or self.unknown is not None:
+                return None
+            kind = typed.wire_type(schema)
+            if kind is None:
+                return None
+            names = [info.encode_name for info in msgspec.structs.fields(kind)]
+            if any(name not in default_plain for name in names):
+                return None
+            defaults = [default_plain[name] for name in names]
+            kinds = [type(default) for default in defaults]
+            to_builtins = msgspec.to_builtins
+
+            def read(wire: Any) -> Any:
+                for value, default, default_kind in zip(msgspec.structs.astuple(wire), defaults, kinds, strict=True):
+                    if value is UNSET:
+                        continue
+                    if default_kind is dict:  # a nested option (the type tiers): its members as written
+                        if to_builtins(value) != default:
+                            break
+                    elif type(value) is not default_kind or value != default:
+                        break
+                else:
+                    return default_options
+                return typed.load(schema, to_builtins(wire))  # the members as given, read one by one
+
+            return kind, read
 
     class PlacedField(fields.Field):
         """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
@@ -612,7 +650,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 if reserve is not UNSET:
                     player["reserve"] = [t if type(t) is int else _tile_of(t) for t in reserve]
                 if money is not UNSET:
-                    player["money"] = None if money is None else [_CARDS[c.bank, c.value] for c in money]
+                    player["money"] = None if money is None else [_CARD_OF_WIRE[c] for c in money]
                 elif full:
                     player["money"] = None
                 if w.money_count is not UNSET:
@@ -767,7 +805,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         null: dict[str, Any] = {"load_default": None} if full else {}
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
-            "options": fields.Nested(OptionsSchema, load_default=dict),
+            "options": OptionsField(OptionsSchema, load_default=dict),
             "players": PlayersField(
                 full,
                 cls_or_instance=fields.Nested(

@@ -272,3 +272,41 @@ def test_a_money_slots_typed_reading_takes_every_way_of_writing_it_and_only_what
             assert slot not in taken_by_plan, slot
         else:
             assert expected is not None and got == expected, slot
+
+
+def test_the_options_typed_reading_loads_what_marshmallow_loads_default_or_not():
+    """A state's options on the typed wire: all default (written out, in part, or left out) read as the default
+    options at once; any other options as the schema reads them; the same value as marshmallow's each time,
+    and a refusal marshmallow refuses too."""
+    body = _rt(WIRE.state().dump(GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))))
+    written = body["options"]
+    variants = [
+        written,
+        {},
+        {"allow_surplus_cards": written["allow_surplus_cards"]},
+        {"type_tiers": written["type_tiers"]},
+        {**written, "allow_surplus_cards": not written["allow_surplus_cards"]},
+        {**written, "type_tiers": {"museum": 2, "theater": 1, "station": 3}},
+        {**written, "youngest": "b"},
+        {**written, "youngest": None},
+        {**written, "stalled_turn": "x"},
+        {**written, "allow_surplus_cards": 1},
+        {**written, "type_tiers": {"museum": 1, "theater": 1, "station": 3}},
+        {**written, "extra": 1},
+    ]
+    schema, plan = WIRE.state(), typed._plan(WIRE.state())
+    taken = 0
+    for options in variants:
+        data = {**body, "options": options}
+        try:
+            expected = schema.load(_rt(data))
+        except ValidationError:
+            expected = None
+        try:
+            got = plan.load(_rt(data))
+        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+            assert expected is None, options
+        else:
+            assert expected is not None and got == expected, options
+            taken += 1
+    assert taken >= 8
