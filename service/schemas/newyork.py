@@ -196,7 +196,13 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             ("scoring", Literal[SCORING_CARDS] | msgspec.UnsetType, msgspec.UNSET),
         ],
         forbid_unknown_fields=True,
+        frozen=True,
     )
+    # Every deck entry there is by its wire form: a money card, or a scoring card naming nothing else.
+    _DECK_ENTRY_OF_WIRE: dict[Any, Card | str] = {
+        **{_DeckEntryWire(bank, number, UNSET): card for (bank, number), card in _CARDS.items()},
+        **{_DeckEntryWire(UNSET, UNSET, scoring): scoring for scoring in SCORING_CARDS},
+    }
 
     def _deck_entry_of(wire: Any) -> Card | str:
         if wire.scoring is UNSET:
@@ -209,7 +215,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         return wire.scoring
 
     def _deck_of(wires: list[Any]) -> list[Card | str]:
-        return [_CARDS[w.bank, w.value] if w.scoring is UNSET else _deck_entry_of(w) for w in wires]
+        return [_DECK_ENTRY_OF_WIRE[w] for w in wires]  # a KeyError for any other combination of members
 
     class CardField(fields.Field):
         """A money card ``{"bank", "value"}``."""
@@ -1089,6 +1095,18 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if errors:
                 raise ValidationError(errors)
 
+        def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+            """``Schema.dump``, written directly for engine moves (a listing dumps up to a thousand): each
+            member its field writes, in the fields' order; anything else (or a schema restricted to some
+            fields) is marshmallow's (``test_a_listings_moves_dump_as_marshmallow_dumps_them``)."""
+            many = self.many if many is None else bool(many)
+            if self.only is None and not self.exclude and not self.dump_only and not self.load_only:
+                if many and type(obj) is list and all(type(move) is Move for move in obj):
+                    return [move_json(move) for move in obj]
+                if not many and type(obj) is Move:
+                    return move_json(obj)
+            return super().dump(obj, many=many)
+
         @pre_dump
         def _from_engine(self, move, **kwargs):
             if not isinstance(move, Move):
@@ -1118,6 +1136,30 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 rotation=data.get("rotation", 0),
                 card=data.get("card"),
             )
+
+    # Each move type's members after type and player, in the move schema's field order (its dump's order).
+    move_members = {
+        kind: tuple(name for name in MoveSchema._declared_fields if name in required + optional)
+        for kind, (required, optional) in MOVE_FIELDS.items()
+    }
+
+    def move_json(move: Move) -> dict[str, Any]:
+        """What the move schema dumps of an engine move: its type's members that are set (a rotation of 0
+        left out), a card as its members, numbers and texts as they are."""
+        out: dict[str, Any] = {"type": move.type, "player": move.player}
+        for name in move_members[move.type]:
+            value = getattr(move, name)
+            if value is None or (name == "rotation" and not value):
+                continue
+            if name == "cards":
+                out[name] = [{"bank": c.bank, "value": c.value} for c in value]
+            elif name == "card":
+                out[name] = deck_json(value)
+            elif name == "slots":
+                out[name] = list(value)
+            else:
+                out[name] = value
+        return out
 
     class ScoreExtraSchema(Schema):
         scoring = fields.String(validate=validate.OneOf(["A", "B", "final"]), load_default="final")
