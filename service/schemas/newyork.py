@@ -963,7 +963,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "bag": None
             if bag is None
             else [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in bag],
-            "money_deck": None if deck is None else [deck_json(entry) for entry in deck],
+            "money_deck": None
+            if deck is None
+            else [{"bank": e.bank, "value": e.value} if type(e) is Card else deck_json(e) for e in deck],
             "discard": [{"bank": c.bank, "value": c.value} for c in state.discard],
             "scorings_done": state.scorings_done,
             "dummy": dummy,
