@@ -132,13 +132,15 @@ class CityIndex:
         info = self._info.get(key)
         if info is None:
             touching, walk = [], []
-            for edge, cell in neighbours(x, y):
-                other = self.grid.get(cell)
+            grid, reach = self.grid, self.reach
+            for edge, facing, dx, dy in _STEPS:  # each neighbour, as ``neighbours`` lists them
+                cell = (x + dx, y + dy)
+                other = grid.get(cell)
                 if other is None:
                     continue
-                theirs = OPPOSITE[edge] in other
+                theirs = facing in other
                 touching.append((edge, cell, theirs))
-                if cell in self.reach and not theirs:
+                if cell in reach and not theirs:
                     walk.append(edge)
             info = (tuple(touching), tuple(walk))
             self._info[key] = info
