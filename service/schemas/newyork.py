@@ -12,6 +12,7 @@ the partial scoring input (players with ids and cities, and the dummy) and every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
@@ -82,13 +83,6 @@ def _pending_to_wire(pending: Pending | None) -> dict[str, Any] | None:
     if pending is None:
         return None
     return {"kind": pending.kind} if pending.slot is None else {"kind": pending.kind, "slot": pending.slot}
-
-
-def _hand_from_wire(player: dict[str, Any]) -> dict[str, Any]:
-    money = player.get("money", [])
-    if money is None:
-        return {"money": None, "money_count": player.get("money_count")}
-    return {"money": tuple(sorted(money))}
 
 
 MOVE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -185,10 +179,14 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     # words; whatever they refuse is loaded by marshmallow, which says why.
     _Bank = Literal[BANKS]  # type: ignore[valid-type]
     _Value = Annotated[int, msgspec.Meta(ge=1, le=9)]
-    _CardWire = msgspec.defstruct(prefix + "CardWire", [("bank", _Bank), ("value", _Value)], forbid_unknown_fields=True)
+    _CardWire = msgspec.defstruct(
+        prefix + "CardWire", [("bank", _Bank), ("value", _Value)], forbid_unknown_fields=True, frozen=True
+    )
+    # Every card by its wire form (a frozen Struct hashes and compares in C): a read card is one lookup.
+    _CARD_OF_WIRE = {_CardWire(bank, number): card for (bank, number), card in _CARDS.items()}
 
     def _card_of(wire: Any) -> Card:
-        return _CARDS.get((wire.bank, wire.value)) or Card(wire.bank, wire.value)
+        return _CARD_OF_WIRE.get(wire) or Card(wire.bank, wire.value)
 
     _DeckEntryWire = msgspec.defstruct(
         prefix + "DeckEntryWire",
@@ -198,7 +196,13 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             ("scoring", Literal[SCORING_CARDS] | msgspec.UnsetType, msgspec.UNSET),
         ],
         forbid_unknown_fields=True,
+        frozen=True,
     )
+    # Every deck entry there is by its wire form: a money card, or a scoring card naming nothing else.
+    _DECK_ENTRY_OF_WIRE: dict[Any, Card | str] = {
+        **{_DeckEntryWire(bank, number, UNSET): card for (bank, number), card in _CARDS.items()},
+        **{_DeckEntryWire(UNSET, UNSET, scoring): scoring for scoring in SCORING_CARDS},
+    }
 
     def _deck_entry_of(wire: Any) -> Card | str:
         if wire.scoring is UNSET:
@@ -209,6 +213,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         if wire.bank is not UNSET or wire.value is not UNSET:
             raise ValueError("a scoring card names nothing else")
         return wire.scoring
+
+    def _deck_of(wires: list[Any]) -> list[Card | str]:
+        return [_DECK_ENTRY_OF_WIRE[w] for w in wires]  # a KeyError for any other combination of members
 
     class CardField(fields.Field):
         """A money card ``{"bank", "value"}``."""
@@ -259,6 +266,31 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                     raise ValidationError({"card": err.messages}) from None
             return _card(value)
 
+    # A money slot as MoneySlotField takes it: {"card": card or null}, {} (empty), or a bare card {bank, value}
+    # as slots were written before; one Struct holds all three (which members are present tells them apart).
+    _MoneySlotWire = msgspec.defstruct(
+        prefix + "MoneySlotWire",
+        [
+            ("card", _CardWire | None | msgspec.UnsetType, UNSET),
+            ("bank", _Bank | msgspec.UnsetType, UNSET),
+            ("value", _Value | msgspec.UnsetType, UNSET),
+        ],
+        forbid_unknown_fields=True,
+    )
+
+    def _money_slot_of(wire: Any) -> Card | None:
+        card, bank, value = wire.card, wire.bank, wire.value
+        if card is not UNSET:
+            if bank is not UNSET or value is not UNSET:
+                raise ValueError("a slot holds its card or is the card")
+            return None if card is None else _CARD_OF_WIRE[card]
+        if bank is UNSET and value is UNSET:
+            return None
+        return _CARDS[bank, value]  # a KeyError when either is missing
+
+    def _money_market_of(wires: list[Any]) -> list[Card | None]:
+        return [None if w is None else _money_slot_of(w) for w in wires]
+
     class HandField(fields.Field):
         """A player's money: a list of cards; or null when their values are hidden (a view says how many
         there are in ``money_count``)."""
@@ -274,7 +306,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return None
             # every card the wire type takes is one of _CARDS (its bank one of BANKS, its value 1..9)
             return Annotated[list[_CardWire], msgspec.Meta(max_length=108)], lambda cards: [  # type: ignore[valid-type]
-                _CARDS[card.bank, card.value] for card in cards
+                _CARD_OF_WIRE[card] for card in cards
             ]
 
         def _deserialize(self, value, attr, data, **kwargs):
@@ -408,8 +440,30 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         forbid_unknown_fields=True,
     )
 
+    def read_at_once(item_kind: Any, read_all: Callable[[list[Any]], list[Any]], name: str) -> type[List]:
+        """A ``List`` class whose items the typed wire reads in one comprehension: ``read_all`` over msgspec's
+        items of ``item_kind`` (what the inner field's own typed reading takes), instead of one call per item.
+        Only while its validators are a ``Length`` alone and its inner field has none; marshmallow loads it as
+        any ``List``."""
+
+        def typed_reading(self: List) -> tuple[Any, Any] | None:
+            if self.inner.validators or len(self.validators) != 1 or type(self.validators[0]) is not validate.Length:
+                return None
+            length = self.validators[0]
+            low = length.equal if length.equal is not None else length.min
+            high = length.equal if length.equal is not None else length.max
+            return Annotated[list[item_kind], msgspec.Meta(min_length=low, max_length=high)], read_all
+
+        return type(name, (List,), {"typed_reading": typed_reading, "__doc__": List.__doc__})
+
+    # (a catalogue id, the usual tile, is taken as msgspec gave it)
+    TileListField = read_at_once(
+        _TileWire, lambda wires: [t if type(t) is int else _tile_of(t) for t in wires], "TileList"
+    )
+    CardListField = read_at_once(_CardWire, lambda wires: [_CARD_OF_WIRE[c] for c in wires], "CardList")
+
     def TileList(**kwargs: Any) -> List:
-        return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
+        return TileListField(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
 
     class TypeTiersSchema(Schema):
         contract_keywords = {
@@ -462,6 +516,42 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     if edition.tiered_types:
         structured["type_tiers"] = fields.Nested(TypeTiersSchema, load_default=None, allow_none=False)
     OptionsSchema = options_schema("OptionsSchema", option_book, base=_OptionsWire, structured=structured)
+    # The dump of the default options (nearly every state's), made once: each state's is a fresh copy of it.
+    default_options_json: dict[str, Any] = typed.dump(OptionsSchema(), default_options)
+
+    class OptionsField(fields.Nested):
+        """A state's options, read on the typed wire as its nested schema's msgspec type; options that are
+        all absent or the default (nearly every state's) are the default options at once, without each
+        option's own reading, checks and resolution. Other options are loaded as the schema loads them."""
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            schema = self.schema
+            if type(schema) is not OptionsSchema or self.validators or self.many or self.unknown is not None:
+                return None
+            kind = typed.wire_type(schema)
+            if kind is None:
+                return None
+            names = [info.encode_name for info in msgspec.structs.fields(kind)]
+            if any(name not in default_plain for name in names):
+                return None
+            defaults = [default_plain[name] for name in names]
+            kinds = [type(default) for default in defaults]
+            to_builtins = msgspec.to_builtins
+
+            def read(wire: Any) -> Any:
+                for value, default, default_kind in zip(msgspec.structs.astuple(wire), defaults, kinds, strict=True):
+                    if value is UNSET:
+                        continue
+                    if default_kind is dict:  # a nested option (the type tiers): its members as written
+                        if to_builtins(value) != default:
+                            break
+                    elif type(value) is not default_kind or value != default:
+                        break
+                else:
+                    return default_options
+                return typed.load(schema, to_builtins(wire))  # the members as given, read one by one
+
+            return kind, read
 
     class PlacedField(fields.Field):
         """A city tile ``{"x", "y", "tile"}``, checked by hand (a nested schema per tile is slow)."""
@@ -552,32 +642,29 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             forbid_unknown_fields=True,
         )
 
-        def tiles(wires: list[Any]) -> list[Any]:
-            return [t if type(t) is int else _tile_of(t) for t in wires]
-
         def read(wires: list[Any]) -> list[dict[str, Any]]:
             out = []
             for w in wires:
-                player: dict[str, Any] = {"id": read_id(w.id)}
-                if w.city is not UNSET:
-                    player["city"] = [
-                        {"x": c.x, "y": c.y, "tile": c.tile if type(c.tile) is int else _tile_of(c.tile)}
-                        for c in w.city
-                    ]
-                else:  # a score body's player without a city (a full state's is required)
-                    player["city"] = []
-                if w.reserve is not UNSET:
-                    player["reserve"] = tiles(w.reserve)
-                if w.money is not UNSET:
-                    player["money"] = None if w.money is None else [_CARDS[c.bank, c.value] for c in w.money]
+                city, reserve, money, to_place = w.city, w.reserve, w.money, w.to_place
+                player: dict[str, Any] = {
+                    "id": read_id(w.id),
+                    # a score body's player may leave out the city (a full state's is required)
+                    "city": []
+                    if city is UNSET
+                    else [{"x": c.x, "y": c.y, "tile": t if type(t := c.tile) is int else _tile_of(t)} for c in city],
+                }
+                if reserve is not UNSET:
+                    player["reserve"] = [t if type(t) is int else _tile_of(t) for t in reserve]
+                if money is not UNSET:
+                    player["money"] = None if money is None else [_CARD_OF_WIRE[c] for c in money]
                 elif full:
                     player["money"] = None
                 if w.money_count is not UNSET:
                     player["money_count"] = w.money_count
                 if w.points is not UNSET:
                     player["points"] = w.points
-                if w.to_place is not UNSET:
-                    player["to_place"] = tiles(w.to_place)
+                if to_place is not UNSET:
+                    player["to_place"] = [t if type(t) is int else _tile_of(t) for t in to_place]
                 out.append(player)
             return out
 
@@ -646,6 +733,24 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     MarketSchema = type(
         "MarketSchema", (Schema,), {bank: TileField(allow_none=True, load_default=None) for bank in BANKS}
     )
+    _MarketWire = msgspec.defstruct(
+        prefix + "MarketWire",
+        [(bank, _TileWire | None, None) for bank in BANKS],
+        forbid_unknown_fields=True,
+    )
+
+    def _market_of(wire: Any) -> dict[str, Any]:
+        return {
+            bank: t if t is None or type(t) is int else _tile_of(t)
+            for bank, t in zip(BANKS, msgspec.structs.astuple(wire), strict=True)
+        }
+
+    class MarketField(fields.Nested):
+        """The market: a tile (or null) per bank, read on the typed wire as one msgspec type."""
+
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            own = type(self.schema) is MarketSchema and not self.validators and not self.many and self.unknown is None
+            return (_MarketWire, _market_of) if own else None
 
     class PendingSchema(Schema):
         contract_variants = Variants(
@@ -683,6 +788,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 except ValidationError as err:
                     raise ValidationError(err.messages, "slot") from None
 
+    MoneyMarketField = read_at_once(_MoneySlotWire | None, _money_market_of, "MoneyMarketList")
+    DeckField = read_at_once(_DeckEntryWire, _deck_of, "DeckList")
+
     FULL_KEYS = (
         "current",
         "phase",
@@ -703,7 +811,7 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         null: dict[str, Any] = {"load_default": None} if full else {}
         return {
             "game": fields.String(validate=validate.Equal(edition.id), **opt),
-            "options": fields.Nested(OptionsSchema, load_default=dict),
+            "options": OptionsField(OptionsSchema, load_default=dict),
             "players": PlayersField(
                 full,
                 cls_or_instance=fields.Nested(
@@ -714,11 +822,11 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             ),
             "current": PlayerId(allow_none=True, **null),
             "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
-            "market": fields.Nested(MarketSchema, **opt),
-            "money_market": List(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
+            "market": MarketField(MarketSchema, **opt),
+            "money_market": MoneyMarketField(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
             "bag": TileList(allow_none=True, **null),
-            "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
-            "discard": List(CardField(), validate=validate.Length(max=108), **opt),
+            "money_deck": DeckField(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
+            "discard": CardListField(CardField(), validate=validate.Length(max=108), **opt),
             "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
             "dummy": fields.Nested(DummySchema, allow_none=True, **null),
             "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),
@@ -754,19 +862,6 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if state.current is not None and 0 <= state.current < len(state.players)
             else None
         )
-        dummy = None
-        if state.dummy is not None:
-            counts = dict.fromkeys(TYPES, 0)
-            if state.dummy.tiles is not None:
-                for tile in state.dummy.tiles:
-                    counts[tile.kind] = counts.get(tile.kind, 0) + 1
-            else:
-                counts.update(dict(state.dummy.counts or ()))
-            dummy = {
-                "tiles": list(state.dummy.tiles) if state.dummy.tiles is not None else None,
-                "buildings": {k: v for k, v in counts.items() if k in TYPES},
-                "points": state.dummy.points,
-            }
         return {
             "game": edition.id,
             "options": state.options,
@@ -789,11 +884,24 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "money_deck": list(state.money_deck) if state.money_deck is not None else None,
             "discard": list(state.discard),
             "scorings_done": state.scorings_done,
-            "dummy": dummy,
+            "dummy": None if state.dummy is None else dummy_to_wire(state.dummy),
             "dummy_owed": state.dummy_owed,
             "pending": _pending_to_wire(state.pending),
             "seed": state.shuffle_seed,
             "winners": list(state.winners) if state.winners is not None else None,
+        }
+
+    def dummy_to_wire(dummy: Dummy) -> dict[str, Any]:
+        counts = dict.fromkeys(TYPES, 0)
+        if dummy.tiles is not None:
+            for tile in dummy.tiles:
+                counts[tile.kind] = counts.get(tile.kind, 0) + 1
+        else:
+            counts.update(dict(dummy.counts or ()))
+        return {
+            "tiles": list(dummy.tiles) if dummy.tiles is not None else None,
+            "buildings": {k: v for k, v in counts.items() if k in TYPES},
+            "points": dummy.points,
         }
 
     def tile_json(tile: Any) -> Any:  # TileField's dump
@@ -811,62 +919,101 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
 
     def state_json(state: State, options_schema: Schema) -> dict[str, Any]:
         """What the state schema dumps of ``state``: ``state_to_wire`` with each member written as its field
-        writes it (``test_dumps_are_marshmallows`` compares the two byte for byte)."""
-        out = state_to_wire(state)
-        out["options"] = typed.dump(options_schema, out["options"])
-        for player in out["players"]:
-            player["city"] = [{"x": c["x"], "y": c["y"], "tile": tile_json(c["tile"])} for c in player["city"]]
-            player["reserve"] = [tile_json(t) for t in player["reserve"]]
-            player["to_place"] = [tile_json(t) for t in player["to_place"]]
-        out["market"] = {bank: tile_json(tile) for bank, tile in out["market"].items()}
-        out["money_market"] = [{"card": card_json(card)} for card in out["money_market"]]
-        if out["bag"] is not None:
-            out["bag"] = [tile_json(t) for t in out["bag"]]
-        if out["money_deck"] is not None:
-            out["money_deck"] = [deck_json(entry) for entry in out["money_deck"]]
-        out["discard"] = [card_json(card) for card in out["discard"]]
-        dummy = out["dummy"]
-        if dummy is not None:
+        writes it (``test_dumps_are_marshmallows`` compares the two byte for byte), in one pass: a catalogue
+        tile is its id, a card its two members, each written where it is met."""
+        players = state.players
+        current = state.current
+        dummy: dict[str, Any] | None = None
+        if state.dummy is not None:
+            dummy = dummy_to_wire(state.dummy)
             tiles = dummy["tiles"]
             dummy["tiles"] = None if tiles is None else [tile_json(t) for t in tiles]
-            dummy["buildings"] = dict(dummy["buildings"])
-        return out
+        bag, deck = state.bag, state.money_deck
+        return {
+            "game": edition.id,
+            "options": options_json(state.options, options_schema),
+            "players": [
+                {
+                    "id": p.id,
+                    "city": [
+                        {
+                            "x": c.x,
+                            "y": c.y,
+                            "tile": t.id if type(t := c.tile) is Tile and t.id is not None else tile_json(t),
+                        }
+                        for c in p.city
+                    ],
+                    "reserve": [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in p.reserve],
+                    **(
+                        {"money": [{"bank": c.bank, "value": c.value} for c in p.money]}
+                        if p.money is not None
+                        else _hand_to_wire(p)
+                    ),
+                    "points": p.points,
+                    "to_place": [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in p.to_place],
+                }
+                for p in players
+            ],
+            "current": players[current].id if current is not None and 0 <= current < len(players) else None,
+            "phase": state.phase,
+            "market": {bank: tile_json(tile) for bank, tile in zip(BANKS, state.market)},
+            "money_market": [
+                {"card": None if c is None else {"bank": c.bank, "value": c.value}} for c in state.money_market
+            ],
+            "bag": None
+            if bag is None
+            else [t.id if type(t) is Tile and t.id is not None else tile_json(t) for t in bag],
+            "money_deck": None
+            if deck is None
+            else [{"bank": e.bank, "value": e.value} if type(e) is Card else deck_json(e) for e in deck],
+            "discard": [{"bank": c.bank, "value": c.value} for c in state.discard],
+            "scorings_done": state.scorings_done,
+            "dummy": dummy,
+            "dummy_owed": state.dummy_owed,
+            "pending": _pending_to_wire(state.pending),
+            "seed": state.shuffle_seed,
+            "winners": list(state.winners) if state.winners is not None else None,
+        }
+
+    def options_json(options: Options, options_schema: Schema) -> dict[str, Any]:
+        if options == default_options:
+            return {key: dict(value) if type(value) is dict else value for key, value in default_options_json.items()}
+        return typed.dump(options_schema, options)
 
     # The catalogue under the default tiers, read-only: nearly every state uses it, and building it is a
     # tenth of a state's load.
     default_tiles = MappingProxyType(edition.catalogue(Options().type_tiers))
 
+    _no_options = Options()  # a state that names no options: the engine's defaults (immutable)
+    full_keys = frozenset(FULL_KEYS + ("game",))
+
     def state_from_wire(data: dict[str, Any]) -> State:
-        options: Options = data.get("options") or Options()
+        options: Options = data.get("options") or _no_options
         if isinstance(options, dict):
             options = OptionsSchema().load(options)
-        tiles = default_tiles if options.type_tiers == Options().type_tiers else edition.catalogue(options.type_tiers)
+        tiers = options.type_tiers
+        tiles = default_tiles if tiers == _no_options.type_tiers else edition.catalogue(tiers)
 
         # a loaded tile is a catalogue id (an int: never a bool, which the wire refuses) or an inline Tile
-        def tile(value):
-            return tiles[value] if type(value) is int else value
-
         def tile_list(values):
             return None if values is None else tuple([tiles[v] if type(v) is int else v for v in values])
 
-        players = tuple(
-            [
+        players = []
+        for p in data["players"]:
+            money = p.get("money", ())
+            players.append(
                 Player(
-                    id=p["id"],
-                    city=tuple(
-                        [Placed(c["x"], c["y"], tiles[t] if type(t := c["tile"]) is int else t) for c in p["city"]]
-                    )
+                    p["id"],
+                    tuple([Placed(c["x"], c["y"], tiles[t] if type(t := c["tile"]) is int else t) for c in p["city"]])
                     if "city" in p
                     else (),
-                    reserve=tile_list(p.get("reserve", ())),
-                    **_hand_from_wire(p),
-                    points=p.get("points", 0),
-                    to_place=tile_list(p.get("to_place", ())),
+                    tile_list(p.get("reserve", ())),
+                    None if money is None else tuple(sorted(money)),
+                    p.get("points", 0),
+                    tile_list(p.get("to_place", ())),
+                    p.get("money_count") if money is None else None,
                 )
-                for p in data["players"]
-            ]
-        )
-        ids = [p.id for p in players]
+            )
         current = data.get("current")
         market = data.get("market") or {}
         dummy = None
@@ -884,24 +1031,31 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 points=d.get("points", 0),
             )
         pending = data.get("pending")
-        partial = any(key not in data for key in FULL_KEYS) or "game" not in data
+        deck = data.get("money_deck")
+        winners = data.get("winners")
+        current_index = None
+        if current is not None:
+            for index, player in enumerate(players):
+                if player.id == current:
+                    current_index = index
+                    break
         return State(
-            options=options,
-            players=players,
-            current=ids.index(current) if current in ids else None,
-            phase=data.get("phase", "actions"),
-            market=tuple(tile(market.get(b)) if market.get(b) is not None else None for b in BANKS),
-            money_market=tuple(data.get("money_market") or (None,) * 4),
-            bag=tile_list(data.get("bag")),
-            money_deck=tuple(data["money_deck"]) if data.get("money_deck") is not None else None,
-            discard=tuple(data.get("discard", ())),
-            scorings_done=data.get("scorings_done", 0),
-            dummy=dummy,
-            dummy_owed=data.get("dummy_owed", 0),
-            pending=Pending(pending["kind"], pending["slot"]) if pending else None,
-            shuffle_seed=data.get("seed"),
-            winners=tuple(data["winners"]) if data.get("winners") is not None else None,
-            partial=partial,
+            options,
+            tuple(players),
+            current_index,
+            data.get("phase", "actions"),
+            tuple([None if (t := market.get(b)) is None else tiles[t] if type(t) is int else t for b in BANKS]),
+            tuple(data.get("money_market") or (None,) * 4),
+            tile_list(data.get("bag")),
+            None if deck is None else tuple(deck),
+            tuple(data.get("discard", ())),
+            data.get("scorings_done", 0),
+            dummy,
+            data.get("dummy_owed", 0),
+            Pending(pending["kind"], pending["slot"]) if pending else None,
+            data.get("seed"),
+            None if winners is None else tuple(winners),
+            not full_keys <= data.keys(),
         )
 
     # ---- moves -------------------------------------------------------------------------------------------
@@ -943,6 +1097,18 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             if errors:
                 raise ValidationError(errors)
 
+        def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+            """``Schema.dump``, written directly for engine moves (a listing dumps up to a thousand): each
+            member its field writes, in the fields' order; anything else (or a schema restricted to some
+            fields) is marshmallow's (``test_a_listings_moves_dump_as_marshmallow_dumps_them``)."""
+            many = self.many if many is None else bool(many)
+            if self.only is None and not self.exclude and not self.dump_only and not self.load_only:
+                if many and type(obj) is list and all(type(move) is Move for move in obj):
+                    return [move_json(move) for move in obj]
+                if not many and type(obj) is Move:
+                    return move_json(obj)
+            return super().dump(obj, many=many)
+
         @pre_dump
         def _from_engine(self, move, **kwargs):
             if not isinstance(move, Move):
@@ -972,6 +1138,30 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 rotation=data.get("rotation", 0),
                 card=data.get("card"),
             )
+
+    # Each move type's members after type and player, in the move schema's field order (its dump's order).
+    move_members = {
+        kind: tuple(name for name in MoveSchema._declared_fields if name in required + optional)
+        for kind, (required, optional) in MOVE_FIELDS.items()
+    }
+
+    def move_json(move: Move) -> dict[str, Any]:
+        """What the move schema dumps of an engine move: its type's members that are set (a rotation of 0
+        left out), a card as its members, numbers and texts as they are."""
+        out: dict[str, Any] = {"type": move.type, "player": move.player}
+        for name in move_members[move.type]:
+            value = getattr(move, name)
+            if value is None or (name == "rotation" and not value):
+                continue
+            if name == "cards":
+                out[name] = [{"bank": c.bank, "value": c.value} for c in value]
+            elif name == "card":
+                out[name] = deck_json(value)
+            elif name == "slots":
+                out[name] = list(value)
+            else:
+                out[name] = value
+        return out
 
     class ScoreExtraSchema(Schema):
         scoring = fields.String(validate=validate.OneOf(["A", "B", "final"]), load_default="final")

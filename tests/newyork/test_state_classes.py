@@ -5,11 +5,12 @@ import inspect
 
 import pytest
 
+from service.engine.kit import replace
 from service.engine.newyork.options import Options
 from service.engine.newyork.state import Move, Placed, Player, State, Tile
 
 
-@pytest.mark.parametrize("cls", (Placed, Player, Move, State))
+@pytest.mark.parametrize("cls", (Player, Move, State))
 def test_state_classes_are_built_as_their_fields_say(cls):
     fields = dataclasses.fields(cls)
     parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
@@ -35,3 +36,14 @@ def test_a_hand_built_state_equals_and_hashes_as_the_dataclass_compares_it():
     assert Placed(1, 2, tile) != Placed(2, 1, tile)
     assert Move("end_turn", "p0") == Move("end_turn", "p0") and Move("end_turn", "p0") != Move("end_turn", "p1")
     assert State(options=Options()) == State() and State().options == Options()
+
+
+def test_a_city_tile_is_a_frozen_struct_that_compares_and_hashes_by_its_members():
+    tile = Tile(3, "park", "ns", 2)
+    placed = Placed(1, 2, tile)
+    assert (placed.x, placed.y, placed.tile) == (1, 2, tile) and Placed(x=1, y=2, tile=tile) == placed
+    assert replace(placed, x=4) == Placed(4, 2, tile) and placed.x == 1  # the engine's copies (kit.replace)
+    assert Placed(1, 2, tile) != Placed(1, 2, Tile(4, "park", "ns", 2)) and placed != (1, 2, tile)
+    with pytest.raises(AttributeError):
+        placed.x = 2  # type: ignore[misc]
+    assert len({Placed(1, 2, tile), Placed(1, 2, tile), Placed(2, 1, tile)}) == 2

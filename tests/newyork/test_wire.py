@@ -238,3 +238,138 @@ def test_the_players_typed_reading_takes_only_what_marshmallow_takes_and_loads_t
             taken += 1
         checked += 1
     assert taken >= 5 and checked > 20
+
+
+def test_a_money_slots_typed_reading_takes_every_way_of_writing_it_and_only_what_marshmallow_takes():
+    """The money market's typed reading (one Struct for the three ways a slot is written): a slot as dumped,
+    an empty one written ``{}``, ``{"card": null}`` or null, and a bare card are taken by the plan itself,
+    to exactly marshmallow's state; a slot marshmallow refuses is never taken."""
+    body = _rt(WIRE.state().dump(GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))))
+    card = body["money_market"][1]["card"]
+    taken_by_plan = ({"card": card}, {"card": None}, {}, None, card)
+    others = (
+        {"card": card, "bank": card["bank"]},
+        {"card": None, "value": 3},
+        {"bank": card["bank"]},
+        {"value": 3},
+        {**card, "value": 10},
+        {**card, "value": 3.0},
+        {"card": {**card, "extra": 1}},
+        {"slot": 0},
+        [card],
+        "red",
+    )
+    schema, plan = WIRE.state(), typed._plan(WIRE.state())
+    for slot in taken_by_plan + others:
+        data = {**body, "money_market": [slot, *body["money_market"][1:]]}
+        try:
+            expected = schema.load(_rt(data))
+        except ValidationError:
+            expected = None
+        try:
+            got = plan.load(_rt(data))
+        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+            assert slot not in taken_by_plan, slot
+        else:
+            assert expected is not None and got == expected, slot
+
+
+def test_the_options_typed_reading_loads_what_marshmallow_loads_default_or_not():
+    """A state's options on the typed wire: all default (written out, in part, or left out) read as the default
+    options at once; any other options as the schema reads them; the same value as marshmallow's each time,
+    and a refusal marshmallow refuses too."""
+    body = _rt(WIRE.state().dump(GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))))
+    written = body["options"]
+    variants = [
+        written,
+        {},
+        {"allow_surplus_cards": written["allow_surplus_cards"]},
+        {"type_tiers": written["type_tiers"]},
+        {**written, "allow_surplus_cards": not written["allow_surplus_cards"]},
+        {**written, "type_tiers": {"museum": 2, "theater": 1, "station": 3}},
+        {**written, "youngest": "b"},
+        {**written, "youngest": None},
+        {**written, "stalled_turn": "x"},
+        {**written, "allow_surplus_cards": 1},
+        {**written, "type_tiers": {"museum": 1, "theater": 1, "station": 3}},
+        {**written, "extra": 1},
+    ]
+    schema, plan = WIRE.state(), typed._plan(WIRE.state())
+    taken = 0
+    for options in variants:
+        data = {**body, "options": options}
+        try:
+            expected = schema.load(_rt(data))
+        except ValidationError:
+            expected = None
+        try:
+            got = plan.load(_rt(data))
+        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+            assert expected is None, options
+        else:
+            assert expected is not None and got == expected, options
+            taken += 1
+    assert taken >= 8
+
+
+def test_the_money_decks_typed_reading_takes_cards_and_scoring_cards_and_only_what_marshmallow_takes():
+    body = _rt(WIRE.state().dump(GAME.setup(["a", "b", "c"], 5, WIRE.options().load({}))))
+    card = next(entry for entry in body["money_deck"] if "bank" in entry)
+    entries = (
+        card,
+        {"scoring": "A"},
+        {"scoring": "B"},
+        {"scoring": "C"},
+        {**card, "scoring": "A"},
+        {"bank": card["bank"], "scoring": "B"},
+        {"bank": card["bank"]},
+        {"value": card["value"]},
+        {},
+        {**card, "extra": 1},
+        None,
+    )
+    schema, plan = WIRE.state(), typed._plan(WIRE.state())
+    for entry in entries:
+        data = {**body, "money_deck": [entry, *body["money_deck"][1:]]}
+        try:
+            expected = schema.load(_rt(data))
+        except ValidationError:
+            expected = None
+        try:
+            got = plan.load(_rt(data))
+        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+            assert entry not in (card, {"scoring": "A"}, {"scoring": "B"}), entry
+        else:
+            assert expected is not None and got == expected, entry
+
+
+def test_a_listings_moves_dump_as_marshmallow_dumps_them():
+    """The move schema writes engine moves itself (a listing's page): the same members, in the same order, as
+    marshmallow's own dump, for every move type seeded play lists and the reveals and rotations it may not."""
+    import orjson
+    from marshmallow import Schema
+
+    from service.engine.newyork.state import Card, Move
+
+    moves = [
+        Move("reveal", "p0", card=Card("blue", 3)),
+        Move("reveal", "p0", card="A"),
+        Move("reveal", "p0", tile=7),
+        Move("place", "p1", tile=9, x=1, y=-2, rotation=90),
+        Move("rebuild_swap", "p1", tile=9, x=0, y=1),
+        Move("end_turn", "p2"),
+    ]
+    rnd = random.Random(4)
+    state = GAME.setup(["p0", "p1", "p2"], 4)
+    for _ in range(60):
+        listed = GAME.legal_moves(state)
+        if not listed:
+            break
+        moves += listed
+        state = GAME.apply(state, rnd.choice(listed)).state
+    assert {move.type for move in moves} >= {"take_money", "buy", "place", "reserve", "end_turn", "reveal"}
+    many, one = WIRE.move(many=True), WIRE.move()
+    assert orjson.dumps(many.dump(moves)) == orjson.dumps(Schema.dump(many, moves))
+    assert orjson.dumps(typed.dump(many, moves)) == orjson.dumps(Schema.dump(many, moves))
+    for move in moves[:5]:
+        assert orjson.dumps(one.dump(move)) == orjson.dumps(Schema.dump(one, move))

@@ -84,6 +84,8 @@ def _distinct(tiles: Iterable[Tile]) -> Iterator[Tile]:
 
 def _placement_candidates(state: State, who: int, final: bool, cache: IndexCache, book: RuleBook) -> Moves:
     p = state.players[who]
+    if not p.to_place:  # nothing to place (most players in the final placement): no city to prepare
+        return
     index = city_index(state, who, cache)
     for tile in _distinct(p.to_place):
         for x, y in legal_cells(index, tile, book):

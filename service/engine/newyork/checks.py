@@ -28,14 +28,15 @@ def violations(
         return [book.violation("turn.unknown_player", "That player is not in this game.", "/move/player")]
     if state.phase == "over":
         return [book.violation("turn.game_over", "The game is over.", "/move/type")]
-    if any(p.money is None for p in state.players):
-        return [
-            book.violation(
-                "state.hidden_money",
-                "Some player's money is hidden in this state (a view); play needs every hand.",
-                "/state/players",
-            )
-        ]
+    for p in state.players:  # (a loop, not any() over a generator: a listing asks this of every candidate)
+        if p.money is None:
+            return [
+                book.violation(
+                    "state.hidden_money",
+                    "Some player's money is hidden in this state (a view); play needs every hand.",
+                    "/state/players",
+                )
+            ]
     if state.pending is not None and move.type != "reveal":
         turn = [book.violation("turn.pending_reveal", "A draw must be revealed before play goes on.", "/move/type")]
     else:

@@ -47,6 +47,19 @@ def mismatched_edges(grid: Grid, x: int, y: int, streets: str) -> list[tuple[str
     return out
 
 
+def _open_steps(streets: str) -> tuple[tuple[str, int, int], ...]:
+    """The steps on foot out of a tile with ``streets``: (the neighbour's facing edge, dx, dy) of each edge
+    without a street, in DELTA's order."""
+    return tuple((facing, dx, dy) for edge, facing, dx, dy in _STEPS if edge not in streets)
+
+
+# each tile's ways out by its streets (every subset of the edges, in their order), made once
+_OPEN_STEPS = {
+    streets: _open_steps(streets)
+    for streets in ("".join(e for k, e in enumerate(DELTA) if mask >> k & 1) for mask in range(16))
+}
+
+
 def reachable(grid: Grid, without: tuple[int, int] | None = None) -> set[tuple[int, int]]:
     """Cells reachable on foot from the start tile: a step crosses an edge where neither touching edge
     carries a street. ``without``: as if that cell (not the start tile's) were empty."""
@@ -54,12 +67,12 @@ def reachable(grid: Grid, without: tuple[int, int] | None = None) -> set[tuple[i
         return set()
     seen = {ORIGIN} if without is None else {ORIGIN, without}
     todo = [ORIGIN]
+    opened = _OPEN_STEPS
     while todo:
         x, y = cell = todo.pop()
         here = grid[cell]
-        for edge, facing, dx, dy in _STEPS:
-            if edge in here:
-                continue
+        steps = opened.get(here)
+        for facing, dx, dy in _open_steps(here) if steps is None else steps:
             nxt = (x + dx, y + dy)
             other = grid.get(nxt)
             if other is not None and facing not in other and nxt not in seen:
@@ -119,13 +132,15 @@ class CityIndex:
         info = self._info.get(key)
         if info is None:
             touching, walk = [], []
-            for edge, cell in neighbours(x, y):
-                other = self.grid.get(cell)
+            grid, reach = self.grid, self.reach
+            for edge, facing, dx, dy in _STEPS:  # each neighbour, as ``neighbours`` lists them
+                cell = (x + dx, y + dy)
+                other = grid.get(cell)
                 if other is None:
                     continue
-                theirs = OPPOSITE[edge] in other
+                theirs = facing in other
                 touching.append((edge, cell, theirs))
-                if cell in self.reach and not theirs:
+                if cell in reach and not theirs:
                     walk.append(edge)
             info = (tuple(touching), tuple(walk))
             self._info[key] = info

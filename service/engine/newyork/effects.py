@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 
 from ..core import Event, Outcome, game_ended
+from ..kit import replace
 from ..random import SEED_SPAN, Rng
 from .data import DUMMY_FIRST, Edition
 from .hidden import bag_size, unseen_money, unseen_scoring_cards

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
+from ..kit import replace
 from .data import COPIES, COPIES_TWO_PLAYERS, Edition
 from .options import TWO_OF_EACH
 from .state import Card, State, Tile

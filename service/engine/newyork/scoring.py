@@ -105,11 +105,17 @@ class Street(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def streets(players: Sequence[Player], edition: Edition) -> list[dict[str, Any]]:
-    materials = [street_material(grid_of(p.city)) for p in players]
+    grids = [grid_of(p.city) for p in players]
+    materials = [street_material(grid) for grid in grids]
+    # a material made here holds its grid's streets cell by cell: the street of that very list is found on
+    # the grid it was made from, not on one built again from it (any other list is built from its members)
+    grid_of_material = {id(material): grid for material, grid in zip(materials, grids, strict=True)}
 
     def compute(material: list[list[Any]]) -> dict[str, Any]:
-        grid = {(x, y): s for x, y, s in material}
-        grid[(0, 0)] = ""
+        grid = grid_of_material.get(id(material))
+        if grid is None:
+            grid = {(x, y): s for x, y, s in material}
+            grid[(0, 0)] = ""
         return longest_street(grid)
 
     return remembered_many(edition.memo_kind(STREET), materials, compute, Street)

@@ -4,11 +4,10 @@ state asks for in the deal's order; and the start player."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core import Event, RulesError, Violation
-from ..kit import RuleBook
+from ..kit import RuleBook, replace
 from ..random import SEED_SPAN, Rng
 from .data import DUMMY_FIRST, MONEY_SLOTS, PILES, START_SUM, Edition
 from .hidden import money_copies
