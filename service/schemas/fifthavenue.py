@@ -563,6 +563,23 @@ class CommissionerSchema(Schema):
         return Commissioner(d["at"], tuple(d["markers"]))
 
 
+class _CommissionerWire(msgspec.Struct, forbid_unknown_fields=True):
+    at: _one_of(D.LOCATIONS)  # type: ignore[valid-type]
+    markers: _upto(list[_one_of(D.DISTRICTS)], len(D.DISTRICTS)) = []  # type: ignore[valid-type]
+
+
+def _commissioners_of(commissioners: dict[str, Any]) -> dict[str, Commissioner]:
+    """The commissioners msgspec read, as ``CommissionerSchema`` loads each."""
+    return {c: Commissioner(w.at, tuple(w.markers)) for c, w in commissioners.items()}
+
+
+class CommissionersField(Dict):
+    """The commissioners: ``{commissioner: CommissionerSchema}``, loaded as the engine's ``Commissioner``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return _bounded(self, _of(dict, (_one_of(D.COMMISSIONERS), _CommissionerWire)), _commissioners_of)
+
+
 class TurnSchema(Schema):
     player = PlayerId(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(D.PHASES))
@@ -606,6 +623,75 @@ class AuctionSchema(Schema):
     @post_load
     def _build(self, d, **kwargs) -> Auction | None:
         return auction_from_plain(d)
+
+
+class _TurnWire(msgspec.Struct, forbid_unknown_fields=True):
+    player: str
+    phase: _one_of(D.PHASES)  # type: ignore[valid-type]
+    action: _one_of(D.ACTIONS) | None = None  # type: ignore[valid-type]
+    start_queue: _upto(list[str], 2 * MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+
+
+def _turn_of(w: Any) -> Turn:
+    """The turn msgspec read, as ``TurnSchema`` loads it."""
+    return Turn(read_id(w.player), w.phase, w.action, tuple([read_id(p) for p in w.start_queue]))
+
+
+class TurnField(fields.Nested):
+    """The turn: ``TurnSchema``, loaded as the engine's ``Turn``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_TurnWire, _turn_of)
+
+
+class _BidWire(msgspec.Struct, forbid_unknown_fields=True):
+    player: str
+    colour: _one_of(D.COLOURS)  # type: ignore[valid-type]
+    cards: _upto(list[_CardWire], CARDS_TOTAL, 1)  # type: ignore[valid-type]
+
+
+class _AuctionWire(msgspec.Struct, forbid_unknown_fields=True):
+    commissioner: _one_of(D.COMMISSIONERS)  # type: ignore[valid-type]
+    trigger: str
+    resume: Literal["action2", "next_turn"]
+    site: _one_of(D.SITES)  # type: ignore[valid-type]
+    stage: Literal["bidding", "resolve"]
+    order: _upto(list[str], MAX_PLAYERS_ON_WIRE, 1)  # type: ignore[valid-type]
+    queue: _upto(list[_one_of(D.SITES)], len(D.SITES)) = []  # type: ignore[valid-type]
+    to_act: str | None = None
+    full: bool = False
+    park_colour: _one_of(D.COLOURS) | None = None  # type: ignore[valid-type]
+    bids: _upto(list[_BidWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+    passed: _upto(list[str], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+    dummy_bid: _upto(list[_ValueWire], len(D.VALUES) + 1) | None = None  # type: ignore[valid-type]
+    winner: str | None = None
+
+
+def _auction_of(w: Any) -> Auction:
+    """The auction msgspec read, as ``AuctionSchema`` loads it (``auction_from_plain``)."""
+    return Auction(
+        commissioner=w.commissioner,
+        trigger=read_id(w.trigger),
+        resume=w.resume,
+        site=w.site,
+        queue=tuple(w.queue),
+        stage=w.stage,
+        order=tuple([read_id(p) for p in w.order]),
+        to_act=None if w.to_act is None else read_id(w.to_act),
+        full=w.full,
+        park_colour=w.park_colour,
+        bids=tuple([Bid(read_id(b.player), b.colour, tuple(b.cards)) for b in w.bids]),
+        passed=tuple([read_id(p) for p in w.passed]),
+        dummy_bid=None if w.dummy_bid is None else tuple(w.dummy_bid),
+        winner=None if w.winner is None else read_id(w.winner),
+    )
+
+
+class AuctionField(fields.Nested):
+    """The auction: ``AuctionSchema``, loaded as the engine's ``Auction``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_AuctionWire, _auction_of)
 
 
 class DrawSchema(Schema):
@@ -691,7 +777,7 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
         ),
         "black_deck": fields.Nested(BlackDeckSchema, **req),
         "discard": List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
-        "commissioners": Dict(
+        "commissioners": CommissionersField(
             keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
             values=fields.Nested(CommissionerSchema),
             **req,
@@ -700,8 +786,8 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
             ),
         ),
         "businesses_placed": Count(len(D.SET_SIZES) * 3, **req),
-        "turn": fields.Nested(TurnSchema, allow_none=True, **null),
-        "auction": fields.Nested(AuctionSchema, allow_none=True, **null),
+        "turn": TurnField(TurnSchema, allow_none=True, **null),
+        "auction": AuctionField(AuctionSchema, allow_none=True, **null),
         "park_order": List(
             Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)), allow_none=True, **null
         ),
