@@ -23,7 +23,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.core import GameSpec
 from ..engine.fifthavenue import data as D
-from ..engine.fifthavenue.options import OPTIONS, SIMPLE_OPTIONS, Options, resolved
+from ..engine.fifthavenue.options import OPTIONS, SIMPLE_OPTIONS, Options, options_with, resolved
 from ..engine.fifthavenue.state import (
     MOVE_TYPES,
     Auction,
@@ -46,6 +46,7 @@ from ..engine.fifthavenue.state import (
     whole_state,
 )
 from ..engine.kit import N_
+from ..engine.random import SEED_MAX, SEED_MIN
 from . import answers, typed
 from . import messages as M
 from .common import (
@@ -217,7 +218,7 @@ class _SkyscrapersWire(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class _PlotWire(msgspec.Struct, forbid_unknown_fields=True):
-    businesses: _upto(list[_BusinessWire], 4) = []  # type: ignore[valid-type]
+    businesses: _upto(tuple[_BusinessWire, ...], 4) = ()  # type: ignore[valid-type]
     skyscrapers: _SkyscrapersWire | None = None
 
 
@@ -228,7 +229,7 @@ class _DistrictWire(msgspec.Struct, forbid_unknown_fields=True):
 
 class _ParkWire(msgspec.Struct, forbid_unknown_fields=True):
     skyscrapers: _upto(list[_SkyscrapersWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
-    businesses: _upto(list[_BusinessWire], len(D.SET_SIZES)) = []  # type: ignore[valid-type]
+    businesses: _upto(tuple[_BusinessWire, ...], len(D.SET_SIZES)) = ()  # type: ignore[valid-type]
 
 
 _DistrictsWire = msgspec.defstruct(
@@ -246,29 +247,37 @@ _DistrictsWire = msgspec.defstruct(
 _NO_PLOT = {c: Plot(c) for c in D.PLOT_IDS}  # an empty plot (frozen: one object serves every state)
 
 
-def _skyscrapers_of(w: Any) -> Skyscrapers:
-    return Skyscrapers(read_id(w.owner), w.count)
-
-
-def _plot_of(colour: str, w: Any) -> Plot:
-    if w.skyscrapers is None:
-        return Plot(colour, tuple(w.businesses)) if w.businesses else _NO_PLOT[colour]
-    return Plot(colour, tuple(w.businesses), _skyscrapers_of(w.skyscrapers))
-
-
 def _districts_of(w: Any) -> dict[str, District | Park]:
-    """The districts msgspec read, as ``DistrictsField`` loads them."""
+    """The districts msgspec read, as ``DistrictsField`` loads them. A board names a few players many
+    times: each owner is read (``read_id``) once."""
     out: dict[str, District | Park] = {}
+    owners: dict[str, str] = {}
     for site, got in zip(D.SITES, msgspec.structs.astuple(w)):
         if got is msgspec.UNSET:
             continue
         if site == D.CENTRAL_PARK:
-            out[site] = Park(tuple(_skyscrapers_of(s) for s in got.skyscrapers), tuple(got.businesses))
-        else:
-            plots = got.plots
-            if tuple(plots) != D.COLOURS:  # else already in the board's order (as every state this service writes)
-                plots = {c: plots[c] for c in D.PLOT_IDS if c in plots}
-            out[site] = District(site, tuple([_plot_of(c, p) for c, p in plots.items()]), got.stopped)
+            skyscrapers = []
+            for sky in got.skyscrapers:
+                owner = owners.get(sky.owner)
+                if owner is None:
+                    owner = owners[sky.owner] = read_id(sky.owner)
+                skyscrapers.append(Skyscrapers(owner, sky.count))
+            out[site] = Park(tuple(skyscrapers), got.businesses)
+            continue
+        plots = got.plots
+        if tuple(plots) != D.COLOURS:  # else already in the board's order (as every state this service writes)
+            plots = {c: plots[c] for c in D.PLOT_IDS if c in plots}
+        built = []
+        for colour, plot in plots.items():
+            sky = plot.skyscrapers
+            if sky is None:
+                built.append(Plot(colour, plot.businesses) if plot.businesses else _NO_PLOT[colour])
+                continue
+            owner = owners.get(sky.owner)
+            if owner is None:
+                owner = owners[sky.owner] = read_id(sky.owner)
+            built.append(Plot(colour, plot.businesses, Skyscrapers(owner, sky.count)))
+        out[site] = District(site, tuple(built), got.stopped)
     return out
 
 
@@ -354,12 +363,12 @@ _DISTRICT = DistrictSchema()
 # The options of a state, read by msgspec into the engine's ``Options`` (as ``resolved`` reads what
 # ``OptionsSchema`` loads): each simple option by its spec's kind, bounds and choices; the board and the
 # special scorings by the shapes of ``BoardSchema`` and ``SpecialScoringSchema``.
-_RING = _upto(_of(list, _one_of(D.COLOURS)), len(D.COLOURS), len(D.COLOURS))
+_RING = _upto(_of(tuple, (_one_of(D.COLOURS), ...)), len(D.COLOURS), len(D.COLOURS))
 _GRAPH = _of(
     dict,
     (
         _one_of((D.CITY_HALL,) + D.DISTRICTS),
-        _upto(_of(list, _one_of(D.DISTRICTS + (D.CENTRAL_PARK,))), len(D.SITES), 1),
+        _upto(_of(tuple, (_one_of(D.DISTRICTS + (D.CENTRAL_PARK,)), ...)), len(D.SITES), 1),
     ),
 )
 _BoardWire = msgspec.defstruct(
@@ -412,21 +421,23 @@ DEFAULT_OPTIONS = Options()
 
 
 def _options_of(w: Any) -> Options:
-    """The options msgspec read, as ``OptionsField`` loads them: what is missing takes its default."""
+    """The options msgspec read, as ``OptionsField`` loads them: what is missing takes its default (the
+    board's ring and graph come as tuples, a special scoring's members in the order ``Options`` keeps)."""
     values: dict[str, Any] = {}
-    for name, v in zip(_OPTION_NAMES, msgspec.structs.astuple(w)):
-        if v is msgspec.UNSET:
+    astuple, unset = msgspec.structs.astuple, msgspec.UNSET
+    for name, v in zip(_OPTION_NAMES, astuple(w)):
+        if v is unset:
             continue
         if name == "board":
-            if v.plot_ring is not msgspec.UNSET:
-                values["plot_ring"] = tuple(v.plot_ring)
-            if v.commissioner_graph is not msgspec.UNSET:
-                values["commissioner_graph"] = tuple((k, tuple(t)) for k, t in v.commissioner_graph.items())
+            if v.plot_ring is not unset:
+                values["plot_ring"] = v.plot_ring
+            if v.commissioner_graph is not unset:
+                values["commissioner_graph"] = tuple(v.commissioner_graph.items())
         elif name == "special_scorings":
-            values[name] = tuple((x.after, x.points, x.districts) for x in v)
+            values[name] = tuple([astuple(x) for x in v])
         else:
             values[name] = v
-    return Options(**values) if values else DEFAULT_OPTIONS
+    return options_with(values) if values else DEFAULT_OPTIONS
 
 
 class OptionsField(fields.Nested):
@@ -507,6 +518,26 @@ class RemovedSchema(Schema):
     )
 
 
+class _RemovedWire(msgspec.Struct, forbid_unknown_fields=True):
+    businesses: _upto(tuple[_BusinessWire, ...], D.BUSINESS_TOTAL) = ()  # type: ignore[valid-type]
+    skyscrapers: _upto(list[_SkyscrapersWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+
+
+def _removed_of(w: Any) -> dict[str, Any]:
+    """What building stops removed, as msgspec read it and ``RemovedSchema`` loads it."""
+    return {
+        "businesses": w.businesses,
+        "skyscrapers": tuple([Skyscrapers(read_id(s.owner), s.count) for s in w.skyscrapers]),
+    }
+
+
+class RemovedField(fields.Nested):
+    """What building stops removed: ``RemovedSchema``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_RemovedWire, _removed_of)
+
+
 class StackSchema(Schema):
     top = CardValue(allow_none=True, load_default=None)
     below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True, load_default=None)
@@ -548,6 +579,24 @@ class BlackDeckSchema(Schema):
             "read when the state's own `seed` is missing, never written."
         },
     )
+
+
+class _BlackDeckWire(msgspec.Struct, forbid_unknown_fields=True):
+    count: _upto(int, D.BLACK_TOTAL)  # type: ignore[valid-type]
+    cards: _upto(tuple[_ValueWire, ...], D.BLACK_TOTAL) | None = None  # type: ignore[valid-type]
+    seed: Annotated[int, msgspec.Meta(ge=SEED_MIN, le=SEED_MAX)] | None = None
+
+
+def _black_deck_of(w: Any) -> dict[str, Any]:
+    """The black deck as msgspec read it and ``BlackDeckSchema`` loads it."""
+    return {"cards": w.cards, "count": w.count, "seed": w.seed}
+
+
+class BlackDeckField(fields.Nested):
+    """The black deck: ``BlackDeckSchema``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_BlackDeckWire, _black_deck_of)
 
 
 class CommissionerSchema(Schema):
@@ -768,14 +817,14 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
             **req,
         ),
         "box": Count(D.BUSINESS_TOTAL, **req),
-        "removed": fields.Nested(RemovedSchema, **req),
+        "removed": RemovedField(RemovedSchema, **req),
         "stacks": StacksField(
             keys=Colour(),
             values=fields.Nested(StackSchema),
             **req,
             validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_STACKS.format(count=len(D.COLOURS))),
         ),
-        "black_deck": fields.Nested(BlackDeckSchema, **req),
+        "black_deck": BlackDeckField(BlackDeckSchema, **req),
         "discard": List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
         "commissioners": CommissionersField(
             keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
