@@ -222,8 +222,17 @@ class _PlotWire(msgspec.Struct, forbid_unknown_fields=True):
     skyscrapers: _SkyscrapersWire | None = None
 
 
+# A district's plots by id (at most the 6 ids, unknown ones refused, as ``DistrictSchema``'s plots): a Struct
+# costs msgspec less than a dict of them, and gives them in the board's order.
+_PlotsWire = msgspec.defstruct(
+    "FifthAvenuePlotsWire",
+    [(colour, _PlotWire | msgspec.UnsetType, msgspec.UNSET) for colour in D.PLOT_IDS],
+    forbid_unknown_fields=True,
+)
+
+
 class _DistrictWire(msgspec.Struct, forbid_unknown_fields=True):
-    plots: dict[Literal[D.PLOT_IDS], _PlotWire] = {}  # type: ignore[valid-type]  # 6 ids: at most 6 plots
+    plots: _PlotsWire = msgspec.field(default_factory=_PlotsWire)  # type: ignore[valid-type]
     stopped: bool = False
 
 
@@ -252,8 +261,9 @@ def _districts_of(w: Any) -> dict[str, District | Park]:
     times: each owner is read (``read_id``) once."""
     out: dict[str, District | Park] = {}
     owners: dict[str, str] = {}
-    for site, got in zip(D.SITES, msgspec.structs.astuple(w)):
-        if got is msgspec.UNSET:
+    astuple, unset = msgspec.structs.astuple, msgspec.UNSET
+    for site, got in zip(D.SITES, astuple(w)):
+        if got is unset:
             continue
         if site == D.CENTRAL_PARK:
             skyscrapers = []
@@ -264,11 +274,10 @@ def _districts_of(w: Any) -> dict[str, District | Park]:
                 skyscrapers.append(Skyscrapers(owner, sky.count))
             out[site] = Park(tuple(skyscrapers), got.businesses)
             continue
-        plots = got.plots
-        if tuple(plots) != D.COLOURS:  # else already in the board's order (as every state this service writes)
-            plots = {c: plots[c] for c in D.PLOT_IDS if c in plots}
         built = []
-        for colour, plot in plots.items():
+        for colour, plot in zip(D.PLOT_IDS, astuple(got.plots)):  # in the board's order
+            if plot is unset:
+                continue
             sky = plot.skyscrapers
             if sky is None:
                 built.append(Plot(colour, plot.businesses) if plot.businesses else _NO_PLOT[colour])
@@ -1378,35 +1387,49 @@ def _district_in(did: str, got: District | None, plot_ids: tuple[str, ...]) -> D
 def state_of(d: dict[str, Any], partial: bool = False) -> State:
     """The state from what the state schema loaded (its parts already the engine's objects): as
     ``from_plain`` reads the same state's JSON."""
-    options = d.get("options") or DEFAULT_OPTIONS
+    get = d.get
+    options = get("options") or DEFAULT_OPTIONS
     plot_ids = options.plot_ids
-    districts = d.get("districts") or {}
-    stacks = d.get("stacks") or {}
-    commissioners = d.get("commissioners") or {}
-    removed = d.get("removed") or {}
+    districts = get("districts") or {}
+    stacks = get("stacks") or {}
+    commissioners = get("commissioners") or {}
+    removed = get("removed") or {}
     park = districts.get(D.CENTRAL_PARK)
-    park_order = d.get("park_order")
+    park_order = get("park_order")
+    black = get("black_deck") or {"cards": [], "count": 0}
+    seed = get("seed")
+    if seed is None:
+        seed = black.get("seed")  # where earlier releases kept it
+    # a district the wire lists whole, in the board's order (as every state this service writes), is kept
+    whole, last = len(plot_ids), plot_ids[-1]
+    board = []
+    for did in D.DISTRICTS:
+        got = districts.get(did)
+        if got is not None and len(got.plots) == whole and got.plots[-1].colour == last:
+            board.append(got)
+        else:
+            board.append(_district_in(did, got, plot_ids))
     return whole_state(
         options=options,
-        players=tuple(d.get("players") or ()),
-        districts=tuple(_district_in(did, districts.get(did), plot_ids) for did in D.DISTRICTS),
+        players=tuple(get("players") or ()),
+        districts=tuple(board),
         park=_NO_PARK if park is None else park,
-        dummy=d.get("dummy"),
-        supply_row=tuple(None if t is None else tuple(t) for t in d.get("supply_row") or ()),
-        box=d.get("box", D.BOX_BUSINESSES),
+        dummy=get("dummy"),
+        supply_row=tuple([None if t is None else tuple(t) for t in get("supply_row") or ()]),
+        box=get("box", D.BOX_BUSINESSES),
         removed_businesses=tuple(removed.get("businesses") or ()),
         removed_skyscrapers=tuple(removed.get("skyscrapers") or ()),
-        stacks=tuple((c, stacks[c]) for c in D.COLOURS if c in stacks),
-        black_deck=black_deck_from_plain(d.get("black_deck") or {"cards": [], "count": 0}),
-        discard=tuple(sorted(d.get("discard") or ())),
-        commissioners=tuple((c, commissioners.get(c) or _NO_COMMISSIONER) for c in D.COMMISSIONERS),
-        businesses_placed=d.get("businesses_placed", 0),
-        turn=d.get("turn"),
-        auction=d.get("auction"),
+        stacks=tuple([(c, stacks[c]) for c in D.COLOURS if c in stacks]),
+        black_deck=black_deck_from_plain(black),
+        discard=tuple(sorted(get("discard") or ())),
+        commissioners=tuple([(c, commissioners.get(c) or _NO_COMMISSIONER) for c in D.COMMISSIONERS]),
+        businesses_placed=get("businesses_placed", 0),
+        turn=get("turn"),
+        auction=get("auction"),
         park_order=None if park_order is None else tuple(park_order),
-        result=d.get("result"),
-        pending=d.get("pending"),
-        seed=seed_from_plain(d),
+        result=get("result"),
+        pending=get("pending"),
+        seed=seed,
         partial=partial,
     )
 

@@ -4,6 +4,7 @@ board)."""
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
@@ -29,16 +30,25 @@ def per_skyscraper(types: int) -> int:
 
 
 def district_material(options: Options, d: District) -> dict[str, Any]:
+    return _material(list(options.plot_ring), d)
+
+
+def _material(ring: list[str], d: District) -> dict[str, Any]:
+    """``district_material`` with the ring's list made once for every district valued."""
     return {
-        "ring": list(options.plot_ring),
+        "ring": ring,
         "plots": {
             p.colour: {
                 "businesses": sorted(p.businesses),
-                "skyscrapers": None if p.skyscrapers is None else [p.skyscrapers.owner, p.skyscrapers.count],
+                "skyscrapers": None if (sky := p.skyscrapers) is None else [sky.owner, sky.count],
             }
             for p in d.plots
         },
     }
+
+
+_ROW_ORDER = itemgetter("owner", "plot")
+_LAST_TYPES = len(D.VALUE_TABLE) - 1
 
 
 def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
@@ -47,29 +57,39 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
     sixth plot (the board's back side) touches every plot of the ring."""
     ring = material["ring"]
     plots = material["plots"]
-    hub = {D.SIXTH_PLOT} if D.SIXTH_PLOT in plots else set()
+    size = len(ring)
+    hub = D.SIXTH_PLOT in plots
     rows = []
     for colour, plot in plots.items():
         sky = plot["skyscrapers"]
         if sky is None or sky[1] <= 0:
             continue
-        types: set[str] = set()
+        kinds = 0
         if colour in ring:
+            # the business types on the two plots beside it in the ring (not itself) and the hub
             i = ring.index(colour)
-            for other in ({ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}) | hub:
-                types.update((plots.get(other) or {}).get("businesses") or ())
-        each = per_skyscraper(len(types))
+            left, right = ring[i - 1], ring[(i + 1) % size]
+            types: set[str] = set()
+            if left != colour:
+                types.update((plots.get(left) or {}).get("businesses") or ())
+            if right != colour:
+                types.update((plots.get(right) or {}).get("businesses") or ())
+            if hub:
+                types.update((plots.get(D.SIXTH_PLOT) or {}).get("businesses") or ())
+            kinds = len(types)
+        each = D.VALUE_TABLE[kinds if kinds < _LAST_TYPES else _LAST_TYPES]
         rows.append(
             {
                 "owner": sky[0],
                 "plot": colour,
                 "count": sky[1],
-                "types": len(types),
+                "types": kinds,
                 "per_skyscraper": each,
                 "points": each * sky[1],
             }
         )
-    return sorted(rows, key=lambda r: (r["owner"], r["plot"]))
+    rows.sort(key=_ROW_ORDER)
+    return rows
 
 
 class Row(msgspec.Struct, forbid_unknown_fields=True):
@@ -96,7 +116,8 @@ def value_district(options: Options, d: District) -> list[dict[str, Any]]:
 
 
 def value_districts(options: Options, districts: list[District]) -> list[list[dict[str, Any]]]:
-    materials = [district_material(options, d) for d in districts]
+    ring = list(options.plot_ring)
+    materials = [_material(ring, d) for d in districts]
     return remembered_many(kind_of(D.DISTRICT_VALUATION, D.FIFTH_AVENUE), materials, compute_rows, list[Row])
 
 
@@ -308,6 +329,11 @@ def final_breakdown(
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation
     totals = {p: before.get(p, 0) + (0 if applied else gained.get(p, 0)) for p in players}
+    # each district's category, points and plots by owner, once for every player's breakdown
+    valued = [
+        (_CATEGORY.get(did) or f"district:{did}", d["points"], _plots_by_owner(d["plots"]))
+        for did, d in per_district.items()
+    ]
     return {
         "districts": per_district,
         "central_park": park,
@@ -315,8 +341,8 @@ def final_breakdown(
             {
                 "id": p,
                 "total": totals[p],
-                "breakdown": _final_parts(per_district, park, p, totals[p] - gained.get(p, 0), applied),
-                "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
+                "breakdown": _final_parts(valued, park, p, totals[p] - gained.get(p, 0), applied),
+                "districts": sum([points.get(p, 0) for _, points, _ in valued]),
                 "central_park": park["points"].get(p, 0),
                 "points": gained.get(p, 0),
                 "points_before": before.get(p, 0),
@@ -327,6 +353,21 @@ def final_breakdown(
         "winners": winners(totals, cards),
         "already_applied": applied,
     }
+
+
+_CATEGORY = {did: f"district:{did}" for did in D.DISTRICTS}
+
+
+def _plots_by_owner(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The plots of a district's rows, by owner (in the rows' order)."""
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        owner = r["owner"]
+        if owner in out:
+            out[owner].append(r["plot"])
+        else:
+            out[owner] = [r["plot"]]
+    return out
 
 
 def _live_districts(state: State) -> dict[str, dict[str, Any]]:
@@ -388,17 +429,18 @@ def _before(points: int, applied: bool = False) -> dict[str, Any]:
 
 
 def _final_parts(
-    per_district: dict[str, dict[str, Any]], park: dict[str, Any], pid: str, earlier: int, applied: bool
+    valued: list[tuple[str, dict[str, int], dict[str, list[str]]]],
+    park: dict[str, Any],
+    pid: str,
+    earlier: int,
+    applied: bool,
 ) -> list[dict[str, Any]]:
-    """The final valuation by category: earlier points, every district valued, Central Park."""
+    """The final valuation by category: earlier points, every district valued (its category, points and
+    plots by owner), Central Park."""
     parts = [_before(earlier, applied)]
     parts += [
-        {
-            "category": f"district:{did}",
-            "points": d["points"].get(pid, 0),
-            "detail": {"plots": [r["plot"] for r in d["plots"] if r["owner"] == pid]},
-        }
-        for did, d in per_district.items()
+        {"category": category, "points": points.get(pid, 0), "detail": {"plots": owned.get(pid) or []}}
+        for category, points, owned in valued
     ]
     parts.append(
         {
