@@ -864,6 +864,8 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
 
 
 FULL_STATE_KEYS = tuple(k for k in _state_fields(True) if k not in ("options", "seed"))
+_FULL_STATE_KEYS = frozenset(FULL_STATE_KEYS)
+_SITES = frozenset(D.SITES)
 
 
 def _dump_state(obj, game_id: str = D.GAME_ID):
@@ -932,7 +934,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> State:
-        full = all(k in d for k in FULL_STATE_KEYS) and all(s in d["districts"] for s in D.SITES)
+        full = d.keys() >= _FULL_STATE_KEYS and d["districts"].keys() >= _SITES
         return state_of(d, partial=not full)
 
 

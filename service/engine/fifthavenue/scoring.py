@@ -34,17 +34,23 @@ def district_material(options: Options, d: District) -> dict[str, Any]:
 
 
 def _material(ring: list[str], d: District) -> dict[str, Any]:
-    """``district_material`` with the ring's list made once for every district valued."""
+    """``district_material`` with the ring's list made once for every district valued, and every empty
+    plot's part the same (never changed) dict."""
     return {
         "ring": ring,
         "plots": {
-            p.colour: {
+            p.colour: _EMPTY_PLOT
+            if (sky := p.skyscrapers) is None and not p.businesses
+            else {
                 "businesses": sorted(p.businesses),
-                "skyscrapers": None if (sky := p.skyscrapers) is None else [sky.owner, sky.count],
+                "skyscrapers": None if sky is None else [sky.owner, sky.count],
             }
             for p in d.plots
         },
     }
+
+
+_EMPTY_PLOT: dict[str, Any] = {"businesses": [], "skyscrapers": None}
 
 
 _ROW_ORDER = itemgetter("owner", "plot")
@@ -184,8 +190,8 @@ def _players(state: State) -> list[str]:
     ids = [p.id for p in state.players]
     for d in state.districts:
         for p in d.plots:
-            if p.skyscrapers is not None and p.skyscrapers.owner not in ids:
-                ids.append(p.skyscrapers.owner)
+            if (sky := p.skyscrapers) is not None and sky.owner not in ids:
+                ids.append(sky.owner)
     for s in state.park.skyscrapers:
         if s.owner not in ids:
             ids.append(s.owner)
@@ -319,7 +325,7 @@ def final_breakdown(
     book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The final valuation: every district not stopped, then Central Park by its revealed tiles."""
-    per_district = _live_districts(state)
+    per_district, plots_of = _live_districts(state)
     gained = {p: 0 for p in players}
     for d in per_district.values():
         _add_known(gained, d["points"])
@@ -330,10 +336,7 @@ def final_breakdown(
     applied = state.result is not None  # a finished game's points already hold the final valuation
     totals = {p: before.get(p, 0) + (0 if applied else gained.get(p, 0)) for p in players}
     # each district's category, points and plots by owner, once for every player's breakdown
-    valued = [
-        (_CATEGORY.get(did) or f"district:{did}", d["points"], _plots_by_owner(d["plots"]))
-        for did, d in per_district.items()
-    ]
+    valued = [(_CATEGORY.get(did) or f"district:{did}", d["points"], plots_of[did]) for did, d in per_district.items()]
     return {
         "districts": per_district,
         "central_park": park,
@@ -358,23 +361,30 @@ def final_breakdown(
 _CATEGORY = {did: f"district:{did}" for did in D.DISTRICTS}
 
 
-def _plots_by_owner(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
-    """The plots of a district's rows, by owner (in the rows' order)."""
-    out: dict[str, list[str]] = {}
+def _by_owner(rows: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """A district's rows by owner: the points (``points_by_owner``) and the plots (in the rows' order)."""
+    points: dict[str, int] = {}
+    plots: dict[str, list[str]] = {}
     for r in rows:
         owner = r["owner"]
-        if owner in out:
-            out[owner].append(r["plot"])
+        if owner in plots:
+            points[owner] += r["points"]
+            plots[owner].append(r["plot"])
         else:
-            out[owner] = [r["plot"]]
-    return out
+            points[owner] = r["points"]
+            plots[owner] = [r["plot"]]
+    return points, plots
 
 
-def _live_districts(state: State) -> dict[str, dict[str, Any]]:
-    """Each district not stopped: its rows and each owner's points."""
+def _live_districts(state: State) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, list[str]]]]:
+    """Each district not stopped: its rows and each owner's points; and each owner's plots there."""
     live = [d for d in state.districts if not d.stopped]
-    all_rows = value_districts(state.options, live)
-    return {d.id: {"plots": rows, "points": points_by_owner(rows)} for d, rows in zip(live, all_rows)}
+    valued: dict[str, dict[str, Any]] = {}
+    plots: dict[str, dict[str, list[str]]] = {}
+    for d, rows in zip(live, value_districts(state.options, live)):
+        points, plots[d.id] = _by_owner(rows)
+        valued[d.id] = {"plots": rows, "points": points}
+    return valued, plots
 
 
 def _add_known(gained: dict[str, int], points: dict[str, int]) -> None:
