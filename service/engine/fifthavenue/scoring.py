@@ -54,6 +54,19 @@ _EMPTY_PLOT: dict[str, Any] = {"businesses": [], "skyscrapers": None}
 
 
 _ROW_ORDER = itemgetter("owner", "plot")
+
+
+def _sides(ring: list[str]) -> dict[str, tuple[str, str]]:
+    """Each plot colour of the ring and the two beside it (the first place of a colour named twice)."""
+    out: dict[str, tuple[str, str]] = {}
+    for i, colour in enumerate(ring):
+        if colour not in out:
+            out[colour] = (ring[i - 1], ring[(i + 1) % len(ring)])
+    return out
+
+
+_DEFAULT_RING = list(D.DEFAULT_PLOT_RING)
+_DEFAULT_SIDES = _sides(_DEFAULT_RING)
 _LAST_TYPES = len(D.VALUE_TABLE) - 1
 
 
@@ -63,7 +76,7 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
     sixth plot (the board's back side) touches every plot of the ring."""
     ring = material["ring"]
     plots = material["plots"]
-    size = len(ring)
+    sides = _DEFAULT_SIDES if ring == _DEFAULT_RING else _sides(ring)
     hub = D.SIXTH_PLOT in plots
     rows = []
     for colour, plot in plots.items():
@@ -71,10 +84,10 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
         if sky is None or sky[1] <= 0:
             continue
         kinds = 0
-        if colour in ring:
+        beside = sides.get(colour)
+        if beside is not None:
             # the business types on the two plots beside it in the ring (not itself) and the hub
-            i = ring.index(colour)
-            left, right = ring[i - 1], ring[(i + 1) % size]
+            left, right = beside
             types: set[str] = set()
             if left != colour:
                 types.update((plots.get(left) or {}).get("businesses") or ())
@@ -326,9 +339,11 @@ def final_breakdown(
 ) -> dict[str, Any]:
     """The final valuation: every district not stopped, then Central Park by its revealed tiles."""
     per_district, plots_of = _live_districts(state)
-    gained = {p: 0 for p in players}
+    in_districts: dict[str, int] = {}  # each owner's points from the districts
     for d in per_district.values():
-        _add_known(gained, d["points"])
+        for owner, pts in d["points"].items():
+            in_districts[owner] = in_districts.get(owner, 0) + pts
+    gained = {p: in_districts.get(p, 0) for p in players}
     park = _central_park(book, state, _park_tiles(state, tiles), violations)
     _add_known(gained, park["points"])
     before = {p.id: p.points for p in state.players}
@@ -345,7 +360,7 @@ def final_breakdown(
                 "id": p,
                 "total": totals[p],
                 "breakdown": _final_parts(valued, park, p, totals[p] - gained.get(p, 0), applied),
-                "districts": sum([points.get(p, 0) for _, points, _ in valued]),
+                "districts": in_districts.get(p, 0),
                 "central_park": park["points"].get(p, 0),
                 "points": gained.get(p, 0),
                 "points_before": before.get(p, 0),
