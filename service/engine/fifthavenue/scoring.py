@@ -192,8 +192,10 @@ def winners(points: dict[str, int], cards: dict[str, int]) -> list[str]:
         return []
     best = max(points.values())
     tied = [p for p, v in points.items() if v == best]
-    most = max(cards.get(p, 0) for p in tied)
-    return sorted(p for p in tied if cards.get(p, 0) == most)
+    if len(tied) == 1:
+        return tied
+    most = max([cards.get(p, 0) for p in tied])
+    return sorted([p for p in tied if cards.get(p, 0) == most])
 
 
 # ------------------------------------------------------------------ score(): the partial format
