@@ -23,7 +23,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ..engine.core import GameSpec
 from ..engine.fifthavenue import data as D
-from ..engine.fifthavenue.options import OPTIONS, SIMPLE_OPTIONS, Options, resolved
+from ..engine.fifthavenue.options import OPTIONS, SIMPLE_OPTIONS, Options, options_with, resolved
 from ..engine.fifthavenue.state import (
     MOVE_TYPES,
     Auction,
@@ -46,6 +46,7 @@ from ..engine.fifthavenue.state import (
     whole_state,
 )
 from ..engine.kit import N_
+from ..engine.random import SEED_MAX, SEED_MIN
 from . import answers, typed
 from . import messages as M
 from .common import (
@@ -217,18 +218,27 @@ class _SkyscrapersWire(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class _PlotWire(msgspec.Struct, forbid_unknown_fields=True):
-    businesses: _upto(list[_BusinessWire], 4) = []  # type: ignore[valid-type]
+    businesses: _upto(tuple[_BusinessWire, ...], 4) = ()  # type: ignore[valid-type]
     skyscrapers: _SkyscrapersWire | None = None
 
 
+# A district's plots by id (at most the 6 ids, unknown ones refused, as ``DistrictSchema``'s plots): a Struct
+# costs msgspec less than a dict of them, and gives them in the board's order.
+_PlotsWire = msgspec.defstruct(
+    "FifthAvenuePlotsWire",
+    [(colour, _PlotWire | msgspec.UnsetType, msgspec.UNSET) for colour in D.PLOT_IDS],
+    forbid_unknown_fields=True,
+)
+
+
 class _DistrictWire(msgspec.Struct, forbid_unknown_fields=True):
-    plots: dict[Literal[D.PLOT_IDS], _PlotWire] = {}  # type: ignore[valid-type]  # 6 ids: at most 6 plots
+    plots: _PlotsWire = msgspec.field(default_factory=_PlotsWire)  # type: ignore[valid-type]
     stopped: bool = False
 
 
 class _ParkWire(msgspec.Struct, forbid_unknown_fields=True):
     skyscrapers: _upto(list[_SkyscrapersWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
-    businesses: _upto(list[_BusinessWire], len(D.SET_SIZES)) = []  # type: ignore[valid-type]
+    businesses: _upto(tuple[_BusinessWire, ...], len(D.SET_SIZES)) = ()  # type: ignore[valid-type]
 
 
 _DistrictsWire = msgspec.defstruct(
@@ -246,29 +256,37 @@ _DistrictsWire = msgspec.defstruct(
 _NO_PLOT = {c: Plot(c) for c in D.PLOT_IDS}  # an empty plot (frozen: one object serves every state)
 
 
-def _skyscrapers_of(w: Any) -> Skyscrapers:
-    return Skyscrapers(read_id(w.owner), w.count)
-
-
-def _plot_of(colour: str, w: Any) -> Plot:
-    if w.skyscrapers is None:
-        return Plot(colour, tuple(w.businesses)) if w.businesses else _NO_PLOT[colour]
-    return Plot(colour, tuple(w.businesses), _skyscrapers_of(w.skyscrapers))
-
-
 def _districts_of(w: Any) -> dict[str, District | Park]:
-    """The districts msgspec read, as ``DistrictsField`` loads them."""
+    """The districts msgspec read, as ``DistrictsField`` loads them. A board names a few players many
+    times: each owner is read (``read_id``) once."""
     out: dict[str, District | Park] = {}
-    for site, got in zip(D.SITES, msgspec.structs.astuple(w)):
-        if got is msgspec.UNSET:
+    owners: dict[str, str] = {}
+    astuple, unset = msgspec.structs.astuple, msgspec.UNSET
+    for site, got in zip(D.SITES, astuple(w)):
+        if got is unset:
             continue
         if site == D.CENTRAL_PARK:
-            out[site] = Park(tuple(_skyscrapers_of(s) for s in got.skyscrapers), tuple(got.businesses))
-        else:
-            plots = got.plots
-            if tuple(plots) != D.COLOURS:  # else already in the board's order (as every state this service writes)
-                plots = {c: plots[c] for c in D.PLOT_IDS if c in plots}
-            out[site] = District(site, tuple([_plot_of(c, p) for c, p in plots.items()]), got.stopped)
+            skyscrapers = []
+            for sky in got.skyscrapers:
+                owner = owners.get(sky.owner)
+                if owner is None:
+                    owner = owners[sky.owner] = read_id(sky.owner)
+                skyscrapers.append(Skyscrapers(owner, sky.count))
+            out[site] = Park(tuple(skyscrapers), got.businesses)
+            continue
+        built = []
+        for colour, plot in zip(D.PLOT_IDS, astuple(got.plots)):  # in the board's order
+            if plot is unset:
+                continue
+            sky = plot.skyscrapers
+            if sky is None:
+                built.append(Plot(colour, plot.businesses) if plot.businesses else _NO_PLOT[colour])
+                continue
+            owner = owners.get(sky.owner)
+            if owner is None:
+                owner = owners[sky.owner] = read_id(sky.owner)
+            built.append(Plot(colour, plot.businesses, Skyscrapers(owner, sky.count)))
+        out[site] = District(site, tuple(built), got.stopped)
     return out
 
 
@@ -354,12 +372,12 @@ _DISTRICT = DistrictSchema()
 # The options of a state, read by msgspec into the engine's ``Options`` (as ``resolved`` reads what
 # ``OptionsSchema`` loads): each simple option by its spec's kind, bounds and choices; the board and the
 # special scorings by the shapes of ``BoardSchema`` and ``SpecialScoringSchema``.
-_RING = _upto(_of(list, _one_of(D.COLOURS)), len(D.COLOURS), len(D.COLOURS))
+_RING = _upto(_of(tuple, (_one_of(D.COLOURS), ...)), len(D.COLOURS), len(D.COLOURS))
 _GRAPH = _of(
     dict,
     (
         _one_of((D.CITY_HALL,) + D.DISTRICTS),
-        _upto(_of(list, _one_of(D.DISTRICTS + (D.CENTRAL_PARK,))), len(D.SITES), 1),
+        _upto(_of(tuple, (_one_of(D.DISTRICTS + (D.CENTRAL_PARK,)), ...)), len(D.SITES), 1),
     ),
 )
 _BoardWire = msgspec.defstruct(
@@ -412,21 +430,23 @@ DEFAULT_OPTIONS = Options()
 
 
 def _options_of(w: Any) -> Options:
-    """The options msgspec read, as ``OptionsField`` loads them: what is missing takes its default."""
+    """The options msgspec read, as ``OptionsField`` loads them: what is missing takes its default (the
+    board's ring and graph come as tuples, a special scoring's members in the order ``Options`` keeps)."""
     values: dict[str, Any] = {}
-    for name, v in zip(_OPTION_NAMES, msgspec.structs.astuple(w)):
-        if v is msgspec.UNSET:
+    astuple, unset = msgspec.structs.astuple, msgspec.UNSET
+    for name, v in zip(_OPTION_NAMES, astuple(w)):
+        if v is unset:
             continue
         if name == "board":
-            if v.plot_ring is not msgspec.UNSET:
-                values["plot_ring"] = tuple(v.plot_ring)
-            if v.commissioner_graph is not msgspec.UNSET:
-                values["commissioner_graph"] = tuple((k, tuple(t)) for k, t in v.commissioner_graph.items())
+            if v.plot_ring is not unset:
+                values["plot_ring"] = v.plot_ring
+            if v.commissioner_graph is not unset:
+                values["commissioner_graph"] = tuple(v.commissioner_graph.items())
         elif name == "special_scorings":
-            values[name] = tuple((x.after, x.points, x.districts) for x in v)
+            values[name] = tuple([astuple(x) for x in v])
         else:
             values[name] = v
-    return Options(**values) if values else DEFAULT_OPTIONS
+    return options_with(values) if values else DEFAULT_OPTIONS
 
 
 class OptionsField(fields.Nested):
@@ -507,6 +527,26 @@ class RemovedSchema(Schema):
     )
 
 
+class _RemovedWire(msgspec.Struct, forbid_unknown_fields=True):
+    businesses: _upto(tuple[_BusinessWire, ...], D.BUSINESS_TOTAL) = ()  # type: ignore[valid-type]
+    skyscrapers: _upto(list[_SkyscrapersWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+
+
+def _removed_of(w: Any) -> dict[str, Any]:
+    """What building stops removed, as msgspec read it and ``RemovedSchema`` loads it."""
+    return {
+        "businesses": w.businesses,
+        "skyscrapers": tuple([Skyscrapers(read_id(s.owner), s.count) for s in w.skyscrapers]),
+    }
+
+
+class RemovedField(fields.Nested):
+    """What building stops removed: ``RemovedSchema``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_RemovedWire, _removed_of)
+
+
 class StackSchema(Schema):
     top = CardValue(allow_none=True, load_default=None)
     below = List(CardValue(), validate=validate.Length(max=D.COLOURED_PER_COLOUR), allow_none=True, load_default=None)
@@ -550,6 +590,24 @@ class BlackDeckSchema(Schema):
     )
 
 
+class _BlackDeckWire(msgspec.Struct, forbid_unknown_fields=True):
+    count: _upto(int, D.BLACK_TOTAL)  # type: ignore[valid-type]
+    cards: _upto(tuple[_ValueWire, ...], D.BLACK_TOTAL) | None = None  # type: ignore[valid-type]
+    seed: Annotated[int, msgspec.Meta(ge=SEED_MIN, le=SEED_MAX)] | None = None
+
+
+def _black_deck_of(w: Any) -> dict[str, Any]:
+    """The black deck as msgspec read it and ``BlackDeckSchema`` loads it."""
+    return {"cards": w.cards, "count": w.count, "seed": w.seed}
+
+
+class BlackDeckField(fields.Nested):
+    """The black deck: ``BlackDeckSchema``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_BlackDeckWire, _black_deck_of)
+
+
 class CommissionerSchema(Schema):
     at = fields.String(required=True, validate=validate.OneOf(D.LOCATIONS))
     markers = List(
@@ -561,6 +619,23 @@ class CommissionerSchema(Schema):
     @post_load
     def _build(self, d, **kwargs) -> Commissioner:
         return Commissioner(d["at"], tuple(d["markers"]))
+
+
+class _CommissionerWire(msgspec.Struct, forbid_unknown_fields=True):
+    at: _one_of(D.LOCATIONS)  # type: ignore[valid-type]
+    markers: _upto(list[_one_of(D.DISTRICTS)], len(D.DISTRICTS)) = []  # type: ignore[valid-type]
+
+
+def _commissioners_of(commissioners: dict[str, Any]) -> dict[str, Commissioner]:
+    """The commissioners msgspec read, as ``CommissionerSchema`` loads each."""
+    return {c: Commissioner(w.at, tuple(w.markers)) for c, w in commissioners.items()}
+
+
+class CommissionersField(Dict):
+    """The commissioners: ``{commissioner: CommissionerSchema}``, loaded as the engine's ``Commissioner``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return _bounded(self, _of(dict, (_one_of(D.COMMISSIONERS), _CommissionerWire)), _commissioners_of)
 
 
 class TurnSchema(Schema):
@@ -606,6 +681,75 @@ class AuctionSchema(Schema):
     @post_load
     def _build(self, d, **kwargs) -> Auction | None:
         return auction_from_plain(d)
+
+
+class _TurnWire(msgspec.Struct, forbid_unknown_fields=True):
+    player: str
+    phase: _one_of(D.PHASES)  # type: ignore[valid-type]
+    action: _one_of(D.ACTIONS) | None = None  # type: ignore[valid-type]
+    start_queue: _upto(list[str], 2 * MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+
+
+def _turn_of(w: Any) -> Turn:
+    """The turn msgspec read, as ``TurnSchema`` loads it."""
+    return Turn(read_id(w.player), w.phase, w.action, tuple([read_id(p) for p in w.start_queue]))
+
+
+class TurnField(fields.Nested):
+    """The turn: ``TurnSchema``, loaded as the engine's ``Turn``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_TurnWire, _turn_of)
+
+
+class _BidWire(msgspec.Struct, forbid_unknown_fields=True):
+    player: str
+    colour: _one_of(D.COLOURS)  # type: ignore[valid-type]
+    cards: _upto(list[_CardWire], CARDS_TOTAL, 1)  # type: ignore[valid-type]
+
+
+class _AuctionWire(msgspec.Struct, forbid_unknown_fields=True):
+    commissioner: _one_of(D.COMMISSIONERS)  # type: ignore[valid-type]
+    trigger: str
+    resume: Literal["action2", "next_turn"]
+    site: _one_of(D.SITES)  # type: ignore[valid-type]
+    stage: Literal["bidding", "resolve"]
+    order: _upto(list[str], MAX_PLAYERS_ON_WIRE, 1)  # type: ignore[valid-type]
+    queue: _upto(list[_one_of(D.SITES)], len(D.SITES)) = []  # type: ignore[valid-type]
+    to_act: str | None = None
+    full: bool = False
+    park_colour: _one_of(D.COLOURS) | None = None  # type: ignore[valid-type]
+    bids: _upto(list[_BidWire], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+    passed: _upto(list[str], MAX_PLAYERS_ON_WIRE) = []  # type: ignore[valid-type]
+    dummy_bid: _upto(list[_ValueWire], len(D.VALUES) + 1) | None = None  # type: ignore[valid-type]
+    winner: str | None = None
+
+
+def _auction_of(w: Any) -> Auction:
+    """The auction msgspec read, as ``AuctionSchema`` loads it (``auction_from_plain``)."""
+    return Auction(
+        commissioner=w.commissioner,
+        trigger=read_id(w.trigger),
+        resume=w.resume,
+        site=w.site,
+        queue=tuple(w.queue),
+        stage=w.stage,
+        order=tuple([read_id(p) for p in w.order]),
+        to_act=None if w.to_act is None else read_id(w.to_act),
+        full=w.full,
+        park_colour=w.park_colour,
+        bids=tuple([Bid(read_id(b.player), b.colour, tuple(b.cards)) for b in w.bids]),
+        passed=tuple([read_id(p) for p in w.passed]),
+        dummy_bid=None if w.dummy_bid is None else tuple(w.dummy_bid),
+        winner=None if w.winner is None else read_id(w.winner),
+    )
+
+
+class AuctionField(fields.Nested):
+    """The auction: ``AuctionSchema``, loaded as the engine's ``Auction``."""
+
+    def typed_reading(self) -> tuple[Any, Any] | None:
+        return None if self.validators else (_AuctionWire, _auction_of)
 
 
 class DrawSchema(Schema):
@@ -682,16 +826,16 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
             **req,
         ),
         "box": Count(D.BUSINESS_TOTAL, **req),
-        "removed": fields.Nested(RemovedSchema, **req),
+        "removed": RemovedField(RemovedSchema, **req),
         "stacks": StacksField(
             keys=Colour(),
             values=fields.Nested(StackSchema),
             **req,
             validate=validate.Length(max=len(D.COLOURS), error=M.AT_MOST_STACKS.format(count=len(D.COLOURS))),
         ),
-        "black_deck": fields.Nested(BlackDeckSchema, **req),
+        "black_deck": BlackDeckField(BlackDeckSchema, **req),
         "discard": List(Card(), validate=validate.Length(max=CARDS_TOTAL), **req),
-        "commissioners": Dict(
+        "commissioners": CommissionersField(
             keys=fields.String(validate=validate.OneOf(D.COMMISSIONERS)),
             values=fields.Nested(CommissionerSchema),
             **req,
@@ -700,8 +844,8 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
             ),
         ),
         "businesses_placed": Count(len(D.SET_SIZES) * 3, **req),
-        "turn": fields.Nested(TurnSchema, allow_none=True, **null),
-        "auction": fields.Nested(AuctionSchema, allow_none=True, **null),
+        "turn": TurnField(TurnSchema, allow_none=True, **null),
+        "auction": AuctionField(AuctionSchema, allow_none=True, **null),
         "park_order": List(
             Count(len(D.SET_SIZES) - 1), validate=validate.Length(max=len(D.SET_SIZES)), allow_none=True, **null
         ),
@@ -720,6 +864,8 @@ def _state_fields(full: bool, game_id: str = D.GAME_ID) -> dict[str, fields.Fiel
 
 
 FULL_STATE_KEYS = tuple(k for k in _state_fields(True) if k not in ("options", "seed"))
+_FULL_STATE_KEYS = frozenset(FULL_STATE_KEYS)
+_SITES = frozenset(D.SITES)
 
 
 def _dump_state(obj, game_id: str = D.GAME_ID):
@@ -788,7 +934,7 @@ class ScoreStateSchema(_StateBase):
 
     @post_load
     def _build(self, d, **kwargs) -> State:
-        full = all(k in d for k in FULL_STATE_KEYS) and all(s in d["districts"] for s in D.SITES)
+        full = d.keys() >= _FULL_STATE_KEYS and d["districts"].keys() >= _SITES
         return state_of(d, partial=not full)
 
 
@@ -1243,35 +1389,49 @@ def _district_in(did: str, got: District | None, plot_ids: tuple[str, ...]) -> D
 def state_of(d: dict[str, Any], partial: bool = False) -> State:
     """The state from what the state schema loaded (its parts already the engine's objects): as
     ``from_plain`` reads the same state's JSON."""
-    options = d.get("options") or DEFAULT_OPTIONS
+    get = d.get
+    options = get("options") or DEFAULT_OPTIONS
     plot_ids = options.plot_ids
-    districts = d.get("districts") or {}
-    stacks = d.get("stacks") or {}
-    commissioners = d.get("commissioners") or {}
-    removed = d.get("removed") or {}
+    districts = get("districts") or {}
+    stacks = get("stacks") or {}
+    commissioners = get("commissioners") or {}
+    removed = get("removed") or {}
     park = districts.get(D.CENTRAL_PARK)
-    park_order = d.get("park_order")
+    park_order = get("park_order")
+    black = get("black_deck") or {"cards": [], "count": 0}
+    seed = get("seed")
+    if seed is None:
+        seed = black.get("seed")  # where earlier releases kept it
+    # a district the wire lists whole, in the board's order (as every state this service writes), is kept
+    whole, last = len(plot_ids), plot_ids[-1]
+    board = []
+    for did in D.DISTRICTS:
+        got = districts.get(did)
+        if got is not None and len(got.plots) == whole and got.plots[-1].colour == last:
+            board.append(got)
+        else:
+            board.append(_district_in(did, got, plot_ids))
     return whole_state(
         options=options,
-        players=tuple(d.get("players") or ()),
-        districts=tuple(_district_in(did, districts.get(did), plot_ids) for did in D.DISTRICTS),
+        players=tuple(get("players") or ()),
+        districts=tuple(board),
         park=_NO_PARK if park is None else park,
-        dummy=d.get("dummy"),
-        supply_row=tuple(None if t is None else tuple(t) for t in d.get("supply_row") or ()),
-        box=d.get("box", D.BOX_BUSINESSES),
+        dummy=get("dummy"),
+        supply_row=tuple([None if t is None else tuple(t) for t in get("supply_row") or ()]),
+        box=get("box", D.BOX_BUSINESSES),
         removed_businesses=tuple(removed.get("businesses") or ()),
         removed_skyscrapers=tuple(removed.get("skyscrapers") or ()),
-        stacks=tuple((c, stacks[c]) for c in D.COLOURS if c in stacks),
-        black_deck=black_deck_from_plain(d.get("black_deck") or {"cards": [], "count": 0}),
-        discard=tuple(sorted(d.get("discard") or ())),
-        commissioners=tuple((c, commissioners.get(c) or _NO_COMMISSIONER) for c in D.COMMISSIONERS),
-        businesses_placed=d.get("businesses_placed", 0),
-        turn=d.get("turn"),
-        auction=d.get("auction"),
+        stacks=tuple([(c, stacks[c]) for c in D.COLOURS if c in stacks]),
+        black_deck=black_deck_from_plain(black),
+        discard=tuple(sorted(get("discard") or ())),
+        commissioners=tuple([(c, commissioners.get(c) or _NO_COMMISSIONER) for c in D.COMMISSIONERS]),
+        businesses_placed=get("businesses_placed", 0),
+        turn=get("turn"),
+        auction=get("auction"),
         park_order=None if park_order is None else tuple(park_order),
-        result=d.get("result"),
-        pending=d.get("pending"),
-        seed=seed_from_plain(d),
+        result=get("result"),
+        pending=get("pending"),
+        seed=seed,
         partial=partial,
     )
 

@@ -397,6 +397,23 @@ def _changed(body: dict, path: tuple, value) -> dict:
 
 _DROP = object()
 TS, PARK, P0 = ("districts", "times-square"), ("districts", D.CENTRAL_PARK), ("players", 0)
+_TURN = {"player": "p0", "phase": "auction", "action": "B", "start_queue": []}
+_AUCTION = {
+    "commissioner": "white",
+    "trigger": "p0",
+    "resume": "next_turn",
+    "site": "times-square",
+    "queue": [],
+    "stage": "bidding",
+    "order": ["p0", "p1"],
+    "to_act": "p1",
+    "full": False,
+    "park_colour": None,
+    "bids": [{"player": "p0", "colour": "gray", "cards": ["gray-4"]}],
+    "passed": [],
+    "dummy_bid": None,
+    "winner": None,
+}
 _NEAR = [
     # the districts (DistrictsField's reading)
     (TS + ("plots", "gray", "skyscrapers"), {"owner": "p0", "count": 0}),
@@ -484,13 +501,60 @@ _NEAR = [
     (("options",), {}),
     (("options",), _DROP),
     (("options",), None),
+    # the turn, the auction and its bids, the commissioners, what stops removed, the black deck (their readings)
+    (("turn",), _TURN),
+    (("turn",), {**_TURN, "phase": "bidding"}),
+    (("turn",), {**_TURN, "action": "E"}),
+    (("turn",), {**_TURN, "action": None}),
+    (("turn",), {**_TURN, "start_queue": ["p0"] * 11}),
+    (("turn",), {**_TURN, "player": "p\u200b"}),
+    (("turn",), {**_TURN, "player": "e\u0301"}),
+    (("turn",), {**_TURN, "more": 1}),
+    (("turn",), {"player": "p0"}),
+    (("turn",), None),
+    (("auction",), _AUCTION),
+    (("auction",), {**_AUCTION, "stage": "done"}),
+    (("auction",), {**_AUCTION, "order": []}),
+    (("auction",), {**_AUCTION, "order": ["p0"] * 6}),
+    (("auction",), {**_AUCTION, "to_act": "e\u0301"}),
+    (("auction",), {**_AUCTION, "to_act": None}),
+    (("auction",), {**_AUCTION, "winner": ""}),
+    (("auction",), {**_AUCTION, "full": 1}),
+    (("auction",), {**_AUCTION, "park_colour": "black"}),
+    (("auction",), {**_AUCTION, "queue": ["central-park"] * 9}),
+    (("auction",), {**_AUCTION, "dummy_bid": [4, 5, 6, 4, 5]}),
+    (("auction",), {**_AUCTION, "bids": [{"player": "p0", "colour": "gray", "cards": []}]}),
+    (("auction",), {**_AUCTION, "bids": [{"player": "p0", "colour": "gray", "cards": ["gray-4"], "more": 1}]}),
+    (("auction",), {**_AUCTION, "bids": [{"player": "p0", "colour": "black", "cards": ["gray-4"]}]}),
+    (("auction",), {**_AUCTION, "more": 1}),
+    (("auction",), {k: v for k, v in _AUCTION.items() if k != "trigger"}),
+    (("commissioners", "white", "at"), "nowhere"),
+    (("commissioners", "white", "markers"), ["times-square"] * 8),
+    (("commissioners", "white", "markers"), _DROP),
+    (("commissioners", "white", "more"), 1),
+    (("commissioners", "red"), {"at": "city-hall"}),
+    (("commissioners", "white"), _DROP),
+    (("removed", "businesses"), ["bakery"]),
+    (("removed", "skyscrapers"), [{"owner": "p0", "count": 0}]),
+    (("removed", "skyscrapers"), [{"owner": "e\u0301", "count": 2}]),
+    (("removed", "skyscrapers"), _DROP),
+    (("removed", "more"), 1),
+    (("black_deck", "seed"), 7),
+    (("black_deck", "seed"), -1),
+    (("black_deck", "seed"), 2**53),
+    (("black_deck", "seed"), 3.0),
+    (("black_deck", "cards"), [7]),
+    (("black_deck", "cards"), [4] * 40),
+    (("black_deck", "cards"), None),
+    (("black_deck", "count"), _DROP),
+    (("black_deck", "more"), 1),
 ]
 
 
 @pytest.mark.parametrize("schema", [STATE, SCORE_STATE], ids=["state", "score_state"])
 def test_the_typed_readings_of_the_state_take_what_marshmallow_takes(schema):
-    """The state's own msgspec readings (the districts, the players, the stacks, the options: typed.py's
-    ``typed_reading``) give marshmallow's loaded state, or are refused and marshmallow refuses with its
+    """The state's own msgspec readings (the districts, the players, the stacks, the options, the turn, the
+    auction, the commissioners, what stops removed, the black deck: typed.py's ``typed_reading``) give marshmallow's loaded state, or are refused and marshmallow refuses with its
     messages: on a state of seeded play and on it changed on either side of each bound, null, left out,
     with a member of no schema. The state as played loads by the typed plan itself (no fallback)."""
     from service.schemas import typed
@@ -505,3 +569,25 @@ def test_the_typed_readings_of_the_state_take_what_marshmallow_takes(schema):
             got = _loaded_or_refused(typed.load, schema, json.loads(json.dumps(changed)))
             expected = _loaded_or_refused(lambda s, b: s.load(b), schema, changed)
             assert got == expected, (path, value)
+
+
+def test_the_fast_builders_build_what_the_classes_build():
+    """``new_move`` and ``options_with`` (which skip the frozen dataclasses' member-by-member ``__init__``)
+    give the very objects ``Move(...)`` and ``Options(...)`` give, and refuse an unknown member as they do."""
+    from service.engine.fifthavenue.options import Options, options_with
+    from service.engine.fifthavenue.state import Move, new_move
+
+    for kind, members in (
+        ("pass", {}),
+        ("bid", {"colour": "gray", "cards": ("black-4", "gray-5")}),
+        ("build", {"count": 2}),
+    ):
+        built, made = new_move(kind, "p0", **members), Move(kind, "p0", **members)
+        assert type(built) is Move and built == made and hash(built) == hash(made) and vars(built) == vars(made)
+    with pytest.raises(TypeError):
+        new_move("bid", "p0", colur="gray")
+    for members in ({}, {"board_side": "back", "plot_ring": ("orange", "green", "gray", "brown", "violet")}):
+        built_options, made_options = options_with(members), Options(**members)
+        assert built_options == made_options and vars(built_options) == vars(made_options)
+    with pytest.raises(TypeError):
+        options_with({"sides": "back"})

@@ -14,7 +14,7 @@ from . import board as B
 from . import checks as C
 from . import data as D
 from . import hidden as H
-from .state import Move, State
+from .state import Move, State, new_move
 
 # ------------------------------------------------------------------ legal moves (by construction)
 
@@ -23,12 +23,12 @@ def _start(state: State, who: str) -> Iterator[Move]:
     for d in state.districts:
         if d.stopped or B.owned_plot(d, who) is not None:
             continue
-        yield from (Move("place_start", who, district=d.id, plot=p.colour) for p in d.plots if B.is_empty(p))
+        yield from (new_move("place_start", who, district=d.id, plot=p.colour) for p in d.plots if B.is_empty(p))
 
 
 def _action1(state: State, who: str) -> Iterator[Move]:
     if C.known_player(state, who).general > 0:
-        yield Move("take_skyscrapers", who)
+        yield new_move("take_skyscrapers", who)
     index = C.current_set(state)
     tiles = state.supply_row[index] if index is not None else None
     if tiles:
@@ -38,21 +38,23 @@ def _action1(state: State, who: str) -> Iterator[Move]:
                     continue
                 for plot in d.plots:
                     if plot.skyscrapers is None and len(plot.businesses) < D.MAX_BUSINESSES_PER_PLOT:
-                        yield Move("place_business", who, district=d.id, plot=plot.colour, business=business)
+                        yield new_move("place_business", who, district=d.id, plot=plot.colour, business=business)
     for name, _ in state.commissioners:
-        yield from (Move("black_and_move", who, commissioner=name, to=t) for t in C.commissioner_steps(state, name))
-    yield from (Move("value_district", who, district=d) for d in C.valuable_districts(state))
+        yield from (new_move("black_and_move", who, commissioner=name, to=t) for t in C.commissioner_steps(state, name))
+    yield from (new_move("value_district", who, district=d) for d in C.valuable_districts(state))
 
 
 def _action2(state: State, who: str) -> Iterator[Move]:
     stacks = C.nonempty_stacks(state)
     k = min(2, len(stacks))
-    return (Move("take_cards", who, colours=tuple(c)) for c in combinations(stacks, k))
+    return (new_move("take_cards", who, colours=tuple(c)) for c in combinations(stacks, k))
 
 
 def _action3(state: State, who: str) -> Iterator[Move]:
     for name, _ in state.commissioners:
-        yield from (Move("move_commissioner", who, commissioner=name, to=t) for t in C.commissioner_steps(state, name))
+        yield from (
+            new_move("move_commissioner", who, commissioner=name, to=t) for t in C.commissioner_steps(state, name)
+        )
 
 
 MAX_LISTED_BIDS = 2000
@@ -71,13 +73,16 @@ def _choices(counts: tuple[int, int, int]) -> int:
     return (counts[0] + 1) * (counts[1] + 1) * (counts[2] + 1)
 
 
+_BLACK_NAMES = _NAMES[D.BLACK]
+
+
 def _bid_cards(colour: str, own: tuple[int, int, int], black: tuple[int, int, int]) -> tuple[str, ...]:
-    cards = []
-    for value, k in zip(D.VALUES, own):
-        cards += [D.card(colour, value)] * k
-    for value, k in zip(D.VALUES, black):
-        cards += [D.card(D.BLACK, value)] * k
-    return tuple(sorted(cards))
+    four, five, six = _NAMES[colour]
+    black4, black5, black6 = _BLACK_NAMES
+    cards = [four] * own[0] + [five] * own[1] + [six] * own[2] + [black4] * black[0]
+    cards += [black5] * black[1] + [black6] * black[2]
+    cards.sort()
+    return tuple(cards)
 
 
 def _bid_colours(state: State, who: str) -> tuple[str, ...]:
@@ -156,7 +161,7 @@ def _bids(state: State, who: str) -> Iterator[Move]:
         return range(count + 1 if cap is None else max(0, min(count, (cap - spent) // value) + 1))
 
     bids = (
-        Move("bid", who, colour=colour, cards=_bid_cards(colour, own, black_added))
+        new_move("bid", who, colour=colour, cards=_bid_cards(colour, own, black_added))
         for colour in colours
         for own, black_added in _bid_counts(owns[colour], black, need, mine is None, minimal, upto)
     )
@@ -200,15 +205,15 @@ def _minimal(total: int, need: int, counts: Counts) -> bool:
 def _passes(state: State, who: str) -> Iterator[Move]:
     """A pass; the trigger still to set Central Park's colour names it as he passes (reading `park_colour`)."""
     if C.park_colour_due(state, who):
-        yield from (Move("pass", who, colour=c) for c in D.COLOURS)
+        yield from (new_move("pass", who, colour=c) for c in D.COLOURS)
     else:
-        yield Move("pass", who)
+        yield new_move("pass", who)
 
 
 def _auction(state: State, who: str) -> Iterator[Move]:
     if C.auction_of(state).stage == "resolve":
         yield from (
-            Move("build", who, count=n) if kind == "build" else Move("building_stop", who)
+            new_move("build", who, count=n) if kind == "build" else new_move("building_stop", who)
             for kind, n in C.winner_choices(state)
         )
         return
@@ -233,25 +238,25 @@ def possible_reveals(state: State) -> Iterator[Move]:
     if pend.kind == "start_business":
         pool = H.business_pool(state)
         for plot in H.start_plots(state):
-            yield from (Move("reveal", who, district=pend.district, plot=plot, business=b) for b in sorted(pool))
+            yield from (new_move("reveal", who, district=pend.district, plot=plot, business=b) for b in sorted(pool))
     elif pend.kind == "stack_top":
         options = [sorted(H.card_pool(state, c)) for c in pend.colours]
-        yield from (Move("reveal", who, tops=tuple(zip(pend.colours, combo))) for combo in product(*options))
+        yield from (new_move("reveal", who, tops=tuple(zip(pend.colours, combo))) for combo in product(*options))
     elif pend.kind == "black_cards":
         first, n = pend.draws[0]
         yield from (
-            Move("reveal", who, drawn=((first, values),)) for values in H.multisets(H.card_pool(state, D.BLACK), n)
+            new_move("reveal", who, drawn=((first, values),)) for values in H.multisets(H.card_pool(state, D.BLACK), n)
         )
     elif pend.kind == "supply_set":
-        yield from (Move("reveal", who, tiles=t) for t in H.multisets(H.business_pool(state), pend.count))
+        yield from (new_move("reveal", who, tiles=t) for t in H.multisets(H.business_pool(state), pend.count))
     elif pend.kind == "central_park_tiles":
-        yield from (Move("reveal", who, tiles=t) for t in H.multisets(Counter(state.park.businesses), pend.count))
+        yield from (new_move("reveal", who, tiles=t) for t in H.multisets(Counter(state.park.businesses), pend.count))
     elif pend.kind == "dummy_bid":
         pool = H.card_pool(state, D.BLACK)
         for length in range(0, len(D.VALUES) + 2):
             for seq in product(D.VALUES, repeat=length):
                 if H.dummy_sequence_ok(list(seq), state.black_deck.count) and H.within(Counter(seq), pool):
-                    yield Move("reveal", who, bid=tuple(seq))
+                    yield new_move("reveal", who, bid=tuple(seq))
 
 
 def candidates(state: State, player: str | None, move_type: str | None) -> Iterable[Move]:

@@ -92,13 +92,49 @@ def bid_of(auction: Auction, pid: str) -> Bid | None:
     return None
 
 
+_VALUE = D.VALUE_OF.__getitem__
+_COLOUR = D.COLOUR_OF.__getitem__
+
+
+def cards_value(cards: Iterable[str]) -> int:
+    """The sum of the cards' values (of known cards by one lookup each, in C)."""
+    try:
+        return sum(map(_VALUE, cards))
+    except KeyError:
+        return sum([card_value(c) for c in cards])
+
+
+def cards_colours(cards: Iterable[str]) -> set[str]:
+    """The colours of the cards (black among them)."""
+    try:
+        return set(map(_COLOUR, cards))
+    except KeyError:
+        return {card_colour(c) for c in cards}
+
+
 def high_bid(auction: Auction) -> int:
-    return max((sum(card_value(c) for c in b.cards) for b in auction.bids), default=0)
+    high = 0
+    for b in auction.bids:
+        total = cards_value(b.cards)
+        if total > high:
+            high = total
+    return high
 
 
 def allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]:
     """English rulebook p. 11 and the seed: own plot's colour; else an empty plot's colour; else a business plot's colour
-    (a bid for a building stop), never a plot holding another player's skyscrapers."""
+    (a bid for a building stop), never a plot holding another player's skyscrapers. Derived once per state,
+    district and player (a listing asks it for every bid)."""
+    known = state.derived.get("allowed_colours")
+    if known is None:
+        known = state.derived["allowed_colours"] = {}
+    found = known.get((district_id, pid))
+    if found is None:
+        found = known[district_id, pid] = _allowed_colours(state, district_id, pid)
+    return found
+
+
+def _allowed_colours(state: State, district_id: str, pid: str) -> tuple[str, ...]:
     d = B.district(state, district_id)
     if d is None:
         return ()
@@ -411,7 +447,13 @@ def hand_problems(book: RuleBook, state: State, p: Player, cards: list[str]) -> 
             )
         ]
     hand = p.hand
-    if all(hand.count(c) >= cards.count(c) for c in cards):
+    rest = list(hand)
+    try:
+        for c in cards:
+            rest.remove(c)
+    except ValueError:
+        pass
+    else:
         return out  # every card laid is in hand, as often (without a Counter of the hand)
     have = Counter(hand)
     for i, c in enumerate(cards):
@@ -472,11 +514,12 @@ def check_bid(book: RuleBook, state: State, move: Move) -> list[Violation]:
     if mine is None:
         out += first_bid_problems(book, state, a, move, cards)
     out += foreign_card_problems(book, cards, colour)
-    before = sum(card_value(c) for c in mine.cards) if mine is not None else 0
-    if cards and before + sum(card_value(c) for c in cards) <= high_bid(a):
-        out.append(
-            book.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high_bid(a))
-        )
+    if cards:
+        high = high_bid(a)
+        if (cards_value(mine.cards) if mine is not None else 0) + cards_value(cards) <= high:
+            out.append(
+                book.violation("auction.not_higher", "A bid must be higher than {high}.", "/move/cards", high=high)
+            )
     return out
 
 
@@ -509,7 +552,7 @@ def first_bid_problems(book: RuleBook, state: State, a: Auction, move: Move, car
                 colour=move.colour,
             )
         )
-    if colour is not None and not any(card_colour(c) == colour for c in cards):
+    if colour is not None and colour not in cards_colours(cards):
         out.append(
             book.violation(
                 "auction.no_coloured_card",
@@ -524,8 +567,11 @@ def first_bid_problems(book: RuleBook, state: State, a: Auction, move: Move, car
 def foreign_card_problems(book: RuleBook, cards: list[str], colour: str | None) -> list[Violation]:
     """A bid holds cards of its colour and black cards only."""
     out: list[Violation] = []
+    laid = (colour, D.BLACK)
+    if cards_colours(cards) <= {colour, D.BLACK}:
+        return out
     for i, c in enumerate(cards):
-        if card_colour(c) not in (colour, D.BLACK):
+        if card_colour(c) not in laid:
             out.append(
                 book.violation(
                     "auction.foreign_colour_card",
@@ -814,7 +860,7 @@ def move_violations(book: RuleBook, state: State, move: Move) -> list[Violation]
     """Every rule the move breaks (state consistency is checked before, by ``validate``)."""
     move = canonical(move)
     out = common(book, state, move)
-    if stops(book, out):
+    if out and stops(book, out):
         return out
     if move.type == "reveal":
         return out + check_reveal(book, state, move)

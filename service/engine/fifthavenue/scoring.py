@@ -4,6 +4,7 @@ board)."""
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
@@ -29,16 +30,44 @@ def per_skyscraper(types: int) -> int:
 
 
 def district_material(options: Options, d: District) -> dict[str, Any]:
+    return _material(list(options.plot_ring), d)
+
+
+def _material(ring: list[str], d: District) -> dict[str, Any]:
+    """``district_material`` with the ring's list made once for every district valued, and every empty
+    plot's part the same (never changed) dict."""
     return {
-        "ring": list(options.plot_ring),
+        "ring": ring,
         "plots": {
-            p.colour: {
+            p.colour: _EMPTY_PLOT
+            if (sky := p.skyscrapers) is None and not p.businesses
+            else {
                 "businesses": sorted(p.businesses),
-                "skyscrapers": None if p.skyscrapers is None else [p.skyscrapers.owner, p.skyscrapers.count],
+                "skyscrapers": None if sky is None else [sky.owner, sky.count],
             }
             for p in d.plots
         },
     }
+
+
+_EMPTY_PLOT: dict[str, Any] = {"businesses": [], "skyscrapers": None}
+
+
+_ROW_ORDER = itemgetter("owner", "plot")
+
+
+def _sides(ring: list[str]) -> dict[str, tuple[str, str]]:
+    """Each plot colour of the ring and the two beside it (the first place of a colour named twice)."""
+    out: dict[str, tuple[str, str]] = {}
+    for i, colour in enumerate(ring):
+        if colour not in out:
+            out[colour] = (ring[i - 1], ring[(i + 1) % len(ring)])
+    return out
+
+
+_DEFAULT_RING = list(D.DEFAULT_PLOT_RING)
+_DEFAULT_SIDES = _sides(_DEFAULT_RING)
+_LAST_TYPES = len(D.VALUE_TABLE) - 1
 
 
 def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
@@ -47,29 +76,39 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
     sixth plot (the board's back side) touches every plot of the ring."""
     ring = material["ring"]
     plots = material["plots"]
-    hub = {D.SIXTH_PLOT} if D.SIXTH_PLOT in plots else set()
+    sides = _DEFAULT_SIDES if ring == _DEFAULT_RING else _sides(ring)
+    hub = D.SIXTH_PLOT in plots
     rows = []
     for colour, plot in plots.items():
         sky = plot["skyscrapers"]
         if sky is None or sky[1] <= 0:
             continue
-        types: set[str] = set()
-        if colour in ring:
-            i = ring.index(colour)
-            for other in ({ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]} - {colour}) | hub:
-                types.update((plots.get(other) or {}).get("businesses") or ())
-        each = per_skyscraper(len(types))
+        kinds = 0
+        beside = sides.get(colour)
+        if beside is not None:
+            # the business types on the two plots beside it in the ring (not itself) and the hub
+            left, right = beside
+            types: set[str] = set()
+            if left != colour:
+                types.update((plots.get(left) or {}).get("businesses") or ())
+            if right != colour:
+                types.update((plots.get(right) or {}).get("businesses") or ())
+            if hub:
+                types.update((plots.get(D.SIXTH_PLOT) or {}).get("businesses") or ())
+            kinds = len(types)
+        each = D.VALUE_TABLE[kinds if kinds < _LAST_TYPES else _LAST_TYPES]
         rows.append(
             {
                 "owner": sky[0],
                 "plot": colour,
                 "count": sky[1],
-                "types": len(types),
+                "types": kinds,
                 "per_skyscraper": each,
                 "points": each * sky[1],
             }
         )
-    return sorted(rows, key=lambda r: (r["owner"], r["plot"]))
+    rows.sort(key=_ROW_ORDER)
+    return rows
 
 
 class Row(msgspec.Struct, forbid_unknown_fields=True):
@@ -96,7 +135,8 @@ def value_district(options: Options, d: District) -> list[dict[str, Any]]:
 
 
 def value_districts(options: Options, districts: list[District]) -> list[list[dict[str, Any]]]:
-    materials = [district_material(options, d) for d in districts]
+    ring = list(options.plot_ring)
+    materials = [_material(ring, d) for d in districts]
     return remembered_many(kind_of(D.DISTRICT_VALUATION, D.FIFTH_AVENUE), materials, compute_rows, list[Row])
 
 
@@ -152,8 +192,10 @@ def winners(points: dict[str, int], cards: dict[str, int]) -> list[str]:
         return []
     best = max(points.values())
     tied = [p for p, v in points.items() if v == best]
-    most = max(cards.get(p, 0) for p in tied)
-    return sorted(p for p in tied if cards.get(p, 0) == most)
+    if len(tied) == 1:
+        return tied
+    most = max([cards.get(p, 0) for p in tied])
+    return sorted([p for p in tied if cards.get(p, 0) == most])
 
 
 # ------------------------------------------------------------------ score(): the partial format
@@ -163,8 +205,8 @@ def _players(state: State) -> list[str]:
     ids = [p.id for p in state.players]
     for d in state.districts:
         for p in d.plots:
-            if p.skyscrapers is not None and p.skyscrapers.owner not in ids:
-                ids.append(p.skyscrapers.owner)
+            if (sky := p.skyscrapers) is not None and sky.owner not in ids:
+                ids.append(sky.owner)
     for s in state.park.skyscrapers:
         if s.owner not in ids:
             ids.append(s.owner)
@@ -298,16 +340,20 @@ def final_breakdown(
     book: RuleBook, state: State, tiles: list[str] | None, players: list[str], violations: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The final valuation: every district not stopped, then Central Park by its revealed tiles."""
-    per_district = _live_districts(state)
-    gained = {p: 0 for p in players}
+    per_district, plots_of = _live_districts(state)
+    in_districts: dict[str, int] = {}  # each owner's points from the districts
     for d in per_district.values():
-        _add_known(gained, d["points"])
+        for owner, pts in d["points"].items():
+            in_districts[owner] = in_districts.get(owner, 0) + pts
+    gained = {p: in_districts.get(p, 0) for p in players}
     park = _central_park(book, state, _park_tiles(state, tiles), violations)
     _add_known(gained, park["points"])
     before = {p.id: p.points for p in state.players}
     cards = {p.id: p.hand_size for p in state.players}
     applied = state.result is not None  # a finished game's points already hold the final valuation
     totals = {p: before.get(p, 0) + (0 if applied else gained.get(p, 0)) for p in players}
+    # each district's category, points and plots by owner, once for every player's breakdown
+    valued = [(_CATEGORY.get(did) or f"district:{did}", d["points"], plots_of[did]) for did, d in per_district.items()]
     return {
         "districts": per_district,
         "central_park": park,
@@ -315,8 +361,8 @@ def final_breakdown(
             {
                 "id": p,
                 "total": totals[p],
-                "breakdown": _final_parts(per_district, park, p, totals[p] - gained.get(p, 0), applied),
-                "districts": sum(per_district[d]["points"].get(p, 0) for d in per_district),
+                "breakdown": _final_parts(valued, park, p, totals[p] - gained.get(p, 0), applied),
+                "districts": in_districts.get(p, 0),
                 "central_park": park["points"].get(p, 0),
                 "points": gained.get(p, 0),
                 "points_before": before.get(p, 0),
@@ -329,11 +375,33 @@ def final_breakdown(
     }
 
 
-def _live_districts(state: State) -> dict[str, dict[str, Any]]:
-    """Each district not stopped: its rows and each owner's points."""
+_CATEGORY = {did: f"district:{did}" for did in D.DISTRICTS}
+
+
+def _by_owner(rows: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """A district's rows by owner: the points (``points_by_owner``) and the plots (in the rows' order)."""
+    points: dict[str, int] = {}
+    plots: dict[str, list[str]] = {}
+    for r in rows:
+        owner = r["owner"]
+        if owner in plots:
+            points[owner] += r["points"]
+            plots[owner].append(r["plot"])
+        else:
+            points[owner] = r["points"]
+            plots[owner] = [r["plot"]]
+    return points, plots
+
+
+def _live_districts(state: State) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, list[str]]]]:
+    """Each district not stopped: its rows and each owner's points; and each owner's plots there."""
     live = [d for d in state.districts if not d.stopped]
-    all_rows = value_districts(state.options, live)
-    return {d.id: {"plots": rows, "points": points_by_owner(rows)} for d, rows in zip(live, all_rows)}
+    valued: dict[str, dict[str, Any]] = {}
+    plots: dict[str, dict[str, list[str]]] = {}
+    for d, rows in zip(live, value_districts(state.options, live)):
+        points, plots[d.id] = _by_owner(rows)
+        valued[d.id] = {"plots": rows, "points": points}
+    return valued, plots
 
 
 def _add_known(gained: dict[str, int], points: dict[str, int]) -> None:
@@ -388,17 +456,18 @@ def _before(points: int, applied: bool = False) -> dict[str, Any]:
 
 
 def _final_parts(
-    per_district: dict[str, dict[str, Any]], park: dict[str, Any], pid: str, earlier: int, applied: bool
+    valued: list[tuple[str, dict[str, int], dict[str, list[str]]]],
+    park: dict[str, Any],
+    pid: str,
+    earlier: int,
+    applied: bool,
 ) -> list[dict[str, Any]]:
-    """The final valuation by category: earlier points, every district valued, Central Park."""
+    """The final valuation by category: earlier points, every district valued (its category, points and
+    plots by owner), Central Park."""
     parts = [_before(earlier, applied)]
     parts += [
-        {
-            "category": f"district:{did}",
-            "points": d["points"].get(pid, 0),
-            "detail": {"plots": [r["plot"] for r in d["plots"] if r["owner"] == pid]},
-        }
-        for did, d in per_district.items()
+        {"category": category, "points": points.get(pid, 0), "detail": {"plots": owned.get(pid) or []}}
+        for category, points, owned in valued
     ]
     parts.append(
         {

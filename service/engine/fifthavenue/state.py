@@ -191,6 +191,27 @@ class Move:
     bid: tuple[int, ...] | None = None
 
 
+_MOVE_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Move)}
+_MOVE_FIELDS = _MOVE_DEFAULTS.keys()
+_new = object.__new__
+_set = object.__setattr__
+
+
+def new_move(type: str, player: str, **given: Any) -> Move:  # noqa: A002 - Move's own field name
+    """``Move(type, player, **given)``: the same move, built as ``whole_state`` builds a state (the frozen
+    dataclass's own ``__init__`` sets its 15 members one call at a time, and a listing builds many)."""
+    if not given.keys() <= _MOVE_FIELDS:
+        return Move(type, player, **given)  # refuses the unknown name as the class does
+    move = _new(Move)
+    members = _MOVE_DEFAULTS.copy()
+    members["type"] = type
+    members["player"] = player
+    if given:
+        members.update(given)
+    _set(move, "__dict__", members)
+    return move
+
+
 _COLOUR_RANK = {c: i for i, c in enumerate(D.COLOURS)}
 
 
