@@ -17,6 +17,23 @@ def _rt(data):
     return json.loads(json.dumps(data))
 
 
+_REFUSED = object()
+
+
+def _both_loads(schema, plan, data):
+    """marshmallow's load of ``data`` (None when it refuses it) and the typed plan's (``_REFUSED`` when the
+    typed reading raises: marshmallow then decides)."""
+    try:
+        expected = schema.load(_rt(data))
+    except ValidationError:
+        expected = None
+    try:
+        got = plan.load(_rt(data))
+    except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+        got = _REFUSED
+    return expected, got
+
+
 def test_partial_score_format_takes_catalogue_ids_and_inline_tiles():
     body = {
         "players": [
@@ -225,15 +242,8 @@ def test_the_players_typed_reading_takes_only_what_marshmallow_takes_and_loads_t
     for variant in _player_variants(body["players"][1]):
         players = [body["players"][0], variant, body["players"][2]]
         data = {**body, "players": players}
-        try:
-            expected = loader.load(json.loads(json.dumps(data)))
-        except ValidationError:
-            expected = None
-        try:
-            got = plan.load(json.loads(json.dumps(data)))
-        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
-            got = None
-        else:
+        expected, got = _both_loads(loader, plan, data)
+        if got is not _REFUSED:
             assert got == expected, variant  # taken: exactly marshmallow's value (never a refused one)
             taken += 1
         checked += 1
@@ -262,13 +272,8 @@ def test_a_money_slots_typed_reading_takes_every_way_of_writing_it_and_only_what
     schema, plan = WIRE.state(), typed._plan(WIRE.state())
     for slot in taken_by_plan + others:
         data = {**body, "money_market": [slot, *body["money_market"][1:]]}
-        try:
-            expected = schema.load(_rt(data))
-        except ValidationError:
-            expected = None
-        try:
-            got = plan.load(_rt(data))
-        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+        expected, got = _both_loads(schema, plan, data)
+        if got is _REFUSED:
             assert slot not in taken_by_plan, slot
         else:
             assert expected is not None and got == expected, slot
@@ -298,13 +303,8 @@ def test_the_options_typed_reading_loads_what_marshmallow_loads_default_or_not()
     taken = 0
     for options in variants:
         data = {**body, "options": options}
-        try:
-            expected = schema.load(_rt(data))
-        except ValidationError:
-            expected = None
-        try:
-            got = plan.load(_rt(data))
-        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+        expected, got = _both_loads(schema, plan, data)
+        if got is _REFUSED:
             assert expected is None, options
         else:
             assert expected is not None and got == expected, options
@@ -331,13 +331,8 @@ def test_the_money_decks_typed_reading_takes_cards_and_scoring_cards_and_only_wh
     schema, plan = WIRE.state(), typed._plan(WIRE.state())
     for entry in entries:
         data = {**body, "money_deck": [entry, *body["money_deck"][1:]]}
-        try:
-            expected = schema.load(_rt(data))
-        except ValidationError:
-            expected = None
-        try:
-            got = plan.load(_rt(data))
-        except Exception:  # noqa: BLE001 - refused by the typed reading: marshmallow decides
+        expected, got = _both_loads(schema, plan, data)
+        if got is _REFUSED:
             assert entry not in (card, {"scoring": "A"}, {"scoring": "B"}), entry
         else:
             assert expected is not None and got == expected, entry
