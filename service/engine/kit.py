@@ -96,6 +96,51 @@ def replace(obj: _R, /, **changes: Any) -> _R:
     return new
 
 
+# How ``build`` makes a frozen dataclass that keeps its members in a ``__dict__`` and has no __post_init__: its
+# init fields' plain defaults, its init fields made by a factory, its required init fields, every init field,
+# its other fields' factories. One entry per class, made at first use.
+_BUILD_PLANS: dict[
+    type, tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str], frozenset[str], Any] | None
+] = {}
+
+
+def _build_plan(
+    cls: type,
+) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str], frozenset[str], Any] | None:
+    if cls not in _BUILD_PLANS:
+        copy = _copy_plan(cls)
+        plan = None
+        if copy is not None and copy[3] is None and not copy[4]:
+            fields = [f for f in dataclasses.fields(cls) if f.init]
+            defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+            made = tuple((f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING)
+            required = frozenset(f.name for f in fields if f.default is f.default_factory is dataclasses.MISSING)
+            plan = (defaults, made, required, copy[1], copy[2])
+        _BUILD_PLANS[cls] = plan
+    return _BUILD_PLANS[cls]
+
+
+def build(cls: type[_R], /, **members: Any) -> _R:
+    """``cls(**members)`` for the engines' frozen dataclasses that keep a ``__dict__``, without their
+    ``__init__``'s one ``object.__setattr__`` per member (a listing builds many moves, a load a state): the
+    defaults, then the members given, then what a factory makes. A class with slots or a ``__post_init__``,
+    and an unknown or missing member (with its error), are the class's own ``__init__``'s."""
+    plan = _build_plan(cls)
+    if plan is None or not (plan[3].issuperset(members) and plan[2] <= members.keys()):
+        return cls(**members)
+    defaults, made, _, _, others = plan
+    new = object.__new__(cls)
+    values = new.__dict__
+    values.update(defaults)
+    values.update(members)
+    for name, factory in made:
+        if name not in members:
+            values[name] = factory()
+    for name, factory in others:
+        values[name] = factory()
+    return new
+
+
 def pointer(*tokens: Any) -> str:
     """A JSON pointer from its reference tokens: ``pointer("state", "players", 0, "id")``."""
     return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)

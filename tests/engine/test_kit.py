@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -17,6 +17,7 @@ from service.engine.kit import (
     RuleBook,
     StateMemo,
     awaited_text,
+    build,
     placeholders,
     pointer,
 )
@@ -289,3 +290,38 @@ def test_a_choice_matches_the_json_type_too():
             schema.load({"cards": bad})
         with pytest.raises(ValueError):
             book.resolve({"cards": bad})
+
+
+@dataclass(frozen=True)
+class _Built:
+    name: str
+    count: int = 2
+    tags: tuple[str, ...] = field(default_factory=tuple)
+    seen: list[str] = field(default_factory=list, init=False, compare=False)
+
+
+@dataclass(frozen=True)
+class _Checked:
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("negative")
+
+
+def test_build_makes_what_the_classes_own_init_makes():
+    for members in ({"name": "a"}, {"name": "b", "count": 5}, {"name": "c", "tags": ("x",)}):
+        built, made = build(_Built, **members), _Built(**members)
+        assert built == made and vars(built) == vars(made)
+    first, second = build(_Built, name="a"), build(_Built, name="a")
+    assert first.seen == [] and first.seen is not second.seen and first.tags == ()  # factories run per object
+
+
+def test_build_leaves_a_refusal_and_a_post_init_to_the_class():
+    with pytest.raises(TypeError):
+        build(_Built, name="a", colour="red")
+    with pytest.raises(TypeError):
+        build(_Built, count=3)  # the required name is missing
+    with pytest.raises(ValueError, match="negative"):
+        build(_Checked, count=-1)
+    assert build(_Checked, count=1) == _Checked(1)

@@ -567,8 +567,8 @@ def first_bid_problems(book: RuleBook, state: State, a: Auction, move: Move, car
 def foreign_card_problems(book: RuleBook, cards: list[str], colour: str | None) -> list[Violation]:
     """A bid holds cards of its colour and black cards only."""
     out: list[Violation] = []
-    laid = (colour, D.BLACK)
-    if cards_colours(cards) <= {colour, D.BLACK}:
+    laid = {colour, D.BLACK}
+    if cards_colours(cards) <= laid:
         return out
     for i, c in enumerate(cards):
         if card_colour(c) not in laid:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..kit import OptionBook, OptionSpec
+from ..kit import OptionBook, OptionSpec, build
 from . import data as D
 
 OPTIONS = OptionBook(
@@ -212,18 +212,9 @@ class Options:
         return D.PLOT_IDS if self.board_side == "back" else D.COLOURS
 
 
-_DEFAULTS = dict(Options().__dict__)  # every option's default, by attribute
-
-
 def options_with(values: Mapping[str, Any]) -> Options:
-    """``Options(**values)``: the same options, built as ``whole_state`` builds a state (the frozen
-    dataclass's own ``__init__`` sets each of its 13 members one call at a time)."""
-    if not values.keys() <= _DEFAULTS.keys():
-        return Options(**values)  # refuses the unknown name as the class does
-    new = object.__new__(Options)
-    new.__dict__.update(_DEFAULTS)
-    new.__dict__.update(values)
-    return new
+    """``Options(**values)``, built by the kit's ``build`` (a load makes one per state)."""
+    return build(Options, **values)
 
 
 # The options the engine keeps as the wire gives them (the structured ones are read into tuples below).

@@ -7,13 +7,12 @@ never mutated. The wire form of these types lives in the game's schema module (`
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
-from ..kit import replace
+from ..kit import build, replace
 from . import data as D
 from .options import Options
 
@@ -156,17 +155,9 @@ class State:
     derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
 
-_STATE_MEMBERS = frozenset(f.name for f in dataclasses.fields(State) if f.init)
-
-
 def whole_state(**members: Any) -> State:
-    """``State(**members)`` given every member: the same state, built as ``replace`` copies one."""
-    if members.keys() != _STATE_MEMBERS:
-        return State(**members)
-    new = object.__new__(State)
-    new.__dict__.update(members)
-    new.__dict__["derived"] = {}
-    return new
+    """``State(**members)``, built by the kit's ``build`` (a load makes one from every member)."""
+    return build(State, **members)
 
 
 @dataclass(frozen=True)
@@ -191,25 +182,9 @@ class Move:
     bid: tuple[int, ...] | None = None
 
 
-_MOVE_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Move)}
-_MOVE_FIELDS = _MOVE_DEFAULTS.keys()
-_new = object.__new__
-_set = object.__setattr__
-
-
 def new_move(type: str, player: str, **given: Any) -> Move:  # noqa: A002 - Move's own field name
-    """``Move(type, player, **given)``: the same move, built as ``whole_state`` builds a state (the frozen
-    dataclass's own ``__init__`` sets its 15 members one call at a time, and a listing builds many)."""
-    if not given.keys() <= _MOVE_FIELDS:
-        return Move(type, player, **given)  # refuses the unknown name as the class does
-    move = _new(Move)
-    members = _MOVE_DEFAULTS.copy()
-    members["type"] = type
-    members["player"] = player
-    if given:
-        members.update(given)
-    _set(move, "__dict__", members)
-    return move
+    """``Move(type, player, **given)``, built by the kit's ``build`` (a listing builds many)."""
+    return build(Move, type=type, player=player, **given)
 
 
 _COLOUR_RANK = {c: i for i, c in enumerate(D.COLOURS)}
