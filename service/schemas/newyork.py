@@ -12,7 +12,6 @@ the partial scoring input (players with ids and cities, and the dummy) and every
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
@@ -188,6 +187,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
     def _card_of(wire: Any) -> Card:
         return _CARD_OF_WIRE.get(wire) or Card(wire.bank, wire.value)
 
+    def _cards_of(wires: list[Any]) -> list[Card]:
+        return [_CARD_OF_WIRE[w] for w in wires]  # every card the wire type takes is one of _CARDS
+
     _DeckEntryWire = msgspec.defstruct(
         prefix + "DeckEntryWire",
         [
@@ -229,8 +231,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         def _deserialize(self, value, attr, data, **kwargs):
             return _card(value)
 
-        def typed_reading(self) -> tuple[Any, Any] | None:
-            return None if self.validators else (_CardWire, _card_of)
+        def typed_reading(self) -> tuple[Any, Any, Any] | None:
+            return None if self.validators else (_CardWire, _card_of, _cards_of)
 
     class MoneySlotField(fields.Field):
         """One of the four money market slots: ``{"card": {"bank", "value"}}``, or ``{"card": null}`` when it
@@ -266,6 +268,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                     raise ValidationError({"card": err.messages}) from None
             return _card(value)
 
+        def typed_reading(self) -> tuple[Any, Any] | None:
+            return None if self.validators else (_MoneySlotWire, _money_slot_of)
+
     # A money slot as MoneySlotField takes it: {"card": card or null}, {} (empty), or a bare card {bank, value}
     # as slots were written before; one Struct holds all three (which members are present tells them apart).
     _MoneySlotWire = msgspec.defstruct(
@@ -287,9 +292,6 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         if bank is UNSET and value is UNSET:
             return None
         return _CARDS[bank, value]  # a KeyError when either is missing
-
-    def _money_market_of(wires: list[Any]) -> list[Card | None]:
-        return [None if w is None else _money_slot_of(w) for w in wires]
 
     class HandField(fields.Field):
         """A player's money: a list of cards; or null when their values are hidden (a view says how many
@@ -349,8 +351,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return typed.load(_SCORING_CARD, value)["scoring"]
             return _card(value)
 
-        def typed_reading(self) -> tuple[Any, Any] | None:
-            return None if self.validators else (_DeckEntryWire, _deck_entry_of)
+        def typed_reading(self) -> tuple[Any, Any, Any] | None:
+            return None if self.validators else (_DeckEntryWire, _deck_entry_of, _deck_of)
 
     _SCORING_CARD = ScoringCardSchema()
 
@@ -411,8 +413,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 return Tile(None, inline["type"], streets)
             raise ValidationError(f"A tile is a catalogue id (integer) or {{type, {marked}}}.")
 
-        def typed_reading(self) -> tuple[Any, Any] | None:
-            return None if self.validators else (_TileWire, _tile_of)
+        def typed_reading(self) -> tuple[Any, Any, Any] | None:
+            return None if self.validators else (_TileWire, _tile_of, _tiles_of)
 
     _EDGE: Any = Literal[EDGES]
     _InlineTileWire = msgspec.defstruct(
@@ -433,6 +435,9 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             raise ValueError("an edge is named twice")
         return Tile(None, wire.type, "".join(e for e in EDGES if e in edges))
 
+    def _tiles_of(wires: list[Any]) -> list[int | Tile]:
+        return [t if type(t) is int else _tile_of(t) for t in wires]  # (a catalogue id, the usual tile, as it is)
+
     _Coordinate = Annotated[int, msgspec.Meta(ge=COORD.min, le=COORD.max)]
     _PlacedWire = msgspec.defstruct(
         prefix + "PlacedWire",
@@ -440,30 +445,8 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
         forbid_unknown_fields=True,
     )
 
-    def read_at_once(item_kind: Any, read_all: Callable[[list[Any]], list[Any]], name: str) -> type[List]:
-        """A ``List`` class whose items the typed wire reads in one comprehension: ``read_all`` over msgspec's
-        items of ``item_kind`` (what the inner field's own typed reading takes), instead of one call per item.
-        Only while its validators are a ``Length`` alone and its inner field has none; marshmallow loads it as
-        any ``List``."""
-
-        def typed_reading(self: List) -> tuple[Any, Any] | None:
-            if self.inner.validators or len(self.validators) != 1 or type(self.validators[0]) is not validate.Length:
-                return None
-            length = self.validators[0]
-            low = length.equal if length.equal is not None else length.min
-            high = length.equal if length.equal is not None else length.max
-            return Annotated[list[item_kind], msgspec.Meta(min_length=low, max_length=high)], read_all
-
-        return type(name, (List,), {"typed_reading": typed_reading, "__doc__": List.__doc__})
-
-    # (a catalogue id, the usual tile, is taken as msgspec gave it)
-    TileListField = read_at_once(
-        _TileWire, lambda wires: [t if type(t) is int else _tile_of(t) for t in wires], "TileList"
-    )
-    CardListField = read_at_once(_CardWire, lambda wires: [_CARD_OF_WIRE[c] for c in wires], "CardList")
-
     def TileList(**kwargs: Any) -> List:
-        return TileListField(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
+        return List(TileField(), validate=validate.Length(max=TILE_COUNT), **kwargs)
 
     class TypeTiersSchema(Schema):
         contract_keywords = {
@@ -788,9 +771,6 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
                 except ValidationError as err:
                     raise ValidationError(err.messages, "slot") from None
 
-    MoneyMarketField = read_at_once(_MoneySlotWire | None, _money_market_of, "MoneyMarketList")
-    DeckField = read_at_once(_DeckEntryWire, _deck_of, "DeckList")
-
     FULL_KEYS = (
         "current",
         "phase",
@@ -823,10 +803,10 @@ def build(edition: Edition, option_book: OptionBook) -> EditionWire:
             "current": PlayerId(allow_none=True, **null),
             "phase": fields.String(validate=validate.OneOf(PHASES), **opt),
             "market": MarketField(MarketSchema, **opt),
-            "money_market": MoneyMarketField(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
+            "money_market": List(MoneySlotField(allow_none=True), validate=validate.Length(equal=4), **opt),
             "bag": TileList(allow_none=True, **null),
-            "money_deck": DeckField(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
-            "discard": CardListField(CardField(), validate=validate.Length(max=108), **opt),
+            "money_deck": List(DeckEntryField(), allow_none=True, validate=validate.Length(max=110), **null),
+            "discard": List(CardField(), validate=validate.Length(max=108), **opt),
             "scorings_done": StrictInteger(validate=validate.Range(min=0, max=3), **opt),
             "dummy": fields.Nested(DummySchema, allow_none=True, **null),
             "dummy_owed": StrictInteger(validate=validate.Range(min=0, max=TILE_COUNT), **opt),

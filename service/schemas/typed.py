@@ -273,11 +273,13 @@ def _field_typed(field: fields.Field) -> _Typed:
 
 def _core_typed(field: Any) -> _Typed:
     declared = field.typed_reading() if hasattr(field, "typed_reading") else None
-    if declared is not None:  # the field says its JSON type and how it reads a value of it (raising: refused)
-        kind, read = declared
+    if declared is not None:  # the field says its JSON type and how it reads a value of it (raising: refused),
+        # and may say how it reads a whole list of them at once (a third member: no call per item)
+        kind, read, *read_all = declared
         if read is None:  # msgspec's value is the loaded value
             return _Typed(kind, None)
-        return _Typed(kind, lambda value, original: read(value), lambda values: [read(v) for v in values])
+        many = read_all[0] if read_all else lambda values: [read(v) for v in values]
+        return _Typed(kind, lambda value, original: read(value), many)
     method = type(field)._deserialize
     validators = list(field.validators)
     if method is fields.String._deserialize:

@@ -394,3 +394,33 @@ def test_a_sparse_dict_in_the_schemas_order_is_dumped_member_by_member_as_marshm
         assert [type(v) for v in dumped.values()] == [type(v) for v in schema.dump(obj).values()], obj
     listed = Move(many=True)
     assert typed.dump(listed, list(objects)) == listed.dump(list(objects))
+
+
+def test_a_fields_whole_list_reading_reads_a_list_of_it_at_once_and_the_lists_bounds_still_hold():
+    """A field's ``typed_reading`` may give a third member, how it reads a whole list of its values: a list
+    of that field is read by it in one call, to what reading each value gives; a list past its ``Length``
+    is still refused (and marshmallow, which reads it too, says why)."""
+    from marshmallow import fields, validate
+
+    calls = []
+
+    class Doubled(fields.Field):
+        def _deserialize(self, value, attr, data, **kwargs):
+            return value * 2
+
+        def typed_reading(self):
+            def read_all(values):
+                calls.append(len(values))
+                return [v * 2 for v in values]
+
+            return int, lambda v: v * 2, read_all
+
+    class Numbers(Schema):
+        values = fields.List(Doubled(), validate=validate.Length(max=3))
+
+    assert (
+        typed.load(Numbers(), {"values": [1, 2, 3]}) == Numbers().load({"values": [1, 2, 3]}) == {"values": [2, 4, 6]}
+    )
+    assert calls == [3]
+    with pytest.raises(ValidationError):
+        typed.load(Numbers(), {"values": [1, 2, 3, 4]})
