@@ -67,7 +67,6 @@ def _sides(ring: list[str]) -> dict[str, tuple[str, str]]:
 
 _DEFAULT_RING = list(D.DEFAULT_PLOT_RING)
 _DEFAULT_SIDES = _sides(_DEFAULT_RING)
-_LAST_TYPES = len(D.VALUE_TABLE) - 1
 
 
 def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
@@ -96,7 +95,7 @@ def compute_rows(material: dict[str, Any]) -> list[dict[str, Any]]:
             if hub:
                 types.update((plots.get(D.SIXTH_PLOT) or {}).get("businesses") or ())
             kinds = len(types)
-        each = D.VALUE_TABLE[kinds if kinds < _LAST_TYPES else _LAST_TYPES]
+        each = per_skyscraper(kinds)
         rows.append(
             {
                 "owner": sky[0],
